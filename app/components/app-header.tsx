@@ -1,0 +1,36 @@
+import { Link, useFetcher } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import type { User } from '~/features/auth/api';
+import { LanguageSwitcher } from './language-switcher';
+import { Logo } from './ui/logo';
+import { paths } from '~/lib/paths';
+
+/** The signed-in top bar: home, language, who is signed in, and sign out. */
+export function AppHeader({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const logout = useFetcher();
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-8">
+        <Link to={paths.home()} aria-label={t('nav.home')} className="rounded focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
+          <Logo />
+        </Link>
+        <div className="flex items-center gap-3">
+          <LanguageSwitcher />
+          <span className="hidden text-sm text-slate-700 sm:inline">
+            {t('nav.signedInAs', { name: `${user.firstName} ${user.lastName}` })}
+          </span>
+          <logout.Form method="post" action={paths.logout()}>
+            <button
+              type="submit"
+              disabled={logout.state !== 'idle'}
+              className="rounded-md px-3 py-1.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+            >
+              {t('nav.logout')}
+            </button>
+          </logout.Form>
+        </div>
+      </div>
+    </header>
+  );
+}

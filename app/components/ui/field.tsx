@@ -1,0 +1,97 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A labelled input with its error list wired for assistive technology once, here:
+ * routes spread conform's `getInputProps(...)` into `inputProps` and pass `field.errors`.
+ */
+interface FieldProps {
+  label: string;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { id?: string; key?: string | null };
+  errors?: string[] | undefined;
+  /** Shown under the input and announced with it. */
+  hint?: ReactNode;
+  /** Rendered inside the input's frame, after the input (the password toggle). */
+  adornment?: ReactNode;
+  /** Values interpolated into error messages besides the field's name. */
+  messageValues?: Record<string, string | number>;
+}
+
+export function Field({ label, inputProps, errors, hint, adornment, messageValues }: FieldProps) {
+  const { t } = useTranslation();
+  const fallbackId = useId();
+  const { key: _key, ...props } = inputProps;
+  const id = props.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          {...props}
+          id={id}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={describedBy}
+          className={`w-full rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ${
+            errorId ? 'border-red-700' : 'border-slate-400'
+          } ${adornment ? 'pr-20' : ''}`}
+        />
+        {adornment}
+      </div>
+      {hint ? (
+        <div id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </div>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} values={{ field: label, min: 8, ...messageValues }} />
+    </div>
+  );
+}
+
+export function ErrorList({
+  id,
+  errors,
+  values,
+}: {
+  id?: string;
+  errors?: string[] | undefined;
+  values?: Record<string, string | number>;
+}) {
+  const { t } = useTranslation();
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="flex flex-col gap-0.5 text-sm text-red-700">
+      {errors.map((error) => (
+        // Messages are translation keys, or server text shown as it came.
+        <li key={error}>{t(error, { ...values, defaultValue: error })}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A Field whose value can be shown or hidden with a toggle button. */
+export function PasswordField(props: Omit<FieldProps, 'adornment'>) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  return (
+    <Field
+      {...props}
+      inputProps={{ ...props.inputProps, type: visible ? 'text' : 'password' }}
+      adornment={
+        <button
+          type="button"
+          onClick={() => setVisible((shown) => !shown)}
+          aria-pressed={visible}
+          aria-label={t(visible ? 'form.hidePassword' : 'form.showPassword')}
+          className="absolute inset-y-1 right-1 rounded px-2 text-sm font-medium text-brand-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+        >
+          {t(visible ? 'form.hide' : 'form.show')}
+        </button>
+      }
+    />
+  );
+}

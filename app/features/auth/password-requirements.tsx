@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN_LENGTH, passwordRules } from '~/lib/validation';
+
+/** The live requirements card beside a new password (spec §2 "Reset password"). */
+export function PasswordRequirements({ id, password }: { id: string; password: string }) {
+  const { t } = useTranslation();
+  return (
+    <div id={id} className="rounded-md bg-slate-50 px-3 py-2 ring-1 ring-slate-200">
+      <p className="text-sm font-medium text-slate-800">{t('password.requirementsTitle')}</p>
+      <ul className="mt-1 flex flex-col gap-0.5 text-sm">
+        {(Object.keys(passwordRules) as Array<keyof typeof passwordRules>).map((rule) => {
+          const met = passwordRules[rule](password);
+          return (
+            <li key={rule} className={`flex items-center gap-2 ${met ? 'text-green-800' : 'text-slate-700'}`}>
+              <span aria-hidden="true" className="w-4 text-center font-bold">
+                {met ? '✓' : '•'}
+              </span>
+              <span>{t(`password.rules.${rule}`, { min: PASSWORD_MIN_LENGTH })}</span>
+              <span className="sr-only">{t(met ? 'password.met' : 'password.notMet')}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

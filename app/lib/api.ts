@@ -1,0 +1,27 @@
+import i18next from 'i18next';
+import { env } from './env';
+import { createHttpClient } from './http';
+import { queryClient } from './query-client';
+import { tokenStore } from './session';
+import { snackbar } from './snackbar';
+
+interface TokenAnswer {
+  access_token: string;
+}
+
+/** The app's one HTTP client instance; feature modules (`features/*\/api.ts`) call through it. */
+export const api = createHttpClient({
+  baseUrl: env.apiUrl,
+  tokenStore,
+  language: () => i18next.resolvedLanguage ?? i18next.language ?? 'en',
+  refreshAccessToken: async (client) => {
+    const answer = await client.raw<TokenAnswer>('POST', '/v1.0/auth/refresh');
+    return answer.access_token;
+  },
+  onSessionExpired: () => {
+    // Loaders turn the 401 that follows into a redirect to /login?returnUrl=…
+    queryClient.clear();
+    snackbar.show('errors.sessionExpired', 'warning');
+  },
+  onOffline: () => snackbar.show('errors.offline', 'error'),
+});

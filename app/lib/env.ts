@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * The environment settings (spec §3), parsed once at start-up so a bad build fails loudly
+ * with the list of what is wrong instead of misbehaving later.
+ */
+const EnvSchema = z.object({
+  VITE_API_URL: z
+    .string()
+    .default('')
+    .transform((url) => url.replace(/\/+$/, '')),
+  VITE_AVAILABLE_LANGUAGES: z
+    .string()
+    .default('en,it')
+    .transform((list) => list.split(',').map((lang) => lang.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(['en', 'it'])).min(1)),
+  VITE_TEST_ACCOUNT_EMAIL: z.string().default('test@example.com'),
+  VITE_STAGING_URL: z.string().default('https://staging.example.com'),
+  VITE_TERMS_URL: z.url().default('https://www.example.com/terms'),
+  VITE_PRIVACY_URL: z.url().default('https://www.example.com/privacy'),
+  VITE_FORCE_UPDATE: z.enum(['true', 'false']).default('false'),
+});
+
+function parseEnv() {
+  const result = EnvSchema.safeParse(import.meta.env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+  }
+  const parsed = result.data;
+  return {
+    apiUrl: parsed.VITE_API_URL,
+    availableLanguages: parsed.VITE_AVAILABLE_LANGUAGES,
+    production: import.meta.env.PROD,
+    forceUpdate: parsed.VITE_FORCE_UPDATE === 'true',
+    testAccountEmail: parsed.VITE_TEST_ACCOUNT_EMAIL.toLowerCase(),
+    stagingUrl: parsed.VITE_STAGING_URL,
+    termsUrl: parsed.VITE_TERMS_URL,
+    privacyUrl: parsed.VITE_PRIVACY_URL,
+  };
+}
+
+export const env = parseEnv();
+export type Language = (typeof env.availableLanguages)[number];
+export const defaultLanguage: Language = 'en';

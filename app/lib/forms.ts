@@ -1,0 +1,82 @@
+import { useForm, type SubmissionResult } from '@conform-to/react';
+import { useFormAction, useNavigation } from '@remix-run/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { z } from 'zod';
+import { HttpError, OfflineError } from './http';
+
+/**
+ * The one form pattern (DESIGN.md "Forms"): a zod schema validates in the browser through
+ * `useAppForm` and again in the route's clientAction through `parseForm`; API failures come
+ * back into the same form through `replyWithApiError`.
+ */
+
+type ObjectSchema = z.ZodObject;
+
+export async function parseForm<Schema extends ObjectSchema>(request: Request, schema: Schema) {
+  return parseWithZod(await request.formData(), { schema });
+}
+
+/** The part of a conform submission that replying needs. */
+interface Submission {
+  payload: Record<string, unknown>;
+  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;
+}
+
+/**
+ * Turns an API failure into form errors: 422 field errors go to their fields (unknown fields
+ * join the form errors), a status named in `byStatus` shows that translation key, 429 shows
+ * the server's own words, and anything else the generic message. Unknown exceptions rethrow to
+ * the route's ErrorBoundary.
+ */
+export function replyWithApiError(
+  submission: Submission,
+  error: unknown,
+  byStatus: Partial<Record<number, string>> = {},
+): SubmissionResult<string[]> {
+  if (error instanceof OfflineError) return submission.reply({ formErrors: ['errors.offline'] });
+  if (!(error instanceof HttpError)) throw error;
+  const known = byStatus[error.status];
+  if (known) return submission.reply({ formErrors: [known] });
+  if (error.status === 422) {
+    const fieldNames = new Set(Object.keys(submission.payload));
+    const fieldErrors: Record<string, string[]> = {};
+    const formErrors: string[] = [];
+    for (const [name, list] of Object.entries(error.fieldErrors)) {
+      if (fieldNames.has(name)) fieldErrors[name] = list;
+      else formErrors.push(...list);
+    }
+    if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(error.message);
+    return submission.reply({ fieldErrors, formErrors });
+  }
+  if (error.status === 429 && error.body?.message) return submission.reply({ formErrors: [error.body.message] });
+  return submission.reply({ formErrors: ['errors.generic'] });
+}
+
+/**
+ * conform's `useForm` with the project's settings: errors appear once a field is touched
+ * (blur) and follow typing from then on; an invalid submit marks every field and sends nothing.
+ */
+export function useAppForm<Schema extends ObjectSchema>(
+  schema: Schema,
+  options: { id: string; lastResult?: SubmissionResult<string[]> | null; defaultValue?: Partial<z.input<Schema>> },
+) {
+  return useForm<z.input<Schema>, z.output<Schema>, string[]>({
+    id: options.id,
+    lastResult: options.lastResult,
+    defaultValue: options.defaultValue as Parameters<typeof useForm<z.input<Schema>>>[0]['defaultValue'],
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+/** Whether the form posting to this route (or to `formAction`) is being submitted now. */
+export function useIsPending({ formAction }: { formAction?: string } = {}) {
+  const navigation = useNavigation();
+  const currentAction = useFormAction();
+  return (
+    navigation.state !== 'idle' &&
+    navigation.formMethod === 'POST' &&
+    navigation.formAction === (formAction ?? currentAction)
+  );
+}

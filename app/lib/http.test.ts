@@ -1,0 +1,172 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createHttpClient, HttpError, OfflineError, type TokenStore } from './http';
+
+function memoryTokenStore(initial: string | null): TokenStore {
+  let token = initial;
+  return { get: () => token, set: (next) => void (token = next) };
+}
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/**
+ * A server where only `valid` is accepted. Every answer is delayed a tick so concurrent
+ * requests really are in flight together.
+ */
+function fakeServer(options: { valid: () => string; refresh: () => Promise<Response> }) {
+  const calls: Array<{ url: string; auth: string | null }> = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const auth = new Headers(init?.headers).get('Authorization');
+    calls.push({ url, auth });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (url.endsWith('/auth/refresh')) return options.refresh();
+    if (url.includes('/auth/login')) return json(401, { message: 'These credentials do not match our records.' });
+    return auth === `Bearer ${options.valid()}` ? json(200, { ok: true, url }) : json(401, { message: 'Unauthenticated.' });
+  });
+  return { fetch, calls };
+}
+
+function setup(refresh: (calls: number) => Promise<Response>) {
+  const tokens = memoryTokenStore('old');
+  let current = 'old-but-expired';
+  let refreshCalls = 0;
+  const server = fakeServer({
+    valid: () => current,
+    refresh: async () => {
+      refreshCalls++;
+      const response = await refresh(refreshCalls);
+      if (response.ok) current = 'new';
+      return response;
+    },
+  });
+  const onSessionExpired = vi.fn();
+  const client = createHttpClient({
+    baseUrl: 'http://api.test',
+    tokenStore: tokens,
+    fetch: server.fetch as unknown as typeof fetch,
+    onSessionExpired,
+    refreshAccessToken: async (http) => (await http.raw<{ access_token: string }>('POST', '/v1.0/auth/refresh')).access_token,
+  });
+  return { client, tokens, server, onSessionExpired, refreshCount: () => refreshCalls };
+}
+
+describe('single-flight refresh', () => {
+  it('50 concurrent 401s cause exactly one refresh, and each request is retried once', async () => {
+    const { client, server, tokens, refreshCount, onSessionExpired } = setup(async () => json(200, { access_token: 'new' }));
+    const results = await Promise.all(Array.from({ length: 50 }, (_, index) => client.get<{ ok: boolean }>(`/v1.0/items/${index}`)));
+
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(refreshCount()).toBe(1);
+    expect(tokens.get()).toBe('new');
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    for (let index = 0; index < 50; index++) {
+      const sent = server.calls.filter((call) => call.url.endsWith(`/v1.0/items/${index}`));
+      expect(sent.map((call) => call.auth)).toEqual(['Bearer old', 'Bearer new']);
+    }
+  });
+
+  it('a request started while a refresh runs waits for it instead of using the old token', async () => {
+    const { client, server, refreshCount } = setup(async () => json(200, { access_token: 'new' }));
+    const first = client.get('/v1.0/first');
+    await vi.waitFor(() => expect(server.calls.some((call) => call.url.endsWith('/auth/refresh'))).toBe(true));
+    await client.get('/v1.0/late');
+    await first;
+    expect(server.calls.filter((call) => call.url.endsWith('/v1.0/late')).map((call) => call.auth)).toEqual(['Bearer new']);
+    expect(refreshCount()).toBe(1);
+  });
+
+  it('a failed refresh logs out once and every waiting request fails with 401', async () => {
+    const { client, tokens, refreshCount, onSessionExpired, server } = setup(async () => json(401, { message: 'Unauthenticated.' }));
+    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, index) => client.get(`/v1.0/items/${index}`)));
+
+    expect(results.every((result) => result.status === 'rejected' && (result.reason as HttpError).status === 401)).toBe(true);
+    expect(refreshCount()).toBe(1);
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(tokens.get()).toBeNull();
+    // Nothing was retried with the refused token.
+    expect(server.calls.filter((call) => call.url.includes('/items/')).length).toBe(20);
+  });
+
+  it('a refused sign-in is never retried and never refreshes', async () => {
+    const { client, refreshCount, server } = setup(async () => json(200, { access_token: 'new' }));
+    await expect(client.post('/v1.0/auth/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ status: 401 });
+    expect(refreshCount()).toBe(0);
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('a guest request (no token) that gets 401 does not try to refresh', async () => {
+    const { client, tokens, refreshCount } = setup(async () => json(200, { access_token: 'new' }));
+    tokens.set(null);
+    await expect(client.get('/v1.0/items/1')).rejects.toBeInstanceOf(HttpError);
+    expect(refreshCount()).toBe(0);
+  });
+
+  it('a later refresh after the first one finished runs again', async () => {
+    const { client, tokens, refreshCount } = setup(async () => json(200, { access_token: 'new' }));
+    await client.get('/v1.0/items/1');
+    tokens.set('old');
+    await client.get('/v1.0/items/2');
+    expect(refreshCount()).toBe(2);
+  });
+});
+
+describe('requests', () => {
+  it('sends the spec headers and the bearer token', async () => {
+    const fetch = vi.fn(async () => json(200, {}));
+    const client = createHttpClient({
+      baseUrl: 'http://api.test',
+      tokenStore: memoryTokenStore('t0k'),
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      language: () => 'it',
+      refreshAccessToken: async () => null,
+    });
+    await client.post('/v1.0/things', { a: 1 }, { query: { page: 2, search: '' } });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('http://api.test/v1.0/things?page=2');
+    const headers = new Headers(init.headers);
+    expect(headers.get('Accept')).toBe('application/json');
+    expect(headers.get('Cache-Control')).toBe('no-cache');
+    expect(headers.get('Authorization')).toBe('Bearer t0k');
+    expect(headers.get('Accept-Language')).toBe('it');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('X-App-Url')).toBe(window.location.origin);
+    expect(init.body).toBe('{"a":1}');
+  });
+
+  it('turns a network failure into OfflineError and tells the app', async () => {
+    const onOffline = vi.fn();
+    const client = createHttpClient({
+      baseUrl: '',
+      tokenStore: memoryTokenStore(null),
+      fetch: (async () => {
+        throw new TypeError('Failed to fetch');
+      }) as unknown as typeof fetch,
+      onOffline,
+      refreshAccessToken: async () => null,
+    });
+    await expect(client.get('/v1.0/x')).rejects.toBeInstanceOf(OfflineError);
+    expect(onOffline).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads 422 field errors and reports 503 as maintenance', async () => {
+    const onMaintenance = vi.fn();
+    const answers = [
+      json(422, { message: 'The given data was invalid.', errors: { email: ['Taken.'] } }),
+      new Response('Service Unavailable', { status: 503 }),
+    ];
+    const client = createHttpClient({
+      baseUrl: '',
+      tokenStore: memoryTokenStore(null),
+      fetch: (async () => answers.shift()!) as unknown as typeof fetch,
+      onMaintenance,
+      refreshAccessToken: async () => null,
+    });
+    const invalid = await client.post('/v1.0/auth/register', {}).catch((error: HttpError) => error);
+    expect(invalid).toBeInstanceOf(HttpError);
+    expect((invalid as HttpError).fieldErrors).toEqual({ email: ['Taken.'] });
+    await expect(client.get('/v1.0/x')).rejects.toMatchObject({ status: 503, message: 'Service Unavailable' });
+    expect(onMaintenance).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,33 @@
+import { env, defaultLanguage, type Language } from './env';
+import { languageStore } from './session';
+
+export function isAvailableLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (env.availableLanguages as string[]).includes(value);
+}
+
+/**
+ * The language to show (spec §1): a signed-in user's saved choice, else what this visitor
+ * picked with the switcher, else the browser's first available language, else `en`.
+ */
+export function pickLanguage(candidates: ReadonlyArray<string | null | undefined>): Language {
+  for (const candidate of candidates) {
+    const base = candidate?.toLowerCase().split('-')[0];
+    if (isAvailableLanguage(base)) return base;
+  }
+  return defaultLanguage;
+}
+
+export function detectLanguage(userLanguage?: string | null): Language {
+  const browser = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+  return pickLanguage([userLanguage, languageStore.get(), ...browser]);
+}
+
+export const i18nOptions = {
+  fallbackLng: defaultLanguage,
+  supportedLngs: env.availableLanguages,
+  defaultNS: 'translation',
+  ns: ['translation'],
+  interpolation: { escapeValue: false },
+  backend: { loadPath: '/assets/i18n/{{lng}}.json' },
+  returnNull: false,
+} as const;

@@ -1,0 +1,51 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The one snackbar. Messages are translation keys (or server text) kept outside React, so a
+ * message raised while navigating away (session expired → /login) survives the navigation.
+ */
+export type SnackbarTone = 'info' | 'success' | 'warning' | 'error';
+export interface SnackbarMessage {
+  id: number;
+  tone: SnackbarTone;
+  /** A translation key, or text that came from the server. */
+  message: string;
+}
+
+let messages: SnackbarMessage[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+export const snackbar = {
+  show(message: string, tone: SnackbarTone = 'info') {
+    // The same message twice in a row (say, offline from several requests) shows once.
+    if (messages.some((existing) => existing.message === message)) return;
+    messages = [...messages, { id: nextId++, tone, message }];
+    emit();
+  },
+  dismiss(id: number) {
+    messages = messages.filter((message) => message.id !== id);
+    emit();
+  },
+  clear() {
+    messages = [];
+    emit();
+  },
+};
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSnackbarMessages(): SnackbarMessage[] {
+  return useSyncExternalStore(
+    subscribe,
+    () => messages,
+    () => messages,
+  );
+}

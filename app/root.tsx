@@ -1,0 +1,83 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { useChangeLanguage } from 'remix-i18next/react';
+import { LoadingScreen } from '~/components/ui/loading-screen';
+import { SnackbarViewport } from '~/components/ui/snackbar-viewport';
+import { RouteErrorBoundary } from '~/components/route-error-boundary';
+import { getCurrentUser } from '~/features/auth/api';
+import { detectLanguage } from '~/lib/i18n';
+import { defaultLanguage } from '~/lib/env';
+import { redirectOnApiError } from '~/lib/route-errors';
+import './tailwind.css';
+
+/**
+ * Startup (spec §4): who the user is, and so which language to show. While this runs the
+ * pre-rendered HydrateFallback shows the loading animation.
+ */
+export async function clientLoader({ request }: { request: Request }) {
+  let user = null;
+  try {
+    user = await getCurrentUser();
+  } catch (error) {
+    // A session that cannot be refreshed makes this visitor a guest; guards redirect as needed.
+    redirectOnApiError(error, request, { unauthenticated: 'ignore' });
+  }
+  return { user, locale: detectLanguage(user?.language) };
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof clientLoader>>;
+
+export function useRootData() {
+  return useRouteLoaderData<typeof clientLoader>('root');
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof clientLoader>('root');
+  return (
+    <html lang={data?.locale ?? defaultLanguage} className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="h-full bg-slate-50 text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useRouteLoaderData<typeof clientLoader>('root');
+  useChangeLanguage(data?.locale ?? defaultLanguage);
+  return (
+    <>
+      <Outlet />
+      <SnackbarViewport />
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  return <LoadingScreen />;
+}
+
+export function meta() {
+  return [{ title: i18next.t('app.name') }];
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,11 @@
+import { redirect } from '@remix-run/react';
+import { paths } from '~/lib/paths';
+
+/** The empty path goes to the projects dashboard (spec §2 route table). */
+export async function clientLoader() {
+  throw redirect(paths.projects());
+}
+
+export default function Index() {
+  return null;
+}

@@ -1,0 +1,70 @@
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { Form, Link, useActionData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AuthLayout } from '~/components/auth/auth-layout';
+import { RouteErrorBoundary } from '~/components/route-error-boundary';
+import { StatusButton } from '~/components/ui/button';
+import { Field } from '~/components/ui/field';
+import { FormStatus } from '~/components/ui/form-status';
+import { forgotPassword } from '~/features/auth/api';
+import { ForgotPasswordSchema } from '~/features/auth/schemas';
+import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
+import { requireGuest } from '~/lib/guards';
+import { paths } from '~/lib/paths';
+
+export async function clientLoader({ request }: { request: Request }) {
+  await requireGuest(request);
+  return null;
+}
+
+export async function clientAction({ request }: { request: Request }) {
+  const submission = await parseForm(request, ForgotPasswordSchema);
+  if (submission.status !== 'success') return { result: submission.reply(), sentTo: null };
+  try {
+    await forgotPassword(submission.value);
+  } catch (error) {
+    return { result: replyWithApiError(submission, error), sentTo: null };
+  }
+  return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
+}
+
+export default function ForgotPasswordRoute() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof clientAction>();
+  const [form, fields] = useAppForm(ForgotPasswordSchema, { id: 'forgot-password', lastResult: actionData?.result });
+  const pending = useIsPending();
+
+  return (
+    <AuthLayout title={t('forgot.title')}>
+      {actionData?.sentTo ? (
+        <div role="status" className="flex flex-col gap-4">
+          <p className="rounded-md bg-green-50 px-4 py-3 text-green-900 ring-1 ring-green-200">
+            {t('forgot.sent', { email: actionData.sentTo })}
+          </p>
+        </div>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+          <p className="text-slate-700">{t('forgot.intro')}</p>
+          <Field
+            label={t('form.email')}
+            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
+            errors={fields.email.errors}
+          />
+          <FormStatus id="forgot-status" pending={pending} pendingText={t('forgot.pending')} errors={form.errors} />
+          <StatusButton pending={pending} pendingLabel={t('forgot.pending')}>
+            {t('forgot.submit')}
+          </StatusButton>
+        </Form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to={paths.login()} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          {t('forgot.backToLogin')}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,89 @@
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { Form, Link, redirect, useActionData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AuthLayout } from '~/components/auth/auth-layout';
+import { RouteErrorBoundary } from '~/components/route-error-boundary';
+import { StatusButton } from '~/components/ui/button';
+import { Field, PasswordField } from '~/components/ui/field';
+import { FormStatus } from '~/components/ui/form-status';
+import { signIn } from '~/features/auth/api';
+import { FacebookButton, OrDivider } from '~/features/auth/facebook-button';
+import { SignInSchema } from '~/features/auth/schemas';
+import { env } from '~/lib/env';
+import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
+import { requireGuest } from '~/lib/guards';
+import { paths } from '~/lib/paths';
+import { safeReturnUrl } from '~/lib/return-url';
+
+export async function clientLoader({ request }: { request: Request }) {
+  await requireGuest(request);
+  return null;
+}
+
+export async function clientAction({ request }: { request: Request }) {
+  const returnUrl = safeReturnUrl(new URL(request.url).searchParams.get('returnUrl'));
+  const submission = await parseForm(request, SignInSchema);
+  if (submission.status !== 'success') return submission.reply();
+
+  // The designated test account belongs to staging; production refuses it before asking the API.
+  if (env.production && submission.value.email.toLowerCase() === env.testAccountEmail) {
+    return submission.reply({ formErrors: ['signin.testAccountBlocked'] });
+  }
+  try {
+    await signIn(submission.value);
+  } catch (error) {
+    return replyWithApiError(submission, error, { 401: 'signin.invalidCredentials' });
+  }
+  throw redirect(returnUrl);
+}
+
+export default function LoginRoute() {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof clientAction>();
+  const [form, fields] = useAppForm(SignInSchema, { id: 'sign-in', lastResult });
+  const pending = useIsPending();
+
+  return (
+    <AuthLayout title={t('signin.title')}>
+      <FacebookButton label={t('signin.facebook')} />
+      <OrDivider />
+      <Form method="post" {...getFormProps(form)} aria-describedby="sign-in-status" className="flex flex-col gap-4">
+        <Field
+          label={t('form.email')}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
+          errors={fields.email.errors}
+        />
+        <PasswordField
+          label={t('form.password')}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+          errors={fields.password.errors}
+        />
+        <div className="-mt-2 text-right text-sm">
+          <Link to={paths.forgotPassword()} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            {t('signin.forgot')}
+          </Link>
+        </div>
+        <FormStatus
+          id="sign-in-status"
+          pending={pending}
+          pendingText={t('signin.pending')}
+          errors={form.errors}
+          values={{ stagingUrl: env.stagingUrl }}
+        />
+        <StatusButton pending={pending} pendingLabel={t('signin.pending')}>
+          {t('signin.submit')}
+        </StatusButton>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        {t('signin.noAccount')}{' '}
+        <Link to={paths.register()} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          {t('signin.register')}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

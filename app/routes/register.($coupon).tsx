@@ -1,0 +1,109 @@
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { Form, Link, redirect, useActionData, useParams } from '@remix-run/react';
+import { Trans, useTranslation } from 'react-i18next';
+import { AuthLayout } from '~/components/auth/auth-layout';
+import { PromoPanel } from '~/components/auth/promo-panel';
+import { RouteErrorBoundary } from '~/components/route-error-boundary';
+import { StatusButton } from '~/components/ui/button';
+import { Field, PasswordField } from '~/components/ui/field';
+import { FormStatus } from '~/components/ui/form-status';
+import { redeemCoupon, signUp } from '~/features/auth/api';
+import { isPromoCoupon } from '~/features/auth/coupons';
+import { FacebookButton, OrDivider } from '~/features/auth/facebook-button';
+import { PasswordRequirements } from '~/features/auth/password-requirements';
+import { SignUpSchema } from '~/features/auth/schemas';
+import { env } from '~/lib/env';
+import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
+import { requireGuest } from '~/lib/guards';
+import { detectLanguage } from '~/lib/i18n';
+import { paths } from '~/lib/paths';
+import { snackbar } from '~/lib/snackbar';
+
+export async function clientLoader({ request }: { request: Request }) {
+  await requireGuest(request);
+  return null;
+}
+
+export async function clientAction({ request, params }: { request: Request; params: { coupon?: string } }) {
+  const submission = await parseForm(request, SignUpSchema);
+  if (submission.status !== 'success') return submission.reply();
+  try {
+    await signUp({ ...submission.value, language: detectLanguage() });
+  } catch (error) {
+    return replyWithApiError(submission, error);
+  }
+  if (isPromoCoupon(params.coupon)) {
+    try {
+      await redeemCoupon(params.coupon);
+      snackbar.show('signup.couponRedeemed', 'success');
+    } catch {
+      // The account exists either way; the user hears the coupon did not apply.
+      snackbar.show('signup.couponFailed', 'warning');
+    }
+  }
+  throw redirect(paths.home());
+}
+
+export default function RegisterRoute() {
+  const { t } = useTranslation();
+  const { coupon } = useParams();
+  const lastResult = useActionData<typeof clientAction>();
+  const [form, fields] = useAppForm(SignUpSchema, { id: 'sign-up', lastResult });
+  const pending = useIsPending();
+  const linkClass = 'font-semibold text-brand-700 underline-offset-2 hover:underline';
+
+  return (
+    <AuthLayout title={t('signup.title')} aside={isPromoCoupon(coupon) ? <PromoPanel coupon={coupon} /> : undefined}>
+      <FacebookButton label={t('signup.facebook')} />
+      <OrDivider />
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={t('form.firstName')}
+            inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name', autoFocus: true }}
+            errors={fields.firstName.errors}
+          />
+          <Field
+            label={t('form.lastName')}
+            inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
+            errors={fields.lastName.errors}
+          />
+        </div>
+        <Field
+          label={t('form.email')}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+          errors={fields.email.errors}
+        />
+        <PasswordField
+          label={t('form.password')}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+          errors={fields.password.errors}
+          hint={<PasswordRequirements id="sign-up-password-hint" password={fields.password.value ?? ''} />}
+        />
+        <p className="text-sm text-slate-700">
+          <Trans
+            i18nKey="signup.legal"
+            components={{
+              terms: <a href={env.termsUrl} target="_blank" rel="noreferrer" className={linkClass} />,
+              privacy: <a href={env.privacyUrl} target="_blank" rel="noreferrer" className={linkClass} />,
+            }}
+          />
+        </p>
+        <FormStatus id="sign-up-status" pending={pending} pendingText={t('signup.pending')} errors={form.errors} />
+        <StatusButton pending={pending} pendingLabel={t('signup.pending')}>
+          {t('signup.submit')}
+        </StatusButton>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        {t('signup.haveAccount')}{' '}
+        <Link to={paths.login()} className={linkClass}>
+          {t('signup.signIn')}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

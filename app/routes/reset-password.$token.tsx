@@ -1,0 +1,115 @@
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AuthLayout } from '~/components/auth/auth-layout';
+import { RouteErrorBoundary } from '~/components/route-error-boundary';
+import { ButtonLink, StatusButton } from '~/components/ui/button';
+import { PasswordField } from '~/components/ui/field';
+import { FormStatus } from '~/components/ui/form-status';
+import { resetPassword } from '~/features/auth/api';
+import { PasswordRequirements } from '~/features/auth/password-requirements';
+import { ResetPasswordSchema } from '~/features/auth/schemas';
+import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
+import { requireGuest } from '~/lib/guards';
+import { paths } from '~/lib/paths';
+import { EmailSchema } from '~/lib/validation';
+
+export async function clientLoader({ request, params }: { request: Request; params: { token?: string } }) {
+  await requireGuest(request);
+  const email = new URL(request.url).searchParams.get('email') ?? '';
+  const token = params.token ?? '';
+  // A link without a usable email cannot succeed: say so instead of offering a doomed form.
+  const linkValid = EmailSchema.safeParse(email).success && token.length > 0 && token.length <= 200;
+  return { token, email, linkValid };
+}
+
+export async function clientAction({ request }: { request: Request }) {
+  const submission = await parseForm(request, ResetPasswordSchema);
+  if (submission.status !== 'success') return { result: submission.reply(), done: false };
+  try {
+    await resetPassword(submission.value);
+  } catch (error) {
+    return { result: replyWithApiError(submission, error), done: false };
+  }
+  return { result: submission.reply({ resetForm: true }), done: true };
+}
+
+export default function ResetPasswordRoute() {
+  const { t } = useTranslation();
+  const { token, email, linkValid } = useLoaderData<typeof clientLoader>();
+  const actionData = useActionData<typeof clientAction>();
+  const [form, fields] = useAppForm(ResetPasswordSchema, {
+    id: 'reset-password',
+    lastResult: actionData?.result,
+    defaultValue: { token, email },
+  });
+  const pending = useIsPending();
+
+  if (actionData?.done) {
+    return (
+      <AuthLayout title={t('reset.doneTitle')}>
+        <div role="status" className="flex flex-col gap-6">
+          <p className="text-slate-700">{t('reset.doneText')}</p>
+          <ButtonLink to={paths.login()}>{t('reset.signIn')}</ButtonLink>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  if (!linkValid) {
+    return (
+      <AuthLayout title={t('reset.title')}>
+        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-red-800 ring-1 ring-red-200">
+          {t('reset.invalidLink')}
+        </p>
+        <p className="mt-6 text-center text-sm">
+          <Link to={paths.forgotPassword()} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            {t('reset.requestNew')}
+          </Link>
+        </p>
+      </AuthLayout>
+    );
+  }
+
+  // The token and email travel with the form but are not the user's to edit; their errors
+  // (an expired or used link) show in the status area.
+  const linkErrors = [...(fields.token.errors ?? []), ...(fields.email.errors ?? [])];
+  return (
+    <AuthLayout title={t('reset.title')}>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <p className="text-slate-700">{t('reset.intro', { email })}</p>
+        <input {...getInputProps(fields.token, { type: 'hidden' })} />
+        <input {...getInputProps(fields.email, { type: 'hidden' })} />
+        <PasswordField
+          label={t('form.newPassword')}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password', autoFocus: true }}
+          errors={fields.password.errors}
+          hint={<PasswordRequirements id="reset-password-requirements" password={fields.password.value ?? ''} />}
+        />
+        <FormStatus
+          id="reset-status"
+          pending={pending}
+          pendingText={t('reset.pending')}
+          errors={[...(form.errors ?? []), ...linkErrors]}
+        />
+        {linkErrors.length ? (
+          <Link to={paths.forgotPassword()} className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+            {t('reset.requestNew')}
+          </Link>
+        ) : null}
+        <StatusButton pending={pending} pendingLabel={t('reset.pending')}>
+          {t('reset.submit')}
+        </StatusButton>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to={paths.login()} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          {t('forgot.backToLogin')}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

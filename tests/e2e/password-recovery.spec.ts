@@ -1,0 +1,102 @@
+import { expect, expectNoA11yViolations, latestMail, recordRequests, signIn, test, uniqueEmail } from './fixtures';
+
+test.describe('forgot password', () => {
+  test('validates the email before sending anything', async ({ page }) => {
+    const sent = recordRequests(page, '/v1.0/auth/forgot');
+    await page.goto('/forgot-password');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await page.getByLabel('Email').fill('nope@');
+    await expect(page.getByText('Email has an invalid format')).toBeVisible();
+    await expectNoA11yViolations(page);
+    expect(sent).toEqual([]);
+  });
+
+  test('answers the same for an unknown email', async ({ page, request }) => {
+    const email = uniqueEmail('ghost');
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
+    const mail = await (await request.get(`/dev/mail?to=${encodeURIComponent(email)}`)).json();
+    expect(mail.data).toEqual([]);
+  });
+
+  test('the reset link from the mailbox sets a new password', async ({ page, request, user }) => {
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText(`If an account exists for ${user.email}`)).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await expect(page).toHaveURL('/login');
+
+    const mail = await latestMail(request, user.email);
+    const link = mail.links.find((href) => href.includes('/reset-password/'));
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await expect(page.getByText(`Choose a new password for ${user.email}.`)).toBeVisible();
+
+    // The requirements card follows what is typed.
+    const password = page.getByLabel('New password');
+    await password.fill('short');
+    await expect(page.getByText('At least 8 characters (missing)')).toBeAttached();
+    await expect(page.getByText('A lowercase letter (done)')).toBeAttached();
+    await expect(page.getByText('An uppercase letter (missing)')).toBeAttached();
+    await password.blur();
+    await expect(page.getByText('New password must be at least 8 characters')).toBeVisible();
+    await password.fill('alllowercase');
+    await expect(page.getByText('New password has an invalid format')).toBeVisible();
+    await password.fill('ALLUPPERCASE');
+    await expect(page.getByText('New password has an invalid format')).toBeVisible();
+    await expect(page.getByText('An uppercase letter (done)')).toBeAttached();
+    await password.fill('Brand-new-Pass1');
+    await expect(page.getByText('At least 8 characters (done)')).toBeAttached();
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL('/login');
+
+    await signIn(page, user);
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password.' })).toBeVisible();
+    await signIn(page, { email: user.email, password: 'Brand-new-Pass1' });
+    await expect(page).toHaveURL('/projects');
+
+    // The link was single use.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL('/login');
+    await page.goto(link!);
+    await page.getByLabel('New password').fill('Another-Pass2');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByRole('alert')).toContainText(/invalid|expired/i);
+    await expect(page.getByRole('link', { name: 'Ask for a new reset link' }).first()).toBeVisible();
+  });
+
+  test('an empty submit on the reset form sends nothing', async ({ page }) => {
+    const sent = recordRequests(page, '/v1.0/auth/reset');
+    await page.goto('/reset-password/some-token?email=someone%40example.com');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByText('New password is required')).toBeVisible();
+    expect(sent).toEqual([]);
+  });
+
+  test('a link with a made-up token is refused by the API', async ({ page }) => {
+    await page.goto('/reset-password/made-up-token?email=someone%40example.com');
+    await page.getByLabel('New password').fill('Valid-Pass1');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByRole('alert')).toContainText(/invalid|expired/i);
+    await expect(page.getByLabel('New password')).toHaveValue('Valid-Pass1');
+  });
+
+  test('a link without a valid email says it is not valid', async ({ page }) => {
+    await page.goto('/reset-password/some-token?email=%3Cscript%3E');
+    await expect(page.getByText('This reset link is not valid.')).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByRole('link', { name: 'Ask for a new reset link' }).click();
+    await expect(page).toHaveURL('/forgot-password');
+  });
+});

@@ -1,0 +1,100 @@
+import { expect, expectNoA11yViolations, signIn, test } from './fixtures';
+
+test.describe('app shell', () => {
+  test('an unknown path shows the not-found page with a way back', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByRole('link', { name: 'Back to dashboard' }).click();
+    // A guest's dashboard is behind sign-in.
+    await expect(page).toHaveURL('/login?returnUrl=%2Fprojects');
+  });
+
+  test('/404 is the not-found page too', async ({ page }) => {
+    await page.goto('/404');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/');
+  });
+
+  test('the maintenance page is open to everybody', async ({ page }) => {
+    await page.goto('/maintenance');
+    await expect(page.getByRole('heading', { name: "We'll be right back" })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test('the empty path goes to the projects dashboard', async ({ page, user }) => {
+    await signIn(page, user);
+    await page.goto('/');
+    await expect(page).toHaveURL('/projects');
+  });
+});
+
+test.describe('languages', () => {
+  test('the switcher changes the language, by keyboard too, and it is kept', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: /Change language/ }).click();
+    await page.getByRole('menuitem', { name: 'Italiano' }).click();
+    await expect(page.getByRole('heading', { name: 'Accedi' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+    await expectNoA11yViolations(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Accedi' })).toBeVisible();
+
+    await page.getByRole('button', { name: /Cambia lingua/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'English' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'English' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('Italian messages cover validation and errors', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: /Change language/ }).click();
+    await page.getByRole('menuitem', { name: 'Italiano' }).click();
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await expect(page.getByText('Il campo Email è obbligatorio')).toBeVisible();
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('Wrong-pass1');
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Email o password non validi.' })).toBeVisible();
+  });
+
+  test('a signed-in user keeps their language on their account', async ({ page, context, user }) => {
+    await signIn(page, user);
+    await expect(page).toHaveURL('/projects');
+    await page.getByRole('button', { name: /Change language/ }).click();
+    await page.getByRole('menuitem', { name: 'Italiano' }).click();
+    await expect(page.getByRole('heading', { name: 'Progetti' })).toBeVisible();
+    // A new browser profile, in English, still shows this user Italian once signed in.
+    await page.getByRole('button', { name: 'Esci' }).click();
+    await expect(page).toHaveURL('/login');
+    await page.evaluate(() => localStorage.clear());
+    await context.clearCookies();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await signIn(page, user);
+    await expect(page.getByRole('heading', { name: 'Progetti' })).toBeVisible();
+  });
+});
+
+test.describe('browser language', () => {
+  test.describe('Italian browser', () => {
+    test.use({ locale: 'it-IT' });
+    test('a guest gets Italian', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Accedi' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+      await expectNoA11yViolations(page);
+    });
+  });
+
+  test.describe('German browser', () => {
+    test.use({ locale: 'de-DE' });
+    test('a language that is not available falls back to English', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    });
+  });
+});

@@ -1,0 +1,209 @@
+import { expect, expectNoA11yViolations, recordRequests, signIn, test, uniqueEmail } from './fixtures';
+
+test.describe('sign-in', () => {
+  test('the demo user signs in and sees their projects', async ({ page }) => {
+    await signIn(page, { email: 'demo@example.com', password: 'Demo1234' });
+    await expect(page).toHaveURL('/projects');
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Your projects' }).getByRole('listitem')).toHaveCount(2);
+    await expectNoA11yViolations(page);
+  });
+
+  test('the demo admin signs in', async ({ page }) => {
+    await signIn(page, { email: 'ADMIN@example.com', password: 'Admin1234' });
+    await expect(page).toHaveURL('/projects');
+    await expect(page.getByText('Signed in as Ada Admin')).toBeVisible();
+  });
+
+  test('shows "Signing in..." while the request runs', async ({ page, user }) => {
+    await page.goto('/login');
+    // Hold the real request a moment so the pending state can be seen.
+    await page.route('**/v1.0/auth/login', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Signing in...' })).toBeVisible();
+    await expect(page).toHaveURL('/projects');
+  });
+
+  test('an empty submit marks every field and sends nothing', async ({ page }) => {
+    const sent = recordRequests(page, '/v1.0/auth/login');
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoA11yViolations(page);
+    expect(sent).toEqual([]);
+  });
+
+  test('errors appear once a field is touched, and clear as the user types', async ({ page }) => {
+    await page.goto('/login');
+    const email = page.getByLabel('Email');
+    await email.fill('not-an-email');
+    await expect(page.getByText('Email has an invalid format')).toBeHidden();
+    await email.blur();
+    await expect(page.getByText('Email has an invalid format')).toBeVisible();
+    await email.fill('someone@example.com');
+    await expect(page.getByText('Email has an invalid format')).toBeHidden();
+  });
+
+  test('hostile and oversized input is refused by the form without a request', async ({ page }) => {
+    const sent = recordRequests(page, '/v1.0/auth/login');
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('<script>alert(1)</script>');
+    await page.getByLabel('Password', { exact: true }).fill('x');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('Email has an invalid format')).toBeVisible();
+    await page.getByLabel('Email').fill(`${'a'.repeat(250)}@example.com`);
+    await expect(page.getByText('Email is too long')).toBeVisible();
+    // Nothing the user typed is lost.
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('x');
+    expect(sent).toEqual([]);
+  });
+
+  test('wrong credentials show the invalid-credentials message and keep the input', async ({ page, user }) => {
+    await signIn(page, { email: user.email, password: `' OR 1=1 --` });
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password.' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(user.email);
+    await expect(page).toHaveURL('/login');
+    await signIn(page, { email: uniqueEmail('nobody'), password: 'Whatever1' });
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password.' })).toBeVisible();
+  });
+
+  test('repeated failures are rate-limited with the server message', async ({ page, user }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(user.email);
+    for (let attempt = 0; attempt < 6; attempt++) {
+      await page.getByLabel('Password', { exact: true }).fill(`Wrong${attempt}pass`);
+      const answered = page.waitForResponse('**/v1.0/auth/login');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await answered;
+    }
+    await expect(page.getByRole('alert').filter({ hasText: /Too many attempts/ })).toBeVisible();
+  });
+
+  test('a server failure shows the generic message, and the form still works', async ({ page, user }) => {
+    await page.goto('/login');
+    // Fault injection: the one way to make the real API fail on purpose.
+    await page.route('**/v1.0/auth/login', (route) => route.fulfill({ status: 500, body: '{"message":"Server error."}' }), {
+      times: 1,
+    });
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong. Please try again.' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL('/projects');
+  });
+
+  test('without a network the user hears so', async ({ page, user }) => {
+    await page.goto('/login');
+    await page.route('**/v1.0/auth/login', (route) => route.abort('internetdisconnected'), { times: 1 });
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'No Internet Connection' }).first()).toBeVisible();
+  });
+
+  test('the password can be shown and hidden', async ({ page }) => {
+    await page.goto('/login');
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('Secret123');
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+  });
+
+  test('the Facebook button explains it is coming soon', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Facebook sign-in is coming soon' });
+    await expect(dialog).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the production build refuses the designated test account without asking the API', async ({ page }) => {
+    const sent = recordRequests(page, '/v1.0/auth/login');
+    await signIn(page, { email: 'Test@example.com', password: 'Whatever1' });
+    await expect(page.getByRole('alert')).toContainText('staging environment');
+    expect(sent).toEqual([]);
+  });
+
+  test('the form works from the keyboard alone', async ({ page, user }) => {
+    await page.goto('/login');
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await page.keyboard.type(user.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(user.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/projects');
+  });
+});
+
+test.describe('returnUrl and guards', () => {
+  test('a guest is sent to sign in and comes back to where they were going', async ({ page, user }) => {
+    await page.goto('/projects?tab=all');
+    await expect(page).toHaveURL('/login?returnUrl=%2Fprojects%3Ftab%3Dall');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL('/projects?tab=all');
+  });
+
+  for (const hostile of ['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)']) {
+    test(`a returnUrl of ${hostile} lands on the dashboard`, async ({ page, user }) => {
+      await signIn(page, user, `/login?returnUrl=${encodeURIComponent(hostile)}`);
+      await expect(page).toHaveURL('/projects');
+    });
+  }
+
+  test('a signed-in user is sent away from the guest pages', async ({ page, user }) => {
+    await signIn(page, user);
+    await expect(page).toHaveURL('/projects');
+    for (const path of ['/login', '/register', '/register/marketing-espresso-15', '/forgot-password', '/reset-password/abc?email=a%40b.co']) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/projects');
+    }
+  });
+
+  test('logging out ends the session', async ({ page, user }) => {
+    await signIn(page, user);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL('/login');
+    await page.goto('/projects');
+    await expect(page).toHaveURL('/login?returnUrl=%2Fprojects');
+  });
+
+  test('an expired session that cannot be refreshed sends the user to sign in', async ({ page, context, user }) => {
+    await signIn(page, user);
+    await expect(page).toHaveURL('/projects');
+    // The access token goes bad and the refresh cookie is gone: the refresh must fail.
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.setItem('access_token', 'expired.token.value'));
+    await page.goto('/projects');
+    await expect(page).toHaveURL('/login?returnUrl=%2Fprojects');
+    await expect(page.getByText('Session expired! Please sign in again.')).toBeVisible();
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL('/projects');
+  });
+
+  test('an expired access token is refreshed silently', async ({ page, user }) => {
+    await signIn(page, user);
+    await expect(page).toHaveURL('/projects');
+    await page.evaluate(() => localStorage.setItem('access_token', 'expired.token.value'));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(page.getByText('Session expired! Please sign in again.')).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).not.toBe('expired.token.value');
+  });
+});

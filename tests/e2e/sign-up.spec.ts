@@ -1,0 +1,112 @@
+import { expect, expectNoA11yViolations, recordRequests, test, uniqueEmail } from './fixtures';
+import type { Page } from '@playwright/test';
+
+async function fillSignUp(page: Page, values: { firstName: string; lastName: string; email: string; password: string }) {
+  await page.getByLabel('First name').fill(values.firstName);
+  await page.getByLabel('Last name').fill(values.lastName);
+  await page.getByLabel('Email').fill(values.email);
+  await page.getByLabel('Password', { exact: true }).fill(values.password);
+}
+
+async function deleteSignedUpUser(page: Page) {
+  // Clean up what the test made, through the API with the page's own session.
+  const id = await page.evaluate(async () => {
+    const response = await fetch('/v1.0/auth/me', { headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` } });
+    return (await response.json()).user._id as string;
+  });
+  await page.request.delete(`/dev/users/${id}`);
+}
+
+test.describe('sign-up', () => {
+  test('an empty submit marks every field and sends nothing', async ({ page }) => {
+    const sent = recordRequests(page, '/v1.0/auth/register');
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    for (const field of ['First name', 'Last name', 'Email', 'Password']) {
+      await expect(page.getByText(`${field} is required`)).toBeVisible();
+    }
+    await expectNoA11yViolations(page);
+    expect(sent).toEqual([]);
+  });
+
+  test('each password rule and the email format are checked', async ({ page }) => {
+    const sent = recordRequests(page, '/v1.0/auth/register');
+    await page.goto('/register');
+    await fillSignUp(page, { firstName: 'Ann', lastName: 'Lee', email: 'ann@', password: 'Ab1' });
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page.getByText('Email has an invalid format')).toBeVisible();
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('lowercase-only');
+    await expect(page.getByText('Password has an invalid format')).toBeVisible();
+    await password.fill('UPPERCASE-ONLY');
+    await expect(page.getByText('Password has an invalid format')).toBeVisible();
+    await password.fill('Mixed-Case-1');
+    await expect(page.getByText(/Password (has|must)/)).toBeHidden();
+    await page.getByLabel('First name').fill('   ');
+    await page.getByLabel('First name').blur();
+    await expect(page.getByText('First name is required')).toBeVisible();
+    // Nothing typed was lost along the way.
+    await expect(page.getByLabel('Last name')).toHaveValue('Lee');
+    expect(sent).toEqual([]);
+  });
+
+  test('an address already registered is reported by the email field', async ({ page, user }) => {
+    await page.goto('/register');
+    await fillSignUp(page, { firstName: 'Dup', lastName: 'Licate', email: user.email.toUpperCase(), password: 'Valid-Pass1' });
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(/already (been )?taken|already registered/i)).toBeVisible();
+    await expect(page).toHaveURL('/register');
+    await expect(page.getByLabel('First name')).toHaveValue('Dup');
+  });
+
+  test('a new account lands signed in on the dashboard', async ({ page }) => {
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { name: 'Everything your social channels need, in one place' })).toBeVisible();
+    await fillSignUp(page, { firstName: '<b>Eve</b>', lastName: "O'Neil", email: uniqueEmail('signup'), password: 'Valid-Pass1' });
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page).toHaveURL('/projects');
+    // Markup typed into a name is shown as text, never run.
+    await expect(page.getByText('Welcome back, <b>Eve</b>.')).toBeVisible();
+    await expect(page.getByText('You have no projects yet.')).toBeVisible();
+    await deleteSignedUpUser(page);
+  });
+
+  test('the espresso coupon shows its promo panel and is redeemed after sign-up', async ({ page }) => {
+    await page.goto('/register/marketing-espresso-15');
+    await expect(page.getByRole('heading', { name: '15% off for your first three months' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Everything your social channels need, in one place' })).toBeHidden();
+    await expectNoA11yViolations(page);
+    await fillSignUp(page, { firstName: 'Coupon', lastName: 'User', email: uniqueEmail('coupon'), password: 'Valid-Pass1' });
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page).toHaveURL('/projects');
+    await expect(page.getByText('Coupon applied: 15% off your first three months.')).toBeVisible();
+    const coupons = await page.evaluate(async () => {
+      const response = await fetch('/v1.0/auth/me', { headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` } });
+      return (await response.json()).user.redeemedCoupons as string[];
+    });
+    expect(coupons).toEqual(['marketing-espresso-15']);
+    await deleteSignedUpUser(page);
+  });
+
+  test('any other coupon keeps the info panel and redeems nothing', async ({ page }) => {
+    const redeemed = recordRequests(page, '/v1.0/coupons/redeem');
+    await page.goto('/register/some-other-code');
+    await expect(page.getByRole('heading', { name: 'Everything your social channels need, in one place' })).toBeVisible();
+    await fillSignUp(page, { firstName: 'Plain', lastName: 'User', email: uniqueEmail('plain'), password: 'Valid-Pass1' });
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page).toHaveURL('/projects');
+    expect(redeemed).toEqual([]);
+    await deleteSignedUpUser(page);
+  });
+
+  test('links lead to sign in, terms and privacy', async ({ page }) => {
+    await page.goto('/register');
+    await expect(page.getByRole('link', { name: 'terms of service' })).toHaveAttribute('href', /terms/);
+    await expect(page.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', /privacy/);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL('/login');
+  });
+});
+

@@ -1,0 +1,40 @@
+import { vitePlugin as remix } from '@remix-run/dev';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+import tsconfigPaths from 'vite-tsconfig-paths';
+
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+// In development the API runs beside Vite (see `npm run dev`); Vite forwards its paths to it.
+const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
+
+export default defineConfig({
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: {
+      '/v1.0': apiTarget,
+      '/dev': apiTarget,
+      '/broadcasting': apiTarget,
+      '/app': { target: apiTarget, ws: true },
+    },
+  },
+  plugins: [
+    tailwindcss(),
+    remix({
+      ssr: false,
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+        v3_routeConfig: true,
+      },
+    }),
+    tsconfigPaths(),
+  ],
+});
