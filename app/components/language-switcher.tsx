@@ -12,7 +12,7 @@ export function LanguageSwitcher() {
   return (
     <Menu as="div" className="relative">
       <MenuButton
-        aria-label={t('language.choose', { language: t(`language.names.${current}`) })}
+        aria-label={t('language.choose', { code: current.toUpperCase(), language: t(`language.names.${current}`) })}
         className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
       >
         <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">

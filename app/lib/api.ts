@@ -20,7 +20,9 @@ export const api = createHttpClient({
   },
   onSessionExpired: () => {
     // Loaders turn the 401 that follows into a redirect to /login?returnUrl=…
-    queryClient.clear();
+    // Queries still in flight are left to fail on their own: removing them now would reject
+    // their loaders with a cancellation instead of the 401 that leads to sign-in.
+    queryClient.removeQueries({ predicate: (query) => query.state.fetchStatus !== 'fetching' });
     snackbar.show('errors.sessionExpired', 'warning');
   },
   onOffline: () => snackbar.show('errors.offline', 'error'),

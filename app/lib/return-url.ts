@@ -7,6 +7,7 @@ export function safeReturnUrl(value: string | null | undefined, fallback = '/'):
   if (!value) return fallback;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   // Browsers treat tabs and newlines as absent in URLs, so `/\t/evil.example` would become `//evil.example`.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
   const base = 'http://same-origin.invalid';
   let parsed: URL;

@@ -84,7 +84,10 @@ export default function RegisterRoute() {
           <Trans
             i18nKey="signup.legal"
             components={{
+              // Trans fills each anchor with its translated words.
+              // eslint-disable-next-line jsx-a11y/anchor-has-content
               terms: <a href={env.termsUrl} target="_blank" rel="noreferrer" className={linkClass} />,
+              // eslint-disable-next-line jsx-a11y/anchor-has-content
               privacy: <a href={env.privacyUrl} target="_blank" rel="noreferrer" className={linkClass} />,
             }}
           />

@@ -24,6 +24,7 @@ test.describe('app shell', () => {
 
   test('the empty path goes to the projects dashboard', async ({ page, user }) => {
     await signIn(page, user);
+    await expect(page).toHaveURL('/projects');
     await page.goto('/');
     await expect(page).toHaveURL('/projects');
   });

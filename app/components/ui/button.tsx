@@ -6,7 +6,8 @@ const variants = {
     'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/70 focus-visible:ring-brand-600',
   secondary:
     'border border-slate-400 bg-white text-slate-800 hover:bg-slate-50 focus-visible:ring-brand-600',
-  facebook: 'bg-[#1877F2] text-white hover:bg-[#1466d3] focus-visible:ring-[#1877F2]',
+  // Facebook's blue, darkened to keep white text at 4.5:1 contrast.
+  facebook: 'bg-[#1466d3] text-white hover:bg-[#0f5ac8] focus-visible:ring-[#1466d3]',
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

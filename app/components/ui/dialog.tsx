@@ -21,15 +21,14 @@ export function AppDialog({
   width?: string;
 }) {
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
+    // The dialog element itself covers the screen, so it has a box of its own to be seen in.
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50 flex items-center justify-center p-4">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className={`w-full ${width} rounded-lg bg-white p-6 shadow-xl`}>
-          <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
-          <div className="mt-2 text-slate-700">{children}</div>
-          <div className="mt-6 flex justify-end gap-3">{actions}</div>
-        </DialogPanel>
-      </div>
+      <DialogPanel className={`relative w-full ${width} rounded-lg bg-white p-6 shadow-xl`}>
+        <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
+        <div className="mt-2 text-slate-700">{children}</div>
+        <div className="mt-6 flex justify-end gap-3">{actions}</div>
+      </DialogPanel>
     </Dialog>
   );
 }

@@ -18,7 +18,6 @@ interface FieldProps {
 }
 
 export function Field({ label, inputProps, errors, hint, adornment, messageValues }: FieldProps) {
-  const { t } = useTranslation();
   const fallbackId = useId();
   const { key: _key, ...props } = inputProps;
   const id = props.id ?? fallbackId;
@@ -47,7 +46,11 @@ export function Field({ label, inputProps, errors, hint, adornment, messageValue
           {hint}
         </div>
       ) : null}
-      <ErrorList id={errorId} errors={errors} values={{ field: label, min: 8, ...messageValues }} />
+      {/* One line is always kept for the first error: an error appearing on blur must not move
+          the button the user is clicking (a blur-then-shift would swallow the click). */}
+      <div className="min-h-5">
+        <ErrorList id={errorId} errors={errors?.slice(0, 1)} values={{ field: label, min: 8, ...messageValues }} />
+      </div>
     </div>
   );
 }

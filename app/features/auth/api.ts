@@ -26,6 +26,8 @@ export const meQueryKey = ['auth', 'me'] as const;
 
 /** Stores a fresh session: the token for the client, the user for the cache. */
 function startSession(answer: TokenAnswer): User {
+  // Nothing cached for a previous user may show through to this one.
+  queryClient.clear();
   tokenStore.set(answer.access_token);
   queryClient.setQueryData(meQueryKey, answer.user);
   return answer.user;

@@ -15,8 +15,10 @@ export function PasswordRequirements({ id, password }: { id: string; password: s
               <span aria-hidden="true" className="w-4 text-center font-bold">
                 {met ? '✓' : '•'}
               </span>
-              <span>{t(`password.rules.${rule}`, { min: PASSWORD_MIN_LENGTH })}</span>
-              <span className="sr-only">{t(met ? 'password.met' : 'password.notMet')}</span>
+              <span>
+                {t(`password.rules.${rule}`, { min: PASSWORD_MIN_LENGTH })}
+                <span className="sr-only"> {t(met ? 'password.met' : 'password.notMet')}</span>
+              </span>
             </li>
           );
         })}
