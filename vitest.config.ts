@@ -5,6 +5,8 @@ import tsconfigPaths from 'vite-tsconfig-paths';
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    // Each API test file opens its own embedded database; two at once fit the 2-core machine.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -16,8 +18,6 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts'],
           environment: 'node',
-          // Each file opens its own embedded database; two at once fit the 2-core machine.
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

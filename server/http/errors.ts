@@ -1,0 +1,30 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { MessageKey, Rule } from './i18n';
+
+/** Thrown from handlers; the app's error handler turns it into the contract's JSON shape. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly messageKey: MessageKey,
+    readonly params: Record<string, string | number> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(messageKey);
+    this.name = 'HttpError';
+  }
+}
+
+export type FieldIssue = { field: string; rule: Rule | string; param?: string };
+
+/** A 422: the messages are rendered later, in the caller's language. */
+export class ValidationError extends Error {
+  constructor(readonly issues: FieldIssue[]) {
+    super('validation failed');
+    this.name = 'ValidationError';
+  }
+}
+
+export const unauthenticated = () => new HttpError(401, 'unauthenticated');
+export const notFound = () => new HttpError(404, 'notFound');
+export const tooManyAttempts = (seconds: number) =>
+  new HttpError(429, 'tooManyAttempts', { seconds }, { 'Retry-After': String(seconds) });

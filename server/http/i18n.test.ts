@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { languageFrom, message, ruleMessage } from './i18n';
+
+describe('languageFrom', () => {
+  it.each([
+    [undefined, 'en'],
+    ['', 'en'],
+    ['it', 'it'],
+    ['it-IT,it;q=0.9,en;q=0.8', 'it'],
+    ['en-US,en;q=0.9,it;q=0.8', 'en'],
+    ['fr-FR,it;q=0.5', 'it'],
+    ['fr', 'en'],
+    ['en;q=0.4,it;q=0.6', 'it'],
+    ['it;q=0', 'en'],
+  ])('%s → %s', (header, expected) => {
+    expect(languageFrom(header)).toBe(expected);
+  });
+});
+
+describe('messages', () => {
+  it('fills parameters', () => {
+    expect(message('en', 'tooManyAttempts', { seconds: 42 })).toBe('Too many attempts. Try again in 42 seconds.');
+    expect(ruleMessage('it', 'firstName', 'max', '100')).toBe('Il campo nome non può superare 100 caratteri.');
+  });
+
+  it('falls back to a generic sentence for an unknown rule', () => {
+    expect(ruleMessage('en', 'email', 'something_new')).toBe('The email field is invalid.');
+  });
+});

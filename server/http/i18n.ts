@@ -1,0 +1,112 @@
+import type { Language } from '../db/schema';
+
+export type Lang = Language;
+
+/**
+ * Picks `it` when Italian is the caller's most preferred language we speak, else `en`
+ * (the contract: `Accept-Language: it` gives Italian, anything else English).
+ */
+export function languageFrom(acceptLanguage: string | undefined): Lang {
+  if (!acceptLanguage) return 'en';
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part, order) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { primary: tag.trim().toLowerCase().split('-')[0], weight: Number.isNaN(weight) ? 0 : weight, order };
+    })
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.order - b.order);
+  const first = ranked.find((entry) => entry.primary === 'en' || entry.primary === 'it');
+  return first?.primary === 'it' ? 'it' : 'en';
+}
+
+const messages = {
+  en: {
+    malformedJson: 'Malformed JSON body.',
+    unauthenticated: 'Unauthenticated.',
+    invalidCredentials: 'These credentials do not match our records.',
+    forbidden: 'Forbidden.',
+    notFound: 'Not found.',
+    couponAlreadyRedeemed: 'This coupon has already been redeemed.',
+    bodyTooLarge: 'Request body too large.',
+    unsupportedMediaType: 'Content-Type must be application/json.',
+    invalidData: 'The given data was invalid.',
+    tooManyAttempts: 'Too many attempts. Try again in :seconds seconds.',
+    serverError: 'Server error.',
+    resetLinkSent: 'If that email address is in our records, we have sent you a password reset link.',
+    passwordReset: 'Your password has been reset.',
+  },
+  it: {
+    malformedJson: 'Il corpo JSON non è valido.',
+    unauthenticated: 'Non autenticato.',
+    invalidCredentials: 'Le credenziali non corrispondono ai nostri dati.',
+    forbidden: 'Accesso negato.',
+    notFound: 'Non trovato.',
+    couponAlreadyRedeemed: 'Questo coupon è già stato utilizzato.',
+    bodyTooLarge: 'Il corpo della richiesta è troppo grande.',
+    unsupportedMediaType: 'Content-Type deve essere application/json.',
+    invalidData: 'I dati forniti non sono validi.',
+    tooManyAttempts: 'Troppi tentativi. Riprova tra :seconds secondi.',
+    serverError: 'Errore del server.',
+    resetLinkSent:
+      'Se questo indirizzo email è nei nostri archivi, ti abbiamo inviato un link per reimpostare la password.',
+    passwordReset: 'La tua password è stata reimpostata.',
+  },
+} as const satisfies Record<Lang, Record<string, string>>;
+
+export type MessageKey = keyof (typeof messages)['en'];
+
+const rules = {
+  en: {
+    required: 'The :attribute field is required.',
+    string: 'The :attribute field must be a string.',
+    email: 'The :attribute field must be a valid email address.',
+    min: 'The :attribute field must be at least :param characters.',
+    max: 'The :attribute field must not be greater than :param characters.',
+    uppercase: 'The :attribute field must contain at least one uppercase letter.',
+    lowercase: 'The :attribute field must contain at least one lowercase letter.',
+    in: 'The selected :attribute is invalid.',
+    integer: 'The :attribute field must be a whole number of at least 1.',
+    taken: 'The :attribute has already been taken.',
+    resetToken: 'This password reset token is invalid or has expired.',
+    object: 'The request body must be a JSON object.',
+    invalid: 'The :attribute field is invalid.',
+  },
+  it: {
+    required: 'Il campo :attribute è obbligatorio.',
+    string: 'Il campo :attribute deve essere un testo.',
+    email: 'Il campo :attribute deve essere un indirizzo email valido.',
+    min: 'Il campo :attribute deve contenere almeno :param caratteri.',
+    max: 'Il campo :attribute non può superare :param caratteri.',
+    uppercase: 'Il campo :attribute deve contenere almeno una lettera maiuscola.',
+    lowercase: 'Il campo :attribute deve contenere almeno una lettera minuscola.',
+    in: 'Il valore selezionato per :attribute non è valido.',
+    integer: 'Il campo :attribute deve essere un numero intero non inferiore a 1.',
+    taken: 'Il valore del campo :attribute è già in uso.',
+    resetToken: 'Questo token di reimpostazione della password non è valido o è scaduto.',
+    object: 'Il corpo della richiesta deve essere un oggetto JSON.',
+    invalid: 'Il campo :attribute non è valido.',
+  },
+} as const satisfies Record<Lang, Record<string, string>>;
+
+export type Rule = keyof (typeof rules)['en'];
+
+const attributes: Record<Lang, Record<string, string>> = {
+  en: { firstName: 'first name', lastName: 'last name', language: 'language', page: 'page', role: 'role' },
+  it: { firstName: 'nome', lastName: 'cognome', language: 'lingua', page: 'pagina', role: 'ruolo' },
+};
+
+export function message(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
+  return Object.entries(params).reduce<string>(
+    (text, [name, value]) => text.replaceAll(`:${name}`, String(value)),
+    messages[lang][key],
+  );
+}
+
+/** A field message such as "The email field is required.", in `lang`. */
+export function ruleMessage(lang: Lang, field: string, rule: string, param?: string): string {
+  const template: string = rule in rules[lang] ? rules[lang][rule as Rule] : rules[lang].invalid;
+  return template.replaceAll(':attribute', attributes[lang][field] ?? field).replaceAll(':param', param ?? '');
+}

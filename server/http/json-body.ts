@@ -1,0 +1,55 @@
+import type { Context } from 'hono';
+import { HttpError } from './errors';
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+const tooLarge = () => new HttpError(413, 'bodyTooLarge');
+
+/**
+ * Reads a JSON request body within the contract's limits: 413 over 16 KiB (by the declared
+ * Content-Length and by the bytes actually received, since a client may lie or stream),
+ * 415 for another content type, 400 for text that is not JSON. An empty body reads as `{}`,
+ * so a bodiless POST meets the field rules (422) rather than a parse error.
+ */
+export async function readJsonBody(c: Context): Promise<unknown> {
+  const declared = Number(c.req.header('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
+
+  const bytes = await readLimited(c.req.raw.body);
+  if (bytes.length === 0) return {};
+
+  const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(type)) {
+    throw new HttpError(415, 'unsupportedMediaType');
+  }
+
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw new HttpError(400, 'malformedJson');
+  }
+}
+
+async function readLimited(body: ReadableStream<Uint8Array> | null): Promise<Uint8Array> {
+  if (!body) return new Uint8Array();
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}

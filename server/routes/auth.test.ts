@@ -1,0 +1,366 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../test/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.stop());
+beforeEach(async () => {
+  await h.call('POST', '/dev/rate-limits/reset');
+});
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+describe('POST /v1.0/auth/login', () => {
+  it('signs the demo user in with a token answer and a refresh cookie', async () => {
+    const res = await h.call('POST', '/v1.0/auth/login', { json: { email: 'demo@example.com', password: 'Demo1234' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: 900 });
+    expect(res.body.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(res.body.user).toEqual({
+      _id: expect.any(String),
+      firstName: 'Demo',
+      lastName: 'User',
+      email: 'demo@example.com',
+      role: 'user',
+      plan: { id: 'free', label: 'Free' },
+      language: 'en',
+      redeemedCoupons: [],
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(res.setCookie).toMatch(
+      /^refresh_token=[\w-]{43}; Max-Age=2592000; Path=\/v1\.0\/auth; HttpOnly; SameSite=Strict$/,
+    );
+  });
+
+  it('puts the user id and role in the access token', async () => {
+    const res = await h.call('POST', '/v1.0/auth/login', {
+      json: { email: 'admin@example.com', password: 'Admin1234' },
+    });
+    const payload = JSON.parse(Buffer.from(res.body.access_token!.split('.')[1], 'base64url').toString());
+    expect(payload).toMatchObject({ sub: res.body.user?._id, role: 'admin' });
+    expect(payload.exp - payload.iat).toBe(900);
+  });
+
+  it('compares emails case-insensitively and trims them', async () => {
+    const res = await h.call('POST', '/v1.0/auth/login', {
+      json: { email: '  DEMO@Example.COM ', password: 'Demo1234' },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it.each([
+    ['a wrong password', { email: 'demo@example.com', password: 'Demo12345' }],
+    ['an unknown email', { email: 'nobody@example.com', password: 'Demo1234' }],
+  ])('refuses %s with the same 401', async (_case, json) => {
+    const res = await h.call('POST', '/v1.0/auth/login', { json });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'These credentials do not match our records.' });
+    expect(res.setCookie).toBeNull();
+  });
+
+  it('validates the fields', async () => {
+    const res = await h.call('POST', '/v1.0/auth/login', {
+      json: { email: `${'a'.repeat(250)}@b.co`, password: 'x'.repeat(129) },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      email: ['The email field must not be greater than 254 characters.'],
+      password: ['The password field must not be greater than 128 characters.'],
+    });
+    const invalid = await h.call('POST', '/v1.0/auth/login', { json: { email: 'not-an-email', password: '' } });
+    expect(invalid.body.errors).toEqual({
+      email: ['The email field must be a valid email address.'],
+      password: ['The password field is required.'],
+    });
+  });
+
+  describe('rate limit', () => {
+    const attempt = (email: string, password: string, ip: string) =>
+      h.call('POST', '/v1.0/auth/login', { json: { email, password }, ip });
+
+    it('refuses a sixth attempt after five failures for one email and IP, even with the right password', async () => {
+      const { email, password } = await h.createUser();
+      for (let i = 0; i < 5; i++) expect((await attempt(email, 'Wrong1234', '10.0.0.1')).status).toBe(401);
+      const res = await attempt(email, password, '10.0.0.1');
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBe('900');
+      expect(res.body).toEqual({ message: 'Too many attempts. Try again in 900 seconds.' });
+
+      // Another address is not affected, and the window ends after 15 minutes.
+      expect((await attempt(email, password, '10.0.0.2')).status).toBe(200);
+      h.clock.advance(FIFTEEN_MINUTES - 60_000);
+      expect((await attempt(email, password, '10.0.0.1')).headers.get('retry-after')).toBe('60');
+      h.clock.advance(60_000);
+      expect((await attempt(email, password, '10.0.0.1')).status).toBe(200);
+    });
+
+    it('forgets the failures of an email and IP after a successful sign-in', async () => {
+      const { email, password } = await h.createUser();
+      for (let i = 0; i < 4; i++) await attempt(email, 'Wrong1234', '10.0.1.1');
+      expect((await attempt(email, password, '10.0.1.1')).status).toBe(200);
+      for (let i = 0; i < 4; i++) expect((await attempt(email, 'Wrong1234', '10.0.1.1')).status).toBe(401);
+      expect((await attempt(email, password, '10.0.1.1')).status).toBe(200);
+    });
+
+    it('answers in Italian with the wait', async () => {
+      for (let i = 0; i < 5; i++) await attempt('x@example.com', 'Wrong1234', '10.0.2.1');
+      const res = await h.call('POST', '/v1.0/auth/login', {
+        json: { email: 'x@example.com', password: 'Wrong1234' },
+        ip: '10.0.2.1',
+        headers: { 'accept-language': 'it' },
+      });
+      expect(res.body.message).toBe('Troppi tentativi. Riprova tra 900 secondi.');
+    });
+
+    it('refuses an IP after 50 failures across emails', async () => {
+      for (let i = 0; i < 50; i++) {
+        expect((await attempt(`probe${i}@example.com`, 'Wrong1234', '10.0.3.1')).status).toBe(401);
+      }
+      const res = await attempt('demo@example.com', 'Demo1234', '10.0.3.1');
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await attempt('demo@example.com', 'Demo1234', '10.0.3.2')).status).toBe(200);
+    });
+
+    it('is cleared by POST /dev/rate-limits/reset', async () => {
+      for (let i = 0; i < 5; i++) await attempt('demo@example.com', 'Wrong1234', '10.0.4.1');
+      expect((await attempt('demo@example.com', 'Demo1234', '10.0.4.1')).status).toBe(429);
+      expect((await h.call('POST', '/dev/rate-limits/reset')).status).toBe(204);
+      expect((await attempt('demo@example.com', 'Demo1234', '10.0.4.1')).status).toBe(200);
+    });
+  });
+});
+
+describe('POST /v1.0/auth/register', () => {
+  const valid = () => ({
+    firstName: ' Grace ',
+    lastName: 'Hopper',
+    email: `grace-${Math.random().toString(36).slice(2)}@Example.com`,
+    password: 'Secret123',
+  });
+
+  it('creates the account and signs it in', async () => {
+    const input = valid();
+    const res = await h.call('POST', '/v1.0/auth/register', { json: input });
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: input.email,
+      role: 'user',
+      language: 'en',
+    });
+    expect(res.setRefreshToken).toMatch(/^[\w-]{43}$/);
+    const me = await h.call('GET', '/v1.0/auth/me', { token: res.body.access_token });
+    expect(me.body.user?.email).toBe(input.email);
+    expect((await h.signIn(input.email, input.password)).user?._id).toBe(res.body.user?._id);
+  });
+
+  it('takes the language from the body, else from Accept-Language', async () => {
+    const chosen = await h.call('POST', '/v1.0/auth/register', { json: { ...valid(), language: 'it' } });
+    expect(chosen.body.user?.language).toBe('it');
+    const guessed = await h.call('POST', '/v1.0/auth/register', {
+      json: valid(),
+      headers: { 'accept-language': 'it-IT' },
+    });
+    expect(guessed.body.user?.language).toBe('it');
+  });
+
+  it('refuses an email that is taken, whatever its case', async () => {
+    const res = await h.call('POST', '/v1.0/auth/register', { json: { ...valid(), email: 'DEMO@example.com' } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ email: ['The email has already been taken.'] });
+  });
+
+  it('lists every missing field', async () => {
+    const res = await h.call('POST', '/v1.0/auth/register', { json: { firstName: '   ' } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      firstName: ['The first name field is required.'],
+      lastName: ['The last name field is required.'],
+      email: ['The email field is required.'],
+      password: ['The password field is required.'],
+    });
+  });
+
+  it.each([
+    ['short', 'Ab1', ['The password field must be at least 8 characters.']],
+    ['no uppercase', 'secret123', ['The password field must contain at least one uppercase letter.']],
+    ['no lowercase', 'SECRET123', ['The password field must contain at least one lowercase letter.']],
+    [
+      'none of it',
+      '1234',
+      [
+        'The password field must be at least 8 characters.',
+        'The password field must contain at least one uppercase letter.',
+        'The password field must contain at least one lowercase letter.',
+      ],
+    ],
+  ])('refuses a weak password (%s)', async (_case, password, messages) => {
+    const res = await h.call('POST', '/v1.0/auth/register', { json: { ...valid(), password } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ password: messages });
+  });
+
+  it('refuses an invalid email, long names and an unknown language', async () => {
+    const res = await h.call('POST', '/v1.0/auth/register', {
+      json: { ...valid(), email: 'grace@', firstName: 'G'.repeat(101), language: 'fr' },
+    });
+    expect(res.body.errors).toEqual({
+      email: ['The email field must be a valid email address.'],
+      firstName: ['The first name field must not be greater than 100 characters.'],
+      language: ['The selected language is invalid.'],
+    });
+  });
+});
+
+describe('POST /v1.0/auth/refresh', () => {
+  it('rotates the token: a new access token and a new cookie', async () => {
+    const session = await h.signedInUser();
+    const res = await h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken });
+    expect(res.status).toBe(200);
+    expect(res.body.user?._id).toBe(session.user._id);
+    expect(res.body.access_token).not.toBe(session.accessToken);
+    expect(res.setRefreshToken).toMatch(/^[\w-]{43}$/);
+    expect(res.setRefreshToken).not.toBe(session.refreshToken);
+    expect(res.setCookie).toContain('Path=/v1.0/auth');
+
+    const next = await h.call('POST', '/v1.0/auth/refresh', { refreshToken: res.setRefreshToken });
+    expect(next.status).toBe(200);
+  });
+
+  it('revokes the whole family when a rotated token is presented again', async () => {
+    const session = await h.signedInUser();
+    const other = await h.signIn(session.email, session.password);
+    const second = (await h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken })).setRefreshToken;
+
+    const reuse = await h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body).toEqual({ message: 'Unauthenticated.' });
+    expect(reuse.setCookie).toMatch(/^refresh_token=; Max-Age=0; Path=\/v1\.0\/auth/);
+
+    // The legitimate successor dies with its family; another sign-in's family lives on.
+    expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken: second })).status).toBe(401);
+    expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken: other.refreshToken })).status).toBe(200);
+  });
+
+  it('lets only one of two concurrent rotations of the same token win', async () => {
+    const session = await h.signedInUser();
+    const results = await Promise.all([
+      h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken }),
+      h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+
+  it.each([
+    ['no cookie', undefined],
+    ['an empty cookie', ''],
+    ['an unknown token', 'x'.repeat(43)],
+  ])('answers 401 to %s', async (_case, refreshToken) => {
+    const res = await h.call('POST', '/v1.0/auth/refresh', { refreshToken });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Unauthenticated.' });
+  });
+
+  it('answers 401 to an expired token (30 days)', async () => {
+    const session = await h.signedInUser();
+    h.clock.advance(30 * 24 * 3600_000);
+    expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken })).status).toBe(401);
+  });
+
+  it('answers 401 once the user is deleted', async () => {
+    const session = await h.signedInUser();
+    await h.call('DELETE', `/dev/users/${session.user._id}`);
+    expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken })).status).toBe(401);
+  });
+});
+
+describe('POST /v1.0/auth/logout', () => {
+  it('clears the cookie and revokes the family', async () => {
+    const session = await h.signedInUser();
+    const rotated = (await h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken }))
+      .setRefreshToken;
+    const res = await h.call('POST', '/v1.0/auth/logout', { refreshToken: rotated, token: session.accessToken });
+    expect(res.status).toBe(204);
+    expect(res.setCookie).toMatch(/^refresh_token=; Max-Age=0; Path=\/v1\.0\/auth/);
+    expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken: rotated })).status).toBe(401);
+  });
+
+  it('answers 204 without a cookie too', async () => {
+    expect((await h.call('POST', '/v1.0/auth/logout')).status).toBe(204);
+    expect((await h.call('POST', '/v1.0/auth/logout', { refreshToken: 'unknown' })).status).toBe(204);
+  });
+});
+
+describe('/v1.0/auth/me', () => {
+  it('answers the signed-in user', async () => {
+    const session = await h.signedInUser({ firstName: 'Mia' });
+    const res = await h.call('GET', '/v1.0/auth/me', { token: session.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ _id: session.user._id, firstName: 'Mia', email: session.email });
+  });
+
+  it('changes the language', async () => {
+    const session = await h.signedInUser();
+    const res = await h.call('PATCH', '/v1.0/auth/me', { token: session.accessToken, json: { language: 'it' } });
+    expect(res.status).toBe(200);
+    expect(res.body.user?.language).toBe('it');
+    expect((await h.call('GET', '/v1.0/auth/me', { token: session.accessToken })).body.user?.language).toBe('it');
+  });
+
+  it('validates the language', async () => {
+    const session = await h.signedInUser();
+    const missing = await h.call('PATCH', '/v1.0/auth/me', { token: session.accessToken, json: {} });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ language: ['The language field is required.'] });
+    const wrong = await h.call('PATCH', '/v1.0/auth/me', { token: session.accessToken, json: { language: 'de' } });
+    expect(wrong.body.errors).toEqual({ language: ['The selected language is invalid.'] });
+  });
+
+  it('answers 401 to an expired access token', async () => {
+    const session = await h.signedInUser();
+    h.clock.advance(899_000);
+    expect((await h.call('GET', '/v1.0/auth/me', { token: session.accessToken })).status).toBe(200);
+    h.clock.advance(1_000);
+    const res = await h.call('GET', '/v1.0/auth/me', { token: session.accessToken });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Unauthenticated.' });
+  });
+
+  it('answers 401 to a token signed with another secret or algorithm', async () => {
+    const session = await h.signedInUser();
+    const now = Math.floor(h.clock.now() / 1000);
+    const forged = await new SignJWT({ role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(session.user._id)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 900)
+      .sign(new TextEncoder().encode('another-secret-another-secret-another'));
+    const [, payload] = session.accessToken.split('.');
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
+    for (const token of [forged, unsigned]) {
+      expect((await h.call('GET', '/v1.0/auth/me', { token })).status).toBe(401);
+    }
+  });
+
+  it.each([
+    ['no header', {}],
+    ['a malformed token', { authorization: 'Bearer not.a.jwt' }],
+    ['another scheme', { authorization: 'Basic ZGVtbzpEZW1vMTIzNA==' }],
+    ['an empty bearer', { authorization: 'Bearer ' }],
+  ])('answers 401 to %s', async (_case, headers) => {
+    const res = await h.call('GET', '/v1.0/auth/me', { headers });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Unauthenticated.' });
+  });
+
+  it('answers 401 when the user no longer exists', async () => {
+    const session = await h.signedInUser();
+    await h.call('DELETE', `/dev/users/${session.user._id}`);
+    expect((await h.call('GET', '/v1.0/auth/me', { token: session.accessToken })).status).toBe(401);
+  });
+});

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coupons } from '../db/schema';
+import { startHarness, type Harness } from '../test/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  await h.db.insert(coupons).values([
+    { code: 'retired-10', discountPercent: 10, durationMonths: 1, active: false },
+    { code: 'spring-20', discountPercent: 20, durationMonths: 2 },
+  ]);
+});
+afterAll(() => h?.stop());
+
+const PROMO = { code: 'marketing-espresso-15', discountPercent: 15, durationMonths: 3 };
+
+describe('GET /v1.0/coupons/:code', () => {
+  it('answers the seeded promo coupon', async () => {
+    const res = await h.call('GET', '/v1.0/coupons/marketing-espresso-15');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ coupon: PROMO });
+  });
+
+  it('matches the code case-insensitively', async () => {
+    expect((await h.call('GET', '/v1.0/coupons/Marketing-ESPRESSO-15')).body.coupon).toEqual(PROMO);
+  });
+
+  it.each(['unknown-code', 'retired-10', 'x'.repeat(300), '%20'])('answers 404 to %s', async (code) => {
+    const res = await h.call('GET', `/v1.0/coupons/${code}`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Not found.' });
+  });
+});
+
+describe('POST /v1.0/coupons/redeem', () => {
+  it('redeems once, then answers 409', async () => {
+    const { accessToken } = await h.signedInUser();
+    const first = await h.call('POST', '/v1.0/coupons/redeem', {
+      token: accessToken,
+      json: { coupon: 'marketing-espresso-15' },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ coupon: PROMO });
+
+    const me = await h.call('GET', '/v1.0/auth/me', { token: accessToken });
+    expect(me.body.user?.redeemedCoupons).toEqual(['marketing-espresso-15']);
+
+    const second = await h.call('POST', '/v1.0/coupons/redeem', {
+      token: accessToken,
+      json: { coupon: 'MARKETING-espresso-15' },
+    });
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({ message: 'This coupon has already been redeemed.' });
+  });
+
+  it('lets each user redeem a coupon, and a user several coupons', async () => {
+    const a = await h.signedInUser();
+    const b = await h.signedInUser();
+    for (const code of ['marketing-espresso-15', 'spring-20']) {
+      for (const session of [a, b]) {
+        const res = await h.call('POST', '/v1.0/coupons/redeem', {
+          token: session.accessToken,
+          json: { coupon: code },
+        });
+        expect(res.status).toBe(200);
+      }
+    }
+    const me = await h.call('GET', '/v1.0/auth/me', { token: a.accessToken });
+    expect([...(me.body.user?.redeemedCoupons ?? [])].sort()).toEqual(['marketing-espresso-15', 'spring-20']);
+  });
+
+  it('answers 404 to an unknown or inactive coupon', async () => {
+    const { accessToken } = await h.signedInUser();
+    for (const coupon of ['nope', 'retired-10']) {
+      const res = await h.call('POST', '/v1.0/coupons/redeem', { token: accessToken, json: { coupon } });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: 'Not found.' });
+    }
+  });
+
+  it('answers 401 without a bearer token', async () => {
+    const res = await h.call('POST', '/v1.0/coupons/redeem', { json: { coupon: 'marketing-espresso-15' } });
+    expect(res.status).toBe(401);
+  });
+
+  it('answers 422 to a missing or malformed coupon', async () => {
+    const { accessToken } = await h.signedInUser();
+    const missing = await h.call('POST', '/v1.0/coupons/redeem', { token: accessToken, json: {} });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ coupon: ['The coupon field is required.'] });
+    const wrong = await h.call('POST', '/v1.0/coupons/redeem', { token: accessToken, json: { coupon: 15 } });
+    expect(wrong.body.errors).toEqual({ coupon: ['The coupon field must be a string.'] });
+  });
+});

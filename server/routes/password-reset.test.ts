@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../http/rate-limiter';
+import { startHarness, type Harness } from '../test/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  // A small per-IP limit for forgot keeps the per-IP test short; the rest are the contract's.
+  h = await startHarness({
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      forgot: { ...DEFAULT_RATE_LIMITS.forgot, perIp: { max: 6, windowMs: 15 * 60_000 } },
+    },
+  });
+});
+afterAll(() => h?.stop());
+beforeEach(async () => {
+  await h.call('POST', '/dev/rate-limits/reset');
+  await h.call('DELETE', '/dev/mail');
+});
+
+const SENT = 'If that email address is in our records, we have sent you a password reset link.';
+
+const forgot = (email: string, ip = '10.1.0.1', headers: Record<string, string> = {}) =>
+  h.call('POST', '/v1.0/auth/forgot', { json: { email }, ip, headers });
+
+async function mailTo(email: string) {
+  const res = await h.call('GET', `/dev/mail?to=${encodeURIComponent(email)}`);
+  return (res.body.data ?? []) as Array<{ to: string; subject: string; text: string; links: string[]; sentAt: string }>;
+}
+
+/** Asks for a reset mail and reads the token and email back out of its link. */
+async function requestResetLink(email: string, ip?: string) {
+  expect((await forgot(email, ip)).status).toBe(200);
+  const [mail] = await mailTo(email);
+  const link = new URL(mail.links[0]);
+  const [, route, token] = link.pathname.split('/');
+  expect(route).toBe('reset-password');
+  return { token: decodeURIComponent(token), email: link.searchParams.get('email') ?? '', link };
+}
+
+const reset = (json: Record<string, unknown>) => h.call('POST', '/v1.0/auth/reset', { json });
+
+describe('POST /v1.0/auth/forgot', () => {
+  it('answers the same whether or not the email exists, and mails only a real account', async () => {
+    const { email } = await h.createUser({ firstName: 'Rita' });
+    const known = await forgot(email);
+    const unknown = await forgot('nobody-here@example.com');
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual({ message: SENT });
+    expect(unknown.body).toEqual(known.body);
+
+    expect(await mailTo('nobody-here@example.com')).toEqual([]);
+    const [mail] = await mailTo(email);
+    expect(mail).toMatchObject({ to: email, subject: 'Reset your password' });
+    expect(mail.text).toContain('Hello Rita');
+    expect(mail.links).toHaveLength(1);
+    expect(mail.links[0]).toMatch(/^http:\/\/app\.test\/reset-password\/[\w-]{43}\?email=/);
+    expect(new Date(mail.sentAt).getTime()).toBe(h.clock.now());
+  });
+
+  it('finds the account whatever the case of the email, and links with its stored address', async () => {
+    const { email } = await h.createUser();
+    expect((await forgot(email.toUpperCase())).status).toBe(200);
+    const [mail] = await mailTo(email);
+    expect(new URL(mail.links[0]).searchParams.get('email')).toBe(email);
+  });
+
+  it("writes the mail in the account's language", async () => {
+    const { email } = await h.createUser({ language: 'it', firstName: 'Giulia' });
+    await forgot(email);
+    const [mail] = await mailTo(email);
+    expect(mail.subject).toBe('Reimposta la tua password');
+    expect(mail.text).toContain('Ciao Giulia');
+  });
+
+  it('answers in Italian to Accept-Language: it', async () => {
+    const res = await forgot('nobody@example.com', undefined, { 'accept-language': 'it' });
+    expect(res.body.message).toBe(
+      'Se questo indirizzo email è nei nostri archivi, ti abbiamo inviato un link per reimpostare la password.',
+    );
+  });
+
+  it('validates the email', async () => {
+    expect((await h.call('POST', '/v1.0/auth/forgot', { json: {} })).body.errors).toEqual({
+      email: ['The email field is required.'],
+    });
+    expect((await forgot('not an email')).body.errors).toEqual({
+      email: ['The email field must be a valid email address.'],
+    });
+  });
+
+  it('allows 3 requests per email and IP in 15 minutes', async () => {
+    const { email } = await h.createUser();
+    for (let i = 0; i < 3; i++) expect((await forgot(email, '10.1.1.1')).status).toBe(200);
+    const res = await forgot(email, '10.1.1.1');
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('900');
+    expect(await mailTo(email)).toHaveLength(3);
+    expect((await forgot(email, '10.1.1.2')).status).toBe(200);
+    h.clock.advance(15 * 60_000);
+    expect((await forgot(email, '10.1.1.1')).status).toBe(200);
+  });
+
+  it('counts unknown emails too, and limits an IP across emails', async () => {
+    for (let i = 0; i < 6; i++) expect((await forgot(`probe${i}@example.com`, '10.1.2.1')).status).toBe(200);
+    expect((await forgot('demo@example.com', '10.1.2.1')).status).toBe(429);
+    expect(await mailTo('demo@example.com')).toEqual([]);
+  });
+});
+
+describe('POST /v1.0/auth/reset', () => {
+  it('sets the new password from the mailed link, once', async () => {
+    const { email, password } = await h.createUser();
+    const { token } = await requestResetLink(email);
+    const res = await reset({ email, token, password: 'NewSecret1' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Your password has been reset.' });
+
+    expect((await h.call('POST', '/v1.0/auth/login', { json: { email, password } })).status).toBe(401);
+    expect((await h.call('POST', '/v1.0/auth/login', { json: { email, password: 'NewSecret1' } })).status).toBe(200);
+
+    const again = await reset({ email, token, password: 'Another1x' });
+    expect(again.status).toBe(422);
+    expect(again.body.errors).toEqual({ token: ['This password reset token is invalid or has expired.'] });
+  });
+
+  it('revokes every refresh family of the user', async () => {
+    const { email, password } = await h.createUser();
+    const first = await h.signIn(email, password);
+    const second = await h.signIn(email, password);
+    const { token } = await requestResetLink(email);
+    expect((await reset({ email, token, password: 'NewSecret1' })).status).toBe(200);
+    for (const session of [first, second]) {
+      expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken })).status).toBe(401);
+    }
+  });
+
+  it('spends the older reset tokens of the user too', async () => {
+    const { email } = await h.createUser();
+    const older = await requestResetLink(email);
+    const newer = await requestResetLink(email);
+    expect(older.token).not.toBe(newer.token);
+    expect((await reset({ email, token: newer.token, password: 'NewSecret1' })).status).toBe(200);
+    expect((await reset({ email, token: older.token, password: 'NewSecret2' })).status).toBe(422);
+  });
+
+  it('accepts the email in another case', async () => {
+    const { email } = await h.createUser();
+    const { token } = await requestResetLink(email);
+    expect((await reset({ email: email.toUpperCase(), token, password: 'NewSecret1' })).status).toBe(200);
+  });
+
+  it('refuses an expired token (60 minutes)', async () => {
+    const { email } = await h.createUser();
+    const { token } = await requestResetLink(email);
+    h.clock.advance(60 * 60_000);
+    const res = await reset({ email, token, password: 'NewSecret1' });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors ?? {})).toEqual(['token']);
+  });
+
+  it("refuses a token with another account's email", async () => {
+    const owner = await h.createUser();
+    const other = await h.createUser();
+    const { token } = await requestResetLink(owner.email);
+    expect((await reset({ email: other.email, token, password: 'NewSecret1' })).status).toBe(422);
+    expect((await reset({ email: 'nobody@example.com', token, password: 'NewSecret1' })).status).toBe(422);
+    // The owner can still use it: a wrong guess does not burn the token.
+    expect((await reset({ email: owner.email, token, password: 'NewSecret1' })).status).toBe(200);
+    expect(
+      (await h.call('POST', '/v1.0/auth/login', { json: { email: other.email, password: 'NewSecret1' } })).status,
+    ).toBe(401);
+  });
+
+  it('refuses an unknown token', async () => {
+    const res = await reset({ email: 'demo@example.com', token: 'x'.repeat(43), password: 'NewSecret1' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ token: ['This password reset token is invalid or has expired.'] });
+  });
+
+  it('checks the fields before the token', async () => {
+    const res = await reset({ email: 'nope', token: 't'.repeat(201), password: 'weak' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      email: ['The email field must be a valid email address.'],
+      token: ['The token field must not be greater than 200 characters.'],
+      password: [
+        'The password field must be at least 8 characters.',
+        'The password field must contain at least one uppercase letter.',
+      ],
+    });
+    const missing = await reset({});
+    expect(Object.keys(missing.body.errors ?? {}).sort()).toEqual(['email', 'password', 'token']);
+  });
+});

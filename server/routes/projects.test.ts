@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projects } from '../db/schema';
+import { startHarness, type Harness } from '../test/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.stop());
+
+describe('GET /v1.0/projects', () => {
+  it("answers the demo user's seeded projects", async () => {
+    const { accessToken } = await h.signIn('demo@example.com', 'Demo1234');
+    const res = await h.call('GET', '/v1.0/projects', { token: accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      data: [
+        { _id: expect.any(String), name: 'Espresso Bar Milano', createdAt: expect.any(String) },
+        { _id: expect.any(String), name: 'Trattoria Roma', createdAt: expect.any(String) },
+      ],
+      meta: { total: 2, currentPage: 1, lastPage: 1 },
+    });
+  });
+
+  it("shows only the owner's projects", async () => {
+    const { accessToken } = await h.signedInUser();
+    const res = await h.call('GET', '/v1.0/projects', { token: accessToken });
+    expect(res.body).toEqual({ data: [], meta: { total: 0, currentPage: 1, lastPage: 1 } });
+  });
+
+  it('pages by 15', async () => {
+    const session = await h.signedInUser();
+    const names = Array.from({ length: 16 }, (_, i) => `Project ${String(i + 1).padStart(2, '0')}`);
+    await h.db.insert(projects).values(names.map((name) => ({ ownerId: session.user._id, name })));
+
+    const first = await h.call('GET', '/v1.0/projects', { token: session.accessToken });
+    expect(first.body.data?.map((p) => p.name)).toEqual(names.slice(0, 15));
+    expect(first.body.meta).toEqual({ total: 16, currentPage: 1, lastPage: 2 });
+
+    const second = await h.call('GET', '/v1.0/projects?page=2', { token: session.accessToken });
+    expect(second.body.data?.map((p) => p.name)).toEqual(['Project 16']);
+    expect(second.body.meta).toEqual({ total: 16, currentPage: 2, lastPage: 2 });
+
+    const beyond = await h.call('GET', '/v1.0/projects?page=3', { token: session.accessToken });
+    expect(beyond.body).toEqual({ data: [], meta: { total: 16, currentPage: 3, lastPage: 2 } });
+  });
+
+  it.each(['0', '-1', 'abc', '1.5', '', '99999999999'])('answers 422 to page=%s', async (page) => {
+    const { accessToken } = await h.signIn('demo@example.com', 'Demo1234');
+    const res = await h.call('GET', `/v1.0/projects?page=${page}`, { token: accessToken });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ page: ['The page field must be a whole number of at least 1.'] });
+  });
+
+  it('answers 401 without a bearer token', async () => {
+    expect((await h.call('GET', '/v1.0/projects')).status).toBe(401);
+  });
+});

@@ -1,0 +1,81 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { createApp } from './app';
+import { parseConfig } from './config';
+import type { Database } from './db/client';
+import type { AppEnv } from './http/context';
+import { MemoryMailer } from './mail/mailer';
+import { mountSpa } from './spa';
+
+let dir: string;
+let app: Hono<AppEnv>;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'spa-'));
+  mkdirSync(join(dir, 'assets/i18n'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(join(dir, 'assets/entry.client-AbC123.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'assets/i18n/en.json'), '{"hello":"Hello"}');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+  // No route below touches the database.
+  const db = new Proxy({} as Database, {
+    get() {
+      throw new Error('the database is not used here');
+    },
+  });
+  app = createApp({ db, config: parseConfig({ NODE_ENV: 'production' }), mailer: new MemoryMailer(() => {}) });
+  expect(mountSpa(app, dir)).toBe(true);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('mountSpa', () => {
+  it('serves hashed assets with a long cache', async () => {
+    const res = await app.request('/assets/entry.client-AbC123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toBe('console.log(1)');
+  });
+
+  it('serves translation files and other public files for revalidation', async () => {
+    for (const path of ['/assets/i18n/en.json', '/favicon.svg']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+    }
+  });
+
+  it.each(['/', '/login', '/projects/42/channels', '/reset-password/abc?email=a%40b.co'])(
+    'answers %s with index.html',
+    async (path) => {
+      const res = await app.request(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<title>app</title>');
+    },
+  );
+
+  it('answers 404 to a missing hashed asset instead of index.html', async () => {
+    const res = await app.request('/assets/entry.client-Old999.js');
+    expect(res.status).toBe(404);
+  });
+
+  it.each(['/v1.0/unknown', '/dev/mail', '/broadcasting/auth', '/app/key'])('keeps %s a JSON 404', async (path) => {
+    const res = await app.request(path);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Not found.' });
+  });
+
+  it('refuses to leave the directory', async () => {
+    const res = await app.request('/..%2f..%2fetc/passwd');
+    expect(await res.text()).not.toContain('root:');
+  });
+
+  it('mounts nothing without a build', () => {
+    expect(mountSpa(new Hono<AppEnv>(), join(dir, 'missing'))).toBe(false);
+  });
+});
