@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { env } from './env';
 import { createHttpClient } from './http';
+import { paths } from './paths';
 import { queryClient } from './query-client';
 import { tokenStore } from './session';
 import { snackbar } from './snackbar';
@@ -18,6 +19,10 @@ export const api = createHttpClient({
     const answer = await client.raw<TokenAnswer>('POST', '/v1.0/auth/refresh');
     return answer.access_token;
   },
+  exclusive: <T>(task: () => Promise<T>): Promise<T> =>
+    typeof navigator !== 'undefined' && navigator.locks
+      ? (navigator.locks.request('auth-refresh', task) as Promise<T>)
+      : task(),
   onSessionExpired: () => {
     // Loaders turn the 401 that follows into a redirect to /login?returnUrl=…
     // Queries still in flight are left to fail on their own: removing them now would reject
@@ -26,4 +31,8 @@ export const api = createHttpClient({
     snackbar.show('errors.sessionExpired', 'warning');
   },
   onOffline: () => snackbar.show('errors.offline', 'error'),
+  // Any 503 means the backend is in maintenance (spec §8), whichever screen asked.
+  onMaintenance: () => {
+    if (window.location.pathname !== paths.maintenance()) window.location.assign(paths.maintenance());
+  },
 });

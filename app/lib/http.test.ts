@@ -112,6 +112,66 @@ describe('single-flight refresh', () => {
   });
 });
 
+describe('refresh without a network', () => {
+  it('keeps the session and reports offline instead of expiring it', async () => {
+    const tokens = memoryTokenStore('old');
+    const onSessionExpired = vi.fn();
+    const client = createHttpClient({
+      baseUrl: '',
+      tokenStore: tokens,
+      fetch: (async (input: RequestInfo | URL) => {
+        if (String(input).endsWith('/auth/refresh')) throw new TypeError('Failed to fetch');
+        return json(401, { message: 'Unauthenticated.' });
+      }) as unknown as typeof fetch,
+      onSessionExpired,
+      refreshAccessToken: async (http) => (await http.raw<{ access_token: string }>('POST', '/v1.0/auth/refresh')).access_token,
+    });
+    await expect(client.get('/v1.0/items')).rejects.toBeInstanceOf(OfflineError);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(tokens.get()).toBe('old');
+  });
+});
+
+describe('refresh across tabs', () => {
+  it('two tabs meeting 401 at once spend the refresh cookie once', async () => {
+    // Two clients (two tabs) share the token storage and one lock, as localStorage and Web
+    // Locks are shared by the tabs of an origin.
+    const shared = memoryTokenStore('old');
+    let valid = 'current';
+    let refreshCalls = 0;
+    let queue = Promise.resolve();
+    const exclusive = <T,>(task: () => Promise<T>) => {
+      const run = queue.then(task);
+      queue = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      return run;
+    };
+    const server = fakeServer({
+      valid: () => valid,
+      refresh: async () => {
+        refreshCalls++;
+        valid = `new-${refreshCalls}`;
+        return json(200, { access_token: valid });
+      },
+    });
+    const tab = () =>
+      createHttpClient({
+        baseUrl: 'http://api.test',
+        tokenStore: shared,
+        fetch: server.fetch as unknown as typeof fetch,
+        exclusive,
+        refreshAccessToken: async (http) => (await http.raw<{ access_token: string }>('POST', '/v1.0/auth/refresh')).access_token,
+      });
+    const [first, second] = [tab(), tab()];
+    const results = await Promise.all([first.get<{ ok: boolean }>('/v1.0/a'), second.get<{ ok: boolean }>('/v1.0/b')]);
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(refreshCalls).toBe(1);
+    expect(shared.get()).toBe('new-1');
+  });
+});
+
 describe('requests', () => {
   it('sends the spec headers and the bearer token', async () => {
     const fetch = vi.fn(async () => json(200, {}));

@@ -42,6 +42,12 @@ export interface HttpClientOptions {
   onSessionExpired?: () => void;
   onMaintenance?: () => void;
   onOffline?: () => void;
+  /**
+   * Runs the refresh exclusively across every tab of this origin (Web Locks in the browser).
+   * The server revokes a refresh family when one cookie is spent twice, so two tabs must never
+   * refresh at once; the second one finds the first one's new token instead.
+   */
+  exclusive?: <T>(task: () => Promise<T>) => Promise<T>;
   /** The current UI language, sent as Accept-Language. */
   language?: () => string;
   fetch?: typeof fetch;
@@ -107,13 +113,23 @@ export function createHttpClient(options: HttpClientOptions) {
    * The promise is released only if it is still the current one, so a late `finally` never
    * clears a newer refresh.
    */
-  function refreshOnce(): Promise<string | null> {
+  function refreshOnce(staleToken: string): Promise<string | null> {
     if (!refreshInFlight) {
-      const attempt = options
-        .refreshAccessToken(client)
-        .catch(() => null)
+      const exclusive = options.exclusive ?? ((task) => task());
+      const attempt = exclusive(async () => {
+        // Another tab may have refreshed while this one waited for the lock.
+        const current = options.tokenStore.get();
+        if (current && current !== staleToken) return current;
+        const token = await options.refreshAccessToken(client).catch((error: unknown) => {
+          // Without a network the session is not over: the caller hears it is offline.
+          if (error instanceof OfflineError) throw error;
+          return null;
+        });
+        // Stored before the lock is released, so the next tab in line sees it.
+        options.tokenStore.set(token);
+        return token;
+      })
         .then((token) => {
-          options.tokenStore.set(token);
           if (!token) options.onSessionExpired?.();
           return token;
         })
@@ -135,7 +151,7 @@ export function createHttpClient(options: HttpClientOptions) {
     if (response.status === 401 && sentToken && isRetryableAfter401(path)) {
       const current = options.tokenStore.get();
       // Another caller may already have refreshed while this request was out.
-      const token = current && current !== sentToken ? current : await refreshOnce();
+      const token = current && current !== sentToken ? current : await refreshOnce(sentToken);
       if (token && token !== sentToken) response = await send(method, path, init, token);
     }
     return parse<T>(response);

@@ -22,6 +22,16 @@ test.describe('app shell', () => {
     await expectNoA11yViolations(page);
   });
 
+  test('a 503 from the API sends the user to the maintenance page', async ({ page, user }) => {
+    await signIn(page, user);
+    await expect(page).toHaveURL('/projects');
+    // Fault injection: the API is put in maintenance for this one call.
+    await page.route('**/v1.0/projects*', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }), { times: 1 });
+    await page.reload();
+    await expect(page).toHaveURL('/maintenance');
+    await expect(page.getByRole('heading', { name: "We'll be right back" })).toBeVisible();
+  });
+
   test('the empty path goes to the projects dashboard', async ({ page, user }) => {
     await signIn(page, user);
     await expect(page).toHaveURL('/projects');

@@ -197,6 +197,24 @@ test.describe('returnUrl and guards', () => {
     await expect(page).toHaveURL('/projects');
   });
 
+  test('two tabs refreshing at once both stay signed in', async ({ context, page, user }) => {
+    await signIn(page, user);
+    await expect(page).toHaveURL('/projects');
+    const other = await context.newPage();
+    // Both tabs share the expired token and the one refresh cookie; spending it twice would
+    // make the server revoke the session. (The exact overlap is unit-tested in http.test.ts:
+    // Playwright's interception attaches cookies late, so it cannot force the race here.)
+    await page.evaluate(() => localStorage.setItem('access_token', 'expired.token.value'));
+    await Promise.all([page.goto('/projects'), other.goto('/projects')]);
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(other.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    // The session is still alive: a later refresh works too.
+    await page.evaluate(() => localStorage.setItem('access_token', 'expired.token.value'));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(page).toHaveURL('/projects');
+  });
+
   test('an expired access token is refreshed silently', async ({ page, user }) => {
     await signIn(page, user);
     await expect(page).toHaveURL('/projects');

@@ -21,7 +21,7 @@ export function AuthLayout({
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="flex items-center justify-between px-4 py-3 sm:px-8">
+      <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-3 sm:px-8">
         <Link to="/" aria-label={t('nav.home')} className="rounded focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
           <Logo />
         </Link>
