@@ -1,5 +1,20 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import tsconfigPaths from 'vite-tsconfig-paths';
+
+/** The API tests; `env` picks the database they run on (see server/test/database.ts). */
+function serverProject(name: string, env: Record<string, string> = {}): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name,
+      env,
+      include: ['server/**/*.test.ts'],
+      environment: 'node',
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
 
 // Kept apart from vite.config.ts so the Remix plugin never runs under Vitest.
 export default defineConfig({
@@ -12,16 +27,9 @@ export default defineConfig({
         extends: true,
         test: { name: 'app', include: ['app/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          include: ['server/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      serverProject('server'),
+      // The same API tests against a real PostgreSQL, when one is given (CI starts one).
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', { TEST_DB_BACKEND: 'postgres' })] : []),
     ],
   },
 });

@@ -36,7 +36,10 @@ const server = spawn('npx', ['tsx', 'server/main.ts'], {
 try {
   let ready = false;
   while (!ready && performance.now() - serverStart < 120_000) {
-    ready = await fetch(`${base}/v1.0/health`).then((r) => r.ok, () => false);
+    ready = await fetch(`${base}/v1.0/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (!ready) await new Promise((resolve) => setTimeout(resolve, 50));
   }
   if (!ready) throw new Error('server did not start');
@@ -45,7 +48,13 @@ try {
   const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
   const browser = await chromium.launch({
     executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const runs: number[] = [];
   let scripts: Array<{ url: string; raw: number; gzip: number }> = [];
@@ -56,7 +65,11 @@ try {
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
       seen.push(
-        response.body().then((body) => ({ url: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body, { level: 9 }).length })),
+        response.body().then((body) => ({
+          url: new URL(response.url()).pathname,
+          raw: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+        })),
       );
     });
     const start = performance.now();
@@ -77,7 +90,9 @@ try {
   console.log(`cold /login JavaScript files             ${scripts.length}`);
   console.log(`cold /login JavaScript, raw              ${kib(raw)}`);
   console.log(`cold /login JavaScript, gzip -9          ${kib(gzip)}`);
-  console.log(`cold /login until the form shows, median ${seconds(runs[Math.floor(runs.length / 2)])} (of ${runs.length})`);
+  console.log(
+    `cold /login until the form shows, median ${seconds(runs[Math.floor(runs.length / 2)])} (of ${runs.length})`,
+  );
   for (const file of scripts.sort((a, b) => b.gzip - a.gzip)) {
     console.log(`  ${kib(file.gzip).padStart(10)}  ${file.url}`);
   }

@@ -12,7 +12,11 @@ export function AppHeader({ user }: { user: User }) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-8">
-        <Link to={paths.home()} aria-label={t('nav.home')} className="rounded focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
+        <Link
+          to={paths.home()}
+          aria-label={t('nav.home')}
+          className="rounded focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+        >
           <Logo />
         </Link>
         <div className="flex items-center gap-3">

@@ -15,7 +15,14 @@ export function LanguageSwitcher() {
         aria-label={t('language.choose', { code: current.toUpperCase(), language: t(`language.names.${current}`) })}
         className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
       >
-        <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-4 w-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
           <circle cx="12" cy="12" r="9" />
           <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
         </svg>
@@ -30,9 +37,7 @@ export function LanguageSwitcher() {
             <button
               type="button"
               lang={language}
-              onClick={() =>
-                fetcher.submit({ language }, { method: 'post', action: paths.setLanguage() })
-              }
+              onClick={() => fetcher.submit({ language }, { method: 'post', action: paths.setLanguage() })}
               className="block w-full px-3 py-2 text-left text-sm text-slate-800 data-[focus]:bg-brand-50"
               aria-current={language === current ? 'true' : undefined}
             >

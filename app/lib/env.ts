@@ -12,7 +12,12 @@ const EnvSchema = z.object({
   VITE_AVAILABLE_LANGUAGES: z
     .string()
     .default('en,it')
-    .transform((list) => list.split(',').map((lang) => lang.trim()).filter(Boolean))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((lang) => lang.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(['en', 'it'])).min(1)),
   VITE_TEST_ACCOUNT_EMAIL: z.string().default('test@example.com'),
   VITE_STAGING_URL: z.string().default('https://staging.example.com'),

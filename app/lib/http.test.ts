@@ -23,7 +23,9 @@ function fakeServer(options: { valid: () => string; refresh: () => Promise<Respo
     await new Promise((resolve) => setTimeout(resolve, 5));
     if (url.endsWith('/auth/refresh')) return options.refresh();
     if (url.includes('/auth/login')) return json(401, { message: 'These credentials do not match our records.' });
-    return auth === `Bearer ${options.valid()}` ? json(200, { ok: true, url }) : json(401, { message: 'Unauthenticated.' });
+    return auth === `Bearer ${options.valid()}`
+      ? json(200, { ok: true, url })
+      : json(401, { message: 'Unauthenticated.' });
   });
   return { fetch, calls };
 }
@@ -47,15 +49,20 @@ function setup(refresh: (calls: number) => Promise<Response>) {
     tokenStore: tokens,
     fetch: server.fetch as unknown as typeof fetch,
     onSessionExpired,
-    refreshAccessToken: async (http) => (await http.raw<{ access_token: string }>('POST', '/v1.0/auth/refresh')).access_token,
+    refreshAccessToken: async (http) =>
+      (await http.raw<{ access_token: string }>('POST', '/v1.0/auth/refresh')).access_token,
   });
   return { client, tokens, server, onSessionExpired, refreshCount: () => refreshCalls };
 }
 
 describe('single-flight refresh', () => {
   it('50 concurrent 401s cause exactly one refresh, and each request is retried once', async () => {
-    const { client, server, tokens, refreshCount, onSessionExpired } = setup(async () => json(200, { access_token: 'new' }));
-    const results = await Promise.all(Array.from({ length: 50 }, (_, index) => client.get<{ ok: boolean }>(`/v1.0/items/${index}`)));
+    const { client, server, tokens, refreshCount, onSessionExpired } = setup(async () =>
+      json(200, { access_token: 'new' }),
+    );
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => client.get<{ ok: boolean }>(`/v1.0/items/${index}`)),
+    );
 
     expect(results.every((result) => result.ok)).toBe(true);
     expect(refreshCount()).toBe(1);
@@ -73,15 +80,23 @@ describe('single-flight refresh', () => {
     await vi.waitFor(() => expect(server.calls.some((call) => call.url.endsWith('/auth/refresh'))).toBe(true));
     await client.get('/v1.0/late');
     await first;
-    expect(server.calls.filter((call) => call.url.endsWith('/v1.0/late')).map((call) => call.auth)).toEqual(['Bearer new']);
+    expect(server.calls.filter((call) => call.url.endsWith('/v1.0/late')).map((call) => call.auth)).toEqual([
+      'Bearer new',
+    ]);
     expect(refreshCount()).toBe(1);
   });
 
   it('a failed refresh logs out once and every waiting request fails with 401', async () => {
-    const { client, tokens, refreshCount, onSessionExpired, server } = setup(async () => json(401, { message: 'Unauthenticated.' }));
-    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, index) => client.get(`/v1.0/items/${index}`)));
+    const { client, tokens, refreshCount, onSessionExpired, server } = setup(async () =>
+      json(401, { message: 'Unauthenticated.' }),
+    );
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) => client.get(`/v1.0/items/${index}`)),
+    );
 
-    expect(results.every((result) => result.status === 'rejected' && (result.reason as HttpError).status === 401)).toBe(true);
+    expect(results.every((result) => result.status === 'rejected' && (result.reason as HttpError).status === 401)).toBe(
+      true,
+    );
     expect(refreshCount()).toBe(1);
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
     expect(tokens.get()).toBeNull();
@@ -91,7 +106,9 @@ describe('single-flight refresh', () => {
 
   it('a refused sign-in is never retried and never refreshes', async () => {
     const { client, refreshCount, server } = setup(async () => json(200, { access_token: 'new' }));
-    await expect(client.post('/v1.0/auth/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ status: 401 });
+    await expect(client.post('/v1.0/auth/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(refreshCount()).toBe(0);
     expect(server.calls).toHaveLength(1);
   });
@@ -124,7 +141,8 @@ describe('refresh without a network', () => {
         return json(401, { message: 'Unauthenticated.' });
       }) as unknown as typeof fetch,
       onSessionExpired,
-      refreshAccessToken: async (http) => (await http.raw<{ access_token: string }>('POST', '/v1.0/auth/refresh')).access_token,
+      refreshAccessToken: async (http) =>
+        (await http.raw<{ access_token: string }>('POST', '/v1.0/auth/refresh')).access_token,
     });
     await expect(client.get('/v1.0/items')).rejects.toBeInstanceOf(OfflineError);
     expect(onSessionExpired).not.toHaveBeenCalled();
@@ -140,7 +158,7 @@ describe('refresh across tabs', () => {
     let valid = 'current';
     let refreshCalls = 0;
     let queue = Promise.resolve();
-    const exclusive = <T,>(task: () => Promise<T>) => {
+    const exclusive = <T>(task: () => Promise<T>) => {
       const run = queue.then(task);
       queue = run.then(
         () => undefined,
@@ -162,7 +180,8 @@ describe('refresh across tabs', () => {
         tokenStore: shared,
         fetch: server.fetch as unknown as typeof fetch,
         exclusive,
-        refreshAccessToken: async (http) => (await http.raw<{ access_token: string }>('POST', '/v1.0/auth/refresh')).access_token,
+        refreshAccessToken: async (http) =>
+          (await http.raw<{ access_token: string }>('POST', '/v1.0/auth/refresh')).access_token,
       });
     const [first, second] = [tab(), tab()];
     const results = await Promise.all([first.get<{ ok: boolean }>('/v1.0/a'), second.get<{ ok: boolean }>('/v1.0/b')]);

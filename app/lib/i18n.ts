@@ -18,7 +18,7 @@ export function pickLanguage(candidates: ReadonlyArray<string | null | undefined
 }
 
 export function detectLanguage(userLanguage?: string | null): Language {
-  const browser = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+  const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   return pickLanguage([userLanguage, languageStore.get(), ...browser]);
 }
 

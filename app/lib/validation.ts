@@ -15,17 +15,16 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 /** A required text field; conform turns an empty input into `undefined`. */
 export function requiredText(maxLength: number) {
-  return z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .max(maxLength, messages.maxLength);
+  return z.string({ error: messages.required }).trim().min(1, messages.required).max(maxLength, messages.maxLength);
 }
 
 export const EmailSchema = requiredText(254).pipe(z.email({ error: messages.regex }));
 
 /** Sign-in only asks for something: the rules of a new password would lock out old accounts. */
-export const CurrentPasswordSchema = z.string({ error: messages.required }).min(1, messages.required).max(128, messages.maxLength);
+export const CurrentPasswordSchema = z
+  .string({ error: messages.required })
+  .min(1, messages.required)
+  .max(128, messages.maxLength);
 
 export const passwordRules = {
   length: (value: string) => value.length >= PASSWORD_MIN_LENGTH,

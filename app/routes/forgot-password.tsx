@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
-import { Form, Link, useActionData } from '@remix-run/react';
+import { Form, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '~/components/auth/auth-layout';
 import { RouteErrorBoundary } from '~/components/route-error-boundary';
 import { StatusButton } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { FormStatus } from '~/components/ui/form-status';
+import { TextLink } from '~/components/ui/text-link';
 import { forgotPassword } from '~/features/auth/api';
 import { ForgotPasswordSchema } from '~/features/auth/schemas';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
@@ -57,9 +58,7 @@ export default function ForgotPasswordRoute() {
         </Form>
       )}
       <p className="mt-6 text-center text-sm">
-        <Link to={paths.login()} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-          {t('forgot.backToLogin')}
-        </Link>
+        <TextLink to={paths.login()}>{t('forgot.backToLogin')}</TextLink>
       </p>
     </AuthLayout>
   );

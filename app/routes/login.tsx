@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
-import { Form, Link, redirect, useActionData } from '@remix-run/react';
+import { Form, redirect, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '~/components/auth/auth-layout';
 import { RouteErrorBoundary } from '~/components/route-error-boundary';
 import { StatusButton } from '~/components/ui/button';
 import { Field, PasswordField } from '~/components/ui/field';
 import { FormStatus } from '~/components/ui/form-status';
+import { TextLink } from '~/components/ui/text-link';
 import { signIn } from '~/features/auth/api';
 import { FacebookButton, OrDivider } from '~/features/auth/facebook-button';
 import { SignInSchema } from '~/features/auth/schemas';
@@ -59,9 +60,7 @@ export default function LoginRoute() {
           errors={fields.password.errors}
         />
         <div className="-mt-2 text-right text-sm">
-          <Link to={paths.forgotPassword()} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-            {t('signin.forgot')}
-          </Link>
+          <TextLink to={paths.forgotPassword()}>{t('signin.forgot')}</TextLink>
         </div>
         <FormStatus
           id="sign-in-status"
@@ -75,10 +74,7 @@ export default function LoginRoute() {
         </StatusButton>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-700">
-        {t('signin.noAccount')}{' '}
-        <Link to={paths.register()} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-          {t('signin.register')}
-        </Link>
+        {t('signin.noAccount')} <TextLink to={paths.register()}>{t('signin.register')}</TextLink>
       </p>
     </AuthLayout>
   );

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
-import { Form, Link, redirect, useActionData, useParams } from '@remix-run/react';
+import { Form, redirect, useActionData, useParams } from '@remix-run/react';
 import { Trans, useTranslation } from 'react-i18next';
 import { AuthLayout } from '~/components/auth/auth-layout';
 import { PromoPanel } from '~/components/auth/promo-panel';
@@ -7,6 +7,7 @@ import { RouteErrorBoundary } from '~/components/route-error-boundary';
 import { StatusButton } from '~/components/ui/button';
 import { Field, PasswordField } from '~/components/ui/field';
 import { FormStatus } from '~/components/ui/form-status';
+import { TextLink, textLinkClass } from '~/components/ui/text-link';
 import { redeemCoupon, signUp } from '~/features/auth/api';
 import { isPromoCoupon } from '~/features/auth/coupons';
 import { FacebookButton, OrDivider } from '~/features/auth/facebook-button';
@@ -50,7 +51,6 @@ export default function RegisterRoute() {
   const lastResult = useActionData<typeof clientAction>();
   const [form, fields] = useAppForm(SignUpSchema, { id: 'sign-up', lastResult });
   const pending = useIsPending();
-  const linkClass = 'font-semibold text-brand-700 underline-offset-2 hover:underline';
 
   return (
     <AuthLayout title={t('signup.title')} aside={isPromoCoupon(coupon) ? <PromoPanel coupon={coupon} /> : undefined}>
@@ -60,7 +60,11 @@ export default function RegisterRoute() {
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label={t('form.firstName')}
-            inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name', autoFocus: true }}
+            inputProps={{
+              ...getInputProps(fields.firstName, { type: 'text' }),
+              autoComplete: 'given-name',
+              autoFocus: true,
+            }}
             errors={fields.firstName.errors}
           />
           <Field
@@ -86,9 +90,9 @@ export default function RegisterRoute() {
             components={{
               // Trans fills each anchor with its translated words.
               // eslint-disable-next-line jsx-a11y/anchor-has-content
-              terms: <a href={env.termsUrl} target="_blank" rel="noreferrer" className={linkClass} />,
+              terms: <a href={env.termsUrl} target="_blank" rel="noreferrer" className={textLinkClass} />,
               // eslint-disable-next-line jsx-a11y/anchor-has-content
-              privacy: <a href={env.privacyUrl} target="_blank" rel="noreferrer" className={linkClass} />,
+              privacy: <a href={env.privacyUrl} target="_blank" rel="noreferrer" className={textLinkClass} />,
             }}
           />
         </p>
@@ -98,10 +102,7 @@ export default function RegisterRoute() {
         </StatusButton>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-700">
-        {t('signup.haveAccount')}{' '}
-        <Link to={paths.login()} className={linkClass}>
-          {t('signup.signIn')}
-        </Link>
+        {t('signup.haveAccount')} <TextLink to={paths.login()}>{t('signup.signIn')}</TextLink>
       </p>
     </AuthLayout>
   );

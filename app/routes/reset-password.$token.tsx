@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '~/components/auth/auth-layout';
 import { RouteErrorBoundary } from '~/components/route-error-boundary';
 import { ButtonLink, StatusButton } from '~/components/ui/button';
 import { PasswordField } from '~/components/ui/field';
 import { FormStatus } from '~/components/ui/form-status';
+import { TextLink } from '~/components/ui/text-link';
 import { resetPassword } from '~/features/auth/api';
 import { PasswordRequirements } from '~/features/auth/password-requirements';
 import { ResetPasswordSchema } from '~/features/auth/schemas';
@@ -63,9 +64,7 @@ export default function ResetPasswordRoute() {
           {t('reset.invalidLink')}
         </p>
         <p className="mt-6 text-center text-sm">
-          <Link to={paths.forgotPassword()} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-            {t('reset.requestNew')}
-          </Link>
+          <TextLink to={paths.forgotPassword()}>{t('reset.requestNew')}</TextLink>
         </p>
       </AuthLayout>
     );
@@ -82,7 +81,11 @@ export default function ResetPasswordRoute() {
         <input {...getInputProps(fields.email, { type: 'hidden' })} />
         <PasswordField
           label={t('form.newPassword')}
-          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password', autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: 'password' }),
+            autoComplete: 'new-password',
+            autoFocus: true,
+          }}
           errors={fields.password.errors}
           hint={<PasswordRequirements id="reset-password-requirements" password={fields.password.value ?? ''} />}
         />
@@ -93,18 +96,16 @@ export default function ResetPasswordRoute() {
           errors={[...(form.errors ?? []), ...linkErrors]}
         />
         {linkErrors.length ? (
-          <Link to={paths.forgotPassword()} className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+          <TextLink to={paths.forgotPassword()} className="text-sm">
             {t('reset.requestNew')}
-          </Link>
+          </TextLink>
         ) : null}
         <StatusButton pending={pending} pendingLabel={t('reset.pending')}>
           {t('reset.submit')}
         </StatusButton>
       </Form>
       <p className="mt-6 text-center text-sm">
-        <Link to={paths.login()} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-          {t('forgot.backToLogin')}
-        </Link>
+        <TextLink to={paths.login()}>{t('forgot.backToLogin')}</TextLink>
       </p>
     </AuthLayout>
   );

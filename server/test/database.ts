@@ -7,12 +7,14 @@ import { seed } from '../db/seed';
 export type TestDatabase = { db: Database; driver: 'pglite' | 'postgres'; close(): Promise<void> };
 
 /**
- * A fresh, migrated and seeded database for one test file: in-memory PGlite by default, or a
- * uniquely named database on the PostgreSQL server at TEST_DATABASE_URL (dropped on close),
+ * A fresh, migrated and seeded database for one test file: in-memory PGlite by default, or (in
+ * the `server-postgres` project) a uniquely named database on the PostgreSQL server at
+ * TEST_DATABASE_URL (dropped on close),
  * so parallel files and runs never share state.
  */
 export async function openTestDatabase(passwords: PasswordHasher): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  // The `server-postgres` Vitest project sets TEST_DB_BACKEND; the `server` project always runs on PGlite.
+  const adminUrl = process.env.TEST_DB_BACKEND === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!adminUrl) {
     const handle = await createDatabase({ dataDir: 'memory://' });
     await handle.migrate();

@@ -17,7 +17,10 @@ async function createUser(request: APIRequestContext, overrides: Record<string, 
   return { ...user, password };
 }
 
-export const test = base.extend<{ user: TestUser; makeUser: (overrides?: Record<string, string>) => Promise<TestUser> }>({
+export const test = base.extend<{
+  user: TestUser;
+  makeUser: (overrides?: Record<string, string>) => Promise<TestUser>;
+}>({
   makeUser: async ({ request }, use) => {
     const made: TestUser[] = [];
     await use(async (overrides) => {
@@ -71,7 +74,8 @@ export function recordRequests(page: Page, pathFragment: string) {
 export async function expectNoA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const found = results.violations.map(
-    (violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    (violation) =>
+      `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
   expect(found).toEqual([]);
 }

@@ -26,7 +26,9 @@ test.describe('app shell', () => {
     await signIn(page, user);
     await expect(page).toHaveURL('/projects');
     // Fault injection: the API is put in maintenance for this one call.
-    await page.route('**/v1.0/projects*', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }), { times: 1 });
+    await page.route('**/v1.0/projects*', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }), {
+      times: 1,
+    });
     await page.reload();
     await expect(page).toHaveURL('/maintenance');
     await expect(page.getByRole('heading', { name: "We'll be right back" })).toBeVisible();

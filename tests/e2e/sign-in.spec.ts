@@ -89,9 +89,13 @@ test.describe('sign-in', () => {
   test('a server failure shows the generic message, and the form still works', async ({ page, user }) => {
     await page.goto('/login');
     // Fault injection: the one way to make the real API fail on purpose.
-    await page.route('**/v1.0/auth/login', (route) => route.fulfill({ status: 500, body: '{"message":"Server error."}' }), {
-      times: 1,
-    });
+    await page.route(
+      '**/v1.0/auth/login',
+      (route) => route.fulfill({ status: 500, body: '{"message":"Server error."}' }),
+      {
+        times: 1,
+      },
+    );
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -168,7 +172,13 @@ test.describe('returnUrl and guards', () => {
   test('a signed-in user is sent away from the guest pages', async ({ page, user }) => {
     await signIn(page, user);
     await expect(page).toHaveURL('/projects');
-    for (const path of ['/login', '/register', '/register/marketing-espresso-15', '/forgot-password', '/reset-password/abc?email=a%40b.co']) {
+    for (const path of [
+      '/login',
+      '/register',
+      '/register/marketing-espresso-15',
+      '/forgot-password',
+      '/reset-password/abc?email=a%40b.co',
+    ]) {
       await page.goto(path);
       await expect(page).toHaveURL('/projects');
     }

@@ -1,7 +1,10 @@
 import { expect, expectNoA11yViolations, recordRequests, test, uniqueEmail } from './fixtures';
 import type { Page } from '@playwright/test';
 
-async function fillSignUp(page: Page, values: { firstName: string; lastName: string; email: string; password: string }) {
+async function fillSignUp(
+  page: Page,
+  values: { firstName: string; lastName: string; email: string; password: string },
+) {
   await page.getByLabel('First name').fill(values.firstName);
   await page.getByLabel('Last name').fill(values.lastName);
   await page.getByLabel('Email').fill(values.email);
@@ -11,7 +14,9 @@ async function fillSignUp(page: Page, values: { firstName: string; lastName: str
 async function deleteSignedUpUser(page: Page) {
   // Clean up what the test made, through the API with the page's own session.
   const id = await page.evaluate(async () => {
-    const response = await fetch('/v1.0/auth/me', { headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` } });
+    const response = await fetch('/v1.0/auth/me', {
+      headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` },
+    });
     return (await response.json()).user._id as string;
   });
   await page.request.delete(`/dev/users/${id}`);
@@ -53,7 +58,12 @@ test.describe('sign-up', () => {
 
   test('an address already registered is reported by the email field', async ({ page, user }) => {
     await page.goto('/register');
-    await fillSignUp(page, { firstName: 'Dup', lastName: 'Licate', email: user.email.toUpperCase(), password: 'Valid-Pass1' });
+    await fillSignUp(page, {
+      firstName: 'Dup',
+      lastName: 'Licate',
+      email: user.email.toUpperCase(),
+      password: 'Valid-Pass1',
+    });
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText(/already (been )?taken|already registered/i)).toBeVisible();
@@ -63,8 +73,15 @@ test.describe('sign-up', () => {
 
   test('a new account lands signed in on the dashboard', async ({ page }) => {
     await page.goto('/register');
-    await expect(page.getByRole('heading', { name: 'Everything your social channels need, in one place' })).toBeVisible();
-    await fillSignUp(page, { firstName: '<b>Eve</b>', lastName: "O'Neil", email: uniqueEmail('signup'), password: 'Valid-Pass1' });
+    await expect(
+      page.getByRole('heading', { name: 'Everything your social channels need, in one place' }),
+    ).toBeVisible();
+    await fillSignUp(page, {
+      firstName: '<b>Eve</b>',
+      lastName: "O'Neil",
+      email: uniqueEmail('signup'),
+      password: 'Valid-Pass1',
+    });
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page).toHaveURL('/projects');
     // Markup typed into a name is shown as text, never run.
@@ -76,14 +93,23 @@ test.describe('sign-up', () => {
   test('the espresso coupon shows its promo panel and is redeemed after sign-up', async ({ page }) => {
     await page.goto('/register/marketing-espresso-15');
     await expect(page.getByRole('heading', { name: '15% off for your first three months' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Everything your social channels need, in one place' })).toBeHidden();
+    await expect(
+      page.getByRole('heading', { name: 'Everything your social channels need, in one place' }),
+    ).toBeHidden();
     await expectNoA11yViolations(page);
-    await fillSignUp(page, { firstName: 'Coupon', lastName: 'User', email: uniqueEmail('coupon'), password: 'Valid-Pass1' });
+    await fillSignUp(page, {
+      firstName: 'Coupon',
+      lastName: 'User',
+      email: uniqueEmail('coupon'),
+      password: 'Valid-Pass1',
+    });
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page).toHaveURL('/projects');
     await expect(page.getByText('Coupon applied: 15% off your first three months.')).toBeVisible();
     const coupons = await page.evaluate(async () => {
-      const response = await fetch('/v1.0/auth/me', { headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` } });
+      const response = await fetch('/v1.0/auth/me', {
+        headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` },
+      });
       return (await response.json()).user.redeemedCoupons as string[];
     });
     expect(coupons).toEqual(['marketing-espresso-15']);
@@ -93,8 +119,15 @@ test.describe('sign-up', () => {
   test('any other coupon keeps the info panel and redeems nothing', async ({ page }) => {
     const redeemed = recordRequests(page, '/v1.0/coupons/redeem');
     await page.goto('/register/some-other-code');
-    await expect(page.getByRole('heading', { name: 'Everything your social channels need, in one place' })).toBeVisible();
-    await fillSignUp(page, { firstName: 'Plain', lastName: 'User', email: uniqueEmail('plain'), password: 'Valid-Pass1' });
+    await expect(
+      page.getByRole('heading', { name: 'Everything your social channels need, in one place' }),
+    ).toBeVisible();
+    await fillSignUp(page, {
+      firstName: 'Plain',
+      lastName: 'User',
+      email: uniqueEmail('plain'),
+      password: 'Valid-Pass1',
+    });
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page).toHaveURL('/projects');
     expect(redeemed).toEqual([]);
@@ -109,4 +142,3 @@ test.describe('sign-up', () => {
     await expect(page).toHaveURL('/login');
   });
 });
-

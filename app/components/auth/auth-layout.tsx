@@ -22,7 +22,11 @@ export function AuthLayout({
   return (
     <div className="flex min-h-screen flex-col">
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-3 sm:px-8">
-        <Link to="/" aria-label={t('nav.home')} className="rounded focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
+        <Link
+          to="/"
+          aria-label={t('nav.home')}
+          className="rounded focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+        >
           <Logo />
         </Link>
         <LanguageSwitcher />

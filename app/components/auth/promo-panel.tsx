@@ -11,7 +11,8 @@ export function PromoPanel({ coupon }: { coupon: string }) {
       </h2>
       <p className="mt-3 text-slate-800">{t('promo.text')}</p>
       <p className="mt-4 text-sm text-slate-700">
-        {t('promo.code')} <code className="rounded bg-white px-2 py-0.5 font-mono text-slate-900 ring-1 ring-amber-200">{coupon}</code>
+        {t('promo.code')}{' '}
+        <code className="rounded bg-white px-2 py-0.5 font-mono text-slate-900 ring-1 ring-amber-200">{coupon}</code>
       </p>
     </aside>
   );

@@ -2,10 +2,8 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from '@remix-run/react';
 
 const variants = {
-  primary:
-    'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/70 focus-visible:ring-brand-600',
-  secondary:
-    'border border-slate-400 bg-white text-slate-800 hover:bg-slate-50 focus-visible:ring-brand-600',
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/70 focus-visible:ring-brand-600',
+  secondary: 'border border-slate-400 bg-white text-slate-800 hover:bg-slate-50 focus-visible:ring-brand-600',
   // Facebook's blue, darkened to keep white text at 4.5:1 contrast.
   facebook: 'bg-[#1466d3] text-white hover:bg-[#0f5ac8] focus-visible:ring-[#1466d3]',
 } as const;
@@ -24,11 +22,7 @@ export function Button({
   return <button type="button" {...props} className={buttonClass(variant, className)} />;
 }
 
-export function ButtonLink({
-  variant = 'primary',
-  className = '',
-  ...props
-}: LinkProps & { variant?: ButtonVariant }) {
+export function ButtonLink({ variant = 'primary', className = '', ...props }: LinkProps & { variant?: ButtonVariant }) {
   return <Link {...props} className={buttonClass(variant, className)} />;
 }
 

@@ -20,11 +20,16 @@ describe('SignInSchema', () => {
       password: ['validation.required'],
     });
   });
-  it.each(['plainaddress', 'a@', '@example.com', '<script>@x', 'a b@example.com'])('rejects the malformed email %s', (email) => {
-    expect(errorsOf(SignInSchema.safeParse({ email, password: 'x' })).email).toEqual(['validation.regex']);
-  });
+  it.each(['plainaddress', 'a@', '@example.com', '<script>@x', 'a b@example.com'])(
+    'rejects the malformed email %s',
+    (email) => {
+      expect(errorsOf(SignInSchema.safeParse({ email, password: 'x' })).email).toEqual(['validation.regex']);
+    },
+  );
   it('rejects an oversized email and password', () => {
-    const errors = errorsOf(SignInSchema.safeParse({ email: `${'a'.repeat(250)}@example.com`, password: 'x'.repeat(129) }));
+    const errors = errorsOf(
+      SignInSchema.safeParse({ email: `${'a'.repeat(250)}@example.com`, password: 'x'.repeat(129) }),
+    );
     expect(errors.email).toContain('validation.maxLength');
     expect(errors.password).toEqual(['validation.maxLength']);
   });
@@ -81,6 +86,8 @@ describe('SignUpSchema', () => {
     ]);
   });
   it('limits name length', () => {
-    expect(errorsOf(SignUpSchema.safeParse({ ...valid, lastName: 'x'.repeat(101) })).lastName).toEqual(['validation.maxLength']);
+    expect(errorsOf(SignUpSchema.safeParse({ ...valid, lastName: 'x'.repeat(101) })).lastName).toEqual([
+      'validation.maxLength',
+    ]);
   });
 });
