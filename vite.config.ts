@@ -19,7 +19,9 @@ export default defineConfig({
       '/v1.0': apiTarget,
       '/dev': apiTarget,
       '/broadcasting': apiTarget,
-      '/app': { target: apiTarget, ws: true },
+      // The Pusher-protocol socket lives at /app/{key}; source modules under /app/ (they have
+      // a file extension) stay with Vite.
+      '^/app/[^/.]+(?:\\?.*)?$': { target: apiTarget, ws: true },
     },
   },
   plugins: [

@@ -1,5 +1,4 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { LoadingScreen } from '~/components/ui/loading-screen';
@@ -7,7 +6,7 @@ import { SnackbarViewport } from '~/components/ui/snackbar-viewport';
 import { RouteErrorBoundary } from '~/components/route-error-boundary';
 import { getCurrentUser } from '~/features/auth/api';
 import { detectLanguage } from '~/lib/i18n';
-import { defaultLanguage } from '~/lib/env';
+import { APP_NAME, defaultLanguage } from '~/lib/env';
 import { redirectOnApiError } from '~/lib/route-errors';
 import './tailwind.css';
 
@@ -68,7 +67,7 @@ export function HydrateFallback() {
 }
 
 export function meta() {
-  return [{ title: i18next.t('app.name') }];
+  return [{ title: APP_NAME }];
 }
 
 export function ErrorBoundary() {

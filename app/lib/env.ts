@@ -46,5 +46,8 @@ function parseEnv() {
 }
 
 export const env = parseEnv();
+
+/** The product's name: a brand, the same in every language (and in the pre-rendered title). */
+export const APP_NAME = 'Orbita';
 export type Language = (typeof env.availableLanguages)[number];
 export const defaultLanguage: Language = 'en';

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { APP_NAME } from '~/lib/env';
 
 export function Logo({ className = 'h-9' }: { className?: string }) {
-  const { t } = useTranslation();
   return (
     <span className={`inline-flex items-center gap-2 ${className}`}>
       <svg viewBox="0 0 32 32" className="h-full w-auto" aria-hidden="true">
@@ -14,7 +13,7 @@ export function Logo({ className = 'h-9' }: { className?: string }) {
           fill="none"
         />
       </svg>
-      <span className="text-lg font-bold tracking-tight text-slate-900">{t('app.name')}</span>
+      <span className="text-lg font-bold tracking-tight text-slate-900">{APP_NAME}</span>
     </span>
   );
 }
