@@ -12,6 +12,29 @@ test.describe('forgot password', () => {
     expect(sent).toEqual([]);
   });
 
+  test('hostile input is refused by the form and kept for the user to fix', async ({ page }) => {
+    const sent = recordRequests(page, '/v1.0/auth/forgot');
+    await page.goto('/forgot-password');
+    const hostile = '"><img src=x onerror=alert(1)>@example.com';
+    await page.getByLabel('Email').fill(hostile);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText('Email has an invalid format')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(hostile);
+    expect(sent).toEqual([]);
+  });
+
+  test('asking too often for one address is refused with the server message', async ({ page, user }) => {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      await page.goto('/forgot-password');
+      await page.getByLabel('Email').fill(user.email);
+      const answered = page.waitForResponse('**/v1.0/auth/forgot');
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await answered;
+    }
+    await expect(page.getByRole('alert').filter({ hasText: /Too many attempts/ })).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(user.email);
+  });
+
   test('answers the same for an unknown email', async ({ page, request }) => {
     const email = uniqueEmail('ghost');
     await page.goto('/forgot-password');
