@@ -25,12 +25,6 @@ export async function clientLoader({ request }: { request: Request }) {
   return { user, locale: detectLanguage(user?.language) };
 }
 
-export type RootLoaderData = Awaited<ReturnType<typeof clientLoader>>;
-
-export function useRootData() {
-  return useRouteLoaderData<typeof clientLoader>('root');
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof clientLoader>('root');
   return (

@@ -1,10 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createHttpClient, HttpError, OfflineError, type TokenStore } from './http';
+import { createHttpClient, HttpError, OfflineError, type HttpClient, type TokenStore } from './http';
 
 function memoryTokenStore(initial: string | null): TokenStore {
   let token = initial;
   return { get: () => token, set: (next) => void (token = next) };
 }
+
+/** What the app's refresh does: POST the refresh endpoint, read the new token. */
+const refreshViaApi = async (http: HttpClient) =>
+  (await http.raw<{ access_token: string }>('POST', '/v1.0/auth/refresh')).access_token;
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -49,8 +53,7 @@ function setup(refresh: (calls: number) => Promise<Response>) {
     tokenStore: tokens,
     fetch: server.fetch as unknown as typeof fetch,
     onSessionExpired,
-    refreshAccessToken: async (http) =>
-      (await http.raw<{ access_token: string }>('POST', '/v1.0/auth/refresh')).access_token,
+    refreshAccessToken: refreshViaApi,
   });
   return { client, tokens, server, onSessionExpired, refreshCount: () => refreshCalls };
 }
@@ -141,8 +144,7 @@ describe('refresh without a network', () => {
         return json(401, { message: 'Unauthenticated.' });
       }) as unknown as typeof fetch,
       onSessionExpired,
-      refreshAccessToken: async (http) =>
-        (await http.raw<{ access_token: string }>('POST', '/v1.0/auth/refresh')).access_token,
+      refreshAccessToken: refreshViaApi,
     });
     await expect(client.get('/v1.0/items')).rejects.toBeInstanceOf(OfflineError);
     expect(onSessionExpired).not.toHaveBeenCalled();
@@ -180,8 +182,7 @@ describe('refresh across tabs', () => {
         tokenStore: shared,
         fetch: server.fetch as unknown as typeof fetch,
         exclusive,
-        refreshAccessToken: async (http) =>
-          (await http.raw<{ access_token: string }>('POST', '/v1.0/auth/refresh')).access_token,
+        refreshAccessToken: refreshViaApi,
       });
     const [first, second] = [tab(), tab()];
     const results = await Promise.all([first.get<{ ok: boolean }>('/v1.0/a'), second.get<{ ok: boolean }>('/v1.0/b')]);

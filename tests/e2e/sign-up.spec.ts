@@ -11,15 +11,19 @@ async function fillSignUp(
   await page.getByLabel('Password', { exact: true }).fill(values.password);
 }
 
-async function deleteSignedUpUser(page: Page) {
-  // Clean up what the test made, through the API with the page's own session.
-  const id = await page.evaluate(async () => {
+/** The signed-in user as the API sees them, asked with the page's own session. */
+async function currentUser(page: Page): Promise<{ _id: string; redeemedCoupons: string[] }> {
+  return page.evaluate(async () => {
     const response = await fetch('/v1.0/auth/me', {
       headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` },
     });
-    return (await response.json()).user._id as string;
+    return (await response.json()).user;
   });
-  await page.request.delete(`/dev/users/${id}`);
+}
+
+async function deleteSignedUpUser(page: Page) {
+  // Clean up what the test made.
+  await page.request.delete(`/dev/users/${(await currentUser(page))._id}`);
 }
 
 test.describe('sign-up', () => {
@@ -106,13 +110,7 @@ test.describe('sign-up', () => {
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page).toHaveURL('/projects');
     await expect(page.getByText('Coupon applied: 15% off your first three months.')).toBeVisible();
-    const coupons = await page.evaluate(async () => {
-      const response = await fetch('/v1.0/auth/me', {
-        headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` },
-      });
-      return (await response.json()).user.redeemedCoupons as string[];
-    });
-    expect(coupons).toEqual(['marketing-espresso-15']);
+    expect((await currentUser(page)).redeemedCoupons).toEqual(['marketing-espresso-15']);
     await deleteSignedUpUser(page);
   });
 
