@@ -11,6 +11,7 @@ const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(debianChromium) 
 
 export default defineConfig({
   testDir: './tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
