@@ -59,6 +59,19 @@ export function authRoutes(s: Services) {
     };
   }
 
+  /** The counters one request is measured against: its email from its IP, and its IP alone. */
+  function limitChecks(
+    scope: string,
+    email: string,
+    ip: string,
+    limits: { perEmailAndIp: Limit; perIp: Limit },
+  ): Array<[key: string, limit: Limit]> {
+    return [
+      [`${scope}:${email.toLowerCase()}|${ip}`, limits.perEmailAndIp],
+      [`${scope}:${ip}`, limits.perIp],
+    ];
+  }
+
   /** Throws 429 when any of the keys is at its limit; the longest wait wins. */
   function ensureUnderLimits(checks: Array<[key: string, limit: Limit]>) {
     const wait = Math.max(...checks.map(([key, limit]) => s.rateLimiter.retryAfter(key, limit)));
@@ -68,11 +81,7 @@ export function authRoutes(s: Services) {
   routes.post('/login', async (c) => {
     const input = await validateBody(c, SignInSchema);
     const ip = clientIp(c, s.config.trustProxy);
-    const limits = s.rateLimits.signIn;
-    const checks: Array<[string, Limit]> = [
-      [`sign-in:${input.email.toLowerCase()}|${ip}`, limits.perEmailAndIp],
-      [`sign-in:${ip}`, limits.perIp],
-    ];
+    const checks = limitChecks('sign-in', input.email, ip, s.rateLimits.signIn);
     ensureUnderLimits(checks);
 
     const user = await findUserByEmail(s.db, input.email);
@@ -127,11 +136,7 @@ export function authRoutes(s: Services) {
   routes.post('/forgot', async (c) => {
     const input = await validateBody(c, ForgotSchema);
     const ip = clientIp(c, s.config.trustProxy);
-    const limits = s.rateLimits.forgot;
-    const checks: Array<[string, Limit]> = [
-      [`forgot:${input.email.toLowerCase()}|${ip}`, limits.perEmailAndIp],
-      [`forgot:${ip}`, limits.perIp],
-    ];
+    const checks = limitChecks('forgot', input.email, ip, s.rateLimits.forgot);
     ensureUnderLimits(checks);
     for (const [key, limit] of checks) s.rateLimiter.hit(key, limit);
 
