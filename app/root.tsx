@@ -4,10 +4,9 @@ import { useChangeLanguage } from 'remix-i18next/react';
 import { LoadingScreen } from '~/components/ui/loading-screen';
 import { SnackbarViewport } from '~/components/ui/snackbar-viewport';
 import { RouteErrorBoundary } from '~/components/route-error-boundary';
-import { getCurrentUser } from '~/features/auth/api';
+import { loadCurrentUser } from '~/lib/guards';
 import { detectLanguage } from '~/lib/i18n';
 import { APP_NAME, defaultLanguage } from '~/lib/env';
-import { redirectOnApiError } from '~/lib/route-errors';
 import './tailwind.css';
 
 /**
@@ -15,13 +14,7 @@ import './tailwind.css';
  * pre-rendered HydrateFallback shows the loading animation.
  */
 export async function clientLoader({ request }: { request: Request }) {
-  let user = null;
-  try {
-    user = await getCurrentUser();
-  } catch (error) {
-    // A session that cannot be refreshed makes this visitor a guest; guards redirect as needed.
-    redirectOnApiError(error, request, { unauthenticated: 'ignore' });
-  }
+  const user = await loadCurrentUser(request);
   return { user, locale: detectLanguage(user?.language) };
 }
 
