@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { MessageBodySchema } from './common';
+import { email, language, LANGUAGES, LIMITS, newPassword, password, ROLES, text, timestamp } from './fields';
+import { BODY_ERRORS, defineOperation, errors } from './operation';
+
+const tag = 'Auth';
+
+export const UserSchema = z
+  .object({
+    _id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    plan: z.object({ id: z.string(), label: z.string() }),
+    language: z.enum(LANGUAGES),
+    redeemedCoupons: z.array(z.string()),
+    createdAt: timestamp(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof UserSchema>;
+
+/** Sign-in, sign-up and refresh answer with this, and set (or rotate) the refresh cookie. */
+export const TokenAnswerSchema = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('Bearer'),
+    expires_in: z.number().int().positive(),
+    user: UserSchema,
+  })
+  .meta({ id: 'TokenAnswer' });
+
+export const SignInBodySchema = z.object({ email: email(), password: password() });
+export const RegisterBodySchema = z.object({
+  firstName: text(LIMITS.name),
+  lastName: text(LIMITS.name),
+  email: email(),
+  password: newPassword(),
+  language: language().optional(),
+});
+export const UpdateMeBodySchema = z.object({ language: language() });
+export const ForgotBodySchema = z.object({ email: email() });
+export const ResetBodySchema = z.object({ password: newPassword(), token: text(LIMITS.token), email: email() });
+
+const UserAnswerSchema = z.object({ user: UserSchema });
+
+export const login = defineOperation({
+  method: 'POST',
+  path: '/v1.0/auth/login',
+  summary: 'Sign in',
+  description:
+    'Rate-limited: 5 failed attempts per email and IP, 50 per IP, in 15 minutes. Only failures count.',
+  tag,
+  access: 'public',
+  body: SignInBodySchema,
+  responses: { 200: { description: 'Signed in.', body: TokenAnswerSchema }, ...errors(401, 429, ...BODY_ERRORS) },
+});
+
+export const register = defineOperation({
+  method: 'POST',
+  path: '/v1.0/auth/register',
+  summary: 'Sign up',
+  description: '`errors.email` when the address is taken, whatever its case.',
+  tag,
+  access: 'public',
+  body: RegisterBodySchema,
+  responses: { 201: { description: 'Signed up and in.', body: TokenAnswerSchema }, ...errors(...BODY_ERRORS) },
+});
+
+export const refresh = defineOperation({
+  method: 'POST',
+  path: '/v1.0/auth/refresh',
+  summary: 'Trade the refresh cookie for a new access token',
+  description:
+    'The cookie rotates on every use; presenting a rotated one again revokes its whole family ' +
+    '(every session descended from the same sign-in).',
+  tag,
+  access: 'refresh-cookie',
+  responses: { 200: { description: 'A new token; the cookie rotated.', body: TokenAnswerSchema }, ...errors(401) },
+});
+
+export const logout = defineOperation({
+  method: 'POST',
+  path: '/v1.0/auth/logout',
+  summary: 'Sign out',
+  description: 'Revokes the family of the presented refresh cookie and clears it.',
+  tag,
+  access: 'refresh-cookie',
+  responses: { 204: { description: 'Signed out.' } },
+});
+
+export const me = defineOperation({
+  method: 'GET',
+  path: '/v1.0/auth/me',
+  summary: 'The signed-in user',
+  tag,
+  access: 'user',
+  responses: { 200: { description: 'The user.', body: UserAnswerSchema }, ...errors(401) },
+});
+
+export const updateMe = defineOperation({
+  method: 'PATCH',
+  path: '/v1.0/auth/me',
+  summary: "Change the signed-in user's language",
+  tag,
+  access: 'user',
+  body: UpdateMeBodySchema,
+  responses: { 200: { description: 'The changed user.', body: UserAnswerSchema }, ...errors(401, ...BODY_ERRORS) },
+});
+
+export const forgot = defineOperation({
+  method: 'POST',
+  path: '/v1.0/auth/forgot',
+  summary: 'Mail a password reset link',
+  description:
+    'Answers the same whether or not the address has an account. Rate-limited: 3 per email and IP, 20 per IP, ' +
+    'in 15 minutes. The link is single use and expires after 60 minutes.',
+  tag,
+  access: 'public',
+  body: ForgotBodySchema,
+  responses: { 200: { description: 'Sent, if the account exists.', body: MessageBodySchema }, ...errors(429, ...BODY_ERRORS) },
+});
+
+export const reset = defineOperation({
+  method: 'POST',
+  path: '/v1.0/auth/reset',
+  summary: 'Set a new password with a reset token',
+  description: '`errors.token` when the token is unknown, used, expired or for another email. Ends every session.',
+  tag,
+  access: 'public',
+  body: ResetBodySchema,
+  responses: { 200: { description: 'The password is changed.', body: MessageBodySchema }, ...errors(...BODY_ERRORS) },
+});

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { UserSchema } from './auth';
+import { email, id, language, LIMITS, password, role, text, timestamp } from './fields';
+import { BODY_ERRORS, defineOperation, errors } from './operation';
+
+/**
+ * Helpers for tests and local development, mounted only outside production (or with
+ * DEV_ENDPOINTS=1): they make accounts without checks and show the mail the server sent.
+ */
+const tag = 'Development';
+
+export const SentMailSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  links: z.array(z.string()),
+  sentAt: timestamp(),
+});
+
+
+export const listMail = defineOperation({
+  method: 'GET',
+  path: '/dev/mail',
+  summary: 'Mail the server sent, newest first',
+  tag,
+  access: 'public',
+  query: z.object({ to: z.string().optional() }),
+  responses: { 200: { description: 'The mail.', body: z.object({ data: z.array(SentMailSchema) }) } },
+});
+
+export const clearMail = defineOperation({
+  method: 'DELETE',
+  path: '/dev/mail',
+  summary: 'Forget the mail sent so far',
+  tag,
+  access: 'public',
+  responses: { 204: { description: 'Cleared.' } },
+});
+
+export const createUser = defineOperation({
+  method: 'POST',
+  path: '/dev/users',
+  summary: 'Make an account without checks',
+  description: 'A random email and the password `Passw0rd!` unless given; weak passwords are accepted.',
+  tag,
+  access: 'public',
+  body: z.object({
+    email: email().optional(),
+    password: password().optional(),
+    firstName: text(LIMITS.name).optional(),
+    lastName: text(LIMITS.name).optional(),
+    role: role().optional(),
+    language: language().optional(),
+  }),
+  responses: {
+    201: { description: 'The account and its password.', body: z.object({ user: UserSchema, password: z.string() }) },
+    ...errors(...BODY_ERRORS),
+  },
+});
+
+export const deleteUser = defineOperation({
+  method: 'DELETE',
+  path: '/dev/users/:id',
+  summary: 'Delete an account and everything it owns',
+  tag,
+  access: 'public',
+  params: z.object({ id: id() }),
+  responses: { 204: { description: 'Gone (or never there).' }, ...errors(404) },
+});
+
+export const resetRateLimits = defineOperation({
+  method: 'POST',
+  path: '/dev/rate-limits/reset',
+  summary: 'Clear every rate-limit counter',
+  tag,
+  access: 'public',
+  responses: { 204: { description: 'Cleared.' } },
+});

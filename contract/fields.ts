@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * The field rules both sides apply (spec §5): the API validates requests with them and the
+ * app's forms are built from them, so a limit is written once. Each failure's message is a
+ * rule code, optionally `rule:param` (`required`, `email`, `min:8`, `max:100`, `uppercase`…):
+ * the API turns it into a sentence in the caller's language, the app into a translation key.
+ */
+
+export const LANGUAGES = ['en', 'it'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Field lengths (RFC 5321 for email; the rest are the product's own). */
+export const LIMITS = {
+  email: 254,
+  password: 128,
+  name: 100,
+  token: 200,
+  coupon: 100,
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** The rules of a new password, one by one: the app's requirements card shows each. */
+export const passwordRules = {
+  length: (value: string) => value.length >= PASSWORD_MIN_LENGTH,
+  uppercase: (value: string) => /\p{Lu}/u.test(value),
+  lowercase: (value: string) => /\p{Ll}/u.test(value),
+};
+
+/** The promo coupon of spec §9: its sign-up page shows the promo panel and redeems it. */
+export const PROMO_COUPON_CODE = 'marketing-espresso-15';
+
+const missing = (issue: { input: unknown }) => issue.input === undefined || issue.input === null;
+
+/** A string, or `required` when absent (a form's empty input arrives as undefined). */
+const requiredString = () => z.string({ error: (issue) => (missing(issue) ? 'required' : 'string') });
+
+/** Trimmed, non-empty text of at most `max` characters. */
+export const text = (max: number) =>
+  requiredString().trim().min(1, { error: 'required', abort: true }).max(max, `max:${max}`);
+
+export const email = () => text(LIMITS.email).pipe(z.email({ error: 'email' }));
+
+/** What sign-in accepts: any non-empty password (old ones may predate today's rules). */
+export const password = () =>
+  requiredString().min(1, { error: 'required', abort: true }).max(LIMITS.password, `max:${LIMITS.password}`);
+
+/** What sign-up and reset require of a new password. */
+export const newPassword = () =>
+  password()
+    .min(PASSWORD_MIN_LENGTH, `min:${PASSWORD_MIN_LENGTH}`)
+    .refine(passwordRules.uppercase, 'uppercase')
+    .refine(passwordRules.lowercase, 'lowercase');
+
+export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: (issue) => (missing(issue) ? 'required' : 'in') });
+
+export const language = () => oneOf(LANGUAGES);
+export const role = () => oneOf(ROLES);
+
+/** A 1-based page number from the query string; absent means page 1. */
+export const page = () =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, 'integer')
+    .transform(Number)
+    .optional()
+    .transform((value) => value ?? 1);
+
+/** A record id in a path. A malformed one is a record that does not exist (404, not 422). */
+export const id = () => z.uuid({ error: 'notFound' });
+
+/** A timestamp as the API writes it (ISO 8601, UTC). */
+export const timestamp = () => z.iso.datetime();
