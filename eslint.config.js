@@ -1,8 +1,34 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Imports run one way (docs/decisions/012-app-shape.md):
+ *   contract ← lib ← components/ui ← features/<area> ← components (the shell) ← routes
+ * and the app and the API never import each other (both import `contract/`). Each rule below
+ * forbids what a layer may not reach; a wrong import fails `npm run lint`.
+ */
+const features = readdirSync(new URL('./app/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const forbid = (groups, message) => ({ group: groups, message });
+const noServer = forbid(['**/server/**'], 'The app never imports the API: share through contract/.');
+const noRoutes = forbid(['~/routes/**', '~/root', '**/routes/**'], 'Nothing imports a route module.');
+const noFeatures = forbid(['~/features/**', '**/features/**'], 'This layer sits below features.');
+const shellMessage = 'Only the ui primitives (~/components/ui/*) are below this layer; the shell is above it.';
+const noShell = forbid(['~/components/*', '!~/components/ui'], shellMessage);
+// Inside components/ui a relative `../` leaves the primitives for the shell.
+const noShellFromUi = forbid(['~/components/*', '!~/components/ui', '../*'], shellMessage);
+const noComponents = forbid(['~/components/**', '**/components/**'], 'lib sits below every component.');
+
+const restrict = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
 
 export default tseslint.config(
   { ignores: ['build', 'node_modules', '.data', 'test-results', 'playwright-report', 'server/db/migrations'] },
@@ -28,4 +54,27 @@ export default tseslint.config(
       'jsx-a11y/no-autofocus': 'off',
     },
   },
+
+  // The one-way imports.
+  restrict(['contract/**'], [forbid(['~/**', '**/app/**', '**/server/**'], 'contract/ imports zod and itself only.')]),
+  restrict(['server/**'], [forbid(['~/**', '**/app/**'], 'The API never imports the app: share through contract/.')]),
+  restrict(['app/**'], [noServer]),
+  restrict(['app/lib/**'], [noServer, noRoutes, noFeatures, noComponents]),
+  restrict(['app/components/ui/**'], [noServer, noRoutes, noFeatures, noShellFromUi]),
+  restrict(['app/components/*.{ts,tsx}'], [noServer, noRoutes]),
+  // A feature uses lib, the ui primitives and its own files; never another feature's internals.
+  ...features.map((feature) =>
+    restrict(
+      [`app/features/${feature}/**`],
+      [
+        noServer,
+        noRoutes,
+        noShell,
+        forbid(
+          ['~/features/*', `!~/features/${feature}`, '**/features/*', `!**/features/${feature}`],
+          `A feature does not reach into another feature (${feature}).`,
+        ),
+      ],
+    ),
+  ),
 );

@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { LoadingScreen } from '~/components/ui/loading-screen';
 import { SnackbarViewport } from '~/components/ui/snackbar-viewport';
-import { RouteErrorBoundary } from '~/components/route-error-boundary';
-import { loadCurrentUser } from '~/lib/guards';
+import { RouteErrorBoundary } from '~/components/error-boundary';
+import { PublicPage } from '~/components/public-page';
+import { loadCurrentUser } from '~/features/auth/guards';
 import { detectLanguage } from '~/lib/i18n';
 import { APP_NAME, defaultLanguage } from '~/lib/env';
 import './tailwind.css';
@@ -58,5 +59,9 @@ export function meta() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
+  return (
+    <PublicPage>
+      <RouteErrorBoundary />
+    </PublicPage>
+  );
 }

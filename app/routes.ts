@@ -1,4 +1,36 @@
-import type { RouteConfig } from '@remix-run/route-config';
-import { flatRoutes } from '@remix-run/fs-routes';
+import { index, layout, prefix, route, type RouteConfig } from '@remix-run/route-config';
 
-export default flatRoutes() satisfies RouteConfig;
+/**
+ * The route tree (spec §2 route table), declared here so it reads at a glance: each pathless
+ * layout owns a guard and a frame, and a page is a `route()` inside the layout it belongs to.
+ * See docs/decisions/012-app-shape.md.
+ */
+export default [
+  // The empty path goes to the projects dashboard.
+  index('routes/home.tsx'),
+
+  // Guests only (requireGuest): the auth frame with the info panel.
+  layout('routes/auth/layout.tsx', [
+    route('login', 'routes/auth/login.tsx'),
+    route('forgot-password', 'routes/auth/forgot-password.tsx'),
+    route('reset-password/:token', 'routes/auth/reset-password.tsx'),
+    route('register/:coupon?', 'routes/auth/register.tsx'),
+  ]),
+
+  // Signed-in users (requireUser): the app chrome.
+  layout('routes/app/layout.tsx', [
+    route('projects', 'routes/projects/list.tsx'),
+
+    // Admins only (requireAdmin); anybody else meets the not-found page.
+    layout('routes/admin/layout.tsx', [...prefix('admin', [index('routes/admin/home.tsx')])]),
+  ]),
+
+  // Actions without a screen of their own.
+  route('logout', 'routes/auth/logout.tsx'),
+  route('set-language', 'routes/set-language.tsx'),
+
+  // Open to everybody.
+  route('maintenance', 'routes/public/maintenance.tsx'),
+  route('404', 'routes/public/not-found.tsx', { id: 'routes/public/not-found' }),
+  route('*', 'routes/public/not-found.tsx', { id: 'routes/public/unknown-path' }),
+] satisfies RouteConfig;

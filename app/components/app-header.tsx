@@ -38,3 +38,13 @@ export function AppHeader({ user }: { user: User }) {
     </header>
   );
 }
+
+/** The signed-in chrome around every page of the app: the top bar and the page's main area. */
+export function AppFrame({ user, children }: { user: User; children: React.ReactNode }) {
+  return (
+    <div className="min-h-screen">
+      <AppHeader user={user} />
+      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-8">{children}</main>
+    </div>
+  );
+}

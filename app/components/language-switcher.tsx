@@ -2,13 +2,14 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useFetcher } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { env } from '~/lib/env';
+import { pickLanguage } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 
 /** Picks the interface language; the choice is posted to /set-language, which keeps it. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher();
-  const current = i18n.resolvedLanguage ?? env.availableLanguages[0];
+  const current = pickLanguage([i18n.resolvedLanguage]);
   return (
     <Menu as="div" className="relative">
       <MenuButton

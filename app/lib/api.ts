@@ -1,22 +1,21 @@
 import i18next from 'i18next';
+import { refresh } from '~contract/auth';
 import { env } from './env';
 import { createHttpClient } from './http';
-import { paths } from './paths';
 import { queryClient } from './query-client';
 import { tokenStore } from './session';
 import { snackbar } from './snackbar';
 
-interface TokenAnswer {
-  access_token: string;
-}
-
-/** The app's one HTTP client instance; feature modules (`features/*\/api.ts`) call through it. */
+/**
+ * The app's one HTTP client instance; feature modules (`features/<area>/api.ts`) call contract
+ * operations through it with `api.call(operation, input, options)`.
+ */
 export const api = createHttpClient({
   baseUrl: env.apiUrl,
   tokenStore,
   language: () => i18next.resolvedLanguage ?? i18next.language ?? 'en',
   refreshAccessToken: async (client) => {
-    const answer = await client.raw<TokenAnswer>('POST', '/v1.0/auth/refresh');
+    const answer = await client.raw<{ access_token: string }>(refresh.method, refresh.path);
     return answer.access_token;
   },
   exclusive: <T>(task: () => Promise<T>): Promise<T> =>
@@ -24,15 +23,11 @@ export const api = createHttpClient({
       ? (navigator.locks.request('auth-refresh', task) as Promise<T>)
       : task(),
   onSessionExpired: () => {
-    // Loaders turn the 401 that follows into a redirect to /login?returnUrl=…
+    // Loaders and actions turn the 401 that follows into a redirect to /login?returnUrl=…
     // Queries still in flight are left to fail on their own: removing them now would reject
     // their loaders with a cancellation instead of the 401 that leads to sign-in.
     queryClient.removeQueries({ predicate: (query) => query.state.fetchStatus !== 'fetching' });
     snackbar.show('errors.sessionExpired', 'warning');
   },
   onOffline: () => snackbar.show('errors.offline', 'error'),
-  // Any 503 means the backend is in maintenance (spec §8), whichever screen asked.
-  onMaintenance: () => {
-    if (window.location.pathname !== paths.maintenance()) window.location.assign(paths.maintenance());
-  },
 });

@@ -3,6 +3,7 @@ import { useFormAction, useNavigation } from '@remix-run/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { z } from 'zod';
 import { HttpError, OfflineError } from './http';
+import { throwRouteError } from './route-errors';
 
 /**
  * The one form pattern (DESIGN.md "Forms"): a zod schema validates in the browser through
@@ -25,16 +26,19 @@ interface Submission {
 /**
  * Turns an API failure into form errors: 422 field errors go to their fields (unknown fields
  * join the form errors), a status named in `byStatus` shows that translation key, 429 shows
- * the server's own words, and anything else the generic message. Unknown exceptions rethrow to
- * the route's ErrorBoundary.
+ * the server's own words, and anything else the generic message. An ended session and a 503
+ * leave the form the way they leave a loader (`throwRouteError`: sign-in, maintenance), and
+ * unknown exceptions rethrow to the route's ErrorBoundary.
  */
 export function replyWithApiError(
+  request: Request,
   submission: Submission,
   error: unknown,
   byStatus: Partial<Record<number, string>> = {},
 ): SubmissionResult<string[]> {
   if (error instanceof OfflineError) return submission.reply({ formErrors: ['errors.offline'] });
   if (!(error instanceof HttpError)) throw error;
+  if (error.sessionExpired || error.status === 503) throwRouteError(error, request);
   const known = byStatus[error.status];
   if (known) return submission.reply({ formErrors: [known] });
   if (error.status === 422) {

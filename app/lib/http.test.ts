@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { showCoupon } from '~contract/coupons';
 import { createHttpClient, HttpError, OfflineError, type HttpClient, type TokenStore } from './http';
 
 function memoryTokenStore(initial: string | null): TokenStore {
@@ -26,7 +27,7 @@ function fakeServer(options: { valid: () => string; refresh: () => Promise<Respo
     calls.push({ url, auth });
     await new Promise((resolve) => setTimeout(resolve, 5));
     if (url.endsWith('/auth/refresh')) return options.refresh();
-    if (url.includes('/auth/login')) return json(401, { message: 'These credentials do not match our records.' });
+    if (url.endsWith('/auth/login')) return json(401, { message: 'These credentials do not match our records.' });
     return auth === `Bearer ${options.valid()}`
       ? json(200, { ok: true, url })
       : json(401, { message: 'Unauthenticated.' });
@@ -64,7 +65,7 @@ describe('single-flight refresh', () => {
       json(200, { access_token: 'new' }),
     );
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => client.get<{ ok: boolean }>(`/v1.0/items/${index}`)),
+      Array.from({ length: 50 }, (_, index) => client.request<{ ok: boolean }>('GET', `/v1.0/items/${index}`)),
     );
 
     expect(results.every((result) => result.ok)).toBe(true);
@@ -79,9 +80,9 @@ describe('single-flight refresh', () => {
 
   it('a request started while a refresh runs waits for it instead of using the old token', async () => {
     const { client, server, refreshCount } = setup(async () => json(200, { access_token: 'new' }));
-    const first = client.get('/v1.0/first');
+    const first = client.request('GET', '/v1.0/first');
     await vi.waitFor(() => expect(server.calls.some((call) => call.url.endsWith('/auth/refresh'))).toBe(true));
-    await client.get('/v1.0/late');
+    await client.request('GET', '/v1.0/late');
     await first;
     expect(server.calls.filter((call) => call.url.endsWith('/v1.0/late')).map((call) => call.auth)).toEqual([
       'Bearer new',
@@ -94,7 +95,7 @@ describe('single-flight refresh', () => {
       json(401, { message: 'Unauthenticated.' }),
     );
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, index) => client.get(`/v1.0/items/${index}`)),
+      Array.from({ length: 20 }, (_, index) => client.request('GET', `/v1.0/items/${index}`)),
     );
 
     expect(results.every((result) => result.status === 'rejected' && (result.reason as HttpError).status === 401)).toBe(
@@ -107,27 +108,45 @@ describe('single-flight refresh', () => {
     expect(server.calls.filter((call) => call.url.includes('/items/')).length).toBe(20);
   });
 
-  it('a refused sign-in is never retried and never refreshes', async () => {
+  it('a refused sign-in (a call that does not refresh on 401) is never retried and never refreshes', async () => {
     const { client, refreshCount, server } = setup(async () => json(200, { access_token: 'new' }));
-    await expect(client.post('/v1.0/auth/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({
-      status: 401,
+    const refused = client.request('POST', '/v1.0/auth/login', {
+      body: { email: 'a@b.co', password: 'x' },
+      refreshOn401: false,
     });
+    await expect(refused).rejects.toMatchObject({ status: 401, sessionExpired: false });
     expect(refreshCount()).toBe(0);
     expect(server.calls).toHaveLength(1);
+  });
+
+  it('a call whose path merely contains auth/login (impersonation) refreshes like any other', async () => {
+    const { client, refreshCount, server } = setup(async () => json(200, { access_token: 'new' }));
+    const answer = await client.request<{ ok: boolean }>('POST', '/v1.0/auth/login-as-user', { body: { id: 'x' } });
+    expect(answer.ok).toBe(true);
+    expect(refreshCount()).toBe(1);
+    expect(server.calls.filter((call) => call.url.endsWith('/auth/login-as-user')).map((call) => call.auth)).toEqual([
+      'Bearer old',
+      'Bearer new',
+    ]);
+  });
+
+  it('a 401 that survives the refresh is marked as an ended session', async () => {
+    const { client } = setup(async () => json(401, { message: 'Unauthenticated.' }));
+    await expect(client.request('GET', '/v1.0/items/1')).rejects.toMatchObject({ status: 401, sessionExpired: true });
   });
 
   it('a guest request (no token) that gets 401 does not try to refresh', async () => {
     const { client, tokens, refreshCount } = setup(async () => json(200, { access_token: 'new' }));
     tokens.set(null);
-    await expect(client.get('/v1.0/items/1')).rejects.toBeInstanceOf(HttpError);
+    await expect(client.request('GET', '/v1.0/items/1')).rejects.toBeInstanceOf(HttpError);
     expect(refreshCount()).toBe(0);
   });
 
   it('a later refresh after the first one finished runs again', async () => {
     const { client, tokens, refreshCount } = setup(async () => json(200, { access_token: 'new' }));
-    await client.get('/v1.0/items/1');
+    await client.request('GET', '/v1.0/items/1');
     tokens.set('old');
-    await client.get('/v1.0/items/2');
+    await client.request('GET', '/v1.0/items/2');
     expect(refreshCount()).toBe(2);
   });
 });
@@ -146,7 +165,7 @@ describe('refresh without a network', () => {
       onSessionExpired,
       refreshAccessToken: refreshViaApi,
     });
-    await expect(client.get('/v1.0/items')).rejects.toBeInstanceOf(OfflineError);
+    await expect(client.request('GET', '/v1.0/items')).rejects.toBeInstanceOf(OfflineError);
     expect(onSessionExpired).not.toHaveBeenCalled();
     expect(tokens.get()).toBe('old');
   });
@@ -185,7 +204,10 @@ describe('refresh across tabs', () => {
         refreshAccessToken: refreshViaApi,
       });
     const [first, second] = [tab(), tab()];
-    const results = await Promise.all([first.get<{ ok: boolean }>('/v1.0/a'), second.get<{ ok: boolean }>('/v1.0/b')]);
+    const results = await Promise.all([
+      first.request<{ ok: boolean }>('GET', '/v1.0/a'),
+      second.request<{ ok: boolean }>('GET', '/v1.0/b'),
+    ]);
     expect(results.every((result) => result.ok)).toBe(true);
     expect(refreshCalls).toBe(1);
     expect(shared.get()).toBe('new-1');
@@ -202,7 +224,7 @@ describe('requests', () => {
       language: () => 'it',
       refreshAccessToken: async () => null,
     });
-    await client.post('/v1.0/things', { a: 1 }, { query: { page: 2, search: '' } });
+    await client.request('POST', '/v1.0/things', { body: { a: 1 }, query: { page: 2, search: '' } });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://api.test/v1.0/things?page=2');
     const headers = new Headers(init.headers);
@@ -226,12 +248,11 @@ describe('requests', () => {
       onOffline,
       refreshAccessToken: async () => null,
     });
-    await expect(client.get('/v1.0/x')).rejects.toBeInstanceOf(OfflineError);
+    await expect(client.request('GET', '/v1.0/x')).rejects.toBeInstanceOf(OfflineError);
     expect(onOffline).toHaveBeenCalledTimes(1);
   });
 
-  it('reads 422 field errors and reports 503 as maintenance', async () => {
-    const onMaintenance = vi.fn();
+  it('reads 422 field errors, and a body that is not JSON as the message', async () => {
     const answers = [
       json(422, { message: 'The given data was invalid.', errors: { email: ['Taken.'] } }),
       new Response('Service Unavailable', { status: 503 }),
@@ -240,13 +261,62 @@ describe('requests', () => {
       baseUrl: '',
       tokenStore: memoryTokenStore(null),
       fetch: (async () => answers.shift()!) as unknown as typeof fetch,
-      onMaintenance,
       refreshAccessToken: async () => null,
     });
-    const invalid = await client.post('/v1.0/auth/register', {}).catch((error: HttpError) => error);
+    const invalid = await client
+      .request('POST', '/v1.0/auth/register', { body: {} })
+      .catch((error: HttpError) => error);
     expect(invalid).toBeInstanceOf(HttpError);
     expect((invalid as HttpError).fieldErrors).toEqual({ email: ['Taken.'] });
-    await expect(client.get('/v1.0/x')).rejects.toMatchObject({ status: 503, message: 'Service Unavailable' });
-    expect(onMaintenance).toHaveBeenCalledTimes(1);
+    await expect(client.request('GET', '/v1.0/x')).rejects.toMatchObject({
+      status: 503,
+      message: 'Service Unavailable',
+    });
+  });
+
+  it('calls a contract operation by its method and path, with its params filled in', async () => {
+    const fetch = vi.fn(async () => json(200, { coupon: { code: 'a b', discountPercent: 1, durationMonths: 1 } }));
+    const client = createHttpClient({
+      baseUrl: 'http://api.test',
+      tokenStore: memoryTokenStore(null),
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      refreshAccessToken: async () => null,
+    });
+    const answer = await client.call(showCoupon, { params: { code: 'a b/c' } });
+    expect(answer.coupon.code).toBe('a b');
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('http://api.test/v1.0/coupons/a%20b%2Fc');
+    expect(init.method).toBe('GET');
+  });
+});
+
+describe('loading count', () => {
+  function countingClient(answer: () => Promise<Response>) {
+    let inFlight = 0;
+    const seen: number[] = [];
+    const client = createHttpClient({
+      baseUrl: '',
+      tokenStore: memoryTokenStore(null),
+      fetch: answer as unknown as typeof fetch,
+      refreshAccessToken: async () => null,
+      loading: {
+        start: () => seen.push(++inFlight),
+        end: () => seen.push(--inFlight),
+      },
+    });
+    return { client, seen, inFlight: () => inFlight };
+  }
+
+  it('counts each call that counts for loading, until it ends, failures included', async () => {
+    const { client, seen, inFlight } = countingClient(async () => json(500, { message: 'Server error.' }));
+    await Promise.allSettled([client.request('GET', '/v1.0/a'), client.request('GET', '/v1.0/b')]);
+    expect(seen).toEqual([1, 2, 1, 0]);
+    expect(inFlight()).toBe(0);
+  });
+
+  it('leaves out the calls that say they do not count (background data)', async () => {
+    const { client, seen } = countingClient(async () => json(200, {}));
+    await client.request('GET', '/v1.0/comments', { countsForLoading: false });
+    expect(seen).toEqual([]);
   });
 });

@@ -1,8 +1,18 @@
+import {
+  fillPath,
+  type Operation,
+  type RequestBody,
+  type RequestParams,
+  type RequestQuery,
+  type ResponseBody,
+} from '~contract/operation';
+
 /**
  * The one HTTP client (DESIGN.md "Auth and the HTTP layer"). It owns the spec's headers, the
- * bearer token, single-flight refresh on 401, and turning every failure into an `HttpError`
- * or `OfflineError` that routes can show. It knows nothing of React or Remix: what happens
- * when a session expires or the backend is in maintenance is injected by `api.ts`.
+ * bearer token, single-flight refresh on 401, the count of requests in flight, and turning
+ * every failure into an `HttpError` or `OfflineError` that routes can show. It knows nothing
+ * of React or Remix: what happens when a session expires is injected by `api.ts`, and what a
+ * route does with a failure is `route-errors.ts`'s business.
  */
 
 export type FieldErrors = Record<string, string[]>;
@@ -11,6 +21,11 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: { message?: string; errors?: FieldErrors } | null,
+    /**
+     * A 401 on a call made on behalf of a session (one that refreshes on 401): the session is
+     * over, or there never was one. A 401 on a credentials call (sign-in) is a refusal instead.
+     */
+    readonly sessionExpired = false,
   ) {
     super(body?.message ?? `HTTP ${status}`);
     this.name = 'HttpError';
@@ -40,8 +55,12 @@ export interface HttpClientOptions {
   /** Exchanges the refresh cookie for a new access token; resolves null when refused. */
   refreshAccessToken: (client: HttpClient) => Promise<string | null>;
   onSessionExpired?: () => void;
-  onMaintenance?: () => void;
   onOffline?: () => void;
+  /**
+   * Told when a request that counts for the global loading indicator starts and ends (the
+   * shell's overlay keeps the count and its countdown).
+   */
+  loading?: { start(): void; end(): void };
   /**
    * Runs the refresh exclusively across every tab of this origin (Web Locks in the browser).
    * The server revokes a refresh family when one cookie is spent twice, so two tabs must never
@@ -53,17 +72,32 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
 }
 
-export interface RequestOptions {
-  body?: unknown;
-  query?: Record<string, string | number | undefined>;
+/** What each feature call declares about itself. */
+export interface CallOptions {
+  /**
+   * Whether a 401 means an expired access token to refresh and retry with (the default). The
+   * credentials calls (sign-in, sign-up, reset, forgot) say false: the spec never retries them,
+   * and their 401 is a refusal, not an expired session.
+   */
+  refreshOn401?: boolean;
+  /**
+   * Whether the global loading indicator waits for this call (the default). Background calls
+   * (images, comments, assets, insights, users, ads, v2: spec §4) say false.
+   */
+  countsForLoading?: boolean;
   signal?: AbortSignal;
 }
 
-/** Requests the spec says are never retried after a refused answer (and the refresh itself). */
-const NEVER_RETRIED = ['auth/login', 'auth/register', 'auth/reset', 'auth/forgot', 'auth/refresh'];
+export interface RequestOptions extends CallOptions {
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+}
 
-export function isRetryableAfter401(path: string): boolean {
-  return !NEVER_RETRIED.some((fragment) => path.includes(fragment));
+/** The parts of a request a contract operation leaves open, typed by its schemas. */
+export interface CallInput<Op extends Operation> {
+  params?: RequestParams<Op>;
+  query?: RequestQuery<Op>;
+  body?: RequestBody<Op>;
 }
 
 export type HttpClient = ReturnType<typeof createHttpClient>;
@@ -142,22 +176,33 @@ export function createHttpClient(options: HttpClientOptions) {
   }
 
   async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
+    const counted = init.countsForLoading !== false;
+    if (counted) options.loading?.start();
+    try {
+      return await requestWithRefresh<T>(method, path, init);
+    } finally {
+      if (counted) options.loading?.end();
+    }
+  }
+
+  async function requestWithRefresh<T>(method: string, path: string, init: RequestOptions): Promise<T> {
+    const refreshes = init.refreshOn401 !== false;
     // A request never leaves with a token that a refresh in flight is about to replace.
-    if (refreshInFlight && isRetryableAfter401(path)) await refreshInFlight;
+    if (refreshInFlight && refreshes) await refreshInFlight;
     const sentToken = options.tokenStore.get();
     let response = await send(method, path, init, sentToken);
 
     // Only a request that carried a token can have an expired session behind it.
-    if (response.status === 401 && sentToken && isRetryableAfter401(path)) {
+    if (response.status === 401 && sentToken && refreshes) {
       const current = options.tokenStore.get();
       // Another caller may already have refreshed while this request was out.
       const token = current && current !== sentToken ? current : await refreshOnce(sentToken);
       if (token && token !== sentToken) response = await send(method, path, init, token);
     }
-    return parse<T>(response);
+    return parse<T>(response, refreshes);
   }
 
-  async function parse<T>(response: Response): Promise<T> {
+  async function parse<T>(response: Response, sessionCall = false): Promise<T> {
     const text = await response.text();
     let body: unknown = null;
     if (text) {
@@ -168,19 +213,24 @@ export function createHttpClient(options: HttpClientOptions) {
       }
     }
     if (!response.ok) {
-      if (response.status === 503) options.onMaintenance?.();
-      throw new HttpError(response.status, body as HttpError['body']);
+      throw new HttpError(response.status, body as HttpError['body'], response.status === 401 && sessionCall);
     }
     return body as T;
   }
 
   const client = {
     request,
-    get: <T>(path: string, init?: RequestOptions) => request<T>('GET', path, init),
-    post: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('POST', path, { ...init, body }),
-    patch: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('PATCH', path, { ...init, body }),
-    delete: <T>(path: string, init?: RequestOptions) => request<T>('DELETE', path, init),
-    /** Sends without the 401 handling: for the refresh call itself. */
+    /**
+     * Calls a contract operation (`contract/*.ts`): method and path come from it, and the
+     * answer is typed by its success response. The way feature modules talk to the API.
+     */
+    call: <Op extends Operation>(operation: Op, input: CallInput<Op> = {}, callOptions: CallOptions = {}) =>
+      request<ResponseBody<Op>>(operation.method, fillPath(operation.path, input.params as Record<string, string>), {
+        ...callOptions,
+        query: input.query as RequestOptions['query'],
+        body: input.body,
+      }),
+    /** Sends without the 401 handling or the loading count: for the refresh call itself. */
     raw: <T>(method: string, path: string, init: RequestOptions = {}) =>
       send(method, path, init, null).then((response) => parse<T>(response)),
   };

@@ -1,3 +1,5 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { env, defaultLanguage, type Language } from './env';
 import { languageStore } from './session';
 
@@ -31,3 +33,16 @@ export const i18nOptions = {
   backend: { loadPath: '/assets/i18n/{{lng}}.json' },
   returnNull: false,
 } as const;
+
+/**
+ * For text that is either a translation key of ours or words that came from elsewhere (the
+ * API's sentences): a key is translated, anything else is shown as it came.
+ */
+export function useMessage() {
+  const { t, i18n } = useTranslation();
+  return useCallback(
+    (message: string, values: Record<string, string | number> = {}): string =>
+      i18n.exists(message) ? String(t(message as never, values as never)) : message,
+    [t, i18n],
+  );
+}

@@ -4,6 +4,8 @@ import { safeReturnUrl } from './return-url';
 export const paths = {
   home: () => '/',
   projects: () => '/projects',
+  admin: () => '/admin',
+  adminSupport: () => '/admin/support',
   login: (returnUrl?: string | null) => {
     const target = safeReturnUrl(returnUrl, '');
     return target && target !== '/' ? `/login?returnUrl=${encodeURIComponent(target)}` : '/login';
@@ -15,6 +17,7 @@ export const paths = {
   register: (coupon?: string) => (coupon ? `/register/${encodeURIComponent(coupon)}` : '/register'),
   setLanguage: () => '/set-language',
   maintenance: () => '/maintenance',
+  notFound: () => '/404',
 };
 
 /** The path (with query) a request was made for: what a guard sends back as returnUrl. */

@@ -3,21 +3,17 @@ import { HttpError } from './http';
 import { pathOf, paths } from './paths';
 
 /**
- * What a clientLoader does with an API failure (DESIGN.md): a 401 that survived the refresh
- * sends the user to sign in and back, a 503 to the maintenance page; anything else goes on to
- * the route's ErrorBoundary.
+ * What a clientLoader or clientAction does with an API failure it cannot answer itself
+ * (DESIGN.md): an ended session sends the user to sign in and back, a 503 to the maintenance
+ * page (spec §8), any other HTTP status becomes a route error response with that status for
+ * the ErrorBoundary, which words each status its own way. Anything else (offline, a bug) goes
+ * on to the ErrorBoundary as it is.
  */
-export function redirectOnApiError(
-  error: unknown,
-  request: Request,
-  options: { unauthenticated?: 'redirect' | 'ignore' } = {},
-): void {
+export function throwRouteError(error: unknown, request: Request): never {
   if (error instanceof HttpError) {
-    if (error.status === 401) {
-      if (options.unauthenticated === 'ignore') return;
-      throw redirect(paths.login(pathOf(request)));
-    }
+    if (error.sessionExpired) throw redirect(paths.login(pathOf(request)));
     if (error.status === 503) throw redirect(paths.maintenance());
+    throw new Response(error.message, { status: error.status });
   }
   throw error;
 }

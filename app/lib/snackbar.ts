@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -21,7 +22,9 @@ function emit() {
 }
 
 export const snackbar = {
-  show(message: string, tone: SnackbarTone = 'info') {
+  /** `message` is a translation key (typed), or the API's own words passed as `{ text }`. */
+  show(what: ParseKeys | { text: string }, tone: SnackbarTone = 'info') {
+    const message: string = typeof what === 'string' ? what : what.text;
     // The same message twice in a row (say, offline from several requests) shows once.
     if (messages.some((existing) => existing.message === message)) return;
     messages = [...messages, { id: nextId++, tone, message }];

@@ -1,41 +1,30 @@
-import { z } from 'zod';
-
 /**
- * Shared field rules (spec §5). Messages are translation keys; the field's label is passed in
- * when they are shown, so 'required' reads "Email is required" (the spec's message templates).
+ * Field errors arrive as the contract's rule codes (`required`, `email`, `min:8`, `max:254`,
+ * `uppercase`…: contract/fields.ts) from the browser-side check, or as the API's own sentences
+ * from a 422. The spec's message templates (§5) are few: 'required' with the field's name,
+ * 'regex' for a bad format, and the two lengths. A sentence from the API is shown as it came.
  */
-export const messages = {
+const KEY_BY_RULE = {
   required: 'validation.required',
-  regex: 'validation.regex',
-  minLength: 'validation.minLength',
-  maxLength: 'validation.maxLength',
+  min: 'validation.minLength',
+  max: 'validation.maxLength',
+  email: 'validation.regex',
+  uppercase: 'validation.regex',
+  lowercase: 'validation.regex',
+  string: 'validation.regex',
+  in: 'validation.regex',
+  integer: 'validation.regex',
 } as const;
 
-export const PASSWORD_MIN_LENGTH = 8;
+export type ValidationKey = (typeof KEY_BY_RULE)[keyof typeof KEY_BY_RULE];
 
-/** A required text field; conform turns an empty input into `undefined`. */
-export function requiredText(maxLength: number) {
-  return z.string({ error: messages.required }).trim().min(1, messages.required).max(maxLength, messages.maxLength);
+export type FieldErrorMessage = { key: ValidationKey; values: { limit?: number } } | { text: string };
+
+export function fieldErrorMessage(error: string): FieldErrorMessage {
+  const [rule, param] = error.split(':');
+  if (Object.hasOwn(KEY_BY_RULE, rule)) {
+    const limit = param === undefined ? undefined : Number(param);
+    return { key: KEY_BY_RULE[rule as keyof typeof KEY_BY_RULE], values: { limit } };
+  }
+  return { text: error };
 }
-
-export const EmailSchema = requiredText(254).pipe(z.email({ error: messages.regex }));
-
-/** Sign-in only asks for something: the rules of a new password would lock out old accounts. */
-export const CurrentPasswordSchema = z
-  .string({ error: messages.required })
-  .min(1, messages.required)
-  .max(128, messages.maxLength);
-
-export const passwordRules = {
-  length: (value: string) => value.length >= PASSWORD_MIN_LENGTH,
-  uppercase: (value: string) => /\p{Lu}/u.test(value),
-  lowercase: (value: string) => /\p{Ll}/u.test(value),
-};
-
-export const NewPasswordSchema = z
-  .string({ error: messages.required })
-  .min(1, messages.required)
-  .min(PASSWORD_MIN_LENGTH, messages.minLength)
-  .max(128, messages.maxLength)
-  .refine(passwordRules.uppercase, messages.regex)
-  .refine(passwordRules.lowercase, messages.regex);

@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldErrorMessage } from '~/lib/validation';
 
 /**
  * A labelled input with its error list wired for assistive technology once, here:
@@ -13,11 +14,9 @@ interface FieldProps {
   hint?: ReactNode;
   /** Rendered inside the input's frame, after the input (the password toggle). */
   adornment?: ReactNode;
-  /** Values interpolated into error messages besides the field's name. */
-  messageValues?: Record<string, string | number>;
 }
 
-export function Field({ label, inputProps, errors, hint, adornment, messageValues }: FieldProps) {
+export function Field({ label, inputProps, errors, hint, adornment }: FieldProps) {
   const fallbackId = useId();
   const { key: _key, ...props } = inputProps;
   const id = props.id ?? fallbackId;
@@ -49,29 +48,22 @@ export function Field({ label, inputProps, errors, hint, adornment, messageValue
       {/* One line is always kept for the first error: an error appearing on blur must not move
           the button the user is clicking (a blur-then-shift would swallow the click). */}
       <div className="min-h-5">
-        <ErrorList id={errorId} errors={errors?.slice(0, 1)} values={{ field: label, min: 8, ...messageValues }} />
+        <ErrorList id={errorId} errors={errors?.slice(0, 1)} field={label} />
       </div>
     </div>
   );
 }
 
-export function ErrorList({
-  id,
-  errors,
-  values,
-}: {
-  id?: string;
-  errors?: string[] | undefined;
-  values?: Record<string, string | number>;
-}) {
+/** A field's errors: contract rule codes worded with the field's label, or the API's sentences. */
+export function ErrorList({ id, errors, field }: { id?: string; errors?: string[] | undefined; field: string }) {
   const { t } = useTranslation();
   if (!errors?.length) return null;
   return (
     <ul id={id} className="flex flex-col gap-0.5 text-sm text-red-700">
-      {errors.map((error) => (
-        // Messages are translation keys, or server text shown as it came.
-        <li key={error}>{t(error, { ...values, defaultValue: error })}</li>
-      ))}
+      {errors.map((error) => {
+        const message = fieldErrorMessage(error);
+        return <li key={error}>{'key' in message ? t(message.key, { field, ...message.values }) : message.text}</li>;
+      })}
     </ul>
   );
 }

@@ -1,37 +1,52 @@
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { useMessage } from '~/lib/i18n';
+import { StatusButton } from './button';
 
 /**
- * The status or error area under a form: what is happening while it is sent, and why it was
- * refused. A live region, so both are announced.
+ * The tail of every form: the status or error area (what is happening while it is sent, and
+ * why it was refused; a live region, so both are announced) and the submit button showing the
+ * same pending state. `children` sit between the two (a way out of a refused form).
  */
-export function FormStatus({
-  id,
+export function FormSubmit({
+  statusId,
   pending,
   pendingText,
+  submitText,
   errors,
   values,
+  children,
 }: {
-  id: string;
+  /** The form points `aria-describedby` here. */
+  statusId: string;
   pending: boolean;
   pendingText: string;
+  submitText: string;
+  /** Translation keys, or the API's own sentences. */
   errors?: string[] | undefined;
   values?: Record<string, string | number>;
+  children?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const message = useMessage();
   return (
-    <div id={id} className="min-h-6 text-sm">
-      <p role="status" className="text-slate-700">
-        {pending ? pendingText : ''}
-      </p>
-      <div role="alert">
-        {!pending && errors?.length ? (
-          <ul className="flex flex-col gap-1 rounded-md bg-red-50 px-3 py-2 text-red-800 ring-1 ring-red-200">
-            {errors.map((error) => (
-              <li key={error}>{t(error, { ...values, defaultValue: error })}</li>
-            ))}
-          </ul>
-        ) : null}
+    <>
+      <div id={statusId} className="min-h-6 text-sm">
+        <p role="status" className="text-slate-700">
+          {pending ? pendingText : ''}
+        </p>
+        <div role="alert">
+          {!pending && errors?.length ? (
+            <ul className="flex flex-col gap-1 rounded-md bg-red-50 px-3 py-2 text-red-800 ring-1 ring-red-200">
+              {errors.map((error) => (
+                <li key={error}>{message(error, values)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
       </div>
-    </div>
+      {children}
+      <StatusButton pending={pending} pendingLabel={pendingText}>
+        {submitText}
+      </StatusButton>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMessage } from '~/lib/i18n';
 import { snackbar, useSnackbarMessages, type SnackbarMessage } from '~/lib/snackbar';
 
 const toneClass: Record<SnackbarMessage['tone'], string> = {
@@ -28,6 +29,7 @@ export function SnackbarViewport() {
 
 function SnackbarItem({ message }: { message: SnackbarMessage }) {
   const { t } = useTranslation();
+  const text = useMessage();
   useEffect(() => {
     const timer = setTimeout(() => snackbar.dismiss(message.id), AUTO_DISMISS_MS);
     return () => clearTimeout(timer);
@@ -37,7 +39,7 @@ function SnackbarItem({ message }: { message: SnackbarMessage }) {
       role={message.tone === 'error' ? 'alert' : 'status'}
       className={`pointer-events-auto flex max-w-lg items-center gap-4 rounded-md px-4 py-3 text-sm shadow-lg ${toneClass[message.tone]}`}
     >
-      <span>{t(message.message, { defaultValue: message.message })}</span>
+      <span>{text(message.message)}</span>
       <button
         type="button"
         onClick={() => snackbar.dismiss(message.id)}

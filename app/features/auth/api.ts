@@ -1,55 +1,49 @@
+import * as auth from '~contract/auth';
+import type { User } from '~contract/auth';
+import { redeemCoupon as redeemCouponOperation } from '~contract/coupons';
+import type { Language } from '~contract/fields';
 import { api } from '~/lib/api';
+import type { CallOptions } from '~/lib/http';
 import { queryClient } from '~/lib/query-client';
 import { tokenStore } from '~/lib/session';
-import type { Language } from '~/lib/env';
 
-export interface User {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: 'user' | 'admin';
-  plan: { id: string; label: string };
-  language: Language;
-  redeemedCoupons: string[];
-  createdAt: string;
-}
+export type { User };
 
-interface TokenAnswer {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-  user: User;
-}
+/** This feature's cache keys: every query and invalidation names them through here. */
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+};
 
-export const meQueryKey = ['auth', 'me'] as const;
+/** Sign-in, sign-up, forgot and reset: a 401 is a refusal, never an expired session (spec §4). */
+const CREDENTIALS_CALL: CallOptions = { refreshOn401: false };
 
 /** Stores a fresh session: the token for the client, the user for the cache. */
-function startSession(answer: TokenAnswer): User {
+function startSession(answer: { access_token: string; user: User }): User {
   // Nothing cached for a previous user may show through to this one.
   queryClient.clear();
   tokenStore.set(answer.access_token);
-  queryClient.setQueryData(meQueryKey, answer.user);
+  queryClient.setQueryData(authKeys.me(), answer.user);
   return answer.user;
 }
 
-export async function signIn(credentials: { email: string; password: string }) {
-  return startSession(await api.post<TokenAnswer>('/v1.0/auth/login', credentials));
+export async function signIn(body: { email: string; password: string }) {
+  return startSession(await api.call(auth.login, { body }, CREDENTIALS_CALL));
 }
 
-export async function signUp(details: {
+export async function signUp(body: {
   firstName: string;
   lastName: string;
   email: string;
   password: string;
   language: Language;
 }) {
-  return startSession(await api.post<TokenAnswer>('/v1.0/auth/register', details));
+  return startSession(await api.call(auth.register, { body }, CREDENTIALS_CALL));
 }
 
 export async function signOut() {
   try {
-    await api.post<void>('/v1.0/auth/logout');
+    await api.call(auth.logout);
   } finally {
     // Even if the server is unreachable, this browser forgets the session.
     tokenStore.set(null);
@@ -58,20 +52,21 @@ export async function signOut() {
 }
 
 export function forgotPassword(body: { email: string }) {
-  return api.post<{ message: string }>('/v1.0/auth/forgot', body);
+  return api.call(auth.forgot, { body }, CREDENTIALS_CALL);
 }
 
 export function resetPassword(body: { email: string; password: string; token: string }) {
-  return api.post<{ message: string }>('/v1.0/auth/reset', body);
+  return api.call(auth.reset, { body }, CREDENTIALS_CALL);
 }
 
+/** The caller invalidates `authKeys.me()`: the user's `redeemedCoupons` changed. */
 export function redeemCoupon(coupon: string) {
-  return api.post<{ coupon: { code: string } }>('/v1.0/coupons/redeem', { coupon });
+  return api.call(redeemCouponOperation, { body: { coupon } });
 }
 
 export async function updateLanguage(language: Language) {
-  const { user } = await api.patch<{ user: User }>('/v1.0/auth/me', { language });
-  queryClient.setQueryData(meQueryKey, user);
+  const { user } = await api.call(auth.updateMe, { body: { language } });
+  queryClient.setQueryData(authKeys.me(), user);
   return user;
 }
 
@@ -82,7 +77,7 @@ export async function updateLanguage(language: Language) {
 export async function getCurrentUser(): Promise<User | null> {
   if (!tokenStore.get()) return null;
   return queryClient.ensureQueryData({
-    queryKey: meQueryKey,
-    queryFn: async () => (await api.get<{ user: User }>('/v1.0/auth/me')).user,
+    queryKey: authKeys.me(),
+    queryFn: async () => (await api.call(auth.me)).user,
   });
 }

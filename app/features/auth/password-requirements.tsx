@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH, passwordRules } from '~/lib/validation';
+import { PASSWORD_MIN_LENGTH, passwordRules } from '~contract/fields';
 
 /** The live requirements card beside a new password (spec §2 "Reset password"). */
 export function PasswordRequirements({ id, password }: { id: string; password: string }) {

@@ -10,28 +10,29 @@ function errorsOf(result: { success: boolean; error?: { issues: Array<{ path: Pr
   return errors;
 }
 
+/** The forms use the contract's request schemas: failures are its rule codes (contract/fields.ts). */
 describe('SignInSchema', () => {
   it('accepts an email and any non-empty password', () => {
     expect(SignInSchema.safeParse({ email: 'demo@example.com', password: 'x' }).success).toBe(true);
   });
   it('requires both fields (conform sends missing for empty inputs)', () => {
     expect(errorsOf(SignInSchema.safeParse({}))).toEqual({
-      email: ['validation.required'],
-      password: ['validation.required'],
+      email: ['required'],
+      password: ['required'],
     });
   });
   it.each(['plainaddress', 'a@', '@example.com', '<script>@x', 'a b@example.com'])(
     'rejects the malformed email %s',
     (email) => {
-      expect(errorsOf(SignInSchema.safeParse({ email, password: 'x' })).email).toEqual(['validation.regex']);
+      expect(errorsOf(SignInSchema.safeParse({ email, password: 'x' })).email).toEqual(['email']);
     },
   );
   it('rejects an oversized email and password', () => {
     const errors = errorsOf(
       SignInSchema.safeParse({ email: `${'a'.repeat(250)}@example.com`, password: 'x'.repeat(129) }),
     );
-    expect(errors.email).toContain('validation.maxLength');
-    expect(errors.password).toEqual(['validation.maxLength']);
+    expect(errors.email).toContain('max:254');
+    expect(errors.password).toEqual(['max:128']);
   });
   it('rejects wrong types', () => {
     expect(SignInSchema.safeParse({ email: 42, password: ['a'] }).success).toBe(false);
@@ -40,8 +41,8 @@ describe('SignInSchema', () => {
 
 describe('ForgotPasswordSchema', () => {
   it('requires a valid email', () => {
-    expect(errorsOf(ForgotPasswordSchema.safeParse({})).email).toEqual(['validation.required']);
-    expect(errorsOf(ForgotPasswordSchema.safeParse({ email: 'x' })).email).toEqual(['validation.regex']);
+    expect(errorsOf(ForgotPasswordSchema.safeParse({})).email).toEqual(['required']);
+    expect(errorsOf(ForgotPasswordSchema.safeParse({ email: 'x' })).email).toEqual(['email']);
     expect(ForgotPasswordSchema.safeParse({ email: ' demo@example.com ' }).data).toEqual({ email: 'demo@example.com' });
   });
 });
@@ -52,16 +53,16 @@ describe('ResetPasswordSchema', () => {
     expect(ResetPasswordSchema.safeParse(valid).success).toBe(true);
   });
   it.each([
-    ['Ab1', 'validation.minLength'],
-    ['alllowercase', 'validation.regex'],
-    ['ALLUPPERCASE', 'validation.regex'],
+    ['Ab1', 'min:8'],
+    ['alllowercase', 'uppercase'],
+    ['ALLUPPERCASE', 'lowercase'],
   ])('rejects the password %s', (password, message) => {
     expect(errorsOf(ResetPasswordSchema.safeParse({ ...valid, password })).password).toContain(message);
   });
   it('requires the token and a valid email', () => {
     const errors = errorsOf(ResetPasswordSchema.safeParse({ password: valid.password, email: 'bad' }));
-    expect(errors.token).toEqual(['validation.required']);
-    expect(errors.email).toEqual(['validation.regex']);
+    expect(errors.token).toEqual(['required']);
+    expect(errors.email).toEqual(['email']);
   });
 });
 
@@ -73,21 +74,16 @@ describe('SignUpSchema', () => {
   it('requires every field, and a blank name is missing', () => {
     const errors = errorsOf(SignUpSchema.safeParse({ firstName: '   ' }));
     expect(errors).toEqual({
-      firstName: ['validation.required'],
-      lastName: ['validation.required'],
-      email: ['validation.required'],
-      password: ['validation.required'],
+      firstName: ['required'],
+      lastName: ['required'],
+      email: ['required'],
+      password: ['required'],
     });
   });
   it('applies every new-password rule', () => {
-    expect(errorsOf(SignUpSchema.safeParse({ ...valid, password: 'abc' })).password).toEqual([
-      'validation.minLength',
-      'validation.regex',
-    ]);
+    expect(errorsOf(SignUpSchema.safeParse({ ...valid, password: 'abc' })).password).toEqual(['min:8', 'uppercase']);
   });
   it('limits name length', () => {
-    expect(errorsOf(SignUpSchema.safeParse({ ...valid, lastName: 'x'.repeat(101) })).lastName).toEqual([
-      'validation.maxLength',
-    ]);
+    expect(errorsOf(SignUpSchema.safeParse({ ...valid, lastName: 'x'.repeat(101) })).lastName).toEqual(['max:100']);
   });
 });

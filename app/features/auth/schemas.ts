@@ -1,25 +1,12 @@
-import { z } from 'zod';
-import { CurrentPasswordSchema, EmailSchema, NewPasswordSchema, requiredText } from '~/lib/validation';
+import { ForgotBodySchema, RegisterBodySchema, ResetBodySchema, SignInBodySchema } from '~contract/auth';
 
-/** One schema per form, used by `useForm({ onValidate })` and by the route's clientAction. */
-export const SignInSchema = z.object({
-  email: EmailSchema,
-  password: CurrentPasswordSchema,
-});
-
-export const ForgotPasswordSchema = z.object({
-  email: EmailSchema,
-});
-
-export const ResetPasswordSchema = z.object({
-  password: NewPasswordSchema,
-  token: requiredText(200),
-  email: EmailSchema,
-});
-
-export const SignUpSchema = z.object({
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  email: EmailSchema,
-  password: NewPasswordSchema,
-});
+/**
+ * One schema per form, used by `useAppForm` in the browser and by `parseForm` in the route's
+ * clientAction. Each is the API's own request schema (contract/auth.ts), so the form refuses
+ * exactly what the API would.
+ */
+export const SignInSchema = SignInBodySchema;
+export const ForgotPasswordSchema = ForgotBodySchema;
+export const ResetPasswordSchema = ResetBodySchema;
+/** The language is not asked for: it is the one the visitor is reading. */
+export const SignUpSchema = RegisterBodySchema.omit({ language: true });

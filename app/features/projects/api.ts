@@ -1,20 +1,19 @@
+import { listProjects } from '~contract/projects';
 import { api } from '~/lib/api';
 import { queryClient } from '~/lib/query-client';
 
-export interface Project {
-  _id: string;
-  name: string;
-  createdAt: string;
-}
+export type { Project } from '~contract/projects';
 
-export interface Paged<T> {
-  data: T[];
-  meta: { total: number; currentPage: number; lastPage: number };
-}
+/** This feature's cache keys: every query and invalidation names them through here. */
+export const projectKeys = {
+  all: ['projects'] as const,
+  lists: () => [...projectKeys.all, 'list'] as const,
+  list: (page: number) => [...projectKeys.lists(), { page }] as const,
+};
 
 export function getProjects(page = 1) {
   return queryClient.ensureQueryData({
-    queryKey: ['projects', { page }],
-    queryFn: () => api.get<Paged<Project>>('/v1.0/projects', { query: { page } }),
+    queryKey: projectKeys.list(page),
+    queryFn: () => api.call(listProjects, { query: { page: String(page) } }),
   });
 }

@@ -1,29 +1,22 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
-import { Form, redirect, useActionData, useParams } from '@remix-run/react';
+import { Form, redirect, useActionData } from '@remix-run/react';
 import { Trans, useTranslation } from 'react-i18next';
-import { AuthLayout } from '~/components/auth/auth-layout';
-import { PromoPanel } from '~/components/auth/promo-panel';
-import { RouteErrorBoundary } from '~/components/route-error-boundary';
-import { StatusButton } from '~/components/ui/button';
+import { RouteErrorBoundary } from '~/components/error-boundary';
+import { GuestTitle } from '~/components/guest-frame';
 import { Field, PasswordField } from '~/components/ui/field';
-import { FormStatus } from '~/components/ui/form-status';
+import { FormSubmit } from '~/components/ui/form-status';
 import { TextLink, textLinkClass } from '~/components/ui/text-link';
-import { redeemCoupon, signUp } from '~/features/auth/api';
-import { isPromoCoupon } from '~/features/auth/coupons';
+import { authKeys, redeemCoupon, signUp } from '~/features/auth/api';
 import { FacebookButton, OrDivider } from '~/features/auth/facebook-button';
 import { PasswordRequirements } from '~/features/auth/password-requirements';
+import { isPromoCoupon } from '~/features/auth/promo-panel';
 import { SignUpSchema } from '~/features/auth/schemas';
 import { env } from '~/lib/env';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
-import { requireGuest } from '~/lib/guards';
 import { detectLanguage } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
+import { queryClient } from '~/lib/query-client';
 import { snackbar } from '~/lib/snackbar';
-
-export async function clientLoader({ request }: { request: Request }) {
-  await requireGuest(request);
-  return null;
-}
 
 export async function clientAction({ request, params }: { request: Request; params: { coupon?: string } }) {
   const submission = await parseForm(request, SignUpSchema);
@@ -31,7 +24,7 @@ export async function clientAction({ request, params }: { request: Request; para
   try {
     await signUp({ ...submission.value, language: detectLanguage() });
   } catch (error) {
-    return replyWithApiError(submission, error);
+    return replyWithApiError(request, submission, error);
   }
   if (isPromoCoupon(params.coupon)) {
     try {
@@ -41,19 +34,21 @@ export async function clientAction({ request, params }: { request: Request; para
       // The account exists either way; the user hears the coupon did not apply.
       snackbar.show('signup.couponFailed', 'warning');
     }
+    // The cached user no longer lists every coupon it redeemed.
+    await queryClient.invalidateQueries({ queryKey: authKeys.me() });
   }
   throw redirect(paths.home());
 }
 
 export default function RegisterRoute() {
   const { t } = useTranslation();
-  const { coupon } = useParams();
   const lastResult = useActionData<typeof clientAction>();
   const [form, fields] = useAppForm(SignUpSchema, { id: 'sign-up', lastResult });
   const pending = useIsPending();
 
   return (
-    <AuthLayout title={t('signup.title')} aside={isPromoCoupon(coupon) ? <PromoPanel coupon={coupon} /> : undefined}>
+    <>
+      <GuestTitle>{t('signup.title')}</GuestTitle>
       <FacebookButton label={t('signup.facebook')} />
       <OrDivider />
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
@@ -96,15 +91,18 @@ export default function RegisterRoute() {
             }}
           />
         </p>
-        <FormStatus id="sign-up-status" pending={pending} pendingText={t('signup.pending')} errors={form.errors} />
-        <StatusButton pending={pending} pendingLabel={t('signup.pending')}>
-          {t('signup.submit')}
-        </StatusButton>
+        <FormSubmit
+          statusId="sign-up-status"
+          pending={pending}
+          pendingText={t('signup.pending')}
+          submitText={t('signup.submit')}
+          errors={form.errors}
+        />
       </Form>
       <p className="mt-6 text-center text-sm text-slate-700">
         {t('signup.haveAccount')} <TextLink to={paths.login()}>{t('signup.signIn')}</TextLink>
       </p>
-    </AuthLayout>
+    </>
   );
 }
 

@@ -1,22 +1,26 @@
 import { redirect } from '@remix-run/react';
-import { getCurrentUser, type User } from '~/features/auth/api';
-import { pathOf, paths } from './paths';
-import { redirectOnApiError } from './route-errors';
+import { HttpError } from '~/lib/http';
+import { pathOf, paths } from '~/lib/paths';
+import { throwRouteError } from '~/lib/route-errors';
+import { getCurrentUser, type User } from './api';
 
 /**
- * Guards are plain functions called first in a clientLoader; they throw a redirect.
+ * Guards are plain functions called first in a layout's clientLoader (app/routes.ts); they
+ * throw a redirect or a route error response.
  */
 
 /**
  * The signed-in user, or null for a guest. A session that could not be refreshed (401) is a
- * guest too; a 503 redirects to maintenance, and anything else goes to the ErrorBoundary.
+ * guest too; a 503 goes to maintenance (except on that page itself, which must not redirect to
+ * itself forever), and anything else goes to the ErrorBoundary.
  */
 export async function loadCurrentUser(request: Request): Promise<User | null> {
   try {
     return await getCurrentUser();
   } catch (error) {
-    redirectOnApiError(error, request, { unauthenticated: 'ignore' });
-    return null;
+    if (error instanceof HttpError && error.sessionExpired) return null;
+    if (error instanceof HttpError && error.status === 503 && pathOf(request) === paths.maintenance()) return null;
+    throwRouteError(error, request);
   }
 }
 
@@ -32,7 +36,7 @@ export async function requireGuest(request: Request): Promise<void> {
   if (await loadCurrentUser(request)) throw redirect(paths.home());
 }
 
-/** Admins only; a signed-in user without the role sees the not-found page. */
+/** Admins only; a signed-in user without the role meets the not-found page. */
 export async function requireAdmin(request: Request): Promise<User> {
   const user = await requireUser(request);
   if (user.role !== 'admin') throw new Response('Not Found', { status: 404 });

@@ -1,25 +1,18 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { Form, redirect, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { AuthLayout } from '~/components/auth/auth-layout';
-import { RouteErrorBoundary } from '~/components/route-error-boundary';
-import { StatusButton } from '~/components/ui/button';
+import { RouteErrorBoundary } from '~/components/error-boundary';
+import { GuestTitle } from '~/components/guest-frame';
 import { Field, PasswordField } from '~/components/ui/field';
-import { FormStatus } from '~/components/ui/form-status';
+import { FormSubmit } from '~/components/ui/form-status';
 import { TextLink } from '~/components/ui/text-link';
 import { signIn } from '~/features/auth/api';
 import { FacebookButton, OrDivider } from '~/features/auth/facebook-button';
 import { SignInSchema } from '~/features/auth/schemas';
 import { env } from '~/lib/env';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
-import { requireGuest } from '~/lib/guards';
 import { paths } from '~/lib/paths';
 import { safeReturnUrl } from '~/lib/return-url';
-
-export async function clientLoader({ request }: { request: Request }) {
-  await requireGuest(request);
-  return null;
-}
 
 export async function clientAction({ request }: { request: Request }) {
   const returnUrl = safeReturnUrl(new URL(request.url).searchParams.get('returnUrl'));
@@ -33,7 +26,7 @@ export async function clientAction({ request }: { request: Request }) {
   try {
     await signIn(submission.value);
   } catch (error) {
-    return replyWithApiError(submission, error, { 401: 'signin.invalidCredentials' });
+    return replyWithApiError(request, submission, error, { 401: 'signin.invalidCredentials' });
   }
   throw redirect(returnUrl);
 }
@@ -45,7 +38,8 @@ export default function LoginRoute() {
   const pending = useIsPending();
 
   return (
-    <AuthLayout title={t('signin.title')}>
+    <>
+      <GuestTitle>{t('signin.title')}</GuestTitle>
       <FacebookButton label={t('signin.facebook')} />
       <OrDivider />
       <Form method="post" {...getFormProps(form)} aria-describedby="sign-in-status" className="flex flex-col gap-4">
@@ -62,21 +56,19 @@ export default function LoginRoute() {
         <div className="-mt-2 text-right text-sm">
           <TextLink to={paths.forgotPassword()}>{t('signin.forgot')}</TextLink>
         </div>
-        <FormStatus
-          id="sign-in-status"
+        <FormSubmit
+          statusId="sign-in-status"
           pending={pending}
           pendingText={t('signin.pending')}
+          submitText={t('signin.submit')}
           errors={form.errors}
           values={{ stagingUrl: env.stagingUrl }}
         />
-        <StatusButton pending={pending} pendingLabel={t('signin.pending')}>
-          {t('signin.submit')}
-        </StatusButton>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-700">
         {t('signin.noAccount')} <TextLink to={paths.register()}>{t('signin.register')}</TextLink>
       </p>
-    </AuthLayout>
+    </>
   );
 }
 

@@ -1,4 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { PROMO_COUPON_CODE } from '~contract/fields';
+
+export function isPromoCoupon(coupon: string | undefined): coupon is typeof PROMO_COUPON_CODE {
+  return coupon === PROMO_COUPON_CODE;
+}
 
 /** Replaces the info panel on sign-up when the route carries the promo coupon (spec §2 "Sign-up"). */
 export function PromoPanel({ coupon }: { coupon: string }) {

@@ -1,22 +1,15 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { Form, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { AuthLayout } from '~/components/auth/auth-layout';
-import { RouteErrorBoundary } from '~/components/route-error-boundary';
-import { StatusButton } from '~/components/ui/button';
+import { RouteErrorBoundary } from '~/components/error-boundary';
+import { GuestTitle } from '~/components/guest-frame';
 import { Field } from '~/components/ui/field';
-import { FormStatus } from '~/components/ui/form-status';
+import { FormSubmit } from '~/components/ui/form-status';
 import { TextLink } from '~/components/ui/text-link';
 import { forgotPassword } from '~/features/auth/api';
 import { ForgotPasswordSchema } from '~/features/auth/schemas';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
-import { requireGuest } from '~/lib/guards';
 import { paths } from '~/lib/paths';
-
-export async function clientLoader({ request }: { request: Request }) {
-  await requireGuest(request);
-  return null;
-}
 
 export async function clientAction({ request }: { request: Request }) {
   const submission = await parseForm(request, ForgotPasswordSchema);
@@ -24,7 +17,7 @@ export async function clientAction({ request }: { request: Request }) {
   try {
     await forgotPassword(submission.value);
   } catch (error) {
-    return { result: replyWithApiError(submission, error), sentTo: null };
+    return { result: replyWithApiError(request, submission, error), sentTo: null };
   }
   return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
 }
@@ -36,7 +29,8 @@ export default function ForgotPasswordRoute() {
   const pending = useIsPending();
 
   return (
-    <AuthLayout title={t('forgot.title')}>
+    <>
+      <GuestTitle>{t('forgot.title')}</GuestTitle>
       {actionData?.sentTo ? (
         <div role="status" className="flex flex-col gap-4">
           <p className="rounded-md bg-green-50 px-4 py-3 text-green-900 ring-1 ring-green-200">
@@ -51,16 +45,19 @@ export default function ForgotPasswordRoute() {
             inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
             errors={fields.email.errors}
           />
-          <FormStatus id="forgot-status" pending={pending} pendingText={t('forgot.pending')} errors={form.errors} />
-          <StatusButton pending={pending} pendingLabel={t('forgot.pending')}>
-            {t('forgot.submit')}
-          </StatusButton>
+          <FormSubmit
+            statusId="forgot-status"
+            pending={pending}
+            pendingText={t('forgot.pending')}
+            submitText={t('forgot.submit')}
+            errors={form.errors}
+          />
         </Form>
       )}
       <p className="mt-6 text-center text-sm">
         <TextLink to={paths.login()}>{t('forgot.backToLogin')}</TextLink>
       </p>
-    </AuthLayout>
+    </>
   );
 }
 

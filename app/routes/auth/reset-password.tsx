@@ -1,26 +1,23 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { AuthLayout } from '~/components/auth/auth-layout';
-import { RouteErrorBoundary } from '~/components/route-error-boundary';
-import { ButtonLink, StatusButton } from '~/components/ui/button';
+import { RouteErrorBoundary } from '~/components/error-boundary';
+import { GuestTitle } from '~/components/guest-frame';
+import { ButtonLink } from '~/components/ui/button';
 import { PasswordField } from '~/components/ui/field';
-import { FormStatus } from '~/components/ui/form-status';
+import { FormSubmit } from '~/components/ui/form-status';
 import { TextLink } from '~/components/ui/text-link';
 import { resetPassword } from '~/features/auth/api';
 import { PasswordRequirements } from '~/features/auth/password-requirements';
 import { ResetPasswordSchema } from '~/features/auth/schemas';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
-import { requireGuest } from '~/lib/guards';
 import { paths } from '~/lib/paths';
-import { EmailSchema } from '~/lib/validation';
 
 export async function clientLoader({ request, params }: { request: Request; params: { token?: string } }) {
-  await requireGuest(request);
   const email = new URL(request.url).searchParams.get('email') ?? '';
   const token = params.token ?? '';
-  // A link without a usable email cannot succeed: say so instead of offering a doomed form.
-  const linkValid = EmailSchema.safeParse(email).success && token.length > 0 && token.length <= 200;
+  // A link without a usable email or token cannot succeed: say so instead of offering a doomed form.
+  const linkValid = ResetPasswordSchema.pick({ email: true, token: true }).safeParse({ email, token }).success;
   return { token, email, linkValid };
 }
 
@@ -30,7 +27,7 @@ export async function clientAction({ request }: { request: Request }) {
   try {
     await resetPassword(submission.value);
   } catch (error) {
-    return { result: replyWithApiError(submission, error), done: false };
+    return { result: replyWithApiError(request, submission, error), done: false };
   }
   return { result: submission.reply({ resetForm: true }), done: true };
 }
@@ -48,25 +45,27 @@ export default function ResetPasswordRoute() {
 
   if (actionData?.done) {
     return (
-      <AuthLayout title={t('reset.doneTitle')}>
+      <>
+        <GuestTitle>{t('reset.doneTitle')}</GuestTitle>
         <div role="status" className="flex flex-col gap-6">
           <p className="text-slate-700">{t('reset.doneText')}</p>
           <ButtonLink to={paths.login()}>{t('reset.signIn')}</ButtonLink>
         </div>
-      </AuthLayout>
+      </>
     );
   }
 
   if (!linkValid) {
     return (
-      <AuthLayout title={t('reset.title')}>
+      <>
+        <GuestTitle>{t('reset.title')}</GuestTitle>
         <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-red-800 ring-1 ring-red-200">
           {t('reset.invalidLink')}
         </p>
         <p className="mt-6 text-center text-sm">
           <TextLink to={paths.forgotPassword()}>{t('reset.requestNew')}</TextLink>
         </p>
-      </AuthLayout>
+      </>
     );
   }
 
@@ -74,7 +73,8 @@ export default function ResetPasswordRoute() {
   // (an expired or used link) show in the status area.
   const linkErrors = [...(fields.token.errors ?? []), ...(fields.email.errors ?? [])];
   return (
-    <AuthLayout title={t('reset.title')}>
+    <>
+      <GuestTitle>{t('reset.title')}</GuestTitle>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <p className="text-slate-700">{t('reset.intro', { email })}</p>
         <input {...getInputProps(fields.token, { type: 'hidden' })} />
@@ -89,25 +89,24 @@ export default function ResetPasswordRoute() {
           errors={fields.password.errors}
           hint={<PasswordRequirements id="reset-password-requirements" password={fields.password.value ?? ''} />}
         />
-        <FormStatus
-          id="reset-status"
+        <FormSubmit
+          statusId="reset-status"
           pending={pending}
           pendingText={t('reset.pending')}
+          submitText={t('reset.submit')}
           errors={[...(form.errors ?? []), ...linkErrors]}
-        />
-        {linkErrors.length ? (
-          <TextLink to={paths.forgotPassword()} className="text-sm">
-            {t('reset.requestNew')}
-          </TextLink>
-        ) : null}
-        <StatusButton pending={pending} pendingLabel={t('reset.pending')}>
-          {t('reset.submit')}
-        </StatusButton>
+        >
+          {linkErrors.length ? (
+            <TextLink to={paths.forgotPassword()} className="text-sm">
+              {t('reset.requestNew')}
+            </TextLink>
+          ) : null}
+        </FormSubmit>
       </Form>
       <p className="mt-6 text-center text-sm">
         <TextLink to={paths.login()}>{t('forgot.backToLogin')}</TextLink>
       </p>
-    </AuthLayout>
+    </>
   );
 }
 

@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { HttpError } from '~/lib/http';
+import { throwRouteError } from '~/lib/route-errors';
+import { render } from '~/test/render';
+import { RouteErrorBoundary, type StatusMessages } from './error-boundary';
+
+/** A route whose loader fails with `error`, shown through the boundary a route module exports. */
+async function renderFailingRoute(error: () => never, statusMessages?: StatusMessages) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/things/:id',
+        loader: async () => error(),
+        element: <p>never shown</p>,
+        hydrateFallbackElement: <p>loading</p>,
+        errorElement: <RouteErrorBoundary statusMessages={statusMessages} />,
+      },
+      { path: '/', element: <p>home</p> },
+    ],
+    {
+      initialEntries: ['/things/42'],
+      // The v7 behaviours the app's Remix future flags already turn on.
+      future: {
+        v7_relativeSplatPath: true,
+        v7_fetcherPersist: true,
+        v7_normalizeFormMethod: true,
+        v7_partialHydration: true,
+        v7_skipActionErrorRevalidation: true,
+      },
+    },
+  );
+  const container = await render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
+  await act(async () => {
+    await vi.waitFor(() => expect(container.querySelector('h1')).not.toBeNull());
+  });
+  return container;
+}
+
+const request = new Request('http://app.test/things/42?tab=x');
+
+describe('RouteErrorBoundary', () => {
+  it('says which thing was not found when the route gives words for its 404', async () => {
+    const container = await renderFailingRoute(
+      () => throwRouteError(new HttpError(404, { message: 'Not found.' }), request),
+      {
+        404: () => 'No thing has the id 42.',
+      },
+    );
+    expect(container.querySelector('h1')?.textContent).toBe('Page not found');
+    expect(container.textContent).toContain('No thing has the id 42.');
+    expect(container.querySelector('a')?.getAttribute('href')).toBe('/');
+  });
+
+  it('falls back to the generic not-found words', async () => {
+    const container = await renderFailingRoute(() => throwRouteError(new HttpError(404, null), request));
+    expect(container.textContent).toContain('The page you are looking for does not exist or has been moved.');
+  });
+
+  it('words a 403 as a refusal, and other statuses as a generic failure', async () => {
+    const forbidden = await renderFailingRoute(() => throwRouteError(new HttpError(403, null), request));
+    expect(forbidden.textContent).toContain('You are not allowed to see this page.');
+    const failed = await renderFailingRoute(() => throwRouteError(new HttpError(500, null), request));
+    expect(failed.textContent).toContain('Something went wrong. Please try again.');
+  });
+
+  it('reports an unexpected exception to the console and shows the generic words', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const container = await renderFailingRoute(() => {
+      throw new TypeError('a bug');
+    });
+    expect(container.textContent).toContain('Something went wrong. Please try again.');
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: 'a bug' }));
+    logged.mockRestore();
+  });
+});
+
+describe('throwRouteError', () => {
+  const thrown = (error: unknown) => {
+    try {
+      throwRouteError(error, request);
+    } catch (caught) {
+      return caught;
+    }
+  };
+
+  it('sends an ended session to sign in, coming back to the same page', () => {
+    const response = thrown(new HttpError(401, null, true)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/login?returnUrl=%2Fthings%2F42%3Ftab%3Dx');
+  });
+
+  it('sends a 503 to the maintenance page', () => {
+    expect((thrown(new HttpError(503, null)) as Response).headers.get('Location')).toBe('/maintenance');
+  });
+
+  it('keeps the status of any other API failure for the boundary', () => {
+    expect((thrown(new HttpError(404, { message: 'Not found.' })) as Response).status).toBe(404);
+    // A refused credentials call is not an ended session.
+    expect((thrown(new HttpError(401, null, false)) as Response).status).toBe(401);
+  });
+
+  it('lets anything else through as it is', () => {
+    const bug = new TypeError('a bug');
+    expect(thrown(bug)).toBe(bug);
+  });
+});

@@ -1,0 +1,34 @@
+import { Outlet, useParams } from '@remix-run/react';
+import { GuestFrame } from '~/components/guest-frame';
+import { RouteErrorBoundary } from '~/components/error-boundary';
+import { requireGuest } from '~/features/auth/guards';
+import { InfoPanel } from '~/features/auth/info-panel';
+import { isPromoCoupon, PromoPanel } from '~/features/auth/promo-panel';
+
+/** Guests only: sign-in, sign-up and password recovery, in the guest frame. */
+export async function clientLoader({ request }: { request: Request }) {
+  await requireGuest(request);
+  return null;
+}
+
+/** The info panel, or sign-up's promo panel when its route carries the promo coupon (spec §2). */
+function Aside() {
+  const { coupon } = useParams();
+  return isPromoCoupon(coupon) ? <PromoPanel coupon={coupon} /> : <InfoPanel />;
+}
+
+export default function GuestLayout() {
+  return (
+    <GuestFrame aside={<Aside />}>
+      <Outlet />
+    </GuestFrame>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GuestFrame aside={<InfoPanel />}>
+      <RouteErrorBoundary />
+    </GuestFrame>
+  );
+}

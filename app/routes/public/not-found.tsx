@@ -1,0 +1,11 @@
+import { NotFoundState } from '~/components/error-boundary';
+import { PublicPage } from '~/components/public-page';
+
+/** /404 and every unknown path (spec §2): the not-found page with its way back to the dashboard. */
+export default function NotFoundRoute() {
+  return (
+    <PublicPage>
+      <NotFoundState />
+    </PublicPage>
+  );
+}

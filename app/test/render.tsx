@@ -1,0 +1,29 @@
+import i18next from 'i18next';
+import { act, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import en from '../../public/assets/i18n/en.json';
+
+/** An i18next instance speaking English from the real translation file, ready at once. */
+export async function englishI18n() {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { translation: en } },
+    interpolation: { escapeValue: false },
+  });
+  return instance;
+}
+
+// Tells React that this is a test environment whose updates are wrapped in act().
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** Renders into a detached container (jsdom), in English; returns the container. */
+export async function render(element: ReactNode): Promise<HTMLElement> {
+  const i18n = await englishI18n();
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  await act(async () => root.render(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>));
+  return container;
+}
