@@ -10,7 +10,8 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       throwOnError: false,
       retry: (failureCount, error) => {
-        if (error instanceof HttpError && [401, 403, 404, 422].includes(error.status)) return false;
+        // Answers that a retry cannot change; a 503 is maintenance, where routes send the user at once.
+        if (error instanceof HttpError && [401, 403, 404, 422, 503].includes(error.status)) return false;
         return failureCount < 3;
       },
     },

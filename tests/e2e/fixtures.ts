@@ -7,32 +7,101 @@ export interface TestUser {
   password: string;
   firstName: string;
   lastName: string;
+  role: 'user' | 'admin';
 }
 
-/** A fresh account made through the dev endpoint, removed after the test. */
-async function createUser(request: APIRequestContext, overrides: Record<string, string> = {}): Promise<TestUser> {
-  const response = await request.post('/dev/users', { data: overrides });
-  expect(response.status(), await response.text()).toBe(201);
-  const { user, password } = await response.json();
-  return { ...user, password };
+type UserFields = Partial<Pick<TestUser, 'email' | 'password' | 'firstName' | 'lastName' | 'role'>> & {
+  language?: 'en' | 'it';
+};
+
+/**
+ * Test data factories: each makes its record through the dev-only endpoints and is removed
+ * after the test (a user takes everything it owns with it). Projects, accounts, channels and
+ * comments join here as their endpoints arrive.
+ */
+export const factories = {
+  async user(request: APIRequestContext, fields: UserFields = {}): Promise<TestUser> {
+    const response = await request.post('/dev/users', { data: fields });
+    expect(response.status(), await response.text()).toBe(201);
+    const { user, password } = await response.json();
+    return { ...user, password };
+  },
+};
+
+/**
+ * Signs `user` in without the UI: the API's sign-in sets the refresh cookie in this browser
+ * context, and the access token is put where the app keeps it before the first page loads (once
+ * per tab, so a test may still replace or expire it). Only the sign-in tests use the form.
+ */
+export async function signInWithoutUi(page: Page, user: { email: string; password: string }) {
+  const response = await page.request.post('/v1.0/auth/login', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { access_token: token } = await response.json();
+  await page.addInitScript((accessToken) => {
+    if (sessionStorage.getItem('e2e-signed-in')) return;
+    sessionStorage.setItem('e2e-signed-in', '1');
+    localStorage.setItem('access_token', accessToken);
+  }, token);
 }
+
+/**
+ * Lines of the browser console that are not failures of the app: the browser's own note of
+ * every HTTP error answer and aborted request, which the bad-path tests provoke on purpose and
+ * check through what the user sees.
+ */
+const EXPECTED_CONSOLE = [/^Failed to load resource: /];
 
 export const test = base.extend<{
+  /** The role of the `user` fixture's account (`test.use({ role: 'admin' })`). */
+  role: TestUser['role'];
   user: TestUser;
-  makeUser: (overrides?: Record<string, string>) => Promise<TestUser>;
+  makeUser: (fields?: UserFields) => Promise<TestUser>;
+  /** `user`, signed in without the UI (see signInWithoutUi). */
+  signedInUser: TestUser;
+  /** Lets this test's console carry errors matching `pattern` (a test that provokes one). */
+  allowConsoleErrors: (pattern: RegExp) => void;
 }>({
+  role: ['user', { option: true }],
   makeUser: async ({ request }, use) => {
     const made: TestUser[] = [];
-    await use(async (overrides) => {
-      const user = await createUser(request, overrides);
+    await use(async (fields) => {
+      const user = await factories.user(request, fields);
       made.push(user);
       return user;
     });
     for (const user of made) await request.delete(`/dev/users/${user._id}`);
   },
-  user: async ({ makeUser }, use) => {
-    await use(await makeUser());
+  user: async ({ makeUser, role }, use) => {
+    await use(await makeUser({ role }));
   },
+  signedInUser: async ({ page, user }, use) => {
+    await signInWithoutUi(page, user);
+    await use(user);
+  },
+  // A console error or an uncaught exception in the page fails the test (CONVENTIONS.md).
+  allowConsoleErrors: [
+    async ({ context }, use) => {
+      const allowed = [...EXPECTED_CONSOLE];
+      const problems: string[] = [];
+      const watch = (page: Page) => {
+        page.on('console', (message) => {
+          if (message.type() !== 'error') return;
+          const text = message.text();
+          if (!allowed.some((pattern) => pattern.test(text))) problems.push(`console.error: ${text}`);
+        });
+        page.on('pageerror', (error) => {
+          if (!allowed.some((pattern) => pattern.test(error.message))) problems.push(`page error: ${error.message}`);
+        });
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use((pattern) => allowed.push(pattern));
+      expect(problems, 'the page logged errors').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
@@ -42,11 +111,22 @@ export function uniqueEmail(prefix = 'e2e') {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
+/** Signs in through the form: for the tests of sign-in itself. */
 export async function signIn(page: Page, user: { email: string; password: string }, path = '/login') {
   await page.goto(path);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/**
+ * Lets the page finish what the last input started (React renders, validation runs), so an
+ * assertion that something did NOT appear is not just early.
+ */
+export async function settle(page: Page) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+  );
 }
 
 /** The newest mail sent to `to`, waiting for it to arrive. */

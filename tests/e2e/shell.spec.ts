@@ -22,9 +22,9 @@ test.describe('app shell', () => {
     await expectNoA11yViolations(page);
   });
 
-  test('a 503 from the API sends the user to the maintenance page', async ({ page, user }) => {
-    await signIn(page, user);
-    await expect(page).toHaveURL('/projects');
+  test('a 503 from the API sends the user to the maintenance page', async ({ page, signedInUser: _ }) => {
+    await page.goto('/projects');
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
     // Fault injection: the API is put in maintenance for this one call.
     await page.route('**/v1.0/projects*', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }), {
       times: 1,
@@ -34,9 +34,7 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { name: "We'll be right back" })).toBeVisible();
   });
 
-  test('the empty path goes to the projects dashboard', async ({ page, user }) => {
-    await signIn(page, user);
-    await expect(page).toHaveURL('/projects');
+  test('the empty path goes to the projects dashboard', async ({ page, signedInUser: _ }) => {
     await page.goto('/');
     await expect(page).toHaveURL('/projects');
   });
@@ -73,9 +71,8 @@ test.describe('languages', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Email o password non validi.' })).toBeVisible();
   });
 
-  test('a signed-in user keeps their language on their account', async ({ page, context, user }) => {
-    await signIn(page, user);
-    await expect(page).toHaveURL('/projects');
+  test('a signed-in user keeps their language on their account', async ({ page, context, signedInUser: user }) => {
+    await page.goto('/projects');
     await page.getByRole('button', { name: /Change language/ }).click();
     await page.getByRole('menuitem', { name: 'Italiano' }).click();
     await expect(page.getByRole('heading', { name: 'Progetti' })).toBeVisible();

@@ -1,0 +1,46 @@
+import { expect, expectNoA11yViolations, test } from './fixtures';
+
+test.describe('signed-in layout', () => {
+  test("a page's failure keeps the app chrome, and the page comes back", async ({ page, signedInUser: _ }) => {
+    // Fault injection: the projects call fails, through the query client's retries too.
+    const projectsCall = '**/v1.0/projects*';
+    await page.route(projectsCall, (route) => route.fulfill({ status: 500, json: { message: 'Server error.' } }));
+    await page.goto('/projects');
+    // The spec's three retries (1, 2 and 4 s apart) come first.
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Something went wrong. Please try again.')).toBeVisible();
+    // The chrome is still there: the user can still sign out or change language.
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Change language/ })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.unroute(projectsCall);
+    await page.getByRole('link', { name: 'Back to dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+  });
+});
+
+test.describe('admin layout', () => {
+  test('a guest is sent to sign in and back', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page).toHaveURL('/login?returnUrl=%2Fadmin');
+  });
+
+  test('a signed-in user without the role meets the not-found page inside the chrome', async ({
+    page,
+    signedInUser: _,
+  }) => {
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveURL('/admin');
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test.describe('an admin', () => {
+    test.use({ role: 'admin' });
+    test('/admin opens the support page', async ({ page, signedInUser: _ }) => {
+      await page.goto('/admin');
+      await expect(page).toHaveURL('/admin/support');
+    });
+  });
+});
