@@ -17,7 +17,6 @@ export const SentMailSchema = z.object({
   sentAt: timestamp(),
 });
 
-
 export const listMail = defineOperation({
   method: 'GET',
   path: '/dev/mail',

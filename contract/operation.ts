@@ -63,7 +63,10 @@ export const BODY_ERRORS = [400, 413, 415, 422] as const;
 type SuccessStatus<T extends Operation> = Extract<keyof T['responses'], 200 | 201 | 204>;
 
 /** What an operation answers on success (or with `S`), as the caller reads it. */
-export type ResponseBody<T extends Operation, S extends keyof T['responses'] = SuccessStatus<T>> = T['responses'][S] extends {
+export type ResponseBody<
+  T extends Operation,
+  S extends keyof T['responses'] = SuccessStatus<T>,
+> = T['responses'][S] extends {
   body: infer B extends z.ZodType;
 }
   ? z.output<B>
