@@ -48,8 +48,7 @@ export const login = defineOperation({
   method: 'POST',
   path: '/v1.0/auth/login',
   summary: 'Sign in',
-  description:
-    'Rate-limited: 5 failed attempts per email and IP, 50 per IP, in 15 minutes. Only failures count.',
+  description: 'Rate-limited: 5 failed attempts per email and IP, 50 per IP, in 15 minutes. Only failures count.',
   tag,
   access: 'public',
   body: SignInBodySchema,
@@ -118,7 +117,10 @@ export const forgot = defineOperation({
   tag,
   access: 'public',
   body: ForgotBodySchema,
-  responses: { 200: { description: 'Sent, if the account exists.', body: MessageBodySchema }, ...errors(429, ...BODY_ERRORS) },
+  responses: {
+    200: { description: 'Sent, if the account exists.', body: MessageBodySchema },
+    ...errors(429, ...BODY_ERRORS),
+  },
 });
 
 export const reset = defineOperation({

@@ -15,12 +15,7 @@ const pick = (module: Record<string, unknown>) =>
  * Every operation of the API: what the OpenAPI reference lists and what the route-coverage
  * test holds the server to. Server-side only (the app imports single resources).
  */
-export const OPERATIONS: Operation[] = [
-  ...pick(auth),
-  ...pick(coupons),
-  ...pick(projects),
-  health,
-];
+export const OPERATIONS: Operation[] = [...pick(auth), ...pick(coupons), ...pick(projects), health];
 
 /** Mounted only outside production. */
 export const DEV_OPERATIONS: Operation[] = pick(dev);

@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
+import { authRoutes } from './auth/routes';
 import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
 import type { Config } from './config';
+import { couponRoutes } from './coupons/routes';
 import type { Database } from './db/client';
+import { devRoutes } from './dev/routes';
+import { healthRoutes } from './health/routes';
 import type { AppEnv, Services } from './http/context';
-import { HttpError, ValidationError } from './http/errors';
-import { languageFrom, message, ruleMessage, type Lang } from './http/i18n';
+import { handleError } from './http/error-handler';
+import { languageFrom, message } from './http/i18n';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type Clock, type RateLimits } from './http/rate-limiter';
 import type { Mailer } from './mail/mailer';
-import { authRoutes } from './routes/auth';
-import { couponRoutes } from './routes/coupons';
-import { devRoutes } from './routes/dev';
-import { healthRoutes } from './routes/health';
-import { projectRoutes } from './routes/projects';
+import { projectRoutes } from './projects/routes';
 
 export type AppDeps = {
   db: Database;
@@ -30,18 +30,9 @@ export const API_PREFIXES = ['/v1.0', '/dev', '/broadcasting', '/app'] as const;
 export const isApiPath = (path: string) =>
   API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
-function errorBody(error: HttpError | ValidationError, lang: Lang) {
-  if (error instanceof HttpError) return { message: message(lang, error.messageKey, error.params) };
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    (errors[issue.field] ??= []).push(ruleMessage(lang, issue.field, issue.rule, issue.param));
-  }
-  return { message: message(lang, 'invalidData'), errors };
-}
-
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createServices(deps: AppDeps): Services {
   const clock = deps.clock ?? Date.now;
-  const services: Services = {
+  return {
     db: deps.db,
     config: deps.config,
     mailer: deps.mailer,
@@ -50,11 +41,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     rateLimiter: new RateLimiter(clock),
     rateLimits: deps.rateLimits ?? DEFAULT_RATE_LIMITS,
   };
+}
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const services = createServices(deps);
+  const checkAnswers = deps.config.nodeEnv !== 'production';
 
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
     c.set('lang', languageFrom(c.req.header('accept-language')));
+    c.set('checkAnswers', checkAnswers);
     await next();
     if (isApiPath(c.req.path)) {
       // Answers carry tokens and personal data: no cache, shared or private, may keep them.
@@ -64,23 +61,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }
   });
 
-  app.route('/v1.0/auth', authRoutes(services));
-  app.route('/v1.0/coupons', couponRoutes(services));
-  app.route('/v1.0/projects', projectRoutes(services));
-  app.route('/v1.0/health', healthRoutes());
-  if (deps.config.devEndpoints) app.route('/dev', devRoutes(services));
+  // Each resource registers its operations under their full contract paths.
+  app.route('/', authRoutes(services));
+  app.route('/', couponRoutes(services));
+  app.route('/', projectRoutes(services));
+  app.route('/', healthRoutes(services));
+  if (deps.config.devEndpoints) app.route('/', devRoutes(services));
 
   app.notFound((c) => c.json({ message: message(c.get('lang'), 'notFound') }, 404));
-
-  app.onError((error, c) => {
-    const lang = c.get('lang');
-    if (error instanceof HttpError) {
-      return c.json(errorBody(error, lang), error.status, error.headers);
-    }
-    if (error instanceof ValidationError) return c.json(errorBody(error, lang), 422);
-    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
-    return c.json({ message: message(lang, 'serverError') }, 500);
-  });
+  app.onError(handleError);
 
   return app;
 }

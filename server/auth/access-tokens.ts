@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { ROLES, type Role } from '../db/schema';
+import { ROLES, type Role } from '../../contract/fields';
 
 export type AccessTokenOptions = { secret: Uint8Array; ttlSeconds: number };
 export type AccessClaims = { userId: string; role: Role };

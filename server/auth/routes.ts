@@ -1,40 +1,26 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { users, type UserRow } from '../db/schema';
-import { issueAccessToken } from '../auth/access-tokens';
-import { createResetToken, resetLink, resetPassword } from '../auth/password-reset';
-import { REFRESH_TOKEN_TTL_SECONDS, revokeFamilyOf, rotate, startFamily } from '../auth/refresh-tokens';
+import { forgot, login, logout, me, refresh, register, reset, updateMe } from '../../contract/auth';
+import type { UserRow } from '../db/schema';
 import { passwordResetMail } from '../mail/templates';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv, Services } from '../http/context';
-import { HttpError, ValidationError, tooManyAttempts, unauthenticated } from '../http/errors';
-import { email, language, newPassword, password, text } from '../http/fields';
+import { fieldError, HttpError, tooManyAttempts, unauthenticated } from '../http/errors';
 import { message } from '../http/i18n';
+import { reply, route } from '../http/operation';
 import type { Limit } from '../http/rate-limiter';
-import { requireUser } from '../http/require-user';
-import { validateBody } from '../http/validation';
-import { createUser, findUserByEmail, findUserById, presentUser } from '../users/users';
-
-const SignInSchema = z.object({ email: email(), password: password() });
-const RegisterSchema = z.object({
-  firstName: text(100),
-  lastName: text(100),
-  email: email(),
-  password: newPassword(),
-  language: language().optional(),
-});
-const UpdateMeSchema = z.object({ language: language() });
-const ForgotSchema = z.object({ email: email() });
-const ResetSchema = z.object({ email: email(), password: newPassword(), token: text(200) });
+import { presentUser } from '../users/presenters';
+import { findUserByEmail, findUserById, insertUser, updateUserLanguage } from '../users/queries';
+import { issueAccessToken } from './access-tokens';
+import { createResetToken, resetLink, resetPassword } from './password-reset';
+import { presentTokenAnswer } from './presenters';
+import { REFRESH_TOKEN_TTL_SECONDS, revokeFamilyOf, rotate, startFamily } from './refresh-tokens';
 
 const REFRESH_COOKIE = 'refresh_token';
 const REFRESH_COOKIE_PATH = '/v1.0/auth';
 
 export function authRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
-  const signedIn = requireUser(s);
 
   const cookieOptions = {
     path: REFRESH_COOKIE_PATH,
@@ -43,20 +29,15 @@ export function authRoutes(s: Services) {
     secure: s.config.secureCookies,
   } as const;
 
-  /** The token answer; also sets the refresh cookie to `refreshToken`. */
-  async function tokenAnswer(c: Context, user: UserRow, refreshToken: string) {
+  /** Sets the refresh cookie to `refreshToken` and issues an access token for `user`. */
+  async function signIn(c: Context, user: UserRow, refreshToken: string) {
     setCookie(c, REFRESH_COOKIE, refreshToken, { ...cookieOptions, maxAge: REFRESH_TOKEN_TTL_SECONDS });
     const accessToken = await issueAccessToken(
       { userId: user.id, role: user.role },
       { secret: s.config.jwtSecret, ttlSeconds: s.config.accessTokenTtlSeconds },
       s.clock(),
     );
-    return {
-      access_token: accessToken,
-      token_type: 'Bearer',
-      expires_in: s.config.accessTokenTtlSeconds,
-      user: await presentUser(s.db, user),
-    };
+    return presentTokenAnswer(s.db, user, accessToken, s.config.accessTokenTtlSeconds);
   }
 
   /** The counters one request is measured against: its email from its IP, and its IP alone. */
@@ -78,32 +59,37 @@ export function authRoutes(s: Services) {
     if (wait > 0) throw tooManyAttempts(wait);
   }
 
-  routes.post('/login', async (c) => {
-    const input = await validateBody(c, SignInSchema);
+  route(routes, s, login, async (c, { body }) => {
     const ip = clientIp(c, s.config.trustProxy);
-    const checks = limitChecks('sign-in', input.email, ip, s.rateLimits.signIn);
+    const checks = limitChecks('sign-in', body.email, ip, s.rateLimits.signIn);
     ensureUnderLimits(checks);
 
-    const user = await findUserByEmail(s.db, input.email);
+    const user = await findUserByEmail(s.db, body.email);
     const valid = user
-      ? await s.passwords.verify(input.password, user.passwordHash)
-      : await s.passwords.verifyUnknown(input.password);
+      ? await s.passwords.verify(body.password, user.passwordHash)
+      : await s.passwords.verifyUnknown(body.password);
     if (!user || !valid) {
       // Only failures count, so a user who signs in often is never locked out.
       for (const [key, limit] of checks) s.rateLimiter.hit(key, limit);
       throw new HttpError(401, 'invalidCredentials');
     }
     s.rateLimiter.clear(checks[0][0]);
-    return c.json(await tokenAnswer(c, user, await startFamily(s.db, user.id, s.clock())), 200);
+    return reply(c, login, 200, await signIn(c, user, await startFamily(s.db, user.id, s.clock())));
   });
 
-  routes.post('/register', async (c) => {
-    const input = await validateBody(c, RegisterSchema);
-    const user = await createUser(s.db, s.passwords, { ...input, language: input.language ?? c.get('lang') });
-    return c.json(await tokenAnswer(c, user, await startFamily(s.db, user.id, s.clock())), 201);
+  route(routes, s, register, async (c, { body }) => {
+    const user = await insertUser(s.db, {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      email: body.email,
+      passwordHash: await s.passwords.hash(body.password),
+      language: body.language ?? c.get('lang'),
+    });
+    if (!user) throw fieldError('email', 'taken');
+    return reply(c, register, 201, await signIn(c, user, await startFamily(s.db, user.id, s.clock())));
   });
 
-  routes.post('/refresh', async (c) => {
+  route(routes, s, refresh, async (c) => {
     const presented = getCookie(c, REFRESH_COOKIE);
     const rotated = presented ? await rotate(s.db, presented, s.clock()) : undefined;
     const user = rotated && (await findUserById(s.db, rotated.userId));
@@ -111,50 +97,43 @@ export function authRoutes(s: Services) {
       deleteCookie(c, REFRESH_COOKIE, cookieOptions);
       throw unauthenticated();
     }
-    return c.json(await tokenAnswer(c, user, rotated.token), 200);
+    return reply(c, refresh, 200, await signIn(c, user, rotated.token));
   });
 
-  routes.post('/logout', async (c) => {
+  route(routes, s, logout, async (c) => {
     const presented = getCookie(c, REFRESH_COOKIE);
     if (presented) await revokeFamilyOf(s.db, presented, s.clock());
     deleteCookie(c, REFRESH_COOKIE, cookieOptions);
-    return c.body(null, 204);
+    return reply(c, logout, 204);
   });
 
-  routes.get('/me', signedIn, async (c) => c.json({ user: await presentUser(s.db, c.get('user')) }, 200));
+  route(routes, s, me, async (c) => reply(c, me, 200, { user: await presentUser(s.db, c.get('user')) }));
 
-  routes.patch('/me', signedIn, async (c) => {
-    const input = await validateBody(c, UpdateMeSchema);
-    const [user] = await s.db
-      .update(users)
-      .set({ language: input.language, updatedAt: new Date(s.clock()) })
-      .where(eq(users.id, c.get('user').id))
-      .returning();
-    return c.json({ user: await presentUser(s.db, user) }, 200);
+  route(routes, s, updateMe, async (c, { body }) => {
+    const user = await updateUserLanguage(s.db, c.get('user').id, body.language, s.clock());
+    return reply(c, updateMe, 200, { user: await presentUser(s.db, user) });
   });
 
-  routes.post('/forgot', async (c) => {
-    const input = await validateBody(c, ForgotSchema);
+  route(routes, s, forgot, async (c, { body }) => {
     const ip = clientIp(c, s.config.trustProxy);
-    const checks = limitChecks('forgot', input.email, ip, s.rateLimits.forgot);
+    const checks = limitChecks('forgot', body.email, ip, s.rateLimits.forgot);
     ensureUnderLimits(checks);
     for (const [key, limit] of checks) s.rateLimiter.hit(key, limit);
 
-    const user = await findUserByEmail(s.db, input.email);
+    const user = await findUserByEmail(s.db, body.email);
     if (user) {
       const token = await createResetToken(s.db, user.id, s.clock());
       const mail = passwordResetMail(user, resetLink(s.config.appUrl, token, user.email));
       // Not awaited: a slow mail transport must not make known addresses answer slower.
       s.mailer.send(mail).catch((error: unknown) => console.error('[mail] sending failed:', error));
     }
-    return c.json({ message: message(c.get('lang'), 'resetLinkSent') }, 200);
+    return reply(c, forgot, 200, { message: message(c.get('lang'), 'resetLinkSent') });
   });
 
-  routes.post('/reset', async (c) => {
-    const input = await validateBody(c, ResetSchema);
-    const done = await resetPassword(s.db, s.passwords, input, s.clock());
-    if (!done) throw new ValidationError([{ field: 'token', rule: 'resetToken' }]);
-    return c.json({ message: message(c.get('lang'), 'passwordReset') }, 200);
+  route(routes, s, reset, async (c, { body }) => {
+    const done = await resetPassword(s.db, s.passwords, body, s.clock());
+    if (!done) throw fieldError('token', 'resetToken');
+    return reply(c, reset, 200, { message: message(c.get('lang'), 'passwordReset') });
   });
 
   return routes;

@@ -13,7 +13,7 @@ export async function findActiveCoupon(db: Database, code: string): Promise<Coup
 }
 
 /** False when this user already redeemed this coupon. */
-export async function redeemCoupon(db: Database, userId: string, code: string): Promise<boolean> {
+export async function insertRedemption(db: Database, userId: string, code: string): Promise<boolean> {
   const inserted = await db
     .insert(couponRedemptions)
     .values({ userId, couponCode: code })
@@ -21,10 +21,3 @@ export async function redeemCoupon(db: Database, userId: string, code: string): 
     .returning({ code: couponRedemptions.couponCode });
   return inserted.length > 0;
 }
-
-/** The contract's Coupon object. */
-export const presentCoupon = (coupon: CouponRow) => ({
-  code: coupon.code,
-  discountPercent: coupon.discountPercent,
-  durationMonths: coupon.durationMonths,
-});

@@ -8,8 +8,3 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids reach SQL only when well-formed; PostgreSQL would answer a malformed uuid with an error. */
-export const isUuid = (value: string) => UUID.test(value);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -10,24 +10,36 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_LANGUAGE, LANGUAGES, ROLES } from '../../contract/fields';
 
-export const ROLES = ['user', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+// The lists live in the contract, so the API's validation, the app's forms and these check
+// constraints cannot disagree.
+export type { Language, Role } from '../../contract/fields';
 
-export const LANGUAGES = ['en', 'it'] as const;
-export type Language = (typeof LANGUAGES)[number];
+/** The primary key every table but the join tables has. */
+const id = () => uuid('id').primaryKey().defaultRandom();
+
+/** A column pointing at the user who owns the row; deleting the user deletes the row. */
+const userReference = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references((): AnyPgColumn => users.id, { onDelete: 'cascade' });
 
 // Every timestamp is `timestamptz` read as a JS Date, so both drivers agree on time zones.
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const createdAt = () => at('created_at').notNull().defaultNow();
+const timestamps = () => ({ createdAt: createdAt(), updatedAt: at('updated_at').notNull().defaultNow() });
+
+/** `column in ('a', 'b')` from a list of plain words (the lists above: no quoting needed). */
+const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     // Kept as typed; uniqueness and look-ups go through lower(email).
@@ -35,13 +47,13 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ROLES }).notNull().default('user'),
     plan: text('plan').notNull().default('free'),
-    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
-    ...timestamps,
+    language: text('language', { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
-    check('users_role_check', sql`${table.role} in ('user', 'admin')`),
-    check('users_language_check', sql`${table.language} in ('en', 'it')`),
+    check('users_role_check', oneOf(table.role, ROLES)),
+    check('users_language_check', oneOf(table.language, LANGUAGES)),
   ],
 );
 
@@ -52,16 +64,14 @@ export const users = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     familyId: uuid('family_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id'),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    revokedAt: at('revoked_at'),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('refresh_tokens_token_hash_unique').on(table.tokenHash),
@@ -73,14 +83,12 @@ export const refreshTokens = pgTable(
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userReference('user_id'),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('password_reset_tokens_token_hash_unique').on(table.tokenHash),
@@ -96,7 +104,7 @@ export const coupons = pgTable(
     discountPercent: integer('discount_percent').notNull(),
     durationMonths: integer('duration_months').notNull(),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     check('coupons_code_lower_check', sql`${table.code} = lower(${table.code})`),
@@ -108,14 +116,12 @@ export const coupons = pgTable(
 export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id'),
     // No cascade: a redemption is billing history, so a redeemed coupon is deactivated, not deleted.
     couponCode: text('coupon_code')
       .notNull()
       .references(() => coupons.code),
-    redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull().defaultNow(),
+    redeemedAt: at('redeemed_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.couponCode] })],
 );
@@ -123,16 +129,16 @@ export const couponRedemptions = pgTable(
 export const projects = pgTable(
   'projects',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    ownerId: userReference('owner_id'),
     name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('projects_owner_id_created_at_idx').on(table.ownerId, table.createdAt)],
 );
 
 export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
 export type CouponRow = typeof coupons.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
+export type NewProjectRow = typeof projects.$inferInsert;

@@ -1,14 +1,15 @@
 import { createPasswordHasher, type PasswordHasher } from '../auth/passwords';
 import type { Database } from './client';
 import { coupons, projects, users } from './schema';
-import { findUserByEmail } from '../users/users';
+import { findUserByEmail } from '../users/queries';
+import { PROMO_COUPON_CODE, type Role } from '../../contract/fields';
 
 type SeedUser = {
   email: string;
   password: string;
   firstName: string;
   lastName: string;
-  role: 'user' | 'admin';
+  role: Role;
   projects: string[];
 };
 
@@ -32,7 +33,7 @@ export const SEED_USERS: SeedUser[] = [
   },
 ];
 
-export const PROMO_COUPON = { code: 'marketing-espresso-15', discountPercent: 15, durationMonths: 3, active: true };
+export const PROMO_COUPON = { code: PROMO_COUPON_CODE, discountPercent: 15, durationMonths: 3, active: true };
 
 /**
  * Runs at every start: creates what is missing and never overwrites, so a demo account whose

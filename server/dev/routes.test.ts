@@ -62,9 +62,11 @@ describe('DELETE /dev/users/:id', () => {
     ).toBe(401);
   });
 
-  it('answers 204 to an unknown or malformed id', async () => {
+  it('answers 204 to an unknown id, and 404 to a malformed one without asking the database', async () => {
     expect((await h.call('DELETE', '/dev/users/00000000-0000-4000-8000-000000000000')).status).toBe(204);
-    expect((await h.call('DELETE', '/dev/users/not-a-uuid')).status).toBe(204);
+    const malformed = await h.call('DELETE', "/dev/users/not-a-uuid'");
+    expect(malformed.status).toBe(404);
+    expect(malformed.body).toEqual({ message: 'Not found.' });
   });
 });
 
@@ -96,8 +98,15 @@ describe('/dev/mail', () => {
 });
 
 describe('POST /dev/rate-limits/reset', () => {
-  it('answers 204', async () => {
+  it('lets a refused caller try again at once', async () => {
+    const ip = '203.0.113.9';
+    const attempt = () =>
+      h.call('POST', '/v1.0/auth/login', { json: { email: 'demo@example.com', password: 'wrong' }, ip });
+    for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(401);
+    expect((await attempt()).status).toBe(429);
+
     expect((await h.call('POST', '/dev/rate-limits/reset')).status).toBe(204);
+    expect((await attempt()).status).toBe(401);
   });
 });
 

@@ -1,28 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { isUuid } from '../db/errors';
-import { users } from '../db/schema';
+import { clearMail, createUser, deleteUser, listMail, resetRateLimits } from '../../contract/dev';
 import type { AppEnv, Services } from '../http/context';
-import { email, language, password, role, text } from '../http/fields';
-import { validateBody } from '../http/validation';
+import { fieldError } from '../http/errors';
+import { reply, route } from '../http/operation';
 import { MemoryMailer } from '../mail/mailer';
-import { createUser, presentUser } from '../users/users';
+import { presentUser } from '../users/presenters';
+import { deleteUser as deleteUserRow, insertUser } from '../users/queries';
 
 const DEFAULT_PASSWORD = 'Passw0rd!';
 
-const NewUserSchema = z.object({
-  email: email().optional(),
-  password: password().optional(),
-  firstName: text(100).optional(),
-  lastName: text(100).optional(),
-  role: role().optional(),
-  language: language().optional(),
-});
-
 /**
- * Helpers for tests and local development (docs/api.md, "Development only"). Mounted only when
+ * Helpers for tests and local development (contract/dev.ts). Mounted only when
  * config.devEndpoints is on; they create accounts without checks and expose sent mail.
  */
 export function devRoutes(s: Services) {
@@ -30,36 +19,35 @@ export function devRoutes(s: Services) {
 
   if (s.mailer instanceof MemoryMailer) {
     const mailbox = s.mailer;
-    routes.get('/mail', (c) => c.json({ data: mailbox.list(c.req.query('to')) }, 200));
-    routes.delete('/mail', (c) => {
+    route(routes, s, listMail, (c, { query }) => reply(c, listMail, 200, { data: mailbox.list(query.to) }));
+    route(routes, s, clearMail, (c) => {
       mailbox.clear();
-      return c.body(null, 204);
+      return reply(c, clearMail, 204);
     });
   }
 
-  routes.post('/users', async (c) => {
-    const input = await validateBody(c, NewUserSchema);
-    const plainPassword = input.password ?? DEFAULT_PASSWORD;
-    const user = await createUser(s.db, s.passwords, {
-      firstName: input.firstName ?? 'Test',
-      lastName: input.lastName ?? 'User',
-      email: input.email ?? `user-${randomBytes(6).toString('hex')}@example.test`,
-      password: plainPassword,
-      role: input.role,
-      language: input.language,
+  route(routes, s, createUser, async (c, { body }) => {
+    const password = body.password ?? DEFAULT_PASSWORD;
+    const user = await insertUser(s.db, {
+      firstName: body.firstName ?? 'Test',
+      lastName: body.lastName ?? 'User',
+      email: body.email ?? `user-${randomBytes(6).toString('hex')}@example.test`,
+      passwordHash: await s.passwords.hash(password),
+      role: body.role,
+      language: body.language,
     });
-    return c.json({ user: await presentUser(s.db, user), password: plainPassword }, 201);
+    if (!user) throw fieldError('email', 'taken');
+    return reply(c, createUser, 201, { user: await presentUser(s.db, user), password });
   });
 
-  routes.delete('/users/:id', async (c) => {
-    const id = c.req.param('id');
-    if (isUuid(id)) await s.db.delete(users).where(eq(users.id, id));
-    return c.body(null, 204);
+  route(routes, s, deleteUser, async (c, { params }) => {
+    await deleteUserRow(s.db, params.id);
+    return reply(c, deleteUser, 204);
   });
 
-  routes.post('/rate-limits/reset', (c) => {
+  route(routes, s, resetRateLimits, (c) => {
     s.rateLimiter.reset();
-    return c.body(null, 204);
+    return reply(c, resetRateLimits, 204);
   });
 
   return routes;

@@ -1,6 +1,10 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/context';
+import { health } from '../../contract/health';
+import type { AppEnv, Services } from '../http/context';
+import { reply, route } from '../http/operation';
 
-export function healthRoutes() {
-  return new Hono<AppEnv>().get('/', (c) => c.json({ status: 'ok' }, 200));
+export function healthRoutes(s: Services) {
+  const routes = new Hono<AppEnv>();
+  route(routes, s, health, (c) => reply(c, health, 200, { status: 'ok' }));
+  return routes;
 }

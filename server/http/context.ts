@@ -16,4 +16,10 @@ export type Services = {
   rateLimits: RateLimits;
 };
 
-export type AppEnv = { Variables: { lang: Lang } };
+export type AppEnv = {
+  Variables: {
+    lang: Lang;
+    /** Outside production every answer is checked against its contract schema (./operation.ts). */
+    checkAnswers: boolean;
+  };
+};

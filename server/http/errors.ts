@@ -24,6 +24,9 @@ export class ValidationError extends Error {
   }
 }
 
+/** A 422 for one field, e.g. `fieldError('email', 'taken')`. */
+export const fieldError = (field: string, rule: Rule) => new ValidationError([{ field, rule }]);
+
 export const unauthenticated = () => new HttpError(401, 'unauthenticated');
 export const notFound = () => new HttpError(404, 'notFound');
 export const tooManyAttempts = (seconds: number) =>

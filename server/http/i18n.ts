@@ -1,13 +1,15 @@
-import type { Language } from '../db/schema';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../contract/fields';
 
 export type Lang = Language;
 
+const isLanguage = (value: string): value is Lang => (LANGUAGES as readonly string[]).includes(value);
+
 /**
- * Picks `it` when Italian is the caller's most preferred language we speak, else `en`
+ * The caller's most preferred language that we speak (LANGUAGES), else the default, `en`
  * (the contract: `Accept-Language: it` gives Italian, anything else English).
  */
 export function languageFrom(acceptLanguage: string | undefined): Lang {
-  if (!acceptLanguage) return 'en';
+  if (!acceptLanguage) return DEFAULT_LANGUAGE;
   const ranked = acceptLanguage
     .split(',')
     .map((part, order) => {
@@ -18,11 +20,11 @@ export function languageFrom(acceptLanguage: string | undefined): Lang {
     })
     .filter((entry) => entry.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.order - b.order);
-  const first = ranked.find((entry) => entry.primary === 'en' || entry.primary === 'it');
-  return first?.primary === 'it' ? 'it' : 'en';
+  const first = ranked.map((entry) => entry.primary).find(isLanguage);
+  return first ?? DEFAULT_LANGUAGE;
 }
 
-const messages = {
+export const messages = {
   en: {
     malformedJson: 'Malformed JSON body.',
     unauthenticated: 'Unauthenticated.',
@@ -58,7 +60,7 @@ const messages = {
 
 export type MessageKey = keyof (typeof messages)['en'];
 
-const rules = {
+export const rules = {
   en: {
     required: 'The :attribute field is required.',
     string: 'The :attribute field must be a string.',
@@ -93,7 +95,7 @@ const rules = {
 
 export type Rule = keyof (typeof rules)['en'];
 
-const attributes: Record<Lang, Record<string, string>> = {
+export const attributes: Record<Lang, Record<string, string>> = {
   en: { firstName: 'first name', lastName: 'last name', language: 'language', page: 'page', role: 'role' },
   it: { firstName: 'nome', lastName: 'cognome', language: 'lingua', page: 'pagina', role: 'ruolo' },
 };

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { UserRow } from '../db/schema';
 import { verifyAccessToken } from '../auth/access-tokens';
-import { findUserById } from '../users/users';
+import { findUserById } from '../users/queries';
 import { unauthenticated } from './errors';
 import type { AppEnv, Services } from './context';
 

@@ -1,4 +1,4 @@
-import type { Language } from '../db/schema';
+import type { Language } from '../../contract/fields';
 import type { Mail } from './mailer';
 
 const resetTexts = {

@@ -1,10 +1,10 @@
+import type { User } from '../../contract/auth';
 import { createApp } from '../app';
 import { createPasswordHasher } from '../auth/passwords';
 import { parseConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import type { RateLimits } from '../http/rate-limiter';
 import { MemoryMailer } from '../mail/mailer';
-import type { UserJson } from '../users/users';
 import { openTestDatabase, type TestDatabase } from './database';
 
 export const TEST_ENV = {
@@ -22,7 +22,7 @@ export type ApiBody = {
   access_token?: string;
   token_type?: string;
   expires_in?: number;
-  user?: UserJson;
+  user?: User;
   password?: string;
   status?: string;
   coupon?: { code: string; discountPercent: number; durationMonths: number };

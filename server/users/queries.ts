@@ -1,9 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { couponRedemptions, users, type Language, type Role, type UserRow } from '../db/schema';
-import type { PasswordHasher } from '../auth/passwords';
-import { ValidationError } from '../http/errors';
+import { couponRedemptions, users, type Language, type NewUserRow, type UserRow } from '../db/schema';
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [user] = await db
@@ -19,57 +17,40 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
   return user;
 }
 
-export type NewUser = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  role?: Role;
-  language?: Language;
-};
-
-/** Throws the contract's 422 (`errors.email`) when the email is taken, whatever its case. */
-export async function createUser(db: Database, passwords: PasswordHasher, input: NewUser): Promise<UserRow> {
-  const passwordHash = await passwords.hash(input.password);
+/** Undefined when the email is taken, whatever its case. */
+export async function insertUser(db: Database, values: NewUserRow): Promise<UserRow | undefined> {
   try {
-    const [user] = await db
-      .insert(users)
-      .values({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        passwordHash,
-        role: input.role ?? 'user',
-        language: input.language ?? 'en',
-      })
-      .returning();
+    const [user] = await db.insert(users).values(values).returning();
     return user;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ValidationError([{ field: 'email', rule: 'taken' }]);
+    if (isUniqueViolation(error)) return undefined;
     throw error;
   }
 }
 
-const PLAN_LABELS: Record<string, string> = { free: 'Free' };
-
-/** The contract's User object. */
-export async function presentUser(db: Database, user: UserRow) {
-  const redeemed = await db
-    .select({ code: couponRedemptions.couponCode })
-    .from(couponRedemptions)
-    .where(eq(couponRedemptions.userId, user.id))
-    .orderBy(asc(couponRedemptions.redeemedAt), asc(couponRedemptions.couponCode));
-  return {
-    _id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    role: user.role,
-    plan: { id: user.plan, label: PLAN_LABELS[user.plan] ?? user.plan },
-    language: user.language,
-    redeemedCoupons: redeemed.map((r) => r.code),
-    createdAt: user.createdAt.toISOString(),
-  };
+export async function updateUserLanguage(db: Database, id: string, language: Language, now: number) {
+  const [user] = await db
+    .update(users)
+    .set({ language, updatedAt: new Date(now) })
+    .where(eq(users.id, id))
+    .returning();
+  return user;
 }
 
-export type UserJson = Awaited<ReturnType<typeof presentUser>>;
+/** Deleting a user deletes everything they own (the foreign keys cascade). */
+export async function deleteUser(db: Database, id: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+/** The coupon codes each of `userIds` redeemed, oldest first, in one query. */
+export async function findRedeemedCouponCodes(db: Database, userIds: string[]): Promise<Map<string, string[]>> {
+  const codes = new Map<string, string[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return codes;
+  const rows = await db
+    .select({ userId: couponRedemptions.userId, code: couponRedemptions.couponCode })
+    .from(couponRedemptions)
+    .where(inArray(couponRedemptions.userId, userIds))
+    .orderBy(asc(couponRedemptions.redeemedAt), asc(couponRedemptions.couponCode));
+  for (const row of rows) codes.get(row.userId)?.push(row.code);
+  return codes;
+}

@@ -1,0 +1,25 @@
+import type { Context } from 'hono';
+import type { AppEnv } from './context';
+import { HttpError, ValidationError } from './errors';
+import { message, ruleMessage, type Lang } from './i18n';
+
+function errorBody(error: HttpError | ValidationError, lang: Lang) {
+  if (error instanceof HttpError) return { message: message(lang, error.messageKey, error.params) };
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    (errors[issue.field] ??= []).push(ruleMessage(lang, issue.field, issue.rule, issue.param));
+  }
+  return { message: message(lang, 'invalidData'), errors };
+}
+
+/**
+ * The contract's error shapes (docs/api.md), in the request's language. Anything that is not an
+ * HttpError or a ValidationError is a bug: logged, and answered with a stackless 500.
+ */
+export function handleError(error: Error, c: Context<AppEnv>): Response {
+  const lang = c.get('lang');
+  if (error instanceof HttpError) return c.json(errorBody(error, lang), error.status, error.headers);
+  if (error instanceof ValidationError) return c.json(errorBody(error, lang), 422);
+  console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
+  return c.json({ message: message(lang, 'serverError') }, 500);
+}
