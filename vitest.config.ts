@@ -10,6 +10,11 @@ function serverProject(name: string, env: Record<string, string> = {}): TestProj
       env,
       include: ['server/**/*.test.ts'],
       environment: 'node',
+      // Migrates and seeds once; each file opens a copy (server/test/database.ts).
+      globalSetup: ['server/test/global-setup.ts'],
+      isolate: false,
+      // An unexpected console.error or console.warn fails the test (server/test/console.ts).
+      setupFiles: ['server/test/setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
@@ -20,7 +25,7 @@ function serverProject(name: string, env: Record<string, string> = {}): TestProj
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    // Each API test file opens its own embedded database; two at once fit the 2-core machine.
+    // Each API test file opens its own copy of the seeded database; two at once fit the 2-core machine.
     maxWorkers: 2,
     projects: [
       {

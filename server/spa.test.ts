@@ -10,16 +10,20 @@ import type { AppEnv } from './http/context';
 import { MemoryMailer } from './mail/mailer';
 import { mountSpa } from './spa';
 
+let root: string;
 let dir: string;
 let app: Hono<AppEnv>;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'spa-'));
+  root = mkdtempSync(join(tmpdir(), 'spa-'));
+  dir = join(root, 'client');
   mkdirSync(join(dir, 'assets/i18n'), { recursive: true });
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>');
   writeFileSync(join(dir, 'assets/entry.client-AbC123.js'), 'console.log(1)');
   writeFileSync(join(dir, 'assets/i18n/en.json'), '{"hello":"Hello"}');
   writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+  // A file beside the build (not in it), which no request may reach.
+  writeFileSync(join(root, 'outside.txt'), 'outside the build');
   // No route below touches the database.
   const db = new Proxy({} as Database, {
     get() {
@@ -29,7 +33,7 @@ beforeAll(() => {
   app = createApp({ db, config: parseConfig({ NODE_ENV: 'production' }), mailer: new MemoryMailer(() => {}) });
   expect(mountSpa(app, dir)).toBe(true);
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('mountSpa', () => {
   it('serves hashed assets with a long cache', async () => {
@@ -70,9 +74,21 @@ describe('mountSpa', () => {
     expect(await res.json()).toEqual({ message: 'Not found.' });
   });
 
-  it('refuses to leave the directory', async () => {
-    const res = await app.request('/..%2f..%2fetc/passwd');
-    expect(await res.text()).not.toContain('root:');
+  // The build sits in `client/` beside `outside.txt`: each path below aims at that file. A
+  // client route gets the SPA's page, a hashed-asset path the plain 404; never the file.
+  it.each([
+    ['/..%2foutside.txt', 200],
+    ['/%2e%2e/outside.txt', 200],
+    ['/%2e%2e%2foutside.txt', 200],
+    ['/assets/..%2f..%2foutside.txt', 404],
+    // The URL parser resolves these dots itself: the request is for /outside.txt, a client route.
+    ['/assets/%2e%2e/%2e%2e/outside.txt', 200],
+  ])('serves no file outside the build for %s', async (path, status) => {
+    const res = await app.request(path);
+    const text = await res.text();
+    expect(res.status).toBe(status);
+    expect(text).not.toContain('outside the build');
+    expect(text).toBe(status === 200 ? '<!doctype html><title>app</title>' : 'Not found');
   });
 
   it('mounts nothing without a build', () => {

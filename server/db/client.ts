@@ -21,14 +21,21 @@ export type DatabaseHandle = {
   /** Applies every pending migration from server/db/migrations. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, for `loadDataDir`. */
+  dump?: () => Promise<Blob>;
 };
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir: string };
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** A PGlite snapshot (`dumpDataDir`) to start from: tests open a migrated, seeded copy. */
+  loadDataDir?: Blob;
+};
 
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.loadDataDir);
 }
 
 function openPostgres(connectionString: string): DatabaseHandle {
@@ -45,15 +52,16 @@ function openPostgres(connectionString: string): DatabaseHandle {
   };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : dataDir);
+  const client = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, loadDataDir });
   const db = drizzlePglite({ client, schema });
   return {
     db,
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }

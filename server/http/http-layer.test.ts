@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { Database } from '../db/client';
 import { MemoryMailer } from '../mail/mailer';
+import { expectConsoleError } from '../test/console';
 import { startHarness, type Harness } from '../test/harness';
 
 // The contract's conventions (docs/api.md "Conventions" and "Error shapes") at the HTTP edge.
@@ -185,7 +186,7 @@ describe('unknown paths and failures', () => {
       },
     });
     const app = createApp({ db: brokenDb, config: h.config, mailer: new MemoryMailer(() => {}) });
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = expectConsoleError();
     const response = await app.request('/v1.0/auth/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -195,8 +196,7 @@ describe('unknown paths and failures', () => {
     expect(response.status).toBe(500);
     expect(JSON.parse(text)).toEqual({ message: 'Server error.' });
     expect(text).not.toMatch(/connection refused|srv|at /);
-    expect(logged).toHaveBeenCalled();
-    logged.mockRestore();
+    expect(logged).toHaveBeenCalledWith('[api] POST /v1.0/auth/login failed:', expect.any(Error));
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { languageFrom, message, ruleMessage } from './i18n';
+import { LANGUAGES } from '../../contract/fields';
+import { attributes, languageFrom, message, messages, ruleMessage, rules } from './i18n';
 
 describe('languageFrom', () => {
   it.each([
@@ -25,5 +26,25 @@ describe('messages', () => {
 
   it('falls back to a generic sentence for an unknown rule', () => {
     expect(ruleMessage('en', 'email', 'something_new')).toBe('The email field is invalid.');
+  });
+});
+
+describe('the en and it tables', () => {
+  const placeholders = (text: string) => [...text.matchAll(/:([a-z]\w*)/gi)].map((match) => match[1]).sort();
+
+  it.each([
+    ['messages', messages],
+    ['rules', rules],
+    ['attributes', attributes],
+  ] as const)('%s: the same keys, each with the same placeholders', (_name, table) => {
+    expect(Object.keys(table.it).sort()).toEqual(Object.keys(table.en).sort());
+    for (const [key, english] of Object.entries(table.en)) {
+      const italian = (table.it as Record<string, string>)[key];
+      expect(placeholders(italian), key).toEqual(placeholders(english));
+    }
+  });
+
+  it('translates every language the contract lists', () => {
+    for (const table of [messages, rules, attributes]) expect(Object.keys(table).sort()).toEqual([...LANGUAGES].sort());
   });
 });

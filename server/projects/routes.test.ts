@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../db/schema';
 import { startHarness, type Harness } from '../test/harness';
 
 let h: Harness;
@@ -31,7 +30,9 @@ describe('GET /v1.0/projects', () => {
   it('pages by 15', async () => {
     const session = await h.signedInUser();
     const names = Array.from({ length: 16 }, (_, i) => `Project ${String(i + 1).padStart(2, '0')}`);
-    await h.db.insert(projects).values(names.map((name) => ({ ownerId: session.user._id, name })));
+    // One timestamp for all: the name breaks the tie, so the order is fixed.
+    const createdAt = new Date(h.clock.now());
+    for (const name of names) await h.factories.project({ id: session.user._id }, { name, createdAt });
 
     const first = await h.call('GET', '/v1.0/projects', { token: session.accessToken });
     expect(first.body.data?.map((p) => p.name)).toEqual(names.slice(0, 15));

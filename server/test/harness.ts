@@ -1,11 +1,13 @@
 import type { User } from '../../contract/auth';
 import { createApp } from '../app';
-import { createPasswordHasher } from '../auth/passwords';
 import { parseConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import type { RateLimits } from '../http/rate-limiter';
 import { MemoryMailer } from '../mail/mailer';
+import { presentUser } from '../users/presenters';
 import { openTestDatabase, type TestDatabase } from './database';
+import { createFactories, type UserFields } from './factories';
+import { testPasswords } from './passwords';
 
 export const TEST_ENV = {
   NODE_ENV: 'test',
@@ -66,9 +68,9 @@ export type Harness = Awaited<ReturnType<typeof startHarness>>;
 
 /** One database and one app per test file; call `stop` in afterAll. */
 export async function startHarness(options: { rateLimits?: RateLimits; env?: Record<string, string> } = {}) {
-  // Production-strength scrypt costs ~0.2 s per hash; these tests hash hundreds of times.
-  const passwords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
-  const database: TestDatabase = await openTestDatabase(passwords);
+  const passwords = testPasswords();
+  const database: TestDatabase = await openTestDatabase();
+  const factories = createFactories(database.db, passwords);
   const clock = testClock();
   const mailer = new MemoryMailer(() => {}, clock.now);
   const config: Config = parseConfig({ ...TEST_ENV, ...options.env });
@@ -105,14 +107,10 @@ export async function startHarness(options: { rateLimits?: RateLimits; env?: Rec
     };
   }
 
-  let counter = 0;
-  /** A fresh account through POST /dev/users; emails are unique per file and run. */
-  async function createUser(fields: Record<string, string> = {}) {
-    counter += 1;
-    const email = fields.email ?? `user${counter}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-    const result = await call('POST', '/dev/users', { json: { password: 'Passw0rd!', ...fields, email } });
-    if (result.status !== 201 || !result.body.user) throw new Error(`createUser failed: ${result.status}`);
-    return { user: result.body.user, email, password: fields.password ?? 'Passw0rd!' };
+  /** A fresh account (factories.user), as the API presents it. */
+  async function createUser(fields: UserFields = {}) {
+    const { row, password } = await factories.user(fields);
+    return { user: await presentUser(database.db, row), row, email: row.email, password };
   }
 
   async function signIn(email: string, password: string, ip?: string) {
@@ -124,7 +122,7 @@ export async function startHarness(options: { rateLimits?: RateLimits; env?: Rec
     return { accessToken, refreshToken: result.setRefreshToken, user };
   }
 
-  async function signedInUser(fields: Record<string, string> = {}) {
+  async function signedInUser(fields: UserFields = {}) {
     const created = await createUser(fields);
     return { ...created, ...(await signIn(created.email, created.password)) };
   }
@@ -136,6 +134,7 @@ export async function startHarness(options: { rateLimits?: RateLimits; env?: Rec
     clock,
     mailer,
     config,
+    factories,
     call,
     createUser,
     signIn,
