@@ -1,21 +1,31 @@
 import * as auth from './auth';
 import * as coupons from './coupons';
 import * as dev from './dev';
-import { health } from './health';
+import * as health from './health';
 import type { Operation } from './operation';
 import * as projects from './projects';
 
-const pick = (module: Record<string, unknown>) =>
-  Object.values(module).filter(
-    (value): value is Operation =>
-      typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'responses' in value,
-  );
+const names = new Map<Operation, string>();
+
+const isOperation = (value: unknown): value is Operation =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'responses' in value;
+
+/** A module's operations; each keeps its export name as its OpenAPI operationId. */
+const pick = (module: Record<string, unknown>): Operation[] =>
+  Object.entries(module).flatMap(([name, value]) => {
+    if (!isOperation(value)) return [];
+    names.set(value, name);
+    return [value];
+  });
 
 /**
  * Every operation of the API: what the OpenAPI reference lists and what the route-coverage
  * test holds the server to. Server-side only (the app imports single resources).
  */
-export const OPERATIONS: Operation[] = [...pick(auth), ...pick(coupons), ...pick(projects), health];
+export const OPERATIONS: Operation[] = [...pick(auth), ...pick(coupons), ...pick(projects), ...pick(health)];
 
 /** Mounted only outside production. */
 export const DEV_OPERATIONS: Operation[] = pick(dev);
+
+/** The operation's export name (`login`, `listProjects`). */
+export const operationName = (operation: Operation): string | undefined => names.get(operation);

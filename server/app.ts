@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { couponRoutes } from './coupons/routes';
 import type { Database } from './db/client';
 import { devRoutes } from './dev/routes';
+import { docsRoutes } from './docs/routes';
 import { healthRoutes } from './health/routes';
 import type { AppEnv, Services } from './http/context';
 import { handleError } from './http/error-handler';
@@ -25,7 +26,7 @@ export type AppDeps = {
 };
 
 /** Path prefixes that belong to the API: never the SPA's index.html, always JSON 404s. */
-export const API_PREFIXES = ['/v1.0', '/dev', '/broadcasting', '/app'] as const;
+export const API_PREFIXES = ['/v1.0', '/dev', '/docs', '/broadcasting', '/app'] as const;
 
 export const isApiPath = (path: string) =>
   API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
@@ -66,7 +67,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', couponRoutes(services));
   app.route('/', projectRoutes(services));
   app.route('/', healthRoutes(services));
-  if (deps.config.devEndpoints) app.route('/', devRoutes(services));
+  if (deps.config.devEndpoints) {
+    app.route('/', devRoutes(services));
+    // The generated reference, with the dev operations it describes: outside production only.
+    app.route('/', docsRoutes());
+  }
 
   app.notFound((c) => c.json({ message: message(c.get('lang'), 'notFound') }, 404));
   app.onError(handleError);

@@ -68,11 +68,14 @@ describe('mountSpa', () => {
     expect(res.status).toBe(404);
   });
 
-  it.each(['/v1.0/unknown', '/dev/mail', '/broadcasting/auth', '/app/key'])('keeps %s a JSON 404', async (path) => {
-    const res = await app.request(path);
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Not found.' });
-  });
+  it.each(['/v1.0/unknown', '/dev/mail', '/docs', '/docs/openapi.json', '/broadcasting/auth', '/app/key'])(
+    'keeps %s a JSON 404',
+    async (path) => {
+      const res = await app.request(path);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: 'Not found.' });
+    },
+  );
 
   // The build sits in `client/` beside `outside.txt`: each path below aims at that file. A
   // client route gets the SPA's page, a hashed-asset path the plain 404; never the file.
