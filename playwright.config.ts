@@ -5,9 +5,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 
 // Debian's Chromium where it is installed (CI and this workplace cannot download browsers);
-// elsewhere Playwright's own.
-const debianChromium = '/usr/bin/chromium';
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(debianChromium) ? debianChromium : undefined);
+// elsewhere Playwright's own. Its headless shell first: the same engine without the browser
+// around it, which Playwright itself prefers for headless runs, and about a third faster here.
+const debianChromium = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
+const executablePath = process.env.CHROMIUM_PATH ?? debianChromium;
 
 export default defineConfig({
   testDir: './tests/e2e',

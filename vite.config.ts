@@ -19,6 +19,8 @@ export default defineConfig({
       '/v1.0': apiTarget,
       '/dev': apiTarget,
       '/broadcasting': apiTarget,
+      // The generated API reference (outside production).
+      '/docs': apiTarget,
       // The Pusher-protocol socket lives at /app/{key}; source modules under /app/ (they have
       // a file extension) stay with Vite.
       '^/app/[^/.]+(?:\\?.*)?$': { target: apiTarget, ws: true },

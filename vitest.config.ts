@@ -13,8 +13,8 @@ function serverProject(name: string, env: Record<string, string> = {}): TestProj
       // Migrates and seeds once; each file opens a copy (server/test/database.ts).
       globalSetup: ['server/test/global-setup.ts'],
       isolate: false,
-      // An unexpected console.error or console.warn fails the test (server/test/console.ts).
-      setupFiles: ['server/test/setup.ts'],
+      // An unexpected console.error or console.warn fails the test (tests/setup/console.ts).
+      setupFiles: ['tests/setup/vitest.setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
@@ -30,7 +30,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'app', include: ['app/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'app',
+          include: ['app/**/*.test.{ts,tsx}', 'tests/setup/*.test.ts'],
+          // Pure code needs no DOM; a file that does says `// @vitest-environment jsdom`.
+          environment: 'node',
+          setupFiles: ['tests/setup/vitest.setup.ts'],
+        },
       },
       serverProject('server'),
       // The same API tests against a real PostgreSQL, when one is given (CI starts one).

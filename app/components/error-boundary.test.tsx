@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '~/lib/http';
 import { throwRouteError } from '~/lib/route-errors';
 import { render } from '~/test/render';
+import { expectConsoleError } from '../../tests/setup/console';
 import { RouteErrorBoundary, type StatusMessages } from './error-boundary';
 
 /** A route whose loader fails with `error`, shown through the boundary a route module exports. */
@@ -67,13 +68,12 @@ describe('RouteErrorBoundary', () => {
   });
 
   it('reports an unexpected exception to the console and shows the generic words', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = expectConsoleError();
     const container = await renderFailingRoute(() => {
       throw new TypeError('a bug');
     });
     expect(container.textContent).toContain('Something went wrong. Please try again.');
     expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: 'a bug' }));
-    logged.mockRestore();
   });
 });
 

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { showCoupon } from '~contract/coupons';
 import { createHttpClient, HttpError, OfflineError, type HttpClient, type TokenStore } from './http';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { Database } from '../db/client';
 import { MemoryMailer } from '../mail/mailer';
-import { expectConsoleError } from '../test/console';
+import { expectConsoleError } from '../../tests/setup/console';
 import { startHarness, type Harness } from '../test/harness';
 
 // The contract's conventions (docs/api.md "Conventions" and "Error shapes") at the HTTP edge.

@@ -7,7 +7,7 @@ import { defineOperation, errors } from '../../contract/operation';
 import { createServices } from '../app';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
-import { expectConsoleError } from '../test/console';
+import { expectConsoleError } from '../../tests/setup/console';
 import { startHarness, type Harness } from '../test/harness';
 import type { AppEnv } from './context';
 import { handleError } from './error-handler';

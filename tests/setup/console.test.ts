@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { checkConsole, expectConsoleError, watchConsole } from './console';
 
-// The guard itself (server/test/setup.ts runs it around every test): each case below checks
+// The guard itself (./vitest.setup.ts runs it around every test): each case below checks
 // by hand, then watches again so the real check after the test finds a clean console.
 describe('the console guard', () => {
   it('fails a test that logs an error it did not expect', () => {

@@ -1,9 +1,9 @@
 import { vi, type MockInstance } from 'vitest';
 
 /**
- * A console.error or console.warn during a server test fails it (server/test/setup.ts): the
- * server logs those only for bugs and misconfiguration. A test that provokes one on purpose
- * says so with `expectConsoleError()`.
+ * A console.error or console.warn during a Vitest test fails it, in the app's tests and the
+ * API's (./vitest.setup.ts runs the guard around every test): both log those only for bugs and
+ * misconfiguration. A test that provokes one on purpose says so with `expectConsoleError()`.
  */
 type Level = 'error' | 'warn';
 
@@ -30,7 +30,7 @@ export function checkConsole(): void {
 }
 
 function expectLevel(level: Level): MockInstance<(...args: unknown[]) => void> {
-  if (!spies) throw new Error('The console is watched only inside a test (server/test/setup.ts).');
+  if (!spies) throw new Error('The console is watched only inside a test (tests/setup/vitest.setup.ts).');
   expected.add(level);
   return spies[level].mockImplementation(() => {});
 }
