@@ -1,8 +1,8 @@
-import { Link, useFetcher } from '@remix-run/react';
+import { useFetcher } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '~/features/auth/api';
 import { LanguageSwitcher } from './language-switcher';
-import { Logo } from './ui/logo';
+import { HomeLogoLink } from './ui/logo';
 import { paths } from '~/lib/paths';
 
 /** The signed-in top bar: home, language, who is signed in, and sign out. */
@@ -12,13 +12,7 @@ export function AppHeader({ user }: { user: User }) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-8">
-        <Link
-          to={paths.home()}
-          aria-label={t('nav.home')}
-          className="rounded focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
-        >
-          <Logo />
-        </Link>
+        <HomeLogoLink />
         <div className="flex items-center gap-3">
           <LanguageSwitcher />
           <span className="hidden text-sm text-slate-700 sm:inline">

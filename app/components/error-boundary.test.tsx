@@ -64,7 +64,7 @@ describe('RouteErrorBoundary', () => {
     const forbidden = await renderFailingRoute(() => throwRouteError(new HttpError(403, null), request));
     expect(forbidden.textContent).toContain('You are not allowed to see this page.');
     const failed = await renderFailingRoute(() => throwRouteError(new HttpError(500, null), request));
-    expect(failed.textContent).toContain('Something went wrong. Please try again.');
+    expect(failed.textContent).toContain('This page could not be loaded. Please try again in a moment.');
   });
 
   it('reports an unexpected exception to the console and shows the generic words', async () => {
@@ -72,7 +72,7 @@ describe('RouteErrorBoundary', () => {
     const container = await renderFailingRoute(() => {
       throw new TypeError('a bug');
     });
-    expect(container.textContent).toContain('Something went wrong. Please try again.');
+    expect(container.textContent).toContain('This page could not be loaded. Please try again in a moment.');
     expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: 'a bug' }));
   });
 });

@@ -24,7 +24,7 @@ export function RouteErrorBoundary({ statusMessages = {} }: { statusMessages?: S
   return (
     <ErrorState
       title={t('errors.pageTitle')}
-      text={custom ?? t(status === 403 ? 'errors.forbidden' : 'errors.generic')}
+      text={custom ?? t(status === 403 ? 'errors.forbidden' : 'errors.pageText')}
       // A reload, not a navigation: whatever broke this page may be held in memory.
       action={
         <ButtonLink to={paths.home()} reloadDocument>

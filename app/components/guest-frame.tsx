@@ -1,26 +1,16 @@
 import type { ReactNode } from 'react';
-import { Link } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
-import { Logo } from './ui/logo';
+import { HomeLogoLink } from './ui/logo';
 import { LanguageSwitcher } from './language-switcher';
-import { paths } from '~/lib/paths';
 
 /**
  * The frame of every guest page (sign-in, sign-up, password recovery): the page's card beside
  * the promo info section (spec §2 "Other"), which sign-up swaps for its coupon promo.
  */
 export function GuestFrame({ children, aside }: { children: ReactNode; aside: ReactNode }) {
-  const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-3 sm:px-8">
-        <Link
-          to={paths.home()}
-          aria-label={t('nav.home')}
-          className="rounded focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
-        >
-          <Logo />
-        </Link>
+        <HomeLogoLink />
         <LanguageSwitcher />
       </header>
       <div className="mx-auto grid w-full max-w-6xl flex-1 gap-8 px-4 pb-10 sm:px-8 md:grid-cols-2 md:items-start md:pt-8">

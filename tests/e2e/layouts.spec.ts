@@ -8,7 +8,7 @@ test.describe('signed-in layout', () => {
     await page.goto('/projects');
     // The spec's three retries (1, 2 and 4 s apart) come first.
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByText('Something went wrong. Please try again.')).toBeVisible();
+    await expect(page.getByText('This page could not be loaded. Please try again in a moment.')).toBeVisible();
     // The chrome is still there: the user can still sign out or change language.
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
     await expect(page.getByRole('button', { name: /Change language/ })).toBeVisible();

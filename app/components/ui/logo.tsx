@@ -1,4 +1,7 @@
+import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
 import { APP_NAME } from '~/lib/env';
+import { paths } from '~/lib/paths';
 
 export function Logo({ className = 'h-9' }: { className?: string }) {
   return (
@@ -15,5 +18,19 @@ export function Logo({ className = 'h-9' }: { className?: string }) {
       </svg>
       <span className="text-lg font-bold tracking-tight text-slate-900">{APP_NAME}</span>
     </span>
+  );
+}
+
+/** The logo as the way home, as every frame's header carries it. */
+export function HomeLogoLink() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={paths.home()}
+      aria-label={t('nav.home')}
+      className="rounded focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+    >
+      <Logo />
+    </Link>
   );
 }
