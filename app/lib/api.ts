@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { refresh } from '~contract/auth';
-import { env } from './env';
+import { defaultLanguage, env } from './env';
 import { createHttpClient } from './http';
 import { queryClient } from './query-client';
 import { tokenStore } from './session';
@@ -13,7 +13,7 @@ import { snackbar } from './snackbar';
 export const api = createHttpClient({
   baseUrl: env.apiUrl,
   tokenStore,
-  language: () => i18next.resolvedLanguage ?? i18next.language ?? 'en',
+  language: () => i18next.resolvedLanguage ?? i18next.language ?? defaultLanguage,
   refreshAccessToken: async (client) => {
     const answer = await client.raw<{ access_token: string }>(refresh.method, refresh.path);
     return answer.access_token;

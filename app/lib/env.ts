@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language as ContractLanguage } from '~contract/fields';
 
 /**
  * The environment settings (spec §3), parsed once at start-up so a bad build fails loudly
@@ -18,7 +19,7 @@ const EnvSchema = z.object({
         .map((lang) => lang.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.enum(['en', 'it'])).min(1)),
+    .pipe(z.array(z.enum(LANGUAGES)).min(1)),
   VITE_TEST_ACCOUNT_EMAIL: z.string().default('test@example.com'),
   VITE_STAGING_URL: z.string().default('https://staging.example.com'),
   VITE_TERMS_URL: z.url().default('https://www.example.com/terms'),
@@ -49,5 +50,5 @@ export const env = parseEnv();
 
 /** The product's name: a brand, the same in every language (and in the pre-rendered title). */
 export const APP_NAME = 'Orbita';
-export type Language = (typeof env.availableLanguages)[number];
-export const defaultLanguage: Language = 'en';
+export type Language = ContractLanguage;
+export const defaultLanguage: Language = DEFAULT_LANGUAGE;

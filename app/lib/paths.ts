@@ -4,7 +4,6 @@ import { safeReturnUrl } from './return-url';
 export const paths = {
   home: () => '/',
   projects: () => '/projects',
-  admin: () => '/admin',
   adminSupport: () => '/admin/support',
   login: (returnUrl?: string | null) => {
     const target = safeReturnUrl(returnUrl, '');
@@ -17,7 +16,6 @@ export const paths = {
   register: (coupon?: string) => (coupon ? `/register/${encodeURIComponent(coupon)}` : '/register'),
   setLanguage: () => '/set-language',
   maintenance: () => '/maintenance',
-  notFound: () => '/404',
 };
 
 /** The path (with query) a request was made for: what a guard sends back as returnUrl. */

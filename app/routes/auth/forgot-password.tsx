@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { GuestTitle } from '~/components/guest-frame';
 import { Field } from '~/components/ui/field';
-import { FormSubmit } from '~/components/ui/form-status';
+import { FormSubmit } from '~/components/ui/form-submit';
 import { TextLink } from '~/components/ui/text-link';
 import { forgotPassword } from '~/features/auth/api';
 import { ForgotPasswordSchema } from '~/features/auth/schemas';

@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { GuestTitle } from '~/components/guest-frame';
 import { Field, PasswordField } from '~/components/ui/field';
-import { FormSubmit } from '~/components/ui/form-status';
+import { FormSubmit } from '~/components/ui/form-submit';
 import { TextLink, textLinkClass } from '~/components/ui/text-link';
 import { authKeys, redeemCoupon, signUp } from '~/features/auth/api';
 import { FacebookButton, OrDivider } from '~/features/auth/facebook-button';

@@ -5,7 +5,7 @@ import { RouteErrorBoundary } from '~/components/error-boundary';
 import { GuestTitle } from '~/components/guest-frame';
 import { ButtonLink } from '~/components/ui/button';
 import { PasswordField } from '~/components/ui/field';
-import { FormSubmit } from '~/components/ui/form-status';
+import { FormSubmit } from '~/components/ui/form-submit';
 import { TextLink } from '~/components/ui/text-link';
 import { resetPassword } from '~/features/auth/api';
 import { PasswordRequirements } from '~/features/auth/password-requirements';
