@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { authRoutes } from './auth/routes';
 import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
@@ -11,6 +12,7 @@ import type { AppEnv, Services } from './http/context';
 import { handleError } from './http/error-handler';
 import { languageFrom, message } from './http/i18n';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type Clock, type RateLimits } from './http/rate-limiter';
+import { createLogger, type Logger } from './log';
 import type { Mailer } from './mail/mailer';
 import { projectRoutes } from './projects/routes';
 
@@ -23,6 +25,8 @@ export type AppDeps = {
   rateLimits?: RateLimits;
   /** Tests pass cheaper scrypt parameters; see server/auth/passwords.ts. */
   passwords?: PasswordHasher;
+  /** Tests pass one that keeps its lines (server/log.ts `memoryLogger`). */
+  log?: Logger;
 };
 
 /** Path prefixes that belong to the API: never the SPA's index.html, always JSON 404s. */
@@ -41,8 +45,12 @@ export function createServices(deps: AppDeps): Services {
     clock,
     rateLimiter: new RateLimiter(clock),
     rateLimits: deps.rateLimits ?? DEFAULT_RATE_LIMITS,
+    log: deps.log ?? createLogger(),
   };
 }
+
+/** A caller's own request id is kept when it is a plain token (a proxy's), else one is made. */
+const REQUEST_ID = /^[\w.-]{8,64}$/;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const services = createServices(deps);
@@ -51,10 +59,21 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
+    const started = performance.now();
+    const offered = c.req.header('x-request-id');
+    const requestId = offered && REQUEST_ID.test(offered) ? offered : randomUUID();
+    c.set('requestId', requestId);
+    c.set('log', services.log.child({ requestId }));
     c.set('lang', languageFrom(c.req.header('accept-language')));
     c.set('checkAnswers', checkAnswers);
     await next();
+    c.header('X-Request-Id', requestId);
     if (isApiPath(c.req.path)) {
+      // The path only: a query string may carry a search term or a code.
+      c.get('log').info(
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
       // Answers carry tokens and personal data: no cache, shared or private, may keep them.
       c.header('Cache-Control', 'no-store');
       c.header('X-Content-Type-Options', 'nosniff');

@@ -1,6 +1,7 @@
 import type { PasswordHasher } from '../auth/passwords';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { Logger } from '../log';
 import type { Mailer } from '../mail/mailer';
 import type { Lang } from './i18n';
 import type { Clock, RateLimiter, RateLimits } from './rate-limiter';
@@ -14,6 +15,8 @@ export type Services = {
   clock: Clock;
   rateLimiter: RateLimiter;
   rateLimits: RateLimits;
+  /** The server's logger; a request's own lines go through `c.get('log')`, which carries its id. */
+  log: Logger;
 };
 
 export type AppEnv = {
@@ -21,5 +24,9 @@ export type AppEnv = {
     lang: Lang;
     /** Outside production every answer is checked against its contract schema (./operation.ts). */
     checkAnswers: boolean;
+    /** This request's id: in every line it logs and in the X-Request-Id answer header. */
+    requestId: string;
+    /** The server's logger bound to this request's id. */
+    log: Logger;
   };
 };

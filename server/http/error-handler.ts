@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { safeError } from '../log';
 import type { AppEnv } from './context';
 import { HttpError, ValidationError } from './errors';
 import { message, ruleMessage, type Lang } from './i18n';
@@ -14,12 +15,13 @@ function errorBody(error: HttpError | ValidationError, lang: Lang) {
 
 /**
  * The contract's error shapes (docs/api.md), in the request's language. Anything that is not an
- * HttpError or a ValidationError is a bug: logged, and answered with a stackless 500.
+ * HttpError or a ValidationError is a bug: logged (without its message: see `safeError`), and
+ * answered with a stackless 500.
  */
 export function handleError(error: Error, c: Context<AppEnv>): Response {
   const lang = c.get('lang');
   if (error instanceof HttpError) return c.json(errorBody(error, lang), error.status, error.headers);
   if (error instanceof ValidationError) return c.json(errorBody(error, lang), 422);
-  console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
+  c.get('log').error({ method: c.req.method, path: c.req.path, err: safeError(error) }, 'request failed');
   return c.json({ message: message(lang, 'serverError') }, 500);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { Database } from '../db/client';
 import { MemoryMailer } from '../mail/mailer';
-import { expectConsoleError } from '../../tests/setup/console';
+import { memoryLogger } from '../log';
 import { startHarness, type Harness } from '../test/harness';
 
 // The contract's conventions (docs/api.md "Conventions" and "Error shapes") at the HTTP edge.
@@ -185,8 +185,8 @@ describe('unknown paths and failures', () => {
         throw new Error('connection refused at /srv/db.ts:12');
       },
     });
-    const app = createApp({ db: brokenDb, config: h.config, mailer: new MemoryMailer(() => {}) });
-    const logged = expectConsoleError();
+    const logs = memoryLogger();
+    const app = createApp({ db: brokenDb, config: h.config, mailer: new MemoryMailer(() => {}), log: logs.log });
     const response = await app.request('/v1.0/auth/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -196,7 +196,11 @@ describe('unknown paths and failures', () => {
     expect(response.status).toBe(500);
     expect(JSON.parse(text)).toEqual({ message: 'Server error.' });
     expect(text).not.toMatch(/connection refused|srv|at /);
-    expect(logged).toHaveBeenCalledWith('[api] POST /v1.0/auth/login failed:', expect.any(Error));
+    const failure = logs.lines().find((line) => line.msg === 'request failed');
+    expect(failure).toMatchObject({ level: 'error', method: 'POST', path: '/v1.0/auth/login', err: { type: 'Error' } });
+    // The error's message is never logged: a database error's holds the SQL and its parameters.
+    expect(logs.text()).not.toContain('connection refused');
+    expect(response.headers.get('x-request-id')).toBe(failure?.requestId);
   });
 });
 
@@ -205,5 +209,30 @@ describe('health', () => {
     const res = await h.call('GET', '/v1.0/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok' });
+  });
+});
+
+describe('request ids and the request log', () => {
+  it("answers with a request id, keeping a proxy's plain one", async () => {
+    const made = await h.call('GET', '/v1.0/health');
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await h.call('GET', '/v1.0/health', { headers: { 'x-request-id': 'lb-1234abcd' } });
+    expect(kept.headers.get('x-request-id')).toBe('lb-1234abcd');
+    const hostile = await h.call('GET', '/v1.0/health', { headers: { 'x-request-id': 'x" {"level":"error"}' } });
+    expect(hostile.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('logs one JSON line per API request, and user input never starts a line of its own', async () => {
+    const before = h.logs.lines().length;
+    await h.call('GET', '/v1.0/coupons/%0A%7B%22level%22%3A%22error%22%7D');
+    const lines = h.logs.lines().slice(before);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 'info', msg: 'request', method: 'GET', status: 404 });
+    expect(
+      h.logs
+        .text()
+        .split('\n')
+        .every((line) => line === '' || line.startsWith('{"level":')),
+    ).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { createApp } from '../app';
 import { parseConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import type { RateLimits } from '../http/rate-limiter';
+import { memoryLogger } from '../log';
 import { MemoryMailer } from '../mail/mailer';
 import { presentUser } from '../users/presenters';
 import { openTestDatabase, type TestDatabase } from './database';
@@ -74,6 +75,8 @@ export async function startHarness(options: { rateLimits?: RateLimits; env?: Rec
   const clock = testClock();
   const mailer = new MemoryMailer(() => {}, clock.now);
   const config: Config = parseConfig({ ...TEST_ENV, ...options.env });
+  // Every line the server logs, for tests that check what it logs (and what it never does).
+  const logs = memoryLogger();
   const app = createApp({
     db: database.db,
     config,
@@ -81,6 +84,7 @@ export async function startHarness(options: { rateLimits?: RateLimits; env?: Rec
     passwords,
     clock: clock.now,
     rateLimits: options.rateLimits,
+    log: logs.log,
   });
 
   async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
@@ -134,6 +138,7 @@ export async function startHarness(options: { rateLimits?: RateLimits; env?: Rec
     clock,
     mailer,
     config,
+    logs,
     factories,
     call,
     createUser,

@@ -1,0 +1,26 @@
+import type { Context } from 'hono';
+import type { AppEnv } from './context';
+
+/**
+ * The authentication events an operator must be able to follow (who signed in, failed, was
+ * locked out, asked for or finished a reset, signed out; impersonation later). Logged with the
+ * user's id and the caller's address, never an email, a password or a token.
+ */
+export type AuthEvent =
+  | 'sign_in'
+  | 'sign_in_failed'
+  | 'locked_out'
+  | 'sign_up'
+  | 'sign_out'
+  | 'refresh_reused'
+  | 'reset_requested'
+  | 'reset_done'
+  | 'reset_failed';
+
+export function logAuthEvent(
+  c: Context<AppEnv>,
+  event: AuthEvent,
+  fields: { userId?: string; ip?: string; [key: string]: string | number | boolean | undefined } = {},
+): void {
+  c.get('log').info({ event: `auth.${event}`, ...fields }, 'auth event');
+}

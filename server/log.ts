@@ -1,0 +1,83 @@
+import pino, { type DestinationStream, type Logger } from 'pino';
+
+export type { Logger };
+
+/**
+ * Keys whose values never reach a log line, wherever they sit in the logged object (one level
+ * deep covers what the server logs: request and event fields).
+ */
+const SECRET_KEYS = [
+  'password',
+  'passwordHash',
+  'password_hash',
+  'token',
+  'access_token',
+  'refresh_token',
+  'refreshToken',
+  'tokenHash',
+  'cookie',
+  'authorization',
+  'secret',
+];
+
+/**
+ * The server's one logger: one JSON object a line (pino), so user input is always an escaped
+ * string inside a field and can never start a line of its own. A request's lines carry its id
+ * (server/app.ts); secrets are redacted by key as a last line of defence, the first being that
+ * nobody logs them.
+ */
+export function createLogger(options: { level?: string; destination?: DestinationStream } = {}): Logger {
+  return pino(
+    {
+      level: options.level ?? 'info',
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: {
+        paths: SECRET_KEYS.flatMap((key) => [key, `*.${key}`]),
+        censor: '[redacted]',
+      },
+    },
+    options.destination,
+  );
+}
+
+/**
+ * What of an unexpected error may be logged: its kind, its SQLSTATE code and where it was
+ * thrown. Not its message: a database error's message holds the SQL and its parameters (an
+ * email, a password hash), and other messages may hold user input.
+ */
+export function safeError(error: unknown): { type: string; code?: string; stack?: string } {
+  if (!(error instanceof Error)) return { type: typeof error };
+  let code: string | undefined;
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const candidate = (e as { code?: unknown }).code;
+    if (typeof candidate === 'string') {
+      code = candidate;
+      break;
+    }
+  }
+  const frames = error.stack
+    ?.split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .slice(0, 10)
+    .join('\n');
+  return { type: error.name, ...(code ? { code } : {}), ...(frames ? { stack: frames } : {}) };
+}
+
+/** A logger that keeps its lines in memory, for tests that read what was logged. */
+export function memoryLogger(): { log: Logger; lines: () => Array<Record<string, unknown>>; text: () => string } {
+  const chunks: string[] = [];
+  const destination = { write: (chunk: string) => void chunks.push(chunk) };
+  const log = createLogger({ level: 'debug', destination });
+  const text = () => chunks.join('');
+  return {
+    log,
+    text,
+    lines: () =>
+      text()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}
