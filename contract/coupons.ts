@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, text } from './fields';
+import { code, LIMITS, text } from './fields';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 const tag = 'Coupons';
@@ -19,7 +19,7 @@ export const showCoupon = defineOperation({
   description: 'Codes match case-insensitively.',
   tag,
   access: 'public',
-  params: z.object({ code: z.string().max(LIMITS.coupon, 'notFound') }),
+  params: z.object({ code: code(LIMITS.coupon) }),
   responses: { 200: { description: 'The coupon.', body: CouponAnswerSchema }, ...errors(404) },
 });
 

@@ -40,9 +40,22 @@ const missing = (issue: { input: unknown }) => issue.input === undefined || issu
 /** A string, or `required` when absent (a form's empty input arrives as undefined). */
 const requiredString = () => z.string({ error: (issue) => (missing(issue) ? 'required' : 'string') });
 
-/** Trimmed, non-empty text of at most `max` characters. */
+/**
+ * C0 and C1 control characters (NUL, newlines, escapes…): never part of a name, an email, a code
+ * or a token. PostgreSQL cannot store NUL at all, and a newline in a name could forge a line of
+ * a log or a mail.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
+
+/** Trimmed, non-empty, single-line text of at most `max` characters. */
 export const text = (max: number) =>
-  requiredString().trim().min(1, { error: 'required', abort: true }).max(max, `max:${max}`);
+  requiredString()
+    .trim()
+    .min(1, { error: 'required', abort: true })
+    .max(max, `max:${max}`)
+    .refine(hasNoControlCharacters, 'control');
 
 export const email = () => text(LIMITS.email).pipe(z.email({ error: 'email' }));
 
@@ -74,6 +87,10 @@ export const page = () =>
 
 /** A record id in a path. A malformed one is a record that does not exist (404, not 422). */
 export const id = () => z.uuid({ error: 'notFound' });
+
+/** A code or slug in a path (a coupon): malformed is, again, a record that does not exist. */
+export const code = (max: number) =>
+  z.string().min(1, 'notFound').max(max, 'notFound').refine(hasNoControlCharacters, 'notFound');
 
 /** A timestamp as the API writes it (ISO 8601, UTC). */
 export const timestamp = () => z.iso.datetime();

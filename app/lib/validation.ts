@@ -14,6 +14,7 @@ const KEY_BY_RULE = {
   string: 'validation.regex',
   in: 'validation.regex',
   integer: 'validation.regex',
+  control: 'validation.regex',
 } as const;
 
 export type ValidationKey = (typeof KEY_BY_RULE)[keyof typeof KEY_BY_RULE];

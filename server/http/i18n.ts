@@ -74,6 +74,7 @@ export const rules = {
     taken: 'The :attribute has already been taken.',
     resetToken: 'This password reset token is invalid or has expired.',
     object: 'The request body must be a JSON object.',
+    control: 'The :attribute field must not contain control characters.',
     invalid: 'The :attribute field is invalid.',
   },
   it: {
@@ -89,6 +90,7 @@ export const rules = {
     taken: 'Il valore del campo :attribute è già in uso.',
     resetToken: 'Questo token di reimpostazione della password non è valido o è scaduto.',
     object: 'Il corpo della richiesta deve essere un oggetto JSON.',
+    control: 'Il campo :attribute non può contenere caratteri di controllo.',
     invalid: 'Il campo :attribute non è valido.',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
