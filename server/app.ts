@@ -10,6 +10,7 @@ import { docsRoutes } from './docs/routes';
 import { healthRoutes } from './health/routes';
 import type { AppEnv, Services } from './http/context';
 import { handleError } from './http/error-handler';
+import { securityHeaders } from './http/security-headers';
 import { languageFrom, message } from './http/i18n';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type Clock, type RateLimits } from './http/rate-limiter';
 import { createLogger, type Logger } from './log';
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const checkAnswers = deps.config.nodeEnv !== 'production';
 
   const app = new Hono<AppEnv>();
+  app.use(securityHeaders({ https: deps.config.secureCookies }));
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -76,7 +78,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       );
       // Answers carry tokens and personal data: no cache, shared or private, may keep them.
       c.header('Cache-Control', 'no-store');
-      c.header('X-Content-Type-Options', 'nosniff');
       c.header('Vary', 'Accept-Language', { append: true });
     }
   });

@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { isApiPath } from './app';
 import type { AppEnv } from './http/context';
+import { appContentSecurityPolicy, inlineScriptHashes, type CspManifest } from './http/security-headers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -22,9 +23,11 @@ export function mountSpa(app: Hono<AppEnv>, staticDir: string): boolean {
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) return false;
 
+  const policy = appContentSecurityPolicy(readCspManifest(root, indexFile));
   const files = serveStatic<AppEnv>({ root });
   app.get('*', async (c, next) => {
     if (isApiPath(c.req.path)) return next();
+    c.header('Content-Security-Policy', policy);
     c.header('Cache-Control', isHashedAsset(c.req.path) ? IMMUTABLE : REVALIDATE);
     return files(c, next);
   });
@@ -41,4 +44,11 @@ export function mountSpa(app: Hono<AppEnv>, staticDir: string): boolean {
     return c.html(await readFile(indexFile, 'utf8'), 200);
   });
   return true;
+}
+
+/** The build's record of its inline scripts (scripts/csp-hashes.ts), or the same read off index.html. */
+function readCspManifest(root: string, indexFile: string): CspManifest {
+  const manifestFile = join(root, 'csp.json');
+  if (existsSync(manifestFile)) return JSON.parse(readFileSync(manifestFile, 'utf8')) as CspManifest;
+  return { scriptHashes: inlineScriptHashes(readFileSync(indexFile, 'utf8')), connectSrc: [] };
 }

@@ -7,12 +7,9 @@ export function LoadingScreen() {
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-50" aria-busy="true">
       <div className="flex gap-2" aria-hidden="true">
-        {[0, 150, 300].map((delay) => (
-          <span
-            key={delay}
-            className="h-3 w-3 animate-bounce rounded-full bg-brand-700"
-            style={{ animationDelay: `${delay}ms` }}
-          />
+        {/* Delays as classes, not style attributes: the app's CSP refuses inline styles. */}
+        {['[animation-delay:0ms]', '[animation-delay:150ms]', '[animation-delay:300ms]'].map((delay) => (
+          <span key={delay} className={`h-3 w-3 animate-bounce rounded-full bg-brand-700 ${delay}`} />
         ))}
       </div>
     </div>
