@@ -22,7 +22,7 @@ function kib(bytes: number) {
 }
 
 const buildStart = performance.now();
-const build = spawnSync('npx', ['remix', 'vite:build'], { stdio: 'ignore' });
+const build = spawnSync('npm', ['run', 'build'], { stdio: 'ignore' });
 if (build.status !== 0) throw new Error('build failed');
 const buildMs = performance.now() - buildStart;
 

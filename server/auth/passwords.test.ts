@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createPasswordPool } from './password-pool';
 import { createPasswordHasher, hashPassword, verifyPassword } from './passwords';
 
 // Cheap parameters keep this file fast; the format and checks are the same.
@@ -41,5 +42,35 @@ describe('passwords', () => {
     expect(await hasher.verify('Passw0rd!', hash)).toBe(true);
     expect(await hasher.verify('Passw0rd!', await hashPassword('Passw0rd!', { N: 2048, r: 4, p: 2 }))).toBe(true);
     expect(await hasher.verifyUnknown('Passw0rd!')).toBe(false);
+  });
+});
+
+describe('the password threads', () => {
+  it("leave libuv's thread pool free: a JWT-style HMAC is not queued behind a burst of hashes", async () => {
+    const order: string[] = [];
+    // Eight production-cost hashes: on libuv's 4 threads they would hold every thread twice over.
+    const hashes = Array.from({ length: 8 }, () => hashPassword('Passw0rd!').then(() => order.push('hash')));
+    const key = await crypto.subtle.importKey('raw', new Uint8Array(32), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ]);
+    await crypto.subtle.sign('HMAC', key, new TextEncoder().encode('payload')).then(() => order.push('hmac'));
+    await Promise.all(hashes);
+    expect(order[0]).toBe('hmac');
+  });
+
+  it('refuse at once what exceeds the queue, rather than queueing without bound', async () => {
+    const pool = createPasswordPool({ size: 1, maxQueue: 2 });
+    const salt = Buffer.alloc(16);
+    const params = { N: 1024, r: 8, p: 1 };
+    const jobs = Array.from({ length: 5 }, () =>
+      pool.derive('x', salt, params, 32).then(
+        () => 'done',
+        (e: Error) => e.name,
+      ),
+    );
+    const outcomes = await Promise.all(jobs);
+    await pool.close();
+    // One running, two waiting; the last two refused.
+    expect(outcomes).toEqual(['done', 'done', 'done', 'PasswordPoolBusy', 'PasswordPoolBusy']);
   });
 });

@@ -1,4 +1,5 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sharedPasswordPool } from './password-pool';
 
 /**
  * scrypt with N=2^14, r=8, p=5: one of OWASP's equivalent minimums (same CPU cost as
@@ -13,13 +14,9 @@ const PREFIX = 'scrypt';
 
 export type ScryptParams = { N: number; r: number; p: number };
 
+/** On the password threads (./password-pool.ts), never on the thread pool requests share. */
 function derive(password: string, salt: Buffer, params: ScryptParams, keyLength: number) {
-  const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };
-  return new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
-  );
+  return sharedPasswordPool().derive(password.normalize('NFKC'), salt, params, keyLength);
 }
 
 /** Format: `scrypt$N$r$p$<salt base64url>$<key base64url>`. */

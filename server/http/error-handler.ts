@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { PasswordPoolBusy } from '../auth/password-pool';
 import { safeError } from '../log';
 import type { AppEnv } from './context';
 import { HttpError, ValidationError } from './errors';
@@ -22,6 +23,10 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
   const lang = c.get('lang');
   if (error instanceof HttpError) return c.json(errorBody(error, lang), error.status, error.headers);
   if (error instanceof ValidationError) return c.json(errorBody(error, lang), 422);
+  // A flood of password checks: the caller tries again shortly, everybody else is unaffected.
+  if (error instanceof PasswordPoolBusy) {
+    return c.json({ message: message(lang, 'tooManyAttempts', { seconds: 5 }) }, 429, { 'Retry-After': '5' });
+  }
   c.get('log').error({ method: c.req.method, path: c.req.path, err: safeError(error) }, 'request failed');
   return c.json({ message: message(lang, 'serverError') }, 500);
 }
