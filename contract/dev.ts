@@ -4,8 +4,9 @@ import { email, id, language, LIMITS, password, role, text, timestamp } from './
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 /**
- * Helpers for tests and local development, mounted only outside production (or with
- * DEV_ENDPOINTS=1): they make accounts without checks and show the mail the server sent.
+ * Helpers for tests and local development, mounted in local mode (`npm start` included) unless
+ * DEV_ENDPOINTS=0, never in a deployment: they make accounts without checks and show the mail
+ * the server sent.
  */
 const tag = 'Development';
 
@@ -13,6 +14,7 @@ export const SentMailSchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  html: z.string(),
   links: z.array(z.string()),
   sentAt: timestamp(),
 });
@@ -25,6 +27,17 @@ export const listMail = defineOperation({
   access: 'public',
   query: z.object({ to: z.string().optional() }),
   responses: { 200: { description: 'The mail.', body: z.object({ data: z.array(SentMailSchema) }) } },
+});
+
+export const showOutbox = defineOperation({
+  method: 'GET',
+  path: '/dev/outbox',
+  summary: 'The mail the server sent, as a page to read in the browser',
+  description: 'An HTML page (not JSON), newest first, every link clickable; `to` keeps one recipient.',
+  tag,
+  access: 'public',
+  query: z.object({ to: z.string().optional() }),
+  responses: { 200: { description: 'The outbox page (text/html).' } },
 });
 
 export const clearMail = defineOperation({

@@ -1,5 +1,28 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config';
+
+/** Everything a deployment needs (docs/deploy.md). */
+const DEPLOYMENT_ENV = {
+  DEPLOYMENT: '1',
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://u:p@db:5432/app',
+  APP_URL: 'https://social.example.com/',
+  JWT_SECRET: 'x'.repeat(40),
+  SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+  MAIL_FROM: 'Orbita <no-reply@social.example.com>',
+};
+
+/** The problems parseConfig names for `env` (none when it accepts it). */
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  try {
+    parseConfig(env, { refuseUndeclaredDeployment: true });
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
 
 describe('parseConfig', () => {
   it('has defaults for a local start', () => {
@@ -7,10 +30,14 @@ describe('parseConfig', () => {
     expect(config).toMatchObject({
       port: 3000,
       nodeEnv: 'development',
+      deployment: false,
       databaseUrl: undefined,
       dataDir: '.data/pglite',
       appUrl: 'http://localhost:3000',
       jwtSecretGenerated: true,
+      secretsFile: join('.data', 'secrets.json'),
+      smtpUrl: undefined,
+      mailFrom: 'Orbita <no-reply@localhost>',
       accessTokenTtlSeconds: 900,
       devEndpoints: true,
       trustProxy: false,
@@ -26,12 +53,9 @@ describe('parseConfig', () => {
 
   it('reads every variable', () => {
     const config = parseConfig({
+      ...DEPLOYMENT_ENV,
       PORT: '4000',
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://u:p@db:5432/app',
       DATA_DIR: '/var/data',
-      APP_URL: 'https://social.example.com/',
-      JWT_SECRET: 'x'.repeat(40),
       ACCESS_TOKEN_TTL: '60',
       TRUST_PROXY: '1',
       STATIC_DIR: 'dist',
@@ -39,21 +63,46 @@ describe('parseConfig', () => {
     expect(config).toMatchObject({
       port: 4000,
       nodeEnv: 'production',
+      deployment: true,
       databaseUrl: 'postgres://u:p@db:5432/app',
       dataDir: '/var/data',
       appUrl: 'https://social.example.com',
       jwtSecretGenerated: false,
+      secretsFile: undefined,
+      smtpUrl: 'smtps://mailer:secret@smtp.example.com:465',
+      mailFrom: 'Orbita <no-reply@social.example.com>',
       accessTokenTtlSeconds: 60,
       devEndpoints: false,
       trustProxy: true,
       staticDir: 'dist',
       secureCookies: true,
     });
+    expect(new TextDecoder().decode(config.jwtSecret)).toBe('x'.repeat(40));
   });
 
-  it('turns dev endpoints on in production only with DEV_ENDPOINTS=1', () => {
-    expect(parseConfig({ NODE_ENV: 'production', DEV_ENDPOINTS: '1' }).devEndpoints).toBe(true);
+  it('is local mode under npm start too (NODE_ENV=production): dev endpoints on unless DEV_ENDPOINTS=0', () => {
+    expect(parseConfig({ NODE_ENV: 'production' })).toMatchObject({ deployment: false, devEndpoints: true });
     expect(parseConfig({ NODE_ENV: 'production', DEV_ENDPOINTS: '0' }).devEndpoints).toBe(false);
+    expect(parseConfig({ DEPLOYMENT: '0', DEV_ENDPOINTS: '1' }).devEndpoints).toBe(true);
+  });
+
+  it('keeps secrets beside the PGlite directory, unless the database is in memory or JWT_SECRET is set', () => {
+    expect(parseConfig({ DATA_DIR: '/srv/orbita/db' }).secretsFile).toBe(join('/srv/orbita', 'secrets.json'));
+    expect(parseConfig({ DATA_DIR: 'memory://' })).toMatchObject({ secretsFile: undefined, jwtSecretGenerated: true });
+    expect(parseConfig({ JWT_SECRET: 'y'.repeat(32) })).toMatchObject({
+      secretsFile: undefined,
+      jwtSecretGenerated: false,
+    });
+  });
+
+  it('takes an SMTP URL and a sender in local mode too', () => {
+    expect(parseConfig({ SMTP_URL: 'smtp://localhost:1025', MAIL_FROM: 'dev@example.test' })).toMatchObject({
+      smtpUrl: 'smtp://localhost:1025',
+      mailFrom: 'dev@example.test',
+    });
+    expect(
+      problemsOf({ SMTP_URL: 'http://mail.example.com', MAIL_FROM: 'Orbita <x@y>\r\nBcc: all@example.com' }),
+    ).toEqual(['SMTP_URL: must be an smtp:// or smtps:// URL', 'MAIL_FROM: must be an address or Name <address>']);
   });
 
   it('falls back to API_PORT, and listens on it behind the Vite dev server', () => {
@@ -85,5 +134,84 @@ describe('parseConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
     for (const name of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'NODE_ENV', 'APP_URL']) expect(problems).toContain(name);
+  });
+});
+
+describe('a deployment (DEPLOYMENT=1)', () => {
+  it('starts with every setting given', () => {
+    expect(problemsOf(DEPLOYMENT_ENV)).toEqual([]);
+    // NODE_ENV may be left out: a deployment is the production build.
+    expect(parseConfig({ ...DEPLOYMENT_ENV, NODE_ENV: undefined }).nodeEnv).toBe('production');
+  });
+
+  it('refuses to start without its settings, naming every one at once', () => {
+    const problems = problemsOf({ DEPLOYMENT: '1', NODE_ENV: 'production' });
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual([
+      'JWT_SECRET',
+      'APP_URL',
+      'DATABASE_URL',
+      'SMTP_URL',
+      'MAIL_FROM',
+    ]);
+    for (const problem of problems) expect(problem).toMatch(/^\w+: required in a deployment \(.+\)$/);
+  });
+
+  it.each(['JWT_SECRET', 'APP_URL', 'DATABASE_URL', 'SMTP_URL', 'MAIL_FROM'] as const)(
+    'refuses to start without %s alone',
+    (name) => {
+      expect(problemsOf({ ...DEPLOYMENT_ENV, [name]: undefined })).toEqual([
+        expect.stringMatching(new RegExp(`^${name}: required in a deployment`)),
+      ]);
+      // An empty variable is a missing one.
+      expect(problemsOf({ ...DEPLOYMENT_ENV, [name]: '' })).toHaveLength(1);
+    },
+  );
+
+  it('wants an https APP_URL, a long JWT_SECRET, and no dev endpoints', () => {
+    expect(
+      problemsOf({ ...DEPLOYMENT_ENV, APP_URL: 'http://social.example.com', JWT_SECRET: 'short', DEV_ENDPOINTS: '1' }),
+    ).toEqual([
+      'JWT_SECRET: must be at least 32 characters',
+      'APP_URL: must be an https:// URL in a deployment',
+      'DEV_ENDPOINTS: the dev endpoints are never mounted in a deployment',
+    ]);
+    expect(problemsOf({ ...DEPLOYMENT_ENV, DEV_ENDPOINTS: '0' })).toEqual([]);
+  });
+
+  it('names malformed and missing settings together', () => {
+    expect(problemsOf({ DEPLOYMENT: '1', DATABASE_URL: 'mysql://x', SMTP_URL: 'mail.example.com' })).toEqual([
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL',
+      'SMTP_URL: must be an smtp:// or smtps:// URL',
+      expect.stringMatching(/^JWT_SECRET: required/),
+      expect.stringMatching(/^APP_URL: required/),
+      expect.stringMatching(/^MAIL_FROM: required/),
+    ]);
+  });
+
+  it('is the production build', () => {
+    expect(problemsOf({ ...DEPLOYMENT_ENV, NODE_ENV: 'development' })).toEqual([
+      'NODE_ENV: must be production (or unset) in a deployment, not development',
+    ]);
+  });
+
+  it('must be declared at start when settings point away from this machine', () => {
+    const remoteApp = problemsOf({ NODE_ENV: 'production', APP_URL: 'https://social.example.com' });
+    expect(remoteApp).toEqual([
+      expect.stringMatching(/^DEPLOYMENT: APP_URL points away from this machine; set DEPLOYMENT=1/),
+    ]);
+    expect(problemsOf({ DATABASE_URL: 'postgres://u:p@db.internal/app' })).toEqual([
+      expect.stringMatching(/^DEPLOYMENT: DATABASE_URL points away/),
+    ]);
+    // Local addresses, an explicit DEPLOYMENT=0, and the tests' own settings pass.
+    for (const env of [
+      { NODE_ENV: 'production', APP_URL: 'http://localhost:3000', DATABASE_URL: 'postgres://u:p@127.0.0.1/app' },
+      { APP_URL: 'http://orbita.localhost:3000', DATABASE_URL: 'postgres://u:p@[::1]:5432/app' },
+      { NODE_ENV: 'production', APP_URL: 'http://192.168.1.20:3000', DEPLOYMENT: '0' },
+      { NODE_ENV: 'test', APP_URL: 'http://app.test' },
+    ]) {
+      expect(problemsOf(env), JSON.stringify(env)).toEqual([]);
+    }
+    // A test building an app with such settings is not a start.
+    expect(parseConfig({ NODE_ENV: 'production', APP_URL: 'https://app.example.com' }).deployment).toBe(false);
   });
 });

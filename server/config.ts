@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 
 export type Config = {
   port: number;
   nodeEnv: 'development' | 'test' | 'production';
+  /**
+   * A deployment for the public internet (`DEPLOYMENT=1`, docs/decisions/014): every setting
+   * below that has a local default is required instead, no demo accounts, no dev endpoints.
+   * Anything else is local mode, `npm start` included (NODE_ENV=production there only means
+   * the production build).
+   */
+  deployment: boolean;
   /** Set when the API should use a real PostgreSQL instead of the embedded PGlite. */
   databaseUrl: string | undefined;
   /** PGlite data directory; `memory://` keeps the database in memory. */
@@ -13,6 +21,16 @@ export type Config = {
   jwtSecret: Uint8Array;
   /** True when JWT_SECRET was missing and a random per-process secret was made up. */
   jwtSecretGenerated: boolean;
+  /**
+   * Local mode without JWT_SECRET: the file that keeps the generated secrets across restarts
+   * (`secrets.json` beside the PGlite directory; server/secrets.ts). Unset in a deployment,
+   * when JWT_SECRET is given, and for an in-memory database (tests).
+   */
+  secretsFile: string | undefined;
+  /** `smtp://` or `smtps://user:pass@host:port`: mail goes out through it when set. */
+  smtpUrl: string | undefined;
+  /** The From of every mail: `address` or `Name <address>`. */
+  mailFrom: string;
   accessTokenTtlSeconds: number;
   devEndpoints: boolean;
   trustProxy: boolean;
@@ -32,11 +50,14 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
 const port = z.coerce.number().int().min(1).max(65535);
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const address = String.raw`[^\s@<>"]+@[^\s@<>"]+`;
+const MAIL_FROM = new RegExp(String.raw`^(?:[^<>\r\n"]*<${address}>|${address})$`);
 
 const EnvSchema = z.object({
   PORT: optional(port),
   API_PORT: optional(port),
   NODE_ENV: optional(z.enum(['development', 'test', 'production'])),
+  DEPLOYMENT: optional(flag),
   DATABASE_URL: optional(
     z
       .string()
@@ -50,21 +71,83 @@ const EnvSchema = z.object({
   DEV_ENDPOINTS: optional(flag),
   TRUST_PROXY: optional(flag),
   STATIC_DIR: optional(z.string()),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
+  MAIL_FROM: optional(z.string().regex(MAIL_FROM, 'must be an address or Name <address>')),
   // Set by npm to the script's name; `dev` means the API sits behind the Vite dev server.
   npm_lifecycle_event: optional(z.string()),
 });
 
-/**
- * Reads the environment once. Throws a ConfigError listing every bad variable, so a
- * misconfigured deployment fails at start with the whole list rather than one at a time.
- */
-export function parseConfig(env: Record<string, string | undefined>): Config {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+type Env = z.output<typeof EnvSchema>;
+
+/** `localhost`, `*.localhost`, 127.x and ::1: addresses that only this machine reaches. */
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === '' || host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
+}
+
+/** A deployment's settings that have no safe default: each one missing is named. */
+function deploymentProblems(e: Env, alreadyBad: Set<string>): string[] {
+  const problems: string[] = [];
+  const required = (name: keyof Env, what: string) => {
+    if (e[name] === undefined && !alreadyBad.has(name)) problems.push(`${name}: required in a deployment (${what})`);
+  };
+  required('JWT_SECRET', 'at least 32 random characters, e.g. `openssl rand -base64 48`');
+  required('APP_URL', 'the https:// address people open');
+  if (e.APP_URL !== undefined && !e.APP_URL.startsWith('https://')) {
+    problems.push('APP_URL: must be an https:// URL in a deployment');
   }
-  const e = parsed.data;
-  const nodeEnv = e.NODE_ENV ?? 'development';
+  required('DATABASE_URL', 'postgres://…; the embedded PGlite is for one machine');
+  required('SMTP_URL', 'smtps://user:pass@host:465 or smtp://user:pass@host:587; mail is how people reset passwords');
+  required('MAIL_FROM', 'the sender address, e.g. `Orbita <no-reply@example.com>`');
+  if (e.DEV_ENDPOINTS === true) problems.push('DEV_ENDPOINTS: the dev endpoints are never mounted in a deployment');
+  if (e.NODE_ENV !== undefined && e.NODE_ENV !== 'production') {
+    problems.push(`NODE_ENV: must be production (or unset) in a deployment, not ${e.NODE_ENV}`);
+  }
+  return problems;
+}
+
+/**
+ * Local mode on a machine others reach is what DEPLOYMENT=1 exists to prevent (demo accounts,
+ * /dev making admins): settings that point away from this machine must say which mode they mean.
+ */
+function undeclaredDeployment(e: Env): string[] {
+  if (e.DEPLOYMENT !== undefined || e.NODE_ENV === 'test') return [];
+  const remote = (['APP_URL', 'DATABASE_URL'] as const).filter((name) => {
+    const value = e[name];
+    return value !== undefined && !isLoopback(value);
+  });
+  if (remote.length === 0) return [];
+  return [
+    `DEPLOYMENT: ${remote.join(' and ')} point${remote.length === 1 ? 's' : ''} away from this machine; set ` +
+      'DEPLOYMENT=1 for a deployment (docs/deploy.md), or DEPLOYMENT=0 to run in local mode (demo accounts, /dev) anyway',
+  ];
+}
+
+/**
+ * Reads the environment once. Throws a ConfigError listing every problem, so a misconfigured
+ * deployment fails at start with the whole list rather than one at a time. The server's own
+ * start (server/main.ts) also refuses local mode whose settings point at other machines
+ * (`refuseUndeclaredDeployment`); tests build whatever configuration they need.
+ */
+export function parseConfig(
+  env: Record<string, string | undefined>,
+  options: { refuseUndeclaredDeployment?: boolean } = {},
+): Config {
+  const parsed = EnvSchema.safeParse(env);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  // The valid variables, so a deployment hears about missing settings beside malformed ones.
+  const bad = new Set(parsed.success ? [] : parsed.error.issues.map((issue) => String(issue.path[0])));
+  const e: Env = parsed.success
+    ? parsed.data
+    : EnvSchema.parse(Object.fromEntries(Object.entries(env).filter(([name]) => !bad.has(name))));
+  const deployment = e.DEPLOYMENT === true;
+  if (deployment) problems.push(...deploymentProblems(e, bad));
+  else if (options.refuseUndeclaredDeployment) problems.push(...undeclaredDeployment(e));
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const nodeEnv = e.NODE_ENV ?? (deployment ? 'production' : 'development');
 
   // `npm run dev` starts the API and Vite with the same environment: PORT is Vite's, and Vite
   // proxies API paths to API_PORT (default 3001). Everywhere else the API owns PORT.
@@ -72,17 +155,24 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const listenPort = behindVite ? (e.API_PORT ?? 3001) : (e.PORT ?? e.API_PORT ?? 3000);
   const appPort = behindVite ? (e.PORT ?? 3000) : listenPort;
   const appUrl = (e.APP_URL ?? `http://localhost:${appPort}`).replace(/\/+$/, '');
+  const dataDir = e.DATA_DIR ?? '.data/pglite';
+  const keepSecrets = !deployment && e.JWT_SECRET === undefined && !dataDir.startsWith('memory://');
 
   return {
     port: listenPort,
     nodeEnv,
+    deployment,
     databaseUrl: e.DATABASE_URL,
-    dataDir: e.DATA_DIR ?? '.data/pglite',
+    dataDir,
     appUrl,
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? randomBytes(32).toString('base64url')),
     jwtSecretGenerated: e.JWT_SECRET === undefined,
+    secretsFile: keepSecrets ? join(dirname(dataDir), 'secrets.json') : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Orbita <no-reply@localhost>',
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL ?? 900,
-    devEndpoints: nodeEnv !== 'production' || e.DEV_ENDPOINTS === true,
+    // Local mode, `npm start` included, has them unless DEV_ENDPOINTS=0; a deployment never.
+    devEndpoints: !deployment && e.DEV_ENDPOINTS !== false,
     trustProxy: e.TRUST_PROXY ?? false,
     staticDir: e.STATIC_DIR ?? 'build/client',
     secureCookies: appUrl.startsWith('https://'),

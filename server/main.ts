@@ -4,14 +4,16 @@ import { createPasswordHasher } from './auth/passwords';
 import { ConfigError, parseConfig } from './config';
 import { createDatabase } from './db/client';
 import { seed } from './db/seed';
-import { createMailer } from './mail/mailer';
+import { createMailer, MemoryMailer, SmtpMailer } from './mail/mailer';
+import { withKeptSecrets } from './secrets';
 import { mountSpa } from './spa';
 
 const startedAt = performance.now();
 
+/** The configuration, or the list of what is wrong with it and exit 1 (nothing is opened). */
 function loadConfig() {
   try {
-    return parseConfig(process.env);
+    return withKeptSecrets(parseConfig(process.env, { refuseUndeclaredDeployment: true }));
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -24,27 +26,33 @@ function loadConfig() {
 const config = loadConfig();
 if (config.jwtSecretGenerated) {
   console.warn(
-    '[api] JWT_SECRET is not set: using a random secret for this process. Access tokens end ' +
-      'at restart (clients refresh with their cookie); set JWT_SECRET to keep them.',
+    '[api] JWT_SECRET is not set and the database is in memory: using a random secret for this ' +
+      'process. Access tokens end at restart (clients refresh with their cookie).',
   );
 }
 
 const database = await createDatabase(config);
 await database.migrate();
 const passwords = createPasswordHasher();
-await seed(database.db, passwords);
+await seed(database.db, passwords, { demoAccounts: !config.deployment });
 
-const app = createApp({ db: database.db, config, mailer: createMailer(config), passwords });
+const mailer = createMailer(config);
+if (mailer instanceof SmtpMailer) {
+  // Said at start rather than at the first reset request; a mail server down now may be up later.
+  mailer.verify().catch((error: unknown) => console.warn(`[mail] SMTP_URL does not answer yet: ${String(error)}`));
+}
+const app = createApp({ db: database.db, config, mailer, passwords });
 const spaMounted = mountSpa(app, config.staticDir);
 
 /** The node http server; the Pusher-protocol websocket will attach to its 'upgrade' event. */
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   const where = database.driver === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
   console.log(
-    `[api] listening on http://localhost:${info.port} (${config.nodeEnv}, ${where}` +
-      `${config.devEndpoints ? ', dev endpoints on' : ''}${spaMounted ? `, serving ${config.staticDir}` : ''}) ` +
-      `in ${Math.round(performance.now() - startedAt)} ms`,
+    `[api] listening on http://localhost:${info.port} (${config.deployment ? 'deployment' : 'local mode'}, ` +
+      `${config.nodeEnv}, ${where}${config.devEndpoints ? ', dev endpoints on' : ''}` +
+      `${spaMounted ? `, serving ${config.staticDir}` : ''}) in ${Math.round(performance.now() - startedAt)} ms`,
   );
+  if (mailer instanceof MemoryMailer) console.log(`[api] mail is kept in the outbox: ${config.appUrl}/dev/outbox`);
 });
 
 let stopping = false;

@@ -37,10 +37,16 @@ export const PROMO_COUPON = { code: PROMO_COUPON_CODE, discountPercent: 15, dura
 
 /**
  * Runs at every start: creates what is missing and never overwrites, so a demo account whose
- * password or projects were changed keeps those changes across restarts.
+ * password or projects were changed keeps those changes across restarts. The promo coupon is
+ * reference data the app offers by its code, made everywhere; the demo accounts (known
+ * passwords, an admin among them) only in local mode: a deployment passes `demoAccounts: false`.
  */
-export async function seed(db: Database, passwords: PasswordHasher = createPasswordHasher()): Promise<void> {
-  await Promise.all(SEED_USERS.map((user) => seedUser(db, passwords, user)));
+export async function seed(
+  db: Database,
+  passwords: PasswordHasher = createPasswordHasher(),
+  options: { demoAccounts: boolean } = { demoAccounts: true },
+): Promise<void> {
+  if (options.demoAccounts) await Promise.all(SEED_USERS.map((user) => seedUser(db, passwords, user)));
   await db.insert(coupons).values(PROMO_COUPON).onConflictDoNothing();
 }
 

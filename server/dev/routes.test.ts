@@ -1,10 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import { parseConfig } from '../config';
 import { ConsoleMailer } from '../mail/mailer';
 import { startHarness, TEST_ENV, type Harness } from '../test/harness';
 
 let h: Harness;
+
+/** A reset mail is written after the forgot answer has gone: wait until it is in the mailbox. */
+const mailArrives = (to: string) => vi.waitFor(() => expect(h.mailer.list(to)).not.toEqual([]));
+
 beforeAll(async () => {
   h = await startHarness();
 });
@@ -75,8 +80,10 @@ describe('/dev/mail', () => {
     const a = await h.createUser();
     const b = await h.createUser();
     await h.call('POST', '/v1.0/auth/forgot', { json: { email: a.email } });
+    await mailArrives(a.email);
     h.clock.advance(1_000);
     await h.call('POST', '/v1.0/auth/forgot', { json: { email: b.email } });
+    await mailArrives(b.email);
 
     const all = await h.call('GET', '/dev/mail');
     expect(all.status).toBe(200);
@@ -85,6 +92,7 @@ describe('/dev/mail', () => {
       to: b.email,
       subject: 'Reset your password',
       text: expect.stringContaining('/reset-password/'),
+      html: expect.stringContaining('<a href="http://app.test/reset-password/'),
       links: [expect.stringMatching(/^http:\/\/app\.test\/reset-password\//)],
       sentAt: new Date(h.clock.now()).toISOString(),
     });
@@ -110,25 +118,85 @@ describe('POST /dev/rate-limits/reset', () => {
   });
 });
 
-describe('in production', () => {
-  it('mounts no dev endpoint unless DEV_ENDPOINTS=1', async () => {
-    const config = parseConfig({ ...TEST_ENV, NODE_ENV: 'production' });
-    const app = createApp({ db: h.db, config, mailer: new ConsoleMailer(() => {}) });
+describe('GET /dev/outbox', () => {
+  it('shows the mail as a page, newest first, links clickable and every mail text escaped', async () => {
+    await h.call('DELETE', '/dev/mail');
+    const older = await h.createUser({ firstName: 'Rita' });
+    const newer = await h.createUser({ firstName: '<b>Mallory</b>', language: 'it' });
+    await h.call('POST', '/v1.0/auth/forgot', { json: { email: older.email } });
+    await mailArrives(older.email);
+    h.clock.advance(1_000);
+    await h.call('POST', '/v1.0/auth/forgot', { json: { email: newer.email } });
+    await mailArrives(newer.email);
+    // A mail whose text tries markup of its own (none of ours does; the page must not care).
+    await h.mailer.send({ to: 'x@example.test', subject: '<script>alert(1)</script>', text: '<img src=x>', html: '' });
+
+    const res = await h.app.request('/dev/outbox');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const page = await res.text();
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page).toContain('&lt;img src=x&gt;');
+    expect(page).not.toMatch(/<script|<img|<b>/);
+
+    const subjects = [...page.matchAll(/<h2>(.*?)<\/h2>/g)].map((match) => match[1]);
+    expect(subjects).toEqual([
+      '&lt;script&gt;alert(1)&lt;/script&gt;',
+      'Reimposta la tua password',
+      'Reset your password',
+    ]);
+    const [newerLink] = (await h.call('GET', `/dev/mail?to=${encodeURIComponent(newer.email)}`)).body.data?.[0]
+      ?.links as string[];
+    expect(page).toContain(`<a href="${newerLink}">${newerLink}</a>`);
+
+    const filtered = await (await h.app.request(`/dev/outbox?to=${encodeURIComponent(older.email)}`)).text();
+    expect([...filtered.matchAll(/<h2>(.*?)<\/h2>/g)].map((match) => match[1])).toEqual(['Reset your password']);
+  });
+
+  it('allows its own style block by hash and nothing else', async () => {
+    const res = await h.app.request('/dev/outbox');
+    const policy = res.headers.get('content-security-policy') ?? '';
+    const style = (await res.text()).match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
+    const hash = createHash('sha256').update(style, 'utf8').digest('base64');
+    expect(policy).toBe(
+      `default-src 'none'; style-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    );
+  });
+});
+
+describe('where the dev endpoints are mounted', () => {
+  const routesOf = (env: Record<string, string>) =>
+    createApp({ db: h.db, config: parseConfig({ ...TEST_ENV, ...env }), mailer: new ConsoleMailer(() => {}) });
+
+  it('never in a deployment: no /dev, no /docs', async () => {
+    const app = routesOf({
+      NODE_ENV: 'production',
+      DEPLOYMENT: '1',
+      APP_URL: 'https://social.example.com',
+      DATABASE_URL: 'postgres://u:p@db/app',
+      SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+      MAIL_FROM: 'no-reply@social.example.com',
+    });
     for (const [method, path] of [
       ['GET', '/dev/mail'],
+      ['GET', '/dev/outbox'],
       ['POST', '/dev/users'],
       ['POST', '/dev/rate-limits/reset'],
+      ['GET', '/docs'],
+      ['GET', '/docs/openapi.json'],
     ]) {
       const res = await app.request(path, { method });
       expect(res.status, path).toBe(404);
       expect(await res.json()).toEqual({ message: 'Not found.' });
     }
+  });
 
-    const forced = createApp({
-      db: h.db,
-      config: parseConfig({ ...TEST_ENV, NODE_ENV: 'production', DEV_ENDPOINTS: '1' }),
-      mailer: new ConsoleMailer(() => {}),
-    });
-    expect((await forced.request('/dev/rate-limits/reset', { method: 'POST' })).status).toBe(204);
+  it('in local mode, the production build (npm start) included, unless DEV_ENDPOINTS=0', async () => {
+    const local = routesOf({ NODE_ENV: 'production', APP_URL: 'http://localhost:3000' });
+    expect((await local.request('/dev/rate-limits/reset', { method: 'POST' })).status).toBe(204);
+    expect((await local.request('/docs/openapi.json')).status).toBe(200);
+    const off = routesOf({ NODE_ENV: 'production', APP_URL: 'http://localhost:3000', DEV_ENDPOINTS: '0' });
+    expect((await off.request('/dev/rate-limits/reset', { method: 'POST' })).status).toBe(404);
   });
 });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { clearMail, createUser, deleteUser, listMail, resetRateLimits } from '../../contract/dev';
+import { clearMail, createUser, deleteUser, listMail, resetRateLimits, showOutbox } from '../../contract/dev';
 import type { AppEnv, Services } from '../http/context';
 import { fieldError } from '../http/errors';
 import { reply, route } from '../http/operation';
 import { MemoryMailer } from '../mail/mailer';
+import { outboxPage, OUTBOX_CONTENT_SECURITY_POLICY } from './outbox-page';
 import { presentUser } from '../users/presenters';
 import { deleteUser as deleteUserRow, insertUser } from '../users/queries';
 
@@ -20,6 +21,12 @@ export function devRoutes(s: Services) {
   if (s.mailer instanceof MemoryMailer) {
     const mailbox = s.mailer;
     route(routes, s, listMail, (c, { query }) => reply(c, listMail, 200, { data: mailbox.list(query.to) }));
+    // For a person: the same mail as a page. HTML, so it is answered directly, not by reply().
+    route(routes, s, showOutbox, (c, { query }) =>
+      c.html(outboxPage(mailbox.list(query.to), query.to), 200, {
+        'Content-Security-Policy': OUTBOX_CONTENT_SECURITY_POLICY,
+      }),
+    );
     route(routes, s, clearMail, (c) => {
       mailbox.clear();
       return reply(c, clearMail, 204);

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Language } from '../../contract/fields';
+import { LINK } from './mailer';
+import { greetingName, passwordResetMail } from './templates';
+
+const LINK_TO_US = 'http://app.test/reset-password/tok3n?email=rita%40example.test';
+const HOSTILE = 'there. URGENT: verify at https://evil.example/login';
+
+const mailFor = (firstName: string, language: Language) =>
+  passwordResetMail({ email: 'rita@example.test', firstName, language }, LINK_TO_US);
+
+/** Every address a reader could follow: in the text, and in the HTML's attributes and words. */
+const linksIn = (mail: { text: string; html: string }) => [
+  ...(mail.text.match(LINK) ?? []),
+  ...(mail.html.match(LINK) ?? []),
+];
+
+describe('passwordResetMail', () => {
+  it.each([
+    ['en', 'Hello Rita,', 'Reset your password'],
+    ['it', 'Ciao Rita,', 'Reimposta la tua password'],
+  ] as const)('greets by a plain first name, in the account language (%s)', (language, greeting, subject) => {
+    const mail = mailFor('Rita', language);
+    expect(mail.subject).toBe(subject);
+    expect(mail.text.startsWith(`${greeting}\n\n`)).toBe(true);
+    expect(mail.html).toContain(`<p>${greeting}</p>`);
+    expect(mail.html).toContain(`<html lang="${language}">`);
+    expect(mail.html).toContain(`<a href="${LINK_TO_US}">`);
+  });
+
+  it.each(['en', 'it'] as const)('leaves out a first name that reads as an instruction or a link (%s)', (language) => {
+    const mail = mailFor(HOSTILE, language);
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toMatch(/evil|URGENT|verify at|there\./);
+    }
+    expect(mail.text.split('\n')[0]).toBe(language === 'en' ? 'Hello,' : 'Ciao,');
+    // The only link, in both parts, is ours; it is the first one too.
+    expect(new Set(linksIn(mail))).toEqual(new Set([LINK_TO_US]));
+    expect(mail.html.match(/<a\b/g)).toHaveLength(1);
+  });
+
+  it('never lets user text become markup in the HTML part', () => {
+    const mail = mailFor('<a href="https://evil.example">Rita</a>', 'en');
+    expect(mail.html).not.toContain('evil');
+    expect(mail.html.match(/<a\b/g)).toHaveLength(1);
+  });
+});
+
+describe('greetingName', () => {
+  it('keeps names: letters, one space, hyphens and apostrophes, any script', () => {
+    for (const name of ['Rita', 'José María', 'Jean-Luc', "O'Brien", 'Zoë', '  Ana  ', 'Αλέξανδρος', '李'])
+      expect(greetingName(name)).toBe(name.trim());
+  });
+
+  it('drops anything else: links, domains, punctuation, newlines, control characters, long text', () => {
+    for (const name of [
+      HOSTILE,
+      'evil.example',
+      'Rita\nClick https://x.example',
+      'Rita: call us',
+      'Verify your account now',
+      'Rita\u202Eetihw',
+      'a'.repeat(31),
+      '',
+      '   ',
+    ])
+      expect(greetingName(name), JSON.stringify(name)).toBeUndefined();
+  });
+});

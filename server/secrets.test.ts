@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseConfig } from './config';
+import { keptSecrets, withKeptSecrets } from './secrets';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'orbita-secrets-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('local mode secrets', () => {
+  it('are generated once, readable by the owner only, and reused on the next start', () => {
+    const config = parseConfig({ DATA_DIR: join(dir, 'data', 'pglite') });
+    const file = join(dir, 'data', 'secrets.json');
+    expect(config.secretsFile).toBe(file);
+
+    const first = withKeptSecrets(config);
+    expect(first.jwtSecretGenerated).toBe(false);
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string };
+    expect(stored.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(new TextDecoder().decode(first.jwtSecret)).toBe(stored.jwtSecret);
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    // A restart: a new process parses again and finds the same secret, so tokens stay valid.
+    const second = withKeptSecrets(parseConfig({ DATA_DIR: join(dir, 'data', 'pglite') }));
+    expect(second.jwtSecret).toEqual(first.jwtSecret);
+    expect(readFileSync(file, 'utf8')).toBe(`${JSON.stringify(stored, null, 2)}\n`);
+  });
+
+  it('are left alone when JWT_SECRET is set or the database is in memory', () => {
+    const given = parseConfig({ JWT_SECRET: 'z'.repeat(32), DATA_DIR: join(dir, 'pglite') });
+    expect(withKeptSecrets(given)).toBe(given);
+    const memory = parseConfig({ DATA_DIR: 'memory://' });
+    expect(withKeptSecrets(memory)).toBe(memory);
+  });
+
+  it('tighten a file copied in with a looser mode, and refuse one without a usable secret', () => {
+    const file = join(dir, 'secrets.json');
+    writeFileSync(file, JSON.stringify({ jwtSecret: 's'.repeat(40) }), { mode: 0o644 });
+    expect(keptSecrets(file)).toEqual({ jwtSecret: 's'.repeat(40) });
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    writeFileSync(file, JSON.stringify({ jwtSecret: 'short' }));
+    expect(() => keptSecrets(file)).toThrow(/holds no usable jwtSecret: delete the file/);
+  });
+});
