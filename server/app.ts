@@ -2,18 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { authRoutes } from './auth/routes';
 import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
+import { DEFAULT_SESSION_LIFETIMES, type SessionLifetimes } from './auth/refresh-tokens';
 import type { Config } from './config';
 import { couponRoutes } from './coupons/routes';
 import type { Database } from './db/client';
 import { devRoutes } from './dev/routes';
 import { docsRoutes } from './docs/routes';
 import { healthRoutes } from './health/routes';
+import { BackgroundTasks } from './http/background';
 import type { AppEnv, Services } from './http/context';
 import { handleError } from './http/error-handler';
 import { securityHeaders } from './http/security-headers';
 import { languageFrom, message } from './http/i18n';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type Clock, type RateLimits } from './http/rate-limiter';
-import { createLogger, type Logger } from './log';
+import { createLogger, safeError, type Logger } from './log';
 import type { Mailer } from './mail/mailer';
 import { projectRoutes } from './projects/routes';
 
@@ -28,6 +30,10 @@ export type AppDeps = {
   passwords?: PasswordHasher;
   /** Tests pass one that keeps its lines (server/log.ts `memoryLogger`). */
   log?: Logger;
+  /** Session idle timeout and absolute lifetime; 7 and 30 days by default. */
+  sessions?: SessionLifetimes;
+  /** Tests pass their own, to wait for the work done after an answer. */
+  background?: BackgroundTasks;
 };
 
 /** Path prefixes that belong to the API: never the SPA's index.html, always JSON 404s. */
@@ -38,15 +44,20 @@ export const isApiPath = (path: string) =>
 
 export function createServices(deps: AppDeps): Services {
   const clock = deps.clock ?? Date.now;
+  const log = deps.log ?? createLogger();
+  const background =
+    deps.background ?? new BackgroundTasks((error) => log.error({ err: safeError(error) }, 'background task failed'));
   return {
     db: deps.db,
     config: deps.config,
     mailer: deps.mailer,
     passwords: deps.passwords ?? createPasswordHasher(),
     clock,
-    rateLimiter: new RateLimiter(clock),
+    rateLimiter: new RateLimiter(deps.db, clock, (task) => background.defer(task)),
     rateLimits: deps.rateLimits ?? DEFAULT_RATE_LIMITS,
-    log: deps.log ?? createLogger(),
+    sessions: deps.sessions ?? DEFAULT_SESSION_LIFETIMES,
+    background,
+    log,
   };
 }
 

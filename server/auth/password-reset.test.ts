@@ -8,7 +8,7 @@ beforeAll(async () => {
   h = await startHarness({
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
-      forgot: { ...DEFAULT_RATE_LIMITS.forgot, perIp: { max: 6, windowMs: 15 * 60_000 } },
+      forgot: { ...DEFAULT_RATE_LIMITS.forgot, perIp: { ...DEFAULT_RATE_LIMITS.forgot.perIp, max: 6 } },
     },
   });
 });
@@ -90,22 +90,73 @@ describe('POST /v1.0/auth/forgot', () => {
     });
   });
 
-  it('allows 3 requests per email and IP in 15 minutes', async () => {
+  it('allows 3 requests per account, from any number of IPs, then makes them wait', async () => {
     const { email } = await h.createUser();
-    for (let i = 0; i < 3; i++) expect((await forgot(email, '10.1.1.1')).status).toBe(200);
-    const res = await forgot(email, '10.1.1.1');
-    expect(res.status).toBe(429);
-    expect(res.headers.get('retry-after')).toBe('900');
+    const results = [];
+    for (let ip = 0; ip < 10; ip++) {
+      for (let i = 0; i < 3; i++) results.push(await forgot(email, `10.1.1.${ip}`));
+    }
+    expect(results.slice(0, 3).map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(new Set(results.slice(3).map((r) => r.status))).toEqual(new Set([429]));
+    expect(results[3].headers.get('retry-after')).toBe('900');
     expect(await mailTo(email)).toHaveLength(3);
-    expect((await forgot(email, '10.1.1.2')).status).toBe(200);
+
+    // The wait doubles with each request let through after it: 15, 30, then 60 minutes at most.
     h.clock.advance(15 * 60_000);
-    expect((await forgot(email, '10.1.1.1')).status).toBe(200);
+    expect((await forgot(email, '10.1.1.99')).status).toBe(200);
+    expect((await forgot(email, '10.1.1.99')).headers.get('retry-after')).toBe('1800');
+    expect(await mailTo(email)).toHaveLength(4);
+  });
+
+  it('counts the account whatever the case of the address', async () => {
+    for (const address of ['Case@Example.com', 'case@example.com', 'CASE@example.COM']) {
+      expect((await forgot(address)).status).toBe(200);
+    }
+    expect((await forgot('CASE@EXAMPLE.COM', '10.1.3.1')).status).toBe(429);
   });
 
   it('counts unknown emails too, and limits an IP across emails', async () => {
     for (let i = 0; i < 6; i++) expect((await forgot(`probe${i}@example.com`, '10.1.2.1')).status).toBe(200);
     expect((await forgot('demo@example.com', '10.1.2.1')).status).toBe(429);
     expect(await mailTo('demo@example.com')).toEqual([]);
+  });
+
+  it('does the same work for a known and an unknown email before answering', async () => {
+    const { email } = await h.createUser();
+    const before = async (address: string) => {
+      const recording = h.recordQueries();
+      const res = await h.call('POST', '/v1.0/auth/forgot', {
+        json: { email: address },
+        ip: '10.1.4.1',
+        waitForBackground: false,
+      });
+      const sent = recording.stop();
+      expect(res.status).toBe(200);
+      await h.settle();
+      return sent;
+    };
+    const known = await before(email);
+    const unknown = await before('nobody-at-all@example.com');
+    expect(known.length).toBeGreaterThan(0);
+    expect(known).toEqual(unknown);
+    // The mail went out after the answer.
+    expect(await mailTo(email)).toHaveLength(1);
+  });
+
+  it('answers at once even when the mail transport hangs', async () => {
+    const { email } = await h.createUser();
+    const release = h.mailer.hold();
+    try {
+      const res = await Promise.race([
+        h.call('POST', '/v1.0/auth/forgot', { json: { email }, ip: '10.1.5.1', waitForBackground: false }),
+        new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 2000)),
+      ]);
+      expect(res).not.toBe('timeout');
+    } finally {
+      release();
+    }
+    await h.settle();
+    expect(await mailTo(email)).toHaveLength(1);
   });
 });
 
@@ -134,6 +185,38 @@ describe('POST /v1.0/auth/reset', () => {
     for (const session of [first, second]) {
       expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken })).status).toBe(401);
     }
+  });
+
+  it('ends every access token of the user at once', async () => {
+    const { email, password } = await h.createUser();
+    const first = await h.signIn(email, password);
+    const second = await h.signIn(email, password);
+    const { token } = await requestResetLink(email);
+    expect((await reset({ email, token, password: 'NewSecret1' })).status).toBe(200);
+    for (const session of [first, second]) {
+      expect((await h.call('GET', '/v1.0/auth/me', { token: session.accessToken })).status).toBe(401);
+    }
+    const after = await h.signIn(email, 'NewSecret1');
+    expect((await h.call('GET', '/v1.0/auth/me', { token: after.accessToken })).status).toBe(200);
+  });
+
+  it('limits failed resets per account (5) and per IP (20), counting before the check', async () => {
+    const { email } = await h.createUser();
+    const wrong = (ip: string, address = email) =>
+      h.call('POST', '/v1.0/auth/reset', {
+        json: { email: address, token: 'y'.repeat(43), password: 'NewSecret1' },
+        ip,
+      });
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => wrong(`10.2.0.${i}`)));
+    expect(results.filter((r) => r.status === 422)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(7);
+    // The real link still works once the wait is over.
+    h.clock.advance(60_000);
+    const { token } = await requestResetLink(email, '10.2.1.1');
+    expect((await reset({ email, token, password: 'NewSecret1' })).status).toBe(200);
+
+    for (let i = 0; i < 20; i++) expect((await wrong('10.2.2.1', `someone${i}@example.com`)).status).toBe(422);
+    expect((await wrong('10.2.2.1', 'another@example.com')).status).toBe(429);
   });
 
   it('spends the older reset tokens of the user too', async () => {

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { passwordResetTokens, users } from '../db/schema';
 import type { PasswordHasher } from './passwords';
 import { randomToken, sha256 } from './opaque-tokens';
-import { revokeAllFamiliesOf } from './refresh-tokens';
+import { endAllSessionsOf } from './refresh-tokens';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
@@ -22,16 +22,17 @@ export function resetLink(appUrl: string, token: string, email: string): string 
 }
 
 /**
- * Sets a new password when `token` is a live reset token issued to `email`'s owner. Returns
- * false otherwise, without saying which check failed. On success the token and every other
- * outstanding reset token of that user are spent, and all their refresh families revoked.
+ * Sets a new password when `token` is a live reset token issued to `email`'s owner, and
+ * answers that user's id. Undefined otherwise, without saying which check failed. On success
+ * the token and every other outstanding reset token of that user are spent, and every session
+ * ends: refresh families revoked, access tokens refused at once (`token_version`).
  */
 export async function resetPassword(
   db: Database,
   passwords: PasswordHasher,
   input: { email: string; password: string; token: string },
   now: number,
-): Promise<boolean> {
+): Promise<{ userId: string } | undefined> {
   const [found] = await db
     .select({ tokenId: passwordResetTokens.id, userId: users.id })
     .from(passwordResetTokens)
@@ -45,7 +46,7 @@ export async function resetPassword(
       ),
     )
     .limit(1);
-  if (!found) return false;
+  if (!found) return undefined;
 
   const passwordHash = await passwords.hash(input.password);
   return db.transaction(async (tx) => {
@@ -55,7 +56,7 @@ export async function resetPassword(
       .set({ usedAt: new Date(now) })
       .where(and(eq(passwordResetTokens.id, found.tokenId), isNull(passwordResetTokens.usedAt)))
       .returning({ id: passwordResetTokens.id });
-    if (spent.length === 0) return false;
+    if (spent.length === 0) return undefined;
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date(now) })
@@ -64,7 +65,7 @@ export async function resetPassword(
       .update(users)
       .set({ passwordHash, updatedAt: new Date(now) })
       .where(eq(users.id, found.userId));
-    await revokeAllFamiliesOf(tx, found.userId, now);
-    return true;
+    await endAllSessionsOf(tx, found.userId, now);
+    return { userId: found.userId };
   });
 }

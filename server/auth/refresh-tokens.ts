@@ -1,56 +1,91 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, exists, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { refreshTokens } from '../db/schema';
+import { refreshTokens, users, type UserRow } from '../db/schema';
 import { randomToken, sha256 } from './opaque-tokens';
 
-export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * How long a session (a refresh family) lives: `idleSeconds` after its last refresh, and never
+ * longer than `absoluteSeconds` after its sign-in, however often it is refreshed.
+ */
+export type SessionLifetimes = { idleSeconds: number; absoluteSeconds: number };
 
-async function issue(db: Database, userId: string, familyId: string, now: number): Promise<string> {
+const DAY_SECONDS = 24 * 60 * 60;
+export const DEFAULT_SESSION_LIFETIMES: SessionLifetimes = {
+  idleSeconds: 7 * DAY_SECONDS,
+  absoluteSeconds: 30 * DAY_SECONDS,
+};
+
+/** A refresh token just issued: the cookie's value, its session, and when it stops working. */
+export type IssuedRefreshToken = { token: string; familyId: string; expiresAt: Date };
+
+async function issue(
+  db: Database,
+  userId: string,
+  family: { id: string; expiresAt: Date },
+  lifetimes: SessionLifetimes,
+  now: number,
+): Promise<IssuedRefreshToken> {
   const token = randomToken();
+  const expiresAt = new Date(Math.min(now + lifetimes.idleSeconds * 1000, family.expiresAt.getTime()));
   await db.insert(refreshTokens).values({
-    familyId,
+    familyId: family.id,
     userId,
     tokenHash: sha256(token),
-    expiresAt: new Date(now + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    expiresAt,
+    familyExpiresAt: family.expiresAt,
   });
-  return token;
+  return { token, familyId: family.id, expiresAt };
 }
 
 /** A sign-in starts a new family; the token returned is its first member. */
-export function startFamily(db: Database, userId: string, now: number): Promise<string> {
-  return issue(db, userId, randomUUID(), now);
+export function startFamily(
+  db: Database,
+  userId: string,
+  lifetimes: SessionLifetimes,
+  now: number,
+): Promise<IssuedRefreshToken> {
+  return issue(
+    db,
+    userId,
+    { id: randomUUID(), expiresAt: new Date(now + lifetimes.absoluteSeconds * 1000) },
+    lifetimes,
+    now,
+  );
 }
 
-async function revokeFamily(db: Database, familyId: string, now: number): Promise<void> {
+export async function revokeFamily(db: Database, familyId: string, now: number): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date(now) })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
+export type Rotation =
+  | { outcome: 'rotated'; userId: string; issued: IssuedRefreshToken }
+  /** A rotated token came back: someone holds a copy; its family is now revoked. */
+  | { outcome: 'reused'; userId: string; familyId: string }
+  | { outcome: 'refused' };
+
 /**
- * Trades a refresh token for its successor in the same family. Undefined when the token is
- * unknown, revoked, expired or was already rotated; in the last case someone holds a copy
- * (it was stolen, or replayed), so the whole family is revoked and every session descended
- * from that sign-in ends.
+ * Trades a refresh token for its successor in the same family. Refused when the token is
+ * unknown, revoked or expired (idle or absolute); when it was already rotated, someone holds a
+ * copy (it was stolen, or replayed), so the whole family is revoked and every session
+ * descended from that sign-in ends, access tokens included.
  */
-export async function rotate(
-  db: Database,
-  token: string,
-  now: number,
-): Promise<{ userId: string; token: string } | undefined> {
+export async function rotate(db: Database, token: string, lifetimes: SessionLifetimes, now: number): Promise<Rotation> {
   const [row] = await db
     .select()
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, sha256(token)))
     .limit(1);
-  if (!row || row.revokedAt) return undefined;
+  if (!row || row.revokedAt) return { outcome: 'refused' };
+  const reused = { outcome: 'reused', userId: row.userId, familyId: row.familyId } as const;
   if (row.usedAt) {
     await revokeFamily(db, row.familyId, now);
-    return undefined;
+    return reused;
   }
-  if (row.expiresAt.getTime() <= now) return undefined;
+  if (row.expiresAt.getTime() <= now || row.familyExpiresAt.getTime() <= now) return { outcome: 'refused' };
 
   return db.transaction(async (tx) => {
     // The conditional update lets exactly one of two concurrent rotations win; the loser
@@ -62,26 +97,77 @@ export async function rotate(
       .returning({ id: refreshTokens.id });
     if (claimed.length === 0) {
       await revokeFamily(tx, row.familyId, now);
-      return undefined;
+      return reused;
     }
-    return { userId: row.userId, token: await issue(tx, row.userId, row.familyId, now) };
+    const issued = await issue(tx, row.userId, { id: row.familyId, expiresAt: row.familyExpiresAt }, lifetimes, now);
+    return { outcome: 'rotated', userId: row.userId, issued } as const;
   });
 }
 
 /** Sign-out: ends the family the presented token belongs to, whatever its state. */
-export async function revokeFamilyOf(db: Database, token: string, now: number): Promise<void> {
+export async function revokeFamilyOf(
+  db: Database,
+  token: string,
+  now: number,
+): Promise<{ userId: string; familyId: string } | undefined> {
   const [row] = await db
-    .select({ familyId: refreshTokens.familyId })
+    .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, sha256(token)))
     .limit(1);
   if (row) await revokeFamily(db, row.familyId, now);
+  return row;
 }
 
-/** After a password reset no session that existed before it may continue. */
-export async function revokeAllFamiliesOf(db: Database, userId: string, now: number): Promise<void> {
+/**
+ * Signs a user out everywhere: every family revoked, and `token_version` bumped so every
+ * access token ever issued to them stops working at once. Used by a password reset.
+ */
+export async function endAllSessionsOf(db: Database, userId: string, now: number): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date(now) })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date(now) })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * The user an access token speaks for, in one query: only while the session it was issued
+ * for (`sid`, its refresh family) is live: not revoked, not expired, its current token
+ * unused. Signing out, reuse detection and a session's end thus end its access tokens too.
+ */
+export async function findUserOfLiveSession(
+  db: Database,
+  claims: { userId: string; sessionId: string },
+  now: number,
+): Promise<UserRow | undefined> {
+  const at = new Date(now);
+  const [user] = await db
+    .select(getTableColumns(users))
+    .from(users)
+    .where(
+      and(
+        eq(users.id, claims.userId),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(refreshTokens)
+            .where(
+              and(
+                eq(refreshTokens.familyId, claims.sessionId),
+                eq(refreshTokens.userId, users.id),
+                isNull(refreshTokens.revokedAt),
+                isNull(refreshTokens.usedAt),
+                gt(refreshTokens.expiresAt, at),
+                gt(refreshTokens.familyExpiresAt, at),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(1);
+  return user;
 }

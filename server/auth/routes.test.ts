@@ -11,8 +11,6 @@ beforeEach(async () => {
   await h.call('POST', '/dev/rate-limits/reset');
 });
 
-const FIFTEEN_MINUTES = 15 * 60_000;
-
 describe('POST /v1.0/auth/login', () => {
   it('signs the demo user in with a token answer and a refresh cookie', async () => {
     const res = await h.call('POST', '/v1.0/auth/login', { json: { email: 'demo@example.com', password: 'Demo1234' } });
@@ -31,7 +29,7 @@ describe('POST /v1.0/auth/login', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(res.setCookie).toMatch(
-      /^refresh_token=[\w-]{43}; Max-Age=2592000; Path=\/v1\.0\/auth; HttpOnly; SameSite=Strict$/,
+      /^refresh_token=[\w-]{43}; Max-Age=604800; Path=\/v1\.0\/auth; HttpOnly; SameSite=Strict$/,
     );
   });
 
@@ -74,62 +72,6 @@ describe('POST /v1.0/auth/login', () => {
     expect(invalid.body.errors).toEqual({
       email: ['The email field must be a valid email address.'],
       password: ['The password field is required.'],
-    });
-  });
-
-  describe('rate limit', () => {
-    const attempt = (email: string, password: string, ip: string) =>
-      h.call('POST', '/v1.0/auth/login', { json: { email, password }, ip });
-
-    it('refuses a sixth attempt after five failures for one email and IP, even with the right password', async () => {
-      const { email, password } = await h.createUser();
-      for (let i = 0; i < 5; i++) expect((await attempt(email, 'Wrong1234', '10.0.0.1')).status).toBe(401);
-      const res = await attempt(email, password, '10.0.0.1');
-      expect(res.status).toBe(429);
-      expect(res.headers.get('retry-after')).toBe('900');
-      expect(res.body).toEqual({ message: 'Too many attempts. Try again in 900 seconds.' });
-
-      // Another address is not affected, and the window ends after 15 minutes.
-      expect((await attempt(email, password, '10.0.0.2')).status).toBe(200);
-      h.clock.advance(FIFTEEN_MINUTES - 60_000);
-      expect((await attempt(email, password, '10.0.0.1')).headers.get('retry-after')).toBe('60');
-      h.clock.advance(60_000);
-      expect((await attempt(email, password, '10.0.0.1')).status).toBe(200);
-    });
-
-    it('forgets the failures of an email and IP after a successful sign-in', async () => {
-      const { email, password } = await h.createUser();
-      for (let i = 0; i < 4; i++) await attempt(email, 'Wrong1234', '10.0.1.1');
-      expect((await attempt(email, password, '10.0.1.1')).status).toBe(200);
-      for (let i = 0; i < 4; i++) expect((await attempt(email, 'Wrong1234', '10.0.1.1')).status).toBe(401);
-      expect((await attempt(email, password, '10.0.1.1')).status).toBe(200);
-    });
-
-    it('answers in Italian with the wait', async () => {
-      for (let i = 0; i < 5; i++) await attempt('x@example.com', 'Wrong1234', '10.0.2.1');
-      const res = await h.call('POST', '/v1.0/auth/login', {
-        json: { email: 'x@example.com', password: 'Wrong1234' },
-        ip: '10.0.2.1',
-        headers: { 'accept-language': 'it' },
-      });
-      expect(res.body.message).toBe('Troppi tentativi. Riprova tra 900 secondi.');
-    });
-
-    it('refuses an IP after 50 failures across emails', async () => {
-      for (let i = 0; i < 50; i++) {
-        expect((await attempt(`probe${i}@example.com`, 'Wrong1234', '10.0.3.1')).status).toBe(401);
-      }
-      const res = await attempt('demo@example.com', 'Demo1234', '10.0.3.1');
-      expect(res.status).toBe(429);
-      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await attempt('demo@example.com', 'Demo1234', '10.0.3.2')).status).toBe(200);
-    });
-
-    it('is cleared by POST /dev/rate-limits/reset', async () => {
-      for (let i = 0; i < 5; i++) await attempt('demo@example.com', 'Wrong1234', '10.0.4.1');
-      expect((await attempt('demo@example.com', 'Demo1234', '10.0.4.1')).status).toBe(429);
-      expect((await h.call('POST', '/dev/rate-limits/reset')).status).toBe(204);
-      expect((await attempt('demo@example.com', 'Demo1234', '10.0.4.1')).status).toBe(200);
     });
   });
 });
@@ -266,9 +208,9 @@ describe('POST /v1.0/auth/refresh', () => {
     expect(res.body).toEqual({ message: 'Unauthenticated.' });
   });
 
-  it('answers 401 to an expired token (30 days)', async () => {
+  it('answers 401 to an expired token (7 days unused)', async () => {
     const session = await h.signedInUser();
-    h.clock.advance(30 * 24 * 3600_000);
+    h.clock.advance(7 * 24 * 3600_000);
     expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken })).status).toBe(401);
   });
 

@@ -2,25 +2,37 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { forgot, login, logout, me, refresh, register, reset, updateMe } from '../../contract/auth';
 import type { UserRow } from '../db/schema';
-import { passwordResetMail } from '../mail/templates';
+import { logAuthEvent } from '../http/auth-events';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv, Services } from '../http/context';
 import { fieldError, HttpError, tooManyAttempts, unauthenticated } from '../http/errors';
 import { message } from '../http/i18n';
 import { reply, route } from '../http/operation';
-import type { Limit } from '../http/rate-limiter';
+import { accountSubject, addressSubject, rateLimitCheck, type Check } from '../http/rate-limiter';
+import { authenticate } from '../http/require-user';
+import { safeError } from '../log';
+import { passwordResetMail } from '../mail/templates';
 import { presentUser } from '../users/presenters';
 import { findUserByEmail, findUserById, insertUser, updateUserLanguage } from '../users/queries';
-import { issueAccessToken } from './access-tokens';
+import { accessTokenOptions, issueAccessToken } from './access-tokens';
 import { createResetToken, resetLink, resetPassword } from './password-reset';
 import { presentTokenAnswer } from './presenters';
-import { REFRESH_TOKEN_TTL_SECONDS, revokeFamilyOf, rotate, startFamily } from './refresh-tokens';
+import {
+  revokeFamily,
+  revokeFamilyOf,
+  rotate,
+  startFamily,
+  type IssuedRefreshToken,
+  type Rotation,
+} from './refresh-tokens';
 
 const REFRESH_COOKIE = 'refresh_token';
 const REFRESH_COOKIE_PATH = '/v1.0/auth';
 
 export function authRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
+  const limits = s.rateLimits;
+  const tokenOptions = accessTokenOptions(s.config);
 
   const cookieOptions = {
     path: REFRESH_COOKIE_PATH,
@@ -29,80 +41,115 @@ export function authRoutes(s: Services) {
     secure: s.config.secureCookies,
   } as const;
 
-  /** Sets the refresh cookie to `refreshToken` and issues an access token for `user`. */
-  async function signIn(c: Context, user: UserRow, refreshToken: string) {
-    setCookie(c, REFRESH_COOKIE, refreshToken, { ...cookieOptions, maxAge: REFRESH_TOKEN_TTL_SECONDS });
+  /**
+   * Sets the refresh cookie (for as long as its token lives) and issues an access token of the
+   * same session for `user`.
+   */
+  async function signIn(c: Context, user: UserRow, refreshToken: IssuedRefreshToken) {
+    const now = s.clock();
+    const maxAge = Math.max(1, Math.ceil((refreshToken.expiresAt.getTime() - now) / 1000));
+    setCookie(c, REFRESH_COOKIE, refreshToken.token, { ...cookieOptions, maxAge });
     const accessToken = await issueAccessToken(
-      { userId: user.id, role: user.role },
-      { secret: s.config.jwtSecret, ttlSeconds: s.config.accessTokenTtlSeconds },
-      s.clock(),
+      { userId: user.id, role: user.role, sessionId: refreshToken.familyId, tokenVersion: user.tokenVersion },
+      tokenOptions,
+      now,
     );
     return presentTokenAnswer(s.db, user, accessToken, s.config.accessTokenTtlSeconds);
   }
 
-  /** The counters one request is measured against: its email from its IP, and its IP alone. */
-  function limitChecks(
-    scope: string,
-    email: string,
-    ip: string,
-    limits: { perEmailAndIp: Limit; perIp: Limit },
-  ): Array<[key: string, limit: Limit]> {
-    return [
-      [`${scope}:${email.toLowerCase()}|${ip}`, limits.perEmailAndIp],
-      [`${scope}:${ip}`, limits.perIp],
-    ];
+  /** Counts the attempt against every check, before any work; 429 when one of them refuses. */
+  async function count(checks: Check[], onRefused?: (refusedBy: Check, retryAfter: number) => void) {
+    const verdict = await s.rateLimiter.attempt(checks);
+    if (verdict.allowed) return;
+    onRefused?.(verdict.refusedBy, verdict.retryAfterSeconds);
+    throw tooManyAttempts(verdict.retryAfterSeconds);
   }
 
-  /** Throws 429 when any of the keys is at its limit; the longest wait wins. */
-  function ensureUnderLimits(checks: Array<[key: string, limit: Limit]>) {
-    const wait = Math.max(...checks.map(([key, limit]) => s.rateLimiter.retryAfter(key, limit)));
-    if (wait > 0) throw tooManyAttempts(wait);
-  }
+  const callerOf = (c: Context) => {
+    const ip = clientIp(c, s.config.trustProxy);
+    return { ip, address: addressSubject(ip) };
+  };
 
   route(routes, s, login, async (c, { body }) => {
-    const ip = clientIp(c, s.config.trustProxy);
-    const checks = limitChecks('sign-in', body.email, ip, s.rateLimits.signIn);
-    ensureUnderLimits(checks);
+    const { ip, address } = callerOf(c);
+    const account = accountSubject(body.email);
+    const perAccountAndIp = rateLimitCheck('sign_in', 'account_ip', limits.signIn.perAccountAndIp, account, address);
+    const others = [
+      rateLimitCheck('sign_in', 'account', limits.signIn.perAccount, account),
+      rateLimitCheck('sign_in', 'ip', limits.signIn.perIp, address),
+    ];
+    // Counted before the password is checked, so parallel guesses cannot all get through.
+    await count([perAccountAndIp, ...others], (refusedBy, retryAfter) =>
+      logAuthEvent(c, 'locked_out', { ip, limit: refusedBy.name, retryAfter }),
+    );
 
     const user = await findUserByEmail(s.db, body.email);
     const valid = user
       ? await s.passwords.verify(body.password, user.passwordHash)
       : await s.passwords.verifyUnknown(body.password);
     if (!user || !valid) {
-      // Only failures count, so a user who signs in often is never locked out.
-      for (const [key, limit] of checks) s.rateLimiter.hit(key, limit);
+      logAuthEvent(c, 'sign_in_failed', { userId: user?.id, ip });
       throw new HttpError(401, 'invalidCredentials');
     }
-    s.rateLimiter.clear(checks[0][0]);
-    return reply(c, login, 200, await signIn(c, user, await startFamily(s.db, user.id, s.clock())));
+    // A success costs nothing: this account's failures from here are forgotten, and the
+    // attempt is given back to the account's and the address's counters.
+    await s.rateLimiter.clear(perAccountAndIp.key);
+    await s.rateLimiter.refund(others);
+    const session = await startFamily(s.db, user.id, s.sessions, s.clock());
+    logAuthEvent(c, 'sign_in', { userId: user.id, ip });
+    return reply(c, login, 200, await signIn(c, user, session));
   });
 
   route(routes, s, register, async (c, { body }) => {
-    const user = await insertUser(s.db, {
-      firstName: body.firstName,
-      lastName: body.lastName,
-      email: body.email,
-      passwordHash: await s.passwords.hash(body.password),
-      language: body.language ?? c.get('lang'),
+    const { ip, address } = callerOf(c);
+    await count([rateLimitCheck('sign_up', 'ip', limits.signUp.perIp, address)]);
+    const passwordHash = await s.passwords.hash(body.password);
+    // The account and its first session exist together or not at all: an answer lost to a
+    // crash never leaves an account behind that its owner did not hear about.
+    const created = await s.db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email: body.email,
+        passwordHash,
+        language: body.language ?? c.get('lang'),
+      });
+      return user && { user, session: await startFamily(tx, user.id, s.sessions, s.clock()) };
     });
-    if (!user) throw fieldError('email', 'taken');
-    return reply(c, register, 201, await signIn(c, user, await startFamily(s.db, user.id, s.clock())));
+    if (!created) throw fieldError('email', 'taken');
+    logAuthEvent(c, 'sign_up', { userId: created.user.id, ip });
+    return reply(c, register, 201, await signIn(c, created.user, created.session));
   });
 
   route(routes, s, refresh, async (c) => {
     const presented = getCookie(c, REFRESH_COOKIE);
-    const rotated = presented ? await rotate(s.db, presented, s.clock()) : undefined;
-    const user = rotated && (await findUserById(s.db, rotated.userId));
-    if (!rotated || !user) {
+    const rotation: Rotation = presented
+      ? await rotate(s.db, presented, s.sessions, s.clock())
+      : { outcome: 'refused' };
+    if (rotation.outcome === 'reused') {
+      logAuthEvent(c, 'refresh_reused', {
+        userId: rotation.userId,
+        sessionId: rotation.familyId,
+        ip: clientIp(c, s.config.trustProxy),
+      });
+    }
+    const user = rotation.outcome === 'rotated' ? await findUserById(s.db, rotation.userId) : undefined;
+    if (rotation.outcome !== 'rotated' || !user) {
       deleteCookie(c, REFRESH_COOKIE, cookieOptions);
       throw unauthenticated();
     }
-    return reply(c, refresh, 200, await signIn(c, user, rotated.token));
+    return reply(c, refresh, 200, await signIn(c, user, rotation.issued));
   });
 
   route(routes, s, logout, async (c) => {
+    const now = s.clock();
     const presented = getCookie(c, REFRESH_COOKIE);
-    if (presented) await revokeFamilyOf(s.db, presented, s.clock());
+    const ended = presented ? await revokeFamilyOf(s.db, presented, now) : undefined;
+    // The bearer's session ends too (also when the cookie is gone), and with it the token.
+    const bearer = await authenticate(s, c);
+    if (bearer && bearer.sessionId !== ended?.familyId) await revokeFamily(s.db, bearer.sessionId, now);
+    const userId = ended?.userId ?? bearer?.user.id;
+    if (userId) logAuthEvent(c, 'sign_out', { userId, ip: clientIp(c, s.config.trustProxy) });
     deleteCookie(c, REFRESH_COOKIE, cookieOptions);
     return reply(c, logout, 204);
   });
@@ -115,24 +162,41 @@ export function authRoutes(s: Services) {
   });
 
   route(routes, s, forgot, async (c, { body }) => {
-    const ip = clientIp(c, s.config.trustProxy);
-    const checks = limitChecks('forgot', body.email, ip, s.rateLimits.forgot);
-    ensureUnderLimits(checks);
-    for (const [key, limit] of checks) s.rateLimiter.hit(key, limit);
-
-    const user = await findUserByEmail(s.db, body.email);
-    if (user) {
-      const token = await createResetToken(s.db, user.id, s.clock());
-      const mail = passwordResetMail(user, resetLink(s.config.appUrl, token, user.email));
-      // Not awaited: a slow mail transport must not make known addresses answer slower.
-      s.mailer.send(mail).catch((error: unknown) => console.error('[mail] sending failed:', error));
-    }
+    const { ip, address } = callerOf(c);
+    // Every request counts, whether or not the address has an account: the answer must not tell.
+    await count([
+      rateLimitCheck('forgot', 'account', limits.forgot.perAccount, accountSubject(body.email)),
+      rateLimitCheck('forgot', 'ip', limits.forgot.perIp, address),
+    ]);
+    const now = s.clock();
+    // Everything that depends on the account happens after the answer, so a known address
+    // answers exactly as fast as an unknown one.
+    s.background.defer(
+      async () => {
+        const user = await findUserByEmail(s.db, body.email);
+        logAuthEvent(c, 'reset_requested', { userId: user?.id, ip });
+        if (!user) return;
+        const token = await createResetToken(s.db, user.id, now);
+        await s.mailer.send(passwordResetMail(user, resetLink(s.config.appUrl, token, user.email)));
+      },
+      (error) => c.get('log').error({ err: safeError(error) }, 'password reset mail failed'),
+    );
     return reply(c, forgot, 200, { message: message(c.get('lang'), 'resetLinkSent') });
   });
 
   route(routes, s, reset, async (c, { body }) => {
+    const { ip, address } = callerOf(c);
+    const perAccount = rateLimitCheck('reset', 'account', limits.reset.perAccount, accountSubject(body.email));
+    const perIp = rateLimitCheck('reset', 'ip', limits.reset.perIp, address);
+    await count([perAccount, perIp]);
     const done = await resetPassword(s.db, s.passwords, body, s.clock());
-    if (!done) throw fieldError('token', 'resetToken');
+    if (!done) {
+      logAuthEvent(c, 'reset_failed', { ip });
+      throw fieldError('token', 'resetToken');
+    }
+    await s.rateLimiter.clear(perAccount.key);
+    await s.rateLimiter.refund([perIp]);
+    logAuthEvent(c, 'reset_done', { userId: done.userId, ip });
     return reply(c, reset, 200, { message: message(c.get('lang'), 'passwordReset') });
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { coupons } from '../db/schema';
 import { startHarness, type Harness } from '../test/harness';
 
@@ -29,6 +29,39 @@ describe('GET /v1.0/coupons/:code', () => {
     const res = await h.call('GET', `/v1.0/coupons/${code}`);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Not found.' });
+  });
+});
+
+describe('GET /v1.0/coupons/:code rate limit', () => {
+  beforeEach(async () => {
+    await h.call('POST', '/dev/rate-limits/reset');
+  });
+
+  it('lets an IP miss 30 codes, then makes it wait, doubling from 10 seconds', async () => {
+    for (let i = 0; i < 30; i++)
+      expect((await h.call('GET', `/v1.0/coupons/guess-${i}`, { ip: '10.3.0.1' })).status).toBe(404);
+    const refused = await h.call('GET', '/v1.0/coupons/marketing-espresso-15', { ip: '10.3.0.1' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('10');
+    expect(refused.body).toEqual({ message: 'Too many attempts. Try again in 10 seconds.' });
+    expect((await h.call('GET', '/v1.0/coupons/marketing-espresso-15', { ip: '10.3.0.2' })).status).toBe(200);
+    h.clock.advance(10_000);
+    expect((await h.call('GET', '/v1.0/coupons/guess-x', { ip: '10.3.0.1' })).status).toBe(404);
+    expect((await h.call('GET', '/v1.0/coupons/guess-y', { ip: '10.3.0.1' })).headers.get('retry-after')).toBe('20');
+  });
+
+  it('does not count the codes that exist', async () => {
+    for (let i = 0; i < 40; i++) {
+      expect((await h.call('GET', '/v1.0/coupons/marketing-espresso-15', { ip: '10.3.1.1' })).status).toBe(200);
+    }
+  });
+
+  it('counts 50 parallel misses before looking any up', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => h.call('GET', `/v1.0/coupons/race-${i}`, { ip: '10.3.2.1' })),
+    );
+    expect(results.filter((r) => r.status === 404)).toHaveLength(30);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(20);
   });
 });
 

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { redeemCoupon, showCoupon } from '../../contract/coupons';
+import { clientIp } from '../http/client-ip';
 import type { AppEnv, Services } from '../http/context';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError, notFound, tooManyAttempts } from '../http/errors';
 import { reply, route } from '../http/operation';
+import { addressSubject, rateLimitCheck } from '../http/rate-limiter';
 import { presentCoupon } from './presenters';
 import { findActiveCoupon, insertRedemption } from './queries';
 
@@ -19,8 +21,19 @@ export function couponRoutes(s: Services) {
   });
 
   route(routes, s, showCoupon, async (c, { params }) => {
+    // Guessing codes is what this limit stops: each look-up is counted before it is made, and
+    // given back when the code exists, so only misses add up.
+    const perIp = rateLimitCheck(
+      'coupon_lookup',
+      'ip',
+      s.rateLimits.couponLookup.perIp,
+      addressSubject(clientIp(c, s.config.trustProxy)),
+    );
+    const verdict = await s.rateLimiter.attempt([perIp]);
+    if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
     const coupon = await findActiveCoupon(s.db, params.code);
     if (!coupon) throw notFound();
+    await s.rateLimiter.refund([perIp]);
     return reply(c, showCoupon, 200, { coupon: presentCoupon(coupon) });
   });
 

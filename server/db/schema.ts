@@ -48,6 +48,8 @@ export const users = pgTable(
     role: text('role', { enum: ROLES }).notNull().default('user'),
     plan: text('plan').notNull().default('free'),
     language: text('language', { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
+    // Carried in every access token (`ver`); bumping it ends them all at once (password reset).
+    tokenVersion: integer('token_version').notNull().default(0),
     ...timestamps(),
   },
   (table) => [
@@ -58,8 +60,10 @@ export const users = pgTable(
 );
 
 /**
- * One row per refresh token ever issued. A family is every token that descends from one
- * sign-in; `usedAt` marks a token that was rotated, so presenting it again is reuse.
+ * One row per refresh token ever issued. A family (a session) is every token that descends
+ * from one sign-in; `usedAt` marks a token that was rotated, so presenting it again is reuse.
+ * A token expires after the idle timeout, and never later than its family's absolute end
+ * (`familyExpiresAt`, copied from token to token).
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -69,6 +73,7 @@ export const refreshTokens = pgTable(
     userId: userReference('user_id'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: at('expires_at').notNull(),
+    familyExpiresAt: at('family_expires_at').notNull(),
     usedAt: at('used_at'),
     revokedAt: at('revoked_at'),
     createdAt: createdAt(),
@@ -94,6 +99,22 @@ export const passwordResetTokens = pgTable(
     uniqueIndex('password_reset_tokens_token_hash_unique').on(table.tokenHash),
     index('password_reset_tokens_user_id_idx').on(table.userId),
   ],
+);
+
+/**
+ * Rate-limit counters (server/http/rate-limiter.ts), shared by every API instance on the
+ * database. `key` names what is counted (scope, kind and a hash of the account or address);
+ * `blockedUntil` is when the next attempt may go through; the row is forgotten at `expiresAt`.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    blockedUntil: at('blocked_until'),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (table) => [index('rate_limits_expires_at_idx').on(table.expiresAt)],
 );
 
 export const coupons = pgTable(

@@ -1,8 +1,10 @@
 import type { PasswordHasher } from '../auth/passwords';
+import type { SessionLifetimes } from '../auth/refresh-tokens';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../log';
 import type { Mailer } from '../mail/mailer';
+import type { BackgroundTasks } from './background';
 import type { Lang } from './i18n';
 import type { Clock, RateLimiter, RateLimits } from './rate-limiter';
 
@@ -15,6 +17,10 @@ export type Services = {
   clock: Clock;
   rateLimiter: RateLimiter;
   rateLimits: RateLimits;
+  /** How long a session (refresh family) lives: idle timeout and absolute lifetime. */
+  sessions: SessionLifetimes;
+  /** Work that runs after the answer (./background.ts). */
+  background: BackgroundTasks;
   /** The server's logger; a request's own lines go through `c.get('log')`, which carries its id. */
   log: Logger;
 };

@@ -1,10 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm/logger';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type pg from 'pg';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../db/client';
+import * as schema from '../db/schema';
 import { databaseUrlFor, withAdmin } from './postgres-admin';
 
-export type TestDatabase = { db: Database; driver: 'pglite' | 'postgres'; close(): Promise<void> };
+export type TestDatabase = {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** The same database through a Drizzle instance that reports every query it sends to `logger`. */
+  observed(logger: Logger): Database;
+  /**
+   * PostgreSQL only: the same database through a connection pool of its own, as a second API
+   * instance would reach it. Close it before `close`.
+   */
+  connectAgain?: () => Promise<{ db: Database; close(): Promise<void> }>;
+};
+
+function observer(db: Database, driver: TestDatabase['driver']) {
+  const client = (db as unknown as { $client: unknown }).$client;
+  return (logger: Logger) =>
+    (driver === 'pglite'
+      ? drizzlePglite({ client: client as PGlite, schema, logger })
+      : drizzlePg({ client: client as pg.Pool, schema, logger })) as unknown as Database;
+}
 
 /**
  * A migrated and seeded database of the test file's own, copied from the one the global setup
@@ -18,17 +43,28 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   if (!adminUrl) {
     const snapshot = new Blob([await readFile(inject('pgliteSnapshot'))]);
     const handle = await createDatabase({ dataDir: 'memory://', loadDataDir: snapshot });
-    return { db: handle.db, driver: handle.driver, close: () => handle.close() };
+    return {
+      db: handle.db,
+      driver: handle.driver,
+      close: () => handle.close(),
+      observed: observer(handle.db, 'pglite'),
+    };
   }
 
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdmin(adminUrl, (admin) =>
     admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('postgresTemplate')}"`),
   );
-  const handle = await createDatabase({ databaseUrl: databaseUrlFor(adminUrl, name), dataDir: 'memory://' });
+  const url = databaseUrlFor(adminUrl, name);
+  const handle = await createDatabase({ databaseUrl: url, dataDir: 'memory://' });
   return {
     db: handle.db,
     driver: handle.driver,
+    observed: observer(handle.db, 'postgres'),
+    connectAgain: async () => {
+      const again = await createDatabase({ databaseUrl: url, dataDir: 'memory://' });
+      return { db: again.db, close: () => again.close() };
+    },
     close: async () => {
       await handle.close();
       await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));

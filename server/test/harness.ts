@@ -1,10 +1,13 @@
 import type { User } from '../../contract/auth';
+import type { Hono } from 'hono';
 import { createApp } from '../app';
 import { parseConfig, type Config } from '../config';
 import type { Database } from '../db/client';
+import { BackgroundTasks } from '../http/background';
+import type { AppEnv } from '../http/context';
 import type { RateLimits } from '../http/rate-limiter';
 import { memoryLogger } from '../log';
-import { MemoryMailer } from '../mail/mailer';
+import { MemoryMailer, type Mail } from '../mail/mailer';
 import { presentUser } from '../users/presenters';
 import { openTestDatabase, type TestDatabase } from './database';
 import { createFactories, type UserFields } from './factories';
@@ -43,12 +46,19 @@ export type CallOptions = {
   /** Value of the refresh_token cookie. */
   refreshToken?: string;
   ip?: string;
+  /**
+   * Wait for the work the answer left behind (a reset mail) before returning; on by default,
+   * so a test reads the mailbox right after `forgot`.
+   */
+  waitForBackground?: boolean;
 };
 
 export type CallResult = {
   status: number;
   headers: Headers;
+  /** The JSON body ({} when the answer is empty or not JSON: see `text`). */
   body: ApiBody;
+  text: string;
   /** The refresh_token value a Set-Cookie header set ('' when it cleared it). */
   setRefreshToken: string | undefined;
   setCookie: string | null;
@@ -65,6 +75,26 @@ export function testClock() {
   };
 }
 
+/** The dev mailbox, which a test can make hang (`hold`) to see that nothing waits for it. */
+export class TestMailer extends MemoryMailer {
+  private held: Promise<void> | undefined;
+
+  async send(mail: Mail): Promise<void> {
+    await this.held;
+    return super.send(mail);
+  }
+
+  /** Holds every mail until the returned function is called. */
+  hold(): () => void {
+    let release = () => {};
+    this.held = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      this.held = undefined;
+      release();
+    };
+  }
+}
+
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
 
 /** One database and one app per test file; call `stop` in afterAll. */
@@ -73,45 +103,94 @@ export async function startHarness(options: { rateLimits?: RateLimits; env?: Rec
   const database: TestDatabase = await openTestDatabase();
   const factories = createFactories(database.db, passwords);
   const clock = testClock();
-  const mailer = new MemoryMailer(() => {}, clock.now);
+  const mailer = new TestMailer(() => {}, clock.now);
   const config: Config = parseConfig({ ...TEST_ENV, ...options.env });
   // Every line the server logs, for tests that check what it logs (and what it never does).
   const logs = memoryLogger();
-  const app = createApp({
-    db: database.db,
-    config,
-    mailer,
-    passwords,
-    clock: clock.now,
-    rateLimits: options.rateLimits,
-    log: logs.log,
-  });
+  // The app's queries go through an observed Drizzle instance (same database), so a test can
+  // see what a request sent (`recordQueries`).
+  const queryListeners = new Set<(query: string) => void>();
+  const appDb = database.observed({ logQuery: (query) => queryListeners.forEach((listener) => listener(query)) });
 
-  async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
-    const headers = new Headers(options.headers);
-    let body: BodyInit | undefined = options.raw;
-    if (options.json !== undefined) {
-      body = JSON.stringify(options.json);
-      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-    }
-    if (options.token) headers.set('authorization', `Bearer ${options.token}`);
-    if (options.refreshToken !== undefined) headers.set('cookie', `refresh_token=${options.refreshToken}`);
-    if (options.ip) headers.set('x-forwarded-for', options.ip);
-    const init: RequestInit & { duplex?: 'half' } = { method, headers, body };
-    if (body instanceof ReadableStream) init.duplex = 'half';
-    const response = await app.request(path, init);
-    const text = await response.text();
-    const setCookie = response.headers.get('set-cookie');
+  /** An API instance on this file's database, as createApp builds it for a deployment. */
+  function buildApp(db: Database) {
+    // A failed background task (one without its own error handler) fails the next call.
+    const failures: unknown[] = [];
+    const background = new BackgroundTasks((error) => failures.push(error));
+    const settle = async () => {
+      await background.idle();
+      if (failures.length > 0) throw failures.shift();
+    };
+    const app = createApp({
+      db,
+      config,
+      mailer,
+      passwords,
+      clock: clock.now,
+      rateLimits: options.rateLimits,
+      log: logs.log,
+      background,
+    });
+    return { app, settle, call: caller(app, settle) };
+  }
+
+  const main = buildApp(appDb);
+  const { app, call } = main;
+  /** Resolves once the work the answers left behind is done. */
+  const settle = main.settle;
+
+  /** Records the SQL of every query the app sends from now until `stop()`. */
+  function recordQueries() {
+    const sent: string[] = [];
+    const listener = (query: string) => void sent.push(query);
+    queryListeners.add(listener);
     return {
-      status: response.status,
-      headers: response.headers,
-      body: text ? (JSON.parse(text) as ApiBody) : {},
-      setRefreshToken: setCookie?.match(/refresh_token=([^;]*)/)?.[1],
-      setCookie,
+      stop: () => {
+        queryListeners.delete(listener);
+        return sent;
+      },
     };
   }
 
-  /** A fresh account (factories.user), as the API presents it. */
+  const instances: Array<() => Promise<void>> = [];
+  /**
+   * A second API instance, sharing nothing in memory with the first but the test's clock,
+   * mailbox and log: on PostgreSQL through a connection pool of its own.
+   */
+  async function instance() {
+    const connection = database.connectAgain ? await database.connectAgain() : { db: appDb, close: async () => {} };
+    instances.push(connection.close);
+    return buildApp(connection.db);
+  }
+
+  async function stop() {
+    try {
+      await settle();
+    } finally {
+      for (const close of instances) await close();
+      await database.close();
+    }
+  }
+
+  return {
+    app,
+    db: database.db as Database,
+    driver: database.driver,
+    clock,
+    mailer,
+    config,
+    logs,
+    factories,
+    call,
+    settle,
+    recordQueries,
+    instance,
+    createUser,
+    signIn,
+    signedInUser,
+    stop,
+  };
+
   async function createUser(fields: UserFields = {}) {
     const { row, password } = await factories.user(fields);
     return { user: await presentUser(database.db, row), row, email: row.email, password };
@@ -130,20 +209,33 @@ export async function startHarness(options: { rateLimits?: RateLimits; env?: Rec
     const created = await createUser(fields);
     return { ...created, ...(await signIn(created.email, created.password)) };
   }
+}
 
-  return {
-    app,
-    db: database.db as Database,
-    driver: database.driver,
-    clock,
-    mailer,
-    config,
-    logs,
-    factories,
-    call,
-    createUser,
-    signIn,
-    signedInUser,
-    stop: () => database.close(),
+/** `call(method, path, options)` against `app`: the test's HTTP client. */
+function caller(app: Hono<AppEnv>, settle: () => Promise<void>) {
+  return async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+    const headers = new Headers(options.headers);
+    let body: BodyInit | undefined = options.raw;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    }
+    if (options.token) headers.set('authorization', `Bearer ${options.token}`);
+    if (options.refreshToken !== undefined) headers.set('cookie', `refresh_token=${options.refreshToken}`);
+    if (options.ip) headers.set('x-forwarded-for', options.ip);
+    const init: RequestInit & { duplex?: 'half' } = { method, headers, body };
+    if (body instanceof ReadableStream) init.duplex = 'half';
+    const response = await app.request(path, init);
+    const text = await response.text();
+    if (options.waitForBackground !== false) await settle();
+    const setCookie = response.headers.get('set-cookie');
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text && /json/i.test(response.headers.get('content-type') ?? '') ? (JSON.parse(text) as ApiBody) : {},
+      text,
+      setRefreshToken: setCookie?.match(/refresh_token=([^;]*)/)?.[1],
+      setCookie,
+    };
   };
 }

@@ -1,6 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { isUniqueViolation } from '../db/errors';
 import { couponRedemptions, users, type Language, type NewUserRow, type UserRow } from '../db/schema';
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
@@ -17,15 +16,13 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
   return user;
 }
 
-/** Undefined when the email is taken, whatever its case. */
+/**
+ * Undefined when the email is taken, whatever its case. The conflict is skipped rather than
+ * raised, so this works inside a transaction too (a raised error would abort it).
+ */
 export async function insertUser(db: Database, values: NewUserRow): Promise<UserRow | undefined> {
-  try {
-    const [user] = await db.insert(users).values(values).returning();
-    return user;
-  } catch (error) {
-    if (isUniqueViolation(error)) return undefined;
-    throw error;
-  }
+  const [user] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return user;
 }
 
 export async function updateUserLanguage(db: Database, id: string, language: Language, now: number) {
