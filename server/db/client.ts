@@ -47,9 +47,31 @@ function openPostgres(connectionString: string): DatabaseHandle {
   return {
     db,
     driver: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migrateAlone(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })),
     close: () => pool.end(),
   };
+}
+
+/** Any fixed number: the key of the advisory lock every instance takes before migrating. */
+const MIGRATION_LOCK = 7_021_014;
+
+/**
+ * Several instances starting together against one PostgreSQL would each apply the pending
+ * migrations and all but one would fail half-way; a session advisory lock lets one migrate
+ * while the others wait, then find nothing left to do.
+ */
+async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    lock.release();
+  }
 }
 
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
