@@ -48,7 +48,10 @@ export const login = defineOperation({
   method: 'POST',
   path: '/v1.0/auth/login',
   summary: 'Sign in',
-  description: 'Rate-limited: 5 failed attempts per email and IP, 50 per IP, in 15 minutes. Only failures count.',
+  description:
+    'Rate-limited, each attempt counted before the password is checked (a success is given back): ' +
+    '5 failures per account and address, 10 per account from any address, 100 per address, in 15 minutes; ' +
+    'past that each further attempt waits, the wait doubling up to a cap (`Retry-After`).',
   tag,
   access: 'public',
   body: SignInBodySchema,
@@ -59,11 +62,13 @@ export const register = defineOperation({
   method: 'POST',
   path: '/v1.0/auth/register',
   summary: 'Sign up',
-  description: '`errors.email` when the address is taken, whatever its case.',
+  description:
+    '`errors.email` when the address is taken, whatever its case. One transaction: the account exists only with its ' +
+    'session. Rate-limited: 20 per address in 15 minutes.',
   tag,
   access: 'public',
   body: RegisterBodySchema,
-  responses: { 201: { description: 'Signed up and in.', body: TokenAnswerSchema }, ...errors(...BODY_ERRORS) },
+  responses: { 201: { description: 'Signed up and in.', body: TokenAnswerSchema }, ...errors(429, ...BODY_ERRORS) },
 });
 
 export const refresh = defineOperation({
@@ -82,7 +87,9 @@ export const logout = defineOperation({
   method: 'POST',
   path: '/v1.0/auth/logout',
   summary: 'Sign out',
-  description: 'Revokes the family of the presented refresh cookie and clears it.',
+  description:
+    "Revokes the session of the presented refresh cookie (or of the bearer token's session) and clears the cookie; " +
+    "that session's access tokens stop working at once.",
   tag,
   access: 'refresh-cookie',
   responses: { 204: { description: 'Signed out.' } },
@@ -112,8 +119,9 @@ export const forgot = defineOperation({
   path: '/v1.0/auth/forgot',
   summary: 'Mail a password reset link',
   description:
-    'Answers the same whether or not the address has an account. Rate-limited: 3 per email and IP, 20 per IP, ' +
-    'in 15 minutes. The link is single use and expires after 60 minutes.',
+    'Answers the same, and as fast, whether or not the address has an account (the look-up runs after the answer). ' +
+    'Rate-limited: 3 per account from any address, 20 per address, in 15 minutes. The link is single use and ' +
+    'expires after 60 minutes.',
   tag,
   access: 'public',
   body: ForgotBodySchema,
@@ -127,9 +135,14 @@ export const reset = defineOperation({
   method: 'POST',
   path: '/v1.0/auth/reset',
   summary: 'Set a new password with a reset token',
-  description: '`errors.token` when the token is unknown, used, expired or for another email. Ends every session.',
+  description:
+    '`errors.token` when the token is unknown, used, expired or for another email. Ends every session and every ' +
+    'access token at once. Rate-limited: 5 failures per account, 20 per address, in 15 minutes.',
   tag,
   access: 'public',
   body: ResetBodySchema,
-  responses: { 200: { description: 'The password is changed.', body: MessageBodySchema }, ...errors(...BODY_ERRORS) },
+  responses: {
+    200: { description: 'The password is changed.', body: MessageBodySchema },
+    ...errors(429, ...BODY_ERRORS),
+  },
 });

@@ -16,11 +16,11 @@ export const showCoupon = defineOperation({
   method: 'GET',
   path: '/v1.0/coupons/:code',
   summary: 'An active coupon',
-  description: 'Codes match case-insensitively.',
+  description: 'Codes match case-insensitively. Rate-limited: 30 misses per address in 15 minutes.',
   tag,
   access: 'public',
   params: z.object({ code: code(LIMITS.coupon) }),
-  responses: { 200: { description: 'The coupon.', body: CouponAnswerSchema }, ...errors(404) },
+  responses: { 200: { description: 'The coupon.', body: CouponAnswerSchema }, ...errors(404, 429) },
 });
 
 export const redeemCoupon = defineOperation({

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { authRoutes } from './auth/routes';
 import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
 import { DEFAULT_SESSION_LIFETIMES, type SessionLifetimes } from './auth/refresh-tokens';
@@ -64,21 +65,20 @@ export function createServices(deps: AppDeps): Services {
 /** A caller's own request id is kept when it is a plain token (a proxy's), else one is made. */
 const REQUEST_ID = /^[\w.-]{8,64}$/;
 
-export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const services = createServices(deps);
-  const checkAnswers = deps.config.nodeEnv !== 'production';
-
-  const app = new Hono<AppEnv>();
-  app.use(securityHeaders({ https: deps.config.secureCookies }));
-
-  app.use(async (c, next) => {
+/**
+ * What every request carries: its id (kept from a proxy when plain, else made; in every line it
+ * logs and in X-Request-Id), its logger, its language, and whether answers are checked against
+ * the contract. API answers are logged (one line each) and never cached.
+ */
+export const requestContext = (services: Services, options: { checkAnswers: boolean }) =>
+  createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
     const offered = c.req.header('x-request-id');
     const requestId = offered && REQUEST_ID.test(offered) ? offered : randomUUID();
     c.set('requestId', requestId);
     c.set('log', services.log.child({ requestId }));
     c.set('lang', languageFrom(c.req.header('accept-language')));
-    c.set('checkAnswers', checkAnswers);
+    c.set('checkAnswers', options.checkAnswers);
     await next();
     c.header('X-Request-Id', requestId);
     if (isApiPath(c.req.path)) {
@@ -92,6 +92,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       c.header('Vary', 'Accept-Language', { append: true });
     }
   });
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const services = createServices(deps);
+  const checkAnswers = deps.config.nodeEnv !== 'production';
+
+  const app = new Hono<AppEnv>();
+  app.use(securityHeaders({ https: deps.config.secureCookies }));
+
+  app.use(requestContext(services, { checkAnswers }));
 
   // Each resource registers its operations under their full contract paths.
   app.route('/', authRoutes(services));

@@ -42,13 +42,19 @@ export function createLogger(options: { level?: string; destination?: Destinatio
   );
 }
 
+/** An error whose message is ours alone (no user input, no SQL): safe to log in full. */
+export class LoggableError extends Error {
+  readonly loggable = true;
+}
+
 /**
  * What of an unexpected error may be logged: its kind, its SQLSTATE code and where it was
- * thrown. Not its message: a database error's message holds the SQL and its parameters (an
+ * thrown. Not its message (unless it is a `LoggableError`): a database error's message holds the SQL and its parameters (an
  * email, a password hash), and other messages may hold user input.
  */
-export function safeError(error: unknown): { type: string; code?: string; stack?: string } {
+export function safeError(error: unknown): { type: string; code?: string; message?: string; stack?: string } {
   if (!(error instanceof Error)) return { type: typeof error };
+  const message = error instanceof LoggableError ? error.message : undefined;
   let code: string | undefined;
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const candidate = (e as { code?: unknown }).code;
@@ -62,7 +68,12 @@ export function safeError(error: unknown): { type: string; code?: string; stack?
     .filter((line) => line.trimStart().startsWith('at '))
     .slice(0, 10)
     .join('\n');
-  return { type: error.name, ...(code ? { code } : {}), ...(frames ? { stack: frames } : {}) };
+  return {
+    type: error.name,
+    ...(code ? { code } : {}),
+    ...(message ? { message } : {}),
+    ...(frames ? { stack: frames } : {}),
+  };
 }
 
 /** A logger that keeps its lines in memory, for tests that read what was logged. */

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { id } from '../../contract/fields';
 import { defineOperation, errors } from '../../contract/operation';
-import { createServices } from '../app';
+import { createServices, requestContext } from '../app';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
-import { expectConsoleError } from '../../tests/setup/console';
+import { memoryLogger } from '../log';
 import { startHarness, type Harness } from '../test/harness';
 import type { AppEnv } from './context';
 import { handleError } from './error-handler';
@@ -50,15 +50,13 @@ beforeAll(async () => {
 });
 afterAll(() => h?.stop());
 
+const logs = memoryLogger();
+
 /** A tiny app with the test operations, built like createApp's (same services, errors, context). */
 function testApp({ production = false, db }: { production?: boolean; db?: Database } = {}) {
-  const s = createServices({ db: db ?? h.db, config: h.config, mailer: h.mailer, clock: h.clock.now });
+  const s = createServices({ db: db ?? h.db, config: h.config, mailer: h.mailer, clock: h.clock.now, log: logs.log });
   const app = new Hono<AppEnv>();
-  app.use(async (c, next) => {
-    c.set('lang', 'en');
-    c.set('checkAnswers', !production);
-    await next();
-  });
+  app.use(requestContext(s, { checkAnswers: !production }));
   route(app, s, adminOnly, (c) => reply(c, adminOnly, 200, { hello: c.get('user').firstName }));
   route(app, s, record, (c, { params }) => reply(c, record, 200, { id: params.id }));
   route(app, s, drifting, (c, { query }) =>
@@ -120,16 +118,17 @@ describe('path parameters', () => {
 });
 
 describe('answers checked against the contract', () => {
+  const lastFailure = () =>
+    logs.lines().findLast((line) => line.msg === 'request failed') as { err: { message: string } };
+
   it('refuses, outside production, an answer of the wrong shape', async () => {
-    const logged = expectConsoleError();
     expect(await get(testApp(), '/test/drifting')).toEqual({ status: 500, body: { message: 'Server error.' } });
-    expect(String(logged.mock.calls[0][1])).toMatch(/GET \/test\/drifting answered 200 off its contract: count/);
+    expect(lastFailure().err.message).toMatch(/GET \/test\/drifting answered 200 off its contract: count/);
   });
 
   it('refuses, outside production, fields the contract does not declare', async () => {
-    const logged = expectConsoleError();
     expect((await get(testApp(), '/test/drifting?extra=x')).status).toBe(500);
-    expect(String(logged.mock.calls[0][1])).toMatch(/fields the contract does not declare/);
+    expect(lastFailure().err.message).toMatch(/fields the contract does not declare/);
   });
 
   it('sends the answer as written in production (no cost per request)', async () => {

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { Operation, ResponseInput } from '../../contract/operation';
 import type { AppEnv, Services } from './context';
+import { LoggableError } from '../log';
 import { notFound } from './errors';
 import { readJsonBody } from './json-body';
 import { requireRole } from './require-role';
@@ -97,5 +98,5 @@ function checkAnswer(op: Operation, status: number, schema: z.ZodType, body: unk
     : isDeepStrictEqual(result.data, wire)
       ? undefined
       : 'fields the contract does not declare';
-  if (problem) throw new Error(`${op.method} ${op.path} answered ${status} off its contract: ${problem}`);
+  if (problem) throw new LoggableError(`${op.method} ${op.path} answered ${status} off its contract: ${problem}`);
 }
