@@ -17,8 +17,11 @@ describe.skipIf(!adminUrl)('migrate, on PostgreSQL', () => {
     );
     try {
       await Promise.all(instances.map((instance) => instance.migrate()));
-      const applied = await instances[0].db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
-      expect((applied.rows[0] as { n: number }).n).toBeGreaterThan(0);
+      // node-postgres answers a QueryResult; the shared Database type leaves it unknown.
+      const applied = (await instances[0].db.execute(
+        sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
+      )) as unknown as { rows: Array<{ n: number }> };
+      expect(applied.rows[0].n).toBeGreaterThan(0);
     } finally {
       await Promise.all(instances.map((instance) => instance.close()));
       await withAdmin(admin, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
