@@ -98,10 +98,6 @@ export class SmtpMailer implements Mailer {
   async verify(): Promise<void> {
     await this.transport.verify();
   }
-
-  close(): void {
-    this.transport.close();
-  }
 }
 
 /**
