@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { authRoutes } from './auth/routes';
 import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
-import { DEFAULT_SESSION_LIFETIMES, type SessionLifetimes } from './auth/refresh-tokens';
+import type { SessionLifetimes } from './auth/refresh-tokens';
 import type { Config } from './config';
 import { couponRoutes } from './coupons/routes';
 import type { Database } from './db/client';
@@ -56,7 +56,10 @@ export function createServices(deps: AppDeps): Services {
     clock,
     rateLimiter: new RateLimiter(deps.db, clock, (task) => background.defer(task)),
     rateLimits: deps.rateLimits ?? DEFAULT_RATE_LIMITS,
-    sessions: deps.sessions ?? DEFAULT_SESSION_LIFETIMES,
+    sessions: deps.sessions ?? {
+      idleSeconds: deps.config.sessionIdleTtlSeconds,
+      absoluteSeconds: deps.config.sessionAbsoluteTtlSeconds,
+    },
     background,
     log,
   };

@@ -215,3 +215,20 @@ describe('a deployment (DEPLOYMENT=1)', () => {
     expect(parseConfig({ NODE_ENV: 'production', APP_URL: 'https://app.example.com' }).deployment).toBe(false);
   });
 });
+
+describe('session lifetimes', () => {
+  it('default to 7 days idle and 30 days absolute, and take both from the environment', () => {
+    expect(parseConfig({})).toMatchObject({ sessionIdleTtlSeconds: 604_800, sessionAbsoluteTtlSeconds: 2_592_000 });
+    expect(parseConfig({ SESSION_IDLE_TTL: '3600', SESSION_ABSOLUTE_TTL: '86400' })).toMatchObject({
+      sessionIdleTtlSeconds: 3600,
+      sessionAbsoluteTtlSeconds: 86_400,
+    });
+  });
+
+  it('refuse an absolute lifetime shorter than the idle one, and nonsense', () => {
+    expect(() => parseConfig({ SESSION_IDLE_TTL: '86400', SESSION_ABSOLUTE_TTL: '3600' })).toThrow(
+      /SESSION_ABSOLUTE_TTL: must be at least SESSION_IDLE_TTL/,
+    );
+    expect(() => parseConfig({ SESSION_IDLE_TTL: '10' })).toThrow(/SESSION_IDLE_TTL/);
+  });
+});

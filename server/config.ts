@@ -32,6 +32,9 @@ export type Config = {
   /** The From of every mail: `address` or `Name <address>`. */
   mailFrom: string;
   accessTokenTtlSeconds: number;
+  /** A session (refresh family) ends after this long unused, and after the absolute lifetime at the latest. */
+  sessionIdleTtlSeconds: number;
+  sessionAbsoluteTtlSeconds: number;
   devEndpoints: boolean;
   trustProxy: boolean;
   staticDir: string;
@@ -68,6 +71,9 @@ const EnvSchema = z.object({
   APP_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   ACCESS_TOKEN_TTL: optional(z.coerce.number().int().min(30).max(86_400)),
+  // Seconds: from five minutes to a year.
+  SESSION_IDLE_TTL: optional(z.coerce.number().int().min(300).max(31_536_000)),
+  SESSION_ABSOLUTE_TTL: optional(z.coerce.number().int().min(300).max(31_536_000)),
   DEV_ENDPOINTS: optional(flag),
   TRUST_PROXY: optional(flag),
   STATIC_DIR: optional(z.string()),
@@ -129,6 +135,8 @@ function undeclaredDeployment(e: Env): string[] {
  * start (server/main.ts) also refuses local mode whose settings point at other machines
  * (`refuseUndeclaredDeployment`); tests build whatever configuration they need.
  */
+const DAY_SECONDS = 24 * 60 * 60;
+
 export function parseConfig(
   env: Record<string, string | undefined>,
   options: { refuseUndeclaredDeployment?: boolean } = {},
@@ -145,6 +153,11 @@ export function parseConfig(
   const deployment = e.DEPLOYMENT === true;
   if (deployment) problems.push(...deploymentProblems(e, bad));
   else if (options.refuseUndeclaredDeployment) problems.push(...undeclaredDeployment(e));
+  const sessionIdle = e.SESSION_IDLE_TTL ?? 7 * DAY_SECONDS;
+  const sessionAbsolute = e.SESSION_ABSOLUTE_TTL ?? 30 * DAY_SECONDS;
+  if (sessionAbsolute < sessionIdle) {
+    problems.push('SESSION_ABSOLUTE_TTL: must be at least SESSION_IDLE_TTL (a session cannot idle past its end)');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const nodeEnv = e.NODE_ENV ?? (deployment ? 'production' : 'development');
@@ -171,6 +184,8 @@ export function parseConfig(
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Orbita <no-reply@localhost>',
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL ?? 900,
+    sessionIdleTtlSeconds: sessionIdle,
+    sessionAbsoluteTtlSeconds: sessionAbsolute,
     // Local mode, `npm start` included, has them unless DEV_ENDPOINTS=0; a deployment never.
     devEndpoints: !deployment && e.DEV_ENDPOINTS !== false,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -4,6 +4,8 @@ import { createPasswordHasher } from './auth/passwords';
 import { ConfigError, parseConfig } from './config';
 import { createDatabase } from './db/client';
 import { seed } from './db/seed';
+import { BackgroundTasks } from './http/background';
+import { createLogger, safeError } from './log';
 import { createMailer, MemoryMailer, SmtpMailer } from './mail/mailer';
 import { withKeptSecrets } from './secrets';
 import { mountSpa } from './spa';
@@ -24,10 +26,12 @@ function loadConfig() {
 }
 
 const config = loadConfig();
+// One JSON object a line, from here on (server/log.ts).
+const log = createLogger();
 if (config.jwtSecretGenerated) {
-  console.warn(
-    '[api] JWT_SECRET is not set and the database is in memory: using a random secret for this ' +
-      'process. Access tokens end at restart (clients refresh with their cookie).',
+  log.warn(
+    'JWT_SECRET is not set and the database is in memory: using a random secret for this process. ' +
+      'Access tokens end at restart (clients refresh with their cookie).',
   );
 }
 
@@ -36,30 +40,32 @@ await database.migrate();
 const passwords = createPasswordHasher();
 await seed(database.db, passwords, { demoAccounts: !config.deployment });
 
-const mailer = createMailer(config);
+const mailer = createMailer(config, (line) => log.info(line));
 if (mailer instanceof SmtpMailer) {
   // Said at start rather than at the first reset request; a mail server down now may be up later.
-  mailer.verify().catch((error: unknown) => console.warn(`[mail] SMTP_URL does not answer yet: ${String(error)}`));
+  mailer.verify().catch((error: unknown) => log.warn({ err: safeError(error) }, 'SMTP_URL does not answer yet'));
 }
-const app = createApp({ db: database.db, config, mailer, passwords });
+// Work that runs after an answer (reset mails): finished before the database closes.
+const background = new BackgroundTasks((error) => log.error({ err: safeError(error) }, 'background task failed'));
+const app = createApp({ db: database.db, config, mailer, passwords, log, background });
 const spaMounted = mountSpa(app, config.staticDir);
 
 /** The node http server; the Pusher-protocol websocket will attach to its 'upgrade' event. */
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   const where = database.driver === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
-  console.log(
-    `[api] listening on http://localhost:${info.port} (${config.deployment ? 'deployment' : 'local mode'}, ` +
+  log.info(
+    `listening on http://localhost:${info.port} (${config.deployment ? 'deployment' : 'local mode'}, ` +
       `${config.nodeEnv}, ${where}${config.devEndpoints ? ', dev endpoints on' : ''}` +
       `${spaMounted ? `, serving ${config.staticDir}` : ''}) in ${Math.round(performance.now() - startedAt)} ms`,
   );
-  if (mailer instanceof MemoryMailer) console.log(`[api] mail is kept in the outbox: ${config.appUrl}/dev/outbox`);
+  if (mailer instanceof MemoryMailer) log.info(`mail is kept in the outbox: ${config.appUrl}/dev/outbox`);
 });
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`[api] ${signal}: shutting down`);
+  log.info(`${signal}: shutting down`);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // Idle keep-alive sockets would hold close() open; requests in flight get a moment to finish.
   if ('closeIdleConnections' in server) {
@@ -67,6 +73,7 @@ async function shutdown(signal: string) {
     setTimeout(() => server.closeAllConnections(), 5_000).unref();
   }
   await closed;
+  await background.idle();
   await database.close();
   process.exit(0);
 }

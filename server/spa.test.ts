@@ -30,7 +30,11 @@ beforeAll(() => {
       throw new Error('the database is not used here');
     },
   });
-  app = createApp({ db, config: parseConfig({ NODE_ENV: 'production' }), mailer: new MemoryMailer(() => {}) });
+  app = createApp({
+    db,
+    config: parseConfig({ NODE_ENV: 'production', DEV_ENDPOINTS: '0' }),
+    mailer: new MemoryMailer(() => {}),
+  });
   expect(mountSpa(app, dir)).toBe(true);
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));

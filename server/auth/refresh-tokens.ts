@@ -10,12 +10,6 @@ import { randomToken, sha256 } from './opaque-tokens';
  */
 export type SessionLifetimes = { idleSeconds: number; absoluteSeconds: number };
 
-const DAY_SECONDS = 24 * 60 * 60;
-export const DEFAULT_SESSION_LIFETIMES: SessionLifetimes = {
-  idleSeconds: 7 * DAY_SECONDS,
-  absoluteSeconds: 30 * DAY_SECONDS,
-};
-
 /** A refresh token just issued: the cookie's value, its session, and when it stops working. */
 export type IssuedRefreshToken = { token: string; familyId: string; expiresAt: Date };
 

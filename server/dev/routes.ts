@@ -52,8 +52,9 @@ export function devRoutes(s: Services) {
     return reply(c, deleteUser, 204);
   });
 
-  route(routes, s, resetRateLimits, (c) => {
-    s.rateLimiter.reset();
+  route(routes, s, resetRateLimits, async (c) => {
+    // Awaited: the counters live in the database, shared by every instance.
+    await s.rateLimiter.reset();
     return reply(c, resetRateLimits, 204);
   });
 

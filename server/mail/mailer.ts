@@ -17,7 +17,7 @@ const MAX_KEPT = 1000;
 export const LINK = /https?:\/\/[^\s<>"')]+/g;
 
 /**
- * Keeps every mail in memory (newest first) and prints it, so a person (GET /dev/outbox) and the
+ * Keeps every mail in memory (newest first), so a person (GET /dev/outbox) and the
  * tests (GET /dev/mail) can follow reset links without a mail server. Used whenever the dev
  * endpoints are on; with SMTP_URL set too, each mail is also handed on to that transport.
  */
@@ -35,7 +35,8 @@ export class MemoryMailer implements Mailer {
     this.sent.unshift(entry);
     // A dev server may run for days; the oldest mail is the least interesting.
     this.sent.length = Math.min(this.sent.length, MAX_KEPT);
-    this.log(`[mail] to ${mail.to}: ${mail.subject}\n${mail.text}`);
+    // The subject only: the address is personal data and the body carries a live token.
+    this.log(`[mail] kept in the outbox (GET /dev/outbox): ${mail.subject}`);
     await this.forward?.send(mail);
   }
 
@@ -59,7 +60,7 @@ export class ConsoleMailer implements Mailer {
   constructor(private readonly log: Log = console.warn) {}
 
   async send(mail: Mail): Promise<void> {
-    this.log(`[mail] no mail transport configured; not delivered to ${mail.to}: ${mail.subject}`);
+    this.log(`[mail] no mail transport configured; not delivered: ${mail.subject}`);
   }
 }
 
@@ -90,8 +91,8 @@ export class SmtpMailer implements Mailer {
 
   async send(mail: Mail): Promise<void> {
     await this.transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-    // Recipient and subject only: the body carries a live token.
-    this.log(`[mail] sent to ${mail.to}: ${mail.subject}`);
+    // The subject only: the address is personal data and the body carries a live token.
+    this.log(`[mail] sent: ${mail.subject}`);
   }
 
   /** Connects and signs in without sending: resolves when the server would take mail. */
@@ -104,10 +105,13 @@ export class SmtpMailer implements Mailer {
  * SMTP when SMTP_URL is set (always in a deployment); the readable outbox whenever the dev
  * endpoints are on (local mode), in front of SMTP if both.
  */
-export function createMailer(config: Pick<Config, 'devEndpoints' | 'deployment' | 'smtpUrl' | 'mailFrom'>): Mailer {
+export function createMailer(
+  config: Pick<Config, 'devEndpoints' | 'deployment' | 'smtpUrl' | 'mailFrom'>,
+  log: Log = console.log,
+): Mailer {
   const smtp = config.smtpUrl
-    ? new SmtpMailer({ url: config.smtpUrl, from: config.mailFrom, requireTls: config.deployment })
+    ? new SmtpMailer({ url: config.smtpUrl, from: config.mailFrom, requireTls: config.deployment }, log)
     : undefined;
-  if (config.devEndpoints) return new MemoryMailer(console.log, Date.now, smtp);
-  return smtp ?? new ConsoleMailer();
+  if (config.devEndpoints) return new MemoryMailer(log, Date.now, smtp);
+  return smtp ?? new ConsoleMailer(log);
 }
