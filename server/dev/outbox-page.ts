@@ -63,12 +63,14 @@ export function outboxPage(mails: SentMail[], to: string | undefined): string {
         ${STYLE_ELEMENT}
       </head>
       <body>
-        <h1>Outbox</h1>
-        <p>
-          The mail this server sent, newest first. It is kept in memory, so a restart empties it; the same mail as JSON
-          is at <a href="/dev/mail">/dev/mail</a>.
-        </p>
-        ${filter} ${list}
+        <main>
+          <h1>Outbox</h1>
+          <p>
+            The mail this server sent, newest first. It is kept in memory, so a restart empties it; the same mail as
+            JSON is at <a href="/dev/mail">/dev/mail</a>.
+          </p>
+          ${filter} ${list}
+        </main>
       </body>
     </html> `.toString();
 }

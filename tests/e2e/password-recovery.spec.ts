@@ -45,6 +45,21 @@ test.describe('forgot password', () => {
     expect(mail.data).toEqual([]);
   });
 
+  test('a person reads the reset mail in the outbox and follows its link', async ({ page, user }) => {
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText(`If an account exists for ${user.email}`)).toBeVisible();
+    // Local mode keeps mail in an outbox page (npm start has no mail server).
+    await page.goto('/dev/outbox');
+    const mail = page.getByRole('article').filter({ hasText: user.email }).first();
+    await expect(mail.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await mail.getByRole('link', { name: /\/reset-password\// }).click();
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await expect(page.getByText(`Choose a new password for ${user.email}.`)).toBeVisible();
+  });
+
   test('the reset link from the mailbox sets a new password', async ({ page, request, user }) => {
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill(user.email);
