@@ -35,9 +35,9 @@ describe('replyWithApiError', () => {
     expect(replyWithApiError(request, submission(), refused, { 401: 'signin.invalidCredentials' })).toEqual({
       formErrors: ['signin.invalidCredentials'],
     });
-    const limited = new HttpError(429, { message: 'Too many attempts. Try again in 60 seconds.' });
+    const limited = new HttpError(429, { message: 'Too many attempts. Try again in 15 minutes.' });
     expect(replyWithApiError(request, submission(), limited)).toEqual({
-      formErrors: ['Too many attempts. Try again in 60 seconds.'],
+      formErrors: ['Too many attempts. Try again in 15 minutes.'],
     });
     expect(replyWithApiError(request, submission(), new HttpError(500, null))).toEqual({
       formErrors: ['errors.generic'],

@@ -27,7 +27,7 @@ describe('sign-in limits', () => {
     expect(statuses(results)).toEqual({ 401: 5, 429: 45 });
     const refused = results.find((r) => r.status === 429)!;
     expect(refused.headers.get('retry-after')).toBe('60');
-    expect(refused.body).toEqual({ message: 'Too many attempts. Try again in 60 seconds.' });
+    expect(refused.body).toEqual({ message: 'Too many attempts. Try again in 1 minute.' });
   });
 
   it('refuses after five failures for one account and IP, even the right password, with a wait that doubles', async () => {
@@ -110,7 +110,7 @@ describe('sign-in limits', () => {
   it('answers in Italian with the wait', async () => {
     for (let i = 0; i < 5; i++) await attempt('x@example.com', 'Wrong1234', '10.0.5.1');
     const res = await attempt('x@example.com', 'Wrong1234', '10.0.5.1', { 'accept-language': 'it' });
-    expect(res.body.message).toBe('Troppi tentativi. Riprova tra 60 secondi.');
+    expect(res.body.message).toBe('Troppi tentativi. Riprova tra 1 minuto.');
   });
 
   it('is cleared by POST /dev/rate-limits/reset', async () => {

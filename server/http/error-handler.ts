@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { PasswordPoolBusy } from '../auth/password-pool';
 import { safeError } from '../log';
 import type { AppEnv } from './context';
-import { HttpError, ValidationError } from './errors';
+import { HttpError, tooManyAttempts, ValidationError } from './errors';
 import { message, ruleMessage, type Lang } from './i18n';
 
 function errorBody(error: HttpError | ValidationError, lang: Lang) {
@@ -24,9 +24,7 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof HttpError) return c.json(errorBody(error, lang), error.status, error.headers);
   if (error instanceof ValidationError) return c.json(errorBody(error, lang), 422);
   // A flood of password checks: the caller tries again shortly, everybody else is unaffected.
-  if (error instanceof PasswordPoolBusy) {
-    return c.json({ message: message(lang, 'tooManyAttempts', { seconds: 5 }) }, 429, { 'Retry-After': '5' });
-  }
+  if (error instanceof PasswordPoolBusy) return handleError(tooManyAttempts(5), c);
   c.get('log').error({ method: c.req.method, path: c.req.path, err: safeError(error) }, 'request failed');
   return c.json({ message: message(lang, 'serverError') }, 500);
 }

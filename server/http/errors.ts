@@ -1,12 +1,12 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { MessageKey, Rule } from './i18n';
+import { durationWords, type MessageKey, type MessageParams, type Rule } from './i18n';
 
 /** Thrown from handlers; the app's error handler turns it into the contract's JSON shape. */
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly messageKey: MessageKey,
-    readonly params: Record<string, string | number> = {},
+    readonly params: MessageParams = {},
     readonly headers: Record<string, string> = {},
   ) {
     super(messageKey);
@@ -29,5 +29,11 @@ export const fieldError = (field: string, rule: Rule) => new ValidationError([{ 
 
 export const unauthenticated = () => new HttpError(401, 'unauthenticated');
 export const notFound = () => new HttpError(404, 'notFound');
+/** A 429 whose message says the wait in words; the exact seconds go in Retry-After. */
 export const tooManyAttempts = (seconds: number) =>
-  new HttpError(429, 'tooManyAttempts', { seconds }, { 'Retry-After': String(seconds) });
+  new HttpError(
+    429,
+    'tooManyAttempts',
+    { wait: (lang) => durationWords(lang, seconds) },
+    { 'Retry-After': String(seconds) },
+  );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../contract/fields';
-import { attributes, languageFrom, message, messages, ruleMessage, rules } from './i18n';
+import { attributes, durationWords, languageFrom, message, messages, ruleMessage, rules } from './i18n';
 
 describe('languageFrom', () => {
   it.each([
@@ -20,7 +20,9 @@ describe('languageFrom', () => {
 
 describe('messages', () => {
   it('fills parameters', () => {
-    expect(message('en', 'tooManyAttempts', { seconds: 42 })).toBe('Too many attempts. Try again in 42 seconds.');
+    expect(message('en', 'tooManyAttempts', { wait: '42 seconds' })).toBe(
+      'Too many attempts. Try again in 42 seconds.',
+    );
     expect(ruleMessage('it', 'firstName', 'max', '100')).toBe('Il campo nome non può superare 100 caratteri.');
   });
 
@@ -46,5 +48,19 @@ describe('the en and it tables', () => {
 
   it('translates every language the contract lists', () => {
     for (const table of [messages, rules, attributes]) expect(Object.keys(table).sort()).toEqual([...LANGUAGES].sort());
+  });
+});
+
+describe('durationWords', () => {
+  it('says a wait in the unit a person reads, rounded up', () => {
+    expect(durationWords('en', 1)).toBe('1 second');
+    expect(durationWords('en', 45)).toBe('45 seconds');
+    expect(durationWords('en', 60)).toBe('1 minute');
+    expect(durationWords('en', 897)).toBe('15 minutes');
+    expect(durationWords('en', 3600)).toBe('1 hour');
+    expect(durationWords('en', 3601)).toBe('2 hours');
+    expect(durationWords('it', 1)).toBe('1 secondo');
+    expect(durationWords('it', 897)).toBe('15 minuti');
+    expect(durationWords('it', 7200)).toBe('2 ore');
   });
 });

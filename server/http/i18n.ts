@@ -35,7 +35,7 @@ export const messages = {
     bodyTooLarge: 'Request body too large.',
     unsupportedMediaType: 'Content-Type must be application/json.',
     invalidData: 'The given data was invalid.',
-    tooManyAttempts: 'Too many attempts. Try again in :seconds seconds.',
+    tooManyAttempts: 'Too many attempts. Try again in :wait.',
     serverError: 'Server error.',
     resetLinkSent: 'If that email address is in our records, we have sent you a password reset link.',
     passwordReset: 'Your password has been reset.',
@@ -50,7 +50,7 @@ export const messages = {
     bodyTooLarge: 'Il corpo della richiesta è troppo grande.',
     unsupportedMediaType: 'Content-Type deve essere application/json.',
     invalidData: 'I dati forniti non sono validi.',
-    tooManyAttempts: 'Troppi tentativi. Riprova tra :seconds secondi.',
+    tooManyAttempts: 'Troppi tentativi. Riprova tra :wait.',
     serverError: 'Errore del server.',
     resetLinkSent:
       'Se questo indirizzo email è nei nostri archivi, ti abbiamo inviato un link per reimpostare la password.',
@@ -102,11 +102,34 @@ export const attributes: Record<Lang, Record<string, string>> = {
   it: { firstName: 'nome', lastName: 'cognome', language: 'lingua', page: 'pagina', role: 'ruolo' },
 };
 
-export function message(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
+/** A value for a message's placeholder: as it is, or worded for the language. */
+export type MessageParam = string | number | ((lang: Lang) => string);
+export type MessageParams = Record<string, MessageParam>;
+
+export function message(lang: Lang, key: MessageKey, params: MessageParams = {}): string {
   return Object.entries(params).reduce<string>(
-    (text, [name, value]) => text.replaceAll(`:${name}`, String(value)),
+    (text, [name, value]) => text.replaceAll(`:${name}`, typeof value === 'function' ? value(lang) : String(value)),
     messages[lang][key],
   );
+}
+
+const UNITS = {
+  en: { second: ['second', 'seconds'], minute: ['minute', 'minutes'], hour: ['hour', 'hours'] },
+  it: { second: ['secondo', 'secondi'], minute: ['minuto', 'minuti'], hour: ['ora', 'ore'] },
+} as const satisfies Record<Lang, Record<'second' | 'minute' | 'hour', readonly [string, string]>>;
+
+/**
+ * A wait in words a person reads at a glance: "45 seconds", "15 minutes", "1 hour", rounded up
+ * to the unit (a Retry-After of 897 s reads "15 minutes").
+ */
+export function durationWords(lang: Lang, seconds: number): string {
+  const [count, unit] =
+    seconds < 60
+      ? [Math.max(1, Math.ceil(seconds)), 'second' as const]
+      : seconds < 3600
+        ? [Math.ceil(seconds / 60), 'minute' as const]
+        : [Math.ceil(seconds / 3600), 'hour' as const];
+  return `${count} ${UNITS[lang][unit][count === 1 ? 0 : 1]}`;
 }
 
 /** A field message such as "The email field is required.", in `lang`. */
