@@ -6,7 +6,16 @@ import { LanguageSwitcher } from './language-switcher';
  * The frame of every guest page (sign-in, sign-up, password recovery): the page's card beside
  * the promo info section (spec §2 "Other"), which sign-up swaps for its coupon promo.
  */
-export function GuestFrame({ children, aside }: { children: ReactNode; aside: ReactNode }) {
+export function GuestFrame({
+  children,
+  aside,
+  asideFirstOnPhone = false,
+}: {
+  children: ReactNode;
+  aside: ReactNode;
+  /** Below the two-column width, the aside comes before the card. */
+  asideFirstOnPhone?: boolean;
+}) {
   return (
     <div className="flex min-h-screen flex-col">
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-3 sm:px-8">
@@ -15,7 +24,7 @@ export function GuestFrame({ children, aside }: { children: ReactNode; aside: Re
       </header>
       <div className="mx-auto grid w-full max-w-6xl flex-1 gap-8 px-4 pb-10 sm:px-8 md:grid-cols-2 md:items-start md:pt-8">
         <main className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">{children}</main>
-        {aside}
+        <div className={asideFirstOnPhone ? 'order-first md:order-none' : undefined}>{aside}</div>
       </div>
     </div>
   );

@@ -36,7 +36,8 @@ export function replyWithApiError(
   error: unknown,
   byStatus: Partial<Record<number, string>> = {},
 ): SubmissionResult<string[]> {
-  if (error instanceof OfflineError) return submission.reply({ formErrors: ['errors.offline'] });
+  // The HTTP client has already said so in the snackbar (spec §8); the form keeps what was typed.
+  if (error instanceof OfflineError) return submission.reply();
   if (!(error instanceof HttpError)) throw error;
   if (error.sessionExpired || error.status === 503) throwRouteError(error, request);
   const known = byStatus[error.status];

@@ -26,6 +26,9 @@ test.describe('sign-in', () => {
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Signing in...' })).toBeVisible();
+    // Said once: the button keeps its label beside a spinner.
+    await expect(page.getByText('Signing in...')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveAttribute('aria-disabled', 'true');
     await expect(page).toHaveURL('/projects');
   });
 
@@ -113,7 +116,9 @@ test.describe('sign-in', () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'No Internet Connection' }).first()).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'No Internet Connection' })).toBeVisible();
+    // Said once (the snackbar), not again inside the form.
+    await expect(page.getByText('No Internet Connection')).toHaveCount(1);
   });
 
   test('the password can be shown and hidden', async ({ page }) => {

@@ -114,6 +114,40 @@ test.describe('sign-up', () => {
     await deleteSignedUpUser(page);
   });
 
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 800 } });
+    test('the offer comes before the form, and the coupon matches in any case', async ({ page }) => {
+      await page.goto('/register/Marketing-Espresso-15');
+      const offer = page.getByRole('heading', { name: '15% off for your first three months' });
+      const form = page.getByRole('heading', { name: 'Create your account' });
+      await expect(offer).toBeVisible();
+      expect((await offer.boundingBox())!.y).toBeLessThan((await form.boundingBox())!.y);
+      await expectNoA11yViolations(page);
+      await fillSignUp(page, {
+        firstName: 'Coupon',
+        lastName: 'Case',
+        email: uniqueEmail('coupon-case'),
+        password: 'Valid-Pass1',
+      });
+      await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+      await expect(page).toHaveURL('/projects');
+      expect((await currentUser(page)).redeemedCoupons).toEqual(['marketing-espresso-15']);
+      await deleteSignedUpUser(page);
+    });
+  });
+
+  test('every id on the page is unique (the password hint is described once)', async ({ page }) => {
+    for (const path of ['/register', '/reset-password/abc?email=a%40b.co', '/login', '/forgot-password']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const ids = await page.locator('[id]').evaluateAll((elements) => elements.map((element) => element.id));
+      expect(
+        ids.filter((id, index) => ids.indexOf(id) !== index),
+        path,
+      ).toEqual([]);
+    }
+  });
+
   test('any other coupon keeps the info panel and redeems nothing', async ({ page }) => {
     const redeemed = recordRequests(page, '/v1.0/coupons/redeem');
     await page.goto('/register/some-other-code');

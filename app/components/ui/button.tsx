@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from '@remix-run/react';
 
 const variants = {
@@ -26,14 +26,16 @@ export function ButtonLink({ variant = 'primary', className = '', ...props }: Li
   return <Link {...props} className={buttonClass(variant, className)} />;
 }
 
-/** A submit button that shows the pending state of its form (idle / pending). */
+/**
+ * A submit button that shows the pending state of its form with a spinner beside its own
+ * label; the words for what is happening are said once, by the form's status line.
+ */
 export function StatusButton({
   pending,
   children,
-  pendingLabel,
   className = '',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { pending: boolean; pendingLabel: ReactNode }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & { pending: boolean }) {
   return (
     <button
       type="submit"
@@ -47,7 +49,7 @@ export function StatusButton({
       }}
     >
       {pending ? <Spinner /> : null}
-      {pending ? pendingLabel : children}
+      {children}
     </button>
   );
 }

@@ -44,9 +44,7 @@ export function FormSubmit({
         </div>
       </div>
       {children}
-      <StatusButton pending={pending} pendingLabel={pendingText}>
-        {submitText}
-      </StatusButton>
+      <StatusButton pending={pending}>{submitText}</StatusButton>
     </>
   );
 }

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH, passwordRules } from '~contract/fields';
 
-/** The live requirements card beside a new password (spec §2 "Reset password"). */
-export function PasswordRequirements({ id, password }: { id: string; password: string }) {
+/**
+ * The live requirements card beside a new password (spec §2 "Reset password"). Given as a
+ * Field's hint, which carries the id the input is described by.
+ */
+export function PasswordRequirements({ password }: { password: string }) {
   const { t } = useTranslation();
   return (
-    <div id={id} className="rounded-md bg-slate-50 px-3 py-2 ring-1 ring-slate-200">
+    <div className="rounded-md bg-slate-50 px-3 py-2 ring-1 ring-slate-200">
       <p className="text-sm font-medium text-slate-800">{t('password.requirementsTitle')}</p>
       <ul className="mt-1 flex flex-col gap-0.5 text-sm">
         {(Object.keys(passwordRules) as Array<keyof typeof passwordRules>).map((rule) => {

@@ -11,15 +11,14 @@ export async function clientLoader({ request }: { request: Request }) {
   return null;
 }
 
-/** The info panel, or sign-up's promo panel when its route carries the promo coupon (spec §2). */
-function Aside() {
-  const { coupon } = useParams();
-  return isPromoCoupon(coupon) ? <PromoPanel coupon={coupon} /> : <InfoPanel />;
-}
-
+/**
+ * The info panel, or sign-up's promo panel when its route carries the promo coupon (spec §2):
+ * the offer is what a campaign visitor came for, so on a phone it comes before the form.
+ */
 export default function GuestLayout() {
+  const promo = isPromoCoupon(useParams().coupon);
   return (
-    <GuestFrame aside={<Aside />}>
+    <GuestFrame aside={promo ? <PromoPanel /> : <InfoPanel />} asideFirstOnPhone={promo}>
       <Outlet />
     </GuestFrame>
   );

@@ -10,6 +10,7 @@ import { authKeys, redeemCoupon, signUp } from '~/features/auth/api';
 import { FacebookButton, OrDivider } from '~/features/auth/facebook-button';
 import { PasswordRequirements } from '~/features/auth/password-requirements';
 import { isPromoCoupon } from '~/features/auth/promo-panel';
+import { PROMO_COUPON_CODE } from '~contract/fields';
 import { SignUpSchema } from '~/features/auth/schemas';
 import { env } from '~/lib/env';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
@@ -28,7 +29,7 @@ export async function clientAction({ request, params }: { request: Request; para
   }
   if (isPromoCoupon(params.coupon)) {
     try {
-      await redeemCoupon(params.coupon);
+      await redeemCoupon(PROMO_COUPON_CODE);
       snackbar.show('signup.couponRedeemed', 'success');
     } catch {
       // The account exists either way; the user hears the coupon did not apply.
@@ -77,7 +78,7 @@ export default function RegisterRoute() {
           label={t('form.password')}
           inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
           errors={fields.password.errors}
-          hint={<PasswordRequirements id="sign-up-password-hint" password={fields.password.value ?? ''} />}
+          hint={<PasswordRequirements password={fields.password.value ?? ''} />}
         />
         <p className="text-sm text-slate-700">
           <Trans

@@ -87,7 +87,7 @@ export default function ResetPasswordRoute() {
             autoFocus: true,
           }}
           errors={fields.password.errors}
-          hint={<PasswordRequirements id="reset-password-requirements" password={fields.password.value ?? ''} />}
+          hint={<PasswordRequirements password={fields.password.value ?? ''} />}
         />
         <FormSubmit
           statusId="reset-status"
