@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { HomeLogoLink } from './ui/logo';
 import { LanguageSwitcher } from './language-switcher';
+import { PublicFooter } from './public-footer';
 
 /**
  * The frame of every guest page (sign-in, sign-up, password recovery): the page's card beside
@@ -26,6 +27,7 @@ export function GuestFrame({
         <main className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">{children}</main>
         <div className={asideFirstOnPhone ? 'order-first md:order-none' : undefined}>{aside}</div>
       </div>
+      <PublicFooter />
     </div>
   );
 }

@@ -1,6 +1,7 @@
+import i18next, { type ParseKeys } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { env, defaultLanguage, type Language } from './env';
+import { APP_NAME, env, defaultLanguage, type Language } from './env';
 import { languageStore } from './session';
 
 export function isAvailableLanguage(value: unknown): value is Language {
@@ -45,4 +46,12 @@ export function useMessage() {
       i18n.exists(message) ? String(t(message as never, values as never)) : message,
     [t, i18n],
   );
+}
+
+/**
+ * A route's `meta`: its own title before the product's name ("Sign in · Orbita"), in the
+ * language on screen (meta runs again after the language changes and the loaders revalidate).
+ */
+export function pageTitle(key: ParseKeys) {
+  return [{ title: `${i18next.t(key)} · ${APP_NAME}` }];
 }

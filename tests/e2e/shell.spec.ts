@@ -40,6 +40,47 @@ test.describe('app shell', () => {
   });
 });
 
+test.describe('every page', () => {
+  test('has its own title, in the language on screen', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Sign in · Orbita');
+    await page.goto('/register');
+    await expect(page).toHaveTitle('Create your account · Orbita');
+    await page.goto('/no/such/page');
+    await expect(page).toHaveTitle('Page not found · Orbita');
+    await page.goto('/login');
+    await page.getByRole('button', { name: /Change language/ }).click();
+    await page.getByRole('menuitem', { name: 'Italiano' }).click();
+    await expect(page).toHaveTitle('Accedi · Orbita');
+  });
+
+  test('a signed-in page has its title too', async ({ page, signedInUser: _ }) => {
+    await page.goto('/projects');
+    await expect(page).toHaveTitle('Projects · Orbita');
+  });
+
+  test('public pages end with the legal links', async ({ page }) => {
+    for (const path of ['/login', '/register', '/maintenance', '/404']) {
+      await page.goto(path);
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByRole('link', { name: 'Terms of service' }), path).toHaveAttribute('href', /terms/);
+      await expect(footer.getByRole('link', { name: 'Privacy policy' }), path).toHaveAttribute('href', /privacy/);
+    }
+    await expectNoA11yViolations(page);
+  });
+
+  test('the startup screen carries the brand', async ({ browser }) => {
+    // The pre-rendered page as it shows before any script has run.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/login');
+    const startup = page.locator('[aria-busy="true"]');
+    await expect(startup).toBeVisible();
+    await expect(startup).toContainText('Orbita');
+    await context.close();
+  });
+});
+
 test.describe('languages', () => {
   test('the switcher changes the language, by keyboard too, and it is kept', async ({ page }) => {
     await page.goto('/login');

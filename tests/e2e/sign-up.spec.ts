@@ -168,8 +168,9 @@ test.describe('sign-up', () => {
 
   test('links lead to sign in, terms and privacy', async ({ page }) => {
     await page.goto('/register');
-    await expect(page.getByRole('link', { name: 'terms of service' })).toHaveAttribute('href', /terms/);
-    await expect(page.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', /privacy/);
+    const form = page.getByRole('main');
+    await expect(form.getByRole('link', { name: 'terms of service' })).toHaveAttribute('href', /terms/);
+    await expect(form.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', /privacy/);
     await page.getByRole('link', { name: 'Sign in' }).click();
     await expect(page).toHaveURL('/login');
   });

@@ -10,6 +10,7 @@ import { forgotPassword } from '~/features/auth/api';
 import { ForgotPasswordSchema } from '~/features/auth/schemas';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
 import { paths } from '~/lib/paths';
+import { pageTitle } from '~/lib/i18n';
 
 export async function clientAction({ request }: { request: Request }) {
   const submission = await parseForm(request, ForgotPasswordSchema);
@@ -59,6 +60,10 @@ export default function ForgotPasswordRoute() {
       </p>
     </>
   );
+}
+
+export function meta() {
+  return pageTitle('forgot.title');
 }
 
 export function ErrorBoundary() {

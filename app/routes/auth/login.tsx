@@ -13,6 +13,7 @@ import { env } from '~/lib/env';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
 import { paths } from '~/lib/paths';
 import { safeReturnUrl } from '~/lib/return-url';
+import { pageTitle } from '~/lib/i18n';
 
 export async function clientAction({ request }: { request: Request }) {
   const returnUrl = safeReturnUrl(new URL(request.url).searchParams.get('returnUrl'));
@@ -70,6 +71,10 @@ export default function LoginRoute() {
       </p>
     </>
   );
+}
+
+export function meta() {
+  return pageTitle('signin.title');
 }
 
 export function ErrorBoundary() {

@@ -14,7 +14,7 @@ import { PROMO_COUPON_CODE } from '~contract/fields';
 import { SignUpSchema } from '~/features/auth/schemas';
 import { env } from '~/lib/env';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
-import { detectLanguage } from '~/lib/i18n';
+import { detectLanguage, pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 import { queryClient } from '~/lib/query-client';
 import { snackbar } from '~/lib/snackbar';
@@ -105,6 +105,10 @@ export default function RegisterRoute() {
       </p>
     </>
   );
+}
+
+export function meta() {
+  return pageTitle('signup.title');
 }
 
 export function ErrorBoundary() {

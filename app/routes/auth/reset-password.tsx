@@ -12,6 +12,7 @@ import { PasswordRequirements } from '~/features/auth/password-requirements';
 import { ResetPasswordSchema } from '~/features/auth/schemas';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
 import { paths } from '~/lib/paths';
+import { pageTitle } from '~/lib/i18n';
 
 export async function clientLoader({ request, params }: { request: Request; params: { token?: string } }) {
   const email = new URL(request.url).searchParams.get('email') ?? '';
@@ -108,6 +109,10 @@ export default function ResetPasswordRoute() {
       </p>
     </>
   );
+}
+
+export function meta() {
+  return pageTitle('reset.title');
 }
 
 export function ErrorBoundary() {

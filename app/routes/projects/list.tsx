@@ -5,6 +5,7 @@ import { requireUser } from '~/features/auth/guards';
 import { useSignedInUser } from '~/features/auth/use-signed-in-user';
 import { getProjects } from '~/features/projects/api';
 import { throwRouteError } from '~/lib/route-errors';
+import { pageTitle } from '~/lib/i18n';
 
 export async function clientLoader({ request }: { request: Request }) {
   // The layout guards the page; the guard here (cached) keeps this loader, which runs beside
@@ -42,6 +43,10 @@ export default function ProjectsRoute() {
       )}
     </>
   );
+}
+
+export function meta() {
+  return pageTitle('projects.title');
 }
 
 export function ErrorBoundary() {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PublicPage } from '~/components/public-page';
+import { pageTitle } from '~/lib/i18n';
 
 /** Where any 503 sends the user (spec §8); open to everybody. */
 export default function MaintenanceRoute() {
@@ -10,4 +11,8 @@ export default function MaintenanceRoute() {
       <p className="max-w-md text-slate-700">{t('maintenance.text')}</p>
     </PublicPage>
   );
+}
+
+export function meta() {
+  return pageTitle('maintenance.title');
 }

@@ -1,5 +1,6 @@
 import { NotFoundState } from '~/components/error-boundary';
 import { PublicPage } from '~/components/public-page';
+import { pageTitle } from '~/lib/i18n';
 
 /** /404 and every unknown path (spec §2): the not-found page with its way back to the dashboard. */
 export default function NotFoundRoute() {
@@ -8,4 +9,8 @@ export default function NotFoundRoute() {
       <NotFoundState />
     </PublicPage>
   );
+}
+
+export function meta() {
+  return pageTitle('notFound.title');
 }
