@@ -57,6 +57,26 @@ test.describe('sign-in', () => {
     await expect(page.getByText('Email has an invalid format')).toBeHidden();
   });
 
+  test('focus passing through a field accuses nobody; typing and leaving, or sending, does', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByLabel('Email')).toBeFocused();
+    // Leave the auto-focused, untouched field for the password, the Facebook button, the language menu.
+    await page.getByLabel('Password', { exact: true }).click();
+    await page.getByRole('button', { name: /Change language/ }).focus();
+    await settle(page);
+    await expect(page.getByText('Email is required')).toBeHidden();
+    await expect(page.getByText('Password is required')).toBeHidden();
+    await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid');
+    // Typed in and left: its error shows.
+    await page.getByLabel('Email').fill('x');
+    await page.getByLabel('Password', { exact: true }).focus();
+    await expect(page.getByText('Email has an invalid format')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeHidden();
+    // Sent: every error shows.
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('Password is required')).toBeVisible();
+  });
+
   test('hostile and oversized input is refused by the form without a request', async ({ page }) => {
     const sent = recordRequests(page, '/v1.0/auth/login');
     await page.goto('/login');

@@ -1,6 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorMessage } from '~/lib/validation';
+import { useSubmitAttempted } from './app-form';
 
 /**
  * A labelled input with its error list wired for assistive technology once, here:
@@ -20,7 +21,11 @@ export function Field({ label, inputProps, errors, hint, adornment }: FieldProps
   const fallbackId = useId();
   const { key: _key, ...props } = inputProps;
   const id = props.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
+  // An error is shown once the user typed here (it appears when they leave), or tried to send.
+  const [typed, setTyped] = useState(false);
+  const attempted = useSubmitAttempted();
+  const shown = typed || attempted ? errors : undefined;
+  const errorId = shown?.length ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
@@ -32,6 +37,10 @@ export function Field({ label, inputProps, errors, hint, adornment }: FieldProps
         <input
           {...props}
           id={id}
+          onInput={(event) => {
+            setTyped(true);
+            props.onInput?.(event);
+          }}
           aria-invalid={errorId ? true : undefined}
           aria-describedby={describedBy}
           className={`w-full rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ${
@@ -48,7 +57,7 @@ export function Field({ label, inputProps, errors, hint, adornment }: FieldProps
       {/* One line is always kept for the first error: an error appearing on blur must not move
           the button the user is clicking (a blur-then-shift would swallow the click). */}
       <div className="min-h-5">
-        <ErrorList id={errorId} errors={errors?.slice(0, 1)} field={label} />
+        <ErrorList id={errorId} errors={shown?.slice(0, 1)} field={label} />
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
-import { getFormProps, getInputProps } from '@conform-to/react';
-import { Form, useActionData } from '@remix-run/react';
+import { getInputProps } from '@conform-to/react';
+import { useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { AppForm } from '~/components/ui/app-form';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { GuestTitle } from '~/components/guest-frame';
 import { Field } from '~/components/ui/field';
@@ -39,7 +40,7 @@ export default function ForgotPasswordRoute() {
           </p>
         </div>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <AppForm form={form} className="flex flex-col gap-4">
           <p className="text-slate-700">{t('forgot.intro')}</p>
           <Field
             label={t('form.email')}
@@ -53,7 +54,7 @@ export default function ForgotPasswordRoute() {
             submitText={t('forgot.submit')}
             errors={form.errors}
           />
-        </Form>
+        </AppForm>
       )}
       <p className="mt-6 text-center text-sm">
         <TextLink to={paths.login()}>{t('forgot.backToLogin')}</TextLink>

@@ -1,6 +1,7 @@
-import { getFormProps, getInputProps } from '@conform-to/react';
-import { Form, redirect, useActionData } from '@remix-run/react';
+import { getInputProps } from '@conform-to/react';
+import { redirect, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { AppForm } from '~/components/ui/app-form';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { GuestTitle } from '~/components/guest-frame';
 import { Field, PasswordField } from '~/components/ui/field';
@@ -43,7 +44,7 @@ export default function LoginRoute() {
       <GuestTitle>{t('signin.title')}</GuestTitle>
       <FacebookButton label={t('signin.facebook')} />
       <OrDivider />
-      <Form method="post" {...getFormProps(form)} aria-describedby="sign-in-status" className="flex flex-col gap-4">
+      <AppForm form={form} aria-describedby="sign-in-status" className="flex flex-col gap-4">
         <Field
           label={t('form.email')}
           inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
@@ -65,7 +66,7 @@ export default function LoginRoute() {
           errors={form.errors}
           values={{ stagingUrl: env.stagingUrl }}
         />
-      </Form>
+      </AppForm>
       <p className="mt-6 text-center text-sm text-slate-700">
         {t('signin.noAccount')} <TextLink to={paths.register()}>{t('signin.register')}</TextLink>
       </p>

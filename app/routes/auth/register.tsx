@@ -1,6 +1,7 @@
-import { getFormProps, getInputProps } from '@conform-to/react';
-import { Form, redirect, useActionData } from '@remix-run/react';
+import { getInputProps } from '@conform-to/react';
+import { redirect, useActionData } from '@remix-run/react';
 import { Trans, useTranslation } from 'react-i18next';
+import { AppForm } from '~/components/ui/app-form';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { GuestTitle } from '~/components/guest-frame';
 import { Field, PasswordField } from '~/components/ui/field';
@@ -52,7 +53,7 @@ export default function RegisterRoute() {
       <GuestTitle>{t('signup.title')}</GuestTitle>
       <FacebookButton label={t('signup.facebook')} />
       <OrDivider />
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      <AppForm form={form} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label={t('form.firstName')}
@@ -99,7 +100,7 @@ export default function RegisterRoute() {
           submitText={t('signup.submit')}
           errors={form.errors}
         />
-      </Form>
+      </AppForm>
       <p className="mt-6 text-center text-sm text-slate-700">
         {t('signup.haveAccount')} <TextLink to={paths.login()}>{t('signup.signIn')}</TextLink>
       </p>

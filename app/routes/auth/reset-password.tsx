@@ -1,6 +1,7 @@
-import { getFormProps, getInputProps } from '@conform-to/react';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { getInputProps } from '@conform-to/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { AppForm } from '~/components/ui/app-form';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { GuestTitle } from '~/components/guest-frame';
 import { ButtonLink } from '~/components/ui/button';
@@ -76,7 +77,7 @@ export default function ResetPasswordRoute() {
   return (
     <>
       <GuestTitle>{t('reset.title')}</GuestTitle>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      <AppForm form={form} className="flex flex-col gap-4">
         <p className="text-slate-700">{t('reset.intro', { email })}</p>
         <input {...getInputProps(fields.token, { type: 'hidden' })} />
         <input {...getInputProps(fields.email, { type: 'hidden' })} />
@@ -103,7 +104,7 @@ export default function ResetPasswordRoute() {
             </TextLink>
           ) : null}
         </FormSubmit>
-      </Form>
+      </AppForm>
       <p className="mt-6 text-center text-sm">
         <TextLink to={paths.login()}>{t('forgot.backToLogin')}</TextLink>
       </p>
