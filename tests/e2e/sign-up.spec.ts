@@ -73,6 +73,11 @@ test.describe('sign-up', () => {
     await expect(page.getByText(/already (been )?taken|already registered/i)).toBeVisible();
     await expect(page).toHaveURL('/register');
     await expect(page.getByLabel('First name')).toHaveValue('Dup');
+    await expectNoA11yViolations(page);
+    // The way on: sign in, or reset the password of that account.
+    await expect(page.getByRole('link', { name: 'reset your password' })).toHaveAttribute('href', '/forgot-password');
+    await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).first().click();
+    await expect(page).toHaveURL('/login');
   });
 
   test('a new account lands signed in on the dashboard', async ({ page }) => {
@@ -89,7 +94,7 @@ test.describe('sign-up', () => {
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page).toHaveURL('/projects');
     // Markup typed into a name is shown as text, never run.
-    await expect(page.getByText('Welcome back, <b>Eve</b>.')).toBeVisible();
+    await expect(page.getByText('Welcome to Orbita, <b>Eve</b>!')).toBeVisible();
     await expect(page.getByText('You have no projects yet.')).toBeVisible();
     await deleteSignedUpUser(page);
   });

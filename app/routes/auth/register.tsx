@@ -14,6 +14,7 @@ import { isPromoCoupon } from '~/features/auth/promo-panel';
 import { PROMO_COUPON_CODE } from '~contract/fields';
 import { SignUpSchema } from '~/features/auth/schemas';
 import { env } from '~/lib/env';
+import { HttpError } from '~/lib/http';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
 import { detectLanguage, pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
@@ -22,11 +23,13 @@ import { snackbar } from '~/lib/snackbar';
 
 export async function clientAction({ request, params }: { request: Request; params: { coupon?: string } }) {
   const submission = await parseForm(request, SignUpSchema);
-  if (submission.status !== 'success') return submission.reply();
+  if (submission.status !== 'success') return { result: submission.reply(), emailTaken: false };
   try {
     await signUp({ ...submission.value, language: detectLanguage() });
   } catch (error) {
-    return replyWithApiError(request, submission, error);
+    // The form checks the address's shape itself: the API refusing it means it is taken.
+    const emailTaken = error instanceof HttpError && error.status === 422 && 'email' in error.fieldErrors;
+    return { result: replyWithApiError(request, submission, error), emailTaken };
   }
   if (isPromoCoupon(params.coupon)) {
     try {
@@ -44,8 +47,8 @@ export async function clientAction({ request, params }: { request: Request; para
 
 export default function RegisterRoute() {
   const { t } = useTranslation();
-  const lastResult = useActionData<typeof clientAction>();
-  const [form, fields] = useAppForm(SignUpSchema, { id: 'sign-up', lastResult });
+  const actionData = useActionData<typeof clientAction>();
+  const [form, fields] = useAppForm(SignUpSchema, { id: 'sign-up', lastResult: actionData?.result });
   const pending = useIsPending();
 
   return (
@@ -99,7 +102,19 @@ export default function RegisterRoute() {
           pendingText={t('signup.pending')}
           submitText={t('signup.submit')}
           errors={form.errors}
-        />
+        >
+          {actionData?.emailTaken && !pending ? (
+            <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200">
+              <Trans
+                i18nKey="signup.emailTaken"
+                components={{
+                  signIn: <TextLink to={paths.login()} />,
+                  reset: <TextLink to={paths.forgotPassword()} />,
+                }}
+              />
+            </p>
+          ) : null}
+        </FormSubmit>
       </AppForm>
       <p className="mt-6 text-center text-sm text-slate-700">
         {t('signup.haveAccount')} <TextLink to={paths.login()}>{t('signup.signIn')}</TextLink>

@@ -18,6 +18,11 @@ export async function clientLoader({ request }: { request: Request }) {
   }
 }
 
+/** An account on its first day is welcomed, not welcomed back. */
+function isNewAccount(createdAt: string) {
+  return Date.now() - Date.parse(createdAt) < 24 * 60 * 60 * 1000;
+}
+
 export default function ProjectsRoute() {
   const { t, i18n } = useTranslation();
   const user = useSignedInUser();
@@ -26,7 +31,9 @@ export default function ProjectsRoute() {
   return (
     <>
       <h1 className="text-2xl font-bold tracking-tight">{t('projects.title')}</h1>
-      <p className="mt-1 text-slate-700">{t('projects.welcome', { name: user.firstName })}</p>
+      <p className="mt-1 text-slate-700">
+        {t(isNewAccount(user.createdAt) ? 'projects.welcomeNew' : 'projects.welcome', { name: user.firstName })}
+      </p>
       {projects.data.length === 0 ? (
         <p className="mt-8 rounded-lg bg-white p-6 text-slate-700 ring-1 ring-slate-200">{t('projects.empty')}</p>
       ) : (
