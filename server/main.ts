@@ -35,7 +35,10 @@ if (config.jwtSecretGenerated) {
   );
 }
 
-const database = await createDatabase(config);
+const database = await createDatabase({
+  ...config,
+  onIdleConnectionLost: (error) => log.warn({ err: safeError(error) }, 'an idle PostgreSQL connection was lost'),
+});
 await database.migrate();
 const passwords = createPasswordHasher();
 await seed(database.db, passwords, { demoAccounts: !config.deployment });

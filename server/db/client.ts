@@ -32,17 +32,24 @@ export type DatabaseOptions = {
   dataDir: string;
   /** A PGlite snapshot (`dumpDataDir`) to start from: tests open a migrated, seeded copy. */
   loadDataDir?: Blob;
+  /**
+   * Told when an idle PostgreSQL connection is lost (a restart, a failover, a dropped test
+   * database). Nothing to act on: the next query takes a fresh connection. The server logs it.
+   */
+  onIdleConnectionLost?: (error: Error) => void;
 };
 
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.loadDataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onIdleConnectionLost)
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
-function openPostgres(connectionString: string): DatabaseHandle {
+function openPostgres(connectionString: string, onIdleConnectionLost?: (error: Error) => void): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client that loses its connection emits 'error' on the pool; unhandled, it would
   // crash the process. The next query simply gets a fresh client.
-  pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
+  pool.on('error', (error) => onIdleConnectionLost?.(error));
   const db = drizzlePg({ client: pool, schema });
   return {
     db,
