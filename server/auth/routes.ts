@@ -5,10 +5,10 @@ import type { UserRow } from '../db/schema';
 import { logAuthEvent } from '../http/auth-events';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv, Services } from '../http/context';
-import { fieldError, HttpError, tooManyAttempts, unauthenticated } from '../http/errors';
+import { fieldError, HttpError, unauthenticated } from '../http/errors';
 import { message } from '../http/i18n';
 import { reply, route } from '../http/operation';
-import { accountSubject, addressSubject, rateLimitCheck, type Check } from '../http/rate-limiter';
+import { accountSubject, addressSubject, rateLimitCheck } from '../http/rate-limiter';
 import { authenticate } from '../http/require-user';
 import { safeError } from '../log';
 import { passwordResetMail } from '../mail/templates';
@@ -57,14 +57,6 @@ export function authRoutes(s: Services) {
     return presentTokenAnswer(s.db, user, accessToken, s.config.accessTokenTtlSeconds);
   }
 
-  /** Counts the attempt against every check, before any work; 429 when one of them refuses. */
-  async function count(checks: Check[], onRefused?: (refusedBy: Check, retryAfter: number) => void) {
-    const verdict = await s.rateLimiter.attempt(checks);
-    if (verdict.allowed) return;
-    onRefused?.(verdict.refusedBy, verdict.retryAfterSeconds);
-    throw tooManyAttempts(verdict.retryAfterSeconds);
-  }
-
   const callerOf = (c: Context) => {
     const ip = clientIp(c, s.config.trustProxy);
     return { ip, address: addressSubject(ip) };
@@ -79,7 +71,7 @@ export function authRoutes(s: Services) {
       rateLimitCheck('sign_in', 'ip', limits.signIn.perIp, address),
     ];
     // Counted before the password is checked, so parallel guesses cannot all get through.
-    await count([perAccountAndIp, ...others], (refusedBy, retryAfter) =>
+    await s.rateLimiter.enforce([perAccountAndIp, ...others], (refusedBy, retryAfter) =>
       logAuthEvent(c, 'locked_out', { ip, limit: refusedBy.name, retryAfter }),
     );
 
@@ -102,7 +94,7 @@ export function authRoutes(s: Services) {
 
   route(routes, s, register, async (c, { body }) => {
     const { ip, address } = callerOf(c);
-    await count([rateLimitCheck('sign_up', 'ip', limits.signUp.perIp, address)]);
+    await s.rateLimiter.enforce([rateLimitCheck('sign_up', 'ip', limits.signUp.perIp, address)]);
     const passwordHash = await s.passwords.hash(body.password);
     // The account and its first session exist together or not at all: an answer lost to a
     // crash never leaves an account behind that its owner did not hear about.
@@ -164,7 +156,7 @@ export function authRoutes(s: Services) {
   route(routes, s, forgot, async (c, { body }) => {
     const { ip, address } = callerOf(c);
     // Every request counts, whether or not the address has an account: the answer must not tell.
-    await count([
+    await s.rateLimiter.enforce([
       rateLimitCheck('forgot', 'account', limits.forgot.perAccount, accountSubject(body.email)),
       rateLimitCheck('forgot', 'ip', limits.forgot.perIp, address),
     ]);
@@ -188,7 +180,7 @@ export function authRoutes(s: Services) {
     const { ip, address } = callerOf(c);
     const perAccount = rateLimitCheck('reset', 'account', limits.reset.perAccount, accountSubject(body.email));
     const perIp = rateLimitCheck('reset', 'ip', limits.reset.perIp, address);
-    await count([perAccount, perIp]);
+    await s.rateLimiter.enforce([perAccount, perIp]);
     const done = await resetPassword(s.db, s.passwords, body, s.clock());
     if (!done) {
       logAuthEvent(c, 'reset_failed', { ip });

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { redeemCoupon, showCoupon } from '../../contract/coupons';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv, Services } from '../http/context';
-import { HttpError, notFound, tooManyAttempts } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
 import { addressSubject, rateLimitCheck } from '../http/rate-limiter';
 import { presentCoupon } from './presenters';
@@ -29,8 +29,7 @@ export function couponRoutes(s: Services) {
       s.rateLimits.couponLookup.perIp,
       addressSubject(clientIp(c, s.config.trustProxy)),
     );
-    const verdict = await s.rateLimiter.attempt([perIp]);
-    if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
+    await s.rateLimiter.enforce([perIp]);
     const coupon = await findActiveCoupon(s.db, params.code);
     if (!coupon) throw notFound();
     await s.rateLimiter.refund([perIp]);

@@ -3,6 +3,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
+import { tooManyAttempts } from './errors';
 
 export type Clock = () => number;
 
@@ -60,6 +61,17 @@ export class RateLimiter {
       counted.push(check);
     }
     return { allowed: true };
+  }
+
+  /**
+   * `attempt`, for a handler: counts the attempt against every check before any work, and
+   * throws the 429 (with its wait) when one refuses; `onRefused` hears which one first.
+   */
+  async enforce(checks: Check[], onRefused?: (refusedBy: Check, retryAfterSeconds: number) => void): Promise<void> {
+    const verdict = await this.attempt(checks);
+    if (verdict.allowed) return;
+    onRefused?.(verdict.refusedBy, verdict.retryAfterSeconds);
+    throw tooManyAttempts(verdict.retryAfterSeconds);
   }
 
   /** Takes back one counted attempt from each counter (it succeeded), lifting any wait it set. */
