@@ -30,6 +30,8 @@ export default defineConfig({
     tailwindcss(),
     remix({
       ssr: false,
+      // A second build beside the usual one (a parallel e2e run serves it with STATIC_DIR).
+      buildDirectory: process.env.BUILD_DIR ?? 'build',
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

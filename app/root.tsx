@@ -7,6 +7,7 @@ import { RouteErrorBoundary } from '~/components/error-boundary';
 import { PublicPage } from '~/components/public-page';
 import { loadCurrentUser } from '~/features/auth/guards';
 import { detectLanguage } from '~/lib/i18n';
+import { pickTheme, THEME_BOOT_SCRIPT, useTheme } from '~/lib/theme';
 import { APP_NAME, defaultLanguage } from '~/lib/env';
 import './tailwind.css';
 
@@ -16,7 +17,7 @@ import './tailwind.css';
  */
 export async function clientLoader({ request }: { request: Request }) {
   const user = await loadCurrentUser(request);
-  return { user, locale: detectLanguage(user?.language) };
+  return { user, locale: detectLanguage(user?.language), theme: pickTheme(user?.theme) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -27,10 +28,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Before any paint; its hash is in the CSP (scripts/csp-hashes.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
         <Links />
       </head>
-      <body className="h-full bg-slate-50 text-slate-900 antialiased">
+      <body className="h-full bg-canvas text-fg antialiased">
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -42,6 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const data = useRouteLoaderData<typeof clientLoader>('root');
   useChangeLanguage(data?.locale ?? defaultLanguage);
+  useTheme(data?.theme ?? 'system');
   return (
     <>
       <Outlet />

@@ -22,12 +22,17 @@ export default [
     route('projects', 'routes/projects/list.tsx'),
 
     // Admins only (requireAdmin); anybody else meets the not-found page.
-    layout('routes/admin/layout.tsx', [...prefix('admin', [index('routes/admin/home.tsx')])]),
+    layout('routes/admin/layout.tsx', [
+      ...prefix('admin', [
+        index('routes/admin/home.tsx'),
+        route('design-library', 'routes/admin/design-library.tsx'),
+      ]),
+    ]),
   ]),
 
   // Actions without a screen of their own.
   route('logout', 'routes/auth/logout.tsx'),
-  route('set-language', 'routes/set-language.tsx'),
+  route('preferences', 'routes/preferences.tsx'),
 
   // Open to everybody.
   route('maintenance', 'routes/public/maintenance.tsx'),

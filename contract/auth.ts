@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { MessageBodySchema } from './common';
-import { email, language, LANGUAGES, LIMITS, newPassword, password, ROLES, text, timestamp } from './fields';
+import {
+  email,
+  language,
+  LANGUAGES,
+  LIMITS,
+  newPassword,
+  password,
+  ROLES,
+  text,
+  theme,
+  THEMES,
+  timestamp,
+} from './fields';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 const tag = 'Auth';
@@ -13,7 +25,9 @@ export const UserSchema = z
     email: z.string(),
     role: z.enum(ROLES),
     plan: z.object({ id: z.string(), label: z.string() }),
-    language: z.enum(LANGUAGES),
+    /** Each null until the user picks one: the app then keeps what this browser shows (a guest's choice). */
+    language: z.enum(LANGUAGES).nullable(),
+    theme: z.enum(THEMES).nullable(),
     redeemedCoupons: z.array(z.string()),
     createdAt: timestamp(),
   })
@@ -38,7 +52,8 @@ export const RegisterBodySchema = z.object({
   password: newPassword(),
   language: language().optional(),
 });
-export const UpdateMeBodySchema = z.object({ language: language() });
+/** Either preference, or both; what is left out is kept. */
+export const UpdateMeBodySchema = z.object({ language: language().optional(), theme: theme().optional() });
 export const ForgotBodySchema = z.object({ email: email() });
 export const ResetBodySchema = z.object({ password: newPassword(), token: text(LIMITS.token), email: email() });
 
@@ -107,7 +122,7 @@ export const me = defineOperation({
 export const updateMe = defineOperation({
   method: 'PATCH',
   path: '/v1.0/auth/me',
-  summary: "Change the signed-in user's language",
+  summary: "Change the signed-in user's preferences (language, theme)",
   tag,
   access: 'user',
   body: UpdateMeBodySchema,

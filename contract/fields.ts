@@ -11,6 +11,10 @@ export const LANGUAGES = ['en', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/** How the app is shown: `system` follows the device's light or dark preference. */
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -75,6 +79,7 @@ export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
 
 export const language = () => oneOf(LANGUAGES);
 export const role = () => oneOf(ROLES);
+export const theme = () => oneOf(THEMES);
 
 /** A 1-based page number from the query string; absent means page 1. */
 export const page = () =>

@@ -5,7 +5,7 @@ import { env } from '~/lib/env';
 import { pickLanguage } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 
-/** Picks the interface language; the choice is posted to /set-language, which keeps it. */
+/** Picks the interface language; the choice is posted to /preferences, which keeps it. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher();
@@ -38,7 +38,7 @@ export function LanguageSwitcher() {
             <button
               type="button"
               lang={language}
-              onClick={() => fetcher.submit({ language }, { method: 'post', action: paths.setLanguage() })}
+              onClick={() => fetcher.submit({ language }, { method: 'post', action: paths.preferences() })}
               className="block w-full px-3 py-2 text-left text-sm text-slate-800 data-[focus]:bg-brand-50"
               aria-current={language === current ? 'true' : undefined}
             >

@@ -25,6 +25,12 @@ export function detectLanguage(userLanguage?: string | null): Language {
   return pickLanguage([userLanguage, languageStore.get(), ...browser]);
 }
 
+/** The language this visitor picked with the switcher, if they did: what a new account keeps. */
+export function chosenLanguage(): Language | undefined {
+  const stored = languageStore.get();
+  return isAvailableLanguage(stored) ? stored : undefined;
+}
+
 export const i18nOptions = {
   fallbackLng: defaultLanguage,
   supportedLngs: env.availableLanguages,

@@ -14,7 +14,7 @@ export const paths = {
   resetPassword: (token: string, email: string) =>
     `/reset-password/${encodeURIComponent(token)}?email=${encodeURIComponent(email)}`,
   register: (coupon?: string) => (coupon ? `/register/${encodeURIComponent(coupon)}` : '/register'),
-  setLanguage: () => '/set-language',
+  preferences: () => '/preferences',
   maintenance: () => '/maintenance',
 };
 

@@ -25,3 +25,14 @@ export const languageStore = {
   get: () => storage()?.getItem(LANGUAGE_KEY) ?? null,
   set: (language: string) => storage()?.setItem(LANGUAGE_KEY, language),
 };
+
+const THEME_KEY = 'theme';
+
+/**
+ * The theme this browser shows before (and without) an account: read by the boot script in
+ * index.html before the first paint (app/lib/theme.ts), so a dark page never flashes light.
+ */
+export const themeStore = {
+  get: () => storage()?.getItem(THEME_KEY) ?? null,
+  set: (theme: string) => storage()?.setItem(THEME_KEY, theme),
+};

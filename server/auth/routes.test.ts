@@ -24,7 +24,8 @@ describe('POST /v1.0/auth/login', () => {
       email: 'demo@example.com',
       role: 'user',
       plan: { id: 'free', label: 'Free' },
-      language: 'en',
+      language: null,
+      theme: null,
       redeemedCoupons: [],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
@@ -93,7 +94,8 @@ describe('POST /v1.0/auth/register', () => {
       lastName: 'Hopper',
       email: input.email,
       role: 'user',
-      language: 'en',
+      language: null,
+      theme: null,
     });
     expect(res.setRefreshToken).toMatch(/^[\w-]{43}$/);
     const me = await h.call('GET', '/v1.0/auth/me', { token: res.body.access_token });
@@ -101,14 +103,14 @@ describe('POST /v1.0/auth/register', () => {
     expect((await h.signIn(input.email, input.password)).user?._id).toBe(res.body.user?._id);
   });
 
-  it('takes the language from the body, else from Accept-Language', async () => {
+  it('keeps a language the visitor chose; Accept-Language is no choice', async () => {
     const chosen = await h.call('POST', '/v1.0/auth/register', { json: { ...valid(), language: 'it' } });
     expect(chosen.body.user?.language).toBe('it');
-    const guessed = await h.call('POST', '/v1.0/auth/register', {
+    const unchosen = await h.call('POST', '/v1.0/auth/register', {
       json: valid(),
       headers: { 'accept-language': 'it-IT' },
     });
-    expect(guessed.body.user?.language).toBe('it');
+    expect(unchosen.body.user?.language).toBeNull();
   });
 
   it('refuses an email that is taken, whatever its case', async () => {
@@ -254,13 +256,33 @@ describe('/v1.0/auth/me', () => {
     expect((await h.call('GET', '/v1.0/auth/me', { token: session.accessToken })).body.user?.language).toBe('it');
   });
 
-  it('validates the language', async () => {
+  it('changes the theme and keeps the language, and the other way round', async () => {
     const session = await h.signedInUser();
-    const missing = await h.call('PATCH', '/v1.0/auth/me', { token: session.accessToken, json: {} });
-    expect(missing.status).toBe(422);
-    expect(missing.body.errors).toEqual({ language: ['The language field is required.'] });
-    const wrong = await h.call('PATCH', '/v1.0/auth/me', { token: session.accessToken, json: { language: 'de' } });
-    expect(wrong.body.errors).toEqual({ language: ['The selected language is invalid.'] });
+    const call = (json: object) => h.call('PATCH', '/v1.0/auth/me', { token: session.accessToken, json });
+    expect((await call({ language: 'it' })).body.user).toMatchObject({ language: 'it', theme: null });
+    expect((await call({ theme: 'dark' })).body.user).toMatchObject({ language: 'it', theme: 'dark' });
+    expect((await call({ language: 'en', theme: 'system' })).body.user).toMatchObject({
+      language: 'en',
+      theme: 'system',
+    });
+    const nothing = await call({});
+    expect(nothing.status).toBe(200);
+    expect(nothing.body.user).toMatchObject({ language: 'en', theme: 'system' });
+  });
+
+  it('validates the language and the theme', async () => {
+    const session = await h.signedInUser();
+    const wrong = await h.call('PATCH', '/v1.0/auth/me', {
+      token: session.accessToken,
+      json: { language: 'de', theme: 'sepia' },
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({
+      language: ['The selected language is invalid.'],
+      theme: ['The selected theme is invalid.'],
+    });
+    const typed = await h.call('PATCH', '/v1.0/auth/me', { token: session.accessToken, json: { theme: 1 } });
+    expect(typed.status).toBe(422);
   });
 
   it('answers 401 to an expired access token', async () => {

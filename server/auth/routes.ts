@@ -13,7 +13,7 @@ import { authenticate } from '../http/require-user';
 import { safeError } from '../log';
 import { passwordResetMail } from '../mail/templates';
 import { presentUser } from '../users/presenters';
-import { findUserByEmail, findUserById, insertUser, updateUserLanguage } from '../users/queries';
+import { findUserByEmail, findUserById, insertUser, updateUserPreferences } from '../users/queries';
 import { accessTokenOptions, issueAccessToken } from './access-tokens';
 import { createResetToken, resetLink, resetPassword } from './password-reset';
 import { presentTokenAnswer } from './presenters';
@@ -104,7 +104,8 @@ export function authRoutes(s: Services) {
         lastName: body.lastName,
         email: body.email,
         passwordHash,
-        language: body.language ?? c.get('lang'),
+        // Only a language the visitor chose; the request's Accept-Language is not a choice.
+        language: body.language ?? null,
       });
       return user && { user, session: await startFamily(tx, user.id, s.sessions, s.clock()) };
     });
@@ -149,7 +150,7 @@ export function authRoutes(s: Services) {
   route(routes, s, me, async (c) => reply(c, me, 200, { user: await presentUser(s.db, c.get('user')) }));
 
   route(routes, s, updateMe, async (c, { body }) => {
-    const user = await updateUserLanguage(s.db, c.get('user').id, body.language, s.clock());
+    const user = await updateUserPreferences(s.db, c.get('user').id, body, s.clock());
     return reply(c, updateMe, 200, { user: await presentUser(s.db, user) });
   });
 
@@ -169,7 +170,9 @@ export function authRoutes(s: Services) {
         logAuthEvent(c, 'reset_requested', { userId: user?.id, ip });
         if (!user) return;
         const token = await createResetToken(s.db, user.id, now);
-        await s.mailer.send(passwordResetMail(user, resetLink(s.config.appUrl, token, user.email)));
+        // The account's language; one that never chose is written to in the requester's.
+        const language = user.language ?? c.get('lang');
+        await s.mailer.send(passwordResetMail({ ...user, language }, resetLink(s.config.appUrl, token, user.email)));
       },
       (error) => c.get('log').error({ err: safeError(error) }, 'password reset mail failed'),
     );

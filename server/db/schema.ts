@@ -12,11 +12,11 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_LANGUAGE, LANGUAGES, ROLES } from '../../contract/fields';
+import { LANGUAGES, ROLES, THEMES } from '../../contract/fields';
 
 // The lists live in the contract, so the API's validation, the app's forms and these check
 // constraints cannot disagree.
-export type { Language, Role } from '../../contract/fields';
+export type { Language, Role, Theme } from '../../contract/fields';
 
 /** The primary key every table but the join tables has. */
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -47,7 +47,9 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ROLES }).notNull().default('user'),
     plan: text('plan').notNull().default('free'),
-    language: text('language', { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
+    // Each null until the user picks one: the app keeps what this browser shows until then.
+    language: text('language', { enum: LANGUAGES }),
+    theme: text('theme', { enum: THEMES }),
     // Carried in every access token (`ver`); bumping it ends them all at once (password reset).
     tokenVersion: integer('token_version').notNull().default(0),
     ...timestamps(),
@@ -56,6 +58,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
     check('users_role_check', oneOf(table.role, ROLES)),
     check('users_language_check', oneOf(table.language, LANGUAGES)),
+    check('users_theme_check', oneOf(table.theme, THEMES)),
   ],
 );
 

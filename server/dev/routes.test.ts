@@ -20,7 +20,7 @@ describe('POST /dev/users', () => {
     const res = await h.call('POST', '/dev/users');
     expect(res.status).toBe(201);
     expect(res.body.password).toBe('Passw0rd!');
-    expect(res.body.user).toMatchObject({ firstName: 'Test', lastName: 'User', role: 'user', language: 'en' });
+    expect(res.body.user).toMatchObject({ firstName: 'Test', lastName: 'User', role: 'user', language: null });
     expect(res.body.user?.email).toMatch(/^user-[0-9a-f]{12}@example\.test$/);
     const signIn = await h.call('POST', '/v1.0/auth/login', {
       json: { email: res.body.user?.email, password: 'Passw0rd!' },

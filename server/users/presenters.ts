@@ -19,6 +19,7 @@ export async function presentUsers(db: Database, rows: UserRow[]): Promise<User[
     role: row.role,
     plan: { id: row.plan, label: PLAN_LABELS[row.plan] ?? row.plan },
     language: row.language,
+    theme: row.theme,
     redeemedCoupons: redeemed.get(row.id) ?? [],
     createdAt: row.createdAt.toISOString(),
   }));

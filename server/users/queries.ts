@@ -1,6 +1,9 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { couponRedemptions, users, type Language, type NewUserRow, type UserRow } from '../db/schema';
+import { couponRedemptions, users, type Language, type NewUserRow, type Theme, type UserRow } from '../db/schema';
+
+const definedOnly = <T extends object>(values: T) =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [user] = await db
@@ -25,10 +28,16 @@ export async function insertUser(db: Database, values: NewUserRow): Promise<User
   return user;
 }
 
-export async function updateUserLanguage(db: Database, id: string, language: Language, now: number) {
+/** Sets the preferences given; one left out keeps its value. */
+export async function updateUserPreferences(
+  db: Database,
+  id: string,
+  preferences: { language?: Language | undefined; theme?: Theme | undefined },
+  now: number,
+) {
   const [user] = await db
     .update(users)
-    .set({ language, updatedAt: new Date(now) })
+    .set({ ...definedOnly(preferences), updatedAt: new Date(now) })
     .where(eq(users.id, id))
     .returning();
   return user;

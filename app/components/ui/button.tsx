@@ -1,64 +1,84 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from '@remix-run/react';
+import { Spinner } from './spinner';
 
+export { Spinner };
+
+/**
+ * The one button. Variants say how much it matters on its screen (one primary per screen);
+ * sizes say how much room it has. Colours are roles (app/tailwind.css), so both themes hold.
+ */
 const variants = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/70 focus-visible:ring-brand-600',
-  secondary: 'border border-slate-400 bg-white text-slate-800 hover:bg-slate-50 focus-visible:ring-brand-600',
-  // Facebook's blue, darkened to keep white text at 4.5:1 contrast.
-  facebook: 'bg-[#1466d3] text-white hover:bg-[#0f5ac8] focus-visible:ring-[#1466d3]',
+  primary: 'bg-primary text-on-primary shadow-xs hover:bg-primary-hover',
+  secondary: 'bg-surface text-fg shadow-xs ring-1 ring-inset ring-line-strong hover:bg-muted',
+  ghost: 'text-fg hover:bg-muted',
+  danger: 'bg-danger text-on-danger shadow-xs hover:bg-danger-hover',
+  // Facebook's blue, darkened to keep white text at 4.5:1 in both themes (a brand's own colour).
+  facebook: 'bg-[#1466d3] text-white shadow-xs hover:bg-[#0f5ac8]',
+} as const;
+
+const sizes = {
+  sm: 'h-8 gap-1.5 rounded-md px-3 text-sm',
+  md: 'h-10 gap-2 rounded-md px-4 text-sm',
+  lg: 'h-12 gap-2 rounded-lg px-5 text-base',
 } as const;
 
 export type ButtonVariant = keyof typeof variants;
+export type ButtonSize = keyof typeof sizes;
 
-export function buttonClass(variant: ButtonVariant = 'primary', extra = '') {
-  return `inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold shadow-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
+export function buttonClass(variant: ButtonVariant = 'primary', extra = '', size: ButtonSize = 'md') {
+  return `focus-ring inline-flex shrink-0 items-center justify-center font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-progress ${sizes[size]} ${variants[variant]} ${extra}`;
 }
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Busy with what it started: a spinner, and further presses do nothing (focus stays). */
+  pending?: boolean;
+  /** Before the label (decorative; the label names the button). */
+  icon?: ReactNode;
+};
 
 export function Button({
   variant = 'primary',
+  size = 'md',
+  pending = false,
+  icon,
   className = '',
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
-  return <button type="button" {...props} className={buttonClass(variant, className)} />;
-}
-
-export function ButtonLink({ variant = 'primary', className = '', ...props }: LinkProps & { variant?: ButtonVariant }) {
-  return <Link {...props} className={buttonClass(variant, className)} />;
-}
-
-/**
- * A submit button that shows the pending state of its form with a spinner beside its own
- * label; the words for what is happening are said once, by the form's status line.
- */
-export function StatusButton({
-  pending,
   children,
-  className = '',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { pending: boolean }) {
+}: ButtonProps) {
   return (
     <button
-      type="submit"
+      type="button"
       {...props}
-      aria-disabled={pending || undefined}
-      className={buttonClass('primary', `w-full ${className}`)}
+      aria-disabled={pending || props['aria-disabled'] || undefined}
       onClick={(event) => {
-        // Not `disabled`: a disabled button would drop keyboard focus mid-submit.
-        if (pending) event.preventDefault();
+        // Not `disabled`: a disabled button would drop keyboard focus mid-request.
+        if (pending) return event.preventDefault();
         props.onClick?.(event);
       }}
+      className={buttonClass(variant, className, size)}
     >
-      {pending ? <Spinner /> : null}
+      {pending ? <Spinner /> : icon}
       {children}
     </button>
   );
 }
 
-export function Spinner({ className = 'h-4 w-4' }: { className?: string }) {
-  return (
-    <svg className={`animate-spin ${className}`} viewBox="0 0 24 24" fill="none" aria-hidden="true">
-      <circle cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="4" className="opacity-25" />
-      <path d="M22 12a10 10 0 0 1-10 10" stroke="currentColor" strokeWidth="4" className="opacity-90" />
-    </svg>
-  );
+export function ButtonLink({
+  variant = 'primary',
+  size = 'md',
+  className = '',
+  ...props
+}: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
+  return <Link {...props} className={buttonClass(variant, className, size)} />;
+}
+
+/**
+ * A form's submit button, showing the pending state of its form with a spinner beside its own
+ * label; the words for what is happening are said once, by the form's status line.
+ */
+export function StatusButton({ pending, className = '', ...props }: Omit<ButtonProps, 'type'> & { pending: boolean }) {
+  return <Button {...props} type="submit" pending={pending} className={`w-full ${className}`} />;
 }

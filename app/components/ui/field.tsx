@@ -1,7 +1,17 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorMessage } from '~/lib/validation';
+import { usePointerSettled } from '~/lib/pointer-settled';
 import { useSubmitAttempted } from './app-form';
+
+/** The frame of every text-like control (input, textarea, select button), one look for all. */
+export const controlClass =
+  'w-full rounded-md border bg-surface px-3 py-2 text-base text-fg shadow-xs transition-colors outline-none placeholder:text-fg-subtle focus-visible:border-focus focus-visible:ring-2 focus-visible:ring-focus/30 disabled:cursor-not-allowed disabled:bg-muted disabled:text-fg-muted sm:text-sm sm:leading-6';
+
+export const controlBorder = (invalid: boolean) => (invalid ? 'border-danger' : 'border-line-strong');
+
+export const labelClass = 'text-sm font-medium text-fg';
+export const hintClass = 'text-sm text-fg-muted';
 
 /**
  * A labelled input with its error list wired for assistive technology once, here:
@@ -15,63 +25,88 @@ interface FieldProps {
   hint?: ReactNode;
   /** Rendered inside the input's frame, after the input (the password toggle). */
   adornment?: ReactNode;
+  /** Rendered inside the input's frame, before the input (the search glass). */
+  leading?: ReactNode;
 }
 
-export function Field({ label, inputProps, errors, hint, adornment }: FieldProps) {
+/**
+ * Which error a field shows: the first, once the user typed in it (it appears when they leave)
+ * or tried to send. No line is kept for it beforehand; one appearing on blur waits for the
+ * click that caused the blur to land (`usePointerSettled`), so nothing moves under a pointer.
+ */
+export function useShownError(errors: string[] | undefined) {
+  const [typed, setTyped] = useState(false);
+  const attempted = useSubmitAttempted();
+  const first = typed || attempted ? errors?.[0] : undefined;
+  return { error: usePointerSettled(first), markTyped: () => setTyped(true) };
+}
+
+export function Field({ label, inputProps, errors, hint, adornment, leading }: FieldProps) {
   const fallbackId = useId();
   const { key: _key, ...props } = inputProps;
   const id = props.id ?? fallbackId;
-  // An error is shown once the user typed here (it appears when they leave), or tried to send.
-  const [typed, setTyped] = useState(false);
-  const attempted = useSubmitAttempted();
-  const shown = typed || attempted ? errors : undefined;
-  const errorId = shown?.length ? `${id}-error` : undefined;
+  const { error, markTyped } = useShownError(errors);
+  const errorId = error ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className={labelClass}>
         {label}
       </label>
       <div className="relative">
+        {leading}
         <input
           {...props}
           id={id}
           onInput={(event) => {
-            setTyped(true);
+            markTyped();
             props.onInput?.(event);
           }}
           aria-invalid={errorId ? true : undefined}
           aria-describedby={describedBy}
-          className={`w-full rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ${
-            errorId ? 'border-red-700' : 'border-slate-400'
-          } ${adornment ? 'pr-20' : ''}`}
+          className={`${controlClass} ${controlBorder(!!errorId)} ${adornment ? 'pr-20' : ''} ${leading ? 'pl-9' : ''} ${props.className ?? ''}`}
         />
         {adornment}
       </div>
       {hint ? (
-        <div id={hintId} className="text-sm text-slate-600">
+        <div id={hintId} className={hintClass}>
           {hint}
         </div>
       ) : null}
-      {/* One line is always kept for the first error: an error appearing on blur must not move
-          the button the user is clicking (a blur-then-shift would swallow the click). */}
-      <div className="min-h-5">
-        <ErrorList id={errorId} errors={shown?.slice(0, 1)} field={label} />
-      </div>
+      <ErrorList id={errorId} errors={error ? [error] : undefined} field={label} />
     </div>
   );
 }
 
 /** A field's errors: contract rule codes worded with the field's label, or the API's sentences. */
-export function ErrorList({ id, errors, field }: { id?: string; errors?: string[] | undefined; field: string }) {
+export function ErrorList({
+  id,
+  errors,
+  field,
+}: {
+  id?: string | undefined;
+  errors?: string[] | undefined;
+  field: string;
+}) {
   const { t } = useTranslation();
   if (!errors?.length) return null;
   return (
-    <ul id={id} className="flex flex-col gap-0.5 text-sm text-red-700">
+    <ul id={id} className="flex flex-col gap-0.5 text-sm text-danger-fg">
       {errors.map((error) => {
         const message = fieldErrorMessage(error);
-        return <li key={error}>{'key' in message ? t(message.key, { field, ...message.values }) : message.text}</li>;
+        return (
+          <li key={error} className="flex items-start gap-1.5">
+            <svg viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0" fill="currentColor" aria-hidden="true">
+              <path
+                fillRule="evenodd"
+                d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
+                clipRule="evenodd"
+              />
+            </svg>
+            <span>{'key' in message ? t(message.key, { field, ...message.values }) : message.text}</span>
+          </li>
+        );
       })}
     </ul>
   );
@@ -91,7 +126,7 @@ export function PasswordField(props: Omit<FieldProps, 'adornment'>) {
           onClick={() => setVisible((shown) => !shown)}
           aria-pressed={visible}
           aria-label={t(visible ? 'form.hidePassword' : 'form.showPassword')}
-          className="absolute inset-y-1 right-1 rounded px-2 text-sm font-medium text-brand-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+          className="focus-ring absolute inset-y-1 right-1 rounded px-2 text-sm font-semibold text-link hover:bg-muted"
         >
           {t(visible ? 'form.hide' : 'form.show')}
         </button>

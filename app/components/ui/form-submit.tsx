@@ -6,6 +6,9 @@ import { StatusButton } from './button';
  * The tail of every form: the status or error area (what is happening while it is sent, and
  * why it was refused; a live region, so both are announced) and the submit button showing the
  * same pending state. `children` sit between the two (a way out of a refused form).
+ *
+ * The area takes no room until it has something to say: an empty line kept above every submit
+ * button read as a hole. It grows only after a send, when nothing is under the pointer to miss.
  */
 export function FormSubmit({
   statusId,
@@ -28,14 +31,14 @@ export function FormSubmit({
 }) {
   const message = useMessage();
   return (
-    <>
-      <div id={statusId} className="min-h-6 text-sm">
-        <p role="status" className="text-slate-700">
-          {pending ? pendingText : ''}
+    <div className="flex flex-col">
+      <div id={statusId} className="text-sm">
+        <p role="status" className="text-fg-muted">
+          {pending ? <span className="mb-3 block">{pendingText}</span> : null}
         </p>
         <div role="alert">
           {!pending && errors?.length ? (
-            <ul className="flex flex-col gap-1 rounded-md bg-red-50 px-3 py-2 text-red-800 ring-1 ring-red-200">
+            <ul className="mb-4 flex flex-col gap-1 rounded-md bg-danger-soft px-3 py-2 text-danger-fg ring-1 ring-danger/30 ring-inset">
               {errors.map((error) => (
                 <li key={error}>{message(error, values)}</li>
               ))}
@@ -43,8 +46,10 @@ export function FormSubmit({
           ) : null}
         </div>
       </div>
-      {children}
-      <StatusButton pending={pending}>{submitText}</StatusButton>
-    </>
+      {children ? <div className="mb-4 text-sm">{children}</div> : null}
+      <StatusButton pending={pending} size="lg">
+        {submitText}
+      </StatusButton>
+    </div>
   );
 }

@@ -1,7 +1,6 @@
 import { Link, type LinkProps } from '@remix-run/react';
 
-export const textLinkClass =
-  'rounded font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none';
+export const textLinkClass = 'focus-ring rounded-sm font-semibold text-link underline-offset-2 hover:underline';
 
 /** An in-app link set in running text. */
 export function TextLink({ className = '', ...props }: LinkProps) {

@@ -1,7 +1,7 @@
 import * as auth from '~contract/auth';
 import type { User } from '~contract/auth';
 import { redeemCoupon as redeemCouponOperation } from '~contract/coupons';
-import type { Language } from '~contract/fields';
+import type { Language, Theme } from '~contract/fields';
 import { api } from '~/lib/api';
 import type { CallOptions } from '~/lib/http';
 import { queryClient } from '~/lib/query-client';
@@ -36,7 +36,7 @@ export async function signUp(body: {
   lastName: string;
   email: string;
   password: string;
-  language: Language;
+  language?: Language | undefined;
 }) {
   return startSession(await api.call(auth.register, { body }, CREDENTIALS_CALL));
 }
@@ -64,8 +64,8 @@ export function redeemCoupon(coupon: string) {
   return api.call(redeemCouponOperation, { body: { coupon } });
 }
 
-export async function updateLanguage(language: Language) {
-  const { user } = await api.call(auth.updateMe, { body: { language } });
+export async function updatePreferences(preferences: { language?: Language | undefined; theme?: Theme | undefined }) {
+  const { user } = await api.call(auth.updateMe, { body: preferences });
   queryClient.setQueryData(authKeys.me(), user);
   return user;
 }

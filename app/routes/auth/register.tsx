@@ -16,7 +16,7 @@ import { SignUpSchema } from '~/features/auth/schemas';
 import { env } from '~/lib/env';
 import { HttpError } from '~/lib/http';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
-import { detectLanguage, pageTitle } from '~/lib/i18n';
+import { chosenLanguage, pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 import { queryClient } from '~/lib/query-client';
 import { snackbar } from '~/lib/snackbar';
@@ -25,7 +25,7 @@ export async function clientAction({ request, params }: { request: Request; para
   const submission = await parseForm(request, SignUpSchema);
   if (submission.status !== 'success') return { result: submission.reply(), emailTaken: false };
   try {
-    await signUp({ ...submission.value, language: detectLanguage() });
+    await signUp({ ...submission.value, language: chosenLanguage() });
   } catch (error) {
     // The form checks the address's shape itself: the API refusing it means it is taken.
     const emailTaken = error instanceof HttpError && error.status === 422 && 'email' in error.fieldErrors;
