@@ -2,30 +2,29 @@ import { useFetcher } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '~/features/auth/api';
 import { LanguageSwitcher } from './language-switcher';
+import { ThemeSwitcher } from './theme-switcher';
+import { Button } from './ui/button';
 import { HomeLogoLink } from './ui/logo';
 import { paths } from '~/lib/paths';
 
-/** The signed-in top bar: home, language, who is signed in, and sign out. */
+/** The signed-in top bar: home, language, theme, who is signed in, and sign out. */
 export function AppHeader({ user }: { user: User }) {
   const { t } = useTranslation();
   const logout = useFetcher();
   return (
-    <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-8">
+    <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <HomeLogoLink />
-        <div className="flex items-center gap-3">
+        <div className="flex items-center gap-1 sm:gap-2">
           <LanguageSwitcher />
-          <span className="hidden text-sm text-slate-700 sm:inline">
+          <ThemeSwitcher />
+          <span className="ml-2 hidden text-sm text-fg-muted md:inline">
             {t('nav.signedInAs', { name: `${user.firstName} ${user.lastName}` })}
           </span>
-          <logout.Form method="post" action={paths.logout()}>
-            <button
-              type="submit"
-              disabled={logout.state !== 'idle'}
-              className="rounded-md px-3 py-1.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
-            >
+          <logout.Form method="post" action={paths.logout()} className="ml-1">
+            <Button type="submit" variant="secondary" size="sm" pending={logout.state !== 'idle'}>
               {t('nav.logout')}
-            </button>
+            </Button>
           </logout.Form>
         </div>
       </div>
@@ -38,7 +37,7 @@ export function AppFrame({ user, children }: { user: User; children: React.React
   return (
     <div className="min-h-screen">
       <AppHeader user={user} />
-      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-8">{children}</main>
+      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">{children}</main>
     </div>
   );
 }

@@ -62,12 +62,12 @@ export function ErrorState({
   return (
     <div className="flex flex-col items-center gap-4 py-10 text-center">
       {code ? (
-        <p className="text-6xl font-black text-brand-700" aria-hidden="true">
+        <p className="text-7xl font-extrabold tracking-tight text-primary" aria-hidden="true">
           {code}
         </p>
       ) : null}
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="max-w-md text-slate-700">{text}</p>
+      <h1 className="text-2xl font-bold tracking-tight text-fg">{title}</h1>
+      <p className="max-w-md text-fg-muted">{text}</p>
       {action}
     </div>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { HomeLogoLink } from './ui/logo';
 import { LanguageSwitcher } from './language-switcher';
 import { PublicFooter } from './public-footer';
+import { ThemeSwitcher } from './theme-switcher';
 
 /**
  * The frame of every guest page (sign-in, sign-up, password recovery): the page's card beside
@@ -19,12 +20,15 @@ export function GuestFrame({
 }) {
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-3 sm:px-8">
+      <header className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-4 sm:px-6 lg:px-8">
         <HomeLogoLink />
-        <LanguageSwitcher />
+        <div className="flex items-center gap-1">
+          <LanguageSwitcher />
+          <ThemeSwitcher />
+        </div>
       </header>
-      <div className="mx-auto grid w-full max-w-6xl flex-1 gap-8 px-4 pb-10 sm:px-8 md:grid-cols-2 md:items-start md:pt-8">
-        <main className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">{children}</main>
+      <div className="mx-auto grid w-full max-w-6xl flex-1 gap-6 px-4 pb-10 sm:px-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:items-start md:gap-10 md:pt-6 lg:px-8">
+        <main className="rounded-2xl bg-surface p-6 shadow-md ring-1 ring-line sm:p-8">{children}</main>
         <div className={asideFirstOnPhone ? 'order-first md:order-none' : undefined}>{aside}</div>
       </div>
       <PublicFooter />
@@ -34,5 +38,5 @@ export function GuestFrame({
 
 /** A guest page's title, set as the card's heading. */
 export function GuestTitle({ children }: { children: ReactNode }) {
-  return <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900">{children}</h1>;
+  return <h1 className="mb-6 text-2xl font-bold tracking-tight text-fg">{children}</h1>;
 }

@@ -6,7 +6,7 @@ import { APP_NAME, env } from '~/lib/env';
 export function PublicFooter() {
   const { t } = useTranslation();
   return (
-    <footer className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-slate-600 sm:px-8">
+    <footer className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-fg-muted sm:px-6 lg:px-8">
       <p>© {APP_NAME}</p>
       <nav aria-label={t('footer.label')}>
         <ul className="flex gap-4">

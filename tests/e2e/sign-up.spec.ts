@@ -95,7 +95,7 @@ test.describe('sign-up', () => {
     await expect(page).toHaveURL('/projects');
     // Markup typed into a name is shown as text, never run.
     await expect(page.getByText('Welcome to Orbita, <b>Eve</b>!')).toBeVisible();
-    await expect(page.getByText('You have no projects yet.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
     await deleteSignedUpUser(page);
   });
 

@@ -27,6 +27,8 @@ interface FieldProps {
   adornment?: ReactNode;
   /** Rendered inside the input's frame, before the input (the search glass). */
   leading?: ReactNode;
+  /** Shows the error at once, untouched (a sample in the design library). */
+  showErrors?: boolean;
 }
 
 /**
@@ -41,11 +43,12 @@ export function useShownError(errors: string[] | undefined) {
   return { error: usePointerSettled(first), markTyped: () => setTyped(true) };
 }
 
-export function Field({ label, inputProps, errors, hint, adornment, leading }: FieldProps) {
+export function Field({ label, inputProps, errors, hint, adornment, leading, showErrors = false }: FieldProps) {
   const fallbackId = useId();
   const { key: _key, ...props } = inputProps;
   const id = props.id ?? fallbackId;
-  const { error, markTyped } = useShownError(errors);
+  const { error: shownError, markTyped } = useShownError(errors);
+  const error = showErrors ? errors?.[0] : shownError;
   const errorId = error ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;

@@ -8,13 +8,13 @@ import { PASSWORD_MIN_LENGTH, passwordRules } from '~contract/fields';
 export function PasswordRequirements({ password }: { password: string }) {
   const { t } = useTranslation();
   return (
-    <div className="rounded-md bg-slate-50 px-3 py-2 ring-1 ring-slate-200">
-      <p className="text-sm font-medium text-slate-800">{t('password.requirementsTitle')}</p>
+    <div className="rounded-lg bg-muted px-3 py-2.5">
+      <p className="text-sm font-medium text-fg">{t('password.requirementsTitle')}</p>
       <ul className="mt-1 flex flex-col gap-0.5 text-sm">
         {(Object.keys(passwordRules) as Array<keyof typeof passwordRules>).map((rule) => {
           const met = passwordRules[rule](password);
           return (
-            <li key={rule} className={`flex items-center gap-2 ${met ? 'text-green-800' : 'text-slate-700'}`}>
+            <li key={rule} className={`flex items-center gap-2 ${met ? 'text-success-fg' : 'text-fg-muted'}`}>
               <span aria-hidden="true" className="w-4 text-center font-bold">
                 {met ? '✓' : '•'}
               </span>

@@ -35,13 +35,13 @@ export default function ForgotPasswordRoute() {
       <GuestTitle>{t('forgot.title')}</GuestTitle>
       {actionData?.sentTo ? (
         <div role="status" className="flex flex-col gap-4">
-          <p className="rounded-md bg-green-50 px-4 py-3 text-green-900 ring-1 ring-green-200">
+          <p className="rounded-lg bg-success-soft px-4 py-3 text-success-fg ring-1 ring-success/30 ring-inset">
             {t('forgot.sent', { email: actionData.sentTo })}
           </p>
         </div>
       ) : (
-        <AppForm form={form} className="flex flex-col gap-4">
-          <p className="text-slate-700">{t('forgot.intro')}</p>
+        <AppForm form={form} className="flex flex-col gap-5">
+          <p className="text-fg-muted">{t('forgot.intro')}</p>
           <Field
             label={t('form.email')}
             inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}

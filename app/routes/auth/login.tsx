@@ -44,7 +44,7 @@ export default function LoginRoute() {
       <GuestTitle>{t('signin.title')}</GuestTitle>
       <FacebookButton label={t('signin.facebook')} />
       <OrDivider />
-      <AppForm form={form} aria-describedby="sign-in-status" className="flex flex-col gap-4">
+      <AppForm form={form} aria-describedby="sign-in-status" className="flex flex-col gap-5">
         <Field
           label={t('form.email')}
           inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
@@ -67,7 +67,7 @@ export default function LoginRoute() {
           values={{ stagingUrl: env.stagingUrl }}
         />
       </AppForm>
-      <p className="mt-6 text-center text-sm text-slate-700">
+      <p className="mt-6 text-center text-sm text-fg-muted">
         {t('signin.noAccount')} <TextLink to={paths.register()}>{t('signin.register')}</TextLink>
       </p>
     </>

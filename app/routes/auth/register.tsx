@@ -56,8 +56,8 @@ export default function RegisterRoute() {
       <GuestTitle>{t('signup.title')}</GuestTitle>
       <FacebookButton label={t('signup.facebook')} />
       <OrDivider />
-      <AppForm form={form} className="flex flex-col gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
+      <AppForm form={form} className="flex flex-col gap-5">
+        <div className="grid gap-5 sm:grid-cols-2">
           <Field
             label={t('form.firstName')}
             inputProps={{
@@ -84,7 +84,7 @@ export default function RegisterRoute() {
           errors={fields.password.errors}
           hint={<PasswordRequirements password={fields.password.value ?? ''} />}
         />
-        <p className="text-sm text-slate-700">
+        <p className="text-sm text-fg-muted">
           <Trans
             i18nKey="signup.legal"
             components={{
@@ -104,7 +104,7 @@ export default function RegisterRoute() {
           errors={form.errors}
         >
           {actionData?.emailTaken && !pending ? (
-            <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200">
+            <p className="rounded-lg bg-info-soft px-3 py-2 text-sm text-info-fg">
               <Trans
                 i18nKey="signup.emailTaken"
                 components={{
@@ -116,7 +116,7 @@ export default function RegisterRoute() {
           ) : null}
         </FormSubmit>
       </AppForm>
-      <p className="mt-6 text-center text-sm text-slate-700">
+      <p className="mt-6 text-center text-sm text-fg-muted">
         {t('signup.haveAccount')} <TextLink to={paths.login()}>{t('signup.signIn')}</TextLink>
       </p>
     </>

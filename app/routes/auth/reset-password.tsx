@@ -50,7 +50,7 @@ export default function ResetPasswordRoute() {
       <>
         <GuestTitle>{t('reset.doneTitle')}</GuestTitle>
         <div role="status" className="flex flex-col gap-6">
-          <p className="text-slate-700">{t('reset.doneText')}</p>
+          <p className="text-fg-muted">{t('reset.doneText')}</p>
           <ButtonLink to={paths.login()}>{t('reset.signIn')}</ButtonLink>
         </div>
       </>
@@ -61,7 +61,7 @@ export default function ResetPasswordRoute() {
     return (
       <>
         <GuestTitle>{t('reset.title')}</GuestTitle>
-        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-red-800 ring-1 ring-red-200">
+        <p role="alert" className="rounded-lg bg-danger-soft px-4 py-3 text-danger-fg ring-1 ring-danger/30 ring-inset">
           {t('reset.invalidLink')}
         </p>
         <p className="mt-6 text-center text-sm">
@@ -77,8 +77,8 @@ export default function ResetPasswordRoute() {
   return (
     <>
       <GuestTitle>{t('reset.title')}</GuestTitle>
-      <AppForm form={form} className="flex flex-col gap-4">
-        <p className="text-slate-700">{t('reset.intro', { email })}</p>
+      <AppForm form={form} className="flex flex-col gap-5">
+        <p className="text-fg-muted">{t('reset.intro', { email })}</p>
         <input {...getInputProps(fields.token, { type: 'hidden' })} />
         <input {...getInputProps(fields.email, { type: 'hidden' })} />
         <PasswordField

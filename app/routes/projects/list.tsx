@@ -1,6 +1,9 @@
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
+import { Card } from '~/components/ui/card';
+import { EmptyState } from '~/components/ui/empty-state';
+import { PageHeader } from '~/components/ui/page-header';
 import { requireUser } from '~/features/auth/guards';
 import { useSignedInUser } from '~/features/auth/use-signed-in-user';
 import { getProjects } from '~/features/projects/api';
@@ -29,26 +32,30 @@ export default function ProjectsRoute() {
   const { projects } = useLoaderData<typeof clientLoader>();
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
-    <>
-      <h1 className="text-2xl font-bold tracking-tight">{t('projects.title')}</h1>
-      <p className="mt-1 text-slate-700">
-        {t(isNewAccount(user.createdAt) ? 'projects.welcomeNew' : 'projects.welcome', { name: user.firstName })}
-      </p>
+    <div className="flex flex-col gap-8">
+      <PageHeader
+        title={t('projects.title')}
+        subtitle={t(isNewAccount(user.createdAt) ? 'projects.welcomeNew' : 'projects.welcome', {
+          name: user.firstName,
+        })}
+      />
       {projects.data.length === 0 ? (
-        <p className="mt-8 rounded-lg bg-white p-6 text-slate-700 ring-1 ring-slate-200">{t('projects.empty')}</p>
+        // The call to action (create a project) arrives with project creation (issue 13).
+        <EmptyState title={t('projects.emptyTitle')} description={t('projects.empty')} />
       ) : (
-        <ul aria-label={t('projects.listLabel')} className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-label={t('projects.listLabel')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {projects.data.map((project) => (
-            <li key={project._id} className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
-              <h2 className="font-semibold text-slate-900">{project.name}</h2>
-              <p className="mt-1 text-sm text-slate-600">
-                {t('projects.created', { date: dateFormat.format(new Date(project.createdAt)) })}
-              </p>
+            <li key={project._id}>
+              <Card title={project.name} headingLevel={2} className="h-full">
+                <p className="text-sm text-fg-muted">
+                  {t('projects.created', { date: dateFormat.format(new Date(project.createdAt)) })}
+                </p>
+              </Card>
             </li>
           ))}
         </ul>
       )}
-    </>
+    </div>
   );
 }
 

@@ -8,7 +8,7 @@ export default function MaintenanceRoute() {
   return (
     <PublicPage>
       <h1 className="text-2xl font-bold">{t('maintenance.title')}</h1>
-      <p className="max-w-md text-slate-700">{t('maintenance.text')}</p>
+      <p className="max-w-md text-fg-muted">{t('maintenance.text')}</p>
     </PublicPage>
   );
 }

@@ -1,0 +1,69 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoA11yViolations, test } from './fixtures';
+
+/**
+ * The design library (spec §2 Admin: Design Library): the whole kit on one page. Checked in
+ * each theme and language as a reviewer would see it, and screenshotted for the review.
+ */
+const SECTIONS = {
+  en: ['Foundation', 'Buttons', 'Navigation'],
+  it: ['Fondamenta', 'Pulsanti', 'Navigazione'],
+} as const;
+
+async function openLibrary(page: Page, { theme, language }: { theme: 'light' | 'dark'; language: 'en' | 'it' }) {
+  // What the switchers would have kept in this browser; the account has chosen neither.
+  await page.addInitScript(
+    ([chosenTheme, chosenLanguage]) => {
+      localStorage.setItem('theme', chosenTheme);
+      localStorage.setItem('language', chosenLanguage);
+    },
+    [theme, language],
+  );
+  await page.goto('/admin/design-library');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    language === 'en' ? 'Design library' : 'Libreria di design',
+  );
+}
+
+test.describe('design library', () => {
+  test.use({ role: 'admin' });
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const language of ['en', 'it'] as const) {
+      test(`renders the kit and passes axe, ${theme}, ${language}`, async ({ page, signedInUser: _ }, testInfo) => {
+        await openLibrary(page, { theme, language });
+        await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        for (const title of SECTIONS[language]) {
+          await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
+        }
+        await expectNoA11yViolations(page);
+        await testInfo.attach(`design-library-${theme}-${language}`, {
+          body: await page.screenshot({ fullPage: true }),
+          contentType: 'image/png',
+        });
+      });
+    }
+  }
+
+  test('each button variant shows its pending state', async ({ page, signedInUser: _ }) => {
+    await openLibrary(page, { theme: 'light', language: 'en' });
+    const publish = page.getByRole('button', { name: 'Publish' });
+    await publish.click();
+    await expect(publish).toHaveAttribute('aria-disabled', 'true');
+    await expect(publish).not.toHaveAttribute('aria-disabled', 'true');
+  });
+});
+
+test.describe('design library access', () => {
+  test('a user without the admin role meets the not-found page', async ({ page, signedInUser: _ }) => {
+    await page.goto('/admin/design-library');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Design library' })).toHaveCount(0);
+  });
+
+  test('a guest is sent to sign in', async ({ page }) => {
+    await page.goto('/admin/design-library');
+    await expect(page).toHaveURL('/login?returnUrl=%2Fadmin%2Fdesign-library');
+  });
+});

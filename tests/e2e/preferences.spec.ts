@@ -1,0 +1,80 @@
+import { expect, expectNoA11yViolations, signIn, test } from './fixtures';
+
+/** Light or dark, and the language: as the device is until chosen, then kept per user. */
+test.describe('theme', () => {
+  test('follows the device until the user chooses', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  });
+
+  test('the sign-in page passes axe in the dark', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test("a signed-in user's choice is kept on the account and follows them to another browser", async ({
+    page,
+    browser,
+    user,
+  }) => {
+    await signIn(page, user);
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await page.getByRole('button', { name: /Change theme/ }).click();
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect(page.getByRole('button', { name: 'Theme: Dark. Change theme' })).toBeVisible();
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+
+    // Another device, set to light: the account's choice wins once they sign in.
+    const other = await browser.newContext({ colorScheme: 'light' });
+    const otherPage = await other.newPage();
+    await signIn(otherPage, user);
+    await expect(otherPage.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(otherPage.locator('html')).toHaveClass(/\bdark\b/);
+    await other.close();
+  });
+
+  test('the theme menu works from the keyboard', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: /Change theme/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Light' })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  });
+});
+
+test.describe('language at sign-in', () => {
+  test('a guest who chose Italian keeps it when the account never chose a language', async ({ page, user }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: /Change language/ }).click();
+    await page.getByRole('menuitem', { name: 'Italiano' }).click();
+    await expect(page.getByRole('heading', { name: 'Accedi' })).toBeVisible();
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Progetti' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  });
+
+  test("an account's own choice still wins over the guest's", async ({ page, makeUser }) => {
+    const english = await makeUser({ language: 'en' });
+    await page.goto('/login');
+    await page.getByRole('button', { name: /Change language/ }).click();
+    await page.getByRole('menuitem', { name: 'Italiano' }).click();
+    await expect(page.getByRole('heading', { name: 'Accedi' })).toBeVisible();
+    await page.getByLabel('Email').fill(english.email);
+    await page.getByLabel('Password', { exact: true }).fill(english.password);
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});
