@@ -1,9 +1,9 @@
 import { useFetcher } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { env, type Language } from '~/lib/env';
+import { env } from '~/lib/env';
 import { pickLanguage } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
-import { PreferenceMenu } from './preference-menu';
+import { AppMenu } from './ui/menu';
 
 /** Picks the interface language; the choice is posted to /preferences, which keeps it. */
 export function LanguageSwitcher() {
@@ -11,9 +11,9 @@ export function LanguageSwitcher() {
   const fetcher = useFetcher();
   const current = pickLanguage([i18n.resolvedLanguage]);
   return (
-    <PreferenceMenu<Language>
+    <AppMenu
       label={t('language.choose', { code: current.toUpperCase(), language: t(`language.names.${current}`) })}
-      button={
+      trigger={
         <>
           <svg
             viewBox="0 0 24 24"
@@ -29,13 +29,12 @@ export function LanguageSwitcher() {
           {current.toUpperCase()}
         </>
       }
-      options={env.availableLanguages.map((language) => ({
-        value: language,
+      items={env.availableLanguages.map((language) => ({
         label: t(`language.native.${language}`),
         lang: language,
+        current: language === current,
+        onSelect: () => fetcher.submit({ language }, { method: 'post', action: paths.preferences() }),
       }))}
-      current={current}
-      onPick={(language) => fetcher.submit({ language }, { method: 'post', action: paths.preferences() })}
     />
   );
 }

@@ -2,7 +2,7 @@ import { useFetcher, useRouteLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { THEMES, type Theme } from '~/lib/theme';
 import { paths } from '~/lib/paths';
-import { PreferenceMenu } from './preference-menu';
+import { AppMenu } from './ui/menu';
 
 const icons: Record<Theme, JSX.Element> = {
   system: (
@@ -34,12 +34,15 @@ export function ThemeSwitcher() {
   const root = useRouteLoaderData<{ theme: Theme }>('root');
   const current = root?.theme ?? 'system';
   return (
-    <PreferenceMenu<Theme>
+    <AppMenu
       label={t('theme.choose', { theme: t(`theme.names.${current}`) })}
-      button={icons[current]}
-      options={THEMES.map((theme) => ({ value: theme, label: t(`theme.names.${theme}`), icon: icons[theme] }))}
-      current={current}
-      onPick={(theme) => fetcher.submit({ theme }, { method: 'post', action: paths.preferences() })}
+      trigger={icons[current]}
+      items={THEMES.map((theme) => ({
+        label: t(`theme.names.${theme}`),
+        icon: icons[theme],
+        current: theme === current,
+        onSelect: () => fetcher.submit({ theme }, { method: 'post', action: paths.preferences() }),
+      }))}
     />
   );
 }

@@ -6,8 +6,26 @@ import { expect, expectNoA11yViolations, test } from './fixtures';
  * each theme and language as a reviewer would see it, and screenshotted for the review.
  */
 const SECTIONS = {
-  en: ['Foundation', 'Buttons', 'Navigation'],
-  it: ['Fondamenta', 'Pulsanti', 'Navigazione'],
+  en: [
+    'Foundation',
+    'Buttons',
+    'Form controls',
+    'Data display',
+    'Feedback',
+    'Navigation',
+    'Menus and tabs',
+    'Overlays',
+  ],
+  it: [
+    'Fondamenta',
+    'Pulsanti',
+    'Controlli dei moduli',
+    'Visualizzazione dei dati',
+    'Feedback',
+    'Navigazione',
+    'Menu e schede',
+    'Finestre di dialogo',
+  ],
 } as const;
 
 async function openLibrary(page: Page, { theme, language }: { theme: 'light' | 'dark'; language: 'en' | 'it' }) {
@@ -38,6 +56,10 @@ test.describe('design library', () => {
           await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
         }
         await expectNoA11yViolations(page);
+        // Nothing wider than a phone: wide content (tables, tab lists) scrolls inside its own frame.
+        await page.setViewportSize({ width: 375, height: 800 });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        await page.setViewportSize({ width: 1280, height: 800 });
         await testInfo.attach(`design-library-${theme}-${language}`, {
           body: await page.screenshot({ fullPage: true }),
           contentType: 'image/png',

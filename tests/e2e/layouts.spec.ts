@@ -15,7 +15,7 @@ test.describe('signed-in layout', () => {
     await expectNoA11yViolations(page);
     await page.unroute(projectsCall);
     await page.getByRole('link', { name: 'Back to dashboard' }).click();
-    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
   });
 });
 

@@ -23,7 +23,7 @@ test.describe('theme', () => {
     user,
   }) => {
     await signIn(page, user);
-    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
     await page.getByRole('button', { name: /Change theme/ }).click();
     await page.getByRole('menuitem', { name: 'Dark' }).click();
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
@@ -35,7 +35,7 @@ test.describe('theme', () => {
     const other = await browser.newContext({ colorScheme: 'light' });
     const otherPage = await other.newPage();
     await signIn(otherPage, user);
-    await expect(otherPage.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(otherPage.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
     await expect(otherPage.locator('html')).toHaveClass(/\bdark\b/);
     await other.close();
   });
@@ -61,7 +61,7 @@ test.describe('language at sign-in', () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Accedi', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Progetti' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Progetti', exact: true })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'it');
   });
 
@@ -74,7 +74,7 @@ test.describe('language at sign-in', () => {
     await page.getByLabel('Email').fill(english.email);
     await page.getByLabel('Password', { exact: true }).fill(english.password);
     await page.getByRole('button', { name: 'Accedi', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 });

@@ -24,7 +24,7 @@ test.describe('app shell', () => {
 
   test('a 503 from the API sends the user to the maintenance page', async ({ page, signedInUser: _ }) => {
     await page.goto('/projects');
-    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
     // Fault injection: the API is put in maintenance for this one call.
     await page.route('**/v1.0/projects*', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }), {
       times: 1,
@@ -116,7 +116,7 @@ test.describe('languages', () => {
     await page.goto('/projects');
     await page.getByRole('button', { name: /Change language/ }).click();
     await page.getByRole('menuitem', { name: 'Italiano' }).click();
-    await expect(page.getByRole('heading', { name: 'Progetti' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Progetti', exact: true })).toBeVisible();
     // A new browser profile, in English, still shows this user Italian once signed in.
     await page.getByRole('button', { name: 'Esci' }).click();
     await expect(page).toHaveURL('/login');
@@ -125,7 +125,7 @@ test.describe('languages', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await signIn(page, user);
-    await expect(page.getByRole('heading', { name: 'Progetti' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Progetti', exact: true })).toBeVisible();
   });
 });
 

@@ -4,7 +4,7 @@ test.describe('sign-in', () => {
   test('the demo user signs in and sees their projects', async ({ page }) => {
     await signIn(page, { email: 'demo@example.com', password: 'Demo1234' });
     await expect(page).toHaveURL('/projects');
-    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Your projects' }).getByRole('listitem')).toHaveCount(2);
     await expectNoA11yViolations(page);
   });
@@ -224,7 +224,7 @@ test.describe('returnUrl and guards', () => {
     signedInUser: user,
   }) => {
     await page.goto('/projects');
-    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
     // The access token goes bad and the refresh cookie is gone: the refresh must fail.
     await context.clearCookies();
     await page.evaluate(() => localStorage.setItem('access_token', 'expired.token.value'));
@@ -239,10 +239,10 @@ test.describe('returnUrl and guards', () => {
 
   test('an expired access token is refreshed silently', async ({ page, signedInUser: _ }) => {
     await page.goto('/projects');
-    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
     await page.evaluate(() => localStorage.setItem('access_token', 'expired.token.value'));
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
     await expect(page.getByText('Session expired! Please sign in again.')).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).not.toBe('expired.token.value');
   });

@@ -11,7 +11,7 @@ export interface Crumb {
 export function Breadcrumb({ items, label }: { items: Crumb[]; /** Where a page has two. */ label?: string }) {
   const { t } = useTranslation();
   return (
-    <nav aria-label={label ?? t('ui.breadcrumb.label')}>
+    <nav aria-label={label ?? t('ui.breadcrumb.label')} className="max-w-full min-w-0">
       <ol className="flex flex-wrap items-center gap-1.5 text-sm text-fg-muted">
         {items.map((item, index) => (
           <li key={`${item.label}-${index}`} className="flex min-w-0 items-center gap-1.5">

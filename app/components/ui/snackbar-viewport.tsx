@@ -2,12 +2,15 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '~/lib/i18n';
 import { snackbar, useSnackbarMessages, type SnackbarMessage } from '~/lib/snackbar';
+import { ToneIcon, type AlertTone } from './alert';
 
-const toneClass: Record<SnackbarMessage['tone'], string> = {
-  info: 'bg-slate-800 text-white',
-  success: 'bg-green-800 text-white',
-  warning: 'bg-amber-900 text-white',
-  error: 'bg-red-800 text-white',
+// The card is the same for every tone (a raised surface, so it stands off the page in both
+// themes); the tone is its mark, in the tone's soft colours and with its own shape.
+const tones: Record<SnackbarMessage['tone'], { icon: AlertTone; mark: string }> = {
+  info: { icon: 'info', mark: 'bg-info-soft text-info-fg' },
+  success: { icon: 'success', mark: 'bg-success-soft text-success-fg' },
+  warning: { icon: 'warning', mark: 'bg-warning-soft text-warning-fg' },
+  error: { icon: 'danger', mark: 'bg-danger-soft text-danger-fg' },
 };
 
 const AUTO_DISMISS_MS = 8000;
@@ -34,16 +37,20 @@ function SnackbarItem({ message }: { message: SnackbarMessage }) {
     const timer = setTimeout(() => snackbar.dismiss(message.id), AUTO_DISMISS_MS);
     return () => clearTimeout(timer);
   }, [message.id]);
+  const tone = tones[message.tone];
   return (
     <div
       role={message.tone === 'error' ? 'alert' : 'status'}
-      className={`pointer-events-auto flex max-w-lg items-center gap-4 rounded-md px-4 py-3 text-sm shadow-lg ${toneClass[message.tone]}`}
+      className="pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-lg bg-raised py-2 pr-2 pl-3 text-sm text-fg shadow-lg ring-1 ring-line"
     >
-      <span>{text(message.message)}</span>
+      <span className={`flex size-8 shrink-0 items-center justify-center rounded-full ${tone.mark}`}>
+        <ToneIcon tone={tone.icon} className="size-4.5" />
+      </span>
+      <span className="min-w-0 flex-1 py-1.5 wrap-anywhere">{text(message.message)}</span>
       <button
         type="button"
         onClick={() => snackbar.dismiss(message.id)}
-        className="rounded px-2 py-1 font-semibold underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+        className="focus-ring shrink-0 rounded-md px-3 py-1.5 font-semibold text-link transition-colors hover:bg-muted"
       >
         {t('common.dismiss')}
       </button>

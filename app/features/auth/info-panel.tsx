@@ -50,7 +50,7 @@ export function InfoPanel() {
       <h2 id="info-panel-title" className="relative text-2xl font-bold tracking-tight">
         {t('info.title')}
       </h2>
-      <ul className="relative mt-6 grid gap-5 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2">
+      <ul className="relative mt-6 grid gap-5 sm:grid-cols-2 md:grid-cols-1">
         {pitches.map((pitch) => (
           <li key={pitch} className="flex gap-3">
             <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-white/10 text-coral-300">

@@ -54,7 +54,7 @@ export function ButtonsSection() {
         </Button>
       </Specimen>
       <Specimen label={t('designLibrary.buttons.longText')}>
-        <Button className="max-w-full whitespace-normal">{t('designLibrary.buttons.long')}</Button>
+        <Button className="h-auto max-w-full py-2 whitespace-normal!">{t('designLibrary.buttons.long')}</Button>
       </Specimen>
       <Specimen label={t('designLibrary.buttons.fullWidth')}>
         <Button size="lg" className="w-full">

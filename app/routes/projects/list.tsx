@@ -1,6 +1,7 @@
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
+import { Avatar } from '~/components/ui/avatar';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { PageHeader } from '~/components/ui/page-header';
@@ -46,10 +47,16 @@ export default function ProjectsRoute() {
         <ul aria-label={t('projects.listLabel')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {projects.data.map((project) => (
             <li key={project._id}>
-              <Card title={project.name} headingLevel={2} className="h-full">
-                <p className="text-sm text-fg-muted">
-                  {t('projects.created', { date: dateFormat.format(new Date(project.createdAt)) })}
-                </p>
+              <Card className="h-full">
+                <div className="flex items-center gap-3">
+                  <Avatar name={project.name} decorative />
+                  <div className="min-w-0">
+                    <h2 className="truncate font-semibold text-fg">{project.name}</h2>
+                    <p className="text-sm text-fg-muted">
+                      {t('projects.created', { date: dateFormat.format(new Date(project.createdAt)) })}
+                    </p>
+                  </div>
+                </div>
               </Card>
             </li>
           ))}

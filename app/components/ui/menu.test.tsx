@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { render } from '~/test/render';
+import { AppMenu, menuSeparator } from './menu';
+
+async function press(key: string) {
+  await act(async () => {
+    document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  });
+  // Headless UI moves focus and the active item in the next frame, and tidies up after a
+  // close in a later task; both inside act, so every update lands before the assertions.
+  await act(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+  });
+}
+
+const activeItem = () => {
+  const menu = document.querySelector('[role="menu"]');
+  const id = menu?.getAttribute('aria-activedescendant');
+  return id ? document.getElementById(id)?.textContent : undefined;
+};
+
+describe('AppMenu', () => {
+  it('opens from the keyboard, skips a disabled item, and Enter selects the active one', async () => {
+    const edit = vi.fn();
+    const archive = vi.fn();
+    const remove = vi.fn();
+    const container = await render(
+      <AppMenu
+        label="Post actions"
+        items={[
+          { label: 'Edit', onSelect: edit },
+          { label: 'Archive', onSelect: archive, disabled: true },
+          menuSeparator,
+          { label: 'Delete', onSelect: remove, danger: true },
+        ]}
+      />,
+    );
+    const trigger = container.querySelector('button')!;
+    expect(trigger.textContent).toBe('Post actions');
+    await act(async () => trigger.focus());
+
+    await press('Enter');
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    expect(document.querySelectorAll('[role="menuitem"]')).toHaveLength(3);
+    expect(activeItem()).toBe('Edit');
+
+    await press('ArrowDown');
+    expect(activeItem()).toBe('Delete');
+
+    await press('Enter');
+    expect(remove).toHaveBeenCalledOnce();
+    expect(edit).not.toHaveBeenCalled();
+    expect(archive).not.toHaveBeenCalled();
+    expect(document.querySelector('[role="menu"]')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('an icon-only trigger is named by its label', async () => {
+    const container = await render(
+      <AppMenu label="More actions" iconOnly items={[{ label: 'Edit', onSelect: () => {} }]} />,
+    );
+    const trigger = container.querySelector('button')!;
+    expect(trigger.getAttribute('aria-label')).toBe('More actions');
+    expect(trigger.textContent).toBe('');
+  });
+});

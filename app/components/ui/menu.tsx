@@ -1,0 +1,146 @@
+import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
+import type { ReactNode } from 'react';
+import { buttonClass, type ButtonSize, type ButtonVariant } from './button';
+
+/** One thing the menu does. `danger` for what destroys; `disabled` stays listed but skipped. */
+export interface MenuAction {
+  label: string;
+  onSelect: () => void;
+  /** Before the label (decorative; the label names the item). */
+  icon?: ReactNode;
+  danger?: boolean;
+  disabled?: boolean;
+  /** The value in force, among items that each set one (the language, the theme): ticked. */
+  current?: boolean;
+  /** The item's own language, where its label is in it ("Italiano"). */
+  lang?: string;
+}
+
+/** A line between groups of items. */
+export const menuSeparator = { separator: true } as const;
+
+export type MenuEntry = MenuAction | typeof menuSeparator;
+
+const iconSizes: Record<ButtonSize, string> = { sm: 'size-8', md: 'size-10', lg: 'size-12' };
+
+function MoreIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" className="size-5">
+      <circle cx="12" cy="5" r="1.75" />
+      <circle cx="12" cy="12" r="1.75" />
+      <circle cx="12" cy="19" r="1.75" />
+    </svg>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 20 20" className="size-4 shrink-0 text-primary" fill="currentColor" aria-hidden="true">
+      <path
+        fillRule="evenodd"
+        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
+        clipRule="evenodd"
+      />
+    </svg>
+  );
+}
+
+function ChevronDown() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className="-mr-1 size-4 transition-transform group-data-[open]:rotate-180"
+    >
+      <path d="m6 9 6 6 6-6" />
+    </svg>
+  );
+}
+
+/**
+ * The one dropdown menu: Headless UI's Menu (arrow keys, type-ahead, Escape, focus back to the
+ * trigger) in the product's frame. The trigger is a button showing `label`, or with `iconOnly`
+ * just its icon (three dots unless `icon` is given), or with `trigger` a compact button showing
+ * that (an icon and a short code); `label` then being its accessible name. Items do something;
+ * for choosing a value in a form use a listbox (a switcher that applies at once is a menu).
+ */
+export function AppMenu({
+  label,
+  items,
+  icon,
+  iconOnly = false,
+  trigger,
+  variant = 'secondary',
+  size = 'md',
+  className = '',
+}: {
+  label: string;
+  items: MenuEntry[];
+  icon?: ReactNode;
+  iconOnly?: boolean;
+  trigger?: ReactNode;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+}) {
+  return (
+    <Menu as="div" className={`relative inline-flex ${className}`}>
+      {trigger ? (
+        <MenuButton
+          aria-label={label}
+          className="focus-ring inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md px-2 text-sm font-semibold text-fg-muted transition-colors hover:bg-muted hover:text-fg data-[open]:bg-muted data-[open]:text-fg"
+        >
+          {trigger}
+        </MenuButton>
+      ) : iconOnly ? (
+        <MenuButton
+          aria-label={label}
+          className={`focus-ring inline-flex shrink-0 items-center justify-center rounded-md text-fg-muted transition-colors hover:bg-muted hover:text-fg data-[open]:bg-muted data-[open]:text-fg ${iconSizes[size]}`}
+        >
+          {icon ?? <MoreIcon />}
+        </MenuButton>
+      ) : (
+        <MenuButton className={buttonClass(variant, 'group', size)}>
+          {icon}
+          {label}
+          <ChevronDown />
+        </MenuButton>
+      )}
+      <MenuItems
+        anchor="bottom end"
+        className="z-50 min-w-48 rounded-lg bg-raised p-1 text-sm text-fg shadow-lg ring-1 ring-line outline-none [--anchor-gap:--spacing(1)]"
+      >
+        {items.map((entry, index) =>
+          'separator' in entry ? (
+            <MenuSeparator key={`separator-${index}`} className="mx-1 my-1 h-px bg-line" />
+          ) : (
+            <MenuItem key={`${entry.label}-${index}`} disabled={entry.disabled}>
+              <button
+                type="button"
+                lang={entry.lang}
+                aria-current={entry.current ? 'true' : undefined}
+                onClick={entry.onSelect}
+                className={`flex w-full items-center gap-2.5 rounded-md px-3 py-2 text-left data-[disabled]:cursor-not-allowed data-[disabled]:text-fg-subtle ${
+                  entry.danger ? 'text-danger-fg data-[focus]:bg-danger-soft' : 'data-[focus]:bg-muted'
+                }`}
+              >
+                {entry.icon ? (
+                  <span aria-hidden="true" className="flex size-4 shrink-0 items-center justify-center">
+                    {entry.icon}
+                  </span>
+                ) : null}
+                <span className="min-w-0 flex-1">{entry.label}</span>
+                {entry.current ? <CheckIcon /> : null}
+              </button>
+            </MenuItem>
+          ),
+        )}
+      </MenuItems>
+    </Menu>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Screenshots of the screens, as a designer looks at them: each page at 375 and 1280 px, light
+ * and dark, into .builds/shots/. Against a running app (`npm start`, or BASE_URL):
+ *   npm run screenshots              every screen
+ *   npm run screenshots -- login     the screens whose name contains "login"
+ * Signs in with the demo accounts (local mode).
+ */
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { existsSync, mkdirSync } from 'node:fs';
+
+const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
+const OUT = '.builds/shots';
+const only = process.argv[2];
+
+type Who = 'guest' | 'user' | 'admin';
+const screens: Array<{ name: string; path: string; who: Who; fullPage?: boolean; language?: 'en' | 'it' }> = [
+  { name: 'login', path: '/login', who: 'guest' },
+  { name: 'register', path: '/register', who: 'guest' },
+  { name: 'register-promo', path: '/register/marketing-espresso-15', who: 'guest' },
+  { name: 'forgot-password', path: '/forgot-password', who: 'guest' },
+  { name: 'not-found', path: '/no/such/page', who: 'guest' },
+  { name: 'projects', path: '/projects', who: 'user' },
+  { name: 'projects-it', path: '/projects', who: 'user', language: 'it' },
+  { name: 'design-library', path: '/admin/design-library', who: 'admin', fullPage: true },
+];
+
+const accounts = {
+  user: { email: 'demo@example.com', password: 'Demo1234' },
+  admin: { email: 'admin@example.com', password: 'Admin1234' },
+};
+
+async function shoot(browser: Browser, screen: (typeof screens)[number], width: number, theme: 'light' | 'dark') {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
+  const page: Page = await context.newPage();
+  await page.addInitScript((language) => {
+    localStorage.setItem('language', language);
+    localStorage.removeItem('theme');
+  }, screen.language ?? 'en');
+  if (screen.who !== 'guest') {
+    const response = await page.request.post(`${BASE_URL}/v1.0/auth/login`, { data: accounts[screen.who] });
+    const { access_token: token } = await response.json();
+    await page.addInitScript((value) => localStorage.setItem('access_token', value), token);
+  }
+  await page.goto(`${BASE_URL}${screen.path}`);
+  await page.waitForSelector('main h1');
+  await page.evaluate(() => document.fonts.ready);
+  const file = `${OUT}/${screen.name}-${width}-${theme}.png`;
+  await page.screenshot({ path: file, fullPage: screen.fullPage ?? width < 600 });
+  await context.close();
+  console.log(file);
+}
+
+if (!existsSync(OUT)) mkdirSync(OUT, { recursive: true });
+const executablePath = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
+const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+for (const screen of screens.filter((s) => !only || s.name.includes(only))) {
+  for (const width of [375, 1280])
+    for (const theme of ['light', 'dark'] as const) await shoot(browser, screen, width, theme);
+}
+await browser.close();
