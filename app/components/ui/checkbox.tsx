@@ -1,6 +1,6 @@
-import { Checkbox as HeadlessCheckbox, Description, Field as HeadlessField, Label } from '@headlessui/react';
+import { Checkbox as HeadlessCheckbox, Field as HeadlessField } from '@headlessui/react';
 import type { ReactNode } from 'react';
-import { ErrorList, hintClass, labelClass, useShownError } from './field';
+import { ChoiceText, useShownError } from './field';
 import { FormValue, useControllable } from './form-value';
 
 interface CheckboxControlProps {
@@ -102,19 +102,7 @@ export function Checkbox({ label, description, errors, showErrors = false, onCha
           }}
         />
       </span>
-      <div className="flex min-w-0 flex-col gap-0.5">
-        <Label className={`${labelClass} cursor-pointer data-[disabled]:cursor-not-allowed`}>{label}</Label>
-        {description ? (
-          <Description as="div" className={hintClass}>
-            {description}
-          </Description>
-        ) : null}
-        {shown ? (
-          <Description as="div" className="mt-1">
-            <ErrorList errors={[shown]} field={label} />
-          </Description>
-        ) : null}
-      </div>
+      <ChoiceText label={label} description={description} error={shown} />
     </HeadlessField>
   );
 }

@@ -1,6 +1,6 @@
-import { Description, Field as HeadlessField, Label, Switch as HeadlessSwitch } from '@headlessui/react';
+import { Field as HeadlessField, Switch as HeadlessSwitch } from '@headlessui/react';
 import type { ReactNode } from 'react';
-import { ErrorList, hintClass, labelClass, useShownError } from './field';
+import { ChoiceText, useShownError } from './field';
 import { FormValue, useControllable } from './form-value';
 
 interface SwitchProps {
@@ -44,19 +44,7 @@ export function Switch({
   const shown = showErrors ? errors?.[0] : error;
   return (
     <HeadlessField disabled={disabled} className="flex w-full items-start justify-between gap-4">
-      <div className="flex min-w-0 flex-col gap-0.5">
-        <Label className={`${labelClass} cursor-pointer data-[disabled]:cursor-not-allowed`}>{label}</Label>
-        {description ? (
-          <Description as="div" className={hintClass}>
-            {description}
-          </Description>
-        ) : null}
-        {shown ? (
-          <Description as="div" className="mt-1">
-            <ErrorList errors={[shown]} field={label} />
-          </Description>
-        ) : null}
-      </div>
+      <ChoiceText label={label} description={description} error={shown} />
       <HeadlessSwitch
         id={id}
         checked={current}

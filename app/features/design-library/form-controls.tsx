@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SENTIMENTS } from '~/components/ui/badge';
 import { Checkbox } from '~/components/ui/checkbox';
 import { Field, PasswordField } from '~/components/ui/field';
 import { RadioGroup } from '~/components/ui/radio-group';
@@ -12,8 +13,6 @@ import { Section, Specimen } from './specimen';
 /** This section's words, typed from en.json. */
 const useFormControlsTranslation = () => useTranslation('translation', { keyPrefix: 'designLibrary.formControls' });
 
-/** The sentiments a comment can be given (spec §3), in the spec's order. */
-const SENTIMENTS = ['POSITIVE', 'MIXED', 'NEGATIVE', 'NEUTRAL', 'UNCLASSIFIED'] as const;
 const TONES = ['friendly', 'formal', 'brief'] as const;
 
 /** The limit of the "near the limit" reply: a little over the sample reply, in both languages. */
@@ -31,7 +30,8 @@ function Fill({ children }: { children: ReactNode }) {
  */
 export function FormControlsSection() {
   const { t } = useFormControlsTranslation();
-  const sentiments = SENTIMENTS.map((value) => ({ value, label: t(`samples.sentiments.${value}`) }));
+  const { t: tAll } = useTranslation();
+  const sentiments = SENTIMENTS.map((value) => ({ value, label: tAll(`ui.sentiment.${value}`) }));
   const tones = TONES.map((value) => ({
     value,
     label: t(`samples.tones.${value}`),
