@@ -1,7 +1,9 @@
-import { vitePlugin as remix } from '@remix-run/dev';
+import { vitePlugin as remix, type Preset } from '@remix-run/dev';
+import { RemixVitePWA } from '@vite-pwa/remix';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
+import { pwaOptions, retireWorkerInDev } from './pwa.config';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -11,6 +13,12 @@ declare module '@remix-run/node' {
 
 // In development the API runs beside Vite (see `npm run dev`); Vite forwards its paths to it.
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
+
+// The service worker and the manifest (pwa.config.ts): generated once Remix has pre-rendered
+// index.html, so the worker precaches the page the server sends.
+const { RemixVitePWAPlugin, RemixPWAPreset } = RemixVitePWA();
+// Its types were written against Vite 5's config; the hooks it uses are the same under Vite 6.
+const pwaPreset = RemixPWAPreset() as unknown as Preset;
 
 export default defineConfig({
   build: {
@@ -37,6 +45,7 @@ export default defineConfig({
       ssr: false,
       // A second build beside the usual one (a parallel e2e run serves it with STATIC_DIR).
       buildDirectory: process.env.BUILD_DIR ?? 'build',
+      presets: [pwaPreset],
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
@@ -47,5 +56,7 @@ export default defineConfig({
       },
     }),
     tsconfigPaths(),
+    RemixVitePWAPlugin(pwaOptions),
+    retireWorkerInDev(),
   ],
 });

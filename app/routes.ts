@@ -20,6 +20,7 @@ export default [
   // Signed-in users (requireUser): the app chrome.
   layout('routes/app/layout.tsx', [
     route('projects', 'routes/projects/list.tsx'),
+    route('troubleshooting', 'routes/help/troubleshooting.tsx'),
 
     // Admins only (requireAdmin); anybody else meets the not-found page.
     layout('routes/admin/layout.tsx', [
@@ -33,6 +34,7 @@ export default [
 
   // Open to everybody.
   route('maintenance', 'routes/public/maintenance.tsx'),
+  route('facebook-deletion/:id', 'routes/public/facebook-deletion.tsx'),
   route('404', 'routes/public/not-found.tsx', { id: 'routes/public/not-found' }),
   route('*', 'routes/public/not-found.tsx', { id: 'routes/public/unknown-path' }),
 ] satisfies RouteConfig;

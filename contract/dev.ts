@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UserSchema } from './auth';
+import { FACEBOOK_USER_ID } from './facebook-deletion';
 import { email, id, language, LIMITS, password, role, text, timestamp } from './fields';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
@@ -87,4 +88,20 @@ export const resetRateLimits = defineOperation({
   tag,
   access: 'public',
   responses: { 204: { description: 'Cleared.' } },
+});
+
+export const signFacebookRequest = defineOperation({
+  method: 'POST',
+  path: '/dev/facebook/signed-request',
+  summary: "A signed_request as Meta would send it, signed with this server's app secret",
+  description:
+    'For trying the data-deletion callback (`POST /v1.0/facebook-deletion`) without Meta: the payload names ' +
+    '`user_id`, with `algorithm` HMAC-SHA256 and `issued_at` now.',
+  tag,
+  access: 'public',
+  body: z.object({ user_id: text(64).regex(FACEBOOK_USER_ID, 'invalid') }),
+  responses: {
+    200: { description: 'The signed request.', body: z.object({ signed_request: z.string() }) },
+    ...errors(...BODY_ERRORS),
+  },
 });

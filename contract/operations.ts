@@ -1,6 +1,7 @@
 import * as auth from './auth';
 import * as coupons from './coupons';
 import * as dev from './dev';
+import * as facebookDeletion from './facebook-deletion';
 import * as health from './health';
 import type { Operation } from './operation';
 import * as projects from './projects';
@@ -22,7 +23,13 @@ const pick = (module: Record<string, unknown>): Operation[] =>
  * Every operation of the API: what the OpenAPI reference lists and what the route-coverage
  * test holds the server to. Server-side only (the app imports single resources).
  */
-export const OPERATIONS: Operation[] = [...pick(auth), ...pick(coupons), ...pick(projects), ...pick(health)];
+export const OPERATIONS: Operation[] = [
+  ...pick(auth),
+  ...pick(coupons),
+  ...pick(projects),
+  ...pick(facebookDeletion),
+  ...pick(health),
+];
 
 /** Mounted only outside production. */
 export const DEV_OPERATIONS: Operation[] = pick(dev);

@@ -17,7 +17,7 @@ const INPUTS = [
   'contract',
   'public',
   'vite.config.ts',
-  'tailwind.config.ts',
+  'pwa.config.ts',
   'tsconfig.json',
   'package.json',
   'package-lock.json',

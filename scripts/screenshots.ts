@@ -21,6 +21,8 @@ const screens: Array<{ name: string; path: string; who: Who; fullPage?: boolean;
   { name: 'not-found', path: '/no/such/page', who: 'guest' },
   { name: 'projects', path: '/projects', who: 'user' },
   { name: 'projects-it', path: '/projects', who: 'user', language: 'it' },
+  { name: 'troubleshooting', path: '/troubleshooting', who: 'user' },
+  { name: 'maintenance', path: '/maintenance', who: 'guest' },
   { name: 'design-library', path: '/admin/design-library', who: 'admin', fullPage: true },
 ];
 

@@ -9,11 +9,13 @@ import { couponRoutes } from './coupons/routes';
 import type { Database } from './db/client';
 import { devRoutes } from './dev/routes';
 import { docsRoutes } from './docs/routes';
+import { facebookDeletionRoutes } from './facebook-deletion/routes';
 import { healthRoutes } from './health/routes';
 import { BackgroundTasks } from './http/background';
 import type { AppEnv, Services } from './http/context';
 import { handleError } from './http/error-handler';
 import { securityHeaders } from './http/security-headers';
+import { JobQueue } from './jobs/queue';
 import { languageFrom, message } from './http/i18n';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type Clock, type RateLimits } from './http/rate-limiter';
 import { createLogger, safeError, type Logger } from './log';
@@ -35,6 +37,11 @@ export type AppDeps = {
   sessions?: SessionLifetimes;
   /** Tests pass their own, to wait for the work done after an answer. */
   background?: BackgroundTasks;
+  /**
+   * The server passes the queue it starts (polling for jobs) and stops; without one, jobs are
+   * stored and wait for a queue that runs them (a test's `runPending`, another instance).
+   */
+  jobs?: JobQueue;
 };
 
 /** Path prefixes that belong to the API: never the SPA's index.html, always JSON 404s. */
@@ -61,6 +68,9 @@ export function createServices(deps: AppDeps): Services {
       absoluteSeconds: deps.config.sessionAbsoluteTtlSeconds,
     },
     background,
+    jobs:
+      deps.jobs ??
+      new JobQueue(deps.db, { onError: (error) => log.error({ err: safeError(error) }, 'job queue error') }),
     log,
   };
 }
@@ -109,6 +119,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', authRoutes(services));
   app.route('/', couponRoutes(services));
   app.route('/', projectRoutes(services));
+  app.route('/', facebookDeletionRoutes(services));
   app.route('/', healthRoutes(services));
   if (deps.config.devEndpoints) {
     app.route('/', devRoutes(services));

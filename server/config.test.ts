@@ -9,6 +9,7 @@ const DEPLOYMENT_ENV = {
   DATABASE_URL: 'postgres://u:p@db:5432/app',
   APP_URL: 'https://social.example.com/',
   JWT_SECRET: 'x'.repeat(40),
+  FACEBOOK_APP_SECRET: 'f'.repeat(32),
   SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
   MAIL_FROM: 'Orbita <no-reply@social.example.com>',
 };
@@ -35,6 +36,7 @@ describe('parseConfig', () => {
       dataDir: '.data/pglite',
       appUrl: 'http://localhost:3000',
       jwtSecretGenerated: true,
+      facebookAppSecretGenerated: true,
       secretsFile: join('.data', 'secrets.json'),
       smtpUrl: undefined,
       mailFrom: 'Orbita <no-reply@localhost>',
@@ -45,10 +47,12 @@ describe('parseConfig', () => {
       secureCookies: false,
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(config.facebookAppSecret.length).toBeGreaterThanOrEqual(32);
   });
 
   it('makes a different secret per process when none is given', () => {
     expect(parseConfig({}).jwtSecret).not.toEqual(parseConfig({}).jwtSecret);
+    expect(parseConfig({}).facebookAppSecret).not.toEqual(parseConfig({}).facebookAppSecret);
   });
 
   it('reads every variable', () => {
@@ -68,6 +72,8 @@ describe('parseConfig', () => {
       dataDir: '/var/data',
       appUrl: 'https://social.example.com',
       jwtSecretGenerated: false,
+      facebookAppSecret: 'f'.repeat(32),
+      facebookAppSecretGenerated: false,
       secretsFile: undefined,
       smtpUrl: 'smtps://mailer:secret@smtp.example.com:465',
       mailFrom: 'Orbita <no-reply@social.example.com>',
@@ -86,13 +92,16 @@ describe('parseConfig', () => {
     expect(parseConfig({ DEPLOYMENT: '0', DEV_ENDPOINTS: '1' }).devEndpoints).toBe(true);
   });
 
-  it('keeps secrets beside the PGlite directory, unless the database is in memory or JWT_SECRET is set', () => {
+  it('keeps secrets beside the PGlite directory, unless the database is in memory or both secrets are set', () => {
     expect(parseConfig({ DATA_DIR: '/srv/orbita/db' }).secretsFile).toBe(join('/srv/orbita', 'secrets.json'));
     expect(parseConfig({ DATA_DIR: 'memory://' })).toMatchObject({ secretsFile: undefined, jwtSecretGenerated: true });
-    expect(parseConfig({ JWT_SECRET: 'y'.repeat(32) })).toMatchObject({
+    expect(parseConfig({ JWT_SECRET: 'y'.repeat(32), FACEBOOK_APP_SECRET: 'f'.repeat(32) })).toMatchObject({
       secretsFile: undefined,
       jwtSecretGenerated: false,
+      facebookAppSecretGenerated: false,
     });
+    // Either one missing is kept in the file.
+    expect(parseConfig({ JWT_SECRET: 'y'.repeat(32) }).secretsFile).toBe(join('.data', 'secrets.json'));
   });
 
   it('takes an SMTP URL and a sender in local mode too', () => {
@@ -148,6 +157,7 @@ describe('a deployment (DEPLOYMENT=1)', () => {
     const problems = problemsOf({ DEPLOYMENT: '1', NODE_ENV: 'production' });
     expect(problems.map((problem) => problem.split(':')[0])).toEqual([
       'JWT_SECRET',
+      'FACEBOOK_APP_SECRET',
       'APP_URL',
       'DATABASE_URL',
       'SMTP_URL',
@@ -156,7 +166,7 @@ describe('a deployment (DEPLOYMENT=1)', () => {
     for (const problem of problems) expect(problem).toMatch(/^\w+: required in a deployment \(.+\)$/);
   });
 
-  it.each(['JWT_SECRET', 'APP_URL', 'DATABASE_URL', 'SMTP_URL', 'MAIL_FROM'] as const)(
+  it.each(['JWT_SECRET', 'FACEBOOK_APP_SECRET', 'APP_URL', 'DATABASE_URL', 'SMTP_URL', 'MAIL_FROM'] as const)(
     'refuses to start without %s alone',
     (name) => {
       expect(problemsOf({ ...DEPLOYMENT_ENV, [name]: undefined })).toEqual([
@@ -176,6 +186,9 @@ describe('a deployment (DEPLOYMENT=1)', () => {
       'DEV_ENDPOINTS: the dev endpoints are never mounted in a deployment',
     ]);
     expect(problemsOf({ ...DEPLOYMENT_ENV, DEV_ENDPOINTS: '0' })).toEqual([]);
+    expect(problemsOf({ ...DEPLOYMENT_ENV, FACEBOOK_APP_SECRET: 'abc123' })).toEqual([
+      'FACEBOOK_APP_SECRET: must be at least 32 characters',
+    ]);
   });
 
   it('names malformed and missing settings together', () => {
@@ -183,6 +196,7 @@ describe('a deployment (DEPLOYMENT=1)', () => {
       'DATABASE_URL: must be a postgres:// or postgresql:// URL',
       'SMTP_URL: must be an smtp:// or smtps:// URL',
       expect.stringMatching(/^JWT_SECRET: required/),
+      expect.stringMatching(/^FACEBOOK_APP_SECRET: required/),
       expect.stringMatching(/^APP_URL: required/),
       expect.stringMatching(/^MAIL_FROM: required/),
     ]);

@@ -22,9 +22,16 @@ export type Config = {
   /** True when JWT_SECRET was missing and a random per-process secret was made up. */
   jwtSecretGenerated: boolean;
   /**
-   * Local mode without JWT_SECRET: the file that keeps the generated secrets across restarts
-   * (`secrets.json` beside the PGlite directory; server/secrets.ts). Unset in a deployment,
-   * when JWT_SECRET is given, and for an in-memory database (tests).
+   * The Meta app's secret: Meta signs each data-deletion callback's `signed_request` with it
+   * (server/facebook-deletion/signed-request.ts).
+   */
+  facebookAppSecret: string;
+  /** True when FACEBOOK_APP_SECRET was missing and a random per-process secret was made up. */
+  facebookAppSecretGenerated: boolean;
+  /**
+   * Local mode without JWT_SECRET or FACEBOOK_APP_SECRET: the file that keeps the generated
+   * secrets across restarts (`secrets.json` beside the PGlite directory; server/secrets.ts).
+   * Unset in a deployment, when both are given, and for an in-memory database (tests).
    */
   secretsFile: string | undefined;
   /** `smtp://` or `smtps://user:pass@host:port`: mail goes out through it when set. */
@@ -70,6 +77,8 @@ const EnvSchema = z.object({
   DATA_DIR: optional(z.string()),
   APP_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  // Meta's app secrets are 32 hexadecimal characters.
+  FACEBOOK_APP_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   ACCESS_TOKEN_TTL: optional(z.coerce.number().int().min(30).max(86_400)),
   // Seconds: from five minutes to a year.
   SESSION_IDLE_TTL: optional(z.coerce.number().int().min(300).max(31_536_000)),
@@ -98,6 +107,10 @@ function deploymentProblems(e: Env, alreadyBad: Set<string>): string[] {
     if (e[name] === undefined && !alreadyBad.has(name)) problems.push(`${name}: required in a deployment (${what})`);
   };
   required('JWT_SECRET', 'at least 32 random characters, e.g. `openssl rand -base64 48`');
+  required(
+    'FACEBOOK_APP_SECRET',
+    "the Meta app's secret (App settings › Basic): it verifies Meta's data-deletion callbacks",
+  );
   required('APP_URL', 'the https:// address people open');
   if (e.APP_URL !== undefined && !e.APP_URL.startsWith('https://')) {
     problems.push('APP_URL: must be an https:// URL in a deployment');
@@ -169,7 +182,10 @@ export function parseConfig(
   const appPort = behindVite ? (e.PORT ?? 3000) : listenPort;
   const appUrl = (e.APP_URL ?? `http://localhost:${appPort}`).replace(/\/+$/, '');
   const dataDir = e.DATA_DIR ?? '.data/pglite';
-  const keepSecrets = !deployment && e.JWT_SECRET === undefined && !dataDir.startsWith('memory://');
+  const keepSecrets =
+    !deployment &&
+    (e.JWT_SECRET === undefined || e.FACEBOOK_APP_SECRET === undefined) &&
+    !dataDir.startsWith('memory://');
 
   return {
     port: listenPort,
@@ -180,6 +196,8 @@ export function parseConfig(
     appUrl,
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? randomBytes(32).toString('base64url')),
     jwtSecretGenerated: e.JWT_SECRET === undefined,
+    facebookAppSecret: e.FACEBOOK_APP_SECRET ?? randomBytes(32).toString('hex'),
+    facebookAppSecretGenerated: e.FACEBOOK_APP_SECRET === undefined,
     secretsFile: keepSecrets ? join(dirname(dataDir), 'secrets.json') : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Orbita <no-reply@localhost>',

@@ -20,7 +20,15 @@ describe('server/main.ts', () => {
     const { code, output } = await startServer({ NODE_ENV: 'production', DEPLOYMENT: '1', DEV_ENDPOINTS: '1' });
     expect(code).toBe(1);
     expect(output).toContain('Invalid configuration:');
-    for (const name of ['JWT_SECRET', 'APP_URL', 'DATABASE_URL', 'SMTP_URL', 'MAIL_FROM', 'DEV_ENDPOINTS']) {
+    for (const name of [
+      'JWT_SECRET',
+      'FACEBOOK_APP_SECRET',
+      'APP_URL',
+      'DATABASE_URL',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'DEV_ENDPOINTS',
+    ]) {
       expect(output).toMatch(new RegExp(`^  - ${name}: `, 'm'));
     }
     // It stopped before opening anything.

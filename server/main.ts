@@ -5,6 +5,7 @@ import { ConfigError, parseConfig } from './config';
 import { createDatabase } from './db/client';
 import { seed } from './db/seed';
 import { BackgroundTasks } from './http/background';
+import { JobQueue } from './jobs/queue';
 import { createLogger, safeError } from './log';
 import { createMailer, MemoryMailer, SmtpMailer } from './mail/mailer';
 import { withKeptSecrets } from './secrets';
@@ -34,6 +35,12 @@ if (config.jwtSecretGenerated) {
       'Access tokens end at restart (clients refresh with their cookie).',
   );
 }
+if (config.facebookAppSecretGenerated) {
+  log.warn(
+    'FACEBOOK_APP_SECRET is not set and the database is in memory: using a random secret for this process. ' +
+      'Only signed requests from POST /dev/facebook/signed-request verify.',
+  );
+}
 
 const database = await createDatabase({
   ...config,
@@ -50,7 +57,13 @@ if (mailer instanceof SmtpMailer) {
 }
 // Work that runs after an answer (reset mails): finished before the database closes.
 const background = new BackgroundTasks((error) => log.error({ err: safeError(error) }, 'background task failed'));
-const app = createApp({ db: database.db, config, mailer, passwords, log, background });
+// Jobs kept in the database (the Facebook data deletion): this instance runs its share of them.
+const jobs = new JobQueue(database.db, {
+  onError: (error) => log.error({ err: safeError(error) }, 'job queue error'),
+  supervise: true,
+});
+const app = createApp({ db: database.db, config, mailer, passwords, log, background, jobs });
+await jobs.start();
 const spaMounted = mountSpa(app, config.staticDir);
 
 /** The node http server; the Pusher-protocol websocket will attach to its 'upgrade' event. */
@@ -77,6 +90,7 @@ async function shutdown(signal: string) {
   }
   await closed;
   await background.idle();
+  await jobs.stop();
   await database.close();
   process.exit(0);
 }

@@ -4,9 +4,18 @@ import { dirname } from 'node:path';
 import type { Config } from './config';
 
 /** What local mode generates once and keeps; a later secret (a websocket key) joins it here. */
-type KeptSecrets = { jwtSecret: string };
+type KeptSecrets = { jwtSecret: string; facebookAppSecret: string };
 
 const MIN_LENGTH = 32;
+
+/** Each kept secret and how a new one is made: as long as what a deployment is asked for. */
+const GENERATORS: { [K in keyof KeptSecrets]: () => string } = {
+  jwtSecret: () => randomBytes(48).toString('base64url'),
+  // Meta's own app secrets are 32 hexadecimal characters; a local one looks the same.
+  facebookAppSecret: () => randomBytes(16).toString('hex'),
+};
+
+const NAMES = Object.keys(GENERATORS) as Array<keyof KeptSecrets>;
 
 function read(file: string): Partial<KeptSecrets> {
   let text: string;
@@ -16,14 +25,21 @@ function read(file: string): Partial<KeptSecrets> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw error;
   }
-  const value: unknown = JSON.parse(text);
-  const jwtSecret = (value as { jwtSecret?: unknown } | null)?.jwtSecret;
-  if (typeof jwtSecret !== 'string' || jwtSecret.length < MIN_LENGTH) {
-    throw new Error(`${file} holds no usable jwtSecret: delete the file to make a new one (everybody signs in again)`);
+  const value = JSON.parse(text) as Record<string, unknown> | null;
+  const found: Partial<KeptSecrets> = {};
+  for (const name of NAMES) {
+    const secret = value?.[name];
+    // A file from before a secret joined lacks it: it is made and added. One that is there but
+    // unusable is someone's mistake, not ours to overwrite.
+    if (secret === undefined && name !== 'jwtSecret') continue;
+    if (typeof secret !== 'string' || secret.length < MIN_LENGTH) {
+      throw new Error(`${file} holds no usable ${name}: delete the file to make a new one (everybody signs in again)`);
+    }
+    found[name] = secret;
   }
   // Someone may have copied it in with a looser mode; only this user reads it.
   if (process.platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
-  return { jwtSecret };
+  return found;
 }
 
 /**
@@ -32,8 +48,8 @@ function read(file: string): Partial<KeptSecrets> {
  */
 export function keptSecrets(file: string): KeptSecrets {
   const found = read(file);
-  if (found.jwtSecret) return { jwtSecret: found.jwtSecret };
-  const secrets: KeptSecrets = { jwtSecret: randomBytes(48).toString('base64url') };
+  if (NAMES.every((name) => found[name] !== undefined)) return found as KeptSecrets;
+  const secrets = Object.fromEntries(NAMES.map((name) => [name, found[name] ?? GENERATORS[name]()])) as KeptSecrets;
   mkdirSync(dirname(file), { recursive: true });
   const partial = `${file}.${process.pid}.tmp`;
   writeFileSync(partial, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
@@ -44,6 +60,17 @@ export function keptSecrets(file: string): KeptSecrets {
 /** The config with local mode's kept secrets in place of the per-process ones. */
 export function withKeptSecrets(config: Config): Config {
   if (!config.secretsFile) return config;
-  const { jwtSecret } = keptSecrets(config.secretsFile);
-  return { ...config, jwtSecret: new TextEncoder().encode(jwtSecret), jwtSecretGenerated: false };
+  const kept = keptSecrets(config.secretsFile);
+  // A secret given in the environment wins over the kept one.
+  return {
+    ...config,
+    ...(config.jwtSecretGenerated && {
+      jwtSecret: new TextEncoder().encode(kept.jwtSecret),
+      jwtSecretGenerated: false,
+    }),
+    ...(config.facebookAppSecretGenerated && {
+      facebookAppSecret: kept.facebookAppSecret,
+      facebookAppSecretGenerated: false,
+    }),
+  };
 }

@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { createApp } from './app';
+import { API_PREFIXES, createApp } from './app';
 import { parseConfig } from './config';
 import type { Database } from './db/client';
 import type { AppEnv } from './http/context';
 import { MemoryMailer } from './mail/mailer';
 import { mountSpa } from './spa';
+import { NETWORK_ONLY_NAVIGATIONS } from '../pwa.config';
 
 let root: string;
 let dir: string;
@@ -22,6 +23,8 @@ beforeAll(() => {
   writeFileSync(join(dir, 'assets/entry.client-AbC123.js'), 'console.log(1)');
   writeFileSync(join(dir, 'assets/i18n/en.json'), '{"hello":"Hello"}');
   writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+  writeFileSync(join(dir, 'sw.js'), 'self.skipWaiting;');
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"app"}');
   // A file beside the build (not in it), which no request may reach.
   writeFileSync(join(root, 'outside.txt'), 'outside the build');
   // No route below touches the database.
@@ -53,6 +56,37 @@ describe('mountSpa', () => {
       const res = await app.request(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('cache-control'), path).toBe('no-cache');
+    }
+  });
+
+  // The browser checks the worker for a new version at every visit: never from its HTTP cache.
+  it('serves the service worker and the web app manifest for revalidation, with their types', async () => {
+    const worker = await app.request('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const manifest = await app.request('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it("leaves the API's paths to the network in the service worker, and only those and files", () => {
+    const fromNetwork = (path: string) => NETWORK_ONLY_NAVIGATIONS.some((pattern) => pattern.test(path));
+    for (const prefix of API_PREFIXES) {
+      for (const path of [prefix, `${prefix}/`, `${prefix}/x/y`, `${prefix}?page=2`])
+        expect(fromNetwork(path), path).toBe(true);
+    }
+    expect(fromNetwork('/csp.json')).toBe(true);
+    for (const path of [
+      '/',
+      '/login',
+      '/projects/42/channels',
+      '/reset-password/abc?email=a%40b.co',
+      '/application',
+      '/docsy',
+    ]) {
+      expect(fromNetwork(path), path).toBe(false);
     }
   });
 

@@ -1,43 +1,119 @@
-import { useFetcher } from '@remix-run/react';
+import { useFetcher, useLocation } from '@remix-run/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '~/features/auth/api';
+import { AppNav } from './app-nav';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeSwitcher } from './theme-switcher';
-import { Button } from './ui/button';
+import { Avatar } from './ui/avatar';
+import { Drawer } from './ui/drawer';
 import { HomeLogoLink } from './ui/logo';
+import { AppMenu, menuSeparator } from './ui/menu';
 import { paths } from '~/lib/paths';
 
-/** The signed-in top bar: home, language, theme, who is signed in, and sign out. */
-export function AppHeader({ user }: { user: User }) {
+/** Who is signed in, and the way out. */
+function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const logout = useFetcher();
+  const name = `${user.firstName} ${user.lastName}`;
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <HomeLogoLink />
-        <div className="flex items-center gap-1 sm:gap-2">
-          <LanguageSwitcher />
-          <ThemeSwitcher />
-          <span className="ml-2 hidden text-sm text-fg-muted md:inline">
-            {t('nav.signedInAs', { name: `${user.firstName} ${user.lastName}` })}
-          </span>
-          <logout.Form method="post" action={paths.logout()} className="ml-1">
-            <Button type="submit" variant="secondary" size="sm" pending={logout.state !== 'idle'}>
-              {t('nav.logout')}
-            </Button>
-          </logout.Form>
-        </div>
-      </div>
-    </header>
+    <AppMenu
+      label={t('nav.account', { name })}
+      triggerClassName="h-9 pr-2 pl-1"
+      triggerNamesItself
+      trigger={
+        <>
+          <Avatar name={name} size="sm" decorative />
+          {/* Named "Account: Ada Admin"; on a wide screen the name shows beside the avatar. */}
+          <span className="sr-only">{t('nav.accountPrefix')}</span>
+          <span className="sr-only max-w-40 truncate text-fg lg:not-sr-only">{name}</span>
+        </>
+      }
+      items={[
+        {
+          note: (
+            <>
+              <span className="block font-semibold text-fg">{t('nav.signedInAs', { name })}</span>
+              <span className="block truncate">{user.email}</span>
+            </>
+          ),
+        },
+        menuSeparator,
+        {
+          label: t('nav.logout'),
+          onSelect: () => logout.submit(null, { method: 'post', action: paths.logout() }),
+          icon: (
+            <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
+              <path
+                fillRule="evenodd"
+                d="M3 4.25A2.25 2.25 0 0 1 5.25 2h5.5A2.25 2.25 0 0 1 13 4.25v2a.75.75 0 0 1-1.5 0v-2a.75.75 0 0 0-.75-.75h-5.5a.75.75 0 0 0-.75.75v11.5c0 .41.34.75.75.75h5.5a.75.75 0 0 0 .75-.75v-2a.75.75 0 0 1 1.5 0v2A2.25 2.25 0 0 1 10.75 18h-5.5A2.25 2.25 0 0 1 3 15.75V4.25Zm10.47 2.97a.75.75 0 0 1 1.06 0l2.25 2.25a.75.75 0 0 1 0 1.06l-2.25 2.25a.75.75 0 1 1-1.06-1.06l.97-.97H7.75a.75.75 0 0 1 0-1.5h6.69l-.97-.97a.75.75 0 0 1 0-1.06Z"
+                clipRule="evenodd"
+              />
+            </svg>
+          ),
+        },
+      ]}
+    />
   );
 }
 
-/** The signed-in chrome around every page of the app: the top bar and the page's main area. */
+/**
+ * The signed-in chrome around every page of the app: the navigation in a sidebar on wide
+ * screens (md, 840 px and up) and behind a menu button on a phone; the top bar with the
+ * language, the theme and the user menu.
+ */
 export function AppFrame({ user, children }: { user: User; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  // Open on the page it was opened on: any navigation (a link, the back button) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location.pathname;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? location.pathname : null);
   return (
-    <div className="min-h-screen">
-      <AppHeader user={user} />
-      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">{children}</main>
+    <div className="min-h-screen md:grid md:grid-cols-[15rem_minmax(0,1fr)] lg:grid-cols-[16rem_minmax(0,1fr)]">
+      <aside className="sticky top-0 hidden h-screen flex-col gap-8 border-r border-line bg-surface px-3 py-4 md:flex">
+        <div className="px-2">
+          <HomeLogoLink />
+        </div>
+        <AppNav user={user} />
+      </aside>
+      <div className="flex min-w-0 flex-col">
+        <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
+          <div className="mx-auto flex h-16 w-full max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
+            <div className="flex items-center gap-2 md:hidden">
+              <button
+                type="button"
+                onClick={() => setMenuOpen(true)}
+                aria-label={t('nav.openMenu')}
+                aria-expanded={menuOpen}
+                className="focus-ring -ml-2 inline-flex size-10 items-center justify-center rounded-md text-fg-muted hover:bg-muted hover:text-fg"
+              >
+                <svg
+                  viewBox="0 0 24 24"
+                  className="size-6"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  aria-hidden="true"
+                >
+                  <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+                </svg>
+              </button>
+              <HomeLogoLink />
+            </div>
+            <span className="hidden md:block" />
+            <div className="flex items-center gap-1">
+              <LanguageSwitcher />
+              <ThemeSwitcher />
+              <UserMenu user={user} />
+            </div>
+          </div>
+        </header>
+        <main className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">{children}</main>
+      </div>
+      <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title={t('nav.main')}>
+        <AppNav user={user} onNavigate={() => setMenuOpen(false)} />
+      </Drawer>
     </div>
   );
 }

@@ -92,8 +92,10 @@ describe('throwRouteError', () => {
     expect(response.headers.get('Location')).toBe('/login?returnUrl=%2Fthings%2F42%3Ftab%3Dx');
   });
 
-  it('sends a 503 to the maintenance page', () => {
-    expect((thrown(new HttpError(503, null)) as Response).headers.get('Location')).toBe('/maintenance');
+  it('sends a 503 to the maintenance page, with where the user was', () => {
+    expect((thrown(new HttpError(503, null)) as Response).headers.get('Location')).toBe(
+      '/maintenance?from=%2Fthings%2F42%3Ftab%3Dx',
+    );
   });
 
   it('keeps the status of any other API failure for the boundary', () => {

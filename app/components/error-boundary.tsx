@@ -1,7 +1,9 @@
-import { isRouteErrorResponse, useRouteError, type ErrorResponse } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { isRouteErrorResponse, useRevalidator, useRouteError, type ErrorResponse } from '@remix-run/react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from './ui/button';
+import { Button, ButtonLink } from './ui/button';
+import { OfflineError } from '~/lib/http';
+import type { RouteErrorData } from '~/lib/route-errors';
 import { paths } from '~/lib/paths';
 
 /** A route's own words for a status: `{ 404: () => t('projects.notFound', { id }) }`. */
@@ -16,20 +18,50 @@ export function RouteErrorBoundary({ statusMessages = {} }: { statusMessages?: S
   const error = useRouteError();
   const { t } = useTranslation();
   const response = isRouteErrorResponse(error) ? error : null;
-  // A thrown response is an expected outcome; anything else is a bug worth seeing in the console.
-  if (!response) console.error(error);
+  const offline = error instanceof OfflineError;
+  // A thrown response is an expected outcome, and so is a lost connection; anything else is a
+  // bug worth seeing in the console.
+  if (!response && !offline) console.error(error);
+  if (offline) return <OfflineState />;
   const status = response?.status ?? 500;
   const custom = response ? statusMessages[status]?.(response) : undefined;
   if (status === 404) return <NotFoundState text={custom} />;
+  const requestId = (response?.data as Partial<RouteErrorData> | undefined)?.requestId;
   return (
     <ErrorState
       title={t('errors.pageTitle')}
       text={custom ?? t(status === 403 ? 'errors.forbidden' : 'errors.pageText')}
+      reference={requestId ?? undefined}
       // A reload, not a navigation: whatever broke this page may be held in memory.
       action={
         <ButtonLink to={paths.home()} reloadDocument>
           {t('notFound.backToDashboard')}
         </ButtonLink>
+      }
+    />
+  );
+}
+
+/**
+ * A page that could not load for want of a connection: it says so, and loads again by itself
+ * as soon as the browser is back online (or when asked).
+ */
+function OfflineState() {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const retry = () => revalidator.revalidate();
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [revalidator]);
+  return (
+    <ErrorState
+      title={t('errors.offlineTitle')}
+      text={t('errors.offlineText')}
+      action={
+        <Button variant="secondary" pending={revalidator.state === 'loading'} onClick={() => revalidator.revalidate()}>
+          {t('errors.retry')}
+        </Button>
       }
     />
   );
@@ -53,12 +85,16 @@ export function ErrorState({
   title,
   text,
   action,
+  reference,
 }: {
   code?: string;
   title: ReactNode;
   text: ReactNode;
   action?: ReactNode;
+  /** The API's request id: what the user can quote to support, who find it in the logs. */
+  reference?: string | undefined;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col items-center gap-4 py-10 text-center">
       {code ? (
@@ -68,6 +104,12 @@ export function ErrorState({
       ) : null}
       <h1 className="text-2xl font-bold tracking-tight text-fg">{title}</h1>
       <p className="max-w-md text-fg-muted">{text}</p>
+      {reference ? (
+        <p className="text-sm text-fg-muted">
+          {t('errors.reference')}{' '}
+          <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-fg select-all">{reference}</code>
+        </p>
+      ) : null}
       {action}
     </div>
   );

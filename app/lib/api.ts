@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { refresh } from '~contract/auth';
 import { defaultLanguage, env } from './env';
 import { createHttpClient } from './http';
+import { loadingCounter } from './loading';
 import { queryClient } from './query-client';
 import { tokenStore } from './session';
 import { snackbar } from './snackbar';
@@ -30,4 +31,5 @@ export const api = createHttpClient({
     snackbar.show('errors.sessionExpired', 'warning');
   },
   onOffline: () => snackbar.show('errors.offline', 'error'),
+  loading: loadingCounter,
 });

@@ -25,6 +25,9 @@ const EnvSchema = z.object({
   VITE_TERMS_URL: z.url().default('https://www.example.com/terms'),
   VITE_PRIVACY_URL: z.url().default('https://www.example.com/privacy'),
   VITE_FORCE_UPDATE: z.enum(['true', 'false']).default('false'),
+  // The customer-chat widget: its script (https) and the account id it is given. Unset: no chat.
+  VITE_CHAT_WIDGET_URL: z.union([z.literal(''), z.url({ protocol: /^https$/ })]).default(''),
+  VITE_CHAT_WIDGET_ID: z.string().default(''),
 });
 
 function parseEnv() {
@@ -43,6 +46,10 @@ function parseEnv() {
     stagingUrl: parsed.VITE_STAGING_URL,
     termsUrl: parsed.VITE_TERMS_URL,
     privacyUrl: parsed.VITE_PRIVACY_URL,
+    chatWidget:
+      parsed.VITE_CHAT_WIDGET_URL && parsed.VITE_CHAT_WIDGET_ID
+        ? { url: parsed.VITE_CHAT_WIDGET_URL, id: parsed.VITE_CHAT_WIDGET_ID }
+        : null,
   };
 }
 

@@ -52,9 +52,9 @@ describe('replyWithApiError', () => {
     expect(redirect.headers.get('Location')).toBe('/login?returnUrl=%2Fregister%2Fx%3Fy%3D1');
   });
 
-  it('sends a 503 to the maintenance page', () => {
+  it('sends a 503 to the maintenance page, with where the user was', () => {
     const redirect = thrown(() => replyWithApiError(request, submission(), new HttpError(503, null))) as Response;
-    expect(redirect.headers.get('Location')).toBe('/maintenance');
+    expect(redirect.headers.get('Location')).toBe('/maintenance?from=%2Fregister%2Fx%3Fy%3D1');
   });
 
   it('rethrows what is not an API failure', () => {

@@ -26,6 +26,8 @@ export class HttpError extends Error {
      * over, or there never was one. A 401 on a credentials call (sign-in) is a refusal instead.
      */
     readonly sessionExpired = false,
+    /** The API's id for this request (X-Request-Id): what support finds the request by in the logs. */
+    readonly requestId: string | null = null,
   ) {
     super(body?.message ?? `HTTP ${status}`);
     this.name = 'HttpError';
@@ -213,7 +215,12 @@ export function createHttpClient(options: HttpClientOptions) {
       }
     }
     if (!response.ok) {
-      throw new HttpError(response.status, body as HttpError['body'], response.status === 401 && sessionCall);
+      throw new HttpError(
+        response.status,
+        body as HttpError['body'],
+        response.status === 401 && sessionCall,
+        response.headers.get('x-request-id'),
+      );
     }
     return body as T;
   }

@@ -4,6 +4,8 @@ import { safeReturnUrl } from './return-url';
 export const paths = {
   home: () => '/',
   projects: () => '/projects',
+  troubleshooting: (section?: string) => (section ? `/troubleshooting#${section}` : '/troubleshooting'),
+  designLibrary: () => '/admin/design-library',
   adminSupport: () => '/admin/support',
   login: (returnUrl?: string | null) => {
     const target = safeReturnUrl(returnUrl, '');
@@ -15,8 +17,17 @@ export const paths = {
     `/reset-password/${encodeURIComponent(token)}?email=${encodeURIComponent(email)}`,
   register: (coupon?: string) => (coupon ? `/register/${encodeURIComponent(coupon)}` : '/register'),
   preferences: () => '/preferences',
-  maintenance: () => '/maintenance',
+  /** `from`: where the user was, to go back to once the API answers again. */
+  maintenance: (from?: string) => {
+    const target = safeReturnUrl(from, '');
+    return target && target !== '/' && !target.startsWith('/maintenance')
+      ? `/maintenance?from=${encodeURIComponent(target)}`
+      : '/maintenance';
+  },
 };
+
+/** A path under /public/ is a public URL (spec §2 Root shell): open to anyone, no user asked. */
+export const isPublicPath = (pathname: string) => pathname === '/public' || pathname.startsWith('/public/');
 
 /** The path (with query) a request was made for: what a guard sends back as returnUrl. */
 export function pathOf(request: Request): string {

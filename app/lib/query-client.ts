@@ -1,8 +1,17 @@
-import { QueryClient } from '@tanstack/react-query';
-import { HttpError } from './http';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { reportBackgroundError } from './api-errors';
+import { HttpError, OfflineError } from './http';
 
 /** The spec's data-query defaults (§7), in TanStack Query's vocabulary (DESIGN.md "Data cache"). */
 export const queryClient = new QueryClient({
+  // A loader's first fetch fails into its route's ErrorBoundary; only a refetch of data already
+  // on screen, and mutations, fail here, where no page is waiting to show the error.
+  queryCache: new QueryCache({
+    onError: (error, query) => {
+      if (query.state.data !== undefined) reportBackgroundError(error);
+    },
+  }),
+  mutationCache: new MutationCache({ onError: (error) => reportBackgroundError(error) }),
   defaultOptions: {
     queries: {
       staleTime: 300_000,
@@ -12,6 +21,8 @@ export const queryClient = new QueryClient({
       retry: (failureCount, error) => {
         // Answers that a retry cannot change; a 503 is maintenance, where routes send the user at once.
         if (error instanceof HttpError && [401, 403, 404, 422, 503].includes(error.status)) return false;
+        // Offline: the page reloads its data when the connection is back (the shell listens).
+        if (error instanceof OfflineError) return false;
         return failureCount < 3;
       },
     },

@@ -2,18 +2,29 @@ import { redirect } from '@remix-run/react';
 import { HttpError } from './http';
 import { pathOf, paths } from './paths';
 
+/** What a route's error response carries: the API's words, and the reference support can find. */
+export interface RouteErrorData {
+  message: string;
+  requestId: string | null;
+}
+
 /**
  * What a clientLoader or clientAction does with an API failure it cannot answer itself
  * (DESIGN.md): an ended session sends the user to sign in and back, a 503 to the maintenance
- * page (spec §8), any other HTTP status becomes a route error response with that status for
- * the ErrorBoundary, which words each status its own way. Anything else (offline, a bug) goes
- * on to the ErrorBoundary as it is.
+ * page (spec §8), with where they were, any other HTTP status becomes a route error response
+ * with that status for the ErrorBoundary, which words each status its own way and shows the
+ * request's id as a reference. Anything else (offline, a bug) goes on to the ErrorBoundary as
+ * it is.
  */
 export function throwRouteError(error: unknown, request: Request): never {
   if (error instanceof HttpError) {
     if (error.sessionExpired) throw redirect(paths.login(pathOf(request)));
-    if (error.status === 503) throw redirect(paths.maintenance());
-    throw new Response(error.message, { status: error.status });
+    if (error.status === 503) throw redirect(paths.maintenance(pathOf(request)));
+    const data: RouteErrorData = { message: error.message, requestId: error.requestId };
+    throw new Response(JSON.stringify(data), {
+      status: error.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   }
   throw error;
 }

@@ -161,8 +161,41 @@ export const projects = pgTable(
   (table) => [index('projects_owner_id_created_at_idx').on(table.ownerId, table.createdAt)],
 );
 
+/** Where a Facebook data-deletion request stands (spec §4 "Deletion status"). */
+export const FACEBOOK_DELETION_STATUSES = ['in_progress', 'deleted'] as const;
+
+/**
+ * One row per data-deletion request Meta sent us for a Facebook user (the callback in
+ * server/facebook-deletion/routes.ts). `id` is the status id in the link Meta shows the person:
+ * random and unguessable (192 bits, base64url), so the link is the only way to its status. The
+ * Facebook user id is Meta's app-scoped id, not one of our users.
+ */
+export const facebookDeletionRequests = pgTable(
+  'facebook_deletion_requests',
+  {
+    id: text('id').primaryKey(),
+    facebookUserId: text('facebook_user_id').notNull(),
+    // What Meta shows the person beside the link, to quote to us.
+    confirmationCode: text('confirmation_code').notNull(),
+    status: text('status', { enum: FACEBOOK_DELETION_STATUSES }).notNull().default('in_progress'),
+    requestedAt: at('requested_at').notNull().defaultNow(),
+    completedAt: at('completed_at'),
+  },
+  (table) => [
+    uniqueIndex('facebook_deletion_requests_confirmation_code_unique').on(table.confirmationCode),
+    index('facebook_deletion_requests_facebook_user_id_idx').on(table.facebookUserId),
+    check('facebook_deletion_requests_status_check', oneOf(table.status, FACEBOOK_DELETION_STATUSES)),
+    // Deleted exactly when it has a completion time.
+    check(
+      'facebook_deletion_requests_completed_check',
+      sql`(${table.status} = 'deleted') = (${table.completedAt} is not null)`,
+    ),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type CouponRow = typeof coupons.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProjectRow = typeof projects.$inferInsert;
+export type FacebookDeletionRequestRow = typeof facebookDeletionRequests.$inferSelect;

@@ -177,12 +177,14 @@ describe('where the dev endpoints are mounted', () => {
       DATABASE_URL: 'postgres://u:p@db/app',
       SMTP_URL: 'smtps://u:p@smtp.example.com:465',
       MAIL_FROM: 'no-reply@social.example.com',
+      FACEBOOK_APP_SECRET: 'f'.repeat(32),
     });
     for (const [method, path] of [
       ['GET', '/dev/mail'],
       ['GET', '/dev/outbox'],
       ['POST', '/dev/users'],
       ['POST', '/dev/rate-limits/reset'],
+      ['POST', '/dev/facebook/signed-request'],
       ['GET', '/docs'],
       ['GET', '/docs/openapi.json'],
     ]) {

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { clearMail, createUser, deleteUser, listMail, resetRateLimits, showOutbox } from '../../contract/dev';
+import {
+  clearMail,
+  createUser,
+  deleteUser,
+  listMail,
+  resetRateLimits,
+  showOutbox,
+  signFacebookRequest,
+} from '../../contract/dev';
+import { metaPayload, signRequest } from '../facebook-deletion/signed-request';
 import type { AppEnv, Services } from '../http/context';
 import { fieldError } from '../http/errors';
 import { reply, route } from '../http/operation';
@@ -57,6 +66,14 @@ export function devRoutes(s: Services) {
     await s.rateLimiter.reset();
     return reply(c, resetRateLimits, 204);
   });
+
+  // Meta's side of the data-deletion callback, with this server's secret: the callback can be
+  // tried, and tested end to end, without a Meta app.
+  route(routes, s, signFacebookRequest, (c, { body }) =>
+    reply(c, signFacebookRequest, 200, {
+      signed_request: signRequest(metaPayload(body.user_id, new Date(s.clock())), s.config.facebookAppSecret),
+    }),
+  );
 
   return routes;
 }

@@ -2,6 +2,7 @@ import type { PasswordHasher } from '../auth/passwords';
 import type { SessionLifetimes } from '../auth/refresh-tokens';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../log';
 import type { Mailer } from '../mail/mailer';
 import type { BackgroundTasks } from './background';
@@ -21,6 +22,8 @@ export type Services = {
   sessions: SessionLifetimes;
   /** Work that runs after the answer (./background.ts). */
   background: BackgroundTasks;
+  /** Jobs kept in the database, retried, run by any instance (server/jobs/queue.ts). */
+  jobs: JobQueue;
   /** The server's logger; a request's own lines go through `c.get('log')`, which carries its id. */
   log: Logger;
 };

@@ -39,6 +39,8 @@ export const messages = {
     serverError: 'Server error.',
     resetLinkSent: 'If that email address is in our records, we have sent you a password reset link.',
     passwordReset: 'Your password has been reset.',
+    facebookDeletionNotFound: 'No data-deletion request has this status id.',
+    formOrJsonOnly: 'Content-Type must be application/x-www-form-urlencoded or application/json.',
   },
   it: {
     malformedJson: 'Il corpo JSON non è valido.',
@@ -55,6 +57,8 @@ export const messages = {
     resetLinkSent:
       'Se questo indirizzo email è nei nostri archivi, ti abbiamo inviato un link per reimpostare la password.',
     passwordReset: 'La tua password è stata reimpostata.',
+    facebookDeletionNotFound: 'Nessuna richiesta di cancellazione dei dati ha questo codice di stato.',
+    formOrJsonOnly: 'Content-Type deve essere application/x-www-form-urlencoded o application/json.',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 
@@ -76,6 +80,11 @@ export const rules = {
     object: 'The request body must be a JSON object.',
     control: 'The :attribute field must not contain control characters.',
     invalid: 'The :attribute field is invalid.',
+    signedRequestFormat:
+      'The :attribute must be a signature and a JSON payload, each base64url-encoded, joined by a dot.',
+    signedRequestSignature: "The :attribute's signature does not match: it was not signed with this app's secret.",
+    signedRequestAlgorithm: 'The :attribute must be signed with HMAC-SHA256.',
+    signedRequestUser: 'The :attribute names no Facebook user (user_id).',
   },
   it: {
     required: 'Il campo :attribute è obbligatorio.',
@@ -92,14 +101,36 @@ export const rules = {
     object: 'Il corpo della richiesta deve essere un oggetto JSON.',
     control: 'Il campo :attribute non può contenere caratteri di controllo.',
     invalid: 'Il campo :attribute non è valido.',
+    signedRequestFormat:
+      'La :attribute deve essere composta da una firma e da un contenuto JSON, ciascuno in base64url, uniti da un punto.',
+    signedRequestSignature:
+      'La firma della :attribute non corrisponde: non è stata apposta con il segreto di questa app.',
+    signedRequestAlgorithm: 'La :attribute deve essere firmata con HMAC-SHA256.',
+    signedRequestUser: 'La :attribute non indica alcun utente Facebook (user_id).',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 
 export type Rule = keyof (typeof rules)['en'];
 
 export const attributes: Record<Lang, Record<string, string>> = {
-  en: { firstName: 'first name', lastName: 'last name', language: 'language', page: 'page', role: 'role' },
-  it: { firstName: 'nome', lastName: 'cognome', language: 'lingua', page: 'pagina', role: 'ruolo' },
+  en: {
+    firstName: 'first name',
+    lastName: 'last name',
+    language: 'language',
+    page: 'page',
+    role: 'role',
+    signed_request: 'signed request',
+    user_id: 'Facebook user id',
+  },
+  it: {
+    firstName: 'nome',
+    lastName: 'cognome',
+    language: 'lingua',
+    page: 'pagina',
+    role: 'ruolo',
+    signed_request: 'richiesta firmata',
+    user_id: 'id utente Facebook',
+  },
 };
 
 /** A value for a message's placeholder: as it is, or worded for the language. */

@@ -208,6 +208,7 @@ export type RateLimits = {
   forgot: { perAccount: Limit; perIp: Limit };
   reset: { perAccount: Limit; perIp: Limit };
   couponLookup: { perIp: Limit };
+  facebookDeletion: { perIp: Limit };
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -232,6 +233,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
     perIp: { max: 20, windowMs: WINDOW, backoffMs: MINUTE, maxBackoffMs: 15 * MINUTE },
   },
   couponLookup: {
+    perIp: { max: 30, windowMs: WINDOW, backoffMs: 10 * SECOND, maxBackoffMs: 15 * MINUTE },
+  },
+  facebookDeletion: {
+    // Refused signed requests only: Meta's own calls, however many, are given back.
     perIp: { max: 30, windowMs: WINDOW, backoffMs: 10 * SECOND, maxBackoffMs: 15 * MINUTE },
   },
 };

@@ -68,6 +68,20 @@ describe('security headers', () => {
     expect(csp).toContain("connect-src 'self' https://api.example.com");
   });
 
+  it('lets a configured chat widget in: its script, calls, pictures and frames, nothing more', () => {
+    const csp = appContentSecurityPolicy({
+      scriptHashes: ["'sha256-x'"],
+      connectSrc: [],
+      widgetOrigins: ['https://chat.example'],
+    });
+    expect(csp).toContain("script-src 'self' https://chat.example 'sha256-x'");
+    expect(csp).toContain("connect-src 'self' https://chat.example");
+    expect(csp).toContain("img-src 'self' data: https://chat.example");
+    expect(csp).toContain('frame-src https://chat.example');
+    expect(csp).toContain("style-src 'self';");
+    expect(appContentSecurityPolicy({ scriptHashes: [], connectSrc: [] })).not.toContain('frame-src');
+  });
+
   it('every answer, app and API: nosniff, no framing, no referrer, no powerful features', async () => {
     const app = appWithBuild();
     for (const path of ['/login', '/favicon.svg', '/v1.0/health', '/v1.0/nope']) {

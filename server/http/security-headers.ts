@@ -18,17 +18,24 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** What the build records for the server (and for any other host of the static build). */
-export type CspManifest = { scriptHashes: string[]; connectSrc: string[] };
+export type CspManifest = {
+  scriptHashes: string[];
+  connectSrc: string[];
+  /** A configured third party the page loads (the customer-chat widget): its script, calls, pictures, frames. */
+  widgetOrigins?: string[];
+};
 
 /** The app's policy: its own origin only, its inline scripts by hash, and no framing at all. */
-export function appContentSecurityPolicy({ scriptHashes, connectSrc }: CspManifest): string {
+export function appContentSecurityPolicy({ scriptHashes, connectSrc, widgetOrigins = [] }: CspManifest): string {
+  const widgets = widgetOrigins.join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    `script-src 'self' ${widgets} ${scriptHashes.join(' ')}`.replace(/\s+/g, ' ').trim(),
     "style-src 'self'",
-    "img-src 'self' data:",
+    `img-src 'self' data: ${widgets}`.trim(),
     "font-src 'self'",
-    `connect-src 'self' ${connectSrc.join(' ')}`.trim(),
+    `connect-src 'self' ${[...connectSrc, ...widgetOrigins].join(' ')}`.trim(),
+    ...(widgets ? [`frame-src ${widgets}`] : []),
     "manifest-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",

@@ -145,6 +145,7 @@ describe('createMailer', () => {
       DATABASE_URL: 'postgres://u:p@db/app',
       APP_URL: 'https://social.example.com',
       JWT_SECRET: 'x'.repeat(32),
+      FACEBOOK_APP_SECRET: 'f'.repeat(32),
       SMTP_URL: 'smtps://u:p@smtp.example.com:465',
       MAIL_FROM: 'no-reply@social.example.com',
     });

@@ -119,6 +119,12 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+/** Signs out the way a user does: the user menu, then Log out. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: /^Account: / }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+}
+
 /**
  * Lets the page finish what the last input started (React renders, validation runs), so an
  * assertion that something did NOT appear is not just early.

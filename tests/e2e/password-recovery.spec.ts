@@ -1,4 +1,13 @@
-import { expect, expectNoA11yViolations, latestMail, recordRequests, signIn, test, uniqueEmail } from './fixtures';
+import {
+  expect,
+  expectNoA11yViolations,
+  latestMail,
+  recordRequests,
+  signIn,
+  signOut,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 test.describe('forgot password', () => {
   test('validates the email before sending anything', async ({ page }) => {
@@ -105,7 +114,7 @@ test.describe('forgot password', () => {
     await expect(page).toHaveURL('/projects');
 
     // The link was single use.
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await signOut(page);
     await expect(page).toHaveURL('/login');
     await page.goto(link!);
     await page.getByLabel('New password').fill('Another-Pass2');

@@ -30,7 +30,7 @@ test.describe('app shell', () => {
       times: 1,
     });
     await page.reload();
-    await expect(page).toHaveURL('/maintenance');
+    await expect(page).toHaveURL('/maintenance?from=%2Fprojects');
     await expect(page.getByRole('heading', { name: "We'll be right back" })).toBeVisible();
   });
 
@@ -118,7 +118,8 @@ test.describe('languages', () => {
     await page.getByRole('menuitem', { name: 'Italiano' }).click();
     await expect(page.getByRole('heading', { name: 'Progetti', exact: true })).toBeVisible();
     // A new browser profile, in English, still shows this user Italian once signed in.
-    await page.getByRole('button', { name: 'Esci' }).click();
+    await page.getByRole('button', { name: /^Account: / }).click();
+    await page.getByRole('menuitem', { name: 'Esci' }).click();
     await expect(page).toHaveURL('/login');
     await page.evaluate(() => localStorage.clear());
     await context.clearCookies();

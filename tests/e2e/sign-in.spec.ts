@@ -1,4 +1,4 @@
-import { expect, expectNoA11yViolations, recordRequests, settle, signIn, test, uniqueEmail } from './fixtures';
+import { expect, expectNoA11yViolations, recordRequests, settle, signIn, signOut, test, uniqueEmail } from './fixtures';
 
 test.describe('sign-in', () => {
   test('the demo user signs in and sees their projects', async ({ page }) => {
@@ -12,6 +12,7 @@ test.describe('sign-in', () => {
   test('the demo admin signs in', async ({ page }) => {
     await signIn(page, { email: 'ADMIN@example.com', password: 'Admin1234' });
     await expect(page).toHaveURL('/projects');
+    await page.getByRole('button', { name: 'Account: Ada Admin' }).click();
     await expect(page.getByText('Signed in as Ada Admin')).toBeVisible();
   });
 
@@ -212,7 +213,7 @@ test.describe('returnUrl and guards', () => {
 
   test('logging out ends the session', async ({ page, signedInUser: _ }) => {
     await page.goto('/projects');
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await signOut(page);
     await expect(page).toHaveURL('/login');
     await page.goto('/projects');
     await expect(page).toHaveURL('/login?returnUrl=%2Fprojects');

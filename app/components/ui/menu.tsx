@@ -1,4 +1,4 @@
-import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
+import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { buttonClass, type ButtonSize, type ButtonVariant } from './button';
 
@@ -19,7 +19,12 @@ export interface MenuAction {
 /** A line between groups of items. */
 export const menuSeparator = { separator: true } as const;
 
-export type MenuEntry = MenuAction | typeof menuSeparator;
+/** Words at the top of the menu that do nothing (who is signed in), announced with it. */
+export interface MenuNote {
+  note: ReactNode;
+}
+
+export type MenuEntry = MenuAction | typeof menuSeparator | MenuNote;
 
 const iconSizes: Record<ButtonSize, string> = { sm: 'size-8', md: 'size-10', lg: 'size-12' };
 
@@ -75,6 +80,8 @@ export function AppMenu({
   icon,
   iconOnly = false,
   trigger,
+  triggerClassName = 'h-9 px-2',
+  triggerNamesItself = false,
   variant = 'secondary',
   size = 'md',
   className = '',
@@ -84,6 +91,10 @@ export function AppMenu({
   icon?: ReactNode;
   iconOnly?: boolean;
   trigger?: ReactNode;
+  /** The compact trigger's content names it (text, some visually hidden): `label` is not set over it. */
+  triggerNamesItself?: boolean;
+  /** Extra classes for the compact trigger (a round avatar button). */
+  triggerClassName?: string;
   variant?: ButtonVariant;
   size?: ButtonSize;
   className?: string;
@@ -92,8 +103,8 @@ export function AppMenu({
     <Menu as="div" className={`relative inline-flex ${className}`}>
       {trigger ? (
         <MenuButton
-          aria-label={label}
-          className="focus-ring inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md px-2 text-sm font-semibold text-fg-muted transition-colors hover:bg-muted hover:text-fg data-[open]:bg-muted data-[open]:text-fg"
+          aria-label={triggerNamesItself ? undefined : label}
+          className={`focus-ring inline-flex shrink-0 items-center gap-1.5 rounded-md text-sm ${triggerClassName} font-semibold text-fg-muted transition-colors hover:bg-muted hover:text-fg data-[open]:bg-muted data-[open]:text-fg`}
         >
           {trigger}
         </MenuButton>
@@ -118,6 +129,10 @@ export function AppMenu({
         {items.map((entry, index) =>
           'separator' in entry ? (
             <MenuSeparator key={`separator-${index}`} className="mx-1 my-1 h-px bg-line" />
+          ) : 'note' in entry ? (
+            <MenuSection key={`note-${index}`}>
+              <MenuHeading className="px-3 py-2 text-xs text-fg-muted">{entry.note}</MenuHeading>
+            </MenuSection>
           ) : (
             <MenuItem key={`${entry.label}-${index}`} disabled={entry.disabled}>
               <button

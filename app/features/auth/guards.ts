@@ -19,7 +19,9 @@ export async function loadCurrentUser(request: Request): Promise<User | null> {
     return await getCurrentUser();
   } catch (error) {
     if (error instanceof HttpError && error.sessionExpired) return null;
-    if (error instanceof HttpError && error.status === 503 && pathOf(request) === paths.maintenance()) return null;
+    if (error instanceof HttpError && error.status === 503 && new URL(request.url).pathname === paths.maintenance()) {
+      return null;
+    }
     throwRouteError(error, request);
   }
 }

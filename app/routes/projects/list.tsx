@@ -42,7 +42,7 @@ export default function ProjectsRoute() {
       />
       {projects.data.length === 0 ? (
         // The call to action (create a project) arrives with project creation (issue 13).
-        <EmptyState title={t('projects.emptyTitle')} description={t('projects.empty')} />
+        <EmptyState headingLevel={2} title={t('projects.emptyTitle')} description={t('projects.empty')} />
       ) : (
         <ul aria-label={t('projects.listLabel')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {projects.data.map((project) => (

@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import type { User } from '~/features/auth/api';
+import { paths } from '~/lib/paths';
+import { SidebarNav, type NavGroup } from './ui/sidebar-nav';
+
+const icon = (d: string) => (
+  <svg
+    viewBox="0 0 24 24"
+    className="size-5"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.75"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
+    <path d={d} />
+  </svg>
+);
+
+/**
+ * The signed-in navigation (spec §2 Integrations sidebar: Home, Account, Integrations,
+ * Subscription), in the sidebar on wide screens and in the drawer on a phone. A page joins here
+ * when it exists: Integrations, Account and Subscription arrive with the integrations work
+ * (issue 11), the admin pages with the admin area (issue 10); a link to a page that is not there
+ * yet would be a dead end.
+ */
+export function AppNav({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const groups: NavGroup[] = [
+    {
+      items: [
+        {
+          label: t('nav.homeLink'),
+          to: paths.projects(),
+          icon: icon('M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z'),
+        },
+        {
+          label: t('nav.troubleshooting'),
+          to: paths.troubleshooting(),
+          icon: icon('M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01'),
+        },
+      ],
+    },
+  ];
+  if (user.role === 'admin') {
+    groups.push({
+      label: t('nav.admin'),
+      items: [
+        {
+          label: t('designLibrary.title'),
+          to: paths.designLibrary(),
+          icon: icon(
+            'M4 5a1 1 0 0 1 1-1h5v7H4zM14 4h5a1 1 0 0 1 1 1v4h-6zM14 13h6v6a1 1 0 0 1-1 1h-5zM4 15h6v5H5a1 1 0 0 1-1-1z',
+          ),
+        },
+      ],
+    });
+  }
+  return (
+    <div onClickCapture={(event) => (event.target as HTMLElement).closest('a') && onNavigate?.()}>
+      <SidebarNav label={t('nav.main')} groups={groups} />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useFetchers, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { useLoadingIndicator, useRequestsPending } from '~/lib/loading';
+
+/**
+ * The loader overlay (spec §2 Root shell): a bar across the top of the page while the global
+ * loading flag is set, that is while a page is loading, a form or fetcher is out, or a request
+ * that counts for it is in flight. It covers nothing the user might be reading or typing in.
+ */
+export function LoadingOverlay() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const requests = useRequestsPending();
+  const active = navigation.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle') || requests;
+  const shown = useLoadingIndicator(active);
+  if (!shown) return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label={t('common.loading')}
+      className="pointer-events-none fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden bg-primary/15"
+    >
+      <div className="h-full w-2/5 rounded-full bg-primary motion-safe:animate-indeterminate" />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { showFacebookDeletionStatus } from '~contract/facebook-deletion';
+import { api } from '~/lib/api';
+import { queryClient } from '~/lib/query-client';
+
+export type { FacebookDeletionStatus } from '~contract/facebook-deletion';
+
+/** This feature's cache keys. */
+export const facebookDeletionKeys = {
+  all: ['facebook-deletion'] as const,
+  status: (id: string) => [...facebookDeletionKeys.all, 'status', id] as const,
+};
+
+/**
+ * Where a data-deletion request stands. Asked afresh on every visit (stale at once): the status
+ * changes while the person waits, and the page is all there is to see it.
+ */
+export function getDeletionStatus(id: string) {
+  return queryClient.fetchQuery({
+    queryKey: facebookDeletionKeys.status(id),
+    queryFn: () => api.call(showFacebookDeletionStatus, { params: { id } }),
+    staleTime: 0,
+  });
+}

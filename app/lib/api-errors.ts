@@ -1,0 +1,46 @@
+import { HttpError, OfflineError } from './http';
+import { paths } from './paths';
+import { snackbar } from './snackbar';
+
+/**
+ * The words for a failed request nobody else answers (spec §8 global handler): a 401 is silent
+ * (the session handling deals with it), a 403 is the status text, a 422 (and anything else)
+ * the joined validation errors, else the API's message, else the error itself serialised.
+ * `null`: nothing to say.
+ */
+export function describeApiError(
+  error: unknown,
+): { key: 'errors.forbidden' | 'errors.offline' } | { text: string } | null {
+  if (error instanceof OfflineError) return { key: 'errors.offline' };
+  if (!(error instanceof HttpError)) return { text: error instanceof Error ? error.message : serialise(error) };
+  if (error.status === 401) return null;
+  if (error.status === 403) return { key: 'errors.forbidden' };
+  const validation = Object.values(error.fieldErrors).flat();
+  if (validation.length) return { text: validation.join(' ') };
+  if (error.body?.message) return { text: error.body.message };
+  return { text: serialise(error.body ?? error.message) };
+}
+
+function serialise(value: unknown): string {
+  try {
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * A request that failed where no page is waiting for it (a refetch in the background, a
+ * mutation): a 503 goes to the maintenance page, whatever the request; anything else is said in
+ * the one snackbar.
+ */
+export function reportBackgroundError(error: unknown) {
+  if (error instanceof HttpError && error.status === 503) {
+    const here = `${window.location.pathname}${window.location.search}`;
+    if (window.location.pathname !== paths.maintenance()) window.location.assign(paths.maintenance(here));
+    return;
+  }
+  const said = describeApiError(error);
+  if (!said) return;
+  snackbar.show('key' in said ? said.key : { text: said.text }, 'error');
+}

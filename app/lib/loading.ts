@@ -1,0 +1,59 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+
+/**
+ * The global loading flag (spec §2 Root shell, §4 Global loading indicator): how many requests
+ * that count for it are out. The HTTP client reports each start and end (a call declares
+ * `countsForLoading: false` for the kinds that never show it: images, comments, assets,
+ * insights, users, ads, v2); navigations and fetchers join in the shell.
+ */
+let pending = 0;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+export const loadingCounter = {
+  start() {
+    pending += 1;
+    emit();
+  },
+  end() {
+    pending = Math.max(0, pending - 1);
+    emit();
+  },
+};
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+/** Whether any counted request is out. */
+export const useRequestsPending = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => pending > 0,
+    () => false,
+  );
+
+/** Spec §9: the indicator's countdown after the last request, and the flag's debounce. */
+export const LOADING_COUNTDOWN_MS = 400;
+export const LOADING_DEBOUNCE_MS = 0;
+
+/**
+ * The indicator: on as soon as the flag is (debounce 0 ms), off only once the flag has stayed
+ * off for the whole countdown. A burst of fast requests, one after another, is one showing of
+ * the indicator, not a flicker per request.
+ */
+export function useLoadingIndicator(active: boolean): boolean {
+  const [shown, setShown] = useState(active);
+  useEffect(() => {
+    if (active) {
+      const timer = setTimeout(() => setShown(true), LOADING_DEBOUNCE_MS);
+      return () => clearTimeout(timer);
+    }
+    const timer = setTimeout(() => setShown(false), LOADING_COUNTDOWN_MS);
+    return () => clearTimeout(timer);
+  }, [active]);
+  return shown;
+}

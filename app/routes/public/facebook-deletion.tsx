@@ -1,0 +1,70 @@
+import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { NotFoundState, RouteErrorBoundary } from '~/components/error-boundary';
+import { PublicPage } from '~/components/public-page';
+import { Badge } from '~/components/ui/badge';
+import { Card } from '~/components/ui/card';
+import { getDeletionStatus } from '~/features/facebook-deletion/api';
+import { OfflineError } from '~/lib/http';
+import { pageTitle } from '~/lib/i18n';
+import { throwRouteError } from '~/lib/route-errors';
+
+/** Open to anyone with the id: the link Meta shows the person after their deletion request. */
+export async function clientLoader({ request, params }: { request: Request; params: { id?: string } }) {
+  try {
+    return await getDeletionStatus(params.id ?? '');
+  } catch (error) {
+    throwRouteError(error, request);
+  }
+}
+
+/** The status of a Facebook data-deletion request (spec §2 "Data-deletion status"). */
+export default function FacebookDeletionRoute() {
+  const { t } = useTranslation();
+  const { deleted } = useLoaderData<typeof clientLoader>();
+  return (
+    <PublicPage>
+      <h1 className="text-2xl font-bold tracking-tight text-fg">{t('facebookDeletion.title')}</h1>
+      <Card className="w-full max-w-[600px] text-left">
+        <dl className="flex flex-wrap items-center gap-3">
+          <dt className="font-medium text-fg">{t('facebookDeletion.status')}</dt>
+          <dd>
+            <Badge tone={deleted ? 'success' : 'neutral'} size="md">
+              {t(deleted ? 'facebookDeletion.deleted' : 'facebookDeletion.inProgress')}
+            </Badge>
+          </dd>
+        </dl>
+        <p className="mt-3 text-fg-muted">
+          {t(deleted ? 'facebookDeletion.deletedText' : 'facebookDeletion.inProgressText')}
+        </p>
+      </Card>
+    </PublicPage>
+  );
+}
+
+export function meta() {
+  return pageTitle('facebookDeletion.title');
+}
+
+/**
+ * A lookup that fails is the not-found page without its button (spec §8): the person came from
+ * Facebook, not from our dashboard. Only a lost connection says so, and offers to try again.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (error instanceof OfflineError) {
+    return (
+      <PublicPage>
+        <RouteErrorBoundary />
+      </PublicPage>
+    );
+  }
+  // A thrown response is the API's answer; anything else is a bug worth seeing in the console.
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <PublicPage>
+      <NotFoundState text={t('facebookDeletion.notFound')} withButton={false} />
+    </PublicPage>
+  );
+}

@@ -1,0 +1,121 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import {
+  DELETION_STATUS_ID,
+  requestFacebookDeletion,
+  showFacebookDeletionStatus,
+} from '../../contract/facebook-deletion';
+import { clientIp } from '../http/client-ip';
+import type { AppEnv, Services } from '../http/context';
+import { HttpError, ValidationError } from '../http/errors';
+import { MAX_BODY_BYTES } from '../http/json-body';
+import { reply, route } from '../http/operation';
+import { addressSubject, rateLimitCheck } from '../http/rate-limiter';
+import { validate } from '../http/validation';
+import { FACEBOOK_DATA_DELETION, workFacebookDataDeletion, type FacebookDataDeletionJob } from './job';
+import { presentDeletionRequest, presentDeletionStatus } from './presenters';
+import { findDeletionRequest, insertDeletionRequest } from './queries';
+import { SignedRequestError, verifySignedRequest } from './signed-request';
+
+const FORM = 'application/x-www-form-urlencoded';
+
+/** The body's bytes, within the API's 16 KiB by the declared length and by what arrives. */
+async function readBytes(c: Context): Promise<Uint8Array> {
+  const tooLarge = () => new HttpError(413, 'bodyTooLarge');
+  const declared = Number(c.req.header('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
+  const body = c.req.raw.body;
+  if (!body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Meta posts the callback form-encoded; JSON is taken too (a person trying it with curl, the
+ * tests). Anything else is a 415 naming both; an empty body meets the field rules (422).
+ */
+async function readCallbackBody(c: Context): Promise<unknown> {
+  const bytes = await readBytes(c);
+  if (bytes.length === 0) return {};
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new HttpError(400, 'malformedJson');
+  }
+  if (type === FORM) {
+    const signedRequest = new URLSearchParams(text).get('signed_request');
+    return signedRequest === null ? {} : { signed_request: signedRequest };
+  }
+  if (type === 'application/json') {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new HttpError(400, 'malformedJson');
+    }
+  }
+  throw new HttpError(415, 'formOrJsonOnly');
+}
+
+/** Meta's data-deletion callback and the status page's look-up (contract/facebook-deletion.ts). */
+export function facebookDeletionRoutes(s: Services) {
+  const routes = new Hono<AppEnv>();
+  workFacebookDataDeletion(s.jobs, s);
+
+  // Registered by hand rather than with route(): the body is form-encoded, which route()'s
+  // JSON reading refuses. The rest is what route() does: validate, then answer by the contract.
+  routes.post(requestFacebookDeletion.path, async (c) => {
+    // Only Meta holds the secret, so a refused request is someone guessing or flooding: each one
+    // counts against the caller's address, and an accepted one is given back.
+    const perIp = rateLimitCheck(
+      'facebook_deletion',
+      'ip',
+      s.rateLimits.facebookDeletion.perIp,
+      addressSubject(clientIp(c, s.config.trustProxy)),
+    );
+    await s.rateLimiter.enforce([perIp]);
+    const body = validate(requestFacebookDeletion.body, await readCallbackBody(c));
+    let userId: string;
+    try {
+      ({ userId } = verifySignedRequest(body.signed_request, s.config.facebookAppSecret));
+    } catch (error) {
+      if (error instanceof SignedRequestError) {
+        throw new ValidationError([{ field: 'signed_request', rule: error.problem }]);
+      }
+      throw error;
+    }
+    await s.rateLimiter.refund([perIp]);
+
+    const request = await insertDeletionRequest(s.db, userId, new Date(s.clock()));
+    const job: FacebookDataDeletionJob = { requestId: request.id };
+    await s.jobs.send(FACEBOOK_DATA_DELETION, job);
+    c.get('log').info({ requestId: request.id }, 'facebook data deletion requested');
+    return reply(c, requestFacebookDeletion, 200, presentDeletionRequest(request, s.config.appUrl));
+  });
+
+  // A malformed id gets the same answer as an unknown one, in the same words, before any query.
+  routes.get(showFacebookDeletionStatus.path, async (c, next) => {
+    if (!DELETION_STATUS_ID.test(c.req.param('id') ?? '')) throw new HttpError(404, 'facebookDeletionNotFound');
+    await next();
+  });
+  route(routes, s, showFacebookDeletionStatus, async (c, { params }) => {
+    const request = await findDeletionRequest(s.db, params.id);
+    if (!request) throw new HttpError(404, 'facebookDeletionNotFound');
+    return reply(c, showFacebookDeletionStatus, 200, presentDeletionStatus(request));
+  });
+
+  return routes;
+}

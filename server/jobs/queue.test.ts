@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../test/database';
+import { JobQueue } from './queue';
+
+let database: TestDatabase;
+const stopped: JobQueue[] = [];
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  for (const queue of stopped) await queue.stop();
+  await database?.close();
+});
+
+function queue(options: Partial<ConstructorParameters<typeof JobQueue>[1]> = {}) {
+  const made = new JobQueue(database.db, { onError: () => {}, ...options });
+  stopped.push(made);
+  return made;
+}
+
+describe('JobQueue (pg-boss on the API database)', () => {
+  it('keeps a job until a queue runs it, and runs it once', async () => {
+    const sender = queue();
+    await sender.send('test-once', { n: 1 });
+    await sender.send('test-once', { n: 2 });
+
+    // Another instance on the same database: the jobs are rows, not memory.
+    const seen: unknown[] = [];
+    const worker = queue();
+    worker.work('test-once', async (data) => void seen.push(data));
+    expect(await worker.runPending()).toBe(2);
+    expect(seen).toEqual(expect.arrayContaining([{ n: 1 }, { n: 2 }]));
+    expect(await worker.runPending()).toBe(0);
+  });
+
+  it('runs the jobs a job sends, and throws what a job threw once the rest have run', async () => {
+    const worker = queue();
+    const seen: string[] = [];
+    worker.work<{ step: string }>('test-chain', async ({ step }) => {
+      seen.push(step);
+      if (step === 'first') await worker.send('test-chain', { step: 'second' });
+    });
+    worker.work<{ fail: boolean }>('test-fails', async ({ fail }) => {
+      if (fail) throw new Error('the job failed');
+      seen.push('fine');
+    });
+    await worker.send('test-chain', { step: 'first' });
+    await worker.send('test-fails', { fail: true });
+    await worker.send('test-fails', { fail: false });
+    await expect(worker.runPending()).rejects.toThrow('the job failed');
+    expect(seen.sort()).toEqual(['fine', 'first', 'second']);
+    // Failed, it waits for its retry (a minute later) rather than running again at once.
+    expect(await worker.runPending()).toBe(0);
+  });
+
+  it('polls for work once started, and stops', async () => {
+    const onError = vi.fn();
+    const worker = queue({ pollingIntervalSeconds: 0.5, onError });
+    const ran = new Promise<unknown>((resolve) => worker.work('test-polled', async (data) => resolve(data)));
+    await worker.start();
+    await queue().send('test-polled', { polled: true });
+    await expect(ran).resolves.toEqual({ polled: true });
+    await worker.stop();
+    expect(onError).not.toHaveBeenCalled();
+  });
+});

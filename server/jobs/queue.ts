@@ -1,0 +1,177 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+
+/** What a job does with its data; a throw fails the attempt, and pg-boss retries it later. */
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+/** How a kind of job is retried; see pg-boss's queue options. */
+export type RetryPolicy = { retryLimit: number; retryDelaySeconds: number; retryBackoff: boolean };
+
+export type JobQueueOptions = {
+  /** Told of what pg-boss reports outside a caller's await: a failed poll, a failed job. */
+  onError: (error: unknown) => void;
+  /** How often a started queue looks for work; pg-boss's floor is 0.5 s. */
+  pollingIntervalSeconds?: number;
+  /**
+   * pg-boss's maintenance (expiring stuck jobs, archiving and deleting finished ones), for a
+   * server: instances share it through an advisory lock. Tests leave it off: no timers.
+   */
+  supervise?: boolean;
+};
+
+const DEFAULT_RETRY: RetryPolicy = { retryLimit: 5, retryDelaySeconds: 60, retryBackoff: true };
+
+/** pg-boss's `db` option: our database's own connection(s) run its SQL. */
+function executorOf(db: Database): PgBoss.Db {
+  const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
+  if ('exec' in client) {
+    const pglite = client;
+    return {
+      // PGlite takes parameters for one statement at a time; pg-boss sends its schema and
+      // migrations as one parameterless script, which `exec` runs whole.
+      executeSql: async (text, values) => {
+        if (values?.length) return pglite.query(text, values);
+        const results = await pglite.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      },
+    };
+  }
+  const pool = client;
+  // Without values node-postgres uses the simple protocol, which runs a multi-statement script.
+  return { executeSql: (text, values) => pool.query(text, values?.length ? values : undefined) };
+}
+
+/**
+ * Background jobs kept in the database (DESIGN.md: past one machine, a well-kept queue on
+ * PostgreSQL), on pg-boss 10 over the API's own connection: PGlite locally, PostgreSQL in a
+ * deployment (docs/decisions/018-facebook-data-deletion.md). Unlike BackgroundTasks
+ * (server/http/background.ts), a job survives a restart, is retried when it fails, and runs on
+ * whichever instance fetches it first.
+ *
+ * `send` and `work` may be called before `start`: pg-boss starts (creating its `pgboss` schema
+ * the first time) on first use. Only `start` polls: a server calls it; a test leaves it alone
+ * and runs what is pending with `runPending`, when it wants to.
+ */
+export class JobQueue {
+  private readonly handlers = new Map<string, { handler: JobHandler<never>; retry: RetryPolicy }>();
+  private readonly queues = new Map<string, Promise<void>>();
+  private boss: Promise<PgBoss> | undefined;
+  private polling = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: JobQueueOptions,
+  ) {}
+
+  /** Registers what runs the jobs called `name` (once per name, at start-up). */
+  work<T>(name: string, handler: JobHandler<T>, retry: Partial<RetryPolicy> = {}): void {
+    this.handlers.set(name, { handler: handler as JobHandler<never>, retry: { ...DEFAULT_RETRY, ...retry } });
+    if (this.polling) void this.poll(name).catch(this.options.onError);
+  }
+
+  /** Stores a job of kind `name`; it runs on whichever instance fetches it first. */
+  async send<T extends object>(name: string, data: T): Promise<void> {
+    const boss = await this.started();
+    await this.queue(boss, name);
+    await boss.send(name, data);
+  }
+
+  /** Starts pg-boss and polls for every registered kind of job. */
+  async start(): Promise<void> {
+    await this.started();
+    this.polling = true;
+    for (const name of this.handlers.keys()) await this.poll(name);
+  }
+
+  /** Stops polling, letting the jobs under way finish (up to 10 s). */
+  async stop(): Promise<void> {
+    this.polling = false;
+    if (!this.boss) return;
+    const boss = await this.boss;
+    await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+
+  /**
+   * Runs every job that is due now, here, one at a time, including the ones they send, and
+   * resolves with how many ran: how a test makes the background happen at a moment of its
+   * choosing. A job that throws is failed (pg-boss retries it later), and the first such
+   * error is thrown once the rest have run.
+   */
+  async runPending(): Promise<number> {
+    const boss = await this.started();
+    let ran = 0;
+    const errors: unknown[] = [];
+    for (;;) {
+      let fetched = 0;
+      for (const [name, { handler }] of this.handlers) {
+        await this.queue(boss, name);
+        for (const job of await boss.fetch<never>(name, { batchSize: 20 })) {
+          fetched++;
+          try {
+            await handler(job.data);
+            await boss.complete(name, job.id);
+          } catch (error) {
+            errors.push(error);
+            await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+          }
+        }
+      }
+      ran += fetched;
+      if (fetched === 0) break;
+    }
+    if (errors.length > 0) throw errors[0];
+    return ran;
+  }
+
+  private started(): Promise<PgBoss> {
+    this.boss ??= (async () => {
+      const boss = new PgBoss({
+        db: executorOf(this.db),
+        supervise: this.options.supervise ?? false,
+        // No cron schedules yet; they would start the clock-skew monitor as well.
+        schedule: false,
+      });
+      // An EventEmitter 'error' without a listener would end the process.
+      boss.on('error', this.options.onError);
+      await boss.start();
+      return boss;
+    })();
+    return this.boss;
+  }
+
+  /** pg-boss 10 wants each queue created before use; creating one again does nothing. */
+  private queue(boss: PgBoss, name: string): Promise<void> {
+    let created = this.queues.get(name);
+    if (!created) {
+      const { retryLimit, retryDelaySeconds, retryBackoff } = this.handlers.get(name)?.retry ?? DEFAULT_RETRY;
+      created = boss.createQueue(name, { name, retryLimit, retryDelay: retryDelaySeconds, retryBackoff });
+      // A failed creation is tried again next time rather than remembered.
+      created.catch(() => this.queues.delete(name));
+      this.queues.set(name, created);
+    }
+    return created;
+  }
+
+  private async poll(name: string): Promise<void> {
+    const boss = await this.started();
+    await this.queue(boss, name);
+    const { handler } = this.handlers.get(name)!;
+    await boss.work<never>(
+      name,
+      { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+      async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await handler(job.data);
+          } catch (error) {
+            // pg-boss fails the job and retries it later; the log says why.
+            this.options.onError(error);
+            throw error;
+          }
+        }
+      },
+    );
+  }
+}
