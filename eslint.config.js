@@ -31,7 +31,9 @@ const restrict = (files, patterns) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['build', 'node_modules', '.data', 'test-results', 'playwright-report', 'server/db/migrations', '.builds'] },
+  {
+    ignores: ['build', 'node_modules', '.data', 'test-results', 'playwright-report', 'server/db/migrations', '.builds'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
