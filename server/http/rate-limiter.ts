@@ -149,8 +149,11 @@ export class RateLimiter {
     if (nowMs < this.nextSweepAt) return;
     this.nextSweepAt = nowMs + SWEEP_EVERY_MS;
     const sweep = async () => {
+      // The expiry is checked again on the row being deleted, not only in the batch's pick: on
+      // PostgreSQL a request may revive a picked counter before the delete reaches it, and a
+      // revived counter must stay (the delete re-reads its new version and leaves it).
       await this.db.execute(sql`
-        delete from rate_limits where key in (
+        delete from rate_limits where expires_at <= ${at(nowMs)} and key in (
           select key from rate_limits where expires_at <= ${at(nowMs)} limit ${SWEEP_BATCH}::int)`);
     };
     if (this.defer) this.defer(sweep);
