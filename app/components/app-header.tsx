@@ -7,6 +7,7 @@ import { LanguageSwitcher } from './language-switcher';
 import { ThemeSwitcher } from './theme-switcher';
 import { Avatar } from './ui/avatar';
 import { Drawer } from './ui/drawer';
+import { StrokeIcon } from './ui/icon';
 import { HomeLogoLink } from './ui/logo';
 import { AppMenu, menuSeparator } from './ui/menu';
 import { paths } from '~/lib/paths';
@@ -88,16 +89,7 @@ export function AppFrame({ user, children }: { user: User; children: React.React
                 aria-expanded={menuOpen}
                 className="focus-ring -ml-2 inline-flex size-10 items-center justify-center rounded-md text-fg-muted hover:bg-muted hover:text-fg"
               >
-                <svg
-                  viewBox="0 0 24 24"
-                  className="size-6"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  aria-hidden="true"
-                >
-                  <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
-                </svg>
+                <StrokeIcon d="M4 6h16M4 12h16M4 18h16" className="size-6" />
               </button>
               <HomeLogoLink />
             </div>

@@ -2,21 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '~/features/auth/api';
 import { paths } from '~/lib/paths';
 import { SidebarNav, type NavGroup } from './ui/sidebar-nav';
+import { StrokeIcon } from './ui/icon';
 
-const icon = (d: string) => (
-  <svg
-    viewBox="0 0 24 24"
-    className="size-5"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.75"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-  >
-    <path d={d} />
-  </svg>
-);
+const icon = (d: string) => <StrokeIcon d={d} className="size-5" strokeWidth={1.75} />;
 
 /**
  * The signed-in navigation (spec §2 Integrations sidebar: Home, Account, Integrations,

@@ -4,6 +4,7 @@ import { env } from '~/lib/env';
 import { pickLanguage } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 import { AppMenu } from './ui/menu';
+import { StrokeIcon } from './ui/icon';
 
 /** Picks the interface language; the choice is posted to /preferences, which keeps it. */
 export function LanguageSwitcher() {
@@ -15,17 +16,10 @@ export function LanguageSwitcher() {
       label={t('language.choose', { code: current.toUpperCase(), language: t(`language.names.${current}`) })}
       trigger={
         <>
-          <svg
-            viewBox="0 0 24 24"
-            className="size-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
+          <StrokeIcon>
             <circle cx="12" cy="12" r="9" />
             <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-          </svg>
+          </StrokeIcon>
           {current.toUpperCase()}
         </>
       }

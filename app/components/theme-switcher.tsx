@@ -3,24 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { THEMES, type Theme } from '~/lib/theme';
 import { paths } from '~/lib/paths';
 import { AppMenu } from './ui/menu';
+import { StrokeIcon } from './ui/icon';
 
 const icons: Record<Theme, JSX.Element> = {
   system: (
-    <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <StrokeIcon>
       <rect x="3" y="4" width="18" height="12" rx="2" />
       <path d="M8 20h8M12 16v4" />
-    </svg>
+    </StrokeIcon>
   ),
   light: (
-    <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <StrokeIcon>
       <circle cx="12" cy="12" r="4" />
       <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-    </svg>
+    </StrokeIcon>
   ),
   dark: (
-    <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <StrokeIcon>
       <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5Z" />
-    </svg>
+    </StrokeIcon>
   ),
 };
 

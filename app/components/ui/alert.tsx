@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { StrokeIcon } from './icon';
 
 export type AlertTone = 'info' | 'success' | 'warning' | 'danger';
 
@@ -41,20 +42,7 @@ const iconPaths: Record<AlertTone, ReactNode> = {
  * only helps the eye, and it is not the colour alone that tells the tones apart.
  */
 export function ToneIcon({ tone, className = 'size-5' }: { tone: AlertTone; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={`shrink-0 ${className}`}
-    >
-      {iconPaths[tone]}
-    </svg>
-  );
+  return <StrokeIcon className={`shrink-0 ${className}`}>{iconPaths[tone]}</StrokeIcon>;
 }
 
 /**

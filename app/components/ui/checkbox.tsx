@@ -88,8 +88,7 @@ interface CheckboxProps extends Omit<CheckboxControlProps, 'aria-label' | 'inval
  * error is wired as `Field` wires one: shown once the box was used or the form was sent.
  */
 export function Checkbox({ label, description, errors, showErrors = false, onChange, ...control }: CheckboxProps) {
-  const { error, markTyped } = useShownError(errors);
-  const shown = showErrors ? errors?.[0] : error;
+  const { error: shown, markTyped } = useShownError(errors, showErrors);
   return (
     <HeadlessField disabled={control.disabled} className="flex w-full items-start gap-3">
       <span className="flex h-5 items-center">

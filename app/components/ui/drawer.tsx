@@ -1,6 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CloseIcon } from './icon';
 
 /**
  * A panel sliding in from the side (the navigation on a phone): Headless UI's Dialog, so focus
@@ -30,9 +31,7 @@ export function Drawer({
             aria-label={t('common.close')}
             className="focus-ring inline-flex size-9 items-center justify-center rounded-md text-fg-muted hover:bg-muted hover:text-fg"
           >
-            <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden="true">
-              <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-            </svg>
+            <CloseIcon className="size-5" />
           </button>
         </div>
         {children}

@@ -36,20 +36,21 @@ interface FieldProps {
  * Which error a field shows: the first, once the user typed in it (it appears when they leave)
  * or tried to send. No line is kept for it beforehand; one appearing on blur waits for the
  * click that caused the blur to land (`usePointerSettled`), so nothing moves under a pointer.
+ * `showAtOnce` shows it untouched (a sample in the design library).
  */
-export function useShownError(errors: string[] | undefined) {
+export function useShownError(errors: string[] | undefined, showAtOnce = false) {
   const [typed, setTyped] = useState(false);
   const attempted = useSubmitAttempted();
   const first = typed || attempted ? errors?.[0] : undefined;
-  return { error: usePointerSettled(first), markTyped: () => setTyped(true) };
+  const settled = usePointerSettled(first);
+  return { error: showAtOnce ? errors?.[0] : settled, markTyped: () => setTyped(true) };
 }
 
 export function Field({ label, inputProps, errors, hint, adornment, leading, showErrors = false }: FieldProps) {
   const fallbackId = useId();
   const { key: _key, ...props } = inputProps;
   const id = props.id ?? fallbackId;
-  const { error: shownError, markTyped } = useShownError(errors);
-  const error = showErrors ? errors?.[0] : shownError;
+  const { error, markTyped } = useShownError(errors, showErrors);
   const errorId = error ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;

@@ -1,6 +1,7 @@
 import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { buttonClass, type ButtonSize, type ButtonVariant } from './button';
+import { CheckIcon, StrokeIcon } from './icon';
 
 /** One thing the menu does. `danger` for what destroys; `disabled` stays listed but skipped. */
 export interface MenuAction {
@@ -38,33 +39,8 @@ function MoreIcon() {
   );
 }
 
-function CheckIcon() {
-  return (
-    <svg viewBox="0 0 20 20" className="size-4 shrink-0 text-primary" fill="currentColor" aria-hidden="true">
-      <path
-        fillRule="evenodd"
-        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
-        clipRule="evenodd"
-      />
-    </svg>
-  );
-}
-
 function ChevronDown() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className="-mr-1 size-4 transition-transform group-data-[open]:rotate-180"
-    >
-      <path d="m6 9 6 6 6-6" />
-    </svg>
-  );
+  return <StrokeIcon d="m6 9 6 6 6-6" className="-mr-1 size-4 transition-transform group-data-[open]:rotate-180" />;
 }
 
 /**
@@ -150,7 +126,7 @@ export function AppMenu({
                   </span>
                 ) : null}
                 <span className="min-w-0 flex-1">{entry.label}</span>
-                {entry.current ? <CheckIcon /> : null}
+                {entry.current ? <CheckIcon className="size-4 shrink-0 text-primary" /> : null}
               </button>
             </MenuItem>
           ),

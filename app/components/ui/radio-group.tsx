@@ -51,8 +51,7 @@ export function RadioGroup({
   disabled = false,
 }: RadioGroupProps) {
   const [current, setCurrent] = useControllable<string | null>(value, defaultValue ?? null);
-  const { error, markTyped } = useShownError(errors);
-  const shown = showErrors ? errors?.[0] : error;
+  const { error: shown, markTyped } = useShownError(errors, showErrors);
   const cards = variant === 'cards';
   return (
     <HeadlessRadioGroup

@@ -2,6 +2,7 @@ import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorList, controlBorder, controlClass, hintClass, labelClass, useShownError } from './field';
 import { useControllable } from './form-value';
+import { CloseIcon } from './icon';
 
 interface SearchFieldProps {
   label: string;
@@ -50,8 +51,7 @@ export function SearchField({
   const id = givenId ?? fallbackId;
   const input = useRef<HTMLInputElement>(null);
   const [current, setCurrent] = useControllable(value, defaultValue, onChange);
-  const { error, markTyped } = useShownError(errors);
-  const shown = showErrors ? errors?.[0] : error;
+  const { error: shown, markTyped } = useShownError(errors, showErrors);
   const errorId = shown ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -99,9 +99,7 @@ export function SearchField({
             aria-label={t('ui.search.clear')}
             className="focus-ring absolute inset-y-1 right-1 flex items-center rounded px-2 text-fg-muted hover:bg-muted hover:text-fg"
           >
-            <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
-              <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-            </svg>
+            <CloseIcon className="size-4" />
           </button>
         ) : null}
       </div>

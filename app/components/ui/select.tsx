@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorList, controlBorder, controlClass, hintClass, labelClass, useShownError } from './field';
 import { FormValue, useControllable } from './form-value';
+import { CheckIcon } from './icon';
 
 export interface SelectOption {
   value: string;
@@ -60,8 +61,7 @@ export function Select({
 }: SelectProps) {
   const { t } = useTranslation();
   const [current, setCurrent] = useControllable<string | null>(value, defaultValue ?? null);
-  const { error, markTyped } = useShownError(errors);
-  const shown = showErrors ? errors?.[0] : error;
+  const { error: shown, markTyped } = useShownError(errors, showErrors);
   const selected = options.find((option) => option.value === current);
   return (
     <HeadlessField disabled={disabled} className="flex w-full flex-col gap-1.5">
@@ -121,18 +121,5 @@ export function Select({
         </Description>
       ) : null}
     </HeadlessField>
-  );
-}
-
-/** The tick beside the chosen option. */
-function CheckIcon({ className = '' }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 20 20" fill="currentColor" className={className} aria-hidden="true">
-      <path
-        fillRule="evenodd"
-        d="M16.704 4.153a.75.75 0 0 1 .143 1.052l-8 10.5a.75.75 0 0 1-1.127.075l-4.5-4.5a.75.75 0 0 1 1.06-1.06l3.894 3.893 7.48-9.817a.75.75 0 0 1 1.05-.143Z"
-        clipRule="evenodd"
-      />
-    </svg>
   );
 }

@@ -40,8 +40,7 @@ export function Switch({
   showErrors = false,
 }: SwitchProps) {
   const [current, setCurrent] = useControllable(checked, defaultChecked, onChange);
-  const { error, markTyped } = useShownError(errors);
-  const shown = showErrors ? errors?.[0] : error;
+  const { error: shown, markTyped } = useShownError(errors, showErrors);
   return (
     <HeadlessField disabled={disabled} className="flex w-full items-start justify-between gap-4">
       <ChoiceText label={label} description={description} error={shown} />

@@ -27,8 +27,7 @@ export function TextArea({ label, textareaProps, errors, hint, counter = false, 
   const fallbackId = useId();
   const { key: _key, ...props } = textareaProps;
   const id = props.id ?? fallbackId;
-  const { error, markTyped } = useShownError(errors);
-  const shown = showErrors ? errors?.[0] : error;
+  const { error: shown, markTyped } = useShownError(errors, showErrors);
   const [typedLength, setTypedLength] = useState(String(props.defaultValue ?? '').length);
   const length = props.value === undefined ? typedLength : String(props.value).length;
   const max = counter ? props.maxLength : undefined;

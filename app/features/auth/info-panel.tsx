@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { BrandMark, brandName, BRANDS } from '~/components/ui/brand-mark';
+import { StrokeIcon } from '~/components/ui/icon';
 
 const pitches = ['reports', 'analytics', 'savings', 'support'] as const;
 
@@ -54,18 +55,7 @@ export function InfoPanel() {
         {pitches.map((pitch) => (
           <li key={pitch} className="flex gap-3">
             <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-white/10 text-coral-300">
-              <svg
-                viewBox="0 0 24 24"
-                className="size-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                aria-hidden="true"
-              >
-                <path d={pitchIcons[pitch]} />
-              </svg>
+              <StrokeIcon d={pitchIcons[pitch]} className="size-5" />
             </span>
             <div>
               <p className="font-semibold">{t(`info.${pitch}.title`)}</p>

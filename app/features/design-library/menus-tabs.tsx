@@ -3,22 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { AppMenu, menuSeparator, type MenuAction, type MenuEntry } from '~/components/ui/menu';
 import { AppTabs } from '~/components/ui/tabs';
 import { Section, Specimen } from './specimen';
+import { StrokeIcon } from '~/components/ui/icon';
 
 function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className="size-4"
-    >
-      {children}
-    </svg>
-  );
+  return <StrokeIcon>{children}</StrokeIcon>;
 }
 
 const icons = {

@@ -4,12 +4,9 @@ import { Button } from '~/components/ui/button';
 import { PageHeader } from '~/components/ui/page-header';
 import { SidebarNav } from '~/components/ui/sidebar-nav';
 import { Section, Specimen } from './specimen';
+import { StrokeIcon } from '~/components/ui/icon';
 
-const icon = (d: string) => (
-  <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.75" aria-hidden="true">
-    <path d={d} strokeLinecap="round" strokeLinejoin="round" />
-  </svg>
-);
+const icon = (d: string) => <StrokeIcon d={d} className="size-5" strokeWidth={1.75} />;
 
 /** Where-am-I and where-can-I-go: page header, breadcrumb, sidebar. */
 export function NavigationSection() {

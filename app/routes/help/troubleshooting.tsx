@@ -11,6 +11,7 @@ import { textLinkClass } from '~/components/ui/text-link';
 import { pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 import { snackbar } from '~/lib/snackbar';
+import { StrokeIcon } from '~/components/ui/icon';
 
 /**
  * Spec §9: a URL fragment scrolls to its section this long after the page (or the fragment)
@@ -56,19 +57,10 @@ function useScrollToFragment() {
 
 function LinkIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className="size-4 shrink-0"
-    >
+    <StrokeIcon className="size-4 shrink-0">
       <path d="M10 13a5 5 0 0 0 7.54.54l3-3a5 5 0 0 0-7.07-7.07l-1.72 1.71" />
       <path d="M14 11a5 5 0 0 0-7.54-.54l-3 3a5 5 0 0 0 7.07 7.07l1.71-1.71" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
