@@ -1,9 +1,11 @@
 import { vitePlugin as remix, type Preset } from '@remix-run/dev';
 import { RemixVitePWA } from '@vite-pwa/remix';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type PluginOption } from 'vite';
+import { visualizer } from 'rollup-plugin-visualizer';
 import tsconfigPaths from 'vite-tsconfig-paths';
 import { pwaOptions, retireWorkerInDev } from './pwa.config';
+import { chunkModules, firstLoadChunks } from './scripts/chunk-modules';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -20,11 +22,20 @@ const { RemixVitePWAPlugin, RemixPWAPreset } = RemixVitePWA();
 // Its types were written against Vite 5's config; the hooks it uses are the same under Vite 6.
 const pwaPreset = RemixPWAPreset() as unknown as Preset;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
+  resolve: {
+    alias: [
+      // @conform-to/zod wraps a form's schema for coercion with four functions it imports from
+      // classic zod ('zod/v4'), which would pull all of classic zod into every page with a form.
+      // zod/mini exports the same four over the same core (docs/decisions/021-first-load.md).
+      { find: /^zod\/v4$/, replacement: 'zod/mini' },
+    ],
+  },
   build: {
     // Fonts stay files: the CSP allows fonts from 'self' only, and a small subset inlined as a
     // data: URL would be refused (and would bloat the CSS that every page waits for).
     assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
+    rollupOptions: { output: { manualChunks: firstLoadChunks } },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),
@@ -58,5 +69,10 @@ export default defineConfig({
     tsconfigPaths(),
     RemixVitePWAPlugin(pwaOptions),
     retireWorkerInDev(),
+    chunkModules(),
+    // ANALYZE=1 npm run build: where the browser's bytes go (npm run bench -- --bundle prints it).
+    process.env.ANALYZE && !isSsrBuild
+      ? (visualizer({ filename: '.builds/bundle-stats.json', template: 'raw-data', gzipSize: true }) as PluginOption)
+      : null,
   ],
-});
+}));

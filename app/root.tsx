@@ -1,22 +1,29 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useChangeLanguage } from 'remix-i18next/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { ChatWidget } from '~/components/chat-widget';
 import { DevTools } from '~/components/dev-tools';
 import { LoadingOverlay } from '~/components/loading-overlay';
 import { LoadingScreen } from '~/components/ui/loading-screen';
 import { isPublicPath } from '~/lib/paths';
-import { queryClient } from '~/lib/query-client';
 import { SnackbarViewport } from '~/components/ui/snackbar-viewport';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { PublicPage } from '~/components/public-page';
 import { loadCurrentUser } from '~/features/auth/guards';
-import { UpdatePrompt } from '~/features/app-update/update-prompt';
-import { detectLanguage } from '~/lib/i18n';
+import { whenIdle } from '~/lib/idle';
+import { detectLanguage, showLanguage, TRANSLATION_PRELOAD_SCRIPT } from '~/lib/i18n';
 import { pickTheme, THEME_BOOT_SCRIPT, useTheme } from '~/lib/theme';
 import { APP_NAME, defaultLanguage } from '~/lib/env';
+import latinFont from '@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url';
 import './tailwind.css';
+
+/**
+ * The typeface's Latin subset (English and Italian need no other) starts with the page, not
+ * once the stylesheet has been read and a text needs it: one round trip less before the first
+ * screen in its own type. The same hashed file the stylesheet names, so it downloads once.
+ */
+export function links() {
+  return [{ rel: 'preload', href: latinFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' }];
+}
 
 /**
  * Startup (spec §4): who the user is, and so which language and theme to show. While this runs
@@ -25,7 +32,9 @@ import './tailwind.css';
 export async function clientLoader({ request }: { request: Request }) {
   // A public URL (spec §2 Root shell) completes startup at once: no user, no channels.
   const user = isPublicPath(new URL(request.url).pathname) ? null : await loadCurrentUser(request);
-  return { user, locale: detectLanguage(user?.language), theme: pickTheme(user?.theme) };
+  const locale = detectLanguage(user?.language);
+  await showLanguage(locale);
+  return { user, locale, theme: pickTheme(user?.theme) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -41,6 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon-180.png" />
         {/* Before any paint; its hash is in the CSP (scripts/csp-hashes.ts). */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: TRANSLATION_PRELOAD_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -53,19 +63,32 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+const AfterStartup = lazy(() => import('~/components/after-startup'));
+
+/** True once the first screen is up and the browser is idle: the moment for AfterStartup. */
+function useStarted() {
+  const [started, setStarted] = useState(false);
+  useEffect(() => whenIdle(() => setStarted(true)), []);
+  return started;
+}
+
 export default function App() {
   const data = useRouteLoaderData<typeof clientLoader>('root');
   useChangeLanguage(data?.locale ?? defaultLanguage);
   useTheme(data?.theme ?? 'system');
+  const started = useStarted();
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <LoadingOverlay />
       <Outlet />
       <SnackbarViewport />
-      <UpdatePrompt />
-      <ChatWidget />
       <DevTools />
-    </QueryClientProvider>
+      {started ? (
+        <Suspense fallback={null}>
+          <AfterStartup />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

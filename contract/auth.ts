@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MessageBodySchema } from './common';
 import {
   email,
@@ -26,12 +26,12 @@ export const UserSchema = z
     role: z.enum(ROLES),
     plan: z.object({ id: z.string(), label: z.string() }),
     /** Each null until the user picks one: the app then keeps what this browser shows (a guest's choice). */
-    language: z.enum(LANGUAGES).nullable(),
-    theme: z.enum(THEMES).nullable(),
+    language: z.nullable(z.enum(LANGUAGES)),
+    theme: z.nullable(z.enum(THEMES)),
     redeemedCoupons: z.array(z.string()),
     createdAt: timestamp(),
   })
-  .meta({ id: 'User' });
+  .register(z.globalRegistry, { id: 'User' });
 export type User = z.infer<typeof UserSchema>;
 
 /** Sign-in, sign-up and refresh answer with this, and set (or rotate) the refresh cookie. */
@@ -39,10 +39,10 @@ export const TokenAnswerSchema = z
   .object({
     access_token: z.string(),
     token_type: z.literal('Bearer'),
-    expires_in: z.number().int().positive(),
+    expires_in: z.number().check(z.int(), z.positive()),
     user: UserSchema,
   })
-  .meta({ id: 'TokenAnswer' });
+  .register(z.globalRegistry, { id: 'TokenAnswer' });
 
 export const SignInBodySchema = z.object({ email: email(), password: password() });
 export const RegisterBodySchema = z.object({
@@ -50,10 +50,10 @@ export const RegisterBodySchema = z.object({
   lastName: text(LIMITS.name),
   email: email(),
   password: newPassword(),
-  language: language().optional(),
+  language: z.optional(language()),
 });
 /** Either preference, or both; what is left out is kept. */
-export const UpdateMeBodySchema = z.object({ language: language().optional(), theme: theme().optional() });
+export const UpdateMeBodySchema = z.object({ language: z.optional(language()), theme: z.optional(theme()) });
 export const ForgotBodySchema = z.object({ email: email() });
 export const ResetBodySchema = z.object({ password: newPassword(), token: text(LIMITS.token), email: email() });
 

@@ -1,23 +1,24 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Every error answer: a sentence in the caller's language (docs/api.md "Error shapes"). */
-export const ErrorBodySchema = z.object({ message: z.string() }).meta({ id: 'Error' });
+export const ErrorBodySchema = z.object({ message: z.string() }).register(z.globalRegistry, { id: 'Error' });
 
 /** A 422: the sentence, and each failing field's sentences. */
 export const ValidationErrorBodySchema = z
   .object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) })
-  .meta({ id: 'ValidationError' });
+  .register(z.globalRegistry, { id: 'ValidationError' });
 
 export const PageMetaSchema = z
   .object({
-    total: z.number().int().min(0),
-    currentPage: z.number().int().min(1),
-    lastPage: z.number().int().min(1),
+    total: z.number().check(z.int(), z.minimum(0)),
+    currentPage: z.number().check(z.int(), z.minimum(1)),
+    lastPage: z.number().check(z.int(), z.minimum(1)),
   })
-  .meta({ id: 'PageMeta' });
+  .register(z.globalRegistry, { id: 'PageMeta' });
 
 /** The paged answer (spec §3): `{ data, meta: { total, currentPage, lastPage } }`. */
-export const pagedSchema = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: PageMetaSchema });
+export const pagedSchema = <T extends z.core.$ZodType>(item: T) =>
+  z.object({ data: z.array(item), meta: PageMetaSchema });
 
 export type Paged<T> = { data: T[]; meta: z.infer<typeof PageMetaSchema> };
 

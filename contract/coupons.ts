@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { code, LIMITS, text } from './fields';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 const tag = 'Coupons';
 
 export const CouponSchema = z
-  .object({ code: z.string(), discountPercent: z.number().int(), durationMonths: z.number().int() })
-  .meta({ id: 'Coupon' });
+  .object({ code: z.string(), discountPercent: z.number().check(z.int()), durationMonths: z.number().check(z.int()) })
+  .register(z.globalRegistry, { id: 'Coupon' });
 
 const CouponAnswerSchema = z.object({ coupon: CouponSchema });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { UserSchema } from './auth';
 import { FACEBOOK_USER_ID } from './facebook-deletion';
 import { email, id, language, LIMITS, password, role, text, timestamp } from './fields';
@@ -26,7 +26,7 @@ export const listMail = defineOperation({
   summary: 'Mail the server sent, newest first',
   tag,
   access: 'public',
-  query: z.object({ to: z.string().optional() }),
+  query: z.object({ to: z.optional(z.string()) }),
   responses: { 200: { description: 'The mail.', body: z.object({ data: z.array(SentMailSchema) }) } },
 });
 
@@ -37,7 +37,7 @@ export const showOutbox = defineOperation({
   description: 'An HTML page (not JSON), newest first, every link clickable; `to` keeps one recipient.',
   tag,
   access: 'public',
-  query: z.object({ to: z.string().optional() }),
+  query: z.object({ to: z.optional(z.string()) }),
   responses: { 200: { description: 'The outbox page (text/html).' } },
 });
 
@@ -58,12 +58,12 @@ export const createUser = defineOperation({
   tag,
   access: 'public',
   body: z.object({
-    email: email().optional(),
-    password: password().optional(),
-    firstName: text(LIMITS.name).optional(),
-    lastName: text(LIMITS.name).optional(),
-    role: role().optional(),
-    language: language().optional(),
+    email: z.optional(email()),
+    password: z.optional(password()),
+    firstName: z.optional(text(LIMITS.name)),
+    lastName: z.optional(text(LIMITS.name)),
+    role: z.optional(role()),
+    language: z.optional(language()),
   }),
   responses: {
     201: { description: 'The account and its password.', body: z.object({ user: UserSchema, password: z.string() }) },
@@ -99,7 +99,7 @@ export const signFacebookRequest = defineOperation({
     '`user_id`, with `algorithm` HMAC-SHA256 and `issued_at` now.',
   tag,
   access: 'public',
-  body: z.object({ user_id: text(64).regex(FACEBOOK_USER_ID, 'invalid') }),
+  body: z.object({ user_id: text(64).check(z.regex(FACEBOOK_USER_ID, 'invalid')) }),
   responses: {
     200: { description: 'The signed request.', body: z.object({ signed_request: z.string() }) },
     ...errors(...BODY_ERRORS),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ErrorBodySchema } from './common';
 import { text } from './fields';
 import { defineOperation, errors } from './operation';
@@ -20,9 +20,11 @@ export const FACEBOOK_USER_ID = /^[\w-]{1,64}$/;
 export const SIGNED_REQUEST_MAX_LENGTH = 2048;
 
 /** A malformed status id is a request that does not exist (404, not 422). */
-const statusId = () => z.string().regex(DELETION_STATUS_ID, 'notFound');
+const statusId = () => z.string().check(z.regex(DELETION_STATUS_ID, 'notFound'));
 
-export const FacebookDeletionStatusSchema = z.object({ deleted: z.boolean() }).meta({ id: 'FacebookDeletionStatus' });
+export const FacebookDeletionStatusSchema = z
+  .object({ deleted: z.boolean() })
+  .register(z.globalRegistry, { id: 'FacebookDeletionStatus' });
 export type FacebookDeletionStatus = z.infer<typeof FacebookDeletionStatusSchema>;
 
 export const FacebookDeletionRequestSchema = z
@@ -32,7 +34,7 @@ export const FacebookDeletionRequestSchema = z
     /** What the person can quote to support. */
     confirmation_code: z.string(),
   })
-  .meta({ id: 'FacebookDeletionRequest' });
+  .register(z.globalRegistry, { id: 'FacebookDeletionRequest' });
 
 export const FacebookDeletionCallbackBodySchema = z.object({
   signed_request: text(SIGNED_REQUEST_MAX_LENGTH),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The field rules both sides apply (spec §5): the API validates requests with them and the
@@ -55,24 +55,29 @@ export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.tes
 
 /** Trimmed, non-empty, single-line text of at most `max` characters. */
 export const text = (max: number) =>
-  requiredString()
-    .trim()
-    .min(1, { error: 'required', abort: true })
-    .max(max, `max:${max}`)
-    .refine(hasNoControlCharacters, 'control');
+  requiredString().check(
+    z.trim(),
+    z.minLength(1, { error: 'required', abort: true }),
+    z.maxLength(max, `max:${max}`),
+    z.refine(hasNoControlCharacters, 'control'),
+  );
 
-export const email = () => text(LIMITS.email).pipe(z.email({ error: 'email' }));
+export const email = () => z.pipe(text(LIMITS.email), z.email({ error: 'email' }));
 
 /** What sign-in accepts: any non-empty password (old ones may predate today's rules). */
 export const password = () =>
-  requiredString().min(1, { error: 'required', abort: true }).max(LIMITS.password, `max:${LIMITS.password}`);
+  requiredString().check(
+    z.minLength(1, { error: 'required', abort: true }),
+    z.maxLength(LIMITS.password, `max:${LIMITS.password}`),
+  );
 
 /** What sign-up and reset require of a new password. */
 export const newPassword = () =>
-  password()
-    .min(PASSWORD_MIN_LENGTH, `min:${PASSWORD_MIN_LENGTH}`)
-    .refine(passwordRules.uppercase, 'uppercase')
-    .refine(passwordRules.lowercase, 'lowercase');
+  password().check(
+    z.minLength(PASSWORD_MIN_LENGTH, `min:${PASSWORD_MIN_LENGTH}`),
+    z.refine(passwordRules.uppercase, 'uppercase'),
+    z.refine(passwordRules.lowercase, 'lowercase'),
+  );
 
 export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (issue) => (missing(issue) ? 'required' : 'in') });
@@ -82,20 +87,22 @@ export const role = () => oneOf(ROLES);
 export const theme = () => oneOf(THEMES);
 
 /** A 1-based page number from the query string; absent means page 1. */
-export const page = () =>
-  z
-    .string()
-    .regex(/^[1-9]\d{0,8}$/, 'integer')
-    .transform(Number)
-    .optional()
-    .transform((value) => value ?? 1);
+export const page = () => {
+  const pageNumber = z.pipe(z.string().check(z.regex(/^[1-9]\d{0,8}$/, 'integer')), z.transform(Number));
+  return z.pipe(
+    z.optional(pageNumber),
+    z.transform((value: number | undefined) => value ?? 1),
+  );
+};
 
 /** A record id in a path. A malformed one is a record that does not exist (404, not 422). */
 export const id = () => z.uuid({ error: 'notFound' });
 
 /** A code or slug in a path (a coupon): malformed is, again, a record that does not exist. */
 export const code = (max: number) =>
-  z.string().min(1, 'notFound').max(max, 'notFound').refine(hasNoControlCharacters, 'notFound');
+  z
+    .string()
+    .check(z.minLength(1, 'notFound'), z.maxLength(max, 'notFound'), z.refine(hasNoControlCharacters, 'notFound'));
 
 /** A timestamp as the API writes it (ISO 8601, UTC). */
 export const timestamp = () => z.iso.datetime();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineOperation } from './operation';
 
 export const health = defineOperation({

@@ -1,11 +1,14 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ErrorBodySchema, ValidationErrorBodySchema } from './common';
 
 /**
  * One operation of the API: method, path, who may call it, what it takes and what it answers.
  * The server registers its handlers from these (validating input, checking answers), the app
  * types its calls with them, and the OpenAPI reference at /docs is generated from them.
- * Plain data and zod schemas only: this folder is imported by the browser bundle too.
+ * Plain data and zod schemas only: this folder is imported by the browser bundle too, so the
+ * schemas are written with `zod/mini` (functions instead of methods on every schema), which keeps
+ * classic zod off the sign-in page (contract/browser-imports.test.ts holds to it). The types
+ * below are zod's core ones: what both builds share, and all the server and the app rely on.
  */
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -15,7 +18,7 @@ export type Access = 'public' | 'user' | 'admin' | 'refresh-cookie';
 export interface ResponseSpec {
   description: string;
   /** Absent for a body-less answer (204). */
-  body?: z.ZodType;
+  body?: z.core.$ZodType;
 }
 
 export interface Operation {
@@ -27,9 +30,9 @@ export interface Operation {
   description?: string;
   tag: string;
   access: Access;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodObject;
+  params?: z.core.$ZodObject;
+  query?: z.core.$ZodObject;
+  body?: z.core.$ZodObject;
   responses: Record<number, ResponseSpec>;
 }
 
@@ -67,21 +70,21 @@ export type ResponseBody<
   T extends Operation,
   S extends keyof T['responses'] = SuccessStatus<T>,
 > = T['responses'][S] extends {
-  body: infer B extends z.ZodType;
+  body: infer B extends z.core.$ZodType;
 }
   ? z.output<B>
   : void;
 
 /** What a handler may write for status `S`: the schema's input side. */
 export type ResponseInput<T extends Operation, S extends keyof T['responses']> = T['responses'][S] extends {
-  body: infer B extends z.ZodType;
+  body: infer B extends z.core.$ZodType;
 }
   ? z.input<B>
   : never;
 
-export type RequestBody<T extends Operation> = T['body'] extends z.ZodType ? z.input<T['body']> : never;
-export type RequestQuery<T extends Operation> = T['query'] extends z.ZodType ? z.input<T['query']> : never;
-export type RequestParams<T extends Operation> = T['params'] extends z.ZodType ? z.input<T['params']> : never;
+export type RequestBody<T extends Operation> = T['body'] extends z.core.$ZodType ? z.input<T['body']> : never;
+export type RequestQuery<T extends Operation> = T['query'] extends z.core.$ZodType ? z.input<T['query']> : never;
+export type RequestParams<T extends Operation> = T['params'] extends z.core.$ZodType ? z.input<T['params']> : never;
 
 /** `/v1.0/projects/:id` with `{ id }` → `/v1.0/projects/3f…`, each value encoded. */
 export function fillPath(path: string, params: Record<string, string> = {}): string {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { pagedSchema } from './common';
 import { page, timestamp } from './fields';
 import { defineOperation, errors } from './operation';
@@ -9,7 +9,7 @@ export const PROJECTS_PAGE_SIZE = 15;
 
 export const ProjectSchema = z
   .object({ _id: z.uuid(), name: z.string(), createdAt: timestamp() })
-  .meta({ id: 'Project' });
+  .register(z.globalRegistry, { id: 'Project' });
 export type Project = z.infer<typeof ProjectSchema>;
 
 export const listProjects = defineOperation({

@@ -8,8 +8,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** What the build writes last: index.html (Remix's pre-render), then csp.json (its script hashes). */
-const OUTPUTS = ['build/client/index.html', 'build/client/csp.json'];
+/**
+ * What the build writes last: index.html (Remix's pre-render), csp.json (its script hashes), then
+ * the brotli copy of index.html (scripts/compress-assets.ts; brotli always shrinks a page of that
+ * size, so the copy is always there). A copy takes the time of its file: it never looks newer
+ * than the build, and missing it is a build that stopped early.
+ */
+const OUTPUTS = ['build/client/index.html', 'build/client/csp.json', 'build/client/index.html.br'];
 
 /** Everything the build reads. A missing one is simply not there (.env files are optional). */
 const INPUTS = [
@@ -22,6 +27,8 @@ const INPUTS = [
   'package.json',
   'package-lock.json',
   'scripts/csp-hashes.ts',
+  'scripts/compress-assets.ts',
+  'server/precompressed.ts',
   '.env',
   '.env.local',
   '.env.production',

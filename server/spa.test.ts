@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { API_PREFIXES, createApp } from './app';
@@ -15,16 +16,37 @@ let root: string;
 let dir: string;
 let app: Hono<AppEnv>;
 
+const INDEX_HTML = '<!doctype html><title>app</title>';
+const ENTRY_JS = 'console.log(1)';
+const EN_JSON = '{"hello":"Hello"}';
+const WORKER_JS = 'self.skipWaiting;';
+const MANIFEST = '{"name":"app"}';
+/** What Chromium, Firefox and Safari send. */
+const BROWSER = 'gzip, deflate, br, zstd';
+
+/** `file` and the copies scripts/compress-assets.ts would make of it. */
+function writeWithCopies(file: string, text: string, copies: ('br' | 'gz')[] = ['br', 'gz']) {
+  writeFileSync(file, text);
+  if (copies.includes('br')) writeFileSync(`${file}.br`, brotliCompressSync(text));
+  if (copies.includes('gz')) writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
+}
+
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  app.request(path, { method, headers });
+const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
+
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'spa-'));
   dir = join(root, 'client');
   mkdirSync(join(dir, 'assets/i18n'), { recursive: true });
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>');
-  writeFileSync(join(dir, 'assets/entry.client-AbC123.js'), 'console.log(1)');
-  writeFileSync(join(dir, 'assets/i18n/en.json'), '{"hello":"Hello"}');
+  writeWithCopies(join(dir, 'index.html'), INDEX_HTML);
+  writeWithCopies(join(dir, 'assets/entry.client-AbC123.js'), ENTRY_JS);
+  writeWithCopies(join(dir, 'assets/i18n/en.json'), EN_JSON);
+  // A file whose copies came out no smaller: the build left it alone.
   writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
-  writeFileSync(join(dir, 'sw.js'), 'self.skipWaiting;');
-  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"app"}');
+  writeWithCopies(join(dir, 'sw.js'), WORKER_JS);
+  // One whose brotli came out no smaller than its gzip... or the file: only the gzip is there.
+  writeWithCopies(join(dir, 'manifest.webmanifest'), MANIFEST, ['gz']);
   // A file beside the build (not in it), which no request may reach.
   writeFileSync(join(root, 'outside.txt'), 'outside the build');
   // No route below touches the database.
@@ -129,7 +151,162 @@ describe('mountSpa', () => {
     const text = await res.text();
     expect(res.status).toBe(status);
     expect(text).not.toContain('outside the build');
-    expect(text).toBe(status === 200 ? '<!doctype html><title>app</title>' : 'Not found');
+    expect(text).toBe(status === 200 ? INDEX_HTML : 'Not found');
+  });
+
+  describe('compressed copies', () => {
+    it('sends the brotli copy to a client that takes it, with the type and cache of the file', async () => {
+      const res = await get('/assets/entry.client-AbC123.js', { 'Accept-Encoding': BROWSER });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe('br');
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const body = await bytes(res);
+      expect(Number(res.headers.get('content-length'))).toBe(body.length);
+      expect(brotliDecompressSync(body).toString()).toBe(ENTRY_JS);
+    });
+
+    it('sends the gzip copy to a client that takes gzip only', async () => {
+      const res = await get('/assets/entry.client-AbC123.js', { 'Accept-Encoding': 'gzip' });
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(gunzipSync(await bytes(res)).toString()).toBe(ENTRY_JS);
+    });
+
+    it.each([
+      ['no Accept-Encoding', {}],
+      ['identity', { 'Accept-Encoding': 'identity' }],
+      ['refusing both', { 'Accept-Encoding': 'br;q=0, gzip;q=0' }],
+    ])('sends the file itself, varying on Accept-Encoding, to a client with %s', async (_, headers) => {
+      const res = await get('/assets/entry.client-AbC123.js', headers);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBeNull();
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await res.text()).toBe(ENTRY_JS);
+    });
+
+    it('falls back to the gzip copy, or the file, when there is no brotli copy', async () => {
+      const gzip = await get('/manifest.webmanifest', { 'Accept-Encoding': BROWSER });
+      expect(gzip.headers.get('content-encoding')).toBe('gzip');
+      expect(gzip.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+      expect(gunzipSync(await bytes(gzip)).toString()).toBe(MANIFEST);
+      const plain = await get('/manifest.webmanifest', { 'Accept-Encoding': 'br' });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await plain.text()).toBe(MANIFEST);
+    });
+
+    it('does not vary a file that has no compressed copy', async () => {
+      const res = await get('/favicon.svg', { 'Accept-Encoding': BROWSER });
+      expect(res.headers.get('content-encoding')).toBeNull();
+      expect(res.headers.get('vary')).toBeNull();
+      expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      expect(await res.text()).toBe('<svg/>');
+    });
+
+    it.each(['/', '/index.html', '/login', '/projects/42/channels'])(
+      'answers %s with compressed index.html',
+      async (path) => {
+        const res = await get(path, { 'Accept-Encoding': BROWSER });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-encoding')).toBe('br');
+        expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+        expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+        expect(res.headers.get('cache-control')).toBe('no-cache');
+        expect(res.headers.get('content-security-policy')).toMatch(/script-src/);
+        expect(brotliDecompressSync(await bytes(res)).toString()).toBe(INDEX_HTML);
+      },
+    );
+
+    it("keeps the app's long policy to documents: a hashed script carries the short one", async () => {
+      const script = await get('/assets/entry.client-AbC123.js', { 'Accept-Encoding': BROWSER });
+      expect(script.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      const page = await get('/login', { 'Accept-Encoding': BROWSER });
+      expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+      const worker = await get('/sw.js', { 'Accept-Encoding': BROWSER });
+      expect(worker.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    });
+
+    it('answers HEAD with the headers of the compressed copy and no body', async () => {
+      for (const path of ['/login', '/assets/entry.client-AbC123.js']) {
+        const res = await get(path, { 'Accept-Encoding': BROWSER }, 'HEAD');
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('content-encoding'), path).toBe('br');
+        expect(res.headers.get('vary'), path).toMatch(/accept-encoding/i);
+        expect(Number(res.headers.get('content-length')), path).toBeGreaterThan(0);
+        expect((await bytes(res)).length, path).toBe(0);
+      }
+    });
+
+    // The browser checks for a new worker at every visit: compressed, but never from its HTTP cache.
+    it('compresses the service worker and keeps it revalidated', async () => {
+      const res = await get('/sw.js', { 'Accept-Encoding': BROWSER });
+      expect(res.headers.get('content-encoding')).toBe('br');
+      expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(brotliDecompressSync(await bytes(res)).toString()).toBe(WORKER_JS);
+    });
+
+    // The copies are other encodings of a file and have no URL of their own: nothing the app
+    // loads names one, and as itself a copy would go out as application/octet-stream (a hashed
+    // one cached for a year), bytes no page can use. A plain 404 says so.
+    it.each([
+      '/assets/entry.client-AbC123.js.br',
+      '/assets/entry.client-AbC123.js.gz',
+      '/index.html.br',
+      '/assets/i18n/en.json.gz',
+    ])('answers %s with a plain 404', async (path) => {
+      const res = await get(path, { 'Accept-Encoding': BROWSER });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-encoding')).toBeNull();
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.text()).toBe('Not found');
+    });
+  });
+
+  describe('revalidation', () => {
+    it.each(['/', '/login', '/assets/i18n/en.json', '/assets/entry.client-AbC123.js'])(
+      'answers a revalidation of %s whose copy has not changed with 304',
+      async (path) => {
+        for (const acceptEncoding of [BROWSER, 'gzip', 'identity']) {
+          const first = await get(path, { 'Accept-Encoding': acceptEncoding });
+          const etag = first.headers.get('etag');
+          const modified = first.headers.get('last-modified');
+          expect(etag, acceptEncoding).toMatch(/^"[^"]+"$/);
+          expect(modified, acceptEncoding).not.toBeNull();
+
+          const conditions: Record<string, string>[] = [{ 'If-None-Match': etag! }, { 'If-Modified-Since': modified! }];
+          for (const condition of conditions) {
+            const again = await get(path, { 'Accept-Encoding': acceptEncoding, ...condition });
+            expect(again.status, `${acceptEncoding} ${JSON.stringify(condition)}`).toBe(304);
+            expect(await again.text()).toBe('');
+            expect(again.headers.get('etag')).toBe(etag);
+            expect(again.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
+            expect(again.headers.get('vary')).toMatch(/accept-encoding/i);
+          }
+        }
+      },
+    );
+
+    it('tells the copies apart: the tag of one does not validate another', async () => {
+      const br = await get('/assets/i18n/en.json', { 'Accept-Encoding': BROWSER });
+      const etag = br.headers.get('etag')!;
+      const gzip = await get('/assets/i18n/en.json', { 'Accept-Encoding': 'gzip', 'If-None-Match': etag });
+      expect(gzip.status).toBe(200);
+      expect(gzip.headers.get('etag')).not.toBe(etag);
+      expect(gunzipSync(await bytes(gzip)).toString()).toBe(EN_JSON);
+    });
+
+    it('answers 200 to a stale tag or an older date', async () => {
+      const stale = await get('/login', { 'Accept-Encoding': BROWSER, 'If-None-Match': '"old"' });
+      expect(stale.status).toBe(200);
+      expect(brotliDecompressSync(await bytes(stale)).toString()).toBe(INDEX_HTML);
+      const older = await get('/login', { 'If-Modified-Since': new Date(0).toUTCString() });
+      expect(older.status).toBe(200);
+      expect(await older.text()).toBe(INDEX_HTML);
+    });
   });
 
   it('mounts nothing without a build', () => {

@@ -1,28 +1,10 @@
 import { useEffect, useState } from 'react';
 import { env } from '~/lib/env';
+import { whenIdle } from '~/lib/idle';
 import { useScreen } from '~/lib/screen';
 
 /** Where the widget draws itself; hidden below the medium screen size. */
 export const CHAT_CONTAINER_ID = 'customer-chat';
-
-/**
- * Loads `src` once the page is interactive and the browser is idle, so a third party's script
- * never competes with the page's own first load (sign-in included).
- */
-export function loadWhenIdle(load: () => void): () => void {
-  let cancelled = false;
-  const start = () => {
-    if (cancelled) return;
-    if ('requestIdleCallback' in window) window.requestIdleCallback(() => !cancelled && load(), { timeout: 5000 });
-    else setTimeout(() => !cancelled && load(), 1000);
-  };
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
-  return () => {
-    cancelled = true;
-    window.removeEventListener('load', start);
-  };
-}
 
 /**
  * The customer-chat widget (spec §2 Root shell): shown only at the medium screen size and up;
@@ -37,7 +19,7 @@ export function ChatWidget({ config = env.chatWidget }: { config?: { url: string
   if (md && !wanted) setWanted(true);
   useEffect(() => {
     if (!config || !wanted) return;
-    return loadWhenIdle(() => {
+    return whenIdle(() => {
       if (document.querySelector(`script[data-chat-widget]`)) return;
       const script = document.createElement('script');
       script.src = config.url;

@@ -1,18 +1,28 @@
 import { lazy, Suspense } from 'react';
+import { getQueryClient } from '~/lib/query-client-loader';
 
 /**
  * The development-only devtools panel (spec §2 Root shell): TanStack Query's. Outside
  * development the import below is dead code and the production bundle never carries it.
  */
 const QueryDevtools = import.meta.env.DEV
-  ? lazy(() => import('@tanstack/react-query-devtools').then((module) => ({ default: module.ReactQueryDevtools })))
+  ? lazy(async () => {
+      // The data cache loads on first use (lib/query-client-loader), so the panel brings it.
+      const [{ ReactQueryDevtools }, client] = await Promise.all([
+        import('@tanstack/react-query-devtools'),
+        getQueryClient(),
+      ]);
+      return {
+        default: () => <ReactQueryDevtools client={client} initialIsOpen={false} buttonPosition="bottom-left" />,
+      };
+    })
   : null;
 
 export function DevTools() {
   if (!QueryDevtools) return null;
   return (
     <Suspense fallback={null}>
-      <QueryDevtools initialIsOpen={false} buttonPosition="bottom-left" />
+      <QueryDevtools />
     </Suspense>
   );
 }

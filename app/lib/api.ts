@@ -3,7 +3,7 @@ import { refresh } from '~contract/auth';
 import { defaultLanguage, env } from './env';
 import { createHttpClient } from './http';
 import { loadingCounter } from './loading';
-import { queryClient } from './query-client';
+import { loadedQueryClient } from './query-client-loader';
 import { tokenStore } from './session';
 import { snackbar } from './snackbar';
 
@@ -27,7 +27,7 @@ export const api = createHttpClient({
     // Loaders and actions turn the 401 that follows into a redirect to /login?returnUrl=…
     // Queries still in flight are left to fail on their own: removing them now would reject
     // their loaders with a cancellation instead of the 401 that leads to sign-in.
-    queryClient.removeQueries({ predicate: (query) => query.state.fetchStatus !== 'fetching' });
+    loadedQueryClient()?.removeQueries({ predicate: (query) => query.state.fetchStatus !== 'fetching' });
     snackbar.show('errors.sessionExpired', 'warning');
   },
   onOffline: () => snackbar.show('errors.offline', 'error'),

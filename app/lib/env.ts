@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language as ContractLanguage } from '~contract/fields';
 
 /**
@@ -6,28 +6,30 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language as ContractLanguage } from '
  * with the list of what is wrong instead of misbehaving later.
  */
 const EnvSchema = z.object({
-  VITE_API_URL: z
-    .string()
-    .default('')
-    .transform((url) => url.replace(/\/+$/, '')),
-  VITE_AVAILABLE_LANGUAGES: z
-    .string()
-    .default('en,it')
-    .transform((list) =>
-      list
-        .split(',')
-        .map((lang) => lang.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.enum(LANGUAGES)).min(1)),
-  VITE_TEST_ACCOUNT_EMAIL: z.string().default('test@example.com'),
-  VITE_STAGING_URL: z.string().default('https://staging.example.com'),
-  VITE_TERMS_URL: z.url().default('https://www.example.com/terms'),
-  VITE_PRIVACY_URL: z.url().default('https://www.example.com/privacy'),
-  VITE_FORCE_UPDATE: z.enum(['true', 'false']).default('false'),
+  VITE_API_URL: z.pipe(
+    z._default(z.string(), ''),
+    z.transform((url: string) => url.replace(/\/+$/, '')),
+  ),
+  VITE_AVAILABLE_LANGUAGES: z.pipe(
+    z.pipe(
+      z._default(z.string(), 'en,it'),
+      z.transform((list: string) =>
+        list
+          .split(',')
+          .map((lang) => lang.trim())
+          .filter(Boolean),
+      ),
+    ),
+    z.array(z.enum(LANGUAGES)).check(z.minLength(1)),
+  ),
+  VITE_TEST_ACCOUNT_EMAIL: z._default(z.string(), 'test@example.com'),
+  VITE_STAGING_URL: z._default(z.string(), 'https://staging.example.com'),
+  VITE_TERMS_URL: z._default(z.url(), 'https://www.example.com/terms'),
+  VITE_PRIVACY_URL: z._default(z.url(), 'https://www.example.com/privacy'),
+  VITE_FORCE_UPDATE: z._default(z.enum(['true', 'false']), 'false'),
   // The customer-chat widget: its script (https) and the account id it is given. Unset: no chat.
-  VITE_CHAT_WIDGET_URL: z.union([z.literal(''), z.url({ protocol: /^https$/ })]).default(''),
-  VITE_CHAT_WIDGET_ID: z.string().default(''),
+  VITE_CHAT_WIDGET_URL: z._default(z.union([z.literal(''), z.url({ protocol: /^https$/ })]), ''),
+  VITE_CHAT_WIDGET_ID: z._default(z.string(), ''),
 });
 
 function parseEnv() {

@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from '@conform-to/react';
 import { useFormAction, useNavigation } from '@remix-run/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { HttpError, OfflineError } from './http';
 import { throwRouteError } from './route-errors';
 
@@ -11,7 +11,7 @@ import { throwRouteError } from './route-errors';
  * back into the same form through `replyWithApiError`.
  */
 
-type ObjectSchema = z.ZodObject;
+type ObjectSchema = z.ZodMiniObject;
 
 export async function parseForm<Schema extends ObjectSchema>(request: Request, schema: Schema) {
   return parseWithZod(await request.formData(), { schema });

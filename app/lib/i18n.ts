@@ -1,6 +1,6 @@
-import i18next, { type ParseKeys } from 'i18next';
+import i18next, { type BackendModule, type ParseKeys } from 'i18next';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { APP_NAME, env, defaultLanguage, type Language } from './env';
 import { languageStore } from './session';
 
@@ -31,15 +31,82 @@ export function chosenLanguage(): Language | undefined {
   return isAvailableLanguage(stored) ? stored : undefined;
 }
 
+/** Where a language's translations are served (public/assets/i18n, revalidated on every visit). */
+export const translationPath = (language: string) => `/assets/i18n/${language}.json`;
+
+/** The download that the boot script started (TRANSLATION_PRELOAD_SCRIPT), until it is taken. */
+declare global {
+  interface Window {
+    __translationPreload?: { language: string; response: Promise<Response> };
+  }
+}
+
+/** The boot script's download of `language`'s file if it started one, else a new fetch. */
+function fetchTranslations(language: string): Promise<Response> {
+  const preload = typeof window === 'undefined' ? undefined : window.__translationPreload;
+  if (preload?.language === language) {
+    // A response body reads once: the next load of this language (after a switch) fetches anew.
+    delete window.__translationPreload;
+    return preload.response;
+  }
+  return fetch(translationPath(language));
+}
+
+/**
+ * i18next's backend at its smallest: one plain fetch of the file (i18next-http-backend's
+ * options cost more bytes than the whole job), taking over the boot script's download.
+ */
+export const translationFiles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    fetchTranslations(language)
+      .then((response) =>
+        response.ok ? response.json() : Promise.reject(new Error(`${response.status} ${translationPath(language)}`)),
+      )
+      .then(
+        (data: Record<string, unknown>) => callback(null, data),
+        (error: Error) => callback(error, false),
+      );
+  },
+};
+
+/**
+ * Inline in index.html's head (root.tsx, hashed into the CSP): picks the language the way
+ * `detectLanguage` does for a guest and starts downloading its translations while the
+ * scripts arrive, so they are not one more round trip after them. A fetch kept on `window`,
+ * not a preload link: the page's markup must stay as pre-rendered, or hydration fails. A
+ * signed-in user whose account speaks another language loads that one too, once startup knows.
+ */
+export const TRANSLATION_PRELOAD_SCRIPT = `try{var a=${JSON.stringify(env.availableLanguages)},c=[localStorage.getItem('language')].concat(navigator.languages||[navigator.language]),p='${defaultLanguage}';for(var i=0;i<c.length;i++){var b=c[i]&&c[i].toLowerCase().split('-')[0];if(a.indexOf(b)>=0){p=b;break}}window.__translationPreload={language:p,response:fetch('${translationPath("'+p+'")}')}}catch(e){}`;
+
 export const i18nOptions = {
   fallbackLng: defaultLanguage,
   supportedLngs: env.availableLanguages,
   defaultNS: 'translation',
   ns: ['translation'],
   interpolation: { escapeValue: false },
-  backend: { loadPath: '/assets/i18n/{{lng}}.json' },
   returnNull: false,
 } as const;
+
+let translationsReady: Promise<unknown> = Promise.resolve();
+
+/**
+ * Starts loading the translations (entry.client, before hydration, which does not wait: the
+ * startup screen has no words). Startup waits for them in `showLanguage`.
+ */
+export function startTranslations(namespaces: string[]) {
+  translationsReady = i18next
+    .use(initReactI18next)
+    .use(translationFiles)
+    .init({ ...i18nOptions, lng: detectLanguage(), ns: [...new Set([...i18nOptions.ns, ...namespaces])] });
+}
+
+/** Resolves once the translations of `language` are loaded and in force: the first screen speaks it. */
+export async function showLanguage(language: Language) {
+  await translationsReady;
+  if (i18next.language !== language) await i18next.changeLanguage(language);
+}
 
 /**
  * For text that is either a translation key of ours or words that came from elsewhere (the

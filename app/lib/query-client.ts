@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { reportBackgroundError } from './api-errors';
+import { registerQueryClient } from './query-client-loader';
 import { HttpError, OfflineError } from './http';
 
 /** The spec's data-query defaults (§7), in TanStack Query's vocabulary (DESIGN.md "Data cache"). */
@@ -28,3 +29,4 @@ export const queryClient = new QueryClient({
     },
   },
 });
+registerQueryClient(queryClient);

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { TokenAnswerSchema } from '../../contract/auth';
 import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema';

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Access, Operation } from '../../contract/operation';
 import { operationName } from '../../contract/operations';
 
@@ -56,11 +56,11 @@ export function buildOpenApiDocument(operations: Operation[]): OpenApiDocument {
   const schemas: Record<string, JsonSchema> = {};
 
   /**
-   * A zod schema as JSON Schema; the parts with `.meta({ id })` move to components.schemas. The
-   * same id seen on both sides may differ (the output side closes objects); the request side's
-   * copy is then named `<id>Input`.
+   * A zod schema as JSON Schema; the parts registered with an `id` (contract/common.ts) move to
+   * components.schemas. The same id seen on both sides may differ (the output side closes
+   * objects); the request side's copy is then named `<id>Input`.
    */
-  function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
     const {
       $schema: _,
       $defs = {},
@@ -84,7 +84,7 @@ export function buildOpenApiDocument(operations: Operation[]): OpenApiDocument {
     return rewriteRefs(root, names) as JsonSchema;
   }
 
-  function parameters(schema: z.ZodObject | undefined, location: 'path' | 'query') {
+  function parameters(schema: z.core.$ZodObject | undefined, location: 'path' | 'query') {
     if (!schema) return [];
     const object = jsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
     return Object.entries(object.properties ?? {}).map(([name, property]) => ({

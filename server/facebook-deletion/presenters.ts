@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { FacebookDeletionRequestSchema, FacebookDeletionStatusSchema } from '../../contract/facebook-deletion';
 import type { FacebookDeletionRequestRow } from '../db/schema';
 

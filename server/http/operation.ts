@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Operation, ResponseInput } from '../../contract/operation';
 import type { AppEnv, Services } from './context';
 import { LoggableError } from '../log';
@@ -11,7 +11,7 @@ import { requireRole } from './require-role';
 import { requireUser, type SignedInEnv } from './require-user';
 import { validate } from './validation';
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+type Parsed<S> = S extends z.core.$ZodType ? z.output<S> : Record<string, never>;
 
 /** What a handler receives: the operation's params, query and body, validated and parsed. */
 export type OperationInput<Op extends Operation> = {
@@ -53,7 +53,7 @@ export function route<Op extends Operation>(
   handler: OperationHandler<Op>,
 ): void {
   const handle: MiddlewareHandler<AppEnv> = async (c) => {
-    const params = op.params?.safeParse(c.req.param());
+    const params = op.params && z.safeParse(op.params, c.req.param());
     if (params && !params.success) throw notFound();
     const input = {
       params: params?.data ?? {},
@@ -68,7 +68,7 @@ export function route<Op extends Operation>(
 type Status<Op extends Operation> = keyof Op['responses'] & number;
 
 /** A body for statuses whose response declares one, nothing for body-less ones (204). */
-type BodyArgument<Op extends Operation, S extends Status<Op>> = Op['responses'][S] extends { body: z.ZodType }
+type BodyArgument<Op extends Operation, S extends Status<Op>> = Op['responses'][S] extends { body: z.core.$ZodType }
   ? [body: ResponseInput<Op, S>]
   : [];
 
@@ -90,9 +90,9 @@ export function reply<Op extends Operation, S extends Status<Op>>(
   return c.json(body, status as ContentfulStatusCode);
 }
 
-function checkAnswer(op: Operation, status: number, schema: z.ZodType, body: unknown): void {
+function checkAnswer(op: Operation, status: number, schema: z.core.$ZodType, body: unknown): void {
   const wire: unknown = JSON.parse(JSON.stringify(body) ?? 'null');
-  const result = schema.safeParse(wire);
+  const result = z.safeParse(schema, wire);
   const problem = !result.success
     ? result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ')
     : isDeepStrictEqual(result.data, wire)

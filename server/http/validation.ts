@@ -1,13 +1,18 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { ValidationError, type FieldIssue } from './errors';
+
+// Classic zod loads its English messages by itself; zod/mini, which the contract is written
+// with, leaves that to the program. An issue without a rule code (a wrong type where the
+// contract sets none, an answer check's log line) then still reads in English, as before.
+z.config(z.locales.en());
 
 /**
  * The contract's field schemas (contract/fields.ts) put a rule code, optionally `rule:param`,
  * in each zod issue's message; here those become per-field issues, translated when the answer
  * is written.
  */
-export function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input);
+export function validate<T extends z.core.$ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   const issues: FieldIssue[] = result.error.issues.map((issue) => {
     if (issue.path.length === 0) return { field: 'body', rule: 'object' };

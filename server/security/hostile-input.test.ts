@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod/mini';
 import { DEV_OPERATIONS, OPERATIONS } from '../../contract/operations';
 import type { Operation } from '../../contract/operation';
 import { startHarness, type Harness } from '../test/harness';
@@ -42,8 +42,8 @@ const HOSTILE_PATH_VALUES = [
 ];
 const HOSTILE_QUERY_VALUES = ['%00', '-1', '0', '1e309', 'x'.repeat(2_000), '%0A%7B%7D'];
 
-function fieldsOf(schema: z.ZodObject | undefined): string[] {
-  return schema ? Object.keys(schema.shape) : [];
+function fieldsOf(schema: z.core.$ZodObject | undefined): string[] {
+  return schema ? Object.keys(schema._zod.def.shape) : [];
 }
 
 function paramsOf(op: Operation): string[] {

@@ -28,8 +28,12 @@ export async function startDeployProxy(target: string): Promise<DeploySite> {
     const isWorker = new URL(incoming.url ?? '/', upstream).pathname === '/sw.js';
     const headers: IncomingHttpHeaders = { ...incoming.headers, host: upstream.host };
     if (headers.origin) headers.origin = upstream.origin;
-    // The worker's bytes are rewritten below: they must come uncompressed.
-    if (isWorker) delete headers['accept-encoding'];
+    // The worker's bytes are rewritten below: they must come whole (not a 304) and uncompressed.
+    if (isWorker) {
+      delete headers['accept-encoding'];
+      delete headers['if-none-match'];
+      delete headers['if-modified-since'];
+    }
     const forwarded = request(
       { hostname: upstream.hostname, port: upstream.port, path: incoming.url, method: incoming.method, headers },
       (answer) => {

@@ -4,3 +4,13 @@ import { checkConsole, watchConsole } from './console';
 // Every Vitest test, app and API: an unexpected console.error or console.warn fails it (./console.ts).
 beforeEach(watchConsole);
 afterEach(checkConsole);
+
+// jsdom has no ResizeObserver, and Headless UI watches a menu's trigger with one while the menu
+// is open: without this, opening a menu in a test throws inside the event handler.
+if (typeof window !== 'undefined' && !('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

@@ -1,47 +1,43 @@
-import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 
-const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-lg', update: 'max-w-[450px]' } as const;
+export const dialogWidths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-lg', update: 'max-w-[450px]' } as const;
 
-/**
- * The one dialog primitive: Headless UI's Dialog (focus trap, Escape, inert background)
- * with the product's frame. Actions are passed as buttons; the first focusable one gets focus.
- */
-export function AppDialog({
-  open,
-  onClose,
-  title,
-  children,
-  actions,
-  width = 'md',
-}: {
+export interface AppDialogProps {
   open: boolean;
   onClose: () => void;
   title: ReactNode;
   children: ReactNode;
   actions: ReactNode;
-  width?: keyof typeof widths;
-}) {
+  width?: keyof typeof dialogWidths;
+}
+
+/**
+ * Headless UI's Dialog (focus trap, inert background, transitions) is weight that a page only
+ * needs once a dialog opens, and the sign-in page may never open one (issue 9,
+ * docs/decisions/021-first-load.md): it loads with the first dialog opened.
+ */
+let popupLoaded = false;
+const DialogPopup = lazy(async () => {
+  const module = await import('./dialog-popup');
+  popupLoaded = true;
+  return { default: module.DialogPopup };
+});
+
+/**
+ * The one dialog primitive: Headless UI's Dialog (focus trap, Escape, inert background)
+ * with the product's frame. Actions are passed as buttons; the first focusable one gets focus.
+ */
+export function AppDialog(props: AppDialogProps) {
+  // Once opened it stays mounted, so closing plays out and focus goes back where it was.
+  const [used, setUsed] = useState(popupLoaded);
+  if (props.open && !used) setUsed(true);
+  if (!used && !props.open) return null;
   return (
-    // The dialog element itself covers the screen, so it has a box of its own to be seen in.
-    <Dialog
-      open={open}
-      onClose={onClose}
-      className="fixed inset-0 z-50 flex items-end justify-center p-4 sm:items-center"
-    >
-      <div className="fixed inset-0 bg-scrim" aria-hidden="true" />
-      <DialogPanel
-        className={`relative w-full ${widths[width]} rounded-xl bg-raised p-6 text-fg shadow-lg ring-1 ring-line`}
-      >
-        <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
-        <Description as="div" className="mt-2 text-sm text-fg-muted">
-          {children}
-        </Description>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{actions}</div>
-      </DialogPanel>
-    </Dialog>
+    <Suspense fallback={null}>
+      <DialogPopup {...props} />
+    </Suspense>
   );
 }
 

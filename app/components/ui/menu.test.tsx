@@ -15,6 +15,14 @@ async function press(key: string) {
   });
 }
 
+/** Lets the menu's own code (loaded on first intent) arrive and take over from the stand-in. */
+async function menuCodeArrives() {
+  await act(async () => {
+    await import('./menu-popup');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+}
+
 const activeItem = () => {
   const menu = document.querySelector('[role="menu"]');
   const id = menu?.getAttribute('aria-activedescendant');
@@ -37,9 +45,14 @@ describe('AppMenu', () => {
         ]}
       />,
     );
+    const standIn = container.querySelector('button')!;
+    expect(standIn.textContent).toBe('Post actions');
+    expect(standIn.getAttribute('aria-haspopup')).toBe('menu');
+    await act(async () => standIn.focus());
+    await menuCodeArrives();
+    // The menu's own button took the stand-in's place, and its focus.
     const trigger = container.querySelector('button')!;
-    expect(trigger.textContent).toBe('Post actions');
-    await act(async () => trigger.focus());
+    expect(document.activeElement).toBe(trigger);
 
     await press('Enter');
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
@@ -55,6 +68,26 @@ describe('AppMenu', () => {
     expect(archive).not.toHaveBeenCalled();
     expect(document.querySelector('[role="menu"]')).toBeNull();
     expect(document.activeElement).toBe(trigger);
+  });
+
+  it('a key pressed before the code arrives opens the menu as it would have', async () => {
+    const container = await render(
+      <AppMenu
+        label="Post actions"
+        items={[
+          { label: 'Edit', onSelect: () => {} },
+          { label: 'Delete', onSelect: () => {} },
+        ]}
+      />,
+    );
+    await act(async () => container.querySelector('button')!.focus());
+    await press('ArrowUp');
+    await menuCodeArrives();
+    await act(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    });
+    expect(container.querySelector('button')!.getAttribute('aria-expanded')).toBe('true');
+    expect(activeItem()).toBe('Delete');
   });
 
   it('an icon-only trigger is named by its label', async () => {

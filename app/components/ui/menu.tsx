@@ -1,7 +1,14 @@
-import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useState,
+  type ButtonHTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { buttonClass, type ButtonSize, type ButtonVariant } from './button';
-import { CheckIcon, StrokeIcon } from './icon';
+import { StrokeIcon } from './icon';
 
 /** One thing the menu does. `danger` for what destroys; `disabled` stays listed but skipped. */
 export interface MenuAction {
@@ -27,6 +34,21 @@ export interface MenuNote {
 
 export type MenuEntry = MenuAction | typeof menuSeparator | MenuNote;
 
+export interface AppMenuProps {
+  label: string;
+  items: MenuEntry[];
+  icon?: ReactNode;
+  iconOnly?: boolean;
+  trigger?: ReactNode;
+  /** The compact trigger's content names it (text, some visually hidden): `label` is not set over it. */
+  triggerNamesItself?: boolean;
+  /** Extra classes for the compact trigger (a round avatar button). */
+  triggerClassName?: string;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+}
+
 const iconSizes: Record<ButtonSize, string> = { sm: 'size-8', md: 'size-10', lg: 'size-12' };
 
 function MoreIcon() {
@@ -44,15 +66,12 @@ function ChevronDown() {
 }
 
 /**
- * The one dropdown menu: Headless UI's Menu (arrow keys, type-ahead, Escape, focus back to the
- * trigger) in the product's frame. The trigger is a button showing `label`, or with `iconOnly`
- * just its icon (three dots unless `icon` is given), or with `trigger` a compact button showing
- * that (an icon and a short code); `label` then being its accessible name. Items do something;
- * for choosing a value in a form use a listbox (a switcher that applies at once is a menu).
+ * The trigger's look, name and content, the same before and after the menu's code has loaded:
+ * a button showing `label`, or with `iconOnly` just its icon (three dots unless `icon` is
+ * given), or with `trigger` a compact button showing that (an icon and a short code).
  */
-export function AppMenu({
+export function menuTrigger({
   label,
-  items,
   icon,
   iconOnly = false,
   trigger,
@@ -60,78 +79,107 @@ export function AppMenu({
   triggerNamesItself = false,
   variant = 'secondary',
   size = 'md',
-  className = '',
-}: {
-  label: string;
-  items: MenuEntry[];
-  icon?: ReactNode;
-  iconOnly?: boolean;
-  trigger?: ReactNode;
-  /** The compact trigger's content names it (text, some visually hidden): `label` is not set over it. */
-  triggerNamesItself?: boolean;
-  /** Extra classes for the compact trigger (a round avatar button). */
-  triggerClassName?: string;
-  variant?: ButtonVariant;
-  size?: ButtonSize;
-  className?: string;
-}) {
+}: AppMenuProps): { className: string; 'aria-label'?: string; children: ReactNode } {
+  if (trigger)
+    return {
+      'aria-label': triggerNamesItself ? undefined : label,
+      className: `focus-ring inline-flex shrink-0 items-center gap-1.5 rounded-md text-sm ${triggerClassName} font-semibold text-fg-muted transition-colors hover:bg-muted hover:text-fg data-[open]:bg-muted data-[open]:text-fg`,
+      children: trigger,
+    };
+  if (iconOnly)
+    return {
+      'aria-label': label,
+      className: `focus-ring inline-flex shrink-0 items-center justify-center rounded-md text-fg-muted transition-colors hover:bg-muted hover:text-fg data-[open]:bg-muted data-[open]:text-fg ${iconSizes[size]}`,
+      children: icon ?? <MoreIcon />,
+    };
+  return {
+    className: buttonClass(variant, 'group', size),
+    children: (
+      <>
+        {icon}
+        {label}
+        <ChevronDown />
+      </>
+    ),
+  };
+}
+
+/**
+ * Headless UI's Menu, with its positioning and focus code, is most of a menu's weight; the
+ * guest pages show two menu buttons and need neither until someone reaches for one (issue 9,
+ * docs/decisions/021-first-load.md). So it loads on the first sign of intent: the pointer
+ * over the button, focus on it, or a press.
+ */
+const loadPopup = () => import('./menu-popup');
+let popupLoaded = false;
+const MenuPopup = lazy(async () => {
+  const module = await loadPopup();
+  popupLoaded = true;
+  return { default: module.MenuPopup };
+});
+
+/** What happened to the stand-in button before the menu's code arrived, for the menu to carry on. */
+export interface MenuHandOver {
+  focused: boolean;
+  /**
+   * Pressed before the code came: the menu opens as it arrives, as the press would have opened
+   * it (a click opens it; Enter, Space and ArrowDown with the first item active, ArrowUp the last).
+   */
+  pressed: null | 'pointer' | 'Enter' | 'ArrowUp';
+}
+
+/**
+ * The one dropdown menu: Headless UI's Menu (arrow keys, type-ahead, Escape, focus back to the
+ * trigger) in the product's frame, loaded when first wanted. Until then a button that looks and
+ * is named the same stands in. Items do something; for choosing a value in a form use a
+ * listbox (a switcher that applies at once is a menu).
+ */
+export function AppMenu(props: AppMenuProps) {
+  const [handOver, setHandOver] = useState<MenuHandOver | null>(() =>
+    popupLoaded ? { focused: false, pressed: null } : null,
+  );
+  const wrapperClass = `relative inline-flex ${props.className ?? ''}`;
+  const want = (change: Partial<MenuHandOver>) =>
+    // A transition keeps the stand-in on screen (no fallback flash) until the menu is ready.
+    startTransition(() => setHandOver((before) => ({ focused: false, pressed: null, ...before, ...change })));
+  // One boundary from the start: being already on screen, it keeps the stand-in (and its
+  // focus) through the transition instead of swapping in the fallback.
   return (
-    <Menu as="div" className={`relative inline-flex ${className}`}>
-      {trigger ? (
-        <MenuButton
-          aria-label={triggerNamesItself ? undefined : label}
-          className={`focus-ring inline-flex shrink-0 items-center gap-1.5 rounded-md text-sm ${triggerClassName} font-semibold text-fg-muted transition-colors hover:bg-muted hover:text-fg data-[open]:bg-muted data-[open]:text-fg`}
-        >
-          {trigger}
-        </MenuButton>
-      ) : iconOnly ? (
-        <MenuButton
-          aria-label={label}
-          className={`focus-ring inline-flex shrink-0 items-center justify-center rounded-md text-fg-muted transition-colors hover:bg-muted hover:text-fg data-[open]:bg-muted data-[open]:text-fg ${iconSizes[size]}`}
-        >
-          {icon ?? <MoreIcon />}
-        </MenuButton>
+    <Suspense fallback={<StandIn props={props} className={wrapperClass} />}>
+      {handOver ? (
+        <MenuPopup {...props} handOver={handOver} />
       ) : (
-        <MenuButton className={buttonClass(variant, 'group', size)}>
-          {icon}
-          {label}
-          <ChevronDown />
-        </MenuButton>
+        <StandIn
+          props={props}
+          className={wrapperClass}
+          onPointerEnter={() => want({})}
+          onFocus={() => want({ focused: true })}
+          onBlur={() => want({ focused: false })}
+          onClick={() => want({ pressed: 'pointer' })}
+          onKeyDown={(event: KeyboardEvent) => {
+            if (['Enter', ' ', 'ArrowDown', 'ArrowUp'].includes(event.key)) {
+              // Not a click as well: the key says how the menu opens.
+              event.preventDefault();
+              want({ focused: true, pressed: event.key === 'ArrowUp' ? 'ArrowUp' : 'Enter' });
+            }
+          }}
+        />
       )}
-      <MenuItems
-        anchor="bottom end"
-        className="z-50 min-w-48 rounded-lg bg-raised p-1 text-sm text-fg shadow-lg ring-1 ring-line outline-none [--anchor-gap:--spacing(1)]"
-      >
-        {items.map((entry, index) =>
-          'separator' in entry ? (
-            <MenuSeparator key={`separator-${index}`} className="mx-1 my-1 h-px bg-line" />
-          ) : 'note' in entry ? (
-            <MenuSection key={`note-${index}`}>
-              <MenuHeading className="px-3 py-2 text-xs text-fg-muted">{entry.note}</MenuHeading>
-            </MenuSection>
-          ) : (
-            <MenuItem key={`${entry.label}-${index}`} disabled={entry.disabled}>
-              <button
-                type="button"
-                lang={entry.lang}
-                aria-current={entry.current ? 'true' : undefined}
-                onClick={entry.onSelect}
-                className={`flex w-full items-center gap-2.5 rounded-md px-3 py-2 text-left data-[disabled]:cursor-not-allowed data-[disabled]:text-fg-subtle ${
-                  entry.danger ? 'text-danger-fg data-[focus]:bg-danger-soft' : 'data-[focus]:bg-muted'
-                }`}
-              >
-                {entry.icon ? (
-                  <span aria-hidden="true" className="flex size-4 shrink-0 items-center justify-center">
-                    {entry.icon}
-                  </span>
-                ) : null}
-                <span className="min-w-0 flex-1">{entry.label}</span>
-                {entry.current ? <CheckIcon className="size-4 shrink-0 text-primary" /> : null}
-              </button>
-            </MenuItem>
-          ),
-        )}
-      </MenuItems>
-    </Menu>
+    </Suspense>
+  );
+}
+
+function StandIn({
+  props,
+  className,
+  ...handlers
+}: { props: AppMenuProps; className: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  const { children, ...look } = menuTrigger(props);
+  return (
+    <div className={className}>
+      <button type="button" aria-haspopup="menu" aria-expanded="false" {...look} {...handlers}>
+        {children}
+      </button>
+    </div>
   );
 }

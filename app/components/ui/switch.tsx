@@ -1,6 +1,7 @@
 import { Field as HeadlessField, Switch as HeadlessSwitch } from '@headlessui/react';
 import type { ReactNode } from 'react';
-import { ChoiceText, useShownError } from './field';
+import { ChoiceText } from './choice-text';
+import { useShownError } from './field';
 import { FormValue, useControllable } from './form-value';
 
 interface SwitchProps {

@@ -5,6 +5,7 @@ import type { User } from '~contract/auth';
 import { Button } from '~/components/ui/button';
 import { AppDialog } from '~/components/ui/dialog';
 import { env } from '~/lib/env';
+import { whenIdle } from '~/lib/idle';
 import { Rocket } from './rocket';
 import { startServiceWorker, type VersionReady } from './service-worker';
 import { REGISTRATION_DEADLINE_MS, versionReadyAction, whenStableOrDeadline } from './timing';
@@ -14,10 +15,7 @@ import { REGISTRATION_DEADLINE_MS, versionReadyAction, whenStableOrDeadline } fr
  * root loader has the user), so this is the app's first idle moment after startup: "stable".
  */
 function firstIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve());
-    else setTimeout(resolve, 0);
-  });
+  return new Promise((resolve) => whenIdle(resolve));
 }
 
 /**

@@ -4,7 +4,7 @@ import { redeemCoupon as redeemCouponOperation } from '~contract/coupons';
 import type { Language, Theme } from '~contract/fields';
 import { api } from '~/lib/api';
 import type { CallOptions } from '~/lib/http';
-import { queryClient } from '~/lib/query-client';
+import { getQueryClient, loadedQueryClient } from '~/lib/query-client-loader';
 import { tokenStore } from '~/lib/session';
 
 export type { User };
@@ -19,7 +19,8 @@ export const authKeys = {
 const CREDENTIALS_CALL: CallOptions = { refreshOn401: false };
 
 /** Stores a fresh session: the token for the client, the user for the cache. */
-function startSession(answer: { access_token: string; user: User }): User {
+async function startSession(answer: { access_token: string; user: User }): Promise<User> {
+  const queryClient = await getQueryClient();
   // Nothing cached for a previous user may show through to this one.
   queryClient.clear();
   tokenStore.set(answer.access_token);
@@ -47,7 +48,7 @@ export async function signOut() {
   } finally {
     // Even if the server is unreachable, this browser forgets the session.
     tokenStore.set(null);
-    queryClient.clear();
+    loadedQueryClient()?.clear();
   }
 }
 
@@ -59,14 +60,18 @@ export function resetPassword(body: { email: string; password: string; token: st
   return api.call(auth.reset, { body }, CREDENTIALS_CALL);
 }
 
-/** The caller invalidates `authKeys.me()`: the user's `redeemedCoupons` changed. */
-export function redeemCoupon(coupon: string) {
-  return api.call(redeemCouponOperation, { body: { coupon } });
+export async function redeemCoupon(coupon: string) {
+  try {
+    return await api.call(redeemCouponOperation, { body: { coupon } });
+  } finally {
+    // The cached user no longer lists every coupon it redeemed.
+    await (await getQueryClient()).invalidateQueries({ queryKey: authKeys.me() });
+  }
 }
 
 export async function updatePreferences(preferences: { language?: Language | undefined; theme?: Theme | undefined }) {
   const { user } = await api.call(auth.updateMe, { body: preferences });
-  queryClient.setQueryData(authKeys.me(), user);
+  (await getQueryClient()).setQueryData(authKeys.me(), user);
   return user;
 }
 
@@ -76,7 +81,7 @@ export async function updatePreferences(preferences: { language?: Language | und
  */
 export async function getCurrentUser(): Promise<User | null> {
   if (!tokenStore.get()) return null;
-  return queryClient.ensureQueryData({
+  return (await getQueryClient()).ensureQueryData({
     queryKey: authKeys.me(),
     queryFn: async () => (await api.call(auth.me)).user,
   });

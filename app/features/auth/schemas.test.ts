@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ForgotPasswordSchema, ResetPasswordSchema, SignInSchema, SignUpSchema } from './schemas';
+import { ForgotPasswordSchema, ResetLinkSchema, ResetPasswordSchema, SignInSchema, SignUpSchema } from './schemas';
 
 function errorsOf(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
   const errors: Record<string, string[]> = {};
@@ -63,6 +63,16 @@ describe('ResetPasswordSchema', () => {
     const errors = errorsOf(ResetPasswordSchema.safeParse({ password: valid.password, email: 'bad' }));
     expect(errors.token).toEqual(['required']);
     expect(errors.email).toEqual(['email']);
+  });
+});
+
+describe('ResetLinkSchema', () => {
+  it("checks the link's email and token, not the password still to be typed", () => {
+    expect(ResetLinkSchema.safeParse({ email: 'demo@example.com', token: 'abc' }).success).toBe(true);
+    expect(errorsOf(ResetLinkSchema.safeParse({ email: 'bad', token: '' }))).toEqual({
+      email: ['email'],
+      token: ['required'],
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { ForgotBodySchema, RegisterBodySchema, ResetBodySchema, SignInBodySchema } from '~contract/auth';
 
 /**
@@ -9,4 +10,6 @@ export const SignInSchema = SignInBodySchema;
 export const ForgotPasswordSchema = ForgotBodySchema;
 export const ResetPasswordSchema = ResetBodySchema;
 /** The language is not asked for: it is the one the visitor is reading. */
-export const SignUpSchema = RegisterBodySchema.omit({ language: true });
+export const SignUpSchema = z.omit(RegisterBodySchema, { language: true });
+/** What the reset link carries: the page checks it before showing the form. */
+export const ResetLinkSchema = z.pick(ResetBodySchema, { email: true, token: true });

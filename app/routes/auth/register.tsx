@@ -7,7 +7,7 @@ import { GuestTitle } from '~/components/guest-frame';
 import { Field, PasswordField } from '~/components/ui/field';
 import { FormSubmit } from '~/components/ui/form-submit';
 import { TextLink, textLinkClass } from '~/components/ui/text-link';
-import { authKeys, redeemCoupon, signUp } from '~/features/auth/api';
+import { redeemCoupon, signUp } from '~/features/auth/api';
 import { FacebookButton, OrDivider } from '~/features/auth/facebook-button';
 import { PasswordRequirements } from '~/features/auth/password-requirements';
 import { isPromoCoupon } from '~/features/auth/promo-panel';
@@ -18,7 +18,6 @@ import { HttpError } from '~/lib/http';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
 import { chosenLanguage, pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
-import { queryClient } from '~/lib/query-client';
 import { snackbar } from '~/lib/snackbar';
 
 export async function clientAction({ request, params }: { request: Request; params: { coupon?: string } }) {
@@ -39,8 +38,6 @@ export async function clientAction({ request, params }: { request: Request; para
       // The account exists either way; the user hears the coupon did not apply.
       snackbar.show('signup.couponFailed', 'warning');
     }
-    // The cached user no longer lists every coupon it redeemed.
-    await queryClient.invalidateQueries({ queryKey: authKeys.me() });
   }
   throw redirect(paths.home());
 }

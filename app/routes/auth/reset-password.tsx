@@ -10,7 +10,7 @@ import { FormSubmit } from '~/components/ui/form-submit';
 import { TextLink } from '~/components/ui/text-link';
 import { resetPassword } from '~/features/auth/api';
 import { PasswordRequirements } from '~/features/auth/password-requirements';
-import { ResetPasswordSchema } from '~/features/auth/schemas';
+import { ResetLinkSchema, ResetPasswordSchema } from '~/features/auth/schemas';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
 import { paths } from '~/lib/paths';
 import { pageTitle } from '~/lib/i18n';
@@ -19,7 +19,7 @@ export async function clientLoader({ request, params }: { request: Request; para
   const email = new URL(request.url).searchParams.get('email') ?? '';
   const token = params.token ?? '';
   // A link without a usable email or token cannot succeed: say so instead of offering a doomed form.
-  const linkValid = ResetPasswordSchema.pick({ email: true, token: true }).safeParse({ email, token }).success;
+  const linkValid = ResetLinkSchema.safeParse({ email, token }).success;
   return { token, email, linkValid };
 }
 

@@ -1,0 +1,26 @@
+import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import type { AppDialogProps } from './dialog';
+import { dialogWidths } from './dialog';
+
+/** The dialog itself (see `AppDialog` in ./dialog, which loads this module when first opened). */
+export function DialogPopup({ open, onClose, title, children, actions, width = 'md' }: AppDialogProps) {
+  return (
+    // The dialog element itself covers the screen, so it has a box of its own to be seen in.
+    <Dialog
+      open={open}
+      onClose={onClose}
+      className="fixed inset-0 z-50 flex items-end justify-center p-4 sm:items-center"
+    >
+      <div className="fixed inset-0 bg-scrim" aria-hidden="true" />
+      <DialogPanel
+        className={`relative w-full ${dialogWidths[width]} rounded-xl bg-raised p-6 text-fg shadow-lg ring-1 ring-line`}
+      >
+        <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
+        <Description as="div" className="mt-2 text-sm text-fg-muted">
+          {children}
+        </Description>
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{actions}</div>
+      </DialogPanel>
+    </Dialog>
+  );
+}
