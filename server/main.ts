@@ -77,6 +77,14 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   if (mailer instanceof MemoryMailer) log.info(`mail is kept in the outbox: ${config.appUrl}/dev/outbox`);
 });
 
+// Node closes an idle keep-alive connection after 5 s, and a client that sends on it at that
+// moment reads ECONNRESET (seen in CI: a test's clean-up request after 7 s of page work). Past
+// the usual load balancer's 60 s, so a proxy in front is the one that closes first, as it expects.
+if ('keepAliveTimeout' in server) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
