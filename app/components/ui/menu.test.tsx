@@ -90,6 +90,26 @@ describe('AppMenu', () => {
     expect(activeItem()).toBe('Delete');
   });
 
+  it('a mouse press on the stand-in opens the menu, even when the swap comes before the click', async () => {
+    // A fresh copy of the module: its menu code not loaded yet, so a stand-in shows.
+    vi.resetModules();
+    const { AppMenu: FreshMenu } = await import('./menu');
+    const container = await render(<FreshMenu label="Account" items={[{ label: 'Log out', onSelect: () => {} }]} />);
+    expect(container.querySelector('button')!.getAttribute('aria-expanded')).toBe('false');
+    await act(async () => {
+      container
+        .querySelector('button')!
+        .dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, pointerType: 'mouse' }));
+    });
+    // The menu's code arrives between the press and the release: no click ever reaches the stand-in.
+    await menuCodeArrives();
+    await act(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    });
+    expect(container.querySelector('button')!.getAttribute('aria-expanded')).toBe('true');
+    expect(document.querySelectorAll('[role="menuitem"]')).toHaveLength(1);
+  });
+
   it('an icon-only trigger is named by its label', async () => {
     const container = await render(
       <AppMenu label="More actions" iconOnly items={[{ label: 'Edit', onSelect: () => {} }]} />,

@@ -2,10 +2,13 @@ import {
   lazy,
   startTransition,
   Suspense,
+  useEffect,
+  useRef,
   useState,
   type ButtonHTMLAttributes,
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { buttonClass, type ButtonSize, type ButtonVariant } from './button';
 import { StrokeIcon } from './icon';
@@ -112,9 +115,12 @@ export function menuTrigger({
  */
 const loadPopup = () => import('./menu-popup');
 let popupLoaded = false;
+/** Stand-ins waiting for the menu's code: once it is in, every one of them swaps at once. */
+const waiting = new Set<() => void>();
 const MenuPopup = lazy(async () => {
   const module = await loadPopup();
   popupLoaded = true;
+  for (const swap of waiting) swap();
   return { default: module.MenuPopup };
 });
 
@@ -139,9 +145,17 @@ export function AppMenu(props: AppMenuProps) {
     popupLoaded ? { focused: false, pressed: null } : null,
   );
   const wrapperClass = `relative inline-flex ${props.className ?? ''}`;
+  const standIn = useRef<HTMLDivElement>(null);
   const want = (change: Partial<MenuHandOver>) =>
     // A transition keeps the stand-in on screen (no fallback flash) until the menu is ready.
     startTransition(() => setHandOver((before) => ({ focused: false, pressed: null, ...before, ...change })));
+  useEffect(() => {
+    if (handOver) return;
+    // Another menu brought the code in: take it now, before anybody reaches for this one.
+    const swap = () => want({ focused: standIn.current?.contains(document.activeElement) ?? false });
+    waiting.add(swap);
+    return () => void waiting.delete(swap);
+  }, [handOver]);
   // One boundary from the start: being already on screen, it keeps the stand-in (and its
   // focus) through the transition instead of swapping in the fallback.
   return (
@@ -152,9 +166,12 @@ export function AppMenu(props: AppMenuProps) {
         <StandIn
           props={props}
           className={wrapperClass}
+          wrapperRef={standIn}
           onPointerEnter={() => want({})}
           onFocus={() => want({ focused: true })}
           onBlur={() => want({ focused: false })}
+          // The press, not the click: if the menu swaps in between the two, the click never comes.
+          onPointerDown={(event) => event.button === 0 && want({ focused: true, pressed: 'pointer' })}
           onClick={() => want({ pressed: 'pointer' })}
           onKeyDown={(event: KeyboardEvent) => {
             if (['Enter', ' ', 'ArrowDown', 'ArrowUp'].includes(event.key)) {
@@ -172,11 +189,16 @@ export function AppMenu(props: AppMenuProps) {
 function StandIn({
   props,
   className,
+  wrapperRef,
   ...handlers
-}: { props: AppMenuProps; className: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
+}: {
+  props: AppMenuProps;
+  className: string;
+  wrapperRef?: RefObject<HTMLDivElement>;
+} & ButtonHTMLAttributes<HTMLButtonElement>) {
   const { children, ...look } = menuTrigger(props);
   return (
-    <div className={className}>
+    <div className={className} ref={wrapperRef}>
       <button type="button" aria-haspopup="menu" aria-expanded="false" {...look} {...handlers}>
         {children}
       </button>
