@@ -24,7 +24,11 @@ export default [
 
     // Admins only (requireAdmin); anybody else meets the not-found page.
     layout('routes/admin/layout.tsx', [
-      ...prefix('admin', [index('routes/admin/home.tsx'), route('design-library', 'routes/admin/design-library.tsx')]),
+      ...prefix('admin', [
+        index('routes/admin/home.tsx'),
+        route('support', 'routes/admin/support.tsx'),
+        route('design-library', 'routes/admin/design-library.tsx'),
+      ]),
     ]),
   ]),
 

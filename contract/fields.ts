@@ -25,6 +25,7 @@ export const LIMITS = {
   name: 100,
   token: 200,
   coupon: 100,
+  search: 100,
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -94,6 +95,24 @@ export const page = () => {
     z.transform((value: number | undefined) => value ?? 1),
   );
 };
+
+/**
+ * What a list's search box sends: single-line text of at most LIMITS.search characters, trimmed;
+ * absent or blank means no search.
+ */
+export const search = () =>
+  z.pipe(
+    z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(LIMITS.search, `max:${LIMITS.search}`),
+          z.refine(hasNoControlCharacters, 'control'),
+        ),
+    ),
+    z.transform((value: string | undefined) => value || undefined),
+  );
 
 /** A record id in a path. A malformed one is a record that does not exist (404, not 422). */
 export const id = () => z.uuid({ error: 'notFound' });

@@ -5,6 +5,7 @@ import * as facebookDeletion from './facebook-deletion';
 import * as health from './health';
 import type { Operation } from './operation';
 import * as projects from './projects';
+import * as users from './users';
 
 const names = new Map<Operation, string>();
 
@@ -27,6 +28,7 @@ export const OPERATIONS: Operation[] = [
   ...pick(auth),
   ...pick(coupons),
   ...pick(projects),
+  ...pick(users),
   ...pick(facebookDeletion),
   ...pick(health),
 ];

@@ -21,6 +21,7 @@ import { DEFAULT_RATE_LIMITS, RateLimiter, type Clock, type RateLimits } from '.
 import { createLogger, safeError, type Logger } from './log';
 import type { Mailer } from './mail/mailer';
 import { projectRoutes } from './projects/routes';
+import { userRoutes } from './users/routes';
 
 export type AppDeps = {
   db: Database;
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', authRoutes(services));
   app.route('/', couponRoutes(services));
   app.route('/', projectRoutes(services));
+  app.route('/', userRoutes(services));
   app.route('/', facebookDeletionRoutes(services));
   app.route('/', healthRoutes(services));
   if (deps.config.devEndpoints) {

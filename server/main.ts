@@ -48,7 +48,7 @@ const database = await createDatabase({
 });
 await database.migrate();
 const passwords = createPasswordHasher();
-await seed(database.db, passwords, { demoAccounts: !config.deployment });
+await seed(database.db, passwords, { demoAccounts: !config.deployment, scaleUsers: config.seedScaleUsers });
 
 const mailer = createMailer(config, (line) => log.info(line));
 if (mailer instanceof SmtpMailer) {

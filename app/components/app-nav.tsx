@@ -36,6 +36,14 @@ export function AppNav({ user, onNavigate }: { user: User; onNavigate?: () => vo
       label: t('nav.admin'),
       items: [
         {
+          label: t('nav.support'),
+          to: paths.adminSupport(),
+          // People: the users support staff look after.
+          icon: icon(
+            'M16 20v-1.5a3.5 3.5 0 0 0-3.5-3.5h-5A3.5 3.5 0 0 0 4 18.5V20M10 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM20 20v-1.5a3.5 3.5 0 0 0-2.5-3.35M15.5 4.15a3.5 3.5 0 0 1 0 6.7',
+          ),
+        },
+        {
           label: t('designLibrary.title'),
           to: paths.designLibrary(),
           icon: icon(

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -84,7 +86,12 @@ async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>): Promis
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, loadDataDir });
+  // The users search's extensions (migration 0004): PGlite builds them in but loads only those named.
+  const client = await PGlite.create({
+    dataDir: inMemory ? undefined : dataDir,
+    loadDataDir,
+    extensions: { pg_trgm, unaccent },
+  });
   const db = drizzlePglite({ client, schema });
   return {
     db,

@@ -14,6 +14,8 @@ export type UserFields = {
   lastName?: string;
   role?: Role;
   language?: Language;
+  plan?: string;
+  hasPaymentMethod?: boolean;
 };
 
 /**
@@ -37,6 +39,8 @@ export function createFactories(db: Database, passwords: PasswordHasher) {
         lastName: fields.lastName ?? 'User',
         role: fields.role,
         language: fields.language,
+        plan: fields.plan,
+        hasPaymentMethod: fields.hasPaymentMethod,
       });
       if (!row) throw new Error(`factories.user: ${fields.email} is taken`);
       return { row, password };

@@ -1,6 +1,14 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { couponRedemptions, users, type Language, type NewUserRow, type Theme, type UserRow } from '../db/schema';
+import {
+  couponRedemptions,
+  projects,
+  users,
+  type Language,
+  type NewUserRow,
+  type Theme,
+  type UserRow,
+} from '../db/schema';
 
 const definedOnly = <T extends object>(values: T) =>
   Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
@@ -59,4 +67,49 @@ export async function findRedeemedCouponCodes(db: Database, userIds: string[]): 
     .orderBy(asc(couponRedemptions.redeemedAt), asc(couponRedemptions.couponCode));
   for (const row of rows) codes.get(row.userId)?.push(row.code);
   return codes;
+}
+
+/** `%`, `_` and the escape itself match literally in a LIKE pattern once escaped. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * Users whose email, first or last name contains `search`, ignoring case and accents: the search
+ * is folded as `users.search_text` is (migration 0004), and the trigram index answers the LIKE.
+ */
+function matching(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  return sql`${users.searchText} like '%' || search_fold(${likeLiteral(search)}) || '%'`;
+}
+
+export async function countUsersMatching(db: Database, search: string | undefined): Promise<number> {
+  const [{ total }] = await db.select({ total: count() }).from(users).where(matching(search));
+  return total;
+}
+
+/** A page of users by email, case-insensitive (the unique index's order; the email is unique so pages never overlap). */
+export function listUsersMatching(
+  db: Database,
+  search: string | undefined,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(matching(search))
+    .orderBy(sql`lower(${users.email})`)
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many projects each of `ownerIds` has, in one query (0 for none). */
+export async function countProjectsByOwner(db: Database, ownerIds: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>(ownerIds.map((id) => [id, 0]));
+  if (ownerIds.length === 0) return counts;
+  const rows = await db
+    .select({ ownerId: projects.ownerId, total: count() })
+    .from(projects)
+    .where(inArray(projects.ownerId, ownerIds))
+    .groupBy(projects.ownerId);
+  for (const row of rows) counts.set(row.ownerId, row.total);
+  return counts;
 }

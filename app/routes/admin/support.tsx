@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLoaderData, useLocation, useNavigation, useSearchParams } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { RouteErrorBoundary } from '~/components/error-boundary';
+import { Badge } from '~/components/ui/badge';
+import { PageHeader } from '~/components/ui/page-header';
+import { Paginator } from '~/components/ui/paginator';
+import { SearchField } from '~/components/ui/search-field';
+import { DataTable, type Column } from '~/components/ui/table';
+import { requireAdmin } from '~/features/auth/guards';
+import { getUsers, USERS_PAGE_SIZE, type AdminUserListEntry, type UserListFilter } from '~/features/users/api';
+import { PaymentMethod } from '~/features/users/payment-method';
+import { pageTitle } from '~/lib/i18n';
+import { throwRouteError } from '~/lib/route-errors';
+import { useDebouncedValue } from '~/lib/use-debounced-value';
+
+/** Spec §2 Admin: Support: the search waits this long after the last keystroke. */
+const SEARCH_DEBOUNCE_MS = 600;
+
+/**
+ * The search and the page live in the URL (`?search=…&page=…`), so back, forward and reload
+ * keep them. A page number that is not one reads as the first page; the search is cut to what
+ * the API accepts rather than answered with an error page.
+ */
+function filterFrom(url: URL): UserListFilter {
+  const page = Number(url.searchParams.get('page'));
+  return {
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    search: (url.searchParams.get('search') ?? '').trim().slice(0, 100),
+  };
+}
+
+export async function clientLoader({ request }: { request: Request }) {
+  // Beside the admin layout's loader: its guard (cached) keeps a non-admin from asking for users.
+  await requireAdmin(request);
+  const filter = filterFrom(new URL(request.url));
+  try {
+    return { filter, users: await getUsers(filter) };
+  } catch (error) {
+    throwRouteError(error, request);
+  }
+}
+
+function useColumns(): Column<AdminUserListEntry>[] {
+  const { t, i18n } = useTranslation();
+  const format = new Intl.NumberFormat(i18n.language || undefined).format;
+  const count = (id: string, header: string, value: (user: AdminUserListEntry) => number) => ({
+    id,
+    header,
+    cell: (user: AdminUserListEntry) => format(value(user)),
+    align: 'end' as const,
+    className: 'tabular-nums',
+  });
+  return [
+    {
+      id: 'email',
+      header: t('support.columns.email'),
+      cell: (user) => <span className="font-medium">{user.email}</span>,
+    },
+    { id: 'firstName', header: t('support.columns.firstName'), cell: (user) => user.firstName },
+    { id: 'lastName', header: t('support.columns.lastName'), cell: (user) => user.lastName },
+    {
+      id: 'plan',
+      header: t('support.columns.plan'),
+      cell: (user) => <Badge tone={user.plan.id === 'free' ? 'neutral' : 'primary'}>{user.plan.label}</Badge>,
+    },
+    {
+      id: 'paymentMethod',
+      header: t('support.columns.paymentMethod'),
+      cell: (user) => <PaymentMethod has={user.hasPaymentMethod} />,
+      align: 'center',
+    },
+    count('projects', t('support.columns.projects'), (user) => user.projectCount),
+    count('facebookPages', t('support.columns.facebookPages'), (user) => user.facebookPageCount),
+    count('instagramAccounts', t('support.columns.instagramAccounts'), (user) => user.instagramAccountCount),
+    count('facebookAdAccounts', t('support.columns.facebookAdAccounts'), (user) => user.facebookAdAccountCount),
+  ];
+}
+
+/**
+ * The search box's text, and what the URL says was searched. Typing changes the text; once it
+ * has rested for SEARCH_DEBOUNCE_MS the URL follows (one request), from page 1. Back and forward
+ * change the URL, and the text follows it.
+ */
+function useSearchText(searched: string, onSearch: (search: string) => void) {
+  const [text, setText] = useState(searched);
+  const [shownFor, setShownFor] = useState(searched);
+  if (searched !== shownFor) {
+    setShownFor(searched);
+    setText(searched);
+  }
+  const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  // Only a change of the settled text searches: the URL moving (back) must not send it back.
+  const lastSettled = useRef(settled);
+  useEffect(() => {
+    if (lastSettled.current === settled) return;
+    lastSettled.current = settled;
+    if (settled.trim() !== searched) onSearch(settled.trim());
+  }, [settled, searched, onSearch]);
+  return [text, setText] as const;
+}
+
+export default function SupportRoute() {
+  const { t } = useTranslation();
+  const { filter, users } = useLoaderData<typeof clientLoader>();
+  const [, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const columns = useColumns();
+  // A new search or page of this list is on its way (not another page of the app).
+  const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
+
+  const [text, setText] = useSearchText(filter.search, (search) =>
+    // A new search starts from page 1 (spec §2); typing keeps the page where it is scrolled.
+    setSearchParams(search ? { search } : {}, { preventScrollReset: true }),
+  );
+  const goToPage = (page: number) =>
+    setSearchParams((params) => {
+      const next = new URLSearchParams(params);
+      if (page > 1) next.set('page', String(page));
+      else next.delete('page');
+      return next;
+    });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={t('support.title')} subtitle={t('support.subtitle')} />
+      <div className="max-w-md">
+        <SearchField
+          landmark
+          label={t('support.searchLabel')}
+          placeholder={t('support.searchPlaceholder')}
+          value={text}
+          onChange={setText}
+        />
+      </div>
+      <DataTable
+        caption={t('support.tableCaption')}
+        captionHidden
+        columns={columns}
+        rows={users.data}
+        getRowId={(user) => user._id}
+        loading={loading}
+        loadingRows={USERS_PAGE_SIZE}
+        empty={filter.search ? t('support.noMatch', { search: filter.search }) : t('support.empty')}
+      />
+      <Paginator
+        page={filter.page}
+        pageSize={USERS_PAGE_SIZE}
+        total={users.meta.total}
+        onPageChange={goToPage}
+        label={t('support.pages')}
+      />
+    </div>
+  );
+}
+
+export function meta() {
+  return pageTitle('support.title');
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,161 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoA11yViolations, recordRequests, settle, test } from './fixtures';
+
+/**
+ * The Support page (spec §2 Admin: Support, issue 10): who may see it, the debounced search, paging,
+ * and the search and page kept in the URL. The 36 demo customers (server/db/seed.ts, all at
+ * `@customers.example.com`) are three pages that no other test changes.
+ */
+const CUSTOMERS = 'customers.example.com';
+const usersCalls = (page: Page) => recordRequests(page, '/v1.0/users');
+
+test.describe('who may open it', () => {
+  test('a guest is sent to sign in, and back here afterwards', async ({ page }) => {
+    await page.goto('/admin/support?search=jose');
+    await expect(page).toHaveURL('/login?returnUrl=%2Fadmin%2Fsupport%3Fsearch%3Djose');
+  });
+
+  test('a signed-in user meets the not-found page, and no user list is asked for', async ({
+    page,
+    signedInUser: _,
+  }) => {
+    const calls = usersCalls(page);
+    await page.goto('/admin/support');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Support' })).toHaveCount(0);
+    expect(calls).toEqual([]);
+  });
+});
+
+test.describe('an admin', () => {
+  test.use({ role: 'admin' });
+
+  test('sees every user in the table, found from the sidebar', async ({ page, signedInUser: _ }) => {
+    await page.goto('/projects');
+    await page.getByRole('link', { name: 'Support' }).click();
+    await expect(page).toHaveURL('/admin/support');
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Users · /);
+    const table = page.getByRole('table', { name: 'Users' });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Email',
+      'First name',
+      'Last name',
+      'Plan',
+      'Payment method',
+      'Projects',
+      'Facebook pages',
+      'Instagram accounts',
+      'Facebook ad accounts',
+    ]);
+    await expect(table.getByRole('row')).toHaveCount(16);
+
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('demo@example.com');
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+      'demo@example.com',
+      'Demo',
+      'User',
+      'Free',
+      'No payment method',
+      '2',
+      '0',
+      '0',
+      '0',
+    ]);
+    await expectNoA11yViolations(page);
+  });
+
+  test('a search is one request, sent once typing stops, and starts from page 1', async ({ page, signedInUser: _ }) => {
+    await page.goto('/admin/support?page=2');
+    await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    const calls = usersCalls(page);
+    const box = page.getByRole('searchbox', { name: 'Search users' });
+    // 80 ms between keys: well inside the 600 ms wait, so no search goes out while typing.
+    await box.pressSequentially('josé.garcia', { delay: 80 });
+    expect(calls).toEqual([]);
+    await expect(page).toHaveURL(`/admin/support?search=${encodeURIComponent('josé.garcia')}`);
+    await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(2);
+    await expect(page.getByRole('cell', { name: 'jose.garcia.1@customers.example.com' })).toBeVisible();
+    // Nothing more arrives later either.
+    await page.waitForTimeout(800);
+    expect(calls).toHaveLength(1);
+    expect(new URL(calls[0]).searchParams.get('search')).toBe('josé.garcia');
+    expect(new URL(calls[0]).searchParams.get('page')).toBe('1');
+
+    // Typing back to what is shown asks nothing.
+    await box.press('End');
+    await box.press('a');
+    await box.press('Backspace');
+    await page.waitForTimeout(800);
+    expect(calls).toHaveLength(1);
+  });
+
+  test('nothing found says what was searched', async ({ page, signedInUser: _ }) => {
+    await page.goto('/admin/support?search=nobody-by-this-name');
+    await expect(page.getByRole('cell', { name: 'No user matches “nobody-by-this-name”.' })).toBeVisible();
+    await expect(page.getByText('No results')).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test('pages through a search, and the URL keeps both through reload, back and forward', async ({
+    page,
+    signedInUser: _,
+  }) => {
+    await page.goto('/admin/support');
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(CUSTOMERS);
+    await expect(page).toHaveURL(`/admin/support?search=${CUSTOMERS}`);
+    const range = page.getByRole('navigation', { name: 'Pages of users' }).getByText(/ of 36$/);
+    const rows = page.getByRole('table', { name: 'Users' }).getByRole('row');
+    await expect(range).toHaveText('1–15 of 36');
+    const firstOfPage1 = await rows.nth(1).getByRole('cell').first().textContent();
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(`/admin/support?search=${CUSTOMERS}&page=2`);
+    await expect(range).toHaveText('16–30 of 36');
+    await page.getByRole('button', { name: 'Page 3' }).click();
+    await expect(range).toHaveText('31–36 of 36');
+    await expect(rows).toHaveCount(7);
+
+    await page.reload();
+    await expect(range).toHaveText('31–36 of 36');
+    await expect(page.getByRole('searchbox', { name: 'Search users' })).toHaveValue(CUSTOMERS);
+
+    await page.goBack();
+    await expect(page).toHaveURL(`/admin/support?search=${CUSTOMERS}&page=2`);
+    await expect(range).toHaveText('16–30 of 36');
+    await page.goBack();
+    await expect(range).toHaveText('1–15 of 36');
+    await expect(rows.nth(1).getByRole('cell').first()).toHaveText(firstOfPage1!);
+    await page.goForward();
+    await expect(range).toHaveText('16–30 of 36');
+
+    // Back to before the search: the box follows the URL, and no search is sent for it.
+    await page.goBack();
+    await page.goBack();
+    await expect(page).toHaveURL('/admin/support');
+    await expect(page.getByRole('searchbox', { name: 'Search users' })).toHaveValue('');
+    await page.waitForTimeout(800);
+    await settle(page);
+    await expect(page).toHaveURL('/admin/support');
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const language of ['en', 'it'] as const) {
+      test(`passes axe, ${theme}, ${language}`, async ({ page, signedInUser: _ }) => {
+        await page.addInitScript(
+          ([chosenTheme, chosenLanguage]) => {
+            localStorage.setItem('theme', chosenTheme);
+            localStorage.setItem('language', chosenLanguage);
+          },
+          [theme, language],
+        );
+        await page.goto(`/admin/support?search=${CUSTOMERS}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(language === 'en' ? 'Users' : 'Utenti');
+        await expect(page.getByRole('link', { name: language === 'en' ? 'Support' : 'Assistenza' })).toBeVisible();
+        await expect(page.getByRole('table').getByRole('row')).toHaveCount(16);
+        await expectNoA11yViolations(page);
+      });
+    }
+  }
+});
