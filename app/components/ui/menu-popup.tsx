@@ -9,14 +9,20 @@ export function MenuPopup({ handOver, ...props }: AppMenuProps & { handOver: Men
   const { children, ...look } = menuTrigger(props);
   // In the commit that swaps the stand-in out, before any key can land on the page in between.
   useLayoutEffect(() => {
-    // Carry on from the stand-in: keep the focus it had, and open if it was pressed.
     const trigger = button.current;
     if (!trigger) return;
-    if (handOver.focused || handOver.pressed) trigger.focus();
-    if (handOver.pressed === 'pointer') trigger.click();
-    // Headless UI opens on the key's own event; the same key, replayed, opens it the same way.
-    else if (handOver.pressed)
-      trigger.dispatchEvent(new KeyboardEvent('keydown', { key: handOver.pressed, bubbles: true, cancelable: true }));
+    // Where the stand-in was: nothing to scroll to.
+    if (handOver.focused || handOver.pressed) trigger.focus({ preventScroll: true });
+    if (!handOver.pressed) return;
+    const press = handOver.pressed;
+    // Opened a frame later, once the swap has settled: Headless UI closes a menu whose button
+    // moves while it is open, and this commit may still move things (other stand-ins swap too).
+    const frame = requestAnimationFrame(() => {
+      if (press === 'pointer') trigger.click();
+      // Headless UI opens on the key's own event; the same key, replayed, opens it the same way.
+      else trigger.dispatchEvent(new KeyboardEvent('keydown', { key: press, bubbles: true, cancelable: true }));
+    });
+    return () => cancelAnimationFrame(frame);
     // Only as the menu first appears.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
