@@ -28,6 +28,7 @@ export default [
         index('routes/admin/home.tsx'),
         route('support', 'routes/admin/support.tsx'),
         route('design-library', 'routes/admin/design-library.tsx'),
+        route('mautic', 'routes/admin/mautic.tsx'),
       ]),
     ]),
   ]),

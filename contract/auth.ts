@@ -30,6 +30,11 @@ export const UserSchema = z
     theme: z.nullable(z.enum(THEMES)),
     redeemedCoupons: z.array(z.string()),
     createdAt: timestamp(),
+    /**
+     * Present only when the caller's token is an impersonation (contract/impersonation.ts): the
+     * admin acting as this user, for the app's banner.
+     */
+    impersonatedBy: z.optional(z.object({ id: z.uuid(), name: z.string() })),
   })
   .register(z.globalRegistry, { id: 'User' });
 export type User = z.infer<typeof UserSchema>;

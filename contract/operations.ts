@@ -3,6 +3,9 @@ import * as coupons from './coupons';
 import * as dev from './dev';
 import * as facebookDeletion from './facebook-deletion';
 import * as health from './health';
+import * as mautic from './mautic';
+import * as mauticSandbox from './mautic-sandbox';
+import * as impersonation from './impersonation';
 import type { Operation } from './operation';
 import * as projects from './projects';
 import * as users from './users';
@@ -26,15 +29,17 @@ const pick = (module: Record<string, unknown>): Operation[] =>
  */
 export const OPERATIONS: Operation[] = [
   ...pick(auth),
+  ...pick(impersonation),
   ...pick(coupons),
   ...pick(projects),
   ...pick(users),
   ...pick(facebookDeletion),
   ...pick(health),
+  ...pick(mautic),
 ];
 
 /** Mounted only outside production. */
-export const DEV_OPERATIONS: Operation[] = pick(dev);
+export const DEV_OPERATIONS: Operation[] = [...pick(dev), ...pick(mauticSandbox)];
 
 /** The operation's export name (`login`, `listProjects`). */
 export const operationName = (operation: Operation): string | undefined => names.get(operation);

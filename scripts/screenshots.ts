@@ -23,6 +23,9 @@ const screens: Array<{ name: string; path: string; who: Who; fullPage?: boolean;
   { name: 'projects-it', path: '/projects', who: 'user', language: 'it' },
   { name: 'troubleshooting', path: '/troubleshooting', who: 'user' },
   { name: 'maintenance', path: '/maintenance', who: 'guest' },
+  { name: 'admin-support', path: '/admin/support', who: 'admin' },
+  { name: 'admin-support-search', path: '/admin/support?search=jos%C3%A9', who: 'admin' },
+  { name: 'admin-mautic', path: '/admin/mautic', who: 'admin' },
   { name: 'design-library', path: '/admin/design-library', who: 'admin', fullPage: true },
 ];
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { impersonationRoutes } from './auth/impersonation-routes';
 import { authRoutes } from './auth/routes';
 import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
 import type { SessionLifetimes } from './auth/refresh-tokens';
@@ -20,6 +21,8 @@ import { languageFrom, message } from './http/i18n';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type Clock, type RateLimits } from './http/rate-limiter';
 import { createLogger, safeError, type Logger } from './log';
 import type { Mailer } from './mail/mailer';
+import { mauticRoutes } from './mautic/routes';
+import { mauticSandboxRoutes } from './mautic/sandbox';
 import { projectRoutes } from './projects/routes';
 import { userRoutes } from './users/routes';
 
@@ -118,13 +121,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // Each resource registers its operations under their full contract paths.
   app.route('/', authRoutes(services));
+  app.route('/', impersonationRoutes(services));
   app.route('/', couponRoutes(services));
   app.route('/', projectRoutes(services));
   app.route('/', userRoutes(services));
   app.route('/', facebookDeletionRoutes(services));
   app.route('/', healthRoutes(services));
+  app.route('/', mauticRoutes(services));
   if (deps.config.devEndpoints) {
     app.route('/', devRoutes(services));
+    // A stand-in Mautic for the admin page's authorisation round trip (local mode's default).
+    app.route('/', mauticSandboxRoutes(services));
     // The generated reference, with the dev operations it describes: outside production only.
     app.route('/', docsRoutes());
   }

@@ -10,6 +10,7 @@ const DEPLOYMENT_ENV = {
   APP_URL: 'https://social.example.com/',
   JWT_SECRET: 'x'.repeat(40),
   FACEBOOK_APP_SECRET: 'f'.repeat(32),
+  TOKEN_ENCRYPTION_KEY: 'k'.repeat(43),
   SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
   MAIL_FROM: 'Orbita <no-reply@social.example.com>',
 };
@@ -92,16 +93,23 @@ describe('parseConfig', () => {
     expect(parseConfig({ DEPLOYMENT: '0', DEV_ENDPOINTS: '1' }).devEndpoints).toBe(true);
   });
 
-  it('keeps secrets beside the PGlite directory, unless the database is in memory or both secrets are set', () => {
+  it('keeps secrets beside the PGlite directory, unless the database is in memory or every secret is set', () => {
     expect(parseConfig({ DATA_DIR: '/srv/orbita/db' }).secretsFile).toBe(join('/srv/orbita', 'secrets.json'));
     expect(parseConfig({ DATA_DIR: 'memory://' })).toMatchObject({ secretsFile: undefined, jwtSecretGenerated: true });
-    expect(parseConfig({ JWT_SECRET: 'y'.repeat(32), FACEBOOK_APP_SECRET: 'f'.repeat(32) })).toMatchObject({
+    const all = {
+      JWT_SECRET: 'y'.repeat(32),
+      FACEBOOK_APP_SECRET: 'f'.repeat(32),
+      TOKEN_ENCRYPTION_KEY: 'e'.repeat(64),
+    };
+    expect(parseConfig(all)).toMatchObject({
       secretsFile: undefined,
       jwtSecretGenerated: false,
       facebookAppSecretGenerated: false,
+      tokenEncryptionKeyGenerated: false,
     });
-    // Either one missing is kept in the file.
+    // Any one missing is kept in the file.
     expect(parseConfig({ JWT_SECRET: 'y'.repeat(32) }).secretsFile).toBe(join('.data', 'secrets.json'));
+    expect(parseConfig({ ...all, TOKEN_ENCRYPTION_KEY: undefined }).secretsFile).toBe(join('.data', 'secrets.json'));
   });
 
   it('takes an SMTP URL and a sender in local mode too', () => {
@@ -158,6 +166,7 @@ describe('a deployment (DEPLOYMENT=1)', () => {
     expect(problems.map((problem) => problem.split(':')[0])).toEqual([
       'JWT_SECRET',
       'FACEBOOK_APP_SECRET',
+      'TOKEN_ENCRYPTION_KEY',
       'APP_URL',
       'DATABASE_URL',
       'SMTP_URL',
@@ -166,16 +175,21 @@ describe('a deployment (DEPLOYMENT=1)', () => {
     for (const problem of problems) expect(problem).toMatch(/^\w+: required in a deployment \(.+\)$/);
   });
 
-  it.each(['JWT_SECRET', 'FACEBOOK_APP_SECRET', 'APP_URL', 'DATABASE_URL', 'SMTP_URL', 'MAIL_FROM'] as const)(
-    'refuses to start without %s alone',
-    (name) => {
-      expect(problemsOf({ ...DEPLOYMENT_ENV, [name]: undefined })).toEqual([
-        expect.stringMatching(new RegExp(`^${name}: required in a deployment`)),
-      ]);
-      // An empty variable is a missing one.
-      expect(problemsOf({ ...DEPLOYMENT_ENV, [name]: '' })).toHaveLength(1);
-    },
-  );
+  it.each([
+    'JWT_SECRET',
+    'FACEBOOK_APP_SECRET',
+    'TOKEN_ENCRYPTION_KEY',
+    'APP_URL',
+    'DATABASE_URL',
+    'SMTP_URL',
+    'MAIL_FROM',
+  ] as const)('refuses to start without %s alone', (name) => {
+    expect(problemsOf({ ...DEPLOYMENT_ENV, [name]: undefined })).toEqual([
+      expect.stringMatching(new RegExp(`^${name}: required in a deployment`)),
+    ]);
+    // An empty variable is a missing one.
+    expect(problemsOf({ ...DEPLOYMENT_ENV, [name]: '' })).toHaveLength(1);
+  });
 
   it('wants an https APP_URL, a long JWT_SECRET, and no dev endpoints', () => {
     expect(
@@ -197,6 +211,7 @@ describe('a deployment (DEPLOYMENT=1)', () => {
       'SMTP_URL: must be an smtp:// or smtps:// URL',
       expect.stringMatching(/^JWT_SECRET: required/),
       expect.stringMatching(/^FACEBOOK_APP_SECRET: required/),
+      expect.stringMatching(/^TOKEN_ENCRYPTION_KEY: required/),
       expect.stringMatching(/^APP_URL: required/),
       expect.stringMatching(/^MAIL_FROM: required/),
     ]);
@@ -227,6 +242,59 @@ describe('a deployment (DEPLOYMENT=1)', () => {
     }
     // A test building an app with such settings is not a start.
     expect(parseConfig({ NODE_ENV: 'production', APP_URL: 'https://app.example.com' }).deployment).toBe(false);
+  });
+});
+
+describe('Mautic and the token encryption key', () => {
+  it('has the sandbox where the dev endpoints are, and nothing in a deployment without MAUTIC_BASE_URL', () => {
+    expect(parseConfig({ APP_URL: 'http://localhost:3100' }).mautic).toEqual({
+      baseUrl: 'http://localhost:3100/dev/mautic',
+      clientId: 'orbita-sandbox',
+      clientSecret: 'orbita-sandbox-secret',
+      sandbox: true,
+    });
+    expect(parseConfig({ DEV_ENDPOINTS: '0' }).mautic).toBeUndefined();
+    expect(parseConfig(DEPLOYMENT_ENV).mautic).toBeUndefined();
+  });
+
+  it('takes a real Mautic with its credentials, https in a deployment', () => {
+    const mautic = {
+      MAUTIC_BASE_URL: 'https://mautic.example.com/',
+      MAUTIC_CLIENT_ID: '1_abc',
+      MAUTIC_CLIENT_SECRET: 'secret',
+    };
+    expect(parseConfig({ ...DEPLOYMENT_ENV, ...mautic }).mautic).toEqual({
+      baseUrl: 'https://mautic.example.com',
+      clientId: '1_abc',
+      clientSecret: 'secret',
+      sandbox: false,
+    });
+    expect(problemsOf({ ...DEPLOYMENT_ENV, ...mautic, MAUTIC_BASE_URL: 'http://mautic.example.com' })).toEqual([
+      expect.stringMatching(/^MAUTIC_BASE_URL: must be an https:\/\/ URL in a deployment/),
+    ]);
+    expect(problemsOf({ ...DEPLOYMENT_ENV, MAUTIC_CLIENT_ID: '1_abc' })).toEqual([
+      expect.stringMatching(/^MAUTIC_BASE_URL: required with MAUTIC_CLIENT_ID/),
+    ]);
+    expect(problemsOf({ MAUTIC_BASE_URL: 'http://localhost:8080' }).map((p) => p.split(':')[0])).toEqual([
+      'MAUTIC_CLIENT_ID',
+      'MAUTIC_CLIENT_SECRET',
+    ]);
+    expect(problemsOf({ MAUTIC_BASE_URL: 'mautic.example.com' })).toEqual(['MAUTIC_BASE_URL: must be an http(s) URL']);
+  });
+
+  it('reads TOKEN_ENCRYPTION_KEY as 32 bytes in hex or base64, and refuses anything else', () => {
+    const bytes = Buffer.alloc(32, 7);
+    for (const key of [bytes.toString('hex'), bytes.toString('base64'), bytes.toString('base64url')]) {
+      expect(parseConfig({ TOKEN_ENCRYPTION_KEY: key })).toMatchObject({
+        tokenEncryptionKey: new Uint8Array(bytes),
+        tokenEncryptionKeyGenerated: false,
+      });
+    }
+    expect(parseConfig({}).tokenEncryptionKey).toHaveLength(32);
+    expect(parseConfig({}).tokenEncryptionKeyGenerated).toBe(true);
+    expect(problemsOf({ TOKEN_ENCRYPTION_KEY: 'x'.repeat(40) })).toEqual([
+      expect.stringMatching(/^TOKEN_ENCRYPTION_KEY: must be 32 bytes/),
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
+import { parseEncryptionKey } from './security/encryption';
 
 export type Config = {
   port: number;
@@ -29,9 +30,23 @@ export type Config = {
   /** True when FACEBOOK_APP_SECRET was missing and a random per-process secret was made up. */
   facebookAppSecretGenerated: boolean;
   /**
-   * Local mode without JWT_SECRET or FACEBOOK_APP_SECRET: the file that keeps the generated
+   * The 32-byte AES key of the tokens kept in the database (server/security/encryption.ts):
+   * Mautic's, and the social networks' after it. Changing it makes them unreadable (each has to
+   * be obtained again).
+   */
+  tokenEncryptionKey: Uint8Array;
+  /** True when TOKEN_ENCRYPTION_KEY was missing and a random per-process key was made up. */
+  tokenEncryptionKeyGenerated: boolean;
+  /**
+   * The Mautic whose API this installation is authorised for (spec §2 "Admin: Mautic"), or
+   * undefined when none is configured (the page says so). Local mode defaults to the sandbox the
+   * API serves itself under /dev/mautic (server/mautic/sandbox.ts).
+   */
+  mautic: MauticConfig | undefined;
+  /**
+   * Local mode without JWT_SECRET, FACEBOOK_APP_SECRET or TOKEN_ENCRYPTION_KEY: the file that keeps the generated
    * secrets across restarts (`secrets.json` beside the PGlite directory; server/secrets.ts).
-   * Unset in a deployment, when both are given, and for an in-memory database (tests).
+   * Unset in a deployment, when all are given, and for an in-memory database (tests).
    */
   secretsFile: string | undefined;
   /** `smtp://` or `smtps://user:pass@host:port`: mail goes out through it when set. */
@@ -39,6 +54,8 @@ export type Config = {
   /** The From of every mail: `address` or `Name <address>`. */
   mailFrom: string;
   accessTokenTtlSeconds: number;
+  /** How long an admin's impersonation of a user (login as user) lasts at most; never refreshed. */
+  impersonationTtlSeconds: number;
   /** A session (refresh family) ends after this long unused, and after the absolute lifetime at the latest. */
   sessionIdleTtlSeconds: number;
   sessionAbsoluteTtlSeconds: number;
@@ -50,6 +67,25 @@ export type Config = {
   /** The refresh cookie is `Secure` only when the app is served over https. */
   secureCookies: boolean;
 };
+
+/** A Mautic's address and this installation's API credentials there (Settings › API Credentials). */
+export type MauticConfig = {
+  /** Without a trailing slash: `${baseUrl}/oauth/v2/authorize` and `/oauth/v2/token` follow. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The local sandbox (no MAUTIC_BASE_URL given outside a deployment), not a real Mautic. */
+  sandbox: boolean;
+};
+
+/**
+ * The sandbox Mautic's own client (server/mautic/sandbox.ts): public values, for local use only;
+ * a deployment never has the sandbox.
+ */
+export const SANDBOX_MAUTIC_CLIENT = { clientId: 'orbita-sandbox', clientSecret: 'orbita-sandbox-secret' } as const;
+
+/** Where the API serves the sandbox Mautic, under the dev endpoints. */
+export const SANDBOX_MAUTIC_PATH = '/dev/mautic';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -81,7 +117,20 @@ const EnvSchema = z.object({
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   // Meta's app secrets are 32 hexadecimal characters.
   FACEBOOK_APP_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  TOKEN_ENCRYPTION_KEY: optional(
+    z
+      .string()
+      .refine(
+        (value) => parseEncryptionKey(value) !== undefined,
+        'must be 32 bytes, as 64 hexadecimal characters or base64 (`openssl rand -base64 32`)',
+      ),
+  ),
+  MAUTIC_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  MAUTIC_CLIENT_ID: optional(z.string().max(500, 'must be at most 500 characters')),
+  MAUTIC_CLIENT_SECRET: optional(z.string().max(500, 'must be at most 500 characters')),
   ACCESS_TOKEN_TTL: optional(z.coerce.number().int().min(30).max(86_400)),
+  // Seconds: from one minute to an hour; support work is meant to be short.
+  IMPERSONATION_TTL: optional(z.coerce.number().int().min(60).max(3_600)),
   // Seconds: from five minutes to a year.
   SESSION_IDLE_TTL: optional(z.coerce.number().int().min(300).max(31_536_000)),
   SESSION_ABSOLUTE_TTL: optional(z.coerce.number().int().min(300).max(31_536_000)),
@@ -114,6 +163,10 @@ function deploymentProblems(e: Env, alreadyBad: Set<string>): string[] {
     'FACEBOOK_APP_SECRET',
     "the Meta app's secret (App settings › Basic): it verifies Meta's data-deletion callbacks",
   );
+  required(
+    'TOKEN_ENCRYPTION_KEY',
+    '32 random bytes, e.g. `openssl rand -base64 32`: it encrypts the tokens kept in the database',
+  );
   required('APP_URL', 'the https:// address people open');
   if (e.APP_URL !== undefined && !e.APP_URL.startsWith('https://')) {
     problems.push('APP_URL: must be an https:// URL in a deployment');
@@ -121,6 +174,14 @@ function deploymentProblems(e: Env, alreadyBad: Set<string>): string[] {
   required('DATABASE_URL', 'postgres://…; the embedded PGlite is for one machine');
   required('SMTP_URL', 'smtps://user:pass@host:465 or smtp://user:pass@host:587; mail is how people reset passwords');
   required('MAIL_FROM', 'the sender address, e.g. `Orbita <no-reply@example.com>`');
+  if (e.MAUTIC_BASE_URL !== undefined && !e.MAUTIC_BASE_URL.startsWith('https://')) {
+    problems.push('MAUTIC_BASE_URL: must be an https:// URL in a deployment (the client secret and tokens cross it)');
+  }
+  if (e.MAUTIC_BASE_URL === undefined && (e.MAUTIC_CLIENT_ID !== undefined || e.MAUTIC_CLIENT_SECRET !== undefined)) {
+    problems.push(
+      'MAUTIC_BASE_URL: required with MAUTIC_CLIENT_ID and MAUTIC_CLIENT_SECRET (the Mautic they belong to)',
+    );
+  }
   if (e.DEV_ENDPOINTS === true) problems.push('DEV_ENDPOINTS: the dev endpoints are never mounted in a deployment');
   if (e.NODE_ENV !== undefined && e.NODE_ENV !== 'production') {
     problems.push(`NODE_ENV: must be production (or unset) in a deployment, not ${e.NODE_ENV}`);
@@ -143,6 +204,28 @@ function undeclaredDeployment(e: Env): string[] {
     `DEPLOYMENT: ${remote.join(' and ')} point${remote.length === 1 ? 's' : ''} away from this machine; set ` +
       'DEPLOYMENT=1 for a deployment (docs/deploy.md), or DEPLOYMENT=0 to run in local mode (demo accounts, /dev) anyway',
   ];
+}
+
+/**
+ * MAUTIC_BASE_URL and its credentials when given; else, where the dev endpoints are mounted,
+ * the sandbox at this API's own address (what the browser opens and the API calls alike).
+ */
+function mauticConfig(e: Env, appUrl: string, devEndpoints: boolean): MauticConfig | undefined {
+  if (e.MAUTIC_BASE_URL !== undefined) {
+    return {
+      baseUrl: e.MAUTIC_BASE_URL.replace(/\/+$/, ''),
+      clientId: e.MAUTIC_CLIENT_ID ?? '',
+      clientSecret: e.MAUTIC_CLIENT_SECRET ?? '',
+      sandbox: false,
+    };
+  }
+  if (!devEndpoints) return undefined;
+  return {
+    baseUrl: `${appUrl}${SANDBOX_MAUTIC_PATH}`,
+    clientId: e.MAUTIC_CLIENT_ID ?? SANDBOX_MAUTIC_CLIENT.clientId,
+    clientSecret: e.MAUTIC_CLIENT_SECRET ?? SANDBOX_MAUTIC_CLIENT.clientSecret,
+    sandbox: true,
+  };
 }
 
 /**
@@ -171,6 +254,14 @@ export function parseConfig(
   else if (options.refuseUndeclaredDeployment) problems.push(...undeclaredDeployment(e));
   const sessionIdle = e.SESSION_IDLE_TTL ?? 7 * DAY_SECONDS;
   const sessionAbsolute = e.SESSION_ABSOLUTE_TTL ?? 30 * DAY_SECONDS;
+  // A real Mautic needs this installation's credentials there; the sandbox has its own.
+  if (e.MAUTIC_BASE_URL !== undefined) {
+    for (const name of ['MAUTIC_CLIENT_ID', 'MAUTIC_CLIENT_SECRET'] as const) {
+      if (e[name] === undefined && !bad.has(name)) {
+        problems.push(`${name}: required with MAUTIC_BASE_URL (Mautic › Settings › API Credentials, OAuth 2)`);
+      }
+    }
+  }
   if (sessionAbsolute < sessionIdle) {
     problems.push('SESSION_ABSOLUTE_TTL: must be at least SESSION_IDLE_TTL (a session cannot idle past its end)');
   }
@@ -187,7 +278,7 @@ export function parseConfig(
   const dataDir = e.DATA_DIR ?? '.data/pglite';
   const keepSecrets =
     !deployment &&
-    (e.JWT_SECRET === undefined || e.FACEBOOK_APP_SECRET === undefined) &&
+    (e.JWT_SECRET === undefined || e.FACEBOOK_APP_SECRET === undefined || e.TOKEN_ENCRYPTION_KEY === undefined) &&
     !dataDir.startsWith('memory://');
 
   return {
@@ -201,10 +292,16 @@ export function parseConfig(
     jwtSecretGenerated: e.JWT_SECRET === undefined,
     facebookAppSecret: e.FACEBOOK_APP_SECRET ?? randomBytes(32).toString('hex'),
     facebookAppSecretGenerated: e.FACEBOOK_APP_SECRET === undefined,
+    tokenEncryptionKey:
+      (e.TOKEN_ENCRYPTION_KEY === undefined ? undefined : parseEncryptionKey(e.TOKEN_ENCRYPTION_KEY)) ??
+      new Uint8Array(randomBytes(32)),
+    tokenEncryptionKeyGenerated: e.TOKEN_ENCRYPTION_KEY === undefined,
+    mautic: mauticConfig(e, appUrl, !deployment && e.DEV_ENDPOINTS !== false),
     secretsFile: keepSecrets ? join(dirname(dataDir), 'secrets.json') : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Orbita <no-reply@localhost>',
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL ?? 900,
+    impersonationTtlSeconds: e.IMPERSONATION_TTL ?? 900,
     sessionIdleTtlSeconds: sessionIdle,
     sessionAbsoluteTtlSeconds: sessionAbsolute,
     // Local mode, `npm start` included, has them unless DEV_ENDPOINTS=0; a deployment never.

@@ -23,6 +23,7 @@ describe('server/main.ts', () => {
     for (const name of [
       'JWT_SECRET',
       'FACEBOOK_APP_SECRET',
+      'TOKEN_ENCRYPTION_KEY',
       'APP_URL',
       'DATABASE_URL',
       'SMTP_URL',

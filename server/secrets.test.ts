@@ -20,7 +20,14 @@ describe('local mode secrets', () => {
     const first = withKeptSecrets(config);
     expect(first.jwtSecretGenerated).toBe(false);
     expect(first.facebookAppSecretGenerated).toBe(false);
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string; facebookAppSecret: string };
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as {
+      jwtSecret: string;
+      facebookAppSecret: string;
+      tokenEncryptionKey: string;
+    };
+    expect(first.tokenEncryptionKeyGenerated).toBe(false);
+    expect(first.tokenEncryptionKey).toEqual(new Uint8Array(Buffer.from(stored.tokenEncryptionKey, 'base64url')));
+    expect(first.tokenEncryptionKey).toHaveLength(32);
     expect(stored.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(new TextDecoder().decode(first.jwtSecret)).toBe(stored.jwtSecret);
     expect(stored.facebookAppSecret).toMatch(/^[0-9a-f]{32}$/);
@@ -31,13 +38,16 @@ describe('local mode secrets', () => {
     const second = withKeptSecrets(parseConfig({ DATA_DIR: join(dir, 'data', 'pglite') }));
     expect(second.jwtSecret).toEqual(first.jwtSecret);
     expect(second.facebookAppSecret).toBe(first.facebookAppSecret);
+    // What was encrypted before the restart still decrypts.
+    expect(second.tokenEncryptionKey).toEqual(first.tokenEncryptionKey);
     expect(readFileSync(file, 'utf8')).toBe(`${JSON.stringify(stored, null, 2)}\n`);
   });
 
-  it('are left alone when JWT_SECRET and FACEBOOK_APP_SECRET are set or the database is in memory', () => {
+  it('are left alone when every secret is set in the environment or the database is in memory', () => {
     const given = parseConfig({
       JWT_SECRET: 'z'.repeat(32),
       FACEBOOK_APP_SECRET: 'f'.repeat(32),
+      TOKEN_ENCRYPTION_KEY: 'e'.repeat(64),
       DATA_DIR: join(dir, 'pglite'),
     });
     expect(withKeptSecrets(given)).toBe(given);
@@ -64,7 +74,7 @@ describe('local mode secrets', () => {
 
   it('tighten a file copied in with a looser mode, and refuse one without a usable secret', () => {
     const file = join(dir, 'secrets.json');
-    const both = { jwtSecret: 's'.repeat(40), facebookAppSecret: 'f'.repeat(32) };
+    const both = { jwtSecret: 's'.repeat(40), facebookAppSecret: 'f'.repeat(32), tokenEncryptionKey: 'e'.repeat(64) };
     writeFileSync(file, JSON.stringify(both), { mode: 0o644 });
     expect(keptSecrets(file)).toEqual(both);
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -73,5 +83,7 @@ describe('local mode secrets', () => {
     expect(() => keptSecrets(file)).toThrow(/holds no usable jwtSecret: delete the file/);
     writeFileSync(file, JSON.stringify({ jwtSecret: 's'.repeat(40), facebookAppSecret: 12 }));
     expect(() => keptSecrets(file)).toThrow(/holds no usable facebookAppSecret: delete the file/);
+    writeFileSync(file, JSON.stringify({ ...both, tokenEncryptionKey: 'not a key, though long enough to pass' }));
+    expect(() => keptSecrets(file)).toThrow(/holds no usable tokenEncryptionKey: delete the file/);
   });
 });

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Config } from './config';
+import { generateEncryptionKey, parseEncryptionKey } from './security/encryption';
 
 /** What local mode generates once and keeps; a later secret (a websocket key) joins it here. */
-type KeptSecrets = { jwtSecret: string; facebookAppSecret: string };
+type KeptSecrets = { jwtSecret: string; facebookAppSecret: string; tokenEncryptionKey: string };
 
 const MIN_LENGTH = 32;
 
@@ -13,7 +14,13 @@ const GENERATORS: { [K in keyof KeptSecrets]: () => string } = {
   jwtSecret: () => randomBytes(48).toString('base64url'),
   // Meta's own app secrets are 32 hexadecimal characters; a local one looks the same.
   facebookAppSecret: () => randomBytes(16).toString('hex'),
+  // 32 bytes in base64url: what TOKEN_ENCRYPTION_KEY takes.
+  tokenEncryptionKey: generateEncryptionKey,
 };
+
+/** A kept secret's own shape beyond its length: the key must decode to 32 bytes. */
+const usable = (name: keyof KeptSecrets, secret: string) =>
+  name !== 'tokenEncryptionKey' || parseEncryptionKey(secret) !== undefined;
 
 const NAMES = Object.keys(GENERATORS) as Array<keyof KeptSecrets>;
 
@@ -32,7 +39,7 @@ function read(file: string): Partial<KeptSecrets> {
     // A file from before a secret joined lacks it: it is made and added. One that is there but
     // unusable is someone's mistake, not ours to overwrite.
     if (secret === undefined && name !== 'jwtSecret') continue;
-    if (typeof secret !== 'string' || secret.length < MIN_LENGTH) {
+    if (typeof secret !== 'string' || secret.length < MIN_LENGTH || !usable(name, secret)) {
       throw new Error(`${file} holds no usable ${name}: delete the file to make a new one (everybody signs in again)`);
     }
     found[name] = secret;
@@ -71,6 +78,11 @@ export function withKeptSecrets(config: Config): Config {
     ...(config.facebookAppSecretGenerated && {
       facebookAppSecret: kept.facebookAppSecret,
       facebookAppSecretGenerated: false,
+    }),
+    ...(config.tokenEncryptionKeyGenerated && {
+      // Checked when read (`usable`), so it decodes.
+      tokenEncryptionKey: parseEncryptionKey(kept.tokenEncryptionKey)!,
+      tokenEncryptionKeyGenerated: false,
     }),
   };
 }

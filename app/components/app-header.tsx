@@ -2,6 +2,7 @@ import { useFetcher, useLocation } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '~/features/auth/api';
+import { ImpersonationBanner } from '~/features/impersonation/impersonation-banner';
 import { AppNav } from './app-nav';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeSwitcher } from './theme-switcher';
@@ -80,6 +81,7 @@ export function AppFrame({ user, children }: { user: User; children: React.React
       </aside>
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
+          <ImpersonationBanner user={user} />
           <div className="mx-auto flex h-16 w-full max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
             <div className="flex items-center gap-2 md:hidden">
               <button

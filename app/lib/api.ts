@@ -4,7 +4,8 @@ import { defaultLanguage, env } from './env';
 import { createHttpClient } from './http';
 import { loadingCounter } from './loading';
 import { loadedQueryClient } from './query-client-loader';
-import { tokenStore } from './session';
+import { paths } from './paths';
+import { impersonationStore, tokenStore } from './session';
 import { snackbar } from './snackbar';
 
 /**
@@ -29,6 +30,17 @@ export const api = createHttpClient({
     // their loaders with a cancellation instead of the 401 that leads to sign-in.
     loadedQueryClient()?.removeQueries({ predicate: (query) => query.state.fetchStatus !== 'fetching' });
     snackbar.show('errors.sessionExpired', 'warning');
+  },
+  impersonation: {
+    get: impersonationStore.get,
+    onEnded: () => {
+      // Back to the admin's own account, on a fresh page: nothing of the user's may stay in
+      // memory, and nothing may be retried as the admin. If the admin's session is over too,
+      // the support page sends them to sign in.
+      impersonationStore.over();
+      window.location.replace(paths.adminSupport());
+      return new Promise<never>(() => {});
+    },
   },
   onOffline: () => snackbar.show('errors.offline', 'error'),
   loading: loadingCounter,

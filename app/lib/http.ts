@@ -51,6 +51,19 @@ export interface TokenStore {
   set(token: string | null): void;
 }
 
+/**
+ * An admin acting as a user ("login as user"): while `get` gives a token, every request carries
+ * it instead of the session's own. It is never refreshed (the refresh cookie is the admin's, and
+ * a refresh would silently make the rest of the page the admin's): a 401 for it means the
+ * impersonation is over (ended, expired, or the admin's own session ended), and `onEnded` takes
+ * the page back to the admin. Whatever it returns is awaited before the 401 is thrown: the app's
+ * never settles, as the page is being replaced.
+ */
+export interface ImpersonationSlot {
+  get(): string | null;
+  onEnded(): void | Promise<void>;
+}
+
 export interface HttpClientOptions {
   baseUrl: string;
   tokenStore: TokenStore;
@@ -69,6 +82,7 @@ export interface HttpClientOptions {
    * refresh at once; the second one finds the first one's new token instead.
    */
   exclusive?: <T>(task: () => Promise<T>) => Promise<T>;
+  impersonation?: ImpersonationSlot;
   /** The current UI language, sent as Accept-Language. */
   language?: () => string;
   fetch?: typeof fetch;
@@ -189,6 +203,12 @@ export function createHttpClient(options: HttpClientOptions) {
 
   async function requestWithRefresh<T>(method: string, path: string, init: RequestOptions): Promise<T> {
     const refreshes = init.refreshOn401 !== false;
+    const acting = options.impersonation?.get();
+    if (acting) {
+      const response = await send(method, path, init, acting);
+      if (response.status === 401 && refreshes) await options.impersonation?.onEnded();
+      return parse<T>(response, refreshes);
+    }
     // A request never leaves with a token that a refresh in flight is about to replace.
     if (refreshInFlight && refreshes) await refreshInFlight;
     const sentToken = options.tokenStore.get();

@@ -7,6 +7,8 @@ export const paths = {
   troubleshooting: (section?: string) => (section ? `/troubleshooting#${section}` : '/troubleshooting'),
   designLibrary: () => '/admin/design-library',
   adminSupport: () => '/admin/support',
+  /** Also where Mautic sends the browser back (contract/mautic.ts MAUTIC_REDIRECT_PATH). */
+  adminMautic: () => '/admin/mautic',
   login: (returnUrl?: string | null) => {
     const target = safeReturnUrl(returnUrl, '');
     return target && target !== '/' ? `/login?returnUrl=${encodeURIComponent(target)}` : '/login';

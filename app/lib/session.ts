@@ -20,6 +20,43 @@ export const tokenStore: TokenStore = {
   },
 };
 
+function tabStorage(): Storage | null {
+  return typeof window === 'undefined' ? null : window.sessionStorage;
+}
+
+const IMPERSONATION_TOKEN_KEY = 'impersonation_token';
+const IMPERSONATION_OVER_KEY = 'impersonation_over';
+
+/**
+ * An admin's impersonation of a user ("login as user", app/features/impersonation): its token,
+ * kept beside the admin's own (which stays in `tokenStore`, untouched), so the way back is to
+ * drop this one. In sessionStorage: the impersonation belongs to the tab that started it (a
+ * reload keeps it, as the spec's reload at home needs), while the admin's other tabs stay theirs
+ * and closing the tab forgets it. The HTTP client sends it instead of the admin's token while
+ * it is set, and never refreshes it (app/lib/http.ts `ImpersonationSlot`).
+ */
+export const impersonationStore = {
+  get: () => tabStorage()?.getItem(IMPERSONATION_TOKEN_KEY) ?? null,
+  set: (token: string | null) => {
+    if (token) tabStorage()?.setItem(IMPERSONATION_TOKEN_KEY, token);
+    else tabStorage()?.removeItem(IMPERSONATION_TOKEN_KEY);
+  },
+  /**
+   * The impersonation ended without the admin asking (expired, or their session ended): the
+   * token goes, and the page the tab returns to hears of it once (`takeOver`).
+   */
+  over: () => {
+    tabStorage()?.removeItem(IMPERSONATION_TOKEN_KEY);
+    tabStorage()?.setItem(IMPERSONATION_OVER_KEY, '1');
+  },
+  /** True once after `over`: whether to say the impersonation ended on its own. */
+  takeOver: (): boolean => {
+    const over = tabStorage()?.getItem(IMPERSONATION_OVER_KEY) === '1';
+    if (over) tabStorage()?.removeItem(IMPERSONATION_OVER_KEY);
+    return over;
+  },
+};
+
 /** The language a visitor picked with the switcher, kept across visits. */
 export const languageStore = {
   get: () => storage()?.getItem(LANGUAGE_KEY) ?? null,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, exists, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, exists, getTableColumns, gt, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { refreshTokens, users, type UserRow } from '../db/schema';
 import { randomToken, sha256 } from './opaque-tokens';
@@ -129,6 +129,29 @@ export async function endAllSessionsOf(db: Database, userId: string, now: number
 }
 
 /**
+ * True (as a condition of an outer query) while the session `familyId` of `userId` is live:
+ * not revoked, not expired, its current token unused.
+ */
+export function isLiveSession(db: Database, familyId: SQLWrapper | string, userId: SQLWrapper, now: number): SQL {
+  const at = new Date(now);
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.familyId, familyId),
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+          isNull(refreshTokens.usedAt),
+          gt(refreshTokens.expiresAt, at),
+          gt(refreshTokens.familyExpiresAt, at),
+        ),
+      ),
+  );
+}
+
+/**
  * The user an access token speaks for, in one query: only while the session it was issued
  * for (`sid`, its refresh family) is live: not revoked, not expired, its current token
  * unused. Signing out, reuse detection and a session's end thus end its access tokens too.
@@ -138,30 +161,10 @@ export async function findUserOfLiveSession(
   claims: { userId: string; sessionId: string },
   now: number,
 ): Promise<UserRow | undefined> {
-  const at = new Date(now);
   const [user] = await db
     .select(getTableColumns(users))
     .from(users)
-    .where(
-      and(
-        eq(users.id, claims.userId),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(refreshTokens)
-            .where(
-              and(
-                eq(refreshTokens.familyId, claims.sessionId),
-                eq(refreshTokens.userId, users.id),
-                isNull(refreshTokens.revokedAt),
-                isNull(refreshTokens.usedAt),
-                gt(refreshTokens.expiresAt, at),
-                gt(refreshTokens.familyExpiresAt, at),
-              ),
-            ),
-        ),
-      ),
-    )
+    .where(and(eq(users.id, claims.userId), isLiveSession(db, claims.sessionId, users.id, now)))
     .limit(1);
   return user;
 }

@@ -12,11 +12,11 @@ import { accountSubject, addressSubject, rateLimitCheck } from '../http/rate-lim
 import { authenticate } from '../http/require-user';
 import { safeError } from '../log';
 import { passwordResetMail } from '../mail/templates';
-import { presentUser } from '../users/presenters';
 import { findUserByEmail, findUserById, insertUser, updateUserPreferences } from '../users/queries';
 import { accessTokenOptions, issueAccessToken } from './access-tokens';
 import { createResetToken, resetLink, resetPassword } from './password-reset';
-import { presentTokenAnswer } from './presenters';
+import { endImpersonation, endImpersonationsOfSession } from './impersonations';
+import { presentSignedInUser, presentTokenAnswer } from './presenters';
 import {
   revokeFamily,
   revokeFamilyOf,
@@ -136,22 +136,48 @@ export function authRoutes(s: Services) {
 
   route(routes, s, logout, async (c) => {
     const now = s.clock();
+    const ip = clientIp(c, s.config.trustProxy);
     const presented = getCookie(c, REFRESH_COOKIE);
     const ended = presented ? await revokeFamilyOf(s.db, presented, now) : undefined;
-    // The bearer's session ends too (also when the cookie is gone), and with it the token.
+    // The bearer's session ends too (also when the cookie is gone), and with it the token. An
+    // impersonation's bearer signs out the admin at the keyboard: the impersonation ends, and
+    // so does the admin's own session it was started from.
     const bearer = await authenticate(s, c);
-    if (bearer && bearer.sessionId !== ended?.familyId) await revokeFamily(s.db, bearer.sessionId, now);
-    const userId = ended?.userId ?? bearer?.user.id;
-    if (userId) logAuthEvent(c, 'sign_out', { userId, ip: clientIp(c, s.config.trustProxy) });
+    const impersonation = bearer?.impersonation;
+    const bearerSession = bearer && {
+      adminId: impersonation ? impersonation.actor.id : bearer.user.id,
+      familyId: impersonation ? impersonation.adminSessionId : bearer.sessionId,
+    };
+    if (bearerSession && bearerSession.familyId !== ended?.familyId) {
+      await revokeFamily(s.db, bearerSession.familyId, now);
+    }
+    if (impersonation && (await endImpersonation(s.db, impersonation.id, 'signed_out', now))) {
+      logAuthEvent(c, 'impersonation_ended', {
+        userId: impersonation.actor.id,
+        targetUserId: bearer.user.id,
+        impersonationId: impersonation.id,
+        how: 'signed_out',
+        ip,
+      });
+    }
+    // Impersonations started from the sessions that just ended (in other tabs) end with them.
+    if (ended) await endImpersonationsOfSession(s.db, ended.userId, ended.familyId, now);
+    if (bearerSession && bearerSession.familyId !== ended?.familyId) {
+      await endImpersonationsOfSession(s.db, bearerSession.adminId, bearerSession.familyId, now);
+    }
+    const userId = ended?.userId ?? impersonation?.actor.id ?? bearer?.user.id;
+    if (userId) logAuthEvent(c, 'sign_out', { userId, ip });
     deleteCookie(c, REFRESH_COOKIE, cookieOptions);
     return reply(c, logout, 204);
   });
 
-  route(routes, s, me, async (c) => reply(c, me, 200, { user: await presentUser(s.db, c.get('user')) }));
+  route(routes, s, me, async (c) =>
+    reply(c, me, 200, { user: await presentSignedInUser(s.db, c.get('user'), c.get('impersonation')) }),
+  );
 
   route(routes, s, updateMe, async (c, { body }) => {
     const user = await updateUserPreferences(s.db, c.get('user').id, body, s.clock());
-    return reply(c, updateMe, 200, { user: await presentUser(s.db, user) });
+    return reply(c, updateMe, 200, { user: await presentSignedInUser(s.db, user, c.get('impersonation')) });
   });
 
   route(routes, s, forgot, async (c, { body }) => {

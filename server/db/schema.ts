@@ -212,3 +212,61 @@ export type CouponRow = typeof coupons.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProjectRow = typeof projects.$inferInsert;
 export type FacebookDeletionRequestRow = typeof facebookDeletionRequests.$inferSelect;
+
+/**
+ * The Mautic authorisation of this installation (spec §2 "Admin: Mautic"): one row at most,
+ * replaced by each new authorisation. Both tokens are kept encrypted (server/security/
+ * encryption.ts, TOKEN_ENCRYPTION_KEY): a copy of the database alone does not open Mautic.
+ * `obtainedBy` is the admin who authorised it, kept as null when that account goes.
+ */
+export const mauticTokens = pgTable(
+  'mautic_tokens',
+  {
+    // Always true: the primary key and the check together allow one row.
+    id: boolean('id').primaryKey().default(true),
+    accessToken: text('access_token').notNull(),
+    refreshToken: text('refresh_token'),
+    expiresAt: at('expires_at').notNull(),
+    obtainedBy: uuid('obtained_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    obtainedAt: at('obtained_at').notNull(),
+    ...timestamps(),
+  },
+  (table) => [check('mautic_tokens_one_row_check', sql`${table.id}`)],
+);
+
+export type MauticTokenRow = typeof mauticTokens.$inferSelect;
+
+/** How an impersonation ended: 'Back to my account', a sign-out, or its time ran out. */
+export const IMPERSONATION_ENDINGS = ['ended', 'signed_out', 'expired'] as const;
+export type ImpersonationEnding = (typeof IMPERSONATION_ENDINGS)[number];
+
+/**
+ * Who acted as whom, and when (server/auth/impersonations.ts): one row per "login as user".
+ * The impersonation's token names this row (`sid`), so ending the row ends the token at once.
+ * `adminSessionId` is the admin's own session (refresh family) it was started from: it ends
+ * with it. One that ran out is closed as 'expired' at its `expiresAt` when its admin starts the
+ * next; until then it reads as open, but its token stopped at `expiresAt` all the same.
+ */
+export const impersonations = pgTable(
+  'impersonations',
+  {
+    id: id(),
+    adminId: userReference('admin_id'),
+    userId: userReference('user_id'),
+    adminSessionId: uuid('admin_session_id').notNull(),
+    startedAt: at('started_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    endedAt: at('ended_at'),
+    endedHow: text('ended_how', { enum: IMPERSONATION_ENDINGS }),
+  },
+  (table) => [
+    index('impersonations_admin_id_started_at_idx').on(table.adminId, table.startedAt),
+    index('impersonations_user_id_started_at_idx').on(table.userId, table.startedAt),
+    check('impersonations_ended_how_check', oneOf(table.endedHow, IMPERSONATION_ENDINGS)),
+    // Ended exactly when it says how.
+    check('impersonations_ended_check', sql`(${table.endedAt} is null) = (${table.endedHow} is null)`),
+    check('impersonations_not_self_check', sql`${table.adminId} <> ${table.userId}`),
+  ],
+);
+
+export type ImpersonationRow = typeof impersonations.$inferSelect;

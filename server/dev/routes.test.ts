@@ -178,6 +178,7 @@ describe('where the dev endpoints are mounted', () => {
       SMTP_URL: 'smtps://u:p@smtp.example.com:465',
       MAIL_FROM: 'no-reply@social.example.com',
       FACEBOOK_APP_SECRET: 'f'.repeat(32),
+      TOKEN_ENCRYPTION_KEY: 'e'.repeat(64),
     });
     for (const [method, path] of [
       ['GET', '/dev/mail'],

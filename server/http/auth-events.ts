@@ -3,8 +3,9 @@ import type { AppEnv } from './context';
 
 /**
  * The authentication events an operator must be able to follow (who signed in, failed, was
- * locked out, asked for or finished a reset, signed out; impersonation later). Logged with the
- * user's id and the caller's address, never an email, a password or a token.
+ * locked out, asked for or finished a reset, signed out; who acted as whom). Logged with the
+ * user's id and the caller's address, never an email, a password or a token. An impersonation's
+ * events name the admin as `userId` and the user acted as as `targetUserId`.
  */
 export type AuthEvent =
   | 'sign_in'
@@ -15,10 +16,14 @@ export type AuthEvent =
   | 'refresh_reused'
   | 'reset_requested'
   | 'reset_done'
-  | 'reset_failed';
+  | 'reset_failed'
+  | 'impersonation_started'
+  | 'impersonation_refused'
+  | 'impersonation_ended';
 
 export function logAuthEvent(
-  c: Context<AppEnv>,
+  // Any request's context, signed in or not: only its logger is read.
+  c: Pick<Context<AppEnv>, 'get'>,
   event: AuthEvent,
   fields: { userId?: string; ip?: string; [key: string]: string | number | boolean | undefined } = {},
 ): void {

@@ -41,6 +41,15 @@ export const messages = {
     passwordReset: 'Your password has been reset.',
     facebookDeletionNotFound: 'No data-deletion request has this status id.',
     formOrJsonOnly: 'Content-Type must be application/x-www-form-urlencoded or application/json.',
+    mauticNotConfigured: 'Mautic is not configured: set MAUTIC_BASE_URL, MAUTIC_CLIENT_ID and MAUTIC_CLIENT_SECRET.',
+    mauticUnreachable: 'Mautic could not be reached. Try again later.',
+    mauticClientRefused:
+      "Mautic refused this installation's API credentials: check MAUTIC_CLIENT_ID and MAUTIC_CLIENT_SECRET.",
+    mauticBadAnswer: 'Mautic gave an answer that could not be used (HTTP :status).',
+    impersonationForbidden: 'Not while acting as another user: go back to your own account first.',
+    impersonateAdmin: 'An admin cannot be impersonated.',
+    userNotFound: 'No user has this id.',
+    notImpersonating: 'This session is not an impersonation.',
   },
   it: {
     malformedJson: 'Il corpo JSON non è valido.',
@@ -59,6 +68,15 @@ export const messages = {
     passwordReset: 'La tua password è stata reimpostata.',
     facebookDeletionNotFound: 'Nessuna richiesta di cancellazione dei dati ha questo codice di stato.',
     formOrJsonOnly: 'Content-Type deve essere application/x-www-form-urlencoded o application/json.',
+    mauticNotConfigured: 'Mautic non è configurato: imposta MAUTIC_BASE_URL, MAUTIC_CLIENT_ID e MAUTIC_CLIENT_SECRET.',
+    mauticUnreachable: 'Impossibile raggiungere Mautic. Riprova più tardi.',
+    mauticClientRefused:
+      'Mautic ha rifiutato le credenziali API di questa installazione: controlla MAUTIC_CLIENT_ID e MAUTIC_CLIENT_SECRET.',
+    mauticBadAnswer: 'Mautic ha dato una risposta che non si può usare (HTTP :status).',
+    impersonationForbidden: 'Non mentre agisci come un altro utente: torna prima al tuo account.',
+    impersonateAdmin: 'Non è possibile accedere come un amministratore.',
+    userNotFound: 'Nessun utente ha questo id.',
+    notImpersonating: 'Questa sessione non è un accesso come un altro utente.',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 
@@ -85,6 +103,7 @@ export const rules = {
     signedRequestSignature: "The :attribute's signature does not match: it was not signed with this app's secret.",
     signedRequestAlgorithm: 'The :attribute must be signed with HMAC-SHA256.',
     signedRequestUser: 'The :attribute names no Facebook user (user_id).',
+    mauticCodeRefused: 'Mautic refused this authorization code: it is unknown, expired or already used.',
   },
   it: {
     required: 'Il campo :attribute è obbligatorio.',
@@ -107,6 +126,7 @@ export const rules = {
       'La firma della :attribute non corrisponde: non è stata apposta con il segreto di questa app.',
     signedRequestAlgorithm: 'La :attribute deve essere firmata con HMAC-SHA256.',
     signedRequestUser: 'La :attribute non indica alcun utente Facebook (user_id).',
+    mauticCodeRefused: 'Mautic ha rifiutato questo codice di autorizzazione: è sconosciuto, scaduto o già usato.',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

@@ -146,6 +146,7 @@ describe('createMailer', () => {
       APP_URL: 'https://social.example.com',
       JWT_SECRET: 'x'.repeat(32),
       FACEBOOK_APP_SECRET: 'f'.repeat(32),
+      TOKEN_ENCRYPTION_KEY: 'e'.repeat(64),
       SMTP_URL: 'smtps://u:p@smtp.example.com:465',
       MAIL_FROM: 'no-reply@social.example.com',
     });

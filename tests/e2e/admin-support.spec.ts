@@ -47,6 +47,7 @@ test.describe('an admin', () => {
       'Facebook pages',
       'Instagram accounts',
       'Facebook ad accounts',
+      'Actions',
     ]);
     await expect(table.getByRole('row')).toHaveCount(16);
 
@@ -62,6 +63,7 @@ test.describe('an admin', () => {
       '0',
       '0',
       '0',
+      'Login as user',
     ]);
     await expectNoA11yViolations(page);
   });

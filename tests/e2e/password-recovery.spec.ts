@@ -70,6 +70,9 @@ test.describe('forgot password', () => {
   });
 
   test('the reset link from the mailbox sets a new password', async ({ page, request, user }) => {
+    // One whole journey (ask, read the mail, reset with every rule, three axe scans, three
+    // password hashes, the link's reuse): over 30 s on a loaded machine, so more time, not fewer checks.
+    test.slow();
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();

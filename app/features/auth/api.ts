@@ -5,7 +5,7 @@ import type { Language, Theme } from '~contract/fields';
 import { api } from '~/lib/api';
 import type { CallOptions } from '~/lib/http';
 import { getQueryClient, loadedQueryClient } from '~/lib/query-client-loader';
-import { tokenStore } from '~/lib/session';
+import { impersonationStore, tokenStore } from '~/lib/session';
 
 export type { User };
 
@@ -46,8 +46,10 @@ export async function signOut() {
   try {
     await api.call(auth.logout);
   } finally {
-    // Even if the server is unreachable, this browser forgets the session.
+    // Even if the server is unreachable, this browser forgets the session (and an
+    // impersonation: signing out while acting as a user signs the admin out).
     tokenStore.set(null);
+    impersonationStore.set(null);
     loadedQueryClient()?.clear();
   }
 }
@@ -80,7 +82,7 @@ export async function updatePreferences(preferences: { language?: Language | und
  * refresh is rethrown for the guard to turn into a redirect.
  */
 export async function getCurrentUser(): Promise<User | null> {
-  if (!tokenStore.get()) return null;
+  if (!tokenStore.get() && !impersonationStore.get()) return null;
   return (await getQueryClient()).ensureQueryData({
     queryKey: authKeys.me(),
     queryFn: async () => (await api.call(auth.me)).user,

@@ -8,6 +8,7 @@ import { Paginator } from '~/components/ui/paginator';
 import { SearchField } from '~/components/ui/search-field';
 import { DataTable, type Column } from '~/components/ui/table';
 import { requireAdmin } from '~/features/auth/guards';
+import { LoginAsUserButton } from '~/features/impersonation/login-as-user-button';
 import { getUsers, USERS_PAGE_SIZE, type AdminUserListEntry, type UserListFilter } from '~/features/users/api';
 import { PaymentMethod } from '~/features/users/payment-method';
 import { pageTitle } from '~/lib/i18n';
@@ -74,6 +75,12 @@ function useColumns(): Column<AdminUserListEntry>[] {
     count('facebookPages', t('support.columns.facebookPages'), (user) => user.facebookPageCount),
     count('instagramAccounts', t('support.columns.instagramAccounts'), (user) => user.instagramAccountCount),
     count('facebookAdAccounts', t('support.columns.facebookAdAccounts'), (user) => user.facebookAdAccountCount),
+    {
+      id: 'loginAsUser',
+      header: t('impersonation.actions'),
+      cell: (user) => <LoginAsUserButton user={user} />,
+      align: 'end',
+    },
   ];
 }
 

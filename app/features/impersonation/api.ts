@@ -1,0 +1,45 @@
+import { endImpersonation, loginAsUser as loginAsUserOperation } from '~contract/impersonation';
+import { api } from '~/lib/api';
+import { OfflineError } from '~/lib/http';
+import { paths } from '~/lib/paths';
+import { loadedQueryClient } from '~/lib/query-client-loader';
+import { impersonationStore } from '~/lib/session';
+
+/**
+ * A fresh page at `path`: nothing cached for one account (the admin's, the user's) may show
+ * through to the other, and a full load is the one way to be sure.
+ */
+function reloadAt(path: string) {
+  loadedQueryClient()?.clear();
+  window.location.assign(path);
+}
+
+/**
+ * "Login as user" (spec §2 Admin: Support, §7): asks the API for an impersonation token for
+ * the user, keeps it beside the admin's own (app/lib/session.ts), and reloads the app at home
+ * as that user. Resolves as the page starts to go; rejects when the API refuses (an admin, an
+ * unknown user) or cannot be reached.
+ */
+export async function loginAsUser(userId: string): Promise<void> {
+  const answer = await api.call(loginAsUserOperation, { body: { id: userId } });
+  impersonationStore.set(answer.access_token);
+  reloadAt(paths.home());
+}
+
+/**
+ * 'Back to my account': ends the impersonation on the API (its token stops at once), forgets
+ * it, and reloads at the Support page as the admin, whose own session was kept all along.
+ * Offline it rejects and changes nothing, so the admin can try again: dropping the token
+ * unannounced would leave the record saying it went on. An impersonation that had already
+ * ended (401) goes back the same way (the HTTP client's `onEnded`).
+ */
+export async function backToOwnAccount(): Promise<void> {
+  try {
+    await api.call(endImpersonation);
+  } catch (error) {
+    if (error instanceof OfflineError) throw error;
+    // Any other answer: the impersonation is over one way or another; go back all the same.
+  }
+  impersonationStore.set(null);
+  reloadAt(paths.adminSupport());
+}

@@ -1,0 +1,174 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod/mini';
+import {
+  decideMauticSandboxAuthorize,
+  exchangeMauticSandboxCode,
+  showMauticSandboxAuthorize,
+} from '../../contract/mautic-sandbox';
+import { SANDBOX_MAUTIC_CLIENT } from '../config';
+import type { AppEnv, Services } from '../http/context';
+import { HttpError } from '../http/errors';
+import { MAX_BODY_BYTES } from '../http/json-body';
+import { reply, route } from '../http/operation';
+import { mauticRedirectUri } from './presenters';
+import { consentPage, errorPage, sandboxPagePolicy } from './sandbox-pages';
+
+/** Mautic's own lifetimes: an authorization code for moments, an access token for an hour. */
+export const SANDBOX_CODE_TTL_MS = 60_000;
+export const SANDBOX_ACCESS_TOKEN_SECONDS = 3600;
+/** Codes nobody exchanged are forgotten past this many (a sandbox left open in a tab for weeks). */
+const MAX_PENDING_CODES = 1000;
+
+const FORM = 'application/x-www-form-urlencoded';
+
+type IssuedCode = { clientId: string; redirectUri: string; expiresAt: number };
+
+/** The body's text, within the API's 16 KiB by the declared length and by what arrives. */
+async function readText(c: Context): Promise<string> {
+  const tooLarge = () => new HttpError(413, 'bodyTooLarge');
+  const declared = Number(c.req.header('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
+  const body = c.req.raw.body;
+  if (!body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  // Bytes that are not UTF-8 become U+FFFD: such a field matches nothing it is compared with.
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A form-encoded body's fields (the first of each name), or undefined for any other body. */
+async function readForm(c: Context): Promise<Record<string, string> | undefined> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const text = await readText(c);
+  if (type !== FORM) return undefined;
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(text)) fields[name] ??= value;
+  return fields;
+}
+
+/** The same text, compared in time that does not depend on where they differ. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** `uri` with `params` added to its query (the redirect URI is ours, so it has none to keep apart). */
+function withParams(uri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(uri);
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/**
+ * The sandbox Mautic (contract/mautic-sandbox.ts): the authorize page, its answer, and the token
+ * endpoint, with Mautic's rules for each. Codes live in this instance's memory, which is what a
+ * sandbox on one machine needs; a restart forgets them as an expired code is forgotten.
+ */
+export function mauticSandboxRoutes(s: Services) {
+  const routes = new Hono<AppEnv>();
+  // The client registered at the sandbox: the configured one when it is the sandbox's.
+  const client = s.config.mautic?.sandbox ? s.config.mautic : SANDBOX_MAUTIC_CLIENT;
+  const registeredRedirectUri = mauticRedirectUri(s.config);
+  const codes = new Map<string, IssuedCode>();
+
+  /** Why a request must not go back to `redirectUri`, if it must not. */
+  const refusal = (clientId: string | undefined, redirectUri: string | undefined) =>
+    clientId !== client.clientId
+      ? 'No client has this client_id.'
+      : redirectUri !== registeredRedirectUri
+        ? "This redirect_uri is not the client's registered one."
+        : undefined;
+
+  const showError = (c: Context, problem: string) =>
+    c.html(errorPage(problem), 400, { 'Content-Security-Policy': sandboxPagePolicy() });
+
+  function issueCode(redirectUri: string): string {
+    const now = s.clock();
+    for (const [code, issued] of codes) if (issued.expiresAt <= now) codes.delete(code);
+    while (codes.size >= MAX_PENDING_CODES) codes.delete(codes.keys().next().value!);
+    const code = randomBytes(24).toString('base64url');
+    codes.set(code, { clientId: client.clientId, redirectUri, expiresAt: now + SANDBOX_CODE_TTL_MS });
+    return code;
+  }
+
+  route(routes, s, showMauticSandboxAuthorize, (c, { query }) => {
+    const problem = refusal(query.client_id, query.redirect_uri);
+    if (problem) return showError(c, problem);
+    const redirectUri = query.redirect_uri!;
+    if (query.response_type !== 'code') {
+      return c.redirect(withParams(redirectUri, { error: 'unsupported_response_type', state: query.state }), 303);
+    }
+    return c.html(consentPage({ clientId: client.clientId, redirectUri, state: query.state }), 200, {
+      'Content-Security-Policy': sandboxPagePolicy([new URL(redirectUri).origin]),
+    });
+  });
+
+  // Registered by hand rather than with route(): the bodies are form-encoded, as a browser's
+  // form and RFC 6749 send them, which route()'s JSON reading refuses.
+  routes.post(decideMauticSandboxAuthorize.path, async (c) => {
+    const form = await readForm(c);
+    const parsed = z.safeParse(decideMauticSandboxAuthorize.body, form ?? {});
+    if (!parsed.success) return showError(c, 'The consent form came back incomplete.');
+    const { client_id: clientId, redirect_uri: redirectUri, state, decision } = parsed.data;
+    const problem = refusal(clientId, redirectUri);
+    if (problem) return showError(c, problem);
+    if (decision === 'deny') {
+      return c.redirect(
+        withParams(redirectUri, { error: 'access_denied', error_description: 'The user denied access.', state }),
+        303,
+      );
+    }
+    return c.redirect(withParams(redirectUri, { code: issueCode(redirectUri), state }), 303);
+  });
+
+  routes.post(exchangeMauticSandboxCode.path, async (c) => {
+    const oauthError = (status: 400 | 401, error: string, description: string) =>
+      reply(c, exchangeMauticSandboxCode, status, { error, error_description: description });
+    const form = await readForm(c);
+    if (!form) return oauthError(400, 'invalid_request', `The body must be form-encoded (${FORM}).`);
+    const parsed = z.safeParse(exchangeMauticSandboxCode.body, form);
+    if (!parsed.success) {
+      const missing = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
+      return oauthError(400, 'invalid_request', `Missing ${missing}.`);
+    }
+    const body = parsed.data;
+    if (body.grant_type !== 'authorization_code') {
+      return oauthError(400, 'unsupported_grant_type', 'Only authorization_code is supported here.');
+    }
+    if (body.client_id !== client.clientId || !sameSecret(body.client_secret, client.clientSecret)) {
+      return oauthError(401, 'invalid_client', 'The client credentials are invalid.');
+    }
+    const issued = codes.get(body.code);
+    // Single use: a code presented once is gone, whatever the outcome.
+    codes.delete(body.code);
+    if (
+      !issued ||
+      issued.expiresAt <= s.clock() ||
+      issued.clientId !== body.client_id ||
+      issued.redirectUri !== body.redirect_uri
+    ) {
+      return oauthError(400, 'invalid_grant', 'The authorization code is invalid, expired or already used.');
+    }
+    return reply(c, exchangeMauticSandboxCode, 200, {
+      access_token: randomBytes(32).toString('base64url'),
+      expires_in: SANDBOX_ACCESS_TOKEN_SECONDS,
+      token_type: 'bearer',
+      scope: null,
+      refresh_token: randomBytes(32).toString('base64url'),
+    });
+  });
+
+  return routes;
+}

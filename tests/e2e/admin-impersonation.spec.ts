@@ -1,0 +1,176 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoA11yViolations, settle, test, type TestUser } from './fixtures';
+
+/**
+ * Login as user (spec §2 Admin: Support, issue 10): while an admin acts as a user, a banner on
+ * every page says whose account this is, 'Back to my account' returns to the admin's own
+ * session (kept all along), and the admin pages stay shut. The impersonation token is put where
+ * the app keeps it (sessionStorage `impersonation_token`, app/lib/session.ts) as the Support
+ * table's button does (app/features/impersonation/api.ts `loginAsUser`).
+ */
+
+/** Signs the admin in without the UI, as the fixtures do, and returns their access token. */
+async function signInAdmin(page: Page, admin: TestUser): Promise<string> {
+  const response = await page.request.post('/v1.0/auth/login', {
+    data: { email: admin.email, password: admin.password },
+  });
+  expect(response.status()).toBe(200);
+  const { access_token: token } = await response.json();
+  await page.addInitScript((accessToken) => {
+    if (sessionStorage.getItem('e2e-signed-in')) return;
+    sessionStorage.setItem('e2e-signed-in', '1');
+    localStorage.setItem('access_token', accessToken);
+  }, token);
+  return token;
+}
+
+/** What `loginAsUser` does: asks the API, keeps the token for this tab, reloads at home. */
+async function loginAsUser(page: Page, adminToken: string, customer: TestUser): Promise<string> {
+  const response = await page.request.post('/v1.0/auth/login-as-user', {
+    data: { id: customer._id },
+    headers: { Authorization: `Bearer ${adminToken}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { access_token: token } = await response.json();
+  await page.evaluate((impersonationToken) => sessionStorage.setItem('impersonation_token', impersonationToken), token);
+  await page.goto('/');
+  return token;
+}
+
+const banner = (page: Page) => page.locator('header').filter({ hasText: 'you are signed in as' });
+
+test.describe('an admin acting as a user', () => {
+  let admin: TestUser;
+  let customer: TestUser;
+  test.beforeEach(async ({ makeUser }) => {
+    admin = await makeUser({ role: 'admin', firstName: 'Ada', lastName: 'Admin' });
+    customer = await makeUser({ firstName: 'Jane', lastName: 'Doe' });
+  });
+
+  test("the Support table's button logs in as the user, and the way back returns to Support", async ({ page }) => {
+    await signInAdmin(page, admin);
+    await page.goto(`/admin/support?search=${encodeURIComponent(customer.email)}`);
+    const button = page.getByRole('button', { name: 'Login as user Jane Doe' });
+    await button.click();
+    await expect(page).toHaveURL('/projects');
+    await expect(banner(page)).toContainText(`Ada Admin, you are signed in as Jane Doe (${customer.email})`);
+    await page.getByRole('button', { name: 'Back to my account' }).click();
+    await expect(page).toHaveURL(/\/admin\/support/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await expect(page.getByText('you are signed in as')).toHaveCount(0);
+  });
+
+  test('sees the banner on every page, with whose account this is', async ({ page }) => {
+    const adminToken = await signInAdmin(page, admin);
+    await page.goto('/admin/support');
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await expect(page.getByText('you are signed in as')).toHaveCount(0);
+
+    await loginAsUser(page, adminToken, customer);
+    await expect(page).toHaveURL('/projects');
+    const text = `Ada Admin, you are signed in as Jane Doe (${customer.email})`;
+    for (const path of ['/projects', '/troubleshooting', '/']) {
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: 'Back to my account' })).toBeVisible();
+      await expect(page.locator('header p').first()).toHaveText(text);
+      // Said politely to a screen reader, a moment after the page is up.
+      await expect(page.locator('[role="status"]').filter({ hasText: text })).toHaveCount(1);
+    }
+    // The app is the user's: their name in the menu, no admin navigation.
+    await expect(page.getByRole('button', { name: 'Account: Jane Doe' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Support' })).toHaveCount(0);
+  });
+
+  test('cannot open the admin pages, nor call the admin API', async ({ page }) => {
+    const adminToken = await signInAdmin(page, admin);
+    await page.goto('/projects');
+    const token = await loginAsUser(page, adminToken, customer);
+    await expect(banner(page)).toBeVisible();
+    for (const path of ['/admin/support', '/admin', '/admin/design-library']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    }
+    const users = await page.request.get('/v1.0/users', { headers: { Authorization: `Bearer ${token}` } });
+    expect(users.status()).toBe(403);
+    const another = await page.request.post('/v1.0/auth/login-as-user', {
+      data: { id: admin._id },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(another.status()).toBe(403);
+  });
+
+  test("'Back to my account' ends it and returns to the admin's own session on Support, by keyboard", async ({
+    page,
+  }) => {
+    const adminToken = await signInAdmin(page, admin);
+    await page.goto('/projects');
+    const token = await loginAsUser(page, adminToken, customer);
+    const back = page.getByRole('button', { name: 'Back to my account' });
+    await expect(back).toBeVisible();
+
+    // Reached with Tab like any control, and pressed with Enter.
+    for (
+      let presses = 0;
+      presses < 40 && !(await back.evaluate((element) => element === document.activeElement));
+      presses++
+    ) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(back).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL('/admin/support');
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account: Ada Admin' })).toBeVisible();
+    await expect(page.getByText('you are signed in as')).toHaveCount(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('impersonation_token'))).toBeNull();
+    // Ended on the API too: the token stopped at once.
+    const me = await page.request.get('/v1.0/auth/me', { headers: { Authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(401);
+  });
+
+  test('an impersonation that ended meanwhile takes the tab back to the admin, who hears of it', async ({ page }) => {
+    const adminToken = await signInAdmin(page, admin);
+    await page.goto('/projects');
+    const token = await loginAsUser(page, adminToken, customer);
+    await expect(banner(page)).toBeVisible();
+    // Ended elsewhere (another tab's 'Back to my account', or its time ran out).
+    const ended = await page.request.post('/v1.0/auth/impersonation/end', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(ended.status()).toBe(204);
+
+    await page.goto('/troubleshooting');
+    await expect(page).toHaveURL('/admin/support');
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await expect(page.getByText('The login as user has ended: you are back in your own account.')).toBeVisible();
+    await expect(page.getByText('you are signed in as')).toHaveCount(0);
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const language of ['en', 'it'] as const) {
+      test(`the banner passes axe, ${theme}, ${language}`, async ({ page }) => {
+        await page.addInitScript(
+          ([chosenTheme, chosenLanguage]) => {
+            localStorage.setItem('theme', chosenTheme);
+            localStorage.setItem('language', chosenLanguage);
+          },
+          [theme, language],
+        );
+        const adminToken = await signInAdmin(page, admin);
+        await page.goto('/projects');
+        await loginAsUser(page, adminToken, customer);
+        const back = language === 'en' ? 'Back to my account' : 'Torna al mio account';
+        await expect(page.getByRole('button', { name: back })).toBeVisible();
+        await expect(page.locator('header p').first()).toHaveText(
+          language === 'en'
+            ? `Ada Admin, you are signed in as Jane Doe (${customer.email})`
+            : `Ada Admin, hai effettuato l'accesso come Jane Doe (${customer.email})`,
+        );
+        await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+        await settle(page);
+        await expectNoA11yViolations(page);
+      });
+    }
+  }
+});
