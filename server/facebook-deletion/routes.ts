@@ -8,7 +8,7 @@ import {
 import { clientIp } from '../http/client-ip';
 import type { AppEnv, Services } from '../http/context';
 import { HttpError, ValidationError } from '../http/errors';
-import { MAX_BODY_BYTES } from '../http/json-body';
+import { readBodyBytes } from '../http/json-body';
 import { reply, route } from '../http/operation';
 import { addressSubject, rateLimitCheck } from '../http/rate-limiter';
 import { validate } from '../http/validation';
@@ -19,35 +19,12 @@ import { SignedRequestError, verifySignedRequest } from './signed-request';
 
 const FORM = 'application/x-www-form-urlencoded';
 
-/** The body's bytes, within the API's 16 KiB by the declared length and by what arrives. */
-async function readBytes(c: Context): Promise<Uint8Array> {
-  const tooLarge = () => new HttpError(413, 'bodyTooLarge');
-  const declared = Number(c.req.header('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
-  const body = c.req.raw.body;
-  if (!body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
 /**
  * Meta posts the callback form-encoded; JSON is taken too (a person trying it with curl, the
  * tests). Anything else is a 415 naming both; an empty body meets the field rules (422).
  */
 async function readCallbackBody(c: Context): Promise<unknown> {
-  const bytes = await readBytes(c);
+  const bytes = await readBodyBytes(c);
   if (bytes.length === 0) return {};
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   let text: string;

@@ -12,10 +12,7 @@ const tooLarge = () => new HttpError(413, 'bodyTooLarge');
  * so a bodiless POST meets the field rules (422) rather than a parse error.
  */
 export async function readJsonBody(c: Context): Promise<unknown> {
-  const declared = Number(c.req.header('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
-
-  const bytes = await readLimited(c.req.raw.body);
+  const bytes = await readBodyBytes(c);
   if (bytes.length === 0) return {};
 
   const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
@@ -30,7 +27,14 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   }
 }
 
-async function readLimited(body: ReadableStream<Uint8Array> | null): Promise<Uint8Array> {
+/**
+ * A request body's bytes within the API's 16 KiB, by the declared Content-Length and by the
+ * bytes actually received (a client may lie or stream): 413 past it. For any body, JSON or not.
+ */
+export async function readBodyBytes(c: Context): Promise<Uint8Array> {
+  const declared = Number(c.req.header('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
+  const body = c.req.raw.body;
   if (!body) return new Uint8Array();
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];

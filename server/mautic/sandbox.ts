@@ -8,8 +8,7 @@ import {
 } from '../../contract/mautic-sandbox';
 import { SANDBOX_MAUTIC_CLIENT } from '../config';
 import type { AppEnv, Services } from '../http/context';
-import { HttpError } from '../http/errors';
-import { MAX_BODY_BYTES } from '../http/json-body';
+import { readBodyBytes } from '../http/json-body';
 import { reply, route } from '../http/operation';
 import { mauticRedirectUri } from './presenters';
 import { consentPage, errorPage, sandboxPagePolicy } from './sandbox-pages';
@@ -24,28 +23,10 @@ const FORM = 'application/x-www-form-urlencoded';
 
 type IssuedCode = { clientId: string; redirectUri: string; expiresAt: number };
 
-/** The body's text, within the API's 16 KiB by the declared length and by what arrives. */
+/** The body's text within the API's 16 KiB (413 past it). */
 async function readText(c: Context): Promise<string> {
-  const tooLarge = () => new HttpError(413, 'bodyTooLarge');
-  const declared = Number(c.req.header('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
-  const body = c.req.raw.body;
-  if (!body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
   // Bytes that are not UTF-8 become U+FFFD: such a field matches nothing it is compared with.
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.from(await readBodyBytes(c)).toString('utf8');
 }
 
 /** A form-encoded body's fields (the first of each name), or undefined for any other body. */
