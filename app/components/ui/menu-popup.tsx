@@ -7,7 +7,8 @@ import { menuTrigger, type AppMenuProps, type MenuHandOver } from './menu';
 export function MenuPopup({ handOver, ...props }: AppMenuProps & { handOver: MenuHandOver }) {
   const button = useRef<HTMLButtonElement>(null);
   const { children, ...look } = menuTrigger(props);
-  // In the commit that swaps the stand-in out, before any key can land on the page in between.
+  // In the commit that swaps the stand-in out, before any key can land on the page in between;
+  // and again in a later commit that brings a press made on the stand-in meanwhile.
   useLayoutEffect(() => {
     const trigger = button.current;
     if (!trigger) return;
@@ -23,9 +24,9 @@ export function MenuPopup({ handOver, ...props }: AppMenuProps & { handOver: Men
       else trigger.dispatchEvent(new KeyboardEvent('keydown', { key: press, bubbles: true, cancelable: true }));
     });
     return () => cancelAnimationFrame(frame);
-    // Only as the menu first appears.
+    // As the menu first appears, and for each press handed over after that; never for anything else.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [handOver.presses]);
   return (
     <Menu as="div" className={`relative inline-flex ${props.className ?? ''}`}>
       <MenuButton ref={button} {...look}>

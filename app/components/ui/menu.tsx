@@ -132,6 +132,12 @@ export interface MenuHandOver {
    * it (a click opens it; Enter, Space and ArrowDown with the first item active, ArrowUp the last).
    */
   pressed: null | 'pointer' | 'Enter' | 'ArrowUp';
+  /**
+   * Counts the presses. Each press is its own update, and React may commit an earlier one (the
+   * focus that started the loading) with the menu before a press made meanwhile: the menu,
+   * already there then, carries out each new press as it arrives, once.
+   */
+  presses: number;
 }
 
 /**
@@ -142,13 +148,18 @@ export interface MenuHandOver {
  */
 export function AppMenu(props: AppMenuProps) {
   const [handOver, setHandOver] = useState<MenuHandOver | null>(() =>
-    popupLoaded ? { focused: false, pressed: null } : null,
+    popupLoaded ? { focused: false, pressed: null, presses: 0 } : null,
   );
   const wrapperClass = `relative inline-flex ${props.className ?? ''}`;
   const standIn = useRef<HTMLDivElement>(null);
   const want = (change: Partial<MenuHandOver>) =>
     // A transition keeps the stand-in on screen (no fallback flash) until the menu is ready.
-    startTransition(() => setHandOver((before) => ({ focused: false, pressed: null, ...before, ...change })));
+    startTransition(() =>
+      setHandOver((before) => {
+        const presses = (before?.presses ?? 0) + (change.pressed ? 1 : 0);
+        return { focused: false, pressed: null, ...before, ...change, presses };
+      }),
+    );
   useEffect(() => {
     if (handOver) return;
     // Another menu brought the code in: take it now, before anybody reaches for this one.
