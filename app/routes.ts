@@ -27,6 +27,7 @@ export default [
       ...prefix('admin', [
         index('routes/admin/home.tsx'),
         route('support', 'routes/admin/support.tsx'),
+        route('sentiment-review', 'routes/admin/sentiment-review.tsx'),
         route('design-library', 'routes/admin/design-library.tsx'),
         route('mautic', 'routes/admin/mautic.tsx'),
       ]),

@@ -1,7 +1,19 @@
 import { z } from 'zod/mini';
 import { UserSchema } from './auth';
 import { FACEBOOK_USER_ID } from './facebook-deletion';
-import { email, id, language, LIMITS, password, role, text, timestamp } from './fields';
+import {
+  CHANNEL_KINDS,
+  email,
+  id,
+  language,
+  LIMITS,
+  oneOf,
+  password,
+  role,
+  SENTIMENTS,
+  text,
+  timestamp,
+} from './fields';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 /**
@@ -103,5 +115,46 @@ export const signFacebookRequest = defineOperation({
   responses: {
     200: { description: 'The signed request.', body: z.object({ signed_request: z.string() }) },
     ...errors(...BODY_ERRORS),
+  },
+});
+
+/** The most comments one `POST /dev/comments` makes (the scale seed has its own path). */
+export const MAX_DEV_COMMENTS = 2000;
+
+export const createComments = defineOperation({
+  method: 'POST',
+  path: '/dev/comments',
+  summary: 'Make a channel of a user and comments on it, without checks',
+  description:
+    'For tests: a channel owned by `ownerId` (its kind and name as given) and the comments listed, newest first ' +
+    'unless `publishedAt` says otherwise (a minute apart). Deleting the owner deletes both.',
+  tag,
+  access: 'public',
+  bodyLimit: 512 * 1024,
+  body: z.object({
+    ownerId: id(),
+    channel: z.optional(z.object({ kind: z.optional(oneOf(CHANNEL_KINDS)), name: z.optional(text(LIMITS.name)) })),
+    comments: z
+      .array(
+        z.object({
+          message: z.string().check(z.maxLength(5000, 'max:5000')),
+          authorName: text(LIMITS.name),
+          sentiment: z.optional(oneOf(SENTIMENTS)),
+          inReview: z.optional(z.boolean()),
+          proposedSentiment: z.optional(z.nullable(oneOf(SENTIMENTS))),
+          publishedAt: z.optional(timestamp()),
+          isBookmarked: z.optional(z.boolean()),
+          isHidden: z.optional(z.boolean()),
+          channelReplyCount: z.optional(z.number().check(z.int(), z.minimum(0))),
+        }),
+      )
+      .check(z.minLength(1, 'required'), z.maxLength(MAX_DEV_COMMENTS, `max:${MAX_DEV_COMMENTS}`)),
+  }),
+  responses: {
+    201: {
+      description: 'The channel and the comments, in the order given.',
+      body: z.object({ channel: z.object({ id: z.uuid() }), comments: z.array(z.object({ id: z.uuid() })) }),
+    },
+    ...errors(404, ...BODY_ERRORS),
   },
 });

@@ -16,6 +16,20 @@ export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
 export const ROLES = ['user', 'admin'] as const;
+
+/** A comment's sentiment values (spec §3), in the order the app lists them (review keys 1–5). */
+export const SENTIMENTS = ['POSITIVE', 'MIXED', 'NEGATIVE', 'NEUTRAL', 'UNCLASSIFIED'] as const;
+export type Sentiment = (typeof SENTIMENTS)[number];
+
+/** The channel kinds (spec §3), as the API names them. */
+export const CHANNEL_KINDS = [
+  'facebook-page',
+  'instagram-account',
+  'facebook-ad-account',
+  'linkedin-organization',
+  'tiktok-user',
+] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 export type Role = (typeof ROLES)[number];
 
 /** Field lengths (RFC 5321 for email; the rest are the product's own). */

@@ -33,6 +33,8 @@ export interface Operation {
   params?: z.core.$ZodObject;
   query?: z.core.$ZodObject;
   body?: z.core.$ZodObject;
+  /** The most bytes its JSON body may have, when more than the API's usual 16 KiB (a bulk update). */
+  bodyLimit?: number;
   responses: Record<number, ResponseSpec>;
 }
 
@@ -44,7 +46,7 @@ const ERROR_RESPONSES = {
   403: { description: 'The caller lacks the role.', body: ErrorBodySchema },
   404: { description: 'No such record.', body: ErrorBodySchema },
   409: { description: 'The record is in a state that refuses this.', body: ErrorBodySchema },
-  413: { description: 'The body is over 16 KiB.', body: ErrorBodySchema },
+  413: { description: "The body is over 16 KiB (or the operation's own limit).", body: ErrorBodySchema },
   415: { description: 'The body is not application/json.', body: ErrorBodySchema },
   422: { description: 'A field is invalid; `errors` says which.', body: ValidationErrorBodySchema },
   429: { description: 'Too many attempts; `Retry-After` says when to try again.', body: ErrorBodySchema },

@@ -1,4 +1,5 @@
 import * as auth from './auth';
+import * as comments from './comments';
 import * as coupons from './coupons';
 import * as dev from './dev';
 import * as facebookDeletion from './facebook-deletion';
@@ -36,6 +37,7 @@ export const OPERATIONS: Operation[] = [
   ...pick(facebookDeletion),
   ...pick(health),
   ...pick(mautic),
+  ...pick(comments),
 ];
 
 /** Mounted only outside production. */

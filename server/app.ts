@@ -22,6 +22,7 @@ import { DEFAULT_RATE_LIMITS, RateLimiter, type Clock, type RateLimits } from '.
 import { createLogger, safeError, type Logger } from './log';
 import type { Mailer } from './mail/mailer';
 import { mauticRoutes } from './mautic/routes';
+import { commentRoutes } from './comments/routes';
 import { mauticSandboxRoutes } from './mautic/sandbox';
 import { projectRoutes } from './projects/routes';
 import { userRoutes } from './users/routes';
@@ -128,6 +129,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', facebookDeletionRoutes(services));
   app.route('/', healthRoutes(services));
   app.route('/', mauticRoutes(services));
+  app.route('/', commentRoutes(services));
   if (deps.config.devEndpoints) {
     app.route('/', devRoutes(services));
     // A stand-in Mautic for the admin page's authorisation round trip (local mode's default).

@@ -64,6 +64,8 @@ export type Config = {
   staticDir: string;
   /** Local mode: that many extra users seeded for the users search's scale figure (0: none). */
   seedScaleUsers: number;
+  /** Local mode: that many more comments in review, for the sentiment review's scale figures. */
+  seedScaleComments: number;
   /** The refresh cookie is `Secure` only when the app is served over https. */
   secureCookies: boolean;
 };
@@ -138,6 +140,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: optional(flag),
   STATIC_DIR: optional(z.string()),
   SEED_SCALE_USERS: optional(z.coerce.number().int().min(0).max(1_000_000)),
+  SEED_SCALE_COMMENTS: optional(z.coerce.number().int().min(0).max(1_000_000)),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string().regex(MAIL_FROM, 'must be an address or Name <address>')),
   // Set by npm to the script's name; `dev` means the API sits behind the Vite dev server.
@@ -309,6 +312,7 @@ export function parseConfig(
     trustProxy: e.TRUST_PROXY ?? false,
     staticDir: e.STATIC_DIR ?? 'build/client',
     seedScaleUsers: e.SEED_SCALE_USERS ?? 0,
+    seedScaleComments: e.SEED_SCALE_COMMENTS ?? 0,
     secureCookies: appUrl.startsWith('https://'),
   };
 }

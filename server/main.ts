@@ -48,7 +48,11 @@ const database = await createDatabase({
 });
 await database.migrate();
 const passwords = createPasswordHasher();
-await seed(database.db, passwords, { demoAccounts: !config.deployment, scaleUsers: config.seedScaleUsers });
+await seed(database.db, passwords, {
+  demoAccounts: !config.deployment,
+  scaleUsers: config.seedScaleUsers,
+  scaleComments: config.seedScaleComments,
+});
 
 const mailer = createMailer(config, (line) => log.info(line));
 if (mailer instanceof SmtpMailer) {

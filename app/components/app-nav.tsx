@@ -44,6 +44,12 @@ export function AppNav({ user, onNavigate }: { user: User; onNavigate?: () => vo
           ),
         },
         {
+          label: t('review.nav'),
+          to: paths.sentimentReview(),
+          // A speech bubble with a tick: comments, checked.
+          icon: icon('M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12ZM9 12l2 2 4-4'),
+        },
+        {
           label: t('mautic.nav'),
           to: paths.adminMautic(),
           // A key: the installation's authorisation at Mautic.

@@ -116,7 +116,8 @@ export function useMessage() {
   const { t, i18n } = useTranslation();
   return useCallback(
     (message: string, values: Record<string, string | number> = {}): string =>
-      i18n.exists(message) ? String(t(message as never, values as never)) : message,
+      // With the values, so a plural key (`…_one`, `…_other`) is found by its count.
+      i18n.exists(message, values) ? String(t(message as never, values as never)) : message,
     [t, i18n],
   );
 }

@@ -7,6 +7,7 @@ export const paths = {
   troubleshooting: (section?: string) => (section ? `/troubleshooting#${section}` : '/troubleshooting'),
   designLibrary: () => '/admin/design-library',
   adminSupport: () => '/admin/support',
+  sentimentReview: () => '/admin/sentiment-review',
   /** Also where Mautic sends the browser back (contract/mautic.ts MAUTIC_REDIRECT_PATH). */
   adminMautic: () => '/admin/mautic',
   login: (returnUrl?: string | null) => {

@@ -11,6 +11,20 @@ export interface SnackbarMessage {
   tone: SnackbarTone;
   /** A translation key, or text that came from the server. */
   message: string;
+  /** Values for the key's placeholders (`{{count}}`). */
+  values?: Record<string, string | number> | undefined;
+  /** A button beside the message (Undo); pressing it runs `run` and dismisses the message. */
+  action?: SnackbarAction | undefined;
+}
+
+export interface SnackbarAction {
+  label: ParseKeys;
+  run: () => void;
+}
+
+export interface SnackbarOptions {
+  values?: Record<string, string | number>;
+  action?: SnackbarAction;
 }
 
 let messages: SnackbarMessage[] = [];
@@ -23,11 +37,12 @@ function emit() {
 
 export const snackbar = {
   /** `message` is a translation key (typed), or the API's own words passed as `{ text }`. */
-  show(what: ParseKeys | { text: string }, tone: SnackbarTone = 'info') {
+  show(what: ParseKeys | { text: string }, tone: SnackbarTone = 'info', options: SnackbarOptions = {}) {
     const message: string = typeof what === 'string' ? what : what.text;
-    // The same message twice in a row (say, offline from several requests) shows once.
-    if (messages.some((existing) => existing.message === message)) return;
-    messages = [...messages, { id: nextId++, tone, message }];
+    // The same message twice in a row (say, offline from several requests) shows once: the newer
+    // one, whose action (the undo of the latest change) is the one that still means something.
+    const shown = messages.filter((existing) => existing.message !== message);
+    messages = [...shown, { id: nextId++, tone, message, values: options.values, action: options.action }];
     emit();
   },
   dismiss(id: number) {

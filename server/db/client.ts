@@ -101,3 +101,8 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     dump: () => client.dumpDataDir('none'),
   };
 }
+
+/** The rows of a raw query (`db.execute`): node-postgres and PGlite both answer with `{ rows }`. */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

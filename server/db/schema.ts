@@ -12,7 +12,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { LANGUAGES, ROLES, THEMES } from '../../contract/fields';
+import { CHANNEL_KINDS, LANGUAGES, ROLES, SENTIMENTS, THEMES } from '../../contract/fields';
 
 // The lists live in the contract, so the API's validation, the app's forms and these check
 // constraints cannot disagree.
@@ -270,3 +270,88 @@ export const impersonations = pgTable(
 );
 
 export type ImpersonationRow = typeof impersonations.$inferSelect;
+
+/**
+ * A channel a user brought in (spec §3 channel kinds): a Facebook page, an Instagram account, a
+ * Facebook ad account, a LinkedIn organization or a TikTok user, by the provider's id. Kept
+ * minimal for the comments it carries (issue 10); the integrations (issue 11) add the provider
+ * account it came with and its tokens.
+ */
+export const channels = pgTable(
+  'channels',
+  {
+    id: id(),
+    ownerId: userReference('owner_id'),
+    kind: text('kind', { enum: CHANNEL_KINDS }).notNull(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('channels_owner_kind_external_unique').on(table.ownerId, table.kind, table.externalId),
+    check('channels_kind_check', oneOf(table.kind, CHANNEL_KINDS)),
+  ],
+);
+
+/**
+ * A comment left on a channel (spec §3 "Comment"), with its sentiment and its review (spec §4
+ * "Comment review"; server/comments). While `inReview`, `proposedSentiment` is what the
+ * classifier suggests. A review records who made it, when, in which batch (`reviewBatchId`, what
+ * an undo names) and the sentiment it replaced (`sentimentBeforeReview`, what an undo restores).
+ * `messageSearch` and `authorSearch` are the folded texts the filters look in, as users.search_text.
+ */
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references((): AnyPgColumn => channels.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    authorName: text('author_name').notNull(),
+    sentiment: text('sentiment', { enum: SENTIMENTS }).notNull(),
+    inReview: boolean('in_review').notNull().default(false),
+    proposedSentiment: text('proposed_sentiment', { enum: SENTIMENTS }),
+    publishedAt: at('published_at').notNull(),
+    isBookmarked: boolean('is_bookmarked').notNull().default(false),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    channelReplyCount: integer('channel_reply_count').notNull().default(0),
+    reviewedBy: uuid('reviewed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    reviewedAt: at('reviewed_at'),
+    reviewBatchId: uuid('review_batch_id'),
+    sentimentBeforeReview: text('sentiment_before_review', { enum: SENTIMENTS }),
+    messageSearch: text('message_search')
+      .notNull()
+      .generatedAlwaysAs(sql`search_fold("message")`),
+    authorSearch: text('author_search')
+      .notNull()
+      .generatedAlwaysAs(sql`search_fold("author_name")`),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('comments_channel_external_unique').on(table.channelId, table.externalId),
+    // The review list: newest first, the keyset (published_at, id), all comments or those in review.
+    index('comments_published_idx').on(table.publishedAt.desc(), table.id.desc()),
+    index('comments_in_review_published_idx')
+      .on(table.publishedAt.desc(), table.id.desc())
+      .where(sql`${table.inReview}`),
+    index('comments_review_batch_idx')
+      .on(table.reviewBatchId)
+      .where(sql`${table.reviewBatchId} is not null`),
+    index('comments_channel_published_idx').on(table.channelId, table.publishedAt.desc()),
+    index('comments_parent_idx').on(table.parentId),
+    index('comments_message_search_trgm_idx').using('gin', table.messageSearch.op('gin_trgm_ops')),
+    index('comments_author_search_trgm_idx').using('gin', table.authorSearch.op('gin_trgm_ops')),
+    check('comments_sentiment_check', oneOf(table.sentiment, SENTIMENTS)),
+    check('comments_proposed_sentiment_check', oneOf(table.proposedSentiment, SENTIMENTS)),
+    check('comments_sentiment_before_review_check', oneOf(table.sentimentBeforeReview, SENTIMENTS)),
+    check('comments_channel_reply_count_check', sql`${table.channelReplyCount} >= 0`),
+    // What a reviewer is asked to accept must be there.
+    check('comments_in_review_proposed_check', sql`not ${table.inReview} or ${table.proposedSentiment} is not null`),
+  ],
+);
+
+export type ChannelRow = typeof channels.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;

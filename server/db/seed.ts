@@ -1,7 +1,9 @@
 import { createPasswordHasher, type PasswordHasher } from '../auth/passwords';
 import type { Database } from './client';
 import { sql } from 'drizzle-orm';
-import { coupons, projects, users } from './schema';
+import { channels, comments, coupons, projects, users } from './schema';
+import { SENTIMENTS, type ChannelKind, type Sentiment } from '../../contract/fields';
+import { and, eq } from 'drizzle-orm';
 import { findUserByEmail } from '../users/queries';
 import { PROMO_COUPON_CODE, type Role } from '../../contract/fields';
 
@@ -45,12 +47,14 @@ export const PROMO_COUPON = { code: PROMO_COUPON_CODE, discountPercent: 15, dura
 export async function seed(
   db: Database,
   passwords: PasswordHasher = createPasswordHasher(),
-  options: { demoAccounts: boolean; scaleUsers?: number } = { demoAccounts: true },
+  options: { demoAccounts: boolean; scaleUsers?: number; scaleComments?: number } = { demoAccounts: true },
 ): Promise<void> {
   if (options.demoAccounts) {
     await Promise.all(SEED_USERS.map((user) => seedUser(db, passwords, user)));
     await seedDemoCustomers(db, passwords);
     if (options.scaleUsers) await seedScaleUsers(db, passwords, options.scaleUsers);
+    await seedDemoComments(db);
+    if (options.scaleComments) await seedScaleComments(db, options.scaleComments);
   }
   await db.insert(coupons).values(PROMO_COUPON).onConflictDoNothing();
 }
@@ -175,4 +179,175 @@ async function seedScaleUsers(db: Database, passwords: PasswordHasher, count: nu
            n % 3 = 0
     from generate_series(1, ${count}) as n
     on conflict do nothing`);
+}
+
+/** Short comments as people leave them, in both languages, some with accents, emoji or markup-looking text. */
+const DEMO_MESSAGES = [
+  'The new spring menu is amazing, the terrace is the best spot in town ☀️',
+  'Waited 40 minutes on Saturday evening, nobody came to take our order.',
+  'Caffè perfetto come sempre, grazie ragazzi!',
+  'Prezzi un po’ alti ma la qualità c’è.',
+  'Is the kitchen open on Monday?',
+  'Non male, ma la pizza era fredda.',
+  '🔥🔥🔥',
+  'Best espresso in Milano, hands down.',
+  'Servizio lento, però il tiramisù era ottimo.',
+  'Why did you remove the vegan option??',
+  'Ordered twice this week, both times perfect.',
+  'Il personale è gentilissimo, torneremo sicuramente!',
+  'Meh.',
+  'Can I book a table for 12 people on Friday?',
+  'The <b>new</b> opening hours are not on Google yet',
+  'Terribile esperienza, non ci torno più.',
+  'Love the playlist you had on tonight 🎶',
+  'Parking is a nightmare around here but worth it.',
+  'Bravissimi! Il brunch della domenica è il mio preferito 😍',
+  'Nothing special, just ok.',
+];
+const DEMO_AUTHORS = [
+  'Giulia Rossi',
+  'Marco Bianchi',
+  'Sophie Martin',
+  'José Núñez',
+  'Chiara Ferrari',
+  'Łukasz Nowak',
+  'Amélie Dubois',
+  'Tom Walker',
+  'Francesca Conti',
+  'Ingrid Ødegaard',
+  'Luca Esposito',
+  'Priya Shah',
+];
+/** What a message would be classified as, index for index with DEMO_MESSAGES (the demo's "truth"). */
+const DEMO_TRUE: Sentiment[] = [
+  'POSITIVE',
+  'NEGATIVE',
+  'POSITIVE',
+  'MIXED',
+  'NEUTRAL',
+  'MIXED',
+  'POSITIVE',
+  'POSITIVE',
+  'MIXED',
+  'NEGATIVE',
+  'POSITIVE',
+  'POSITIVE',
+  'NEUTRAL',
+  'NEUTRAL',
+  'NEUTRAL',
+  'NEGATIVE',
+  'POSITIVE',
+  'MIXED',
+  'POSITIVE',
+  'NEUTRAL',
+];
+const LONG_MESSAGE = 'We came for my mother’s birthday and I want to tell you everything, because it matters to us. '
+  .repeat(12)
+  .trim();
+
+/** The demo user's channels, and one per project of the demo customers who have projects. */
+function demoChannels(): Array<{ owner: string; kind: ChannelKind; externalId: string; name: string }> {
+  const demo = [
+    { kind: 'facebook-page' as const, name: 'Espresso Bar Milano' },
+    { kind: 'instagram-account' as const, name: '@espressobarmilano' },
+    { kind: 'facebook-ad-account' as const, name: 'Espresso Bar Milano Ads' },
+    { kind: 'linkedin-organization' as const, name: 'Trattoria Roma Group' },
+  ].map((channel, n) => ({ owner: 'demo@example.com', externalId: `demo-${n + 1}`, ...channel }));
+  const kinds: ChannelKind[] = ['facebook-page', 'instagram-account', 'facebook-ad-account'];
+  const customers = Array.from({ length: DEMO_CUSTOMER_COUNT }, (_, n) => demoCustomer(n)).flatMap((customer) =>
+    customer.projects.map((project, p) => ({
+      owner: customer.email,
+      kind: kinds[p % kinds.length],
+      externalId: `demo-${p + 1}`,
+      name: project,
+    })),
+  );
+  return [...demo, ...customers];
+}
+
+/**
+ * The demo's channels and a few hundred comments on them (local mode): a deterministic mix of
+ * sentiments over the last 60 days, some replies, bookmarks, hidden and replied-to comments,
+ * and about 80 in review whose proposal differs from their sentiment. Made once: skipped when
+ * the demo user's first channel exists.
+ */
+async function seedDemoComments(db: Database): Promise<void> {
+  const demo = await findUserByEmail(db, 'demo@example.com');
+  if (!demo) return;
+  const [already] = await db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(and(eq(channels.ownerId, demo.id), eq(channels.externalId, 'demo-1')))
+    .limit(1);
+  if (already) return;
+  const wanted = demoChannels();
+  const owners = new Map<string, string>();
+  for (const email of new Set(wanted.map((channel) => channel.owner))) {
+    const user = await findUserByEmail(db, email);
+    if (user) owners.set(email, user.id);
+  }
+  const start = Date.UTC(2026, 10, 20, 18, 0, 0);
+  await db.transaction(async (tx) => {
+    const made = await tx
+      .insert(channels)
+      .values(
+        wanted.flatMap((channel) => {
+          const ownerId = owners.get(channel.owner);
+          return ownerId ? [{ ownerId, kind: channel.kind, externalId: channel.externalId, name: channel.name }] : [];
+        }),
+      )
+      .onConflictDoNothing()
+      .returning({ id: channels.id });
+    if (made.length === 0) return;
+    // 360 comments, spread over the channels; the first channels (the demo user's) get most.
+    const rows = Array.from({ length: 360 }, (_, n) => {
+      const channel = made[n % 3 === 0 ? n % made.length : n % Math.min(4, made.length)];
+      const index = (n * 7) % DEMO_MESSAGES.length;
+      const truth = DEMO_TRUE[index];
+      const inReview = n % 9 < 2;
+      // What the classifier got: right most of the time; the comments in review are where it doubts.
+      const proposed = inReview ? SENTIMENTS[(SENTIMENTS.indexOf(truth) + 1 + (n % 3)) % SENTIMENTS.length] : null;
+      return {
+        channelId: channel.id,
+        externalId: `demo-comment-${n + 1}`,
+        message: n === 17 ? LONG_MESSAGE : DEMO_MESSAGES[index],
+        authorName: DEMO_AUTHORS[(n * 5) % DEMO_AUTHORS.length],
+        sentiment: inReview ? ('UNCLASSIFIED' as const) : truth,
+        inReview,
+        proposedSentiment: proposed,
+        publishedAt: new Date(start - n * 4 * 3_600_000 - (n % 5) * 600_000),
+        isBookmarked: n % 11 === 0,
+        isHidden: n % 23 === 0,
+        channelReplyCount: n % 6 === 0 ? 1 + (n % 3) : 0,
+      };
+    });
+    if (rows.length > 0) await tx.insert(comments).values(rows);
+  });
+}
+
+/**
+ * `SEED_SCALE_COMMENTS` (local mode): that many more comments in review on the demo user's
+ * "Scale test page", for the sentiment review's scale figures (npm run bench). One statement
+ * made inside the database, so 10,000 take well under a second. Skipped when the page exists.
+ */
+async function seedScaleComments(db: Database, count: number): Promise<void> {
+  const demo = await findUserByEmail(db, 'demo@example.com');
+  if (!demo) return;
+  const [channel] = await db
+    .insert(channels)
+    .values({ ownerId: demo.id, kind: 'facebook-page', externalId: 'scale', name: 'Scale test page' })
+    .onConflictDoNothing()
+    .returning({ id: channels.id });
+  if (!channel) return;
+  const list = (values: readonly string[]) =>
+    sql.raw(`array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')}]`);
+  await db.execute(sql`
+    insert into comments (channel_id, external_id, message, author_name, sentiment, in_review, proposed_sentiment, published_at)
+    select ${channel.id}::uuid, 'scale-' || n,
+           (${list(DEMO_MESSAGES)})[1 + n % ${DEMO_MESSAGES.length}] || ' #' || n,
+           (${list(DEMO_AUTHORS)})[1 + n % ${DEMO_AUTHORS.length}],
+           'UNCLASSIFIED', true,
+           (${list(SENTIMENTS)})[1 + n % ${SENTIMENTS.length}],
+           timestamptz '2026-11-01T00:00:00Z' - make_interval(secs => n * 60)
+    from generate_series(1, ${count}) as n`);
 }

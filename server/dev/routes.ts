@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import {
   clearMail,
+  createComments,
   createUser,
   deleteUser,
   listMail,
@@ -16,7 +17,9 @@ import { reply, route } from '../http/operation';
 import { MemoryMailer } from '../mail/mailer';
 import { outboxPage, OUTBOX_CONTENT_SECURITY_POLICY } from './outbox-page';
 import { presentUser } from '../users/presenters';
-import { deleteUser as deleteUserRow, insertUser } from '../users/queries';
+import { deleteUser as deleteUserRow, findUserById, insertUser } from '../users/queries';
+import { channels, comments } from '../db/schema';
+import { notFound } from '../http/errors';
 
 const DEFAULT_PASSWORD = 'Passw0rd!';
 
@@ -59,6 +62,50 @@ export function devRoutes(s: Services) {
   route(routes, s, deleteUser, async (c, { params }) => {
     await deleteUserRow(s.db, params.id);
     return reply(c, deleteUser, 204);
+  });
+
+  route(routes, s, createComments, async (c, { body }) => {
+    if (!(await findUserById(s.db, body.ownerId))) throw notFound();
+    const now = s.clock();
+    const made = await s.db.transaction(async (tx) => {
+      const [channel] = await tx
+        .insert(channels)
+        .values({
+          ownerId: body.ownerId,
+          kind: body.channel?.kind ?? 'facebook-page',
+          externalId: `dev-${randomBytes(8).toString('hex')}`,
+          name: body.channel?.name ?? 'Test channel',
+        })
+        .returning({ id: channels.id });
+      const rows = await tx
+        .insert(comments)
+        .values(
+          body.comments.map((comment, n) => {
+            const sentiment = comment.sentiment ?? 'NEUTRAL';
+            const inReview = comment.inReview ?? false;
+            return {
+              channelId: channel.id,
+              externalId: `dev-${n}`,
+              message: comment.message,
+              authorName: comment.authorName,
+              sentiment,
+              inReview,
+              // In review needs a proposal (the table's check): one is made up when none is given.
+              proposedSentiment: comment.proposedSentiment ?? (inReview ? sentiment : null),
+              // Newest first, a minute apart, unless given.
+              publishedAt: new Date(comment.publishedAt ?? now - n * 60_000),
+              isBookmarked: comment.isBookmarked ?? false,
+              isHidden: comment.isHidden ?? false,
+              channelReplyCount: comment.channelReplyCount ?? 0,
+            };
+          }),
+        )
+        .returning({ id: comments.id, externalId: comments.externalId });
+      // `returning` keeps no promised order: put the ids back in the order given.
+      const ids = new Map(rows.map((row) => [row.externalId, row.id]));
+      return { channel, comments: body.comments.map((_, n) => ({ id: ids.get(`dev-${n}`)! })) };
+    });
+    return reply(c, createComments, 201, made);
   });
 
   route(routes, s, resetRateLimits, async (c) => {

@@ -50,6 +50,8 @@ export const messages = {
     impersonateAdmin: 'An admin cannot be impersonated.',
     userNotFound: 'No user has this id.',
     notImpersonating: 'This session is not an impersonation.',
+    reviewCountChanged:
+      'More comments match these filters now (:count) than the :expected you confirmed: nothing was changed. Confirm the new count.',
   },
   it: {
     malformedJson: 'Il corpo JSON non è valido.',
@@ -77,6 +79,8 @@ export const messages = {
     impersonateAdmin: 'Non è possibile accedere come un amministratore.',
     userNotFound: 'Nessun utente ha questo id.',
     notImpersonating: 'Questa sessione non è un accesso come un altro utente.',
+    reviewCountChanged:
+      'Ora questi filtri trovano più commenti (:count) dei :expected che hai confermato: non è stato cambiato nulla. Conferma il nuovo numero.',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 
@@ -104,6 +108,9 @@ export const rules = {
     signedRequestAlgorithm: 'The :attribute must be signed with HMAC-SHA256.',
     signedRequestUser: 'The :attribute names no Facebook user (user_id).',
     mauticCodeRefused: 'Mautic refused this authorization code: it is unknown, expired or already used.',
+    boolean: 'The :attribute field must be true or false.',
+    distinct: 'The :attribute field has a duplicate value.',
+    prohibited: 'The :attribute field is not taken with this action.',
   },
   it: {
     required: 'Il campo :attribute è obbligatorio.',
@@ -127,6 +134,9 @@ export const rules = {
     signedRequestAlgorithm: 'La :attribute deve essere firmata con HMAC-SHA256.',
     signedRequestUser: 'La :attribute non indica alcun utente Facebook (user_id).',
     mauticCodeRefused: 'Mautic ha rifiutato questo codice di autorizzazione: è sconosciuto, scaduto o già usato.',
+    boolean: 'Il campo :attribute deve essere vero o falso.',
+    distinct: 'Il campo :attribute contiene un valore duplicato.',
+    prohibited: 'Il campo :attribute non è ammesso con questa azione.',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 
@@ -135,6 +145,12 @@ export type Rule = keyof (typeof rules)['en'];
 export const attributes: Record<Lang, Record<string, string>> = {
   en: {
     firstName: 'first name',
+    authorName: 'author name',
+    comments: 'comments',
+    expectedTotal: 'expected total',
+    inReview: 'in review',
+    message: 'message',
+    sentiment: 'sentiment',
     lastName: 'last name',
     language: 'language',
     page: 'page',
@@ -145,6 +161,12 @@ export const attributes: Record<Lang, Record<string, string>> = {
   },
   it: {
     firstName: 'nome',
+    authorName: "nome dell'autore",
+    comments: 'commenti',
+    expectedTotal: 'totale atteso',
+    inReview: 'in revisione',
+    message: 'messaggio',
+    sentiment: 'sentiment',
     lastName: 'cognome',
     language: 'lingua',
     page: 'pagina',

@@ -6,13 +6,13 @@ export const MAX_BODY_BYTES = 16 * 1024;
 const tooLarge = () => new HttpError(413, 'bodyTooLarge');
 
 /**
- * Reads a JSON request body within the contract's limits: 413 over 16 KiB (by the declared
+ * Reads a JSON request body within the contract's limits: 413 over 16 KiB (or `limit`) (by the declared
  * Content-Length and by the bytes actually received, since a client may lie or stream),
  * 415 for another content type, 400 for text that is not JSON. An empty body reads as `{}`,
  * so a bodiless POST meets the field rules (422) rather than a parse error.
  */
-export async function readJsonBody(c: Context): Promise<unknown> {
-  const bytes = await readBodyBytes(c);
+export async function readJsonBody(c: Context, limit = MAX_BODY_BYTES): Promise<unknown> {
+  const bytes = await readBodyBytes(c, limit);
   if (bytes.length === 0) return {};
 
   const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
@@ -28,12 +28,12 @@ export async function readJsonBody(c: Context): Promise<unknown> {
 }
 
 /**
- * A request body's bytes within the API's 16 KiB, by the declared Content-Length and by the
+ * A request body's bytes within the API's 16 KiB (or `limit`), by the declared Content-Length and by the
  * bytes actually received (a client may lie or stream): 413 past it. For any body, JSON or not.
  */
-export async function readBodyBytes(c: Context): Promise<Uint8Array> {
+export async function readBodyBytes(c: Context, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
   const declared = Number(c.req.header('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
   const body = c.req.raw.body;
   if (!body) return new Uint8Array();
   const reader = body.getReader();
@@ -43,7 +43,7 @@ export async function readBodyBytes(c: Context): Promise<Uint8Array> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel();
       throw tooLarge();
     }

@@ -58,7 +58,7 @@ export function route<Op extends Operation>(
     const input = {
       params: params?.data ?? {},
       query: op.query ? validate(op.query, c.req.query()) : {},
-      body: op.body ? validate(op.body, await readJsonBody(c)) : {},
+      body: op.body ? validate(op.body, await readJsonBody(c, op.bodyLimit)) : {},
     } as OperationInput<Op>;
     return handler(c as unknown as Context<OperationEnv<Op>>, input);
   };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { rowsOf, type Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { tooManyAttempts } from './errors';
 
@@ -163,11 +163,6 @@ export class RateLimiter {
 
 /** A point in time as SQL: the injected clock's, never the database's `now()`. */
 const at = (ms: number): SQL => sql`${new Date(ms).toISOString()}::timestamptz`;
-
-function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
-  // node-postgres and PGlite both answer raw queries with `{ rows }`.
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 /**
  * The address a limit counts: an IPv4 address as is (also when mapped into IPv6), an IPv6

@@ -3,7 +3,7 @@ import type { User } from '../../contract/auth';
 import type { AdminUserListEntrySchema } from '../../contract/users';
 import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema';
-import { countProjectsByOwner, findRedeemedCouponCodes } from './queries';
+import { countChannelsByOwner, countProjectsByOwner, findRedeemedCouponCodes } from './queries';
 
 /** The plans' names as billing shows them; the demo data uses all of them. */
 export const PLAN_LABELS: Record<string, string> = {
@@ -40,15 +40,16 @@ export async function presentUser(db: Database, row: UserRow): Promise<User> {
   return user;
 }
 
-/** The admin users list's rows, with one query for all their project counts. */
+/** The admin users list's rows, with one query for all their project counts and one for their channels. */
 export async function presentAdminUserList(
   db: Database,
   rows: UserRow[],
 ): Promise<Array<z.input<typeof AdminUserListEntrySchema>>> {
-  const projectCounts = await countProjectsByOwner(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [projectCounts, channelCounts] = await Promise.all([
+    countProjectsByOwner(db, ids),
+    countChannelsByOwner(db, ids),
+  ]);
   return rows.map((row) => ({
     _id: row.id,
     email: row.email,
@@ -57,15 +58,8 @@ export async function presentAdminUserList(
     plan: planOf(row),
     hasPaymentMethod: row.hasPaymentMethod,
     projectCount: projectCounts.get(row.id) ?? 0,
-    ...channelCounts(),
+    facebookPageCount: channelCounts.get(row.id)?.['facebook-page'] ?? 0,
+    instagramAccountCount: channelCounts.get(row.id)?.['instagram-account'] ?? 0,
+    facebookAdAccountCount: channelCounts.get(row.id)?.['facebook-ad-account'] ?? 0,
   }));
-}
-
-/**
- * The channel counts of a users list row. No channel is stored yet: the channel tables come with
- * issue 11, which replaces this with one grouped count per kind over the page's users (a fixed
- * number of queries, as the project count above).
- */
-function channelCounts() {
-  return { facebookPageCount: 0, instagramAccountCount: 0, facebookAdAccountCount: 0 };
 }

@@ -1,6 +1,8 @@
 import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ChannelKind } from '../../contract/fields';
 import type { Database } from '../db/client';
 import {
+  channels,
   couponRedemptions,
   projects,
   users,
@@ -111,5 +113,24 @@ export async function countProjectsByOwner(db: Database, ownerIds: string[]): Pr
     .where(inArray(projects.ownerId, ownerIds))
     .groupBy(projects.ownerId);
   for (const row of rows) counts.set(row.ownerId, row.total);
+  return counts;
+}
+
+/** How many channels of each kind each of `ownerIds` has, in one query (absent kinds: none). */
+export async function countChannelsByOwner(
+  db: Database,
+  ownerIds: string[],
+): Promise<Map<string, Partial<Record<ChannelKind, number>>>> {
+  const counts = new Map<string, Partial<Record<ChannelKind, number>>>(ownerIds.map((id) => [id, {}]));
+  if (ownerIds.length === 0) return counts;
+  const rows = await db
+    .select({ ownerId: channels.ownerId, kind: channels.kind, total: count() })
+    .from(channels)
+    .where(inArray(channels.ownerId, ownerIds))
+    .groupBy(channels.ownerId, channels.kind);
+  for (const row of rows) {
+    const forOwner = counts.get(row.ownerId);
+    if (forOwner) forOwner[row.kind] = row.total;
+  }
   return counts;
 }

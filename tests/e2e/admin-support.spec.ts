@@ -60,9 +60,10 @@ test.describe('an admin', () => {
       'Free',
       'No payment method',
       '2',
-      '0',
-      '0',
-      '0',
+      // The demo user's page, Instagram account and ad account (server/db/seed.ts).
+      '1',
+      '1',
+      '1',
       'Login as user',
     ]);
     await expectNoA11yViolations(page);

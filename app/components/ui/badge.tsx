@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Sentiment } from '~contract/fields';
 
 /**
  * A short label on something: its state, its kind, a count. Tones say what the label means
@@ -50,10 +51,6 @@ export function Badge({
     </span>
   );
 }
-
-/** A comment's sentiment (spec §3): the values the API gives, in its words. */
-export const SENTIMENTS = ['POSITIVE', 'MIXED', 'NEGATIVE', 'NEUTRAL', 'UNCLASSIFIED'] as const;
-export type Sentiment = (typeof SENTIMENTS)[number];
 
 // Whole class names, so Tailwind finds them: a soft background, its text, and the dot's colour.
 const sentimentColours: Record<Sentiment, { badge: string; dot: string }> = {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '~/lib/i18n';
 import { snackbar, useSnackbarMessages, type SnackbarMessage } from '~/lib/snackbar';
@@ -14,6 +14,11 @@ const tones: Record<SnackbarMessage['tone'], { icon: AlertTone; mark: string }> 
 };
 
 const AUTO_DISMISS_MS = 8000;
+/**
+ * A message with an action (Undo) stays longer: the issue asks for at least 10 seconds to
+ * change one's mind, and reading, deciding and reaching the button takes a while.
+ */
+const ACTION_DISMISS_MS = 12000;
 
 /** Where snackbar messages appear; a polite live region so screen readers hear them. */
 export function SnackbarViewport() {
@@ -33,24 +38,48 @@ export function SnackbarViewport() {
 function SnackbarItem({ message }: { message: SnackbarMessage }) {
   const { t } = useTranslation();
   const text = useMessage();
+  // Nothing disappears from under the pointer or the keyboard (WCAG 2.2.1): the countdown waits
+  // while either is on the message, and starts again when both have left.
+  const [held, setHeld] = useState({ pointer: false, focus: false });
+  const paused = held.pointer || held.focus;
   useEffect(() => {
-    const timer = setTimeout(() => snackbar.dismiss(message.id), AUTO_DISMISS_MS);
+    if (paused) return;
+    const timer = setTimeout(() => snackbar.dismiss(message.id), message.action ? ACTION_DISMISS_MS : AUTO_DISMISS_MS);
     return () => clearTimeout(timer);
-  }, [message.id]);
+  }, [message.id, message.action, paused]);
   const tone = tones[message.tone];
+  const action = message.action;
   return (
     <div
       role={message.tone === 'error' ? 'alert' : 'status'}
-      className="pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-lg bg-raised py-2 pr-2 pl-3 text-sm text-fg shadow-lg ring-1 ring-line"
+      onPointerEnter={() => setHeld((h) => ({ ...h, pointer: true }))}
+      onPointerLeave={() => setHeld((h) => ({ ...h, pointer: false }))}
+      onFocus={() => setHeld((h) => ({ ...h, focus: true }))}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld((h) => ({ ...h, focus: false }));
+      }}
+      className="pointer-events-auto flex w-full max-w-md items-center gap-1 rounded-lg bg-raised py-2 pr-2 pl-3 text-sm text-fg shadow-lg ring-1 ring-line"
     >
-      <span className={`flex size-8 shrink-0 items-center justify-center rounded-full ${tone.mark}`}>
+      <span className={`me-2 flex size-8 shrink-0 items-center justify-center rounded-full ${tone.mark}`}>
         <ToneIcon tone={tone.icon} className="size-4.5" />
       </span>
-      <span className="min-w-0 flex-1 py-1.5 wrap-anywhere">{text(message.message)}</span>
+      <span className="min-w-0 flex-1 py-1.5 wrap-anywhere">{text(message.message, message.values)}</span>
+      {action ? (
+        <button
+          type="button"
+          onClick={() => {
+            snackbar.dismiss(message.id);
+            action.run();
+          }}
+          className="focus-ring shrink-0 rounded-md px-3 py-1.5 font-semibold text-link transition-colors hover:bg-muted"
+        >
+          {t(action.label)}
+        </button>
+      ) : null}
       <button
         type="button"
         onClick={() => snackbar.dismiss(message.id)}
-        className="focus-ring shrink-0 rounded-md px-3 py-1.5 font-semibold text-link transition-colors hover:bg-muted"
+        className={`focus-ring shrink-0 rounded-md px-3 py-1.5 transition-colors hover:bg-muted ${action ? 'text-fg-muted' : 'font-semibold text-link'}`}
       >
         {t('common.dismiss')}
       </button>

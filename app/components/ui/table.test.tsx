@@ -175,6 +175,40 @@ describe('DataTable', () => {
     expect(onSelectionChange).toHaveBeenLastCalledWith(new Set(['c']));
   });
 
+  it('checks every row from the last one clicked with Shift, and unchecks a range the same way', async () => {
+    const onChange = vi.fn();
+    const container = await render(<SelectableTable onChange={onChange} />);
+    const shiftClick = (element: HTMLElement) =>
+      act(() => {
+        element.dispatchEvent(new MouseEvent('click', { bubbles: true, shiftKey: true }));
+      });
+    await click(checkbox(container, 'Select Ada'));
+    await shiftClick(checkbox(container, 'Select Chiara'));
+    expect(onChange).toHaveBeenLastCalledWith(new Set(['a', 'b', 'c']));
+    // Back up the list: the range takes the state of the row clicked (unchecked).
+    await shiftClick(checkbox(container, 'Select Bruno'));
+    expect(onChange).toHaveBeenLastCalledWith(new Set(['a']));
+  });
+
+  it('leaves a row that cannot be selected out of ranges and of select-all', async () => {
+    const onSelectionChange = vi.fn();
+    const container = await render(
+      <DataTable
+        caption="People"
+        columns={columns}
+        rows={people}
+        getRowId={(person) => person.id}
+        selectedIds={new Set()}
+        onSelectionChange={onSelectionChange}
+        rowLabel={(person) => person.name}
+        canSelect={(person) => person.id !== 'b'}
+      />,
+    );
+    expect(checkbox(container, 'Select Bruno').disabled).toBe(true);
+    await click(checkbox(container, 'Select all rows'));
+    expect(onSelectionChange).toHaveBeenLastCalledWith(new Set(['a', 'c']));
+  });
+
   it('shows the empty content in one row across every column when there are no rows', async () => {
     const container = await render(
       <DataTable

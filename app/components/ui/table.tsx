@@ -1,4 +1,14 @@
-import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type MutableRefObject,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from './skeleton';
 
@@ -23,15 +33,24 @@ export interface SortState {
 /**
  * Selectable rows: a checkbox in front of each, named after its row (`rowLabel`, e.g. the
  * user's email: "Select ada@example.com"), and one in the header for all the rows shown.
- * The ids are the caller's, so a selection may outlive a page of rows.
+ * The ids are the caller's, so a selection may outlive a page of rows. Shift with a click
+ * checks (or unchecks) every row from the last one clicked to this one, as mail clients do.
+ * `canSelect` leaves a row's box disabled (a row no action applies to).
  */
 type SelectionProps<Row> =
   | {
       selectedIds: ReadonlySet<string>;
       onSelectionChange: (ids: Set<string>) => void;
       rowLabel: (row: Row) => string;
+      canSelect?: (row: Row) => boolean;
     }
-  | { selectedIds?: undefined; onSelectionChange?: undefined; rowLabel?: undefined };
+  | { selectedIds?: undefined; onSelectionChange?: undefined; rowLabel?: undefined; canSelect?: undefined };
+
+/** What a screen can ask of a table it drives by keyboard. */
+export interface DataTableHandle {
+  /** Brings the row at `index` into view (drawn, for a virtual table) and gives it focus. */
+  focusRow: (index: number) => void;
+}
 
 export type DataTableProps<Row> = {
   columns: ReadonlyArray<Column<Row>>;
@@ -51,6 +70,23 @@ export type DataTableProps<Row> = {
   /** Shown across the whole table when there are no rows (and it is not loading). */
   empty?: ReactNode;
   className?: string;
+  /**
+   * A long list: only the rows near the view are in the document (however far one scrolls), in
+   * a frame of fixed height that scrolls under the header. `estimateRowHeight` is a first guess;
+   * each drawn row is measured.
+   */
+  virtual?: { estimateRowHeight: number; height: string };
+  /** Called when the last rows come near the view: the caller loads more (infinite scroll). */
+  onEndReached?: () => void;
+  /** How many rows the whole list has, when `rows` is the part loaded so far (`aria-rowcount`). */
+  totalRows?: number;
+  /** A last full-width row: "Loading more…", "That is all". */
+  footer?: ReactNode;
+  /** The row the keyboard is on: it is the one in the tab order, and it looks so. */
+  activeRowId?: string | undefined;
+  /** A row was clicked or took focus: it becomes the active one. */
+  onActiveRowChange?: (id: string, index: number) => void;
+  handleRef?: MutableRefObject<DataTableHandle | null>;
 } & SelectionProps<Row>;
 
 const heights = { sm: 'max-h-64', md: 'max-h-96', lg: 'max-h-[36rem]' } as const;
@@ -85,6 +121,14 @@ export function DataTable<Row>({
   selectedIds,
   onSelectionChange,
   rowLabel,
+  canSelect,
+  virtual,
+  onEndReached,
+  totalRows,
+  footer,
+  activeRowId,
+  onActiveRowChange,
+  handleRef,
 }: DataTableProps<Row>) {
   const { t } = useTranslation();
   const captionId = useId();
@@ -93,9 +137,46 @@ export function DataTable<Row>({
   const selectable = !!selectedIds;
   const span = columns.length + (selectable ? 1 : 0);
 
-  const shownIds = loading ? [] : rows.map(getRowId);
+  const selectableRows = loading ? [] : canSelect ? rows.filter(canSelect) : rows;
+  const shownIds = selectableRows.map(getRowId);
   const checkedCount = selectedIds ? shownIds.filter((id) => selectedIds.has(id)).length : 0;
   const allChecked = shownIds.length > 0 && checkedCount === shownIds.length;
+  // Where a shift-click range starts: the row last clicked.
+  const anchor = useRef<string | null>(null);
+
+  // Not memoised by the React Compiler (which this project does not use): the lint says so.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: virtual && !loading ? rows.length : 0,
+    getScrollElement: () => frame.current,
+    estimateSize: () => virtual?.estimateRowHeight ?? 48,
+    overscan: 8,
+    getItemKey: (index) => getRowId(rows[index]),
+  });
+  const items = virtual ? virtualizer.getVirtualItems() : [];
+  const lastDrawn = items.length > 0 ? items[items.length - 1].index : -1;
+  useEffect(() => {
+    // Ten rows before the end, ask for more, so they are there by the time one gets there.
+    if (onEndReached && !loading && rows.length > 0 && (virtual ? lastDrawn >= rows.length - 10 : false)) {
+      onEndReached();
+    }
+  }, [lastDrawn, rows.length, loading, virtual, onEndReached]);
+
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      focusRow: (index) => {
+        if (virtual) virtualizer.scrollToIndex(index, { align: 'auto' });
+        // Drawn by the next frame, once the virtualizer has moved.
+        requestAnimationFrame(() =>
+          frame.current
+            ?.querySelector<HTMLElement>(`tbody tr[data-index="${index}"]`)
+            ?.focus({ preventScroll: !!virtual }),
+        );
+      },
+    }),
+    [virtual, virtualizer],
+  );
 
   const toggleAll = () => {
     if (!selectedIds || !onSelectionChange) return;
@@ -107,12 +188,29 @@ export function DataTable<Row>({
     }
     onSelectionChange(next);
   };
-  const toggleRow = (id: string) => {
+  const toggleRow = (id: string, { shiftKey }: { shiftKey: boolean }) => {
     if (!selectedIds || !onSelectionChange) return;
     const next = new Set(selectedIds);
-    if (!next.delete(id)) next.add(id);
+    const checking = !selectedIds.has(id);
+    const from = anchor.current === null ? -1 : shownIds.indexOf(anchor.current);
+    const to = shownIds.indexOf(id);
+    const range = shiftKey && from >= 0 && to >= 0 ? shownIds.slice(Math.min(from, to), Math.max(from, to) + 1) : [id];
+    // The whole range takes the state the clicked row takes.
+    for (const each of range) {
+      if (checking) next.add(each);
+      else next.delete(each);
+    }
+    anchor.current = id;
     onSelectionChange(next);
   };
+
+  const drawn: Array<{ row: Row; index: number }> = virtual
+    ? items.map((item) => ({ row: rows[item.index], index: item.index }))
+    : rows.map((row, index) => ({ row, index }));
+  const padTop = virtual && items.length > 0 ? items[0].start : 0;
+  const padBottom = virtual && items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  const rowCount = totalRows ?? (virtual ? rows.length : undefined);
+  const activeShown = activeRowId !== undefined && rows.some((row) => getRowId(row) === activeRowId);
 
   return (
     <div className={`flex min-w-0 flex-col gap-2 ${className}`}>
@@ -126,9 +224,15 @@ export function DataTable<Row>({
         role={scrollable ? 'region' : undefined}
         aria-labelledby={scrollable ? captionId : undefined}
         tabIndex={scrollable ? 0 : undefined}
+        style={virtual ? { height: virtual.height } : undefined}
         className={`focus-ring relative w-full overflow-auto rounded-lg ring-1 ring-line ${maxHeight ? heights[maxHeight] : ''}`}
       >
-        <table aria-busy={loading || undefined} className="min-w-full border-separate border-spacing-0 text-sm">
+        <table
+          aria-busy={loading || undefined}
+          // Counted with the header row, as ARIA counts rows.
+          aria-rowcount={rowCount === undefined ? undefined : rowCount + 1}
+          className="min-w-full border-separate border-spacing-0 text-sm"
+        >
           <caption
             id={captionId}
             className={captionHidden ? 'sr-only' : 'px-4 pt-3 pb-2 text-start text-sm font-semibold text-fg'}
@@ -136,7 +240,7 @@ export function DataTable<Row>({
             {caption}
           </caption>
           <thead>
-            <tr>
+            <tr aria-rowindex={rowCount === undefined ? undefined : 1}>
               {selectable ? (
                 <th scope="col" className={`${headCell} w-px`}>
                   <TableCheckbox
@@ -206,34 +310,67 @@ export function DataTable<Row>({
                 </td>
               </tr>
             ) : (
-              rows.map((row) => {
-                const id = getRowId(row);
-                const checked = !!selectedIds?.has(id);
-                return (
-                  <tr
-                    key={id}
-                    className={`transition-colors last:[&>td]:border-b-0 ${checked ? 'bg-primary-soft' : 'hover:bg-muted/50'}`}
-                  >
-                    {selectable ? (
-                      <td className={`${bodyCell} w-px`}>
-                        <TableCheckbox
-                          label={t('ui.table.selectRow', { name: rowLabel!(row) })}
-                          checked={checked}
-                          onChange={() => toggleRow(id)}
-                        />
-                      </td>
-                    ) : null}
-                    {columns.map((column) => (
-                      <td
-                        key={column.id}
-                        className={`${bodyCell} text-fg ${alignClass[column.align ?? 'start']} ${column.className ?? ''}`}
-                      >
-                        {column.cell(row)}
-                      </td>
-                    ))}
+              <>
+                {padTop > 0 ? (
+                  <tr aria-hidden="true">
+                    <td colSpan={span} style={{ height: padTop, padding: 0 }} />
                   </tr>
-                );
-              })
+                ) : null}
+                {drawn.map(({ row, index }) => {
+                  const id = getRowId(row);
+                  const checked = !!selectedIds?.has(id);
+                  const active = activeRowId === id;
+                  // Before the keyboard is on any row, the first one is where Tab enters the rows.
+                  const tabStop = active || (!activeShown && index === 0);
+                  const rowSelectable = !canSelect || canSelect(row);
+                  return (
+                    <tr
+                      key={id}
+                      data-index={index}
+                      ref={virtual ? virtualizer.measureElement : undefined}
+                      aria-rowindex={rowCount === undefined ? undefined : index + 2}
+                      aria-selected={selectable ? checked : undefined}
+                      // The active row is the one the keyboard is on: the table's single stop in
+                      // the tab order when the screen drives it (a roving tab index).
+                      tabIndex={onActiveRowChange ? (tabStop ? 0 : -1) : undefined}
+                      onFocus={onActiveRowChange ? () => !active && onActiveRowChange(id, index) : undefined}
+                      onClick={onActiveRowChange ? () => !active && onActiveRowChange(id, index) : undefined}
+                      className={`transition-colors last:[&>td]:border-b-0 ${active ? 'outline-2 -outline-offset-2 outline-primary' : 'outline-none'} ${checked ? 'bg-primary-soft' : 'hover:bg-muted/50'}`}
+                    >
+                      {selectable ? (
+                        <td className={`${bodyCell} w-px`}>
+                          <TableCheckbox
+                            label={t('ui.table.selectRow', { name: rowLabel!(row) })}
+                            checked={checked}
+                            disabled={!rowSelectable}
+                            onChange={(event) => toggleRow(id, event)}
+                          />
+                        </td>
+                      ) : null}
+                      {columns.map((column) => (
+                        <td
+                          key={column.id}
+                          className={`${bodyCell} text-fg ${alignClass[column.align ?? 'start']} ${column.className ?? ''}`}
+                        >
+                          {column.cell(row)}
+                        </td>
+                      ))}
+                    </tr>
+                  );
+                })}
+                {padBottom > 0 ? (
+                  <tr aria-hidden="true">
+                    <td colSpan={span} style={{ height: padBottom, padding: 0 }} />
+                  </tr>
+                ) : null}
+                {footer ? (
+                  <tr>
+                    <td colSpan={span} className="px-4 py-3 text-center text-fg-muted">
+                      {footer}
+                    </td>
+                  </tr>
+                ) : null}
+              </>
             )}
           </tbody>
         </table>
@@ -278,7 +415,8 @@ export function TableCheckbox({
   checked: boolean;
   indeterminate?: boolean;
   disabled?: boolean;
-  onChange: () => void;
+  /** With whether Shift was held (a range, in a table). */
+  onChange: (event: { shiftKey: boolean }) => void;
 }) {
   const ref = useRef<HTMLInputElement>(null);
   // `indeterminate` is a property only, never an attribute: it has to be set on the element.
@@ -293,7 +431,8 @@ export function TableCheckbox({
         aria-label={label}
         checked={checked}
         disabled={disabled}
-        onChange={onChange}
+        // A checkbox changes on a click (a key press on it clicks too): the click says whether Shift was down.
+        onChange={(event) => onChange({ shiftKey: (event.nativeEvent as MouseEvent).shiftKey === true })}
         className="peer focus-ring col-start-1 row-start-1 size-4 cursor-pointer appearance-none rounded-sm border border-line-strong bg-surface checked:border-primary checked:bg-primary indeterminate:border-primary indeterminate:bg-primary disabled:cursor-not-allowed disabled:opacity-50 forced-colors:appearance-auto"
       />
       <svg

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '~/components/ui/avatar';
-import { Badge, BADGE_TONES, SENTIMENTS, SentimentBadge, type BadgeTone } from '~/components/ui/badge';
+import { SENTIMENTS } from '~contract/fields';
+import { Badge, BADGE_TONES, SentimentBadge, type BadgeTone } from '~/components/ui/badge';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SENTIMENTS } from '~/components/ui/badge';
+import { SENTIMENTS } from '~contract/fields';
 import { Checkbox } from '~/components/ui/checkbox';
 import { Field, PasswordField } from '~/components/ui/field';
 import { RadioGroup } from '~/components/ui/radio-group';

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { useLoaderData, useLocation, useNavigation, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -13,7 +12,7 @@ import { getUsers, USERS_PAGE_SIZE, type AdminUserListEntry, type UserListFilter
 import { PaymentMethod } from '~/features/users/payment-method';
 import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
-import { useDebouncedValue } from '~/lib/use-debounced-value';
+import { useSettledText } from '~/lib/use-debounced-value';
 
 /** Spec §2 Admin: Support: the search waits this long after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 600;
@@ -84,29 +83,6 @@ function useColumns(): Column<AdminUserListEntry>[] {
   ];
 }
 
-/**
- * The search box's text, and what the URL says was searched. Typing changes the text; once it
- * has rested for SEARCH_DEBOUNCE_MS the URL follows (one request), from page 1. Back and forward
- * change the URL, and the text follows it.
- */
-function useSearchText(searched: string, onSearch: (search: string) => void) {
-  const [text, setText] = useState(searched);
-  const [shownFor, setShownFor] = useState(searched);
-  if (searched !== shownFor) {
-    setShownFor(searched);
-    setText(searched);
-  }
-  const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  // Only a change of the settled text searches: the URL moving (back) must not send it back.
-  const lastSettled = useRef(settled);
-  useEffect(() => {
-    if (lastSettled.current === settled) return;
-    lastSettled.current = settled;
-    if (settled.trim() !== searched) onSearch(settled.trim());
-  }, [settled, searched, onSearch]);
-  return [text, setText] as const;
-}
-
 export default function SupportRoute() {
   const { t } = useTranslation();
   const { filter, users } = useLoaderData<typeof clientLoader>();
@@ -117,9 +93,12 @@ export default function SupportRoute() {
   // A new search or page of this list is on its way (not another page of the app).
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
 
-  const [text, setText] = useSearchText(filter.search, (search) =>
-    // A new search starts from page 1 (spec §2); typing keeps the page where it is scrolled.
-    setSearchParams(search ? { search } : {}, { preventScrollReset: true }),
+  const [text, setText] = useSettledText(
+    filter.search,
+    (search) =>
+      // A new search starts from page 1 (spec §2); typing keeps the page where it is scrolled.
+      setSearchParams(search ? { search } : {}, { preventScrollReset: true }),
+    SEARCH_DEBOUNCE_MS,
   );
   const goToPage = (page: number) =>
     setSearchParams((params) => {

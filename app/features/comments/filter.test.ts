@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FILTER, filterFromUrl, filterToParams, isFiltered } from './filter';
+
+const url = (query: string) => new URL(`http://localhost/admin/sentiment-review${query}`);
+
+describe('the review filter in the URL', () => {
+  it('is in review only when the URL says nothing (spec §4: the default filter)', () => {
+    expect(filterFromUrl(url(''))).toEqual(DEFAULT_FILTER);
+    expect(filterToParams(DEFAULT_FILTER).toString()).toBe('');
+    expect(isFiltered(DEFAULT_FILTER)).toBe(false);
+  });
+
+  it('round-trips every filter', () => {
+    const filter = {
+      message: 'caffè buono',
+      authorName: 'José',
+      sentiment: 'MIXED' as const,
+      inReview: false,
+      isBookmarked: true,
+      isHidden: false,
+      repliedByYou: true,
+    };
+    expect(filterFromUrl(url(`?${filterToParams(filter)}`))).toEqual(filter);
+    expect(filterFromUrl(url(`?${filterToParams({ ...filter, inReview: undefined })}`)).inReview).toBeUndefined();
+  });
+
+  it('reads a mangled link as no filter rather than failing', () => {
+    const filter = filterFromUrl(url('?sentiment=HAPPY&isHidden=maybe&inReview=perhaps&message=' + 'x'.repeat(500)));
+    expect(filter.sentiment).toBeUndefined();
+    expect(filter.isHidden).toBeUndefined();
+    expect(filter.inReview).toBe(true);
+    expect(filter.message).toHaveLength(100);
+  });
+});

@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { SENTIMENTS, type Sentiment } from '~contract/fields';
+import { SearchField } from '~/components/ui/search-field';
+import { Select } from '~/components/ui/select';
+import { useSettledText } from '~/lib/use-debounced-value';
+import { FLAG_FILTERS, type FlagFilter, type ReviewFilter } from './filter';
+
+/** The text filters wait as the Support search does (spec §9: 600 ms) before asking again. */
+const TEXT_DEBOUNCE_MS = 600;
+
+const ANY = 'any';
+
+/**
+ * The review list's filters (spec §2 toolbar): message and author name as one types, sentiment,
+ * whether in review (the default: in review only), and the three flags. Each change goes to the
+ * URL through `onChange`, which is where the list reads them from.
+ */
+export function ReviewToolbar({
+  filter,
+  onChange,
+}: {
+  filter: ReviewFilter;
+  onChange: (change: Partial<ReviewFilter>) => void;
+}) {
+  const { t } = useTranslation();
+  const [message, setMessage] = useSettledText(
+    filter.message,
+    (value) => onChange({ message: value }),
+    TEXT_DEBOUNCE_MS,
+  );
+  const [authorName, setAuthorName] = useSettledText(
+    filter.authorName,
+    (value) => onChange({ authorName: value }),
+    TEXT_DEBOUNCE_MS,
+  );
+  const flagOptions = (name: FlagFilter) => [
+    { value: ANY, label: t('review.filters.any') },
+    { value: 'true', label: t(`review.filters.${name}.true`) },
+    { value: 'false', label: t(`review.filters.${name}.false`) },
+  ];
+  const flagValue = (value: boolean | undefined) => (value === undefined ? ANY : String(value));
+  const readFlag = (value: string) => (value === ANY ? undefined : value === 'true');
+
+  return (
+    <div role="search" aria-label={t('review.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <SearchField
+        label={t('review.filters.message')}
+        placeholder={t('review.filters.messagePlaceholder')}
+        value={message}
+        onChange={setMessage}
+      />
+      <SearchField
+        label={t('review.filters.authorName')}
+        placeholder={t('review.filters.authorNamePlaceholder')}
+        value={authorName}
+        onChange={setAuthorName}
+      />
+      <Select
+        label={t('review.filters.sentiment')}
+        options={[
+          { value: ANY, label: t('review.filters.anySentiment') },
+          ...SENTIMENTS.map((sentiment) => ({ value: sentiment, label: t(`ui.sentiment.${sentiment}`) })),
+        ]}
+        value={filter.sentiment ?? ANY}
+        onChange={(value) => onChange({ sentiment: value === ANY ? undefined : (value as Sentiment) })}
+      />
+      <Select
+        label={t('review.filters.inReview.label')}
+        options={[
+          { value: 'true', label: t('review.filters.inReview.true') },
+          { value: 'false', label: t('review.filters.inReview.false') },
+          { value: ANY, label: t('review.filters.inReview.any') },
+        ]}
+        value={flagValue(filter.inReview)}
+        onChange={(value) => onChange({ inReview: readFlag(value) })}
+      />
+      {FLAG_FILTERS.map((name) => (
+        <Select
+          key={name}
+          label={t(`review.filters.${name}.label`)}
+          options={flagOptions(name)}
+          value={flagValue(filter[name])}
+          onChange={(value) => onChange({ [name]: readFlag(value) })}
+        />
+      ))}
+    </div>
+  );
+}

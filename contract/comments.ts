@@ -1,0 +1,224 @@
+import { z } from 'zod/mini';
+import { pagedSchema } from './common';
+import { CHANNEL_KINDS, id, oneOf, search, SENTIMENTS, timestamp } from './fields';
+import { BODY_ERRORS, defineOperation, errors } from './operation';
+
+/**
+ * Comments and their sentiment review (spec §2 "Admin: Sentiment review", §3 "Comment", §4
+ * "Comment review", §7 "Comments list", "Bulk comment update"). A classifier proposes a
+ * sentiment for each comment; while `sentiment.inReview` is true an admin accepts the proposal,
+ * rejects it (the sentiment stays) or sets one by hand. Every review names a batch, so the admin
+ * who made it can undo the whole batch while nobody has reviewed those comments again.
+ */
+const tag = 'Comments';
+
+export { CHANNEL_KINDS, SENTIMENTS, type ChannelKind, type Sentiment } from './fields';
+
+/** Comments page size (spec §9). */
+export const COMMENTS_PAGE_SIZE = 50;
+
+/**
+ * The most comments one bulk update takes: one request, one transaction (the issue's scale
+ * figure is 1,000). Its body is larger than the API's usual 16 KiB, hence its own body limit.
+ */
+export const MAX_BULK_COMMENTS = 1000;
+export const BULK_COMMENTS_BODY_BYTES = 256 * 1024;
+
+export const sentiment = () => oneOf(SENTIMENTS);
+
+export const CommentSentimentSchema = z
+  .object({ sentiment: z.enum(SENTIMENTS), inReview: z.boolean() })
+  .register(z.globalRegistry, { id: 'CommentSentiment' });
+
+/** A comment (spec §3), with the channel it was left on. Message and author are user content: text, never HTML. */
+export const CommentSchema = z
+  .object({
+    id: z.uuid(),
+    message: z.string(),
+    authorName: z.string(),
+    sentiment: CommentSentimentSchema,
+    /** What the classifier proposes; null once nothing is proposed. */
+    proposedSentiment: z.nullable(z.enum(SENTIMENTS)),
+    publishedAt: timestamp(),
+    isBookmarked: z.boolean(),
+    isHidden: z.boolean(),
+    /** How many replies the channel's owner wrote under it ("replied by you" when above 0). */
+    channelReplyCount: z.number().check(z.int(), z.minimum(0)),
+    /** The comment it answers, for a reply; null for a top-level comment. */
+    parentId: z.nullable(z.uuid()),
+    channel: z.object({ id: z.uuid(), kind: z.enum(CHANNEL_KINDS), name: z.string() }),
+  })
+  .register(z.globalRegistry, { id: 'Comment' });
+export type Comment = z.infer<typeof CommentSchema>;
+
+/** `true` / `false` in a query string; absent means either. */
+const flag = () =>
+  z.optional(
+    z.pipe(
+      z.enum(['true', 'false'], { error: 'boolean' }),
+      z.transform((value: 'true' | 'false') => value === 'true'),
+    ),
+  );
+
+/** A 1-based page number (spec §7 names it `pageNumber`); absent means page 1. */
+const pageNumber = () =>
+  z.pipe(
+    z.optional(z.pipe(z.string().check(z.regex(/^[1-9]\d{0,8}$/, 'integer')), z.transform(Number))),
+    z.transform((value: number | undefined) => value ?? 1),
+  );
+
+/**
+ * Where the next page starts, for infinite scroll: the last row's `publishedAt` and `id`, as
+ * `{publishedAt}_{id}`. Rows that leave the list while one scrolls (reviewed meanwhile) would
+ * shift a page number's window and skip comments; a cursor never does.
+ */
+export const COMMENTS_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)_([0-9a-f-]{36})$/i;
+export const commentsCursor = (comment: Pick<Comment, 'publishedAt' | 'id'>) => `${comment.publishedAt}_${comment.id}`;
+
+/** The filters of the review list (spec §2 toolbar), shared by the list and "review all matching". */
+export const commentFilterShape = {
+  /** Part of the message, ignoring case and accents. */
+  message: search(),
+  /** Part of the author's name, ignoring case and accents. */
+  authorName: search(),
+  sentiment: z.optional(sentiment()),
+  /** Absent: in review or not. The app's default is `true` (spec §4). */
+  inReview: flag(),
+  isBookmarked: flag(),
+  isHidden: flag(),
+  /** Comments the channel's owner replied to (`channelReplyCount` above 0), or not. */
+  repliedByYou: flag(),
+};
+
+export const listComments = defineOperation({
+  method: 'GET',
+  path: '/v1.0/comments',
+  summary: 'Comments, for the sentiment review',
+  description:
+    `Newest first (\`orderBy=publishedAt:-1\`, the default; \`publishedAt:1\` for oldest first), ` +
+    `${COMMENTS_PAGE_SIZE} a page. Pages by \`pageNumber\`, or, for infinite scroll, by \`after\`: the ` +
+    '`{publishedAt}_{id}` of the last comment already shown (rows that leave the list meanwhile then skip nothing). ' +
+    '`meta.total` counts every comment matching the filters.',
+  tag,
+  access: 'admin',
+  query: z.object({
+    pageNumber: pageNumber(),
+    after: z.optional(z.string().check(z.regex(COMMENTS_CURSOR, 'invalid'))),
+    orderBy: z.optional(z.enum(['publishedAt:-1', 'publishedAt:1'], { error: 'in' })),
+    ...commentFilterShape,
+  }),
+  responses: {
+    200: { description: 'A page of comments.', body: pagedSchema(CommentSchema) },
+    ...errors(401, 403, 422),
+  },
+});
+
+/** Why a comment of a bulk update was left as it was. */
+export const REVIEW_CONFLICTS = ['alreadyReviewed', 'alreadyInReview', 'notFound'] as const;
+
+export const ReviewResultSchema = z
+  .object({
+    /** Names this review, for its undo; null when nothing changed. */
+    batchId: z.nullable(z.uuid()),
+    /** How many comments changed. */
+    updated: z.number().check(z.int(), z.minimum(0)),
+    /**
+     * The comments left as they were: reviewed by someone else meanwhile (`alreadyReviewed`), back
+     * in review already (`alreadyInReview`) or gone (`notFound`). Never overwritten.
+     */
+    conflicts: z.array(
+      z.object({
+        id: z.uuid(),
+        reason: z.enum(REVIEW_CONFLICTS),
+        /** Where it stands now; null when gone. */
+        sentiment: z.nullable(CommentSentimentSchema),
+      }),
+    ),
+  })
+  .register(z.globalRegistry, { id: 'ReviewResult' });
+export type ReviewResult = z.infer<typeof ReviewResultSchema>;
+
+const uniqueIds = (comments: Array<{ id: string }>) => new Set(comments.map((c) => c.id)).size === comments.length;
+
+export const bulkUpdateComments = defineOperation({
+  method: 'PATCH',
+  path: '/v1.0/comments',
+  summary: 'Review comments in bulk',
+  description:
+    `Up to ${MAX_BULK_COMMENTS} comments in one transaction (spec §7 "Bulk comment update"). \`inReview: false\` ends ` +
+    'the review of a comment in review: its sentiment becomes `sentiment` when given (accept sends the proposed one, ' +
+    'edit the chosen one) and stays when not (reject). `inReview: true` puts a reviewed comment back in review. A ' +
+    'comment that is not where the request expects it (reviewed by another admin meanwhile, or already back in review) ' +
+    'is reported in `conflicts` and left alone; the others are updated. Each id at most once.',
+  tag,
+  access: 'admin',
+  bodyLimit: BULK_COMMENTS_BODY_BYTES,
+  body: z.object({
+    comments: z
+      .array(
+        z.object({
+          id: z.uuid({ error: 'invalid' }),
+          sentiment: z.object({ sentiment: z.optional(sentiment()), inReview: z.boolean({ error: 'boolean' }) }),
+        }),
+      )
+      .check(
+        z.minLength(1, 'required'),
+        z.maxLength(MAX_BULK_COMMENTS, `max:${MAX_BULK_COMMENTS}`),
+        z.refine(uniqueIds, 'distinct'),
+      ),
+  }),
+  responses: {
+    200: { description: 'What changed and what was left alone.', body: ReviewResultSchema },
+    ...errors(401, 403, ...BODY_ERRORS),
+  },
+});
+
+export const REVIEW_ACTIONS = ['accept', 'reject', 'set'] as const;
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+
+export const reviewMatchingComments = defineOperation({
+  method: 'POST',
+  path: '/v1.0/comments/review-matching',
+  summary: 'Review every comment in review that matches the filters',
+  description:
+    '"Select all matching": accept (each takes its proposed sentiment), reject, or set `sentiment` on every comment ' +
+    'in review matching `filter`, in one transaction. `expectedTotal` is the count the admin confirmed; when more ' +
+    'comments match now, nothing changes and the answer is 409 (the admin confirms the new count). Fewer is fine: ' +
+    'the others were reviewed meanwhile.',
+  tag,
+  access: 'admin',
+  body: z.object({
+    filter: z.object({
+      message: search(),
+      authorName: search(),
+      sentiment: z.optional(sentiment()),
+      isBookmarked: z.optional(z.boolean({ error: 'boolean' })),
+      isHidden: z.optional(z.boolean({ error: 'boolean' })),
+      repliedByYou: z.optional(z.boolean({ error: 'boolean' })),
+    }),
+    action: oneOf(REVIEW_ACTIONS),
+    /** Required with `set`, refused otherwise. */
+    sentiment: z.optional(sentiment()),
+    expectedTotal: z.number({ error: 'integer' }).check(z.int('integer'), z.minimum(1, 'min:1')),
+  }),
+  responses: {
+    200: { description: 'What changed.', body: ReviewResultSchema },
+    ...errors(401, 403, 409, ...BODY_ERRORS),
+  },
+});
+
+export const undoReview = defineOperation({
+  method: 'POST',
+  path: '/v1.0/comments/reviews/:batchId/undo',
+  summary: 'Undo a review batch',
+  description:
+    'Puts the comments of one of your own review batches back in review with the sentiment they had before, except ' +
+    "those reviewed again since (reported in `conflicts`). Another admin's batch, or an unknown one, is 404.",
+  tag,
+  access: 'admin',
+  params: z.object({ batchId: id() }),
+  responses: {
+    200: { description: 'What changed back and what was left.', body: ReviewResultSchema },
+    ...errors(401, 403, 404),
+  },
+});

@@ -1,0 +1,20 @@
+import type { z } from 'zod/mini';
+import type { CommentSchema } from '../../contract/comments';
+import type { CommentWithChannel } from './queries';
+
+/** A comment as the contract writes it (spec §3 "Comment"). */
+export function presentComment({ comment, channel }: CommentWithChannel): z.input<typeof CommentSchema> {
+  return {
+    id: comment.id,
+    message: comment.message,
+    authorName: comment.authorName,
+    sentiment: { sentiment: comment.sentiment, inReview: comment.inReview },
+    proposedSentiment: comment.proposedSentiment,
+    publishedAt: comment.publishedAt.toISOString(),
+    isBookmarked: comment.isBookmarked,
+    isHidden: comment.isHidden,
+    channelReplyCount: comment.channelReplyCount,
+    parentId: comment.parentId,
+    channel,
+  };
+}

@@ -1,0 +1,210 @@
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { COMMENTS_CURSOR, type ReviewAction, type Sentiment } from '../../contract/comments';
+import { rowsOf, type Database } from '../db/client';
+import { channels, comments } from '../db/schema';
+
+/** The review list's filters (contract/comments.ts commentFilterShape), parsed. */
+export interface CommentFilter {
+  message?: string | undefined;
+  authorName?: string | undefined;
+  sentiment?: Sentiment | undefined;
+  inReview?: boolean | undefined;
+  isBookmarked?: boolean | undefined;
+  isHidden?: boolean | undefined;
+  repliedByYou?: boolean | undefined;
+}
+
+/** `%`, `_` and the escape itself match literally in a LIKE pattern once escaped. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** A substring of a folded column (migration 0007), ignoring case and accents; the trigram index answers it. */
+const contains = (column: typeof comments.messageSearch | typeof comments.authorSearch, text: string) =>
+  sql`${column} like '%' || search_fold(${likeLiteral(text)}) || '%'`;
+
+function matching(filter: CommentFilter): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [
+    filter.message ? contains(comments.messageSearch, filter.message) : undefined,
+    filter.authorName ? contains(comments.authorSearch, filter.authorName) : undefined,
+    filter.sentiment ? eq(comments.sentiment, filter.sentiment) : undefined,
+    filter.inReview === undefined ? undefined : eq(comments.inReview, filter.inReview),
+    filter.isBookmarked === undefined ? undefined : eq(comments.isBookmarked, filter.isBookmarked),
+    filter.isHidden === undefined ? undefined : eq(comments.isHidden, filter.isHidden),
+    filter.repliedByYou === undefined
+      ? undefined
+      : filter.repliedByYou
+        ? sql`${comments.channelReplyCount} > 0`
+        : sql`${comments.channelReplyCount} = 0`,
+  ];
+  return and(...conditions);
+}
+
+export async function countComments(db: Database, filter: CommentFilter): Promise<number> {
+  const [{ total }] = await db.select({ total: count() }).from(comments).where(matching(filter));
+  return total;
+}
+
+export type Order = 'publishedAt:-1' | 'publishedAt:1';
+
+/**
+ * A page of comments with their channel: newest first (or oldest), ties by id, so the keyset
+ * `(published_at, id)` orders every row. `after` continues after that row; otherwise `offset`.
+ * The order is written as the indexes are (`desc nulls last`), so the planner walks
+ * comments_in_review_published_idx (in review) or comments_published_idx instead of sorting.
+ */
+export function listComments(
+  db: Database,
+  filter: CommentFilter,
+  { order, after, limit, offset }: { order: Order; after?: string | undefined; limit: number; offset: number },
+) {
+  const descending = order === 'publishedAt:-1';
+  const cursor = after ? COMMENTS_CURSOR.exec(after) : null;
+  const keyset = cursor
+    ? descending
+      ? sql`(${comments.publishedAt}, ${comments.id}) < (${cursor[1]}::timestamptz, ${cursor[2]}::uuid)`
+      : sql`(${comments.publishedAt}, ${comments.id}) > (${cursor[1]}::timestamptz, ${cursor[2]}::uuid)`
+    : undefined;
+  const direction = descending ? sql`desc nulls last` : sql`asc nulls first`;
+  return db
+    .select({ comment: comments, channel: { id: channels.id, kind: channels.kind, name: channels.name } })
+    .from(comments)
+    .innerJoin(channels, eq(channels.id, comments.channelId))
+    .where(and(matching(filter), keyset))
+    .orderBy(sql`${comments.publishedAt} ${direction}`, sql`${comments.id} ${direction}`)
+    .limit(limit)
+    .offset(cursor ? 0 : offset);
+}
+
+export type CommentWithChannel = Awaited<ReturnType<typeof listComments>>[number];
+
+export interface ReviewRequest {
+  id: string;
+  sentiment?: Sentiment | undefined;
+  inReview: boolean;
+}
+
+type Reason = 'alreadyReviewed' | 'alreadyInReview' | 'notFound';
+export interface ReviewOutcome {
+  updated: number;
+  conflicts: Array<{ id: string; reason: Reason; sentiment: { sentiment: Sentiment; inReview: boolean } | null }>;
+}
+
+/**
+ * The bulk update (contract/comments.ts bulkUpdateComments): one UPDATE over every entry, whose
+ * WHERE holds each comment to the state the request expects (in review, to end its review; not,
+ * to reopen it). Under READ COMMITTED a row another admin changed meanwhile is re-checked after
+ * their commit and left out, so of two admins exactly one wins. Then one SELECT (a new snapshot,
+ * so it sees that commit) reads where the left-out comments stand. Two statements whatever the
+ * count, in one transaction.
+ */
+export async function reviewComments(
+  db: Database,
+  requests: ReviewRequest[],
+  { adminId, batchId, now }: { adminId: string; batchId: string; now: Date },
+): Promise<ReviewOutcome> {
+  const input = JSON.stringify(
+    requests.map((request) => ({ id: request.id, sentiment: request.sentiment ?? null, in_review: request.inReview })),
+  );
+  return db.transaction(async (tx) => {
+    const changed = await tx.execute(sql`
+      update comments as c set
+        sentiment = coalesce(i.sentiment, c.sentiment),
+        in_review = i.in_review,
+        -- Reopened without a proposal of its own, it proposes what it has.
+        proposed_sentiment = case when i.in_review then coalesce(c.proposed_sentiment, c.sentiment) else c.proposed_sentiment end,
+        sentiment_before_review = case when i.in_review then null else c.sentiment end,
+        reviewed_by = case when i.in_review then null else ${adminId}::uuid end,
+        reviewed_at = case when i.in_review then null else ${now.toISOString()}::timestamptz end,
+        review_batch_id = case when i.in_review then null else ${batchId}::uuid end
+      from jsonb_to_recordset(${input}::jsonb) as i(id uuid, sentiment text, in_review boolean)
+      where c.id = i.id and c.in_review <> i.in_review
+      returning c.id`);
+    const updated = new Set(rowsOf<{ id: string }>(changed).map((row) => row.id));
+    const left = requests.filter((request) => !updated.has(request.id));
+    if (left.length === 0) return { updated: updated.size, conflicts: [] };
+    const standing = await tx.execute(sql`
+      select id, sentiment, in_review from comments
+      where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(left.map((r) => r.id))}::jsonb))`);
+    const current = new Map(
+      rowsOf<{ id: string; sentiment: Sentiment; in_review: boolean }>(standing).map((row) => [row.id, row]),
+    );
+    return {
+      updated: updated.size,
+      conflicts: left.map((request) => {
+        const row = current.get(request.id);
+        if (!row) return { id: request.id, reason: 'notFound' as const, sentiment: null };
+        return {
+          id: request.id,
+          reason: row.in_review ? ('alreadyInReview' as const) : ('alreadyReviewed' as const),
+          sentiment: { sentiment: row.sentiment, inReview: row.in_review },
+        };
+      }),
+    };
+  });
+}
+
+/** The sentiment a review of every matching comment sets, in SQL. */
+function reviewedSentiment(action: ReviewAction, sentiment: Sentiment | undefined): SQL {
+  if (action === 'accept') return sql`coalesce(${comments.proposedSentiment}, ${comments.sentiment})`;
+  if (action === 'set') return sql`${sentiment}`;
+  return sql`${comments.sentiment}`;
+}
+
+export class CountChanged extends Error {
+  constructor(readonly count: number) {
+    super('more comments match than confirmed');
+  }
+}
+
+/**
+ * "Select all matching" (reviewMatchingComments): one UPDATE over the filter, comments in review
+ * only. More rows than the admin confirmed rolls it back (CountChanged): exactly the count that
+ * was confirmed, or fewer, ever changes.
+ */
+export async function reviewMatching(
+  db: Database,
+  filter: Omit<CommentFilter, 'inReview'>,
+  action: ReviewAction,
+  sentiment: Sentiment | undefined,
+  expectedTotal: number,
+  { adminId, batchId, now }: { adminId: string; batchId: string; now: Date },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(comments)
+      .set({
+        sentiment: reviewedSentiment(action, sentiment),
+        inReview: false,
+        sentimentBeforeReview: sql`${comments.sentiment}`,
+        reviewedBy: adminId,
+        reviewedAt: now,
+        reviewBatchId: batchId,
+      })
+      .where(matching({ ...filter, inReview: true }))
+      .returning({ id: comments.id });
+    if (changed.length > expectedTotal) throw new CountChanged(changed.length);
+    return changed.length;
+  });
+}
+
+/**
+ * Undo (undoReview): the batch's comments, reviewed by this admin and not reopened since, go
+ * back in review with the sentiment they had. Undefined when the admin has no such batch.
+ */
+export async function undoReviewBatch(db: Database, batchId: string, adminId: string): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(comments)
+      .set({
+        inReview: true,
+        sentiment: sql`coalesce(${comments.sentimentBeforeReview}, ${comments.sentiment})`,
+        proposedSentiment: sql`coalesce(${comments.proposedSentiment}, ${comments.sentiment})`,
+        sentimentBeforeReview: null,
+        reviewedBy: null,
+        reviewedAt: null,
+        reviewBatchId: null,
+      })
+      .where(and(eq(comments.reviewBatchId, batchId), eq(comments.reviewedBy, adminId), eq(comments.inReview, false)))
+      .returning({ id: comments.id });
+    return changed.length > 0 ? changed.length : undefined;
+  });
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import {
+  bulkUpdateComments,
+  COMMENTS_PAGE_SIZE,
+  listComments,
+  reviewMatchingComments,
+  undoReview,
+} from '../../contract/comments';
+import type { AppEnv, Services } from '../http/context';
+import { fieldError, HttpError, notFound } from '../http/errors';
+import { reply, route } from '../http/operation';
+import { pageOffset, paged } from '../http/paging';
+import { presentComment } from './presenters';
+import {
+  countComments,
+  CountChanged,
+  listComments as listCommentRows,
+  reviewComments,
+  reviewMatching,
+  undoReviewBatch,
+} from './queries';
+
+/** The sentiment review (contract/comments.ts; decision 024). Admins only. */
+export function commentRoutes(s: Services) {
+  const routes = new Hono<AppEnv>();
+
+  route(routes, s, listComments, async (c, { query }) => {
+    const { pageNumber, after, orderBy, ...filter } = query;
+    const pageRequest = { page: pageNumber, pageSize: COMMENTS_PAGE_SIZE };
+    const [total, rows] = await Promise.all([
+      countComments(s.db, filter),
+      listCommentRows(s.db, filter, {
+        order: orderBy ?? 'publishedAt:-1',
+        after,
+        limit: COMMENTS_PAGE_SIZE,
+        offset: pageOffset(pageRequest),
+      }),
+    ]);
+    return reply(c, listComments, 200, paged(rows.map(presentComment), total, pageRequest));
+  });
+
+  route(routes, s, bulkUpdateComments, async (c, { body }) => {
+    const batchId = randomUUID();
+    const outcome = await reviewComments(
+      s.db,
+      body.comments.map((comment) => ({ id: comment.id, ...comment.sentiment })),
+      { adminId: c.get('user').id, batchId, now: new Date(s.clock()) },
+    );
+    // Only a review that ended one names a batch to undo (a reopen has nothing to undo).
+    const ended = body.comments.some((comment) => !comment.sentiment.inReview);
+    return reply(c, bulkUpdateComments, 200, {
+      batchId: outcome.updated > 0 && ended ? batchId : null,
+      ...outcome,
+    });
+  });
+
+  route(routes, s, reviewMatchingComments, async (c, { body }) => {
+    if (body.action === 'set' && !body.sentiment) throw fieldError('sentiment', 'required');
+    if (body.action !== 'set' && body.sentiment) throw fieldError('sentiment', 'prohibited');
+    const batchId = randomUUID();
+    try {
+      const updated = await reviewMatching(s.db, body.filter, body.action, body.sentiment, body.expectedTotal, {
+        adminId: c.get('user').id,
+        batchId,
+        now: new Date(s.clock()),
+      });
+      return reply(c, reviewMatchingComments, 200, { batchId: updated > 0 ? batchId : null, updated, conflicts: [] });
+    } catch (error) {
+      if (error instanceof CountChanged) {
+        throw new HttpError(409, 'reviewCountChanged', { count: error.count, expected: body.expectedTotal });
+      }
+      throw error;
+    }
+  });
+
+  route(routes, s, undoReview, async (c, { params }) => {
+    const updated = await undoReviewBatch(s.db, params.batchId, c.get('user').id);
+    if (updated === undefined) throw notFound();
+    return reply(c, undoReview, 200, { batchId: params.batchId, updated, conflicts: [] });
+  });
+
+  return routes;
+}

@@ -1,0 +1,527 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  expect,
+  expectNoA11yViolations,
+  recordRequests,
+  settle,
+  signInWithoutUi,
+  test,
+  type TestUser,
+} from './fixtures';
+
+/**
+ * The Sentiment review (spec §2 Admin: Sentiment review, §4 Comment review, issue 10). Each test
+ * makes its own comments through /dev/comments on a channel of its own user, every message
+ * carrying a mark of the test's own, and filters the list by that mark: tests running at once
+ * (and the demo comments) never meet.
+ */
+
+type Sentiment = 'POSITIVE' | 'MIXED' | 'NEGATIVE' | 'NEUTRAL' | 'UNCLASSIFIED';
+interface NewComment {
+  message: string;
+  authorName: string;
+  sentiment?: Sentiment;
+  inReview?: boolean;
+  proposedSentiment?: Sentiment | null;
+  isBookmarked?: boolean;
+  isHidden?: boolean;
+  channelReplyCount?: number;
+}
+interface StoredComment {
+  id: string;
+  message: string;
+  sentiment: { sentiment: Sentiment; inReview: boolean };
+  proposedSentiment: Sentiment | null;
+}
+
+const mark = () => `rv${Math.random().toString(36).slice(2, 9)}`;
+
+async function makeComments(request: APIRequestContext, owner: TestUser, comments: NewComment[]): Promise<string[]> {
+  const response = await request.post('/dev/comments', {
+    data: { ownerId: owner._id, channel: { kind: 'facebook-page', name: 'Espresso Bar Milano' }, comments },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).comments.map((comment: { id: string }) => comment.id);
+}
+
+/** `count` comments in review with `tag` in their message, newest first: "tag 1", "tag 2"… */
+const inReview = (tag: string, count: number, over: Partial<NewComment> = {}): NewComment[] =>
+  Array.from({ length: count }, (_, n) => ({
+    message: `${tag} ${n + 1} the coffee was ${['great', 'fine', 'cold'][n % 3]}`,
+    authorName: `Author ${n + 1}`,
+    sentiment: 'NEUTRAL',
+    inReview: true,
+    proposedSentiment: 'POSITIVE',
+    ...over,
+  }));
+
+/** The API as an admin sees it, to check what the database holds after the page acted. */
+async function adminApi(request: APIRequestContext, admin: TestUser) {
+  const response = await request.post('/v1.0/auth/login', { data: { email: admin.email, password: admin.password } });
+  expect(response.status()).toBe(200);
+  const headers = { Authorization: `Bearer ${(await response.json()).access_token}` };
+  return {
+    async comments(tag: string): Promise<StoredComment[]> {
+      const answer = await request.get(`/v1.0/comments?message=${tag}&orderBy=publishedAt:-1`, { headers });
+      expect(answer.status()).toBe(200);
+      return (await answer.json()).data;
+    },
+    /** How many comments of this test match `query` (beyond the first page, which `comments` reads). */
+    async total(tag: string, query: string): Promise<number> {
+      const answer = await request.get(`/v1.0/comments?message=${tag}&${query}`, { headers });
+      expect(answer.status()).toBe(200);
+      return (await answer.json()).meta.total;
+    },
+    patch: (comments: unknown[]) => request.patch('/v1.0/comments', { data: { comments }, headers }),
+  };
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Comments' });
+/** The rows of comments (the header row has no cells). */
+const rows = (page: Page) => table(page).locator('tbody tr[data-index]');
+const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
+const messages = async (page: Page) =>
+  (await rows(page).locator('td:nth-child(2) span.line-clamp-2').allTextContents()).map((text) => text.split(' ')[1]);
+
+async function openReview(page: Page, tag: string) {
+  await page.goto(`/admin/sentiment-review?message=${tag}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sentiment review' })).toBeVisible();
+}
+
+const snackbarText = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+
+test.describe('who may open it', () => {
+  test('a guest is sent to sign in, and back here afterwards', async ({ page }) => {
+    await page.goto('/admin/sentiment-review?sentiment=MIXED');
+    await expect(page).toHaveURL('/login?returnUrl=%2Fadmin%2Fsentiment-review%3Fsentiment%3DMIXED');
+  });
+
+  test('a signed-in user meets the not-found page, and no comment is asked for', async ({ page, signedInUser: _ }) => {
+    const calls = recordRequests(page, '/v1.0/comments');
+    await page.goto('/admin/sentiment-review');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sentiment review' })).toHaveCount(0);
+    expect(calls).toEqual([]);
+  });
+});
+
+test.describe('an admin', () => {
+  test.use({ role: 'admin' });
+
+  test('finds it in the sidebar: comments in review, newest first, with their sentiments as badges', async ({
+    page,
+    request,
+    signedInUser: admin,
+  }) => {
+    const tag = mark();
+    await makeComments(request, admin, [
+      ...inReview(tag, 3),
+      { message: `${tag} 4 already reviewed`, authorName: 'Done', sentiment: 'MIXED', inReview: false },
+    ]);
+    await page.goto('/projects');
+    await page.getByRole('link', { name: 'Sentiment review' }).click();
+    await expect(page).toHaveURL('/admin/sentiment-review');
+    await expect(page).toHaveTitle(/^Sentiment review · /);
+    // The first header holds the select-all box, named on the box itself.
+    await expect(table(page).getByRole('columnheader')).toHaveText([
+      '',
+      'Message',
+      'Author',
+      'Sentiment',
+      'Proposed sentiment',
+    ]);
+    await expect(rows(page).first()).toBeVisible();
+
+    await page.getByRole('searchbox', { name: 'Message' }).fill(tag);
+    await expect(page).toHaveURL(`/admin/sentiment-review?message=${tag}`);
+    await expect(rows(page)).toHaveCount(3);
+    expect(await messages(page)).toEqual(['1', '2', '3']);
+    const first = row(page, `${tag} 1`);
+    await expect(first.getByRole('cell').nth(2)).toHaveText('Author 1');
+    await expect(first.getByRole('cell').nth(3)).toHaveText('Neutral');
+    await expect(first.getByRole('cell').nth(4)).toHaveText('Positive');
+    await expect(page.getByRole('toolbar', { name: 'Review actions' })).toContainText('3 comments');
+    await expectNoA11yViolations(page);
+  });
+
+  test('filters by each toolbar field, kept in the URL through reload, back and forward', async ({
+    page,
+    request,
+    signedInUser: admin,
+  }) => {
+    const tag = mark();
+    await makeComments(request, admin, [
+      { message: `${tag} caffè perfetto`, authorName: 'José Núñez', proposedSentiment: 'POSITIVE', inReview: true },
+      {
+        message: `${tag} bookmarked`,
+        authorName: 'Bea',
+        isBookmarked: true,
+        inReview: true,
+        proposedSentiment: 'MIXED',
+      },
+      { message: `${tag} hidden`, authorName: 'Carl', isHidden: true, inReview: true, proposedSentiment: 'MIXED' },
+      {
+        message: `${tag} replied`,
+        authorName: 'Dora',
+        channelReplyCount: 2,
+        inReview: true,
+        proposedSentiment: 'MIXED',
+      },
+      {
+        message: `${tag} negative`,
+        authorName: 'Eve',
+        sentiment: 'NEGATIVE',
+        inReview: true,
+        proposedSentiment: 'MIXED',
+      },
+      { message: `${tag} done`, authorName: 'Finn', inReview: false },
+    ]);
+    await openReview(page, tag);
+    await expect(rows(page)).toHaveCount(5);
+    const calls = recordRequests(page, '/v1.0/comments?');
+
+    // Author, ignoring case and accents, after the typing rests: one request.
+    await page.getByRole('searchbox', { name: 'Author name' }).pressSequentially('jose nunez');
+    await expect(rows(page)).toHaveCount(1);
+    await expect(row(page, 'caffè perfetto')).toBeVisible();
+    expect(calls).toHaveLength(1);
+    await expect(page).toHaveURL(`/admin/sentiment-review?message=${tag}&authorName=jose+nunez`);
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Author name' })).toHaveValue('jose nunez');
+    await expect(rows(page)).toHaveCount(1);
+    await page.goBack();
+    await expect(page.getByRole('searchbox', { name: 'Author name' })).toHaveValue('');
+    await expect(rows(page)).toHaveCount(5);
+    await page.goForward();
+    await expect(rows(page)).toHaveCount(1);
+    await page.getByRole('searchbox', { name: 'Author name' }).clear();
+    await expect(rows(page)).toHaveCount(5);
+
+    const choose = async (label: string, option: string) => {
+      await page.getByRole('button', { name: label }).click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    };
+    await choose('Bookmarked', 'Bookmarked');
+    await expect(rows(page)).toHaveCount(1);
+    await expect(row(page, 'bookmarked')).toBeVisible();
+    await choose('Bookmarked', 'Any');
+    await choose('Hidden', 'Hidden');
+    await expect(rows(page)).toHaveText([/hidden/]);
+    await choose('Hidden', 'Any');
+    await choose('Replied by you', 'Replied by you');
+    await expect(rows(page)).toHaveText([/replied/]);
+    await choose('Replied by you', 'Any');
+    await choose('Sentiment', 'Negative');
+    await expect(rows(page)).toHaveText([/negative/]);
+    await expect(page).toHaveURL(`/admin/sentiment-review?message=${tag}&sentiment=NEGATIVE`);
+    await choose('Sentiment', 'Any sentiment');
+    await choose('Review', 'Reviewed');
+    await expect(rows(page)).toHaveText([/done/]);
+    // A reviewed comment has nothing to accept: it cannot be selected.
+    await expect(rows(page).first().getByRole('checkbox')).toBeDisabled();
+    await choose('Review', 'All comments');
+    await expect(rows(page)).toHaveCount(6);
+    await expect(page).toHaveURL(`/admin/sentiment-review?message=${tag}&inReview=any`);
+  });
+
+  test('accepts, rejects and edits the selected comments in one request each; the rows leave and the database agrees', async ({
+    page,
+    request,
+    signedInUser: admin,
+  }) => {
+    const tag = mark();
+    await makeComments(request, admin, inReview(tag, 5, { proposedSentiment: 'NEGATIVE' }));
+    const api = await adminApi(request, admin);
+    await openReview(page, tag);
+    const bulk = recordRequests(page, '/v1.0/comments');
+
+    await row(page, `${tag} 1 `).getByRole('checkbox').check();
+    await row(page, `${tag} 2 `).getByRole('checkbox').check();
+    await expect(page.getByRole('toolbar', { name: 'Review actions' })).toContainText('2 selected');
+    await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(snackbarText(page, 'Comments updated successfully')).toBeVisible();
+    await expect(rows(page)).toHaveCount(3);
+
+    await row(page, `${tag} 3 `).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Reject', exact: true }).click();
+    await expect(rows(page)).toHaveCount(2);
+
+    // Edit takes one comment: with two selected it is off.
+    await row(page, `${tag} 4 `).getByRole('checkbox').check();
+    await row(page, `${tag} 5 `).getByRole('checkbox').check();
+    await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeDisabled();
+    await row(page, `${tag} 5 `).getByRole('checkbox').uncheck();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit comment' });
+    await expect(dialog).toContainText(`${tag} 4 the coffee was great`);
+    await expect(dialog.getByRole('button', { name: 'Proposed sentiment' })).toContainText('Negative');
+    await expectNoA11yViolations(page);
+    // Cancel changes nothing.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rows(page)).toHaveCount(2);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Proposed sentiment' }).click();
+    await page.getByRole('option', { name: 'Mixed' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rows(page)).toHaveCount(1);
+
+    // Three bulk updates, each one request (the list itself was read once, by the loader).
+    expect(bulk.filter((url) => !url.includes('?'))).toHaveLength(3);
+    const stored = new Map(
+      (await api.comments(tag)).map((comment) => [comment.message.split(' ')[1], comment.sentiment]),
+    );
+    expect(Object.fromEntries(stored)).toEqual({
+      '1': { sentiment: 'NEGATIVE', inReview: false },
+      '2': { sentiment: 'NEGATIVE', inReview: false },
+      '3': { sentiment: 'NEUTRAL', inReview: false },
+      '4': { sentiment: 'MIXED', inReview: false },
+      '5': { sentiment: 'NEUTRAL', inReview: true },
+    });
+  });
+
+  test('shift-click selects a range, and Undo puts the reviewed comments back as they were', async ({
+    page,
+    request,
+    signedInUser: admin,
+  }) => {
+    const tag = mark();
+    await makeComments(request, admin, inReview(tag, 6));
+    const api = await adminApi(request, admin);
+    await openReview(page, tag);
+    await row(page, `${tag} 2 `).getByRole('checkbox').click();
+    await row(page, `${tag} 5 `)
+      .getByRole('checkbox')
+      .click({ modifiers: ['Shift'] });
+    await expect(page.getByRole('toolbar', { name: 'Review actions' })).toContainText('4 selected');
+    await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(rows(page)).toHaveCount(2);
+    expect(await messages(page)).toEqual(['1', '6']);
+    expect((await api.comments(tag)).filter((comment) => !comment.sentiment.inReview)).toHaveLength(4);
+
+    const undo = snackbarText(page, 'Comments updated successfully').getByRole('button', { name: 'Undo' });
+    await undo.click();
+    await expect(snackbarText(page, 'Review undone: 4 comments are back in review.')).toBeVisible();
+    await expect(rows(page)).toHaveCount(6);
+    expect(await messages(page)).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(
+      (await api.comments(tag)).every(
+        (comment) => comment.sentiment.inReview && comment.sentiment.sentiment === 'NEUTRAL',
+      ),
+    ).toBe(true);
+  });
+
+  test('the undo stays offered for more than ten seconds', async ({ page, request, signedInUser: admin }) => {
+    const tag = mark();
+    await makeComments(request, admin, inReview(tag, 1));
+    await openReview(page, tag);
+    await page.clock.install();
+    await rows(page).first().getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Reject', exact: true }).click();
+    const message = snackbarText(page, 'Comments updated successfully');
+    await expect(message).toBeVisible();
+    await page.clock.runFor(10_500);
+    await expect(message.getByRole('button', { name: 'Undo' })).toBeVisible();
+  });
+
+  test('selects every comment matching the filter, beyond the loaded page, after confirming the count', async ({
+    page,
+    request,
+    signedInUser: admin,
+  }) => {
+    const tag = mark();
+    await makeComments(request, admin, inReview(tag, 57, { proposedSentiment: 'MIXED' }));
+    const api = await adminApi(request, admin);
+    await openReview(page, tag);
+    await expect(page.getByRole('toolbar', { name: 'Review actions' })).toContainText('57 comments');
+    await table(page).getByRole('checkbox', { name: 'Select all rows' }).check();
+    await expect(page.getByRole('toolbar', { name: 'Review actions' })).toContainText('50 selected');
+    await page.getByRole('button', { name: 'Select all 57 matching comments' }).click();
+    await expect(page.getByRole('toolbar', { name: 'Review actions' })).toContainText('57 selected');
+
+    await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Review every matching comment?' });
+    await expect(confirm).toContainText('all 57 comments in review');
+    await expectNoA11yViolations(page);
+    await confirm.getByRole('button', { name: 'Accept' }).click();
+    await expect(snackbarText(page, 'Comments updated successfully')).toBeVisible();
+    await expect(table(page)).toContainText('No comment is waiting for review.');
+    expect(await api.total(tag, 'inReview=true')).toBe(0);
+    expect(await api.total(tag, 'inReview=false&sentiment=MIXED')).toBe(57);
+  });
+
+  test('works from the keyboard: move, select, accept, set a sentiment, edit and the shortcuts help', async ({
+    page,
+    request,
+    signedInUser: admin,
+  }) => {
+    const tag = mark();
+    await makeComments(request, admin, inReview(tag, 6, { proposedSentiment: 'POSITIVE' }));
+    const api = await adminApi(request, admin);
+    await openReview(page, tag);
+
+    // Tab reaches the first row; the keys work from there.
+    await table(page).getByRole('checkbox', { name: 'Select all rows' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(rows(page).first()).toBeFocused();
+    await page.keyboard.press('j');
+    await expect(row(page, `${tag} 2 `)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('k');
+    await expect(row(page, `${tag} 2 `)).toBeFocused();
+    await page.keyboard.press('x');
+    await page.keyboard.press('j');
+    await page.keyboard.press('Shift+X');
+    await expect(page.getByRole('toolbar', { name: 'Review actions' })).toContainText('2 selected');
+    await page.keyboard.press('a');
+    await expect(rows(page)).toHaveCount(4);
+    // The keyboard stays where it was in the list: on the row that took the place.
+    await expect(row(page, `${tag} 4 `)).toBeFocused();
+
+    // Nothing selected: the keys act on the row the keyboard is on. 3 is Negative.
+    await page.keyboard.press('3');
+    await expect(rows(page)).toHaveCount(3);
+    await expect(row(page, `${tag} 5 `)).toBeFocused();
+    await page.keyboard.press('r');
+    await expect(rows(page)).toHaveCount(2);
+
+    await page.keyboard.press('e');
+    const dialog = page.getByRole('dialog', { name: 'Edit comment' });
+    await expect(dialog).toContainText(`${tag} 6 `);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(help).toContainText('Accept the proposed sentiment');
+    await expect(help).toContainText('Set Positive, Mixed, Negative, Neutral or Unclassified');
+    await expectNoA11yViolations(page);
+    await help.getByRole('button', { name: 'Close' }).click();
+
+    const stored = Object.fromEntries(
+      (await api.comments(tag)).map((comment) => [comment.message.split(' ')[1], comment.sentiment]),
+    );
+    expect(stored).toEqual({
+      '1': { sentiment: 'NEUTRAL', inReview: true },
+      '2': { sentiment: 'POSITIVE', inReview: false },
+      '3': { sentiment: 'POSITIVE', inReview: false },
+      '4': { sentiment: 'NEGATIVE', inReview: false },
+      '5': { sentiment: 'NEUTRAL', inReview: false },
+      '6': { sentiment: 'NEUTRAL', inReview: true },
+    });
+  });
+
+  test('a comment another admin reviewed meanwhile is reported, not overwritten', async ({
+    page,
+    request,
+    makeUser,
+    signedInUser: admin,
+  }) => {
+    const tag = mark();
+    const [first] = await makeComments(request, admin, inReview(tag, 2, { proposedSentiment: 'POSITIVE' }));
+    const other = await adminApi(request, await makeUser({ role: 'admin' }));
+    await openReview(page, tag);
+    await table(page).getByRole('checkbox', { name: 'Select all rows' }).check();
+    // Meanwhile, somebody else sets the first one.
+    expect((await other.patch([{ id: first, sentiment: { sentiment: 'NEGATIVE', inReview: false } }])).status()).toBe(
+      200,
+    );
+
+    await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(
+      snackbarText(page, '1 comment had already been reviewed by someone else: it was left as they set it.'),
+    ).toBeVisible();
+    await expect(rows(page)).toHaveCount(0);
+    const stored = Object.fromEntries(
+      (await other.comments(tag)).map((comment) => [comment.message.split(' ')[1], comment.sentiment.sentiment]),
+    );
+    expect(stored).toEqual({ '1': 'NEGATIVE', '2': 'POSITIVE' });
+  });
+
+  test('shows comments and author names as text, never as HTML', async ({ page, request, signedInUser: admin }) => {
+    const tag = mark();
+    const hostile = `${tag} <img src=x onerror="window.__hacked=1"><b>bold</b>`;
+    await makeComments(request, admin, [
+      {
+        message: hostile,
+        authorName: '<script>window.__hacked=2</script>',
+        inReview: true,
+        proposedSentiment: 'MIXED',
+      },
+    ]);
+    await openReview(page, tag);
+    await expect(rows(page).first()).toContainText('<b>bold</b>');
+    await expect(rows(page).first()).toContainText('<script>window.__hacked=2</script>');
+    await expect(table(page).locator('img, b, script')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { __hacked?: number }).__hacked)).toBeUndefined();
+  });
+
+  test('loads more as one scrolls, and keeps the rows in the document bounded', async ({
+    page,
+    request,
+    signedInUser: admin,
+  }) => {
+    const tag = mark();
+    await makeComments(request, admin, inReview(tag, 240));
+    await openReview(page, tag);
+    await expect(page.getByRole('toolbar', { name: 'Review actions' })).toContainText('240 comments');
+    const frame = page.getByRole('region', { name: 'Comments', exact: true });
+    const list = recordRequests(page, '/v1.0/comments?');
+    // Scroll to the end, again and again, until the last comment is in.
+    await expect(async () => {
+      await frame.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      await expect(table(page)).toContainText('That is all 240 comments.', { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await frame.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await expect(row(page, `${tag} 240 `)).toBeVisible();
+    // Four more pages of 50, each asked for once, after the row before the last.
+    expect(list.length).toBe(4);
+    expect(list.every((url) => url.includes('after='))).toBe(true);
+    expect(await rows(page).count()).toBeLessThan(60);
+    await expect(table(page)).toHaveAttribute('aria-rowcount', '241');
+  });
+
+  test('keeps the selection and the typed filter when an action fails, and says why', async ({
+    page,
+    request,
+    signedInUser: admin,
+  }) => {
+    const tag = mark();
+    await makeComments(request, admin, inReview(tag, 2));
+    await openReview(page, tag);
+    await page.getByRole('searchbox', { name: 'Author name' }).fill('Author');
+    await expect(page).toHaveURL(/authorName=Author/);
+    await rows(page).first().getByRole('checkbox').check();
+    await page.route('**/v1.0/comments', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Something broke"}' })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Something broke' })).toBeVisible();
+    await expect(rows(page)).toHaveCount(2);
+    await expect(page.getByRole('searchbox', { name: 'Author name' })).toHaveValue('Author');
+    await expect(page.getByRole('toolbar', { name: 'Review actions' })).toContainText('1 selected');
+    await settle(page);
+  });
+
+  test('is in Italian for an Italian admin, and passes axe in the dark theme', async ({ page, request, makeUser }) => {
+    const italian = await makeUser({ role: 'admin', language: 'it' });
+    const tag = mark();
+    await makeComments(request, italian, inReview(tag, 2));
+    await signInWithoutUi(page, italian);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`/admin/sentiment-review?message=${tag}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Revisione del sentiment' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Commenti' }).getByRole('columnheader')).toHaveText([
+      '',
+      'Messaggio',
+      'Autore',
+      'Sentiment',
+      'Sentiment proposto',
+    ]);
+    await expect(page.getByRole('toolbar', { name: 'Azioni di revisione' })).toContainText('2 commenti');
+    await expectNoA11yViolations(page);
+  });
+});
