@@ -26,6 +26,8 @@ const screens: Array<{ name: string; path: string; who: Who; fullPage?: boolean;
   { name: 'admin-support', path: '/admin/support', who: 'admin' },
   { name: 'admin-support-search', path: '/admin/support?search=jos%C3%A9', who: 'admin' },
   { name: 'admin-mautic', path: '/admin/mautic', who: 'admin' },
+  { name: 'admin-review', path: '/admin/sentiment-review', who: 'admin' },
+  { name: 'admin-review-it', path: '/admin/sentiment-review', who: 'admin', language: 'it' },
   { name: 'design-library', path: '/admin/design-library', who: 'admin', fullPage: true },
 ];
 

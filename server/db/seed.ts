@@ -305,14 +305,17 @@ async function seedDemoComments(db: Database): Promise<void> {
       const index = (n * 7) % DEMO_MESSAGES.length;
       const truth = DEMO_TRUE[index];
       const inReview = n % 9 < 2;
-      // What the classifier got: right most of the time; the comments in review are where it doubts.
-      const proposed = inReview ? SENTIMENTS[(SENTIMENTS.indexOf(truth) + 1 + (n % 3)) % SENTIMENTS.length] : null;
+      // In review: the classifier's proposal, right three times in four, against what the comment
+      // shows now (unclassified, or an older, different guess): what a reviewer meets.
+      const other = (shift: number) => SENTIMENTS[(SENTIMENTS.indexOf(truth) + shift) % (SENTIMENTS.length - 1)];
+      const proposed = inReview ? (n % 4 === 3 ? other(1) : truth) : null;
+      const shown = inReview ? (n % 2 === 0 ? ('UNCLASSIFIED' as const) : other(2)) : truth;
       return {
         channelId: channel.id,
         externalId: `demo-comment-${n + 1}`,
         message: n === 17 ? LONG_MESSAGE : DEMO_MESSAGES[index],
         authorName: DEMO_AUTHORS[(n * 5) % DEMO_AUTHORS.length],
-        sentiment: inReview ? ('UNCLASSIFIED' as const) : truth,
+        sentiment: shown,
         inReview,
         proposedSentiment: proposed,
         publishedAt: new Date(start - n * 4 * 3_600_000 - (n % 5) * 600_000),

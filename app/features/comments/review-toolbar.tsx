@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SENTIMENTS, type Sentiment } from '~contract/fields';
 import { SearchField } from '~/components/ui/search-field';
@@ -39,6 +40,16 @@ export function ReviewToolbar({
     { value: 'false', label: t(`review.filters.${name}.false`) },
   ];
   const flagValue = (value: boolean | undefined) => (value === undefined ? ANY : String(value));
+  // On a phone only the message search shows until asked for the rest (open when some are set).
+  const others = [
+    filter.authorName,
+    filter.sentiment,
+    filter.inReview !== true || undefined,
+    ...FLAG_FILTERS.map((name) => filter[name]),
+  ];
+  const set = others.filter((value) => value !== undefined && value !== '').length;
+  const [more, setMore] = useState(set > 0);
+  const moreId = useId();
   const readFlag = (value: string) => (value === ANY ? undefined : value === 'true');
 
   return (
@@ -49,40 +60,51 @@ export function ReviewToolbar({
         value={message}
         onChange={setMessage}
       />
-      <SearchField
-        label={t('review.filters.authorName')}
-        placeholder={t('review.filters.authorNamePlaceholder')}
-        value={authorName}
-        onChange={setAuthorName}
-      />
-      <Select
-        label={t('review.filters.sentiment')}
-        options={[
-          { value: ANY, label: t('review.filters.anySentiment') },
-          ...SENTIMENTS.map((sentiment) => ({ value: sentiment, label: t(`ui.sentiment.${sentiment}`) })),
-        ]}
-        value={filter.sentiment ?? ANY}
-        onChange={(value) => onChange({ sentiment: value === ANY ? undefined : (value as Sentiment) })}
-      />
-      <Select
-        label={t('review.filters.inReview.label')}
-        options={[
-          { value: 'true', label: t('review.filters.inReview.true') },
-          { value: 'false', label: t('review.filters.inReview.false') },
-          { value: ANY, label: t('review.filters.inReview.any') },
-        ]}
-        value={flagValue(filter.inReview)}
-        onChange={(value) => onChange({ inReview: readFlag(value) })}
-      />
-      {FLAG_FILTERS.map((name) => (
-        <Select
-          key={name}
-          label={t(`review.filters.${name}.label`)}
-          options={flagOptions(name)}
-          value={flagValue(filter[name])}
-          onChange={(value) => onChange({ [name]: readFlag(value) })}
+      <button
+        type="button"
+        aria-expanded={more}
+        aria-controls={moreId}
+        onClick={() => setMore(!more)}
+        className="focus-ring justify-self-start rounded-md px-1 py-1 text-sm font-semibold text-link sm:hidden"
+      >
+        {more ? t('review.filters.fewer') : t('review.filters.more', { count: set })}
+      </button>
+      <div id={moreId} className={`${more ? 'contents' : 'hidden'} sm:contents`}>
+        <SearchField
+          label={t('review.filters.authorName')}
+          placeholder={t('review.filters.authorNamePlaceholder')}
+          value={authorName}
+          onChange={setAuthorName}
         />
-      ))}
+        <Select
+          label={t('review.filters.sentiment')}
+          options={[
+            { value: ANY, label: t('review.filters.anySentiment') },
+            ...SENTIMENTS.map((sentiment) => ({ value: sentiment, label: t(`ui.sentiment.${sentiment}`) })),
+          ]}
+          value={filter.sentiment ?? ANY}
+          onChange={(value) => onChange({ sentiment: value === ANY ? undefined : (value as Sentiment) })}
+        />
+        <Select
+          label={t('review.filters.inReview.label')}
+          options={[
+            { value: 'true', label: t('review.filters.inReview.true') },
+            { value: 'false', label: t('review.filters.inReview.false') },
+            { value: ANY, label: t('review.filters.inReview.any') },
+          ]}
+          value={flagValue(filter.inReview)}
+          onChange={(value) => onChange({ inReview: readFlag(value) })}
+        />
+        {FLAG_FILTERS.map((name) => (
+          <Select
+            key={name}
+            label={t(`review.filters.${name}.label`)}
+            options={flagOptions(name)}
+            value={flagValue(filter[name])}
+            onChange={(value) => onChange({ [name]: readFlag(value) })}
+          />
+        ))}
+      </div>
     </div>
   );
 }

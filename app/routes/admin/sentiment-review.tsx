@@ -55,7 +55,7 @@ function useColumns(): Column<Comment>[] {
     {
       id: 'message',
       header: t('review.columns.message'),
-      className: 'min-w-72 max-w-xl',
+      className: 'min-w-56 max-w-xl',
       // User content: React writes it as text, never as HTML.
       cell: (comment) => (
         <div className="flex flex-col gap-1">
@@ -64,18 +64,31 @@ function useColumns(): Column<Comment>[] {
             {t(`review.channelKinds.${comment.channel.kind}`)} · {comment.channel.name} ·{' '}
             <time dateTime={comment.publishedAt}>{date.format(new Date(comment.publishedAt))}</time>
           </span>
+          {/* On a phone the other columns fold in here, so a row reads whole without scrolling sideways. */}
+          <span className="flex flex-wrap items-center gap-1.5 text-xs text-fg-muted md:hidden">
+            {comment.authorName}
+            <SentimentBadge sentiment={comment.sentiment.sentiment} />
+            {comment.proposedSentiment ? (
+              <>
+                <span aria-hidden="true">→</span>
+                <span className="sr-only">{t('review.columns.proposedSentiment')}</span>
+                <SentimentBadge sentiment={comment.proposedSentiment} />
+              </>
+            ) : null}
+          </span>
         </div>
       ),
     },
     {
       id: 'author',
       header: t('review.columns.author'),
-      className: 'max-w-48',
+      className: 'hidden max-w-48 md:table-cell',
       cell: (comment) => <span className="line-clamp-2 wrap-anywhere">{comment.authorName}</span>,
     },
     {
       id: 'sentiment',
       header: t('review.columns.sentiment'),
+      className: 'hidden md:table-cell',
       cell: (comment) => (
         <div className="flex flex-col items-start gap-1">
           <SentimentBadge sentiment={comment.sentiment.sentiment} />
@@ -86,6 +99,7 @@ function useColumns(): Column<Comment>[] {
     {
       id: 'proposedSentiment',
       header: t('review.columns.proposedSentiment'),
+      className: 'hidden md:table-cell',
       cell: (comment) =>
         comment.proposedSentiment ? (
           <SentimentBadge sentiment={comment.proposedSentiment} />
