@@ -8,8 +8,11 @@
  *   and Lighthouse's mobile run (simulated slow 4G, 4× CPU): performance, accessibility, best
  *   practices, first and largest contentful paint;
  * - GET /v1.0/auth/me latency (p50 / p95) alone and while 60 sign-ups run at once, and how
- *   many sign-ins a second the API answers.
- * `npm run bench -- --pages` stops after the page figures; `--files` lists each script.
+ *   many sign-ins a second the API answers;
+ * - the admin users search over 100,000 users, and the sentiment review with 10,000 comments in
+ *   review: the rows in the DOM after scrolling through 2,000, a 1,000-comment bulk update.
+ * `npm run bench -- --pages` stops after the page figures; `--files` lists each script; `--scale`
+ * prints only the scale figures.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +27,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const base = `http://localhost:${PORT}`;
 const pagesOnly = process.argv.includes('--pages');
 const listFiles = process.argv.includes('--files');
+/** Only the scale figures (users search, sentiment review): no page or API figures. */
+const scaleOnly = process.argv.includes('--scale');
 const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((path) => existsSync(path));
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
@@ -76,11 +81,13 @@ try {
   const serverMs = performance.now() - serverStart;
 
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
-  const pages: Array<[string, PageFigures]> = [
-    ['/login', await pageFigures(browser, '/login', 'Sign in')],
-    ['/register', await pageFigures(browser, '/register', 'Sign up')],
-    ['/projects (signed in)', await pageFigures(browser, '/projects', 'Projects', true)],
-  ];
+  const pages: Array<[string, PageFigures]> = scaleOnly
+    ? []
+    : [
+        ['/login', await pageFigures(browser, '/login', 'Sign in')],
+        ['/register', await pageFigures(browser, '/register', 'Sign up')],
+        ['/projects (signed in)', await pageFigures(browser, '/projects', 'Projects', true)],
+      ];
   await browser.close();
 
   console.log('figure                                   value');
@@ -106,12 +113,19 @@ try {
       for (const file of figures.later) console.log(`    ${kb(file.gzip).padStart(9)}  ${file.url} (after)`);
     }
   }
-  if (!pagesOnly) {
+  if (!pagesOnly && !scaleOnly) {
     const api = await apiFigures();
     console.log(`GET /v1.0/auth/me alone, p50 / p95       ${api.alone}`);
     console.log(`GET /v1.0/auth/me during 60 sign-ups     ${api.underLoad} (${api.signUps})`);
     console.log(`sign-ins per second (4 at a time)        ${api.signInsPerSecond}`);
+  }
+  if (!pagesOnly) {
     console.log(`GET /v1.0/users?search= on 100,000 users ${await usersSearchFigure()} (p50 / p95, goal p95 ≤ 50 ms)`);
+    const review = await reviewFigures();
+    console.log(`sentiment review, 10,000 in review:`);
+    console.log(`  rows in the DOM after 2,000 scrolled   ${review.domRows} (most at any point ${review.mostDomRows})`);
+    console.log(`  PATCH /v1.0/comments, 1,000 comments   ${review.bulk} (p50 / p95 of 5, goal ≤ 300 ms)`);
+    console.log(`  GET /v1.0/comments next page, p50/p95  ${review.page}`);
   }
 } finally {
   if (server.pid) process.kill(-server.pid, 'SIGTERM');
@@ -313,31 +327,7 @@ async function apiFigures() {
  * part of an email, a single user.
  */
 async function usersSearchFigure() {
-  const port = PORT + 1;
-  const origin = `http://localhost:${port}`;
-  const seeded = spawn('npx', ['tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: 'memory://',
-      NODE_ENV: 'test',
-      APP_URL: origin,
-      SEED_SCALE_USERS: '100000',
-    },
-    stdio: 'ignore',
-    detached: true,
-  });
-  try {
-    const start = performance.now();
-    let up = false;
-    while (!up && performance.now() - start < 300_000) {
-      up = await fetch(`${origin}/v1.0/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!up) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    if (!up) throw new Error('the 100,000-user server did not start');
+  return withSeededServer(PORT + 1, { SEED_SCALE_USERS: '100000' }, async (origin) => {
     const login = await fetch(`${origin}/v1.0/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -358,7 +348,99 @@ async function usersSearchFigure() {
       if (i >= 20) samples.push(performance.now() - began);
     }
     return percentiles(samples);
+  });
+}
+
+/** A server of the bench's own on a fresh in-memory database with `env` added, until `use` is done. */
+async function withSeededServer<T>(port: number, env: Record<string, string>, use: (origin: string) => Promise<T>) {
+  const origin = `http://localhost:${port}`;
+  const seeded = spawn('npx', ['tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: 'memory://', NODE_ENV: 'test', APP_URL: origin, ...env },
+    stdio: 'ignore',
+    detached: true,
+  });
+  try {
+    const start = performance.now();
+    let up = false;
+    while (!up && performance.now() - start < 300_000) {
+      up = await fetch(`${origin}/v1.0/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!up) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    if (!up) throw new Error(`the seeded server (${JSON.stringify(env)}) did not start`);
+    return await use(origin);
   } finally {
     if (seeded.pid) process.kill(-seeded.pid, 'SIGTERM');
   }
+}
+
+/**
+ * The sentiment review at the issue's scale (SEED_SCALE_COMMENTS=10000): in Chromium, an admin
+ * scrolls the list until 2,000 comments are loaded, and the rows in the document are counted
+ * (virtualized: bounded however far one scrolls); then five bulk updates of 1,000 comments each
+ * are timed from here (loopback: the server's time plus a few milliseconds of HTTP), each on
+ * comments still in review.
+ */
+async function reviewFigures() {
+  return withSeededServer(PORT + 2, { SEED_SCALE_COMMENTS: '10000' }, async (origin) => {
+    const login = await fetch(`${origin}/v1.0/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'Admin1234' }),
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+
+    const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
+    let domRows = 0;
+    let mostDomRows = 0;
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.addInitScript((accessToken) => localStorage.setItem('access_token', accessToken), token);
+      await page.goto(`${origin}/admin/sentiment-review`);
+      const frame = page.getByRole('region', { name: 'Comments', exact: true });
+      await frame.waitFor();
+      const rows = page.locator('table tbody tr[data-index]');
+      for (let tries = 0; tries < 400; tries++) {
+        await frame.evaluate((element) => element.scrollBy({ top: 3000 }));
+        await page.waitForTimeout(40);
+        mostDomRows = Math.max(mostDomRows, await rows.count());
+        const last = Number(await rows.last().getAttribute('data-index'));
+        if (last >= 1999) break;
+      }
+      domRows = await rows.count();
+    } finally {
+      await browser.close();
+    }
+
+    // Comments in review, 1,000 at a time, by the cursor the app uses.
+    const pageTimes: number[] = [];
+    const batch = async () => {
+      const ids: string[] = [];
+      let after = '';
+      while (ids.length < 1000) {
+        const began = performance.now();
+        const answer = await fetch(`${origin}/v1.0/comments?inReview=true${after}`, { headers });
+        const body = (await answer.json()) as { data: Array<{ id: string; publishedAt: string }> };
+        pageTimes.push(performance.now() - began);
+        ids.push(...body.data.map((comment) => comment.id));
+        const last = body.data[body.data.length - 1];
+        after = `&after=${encodeURIComponent(`${last.publishedAt}_${last.id}`)}`;
+      }
+      return ids.slice(0, 1000);
+    };
+    const bulk: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const ids = await batch();
+      const body = JSON.stringify({ comments: ids.map((id) => ({ id, sentiment: { inReview: false } })) });
+      const began = performance.now();
+      const answer = await fetch(`${origin}/v1.0/comments`, { method: 'PATCH', headers, body });
+      const result = (await answer.json()) as { updated: number };
+      bulk.push(performance.now() - began);
+      if (!answer.ok || result.updated !== 1000) throw new Error(`the bulk update answered ${answer.status}`);
+    }
+    return { domRows, mostDomRows, bulk: percentiles(bulk), page: percentiles(pageTimes) };
+  });
 }
