@@ -328,12 +328,7 @@ async function apiFigures() {
  */
 async function usersSearchFigure() {
   return withSeededServer(PORT + 1, { SEED_SCALE_USERS: '100000' }, async (origin) => {
-    const login = await fetch(`${origin}/v1.0/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: 'Admin1234' }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
+    const token = await adminToken(origin);
     const searches = ['jose', 'odegaard', 'zoë müller', 'user-0421', 'user-099999@scale', 'NOWAK', 'renée lef'];
     const samples: number[] = [];
     for (let i = 0; i < 20 + 210; i++) {
@@ -349,6 +344,16 @@ async function usersSearchFigure() {
     }
     return percentiles(samples);
   });
+}
+
+/** The demo admin's access token on the server at `origin`. */
+async function adminToken(origin: string): Promise<string> {
+  const login = await fetch(`${origin}/v1.0/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'Admin1234' }),
+  });
+  return ((await login.json()) as { access_token: string }).access_token;
 }
 
 /** A server of the bench's own on a fresh in-memory database with `env` added, until `use` is done. */
@@ -385,12 +390,7 @@ async function withSeededServer<T>(port: number, env: Record<string, string>, us
  */
 async function reviewFigures() {
   return withSeededServer(PORT + 2, { SEED_SCALE_COMMENTS: '10000' }, async (origin) => {
-    const login = await fetch(`${origin}/v1.0/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: 'Admin1234' }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
+    const token = await adminToken(origin);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });

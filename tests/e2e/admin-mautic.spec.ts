@@ -12,24 +12,6 @@ const STATE_KEY = 'mauticState';
 const snackbar = (page: Page, text: string) =>
   page.locator('[role="status"], [role="alert"]').filter({ hasText: text });
 
-test.describe('who may open it', () => {
-  test('a guest is sent to sign in, and back here afterwards', async ({ page }) => {
-    await page.goto('/admin/mautic');
-    await expect(page).toHaveURL('/login?returnUrl=%2Fadmin%2Fmautic');
-  });
-
-  test('a signed-in user meets the not-found page, and nothing of Mautic is asked for', async ({
-    page,
-    signedInUser: _,
-  }) => {
-    const calls = recordRequests(page, '/v1.0/mautic');
-    await page.goto('/admin/mautic');
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Mautic' })).toHaveCount(0);
-    expect(calls).toEqual([]);
-  });
-});
-
 test.describe('an admin', () => {
   test.use({ role: 'admin' });
 

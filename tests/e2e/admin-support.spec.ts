@@ -9,24 +9,6 @@ import { expect, expectNoA11yViolations, recordRequests, settle, test } from './
 const CUSTOMERS = 'customers.example.com';
 const usersCalls = (page: Page) => recordRequests(page, '/v1.0/users');
 
-test.describe('who may open it', () => {
-  test('a guest is sent to sign in, and back here afterwards', async ({ page }) => {
-    await page.goto('/admin/support?search=jose');
-    await expect(page).toHaveURL('/login?returnUrl=%2Fadmin%2Fsupport%3Fsearch%3Djose');
-  });
-
-  test('a signed-in user meets the not-found page, and no user list is asked for', async ({
-    page,
-    signedInUser: _,
-  }) => {
-    const calls = usersCalls(page);
-    await page.goto('/admin/support');
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Support' })).toHaveCount(0);
-    expect(calls).toEqual([]);
-  });
-});
-
 test.describe('an admin', () => {
   test.use({ role: 'admin' });
 
@@ -53,19 +35,23 @@ test.describe('an admin', () => {
 
     await page.getByRole('searchbox', { name: 'Search users' }).fill('demo@example.com');
     await expect(table.getByRole('row')).toHaveCount(2);
-    await expect(table.getByRole('row').nth(1).getByRole('cell')).toHaveText([
-      'demo@example.com',
-      'Demo',
-      'User',
-      'Free',
-      'No payment method',
-      '2',
-      // The demo user's page, Instagram account and ad account (server/db/seed.ts).
-      '1',
-      '1',
-      '1',
-      'Login as user',
-    ]);
+    await expect(table.getByRole('row').nth(1).getByRole('cell')).toHaveText(
+      [
+        'demo@example.com',
+        'Demo',
+        'User',
+        'Free',
+        'No payment method',
+        '2',
+        // The demo user's page, Instagram account and ad account (server/db/seed.ts).
+        '1',
+        '1',
+        '1',
+        'Login as user',
+      ],
+      // As shown: the email's cell also holds the name and plan, for phones only.
+      { useInnerText: true },
+    );
     await expectNoA11yViolations(page);
   });
 

@@ -76,16 +76,3 @@ test.describe('design library', () => {
     await expect(publish).not.toHaveAttribute('aria-disabled', 'true');
   });
 });
-
-test.describe('design library access', () => {
-  test('a user without the admin role meets the not-found page', async ({ page, signedInUser: _ }) => {
-    await page.goto('/admin/design-library');
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Design library' })).toHaveCount(0);
-  });
-
-  test('a guest is sent to sign in', async ({ page }) => {
-    await page.goto('/admin/design-library');
-    await expect(page).toHaveURL('/login?returnUrl=%2Fadmin%2Fdesign-library');
-  });
-});

@@ -18,29 +18,3 @@ test.describe('signed-in layout', () => {
     await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
   });
 });
-
-test.describe('admin layout', () => {
-  test('a guest is sent to sign in and back', async ({ page }) => {
-    await page.goto('/admin');
-    await expect(page).toHaveURL('/login?returnUrl=%2Fadmin');
-  });
-
-  test('a signed-in user without the role meets the not-found page inside the chrome', async ({
-    page,
-    signedInUser: _,
-  }) => {
-    await page.goto('/admin');
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await expect(page).toHaveURL('/admin');
-    await expect(page.getByRole('button', { name: /^Account: / })).toBeVisible();
-    await expectNoA11yViolations(page);
-  });
-
-  test.describe('an admin', () => {
-    test.use({ role: 'admin' });
-    test('/admin opens the support page', async ({ page, signedInUser: _ }) => {
-      await page.goto('/admin');
-      await expect(page).toHaveURL('/admin/support');
-    });
-  });
-});

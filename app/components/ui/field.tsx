@@ -5,8 +5,10 @@ import { usePointerSettled } from '~/lib/pointer-settled';
 import { useSubmitAttempted } from './app-form';
 
 /** The frame of every text-like control (input, textarea, select button), one look for all. */
+// A read-only field shows a value to read or copy (the Mautic client id): no raised, white box
+// that invites typing, yet still focusable and selectable, unlike a disabled one.
 export const controlClass =
-  'w-full rounded-md border bg-surface px-3 py-2 text-base text-fg shadow-xs transition-colors outline-none placeholder:text-fg-subtle focus-visible:border-focus focus-visible:ring-2 focus-visible:ring-focus/30 disabled:cursor-not-allowed disabled:bg-muted disabled:text-fg-muted sm:text-sm sm:leading-6';
+  'w-full rounded-md border bg-surface px-3 py-2 text-base text-fg shadow-xs transition-colors outline-none placeholder:text-fg-subtle focus-visible:border-focus focus-visible:ring-2 focus-visible:ring-focus/30 disabled:cursor-not-allowed disabled:bg-muted disabled:text-fg-muted [&[readonly]]:border-line [&[readonly]]:bg-muted [&[readonly]]:shadow-none sm:text-sm sm:leading-6';
 
 export const controlBorder = (invalid: boolean) => (invalid ? 'border-danger' : 'border-line-strong');
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SENTIMENTS, type Sentiment } from '~contract/fields';
 import { SearchField } from '~/components/ui/search-field';
 import { Select } from '~/components/ui/select';
-import { useSettledText } from '~/lib/use-debounced-value';
+import { useSettledText } from '~/lib/use-settled-text';
 import { FLAG_FILTERS, type FlagFilter, type ReviewFilter } from './filter';
 
 /** The text filters wait as the Support search does (spec §9: 600 ms) before asking again. */

@@ -12,7 +12,7 @@ import { getUsers, USERS_PAGE_SIZE, type AdminUserListEntry, type UserListFilter
 import { PaymentMethod } from '~/features/users/payment-method';
 import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
-import { useSettledText } from '~/lib/use-debounced-value';
+import { useSettledText } from '~/lib/use-settled-text';
 
 /** Spec §2 Admin: Support: the search waits this long after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 600;
@@ -41,6 +41,9 @@ export async function clientLoader({ request }: { request: Request }) {
   }
 }
 
+/** The columns a phone leaves out (their facts fold into the email's cell, or wait for a wider screen). */
+const wide = 'hidden md:table-cell';
+
 function useColumns(): Column<AdminUserListEntry>[] {
   const { t, i18n } = useTranslation();
   const format = new Intl.NumberFormat(i18n.language || undefined).format;
@@ -49,18 +52,28 @@ function useColumns(): Column<AdminUserListEntry>[] {
     header,
     cell: (user: AdminUserListEntry) => format(value(user)),
     align: 'end' as const,
-    className: 'tabular-nums',
+    className: `tabular-nums ${wide}`,
   });
   return [
     {
       id: 'email',
       header: t('support.columns.email'),
-      cell: (user) => <span className="font-medium">{user.email}</span>,
+      cell: (user) => (
+        <div className="flex flex-col gap-1">
+          <span className="font-medium wrap-anywhere">{user.email}</span>
+          {/* On a phone the name and the plan fold in here; the counts wait for a wider screen. */}
+          <span className="flex flex-wrap items-center gap-1.5 text-xs text-fg-muted md:hidden">
+            {user.firstName} {user.lastName}
+            <Badge tone={user.plan.id === 'free' ? 'neutral' : 'primary'}>{user.plan.label}</Badge>
+          </span>
+        </div>
+      ),
     },
-    { id: 'firstName', header: t('support.columns.firstName'), cell: (user) => user.firstName },
-    { id: 'lastName', header: t('support.columns.lastName'), cell: (user) => user.lastName },
+    { id: 'firstName', header: t('support.columns.firstName'), cell: (user) => user.firstName, className: wide },
+    { id: 'lastName', header: t('support.columns.lastName'), cell: (user) => user.lastName, className: wide },
     {
       id: 'plan',
+      className: wide,
       header: t('support.columns.plan'),
       cell: (user) => <Badge tone={user.plan.id === 'free' ? 'neutral' : 'primary'}>{user.plan.label}</Badge>,
     },
@@ -69,6 +82,7 @@ function useColumns(): Column<AdminUserListEntry>[] {
       header: t('support.columns.paymentMethod'),
       cell: (user) => <PaymentMethod has={user.hasPaymentMethod} />,
       align: 'center',
+      className: wide,
     },
     count('projects', t('support.columns.projects'), (user) => user.projectCount),
     count('facebookPages', t('support.columns.facebookPages'), (user) => user.facebookPageCount),
