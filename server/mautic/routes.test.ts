@@ -96,24 +96,6 @@ function appWith(env: Record<string, string>) {
   };
 }
 
-describe('who may call', () => {
-  it.each([
-    ['GET', '/v1.0/mautic'],
-    ['POST', '/v1.0/mautic/token'],
-  ])('%s %s: 401 without a token, 403 to a user, an answer to an admin', async (method, path) => {
-    const user = await h.signedInUser();
-    const json = method === 'POST' ? { code: 'abc' } : undefined;
-    expect((await h.call(method, path, { json })).status).toBe(401);
-    expect((await h.call(method, path, { json, token: 'not-a-token' })).status).toBe(401);
-    expect((await h.call(method, path, { json, token: user.accessToken })).status).toBe(403);
-    const asAdmin = await h.call(method, path, {
-      json: method === 'POST' ? { code: await newCode() } : undefined,
-      token: admin.accessToken,
-    });
-    expect(asAdmin.status).toBe(200);
-  });
-});
-
 describe('GET /v1.0/mautic', () => {
   it('says how to authorise: client id, authorize URL and redirect URI', async () => {
     const res = await status();

@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { Language, Role } from '../../contract/fields';
 import type { PasswordHasher } from '../auth/passwords';
 import type { Database } from '../db/client';
-import { projects, type NewProjectRow, type ProjectRow, type UserRow } from '../db/schema';
+import {
+  channels,
+  comments,
+  projects,
+  type ChannelRow,
+  type CommentRow,
+  type NewProjectRow,
+  type ProjectRow,
+  type UserRow,
+} from '../db/schema';
 import { insertUser } from '../users/queries';
 
 export const DEFAULT_TEST_PASSWORD = 'Passw0rd!';
@@ -52,6 +61,47 @@ export function createFactories(db: Database, passwords: PasswordHasher) {
         .values({ name: `Project ${unique()}`, ...fields, ownerId: owner.id })
         .returning();
       return row;
+    },
+
+    async channel(owner: { id: string }, fields: Partial<Pick<ChannelRow, 'kind' | 'name'>> = {}): Promise<ChannelRow> {
+      const [row] = await db
+        .insert(channels)
+        .values({
+          kind: 'facebook-page',
+          name: `Channel ${unique()}`,
+          externalId: unique(),
+          ...fields,
+          ownerId: owner.id,
+        })
+        .returning();
+      return row;
+    },
+
+    /**
+     * Comments on `channel`, in the order given, newest first a minute apart from `start` unless
+     * `publishedAt` says otherwise; in review with a proposal unless told.
+     */
+    async comments(
+      channel: { id: string },
+      list: Array<Partial<Omit<CommentRow, 'channelId' | 'messageSearch' | 'authorSearch'>>>,
+      start = Date.now(),
+    ): Promise<CommentRow[]> {
+      if (list.length === 0) return [];
+      const values = list.map((fields, n) => ({
+        externalId: unique(),
+        message: `Comment ${n + 1}`,
+        authorName: 'Author',
+        sentiment: 'NEUTRAL' as const,
+        inReview: true,
+        proposedSentiment: 'POSITIVE' as const,
+        publishedAt: new Date(start - n * 60_000),
+        ...fields,
+        channelId: channel.id,
+      }));
+      const rows = await db.insert(comments).values(values).returning();
+      // In the order given (`returning` promises none).
+      const byExternalId = new Map(rows.map((row) => [row.externalId, row]));
+      return values.map((value) => byExternalId.get(value.externalId)!);
     },
   };
 }
