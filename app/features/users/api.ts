@@ -19,8 +19,11 @@ export function getUsers(filter: UserListFilter) {
   return queryClient.ensureQueryData({
     queryKey: userKeys.list(filter),
     queryFn: () =>
-      api.call(listUsers, {
-        query: { page: String(filter.page), ...(filter.search ? { search: filter.search } : {}) },
-      }),
+      api.call(
+        listUsers,
+        { query: { page: String(filter.page), ...(filter.search ? { search: filter.search } : {}) } },
+        // Users calls never show the global loading indicator (spec §4); the table shows its own.
+        { countsForLoading: false },
+      ),
   });
 }
