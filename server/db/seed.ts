@@ -241,6 +241,13 @@ const DEMO_TRUE: Sentiment[] = [
   'POSITIVE',
   'NEUTRAL',
 ];
+const DEMO_REPLIES = [
+  'Totally agree!',
+  'Non sono d’accordo, per me era ottimo.',
+  'Same here 👍',
+  'Ask for Marco, he is great.',
+];
+const DEMO_REPLY_SENTIMENTS: Sentiment[] = ['POSITIVE', 'MIXED', 'POSITIVE', 'NEUTRAL'];
 const LONG_MESSAGE = 'We came for my mother’s birthday and I want to tell you everything, because it matters to us. '
   .repeat(12)
   .trim();
@@ -299,7 +306,7 @@ async function seedDemoComments(db: Database): Promise<void> {
       .onConflictDoNothing()
       .returning({ id: channels.id });
     if (made.length === 0) return;
-    // 360 comments, spread over the channels; the first channels (the demo user's) get most.
+    // 360 comments (and a few replies to them), spread over the channels; the first channels (the demo user's) get most.
     const rows = Array.from({ length: 360 }, (_, n) => {
       const channel = made[n % 3 === 0 ? n % made.length : n % Math.min(4, made.length)];
       const index = (n * 7) % DEMO_MESSAGES.length;
@@ -324,7 +331,23 @@ async function seedDemoComments(db: Database): Promise<void> {
         channelReplyCount: n % 6 === 0 ? 1 + (n % 3) : 0,
       };
     });
-    if (rows.length > 0) await tx.insert(comments).values(rows);
+    const inserted = await tx
+      .insert(comments)
+      .values(rows)
+      .returning({ id: comments.id, channelId: comments.channelId, publishedAt: comments.publishedAt });
+    // A few conversations: other people answering a comment (replies carry their parent's id).
+    const replies = inserted
+      .filter((_, n) => n % 15 === 4)
+      .map((parent, n) => ({
+        channelId: parent.channelId,
+        parentId: parent.id,
+        externalId: `demo-reply-${n + 1}`,
+        message: DEMO_REPLIES[n % DEMO_REPLIES.length],
+        authorName: DEMO_AUTHORS[(n * 7 + 3) % DEMO_AUTHORS.length],
+        sentiment: DEMO_REPLY_SENTIMENTS[n % DEMO_REPLY_SENTIMENTS.length],
+        publishedAt: new Date(parent.publishedAt.getTime() + (n % 4) * 1_800_000 + 600_000),
+      }));
+    if (replies.length > 0) await tx.insert(comments).values(replies);
   });
 }
 

@@ -508,5 +508,19 @@ test.describe('an admin', () => {
     ]);
     await expect(page.getByRole('toolbar', { name: 'Azioni di revisione' })).toContainText('2 commenti');
     await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Scorciatoie da tastiera' }).click();
+    const help = page.getByRole('dialog', { name: 'Scorciatoie da tastiera' });
+    await expect(help).toContainText('Accetta il sentiment proposto');
+    await expectNoA11yViolations(page);
+    await help.getByRole('button', { name: 'Chiudi' }).click();
+    await page
+      .getByRole('table', { name: 'Commenti' })
+      .locator('tbody tr[data-index]')
+      .first()
+      .getByRole('checkbox')
+      .check();
+    await page.getByRole('button', { name: 'Modifica', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Modifica commento' })).toContainText('Sentiment attuale');
+    await expectNoA11yViolations(page);
   });
 });
