@@ -30,6 +30,14 @@ export const CHANNEL_KINDS = [
   'tiktok-user',
 ] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+/** The providers a user connects accounts of (spec §1): each brings channels of its kinds. */
+export const PROVIDERS = ['facebook', 'linkedin', 'tiktok'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+/** Where a connected account stands: usable, or its provider withdrew the grant (expired, revoked). */
+export const ACCOUNT_STATUSES = ['authorized', 'needs_reconnect'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export type Role = (typeof ROLES)[number];
 
 /** Field lengths (RFC 5321 for email; the rest are the product's own). */

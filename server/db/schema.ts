@@ -12,7 +12,15 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { CHANNEL_KINDS, LANGUAGES, ROLES, SENTIMENTS, THEMES } from '../../contract/fields';
+import {
+  ACCOUNT_STATUSES,
+  CHANNEL_KINDS,
+  LANGUAGES,
+  PROVIDERS,
+  ROLES,
+  SENTIMENTS,
+  THEMES,
+} from '../../contract/fields';
 
 // The lists live in the contract, so the API's validation, the app's forms and these check
 // constraints cannot disagree.
@@ -285,10 +293,13 @@ export const channels = pgTable(
     kind: text('kind', { enum: CHANNEL_KINDS }).notNull(),
     externalId: text('external_id').notNull(),
     name: text('name').notNull(),
+    // The connected account that brought it; deleting the account removes its channels (issue 11).
+    accountId: uuid('account_id').references((): AnyPgColumn => providerAccounts.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('channels_owner_kind_external_unique').on(table.ownerId, table.kind, table.externalId),
+    index('channels_account_id_idx').on(table.accountId),
     check('channels_kind_check', oneOf(table.kind, CHANNEL_KINDS)),
   ],
 );
@@ -355,3 +366,75 @@ export const comments = pgTable(
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
+
+/**
+ * An account a user connected at a provider (issue 11; spec §3 "Facebook account", "LinkedIn
+ * account"): who it is there, whether it is the user's primary one for that provider (at most one,
+ * by the partial unique index; server/integrations keeps exactly one), and whether its grant still
+ * holds. Reconnecting re-authorises the same row. The provider's tokens are encrypted at rest
+ * (server/security/encryption.ts, TOKEN_ENCRYPTION_KEY), as Mautic's are.
+ */
+export const providerAccounts = pgTable(
+  'provider_accounts',
+  {
+    id: id(),
+    ownerId: userReference('owner_id'),
+    provider: text('provider', { enum: PROVIDERS }).notNull(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('authorized'),
+    accessToken: text('access_token').notNull(),
+    refreshToken: text('refresh_token'),
+    tokenExpiresAt: at('token_expires_at'),
+    grantedScopes: text('granted_scopes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('provider_accounts_owner_provider_external_unique').on(table.ownerId, table.provider, table.externalId),
+    uniqueIndex('provider_accounts_one_primary_unique')
+      .on(table.ownerId, table.provider)
+      .where(sql`${table.isPrimary}`),
+    check('provider_accounts_provider_check', oneOf(table.provider, PROVIDERS)),
+    check('provider_accounts_status_check', oneOf(table.status, ACCOUNT_STATUSES)),
+  ],
+);
+
+/** What an OAuth round trip is for: it decides where the return goes and what it may do. */
+export const OAUTH_PURPOSES = ['connect', 'reconnect', 'sign-in', 'sign-up', 'project-channel'] as const;
+export type OAuthPurpose = (typeof OAUTH_PURPOSES)[number];
+
+/**
+ * One OAuth round trip under way (server/integrations/oauth-states.ts): the `state` sent to the
+ * provider, kept as its SHA-256 only, bound to the browser that started it (`bindingHash`: the
+ * signed-in session, or a guest's cookie), single-use (`usedAt`) and short-lived. A return whose
+ * state is unknown, expired, used or from another browser is refused before any code is exchanged.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    bindingHash: text('binding_hash').notNull(),
+    userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: PROVIDERS }).notNull(),
+    purpose: text('purpose', { enum: OAUTH_PURPOSES }).notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    // The account a reconnect re-authorises, the project a channel connection goes to.
+    accountId: uuid('account_id').references((): AnyPgColumn => providerAccounts.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').references((): AnyPgColumn => projects.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (table) => [
+    index('oauth_states_expires_at_idx').on(table.expiresAt),
+    check('oauth_states_provider_check', oneOf(table.provider, PROVIDERS)),
+    check('oauth_states_purpose_check', oneOf(table.purpose, OAUTH_PURPOSES)),
+  ],
+);
+
+export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
+export type OAuthStateRow = typeof oauthStates.$inferSelect;
