@@ -19,6 +19,8 @@ export function MenuPopup({ handOver, ...props }: AppMenuProps & { handOver: Men
     // Opened a frame later, once the swap has settled: Headless UI closes a menu whose button
     // moves while it is open, and this commit may still move things (other stand-ins swap too).
     const frame = requestAnimationFrame(() => {
+      // A press on the stand-in means "open it", never "close it": an open menu stays open.
+      if (trigger.getAttribute('aria-expanded') === 'true') return;
       if (press === 'pointer') trigger.click();
       // Headless UI opens on the key's own event; the same key, replayed, opens it the same way.
       else trigger.dispatchEvent(new KeyboardEvent('keydown', { key: press, bubbles: true, cancelable: true }));

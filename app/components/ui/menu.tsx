@@ -152,6 +152,9 @@ export function AppMenu(props: AppMenuProps) {
   );
   const wrapperClass = `relative inline-flex ${props.className ?? ''}`;
   const standIn = useRef<HTMLDivElement>(null);
+  // A pointer press already handed over: the click that ends it is the same press, not a second
+  // one (counted twice, the menu would open and then close again).
+  const pointerPressed = useRef(false);
   const want = (change: Partial<MenuHandOver>) =>
     // A transition keeps the stand-in on screen (no fallback flash) until the menu is ready.
     startTransition(() =>
@@ -182,8 +185,16 @@ export function AppMenu(props: AppMenuProps) {
           onFocus={() => want({ focused: true })}
           onBlur={() => want({ focused: false })}
           // The press, not the click: if the menu swaps in between the two, the click never comes.
-          onPointerDown={(event) => event.button === 0 && want({ focused: true, pressed: 'pointer' })}
-          onClick={() => want({ pressed: 'pointer' })}
+          onPointerDown={(event) => {
+            if (event.button !== 0) return;
+            pointerPressed.current = true;
+            want({ focused: true, pressed: 'pointer' });
+          }}
+          // A click without a press before it (assistive technology, a script) is a press of its own.
+          onClick={() => {
+            if (pointerPressed.current) pointerPressed.current = false;
+            else want({ pressed: 'pointer' });
+          }}
           onKeyDown={(event: KeyboardEvent) => {
             if (['Enter', ' ', 'ArrowDown', 'ArrowUp'].includes(event.key)) {
               // Not a click as well: the key says how the menu opens.
