@@ -467,6 +467,27 @@ test.describe('an admin', () => {
     await expect(table(page)).toHaveAttribute('aria-rowcount', '241');
   });
 
+  test('keeps the selection through a change of theme (the loader runs again), and drops it for a new filter', async ({
+    page,
+    request,
+    signedInUser: admin,
+  }) => {
+    const tag = mark();
+    await makeComments(request, admin, inReview(tag, 3));
+    await openReview(page, tag);
+    await rows(page).first().getByRole('checkbox').check();
+    const actions = page.getByRole('toolbar', { name: 'Review actions' });
+    await expect(actions).toContainText('1 selected');
+    await page.getByRole('button', { name: /Change theme/ }).click();
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await settle(page);
+    await expect(actions).toContainText('1 selected');
+    await page.getByRole('searchbox', { name: 'Author name' }).fill('Author');
+    await expect(page).toHaveURL(/authorName=Author/);
+    await expect(actions).toContainText('3 comments');
+  });
+
   test('keeps the selection and the typed filter when an action fails, and says why', async ({
     page,
     request,

@@ -30,9 +30,8 @@ export type CommentPages = InfiniteData<Paged<Comment>, unknown>;
 const flag = (value: boolean | undefined) => (value === undefined ? undefined : (String(value) as 'true' | 'false'));
 
 /** The list's query string for `filter`, from the row after `after` (null: the first page). */
-function listQuery(filter: ReviewFilter, after: string | null, pageNumber: number) {
+function listQuery(filter: ReviewFilter, after: string | null) {
   return {
-    pageNumber: String(pageNumber),
     ...(after ? { after } : {}),
     ...(filter.message ? { message: filter.message } : {}),
     ...(filter.authorName ? { authorName: filter.authorName } : {}),
@@ -53,7 +52,7 @@ export const commentListQuery = (filter: ReviewFilter) =>
   infiniteQueryOptions({
     queryKey: commentKeys.list(filter),
     queryFn: ({ pageParam, signal }) =>
-      api.call(listComments, { query: listQuery(filter, pageParam, 1) }, { countsForLoading: false, signal }),
+      api.call(listComments, { query: listQuery(filter, pageParam) }, { countsForLoading: false, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last: Paged<Comment>) =>
       last.data.length < COMMENTS_PAGE_SIZE ? undefined : commentsCursor(last.data[last.data.length - 1]),

@@ -140,9 +140,12 @@ export default function SentimentReviewRoute() {
   const focusAfterRender = useRef(false);
 
   // A new filter is a new list: nothing of the old selection applies to it.
-  const [selectionFor, setSelectionFor] = useState(filter);
-  if (selectionFor !== filter) {
-    setSelectionFor(filter);
+  // Compared by what it asks for: a revalidation (a theme or language change) hands the loader's
+  // data over anew, the same filter in a new object, and must not drop the selection.
+  const filterKey = filterToParams(filter).toString();
+  const [selectionFor, setSelectionFor] = useState(filterKey);
+  if (selectionFor !== filterKey) {
+    setSelectionFor(filterKey);
     setSelected(new Set());
     setAllMatching(false);
     setActiveId(undefined);
