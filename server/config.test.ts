@@ -1,19 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config';
-
-/** Everything a deployment needs (docs/deploy.md). */
-const DEPLOYMENT_ENV = {
-  DEPLOYMENT: '1',
-  NODE_ENV: 'production',
-  DATABASE_URL: 'postgres://u:p@db:5432/app',
-  APP_URL: 'https://social.example.com/',
-  JWT_SECRET: 'x'.repeat(40),
-  FACEBOOK_APP_SECRET: 'f'.repeat(32),
-  TOKEN_ENCRYPTION_KEY: 'k'.repeat(43),
-  SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
-  MAIL_FROM: 'Orbita <no-reply@social.example.com>',
-};
+import { DEPLOYMENT_ENV } from './test/deployment-env';
 
 /** The problems parseConfig names for `env` (none when it accepts it). */
 function problemsOf(env: Record<string, string | undefined>): string[] {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import { parseConfig } from '../config';
 import { ConsoleMailer } from '../mail/mailer';
+import { DEPLOYMENT_ENV } from '../test/deployment-env';
 import { startHarness, TEST_ENV, type Harness } from '../test/harness';
 
 let h: Harness;
@@ -170,16 +171,7 @@ describe('where the dev endpoints are mounted', () => {
     createApp({ db: h.db, config: parseConfig({ ...TEST_ENV, ...env }), mailer: new ConsoleMailer(() => {}) });
 
   it('never in a deployment: no /dev, no /docs', async () => {
-    const app = routesOf({
-      NODE_ENV: 'production',
-      DEPLOYMENT: '1',
-      APP_URL: 'https://social.example.com',
-      DATABASE_URL: 'postgres://u:p@db/app',
-      SMTP_URL: 'smtps://u:p@smtp.example.com:465',
-      MAIL_FROM: 'no-reply@social.example.com',
-      FACEBOOK_APP_SECRET: 'f'.repeat(32),
-      TOKEN_ENCRYPTION_KEY: 'e'.repeat(64),
-    });
+    const app = routesOf(DEPLOYMENT_ENV);
     for (const [method, path] of [
       ['GET', '/dev/mail'],
       ['GET', '/dev/outbox'],

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../config';
+import { DEPLOYMENT_ENV } from '../test/deployment-env';
 import { ConsoleMailer, createMailer, MemoryMailer, SmtpMailer, type Mail } from './mailer';
 
 type Received = { from: string; to: string[]; auth?: string; data: string };
@@ -140,16 +141,7 @@ describe('createMailer', () => {
   });
 
   it('sends through SMTP alone in a deployment, and only says it did not deliver otherwise', () => {
-    const deployment = parseConfig({
-      DEPLOYMENT: '1',
-      DATABASE_URL: 'postgres://u:p@db/app',
-      APP_URL: 'https://social.example.com',
-      JWT_SECRET: 'x'.repeat(32),
-      FACEBOOK_APP_SECRET: 'f'.repeat(32),
-      TOKEN_ENCRYPTION_KEY: 'e'.repeat(64),
-      SMTP_URL: 'smtps://u:p@smtp.example.com:465',
-      MAIL_FROM: 'no-reply@social.example.com',
-    });
+    const deployment = parseConfig(DEPLOYMENT_ENV);
     expect(createMailer(deployment)).toBeInstanceOf(SmtpMailer);
     expect(createMailer(local({ DEV_ENDPOINTS: '0' }))).toBeInstanceOf(ConsoleMailer);
   });

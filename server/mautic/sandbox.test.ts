@@ -3,6 +3,7 @@ import { createApp } from '../app';
 import { parseConfig, SANDBOX_MAUTIC_CLIENT } from '../config';
 import { memoryLogger } from '../log';
 import { ConsoleMailer } from '../mail/mailer';
+import { DEPLOYMENT_ENV } from '../test/deployment-env';
 import { startHarness, TEST_ENV, type Harness } from '../test/harness';
 
 let h: Harness;
@@ -155,16 +156,7 @@ describe('where the sandbox is', () => {
     });
 
   it('never in a deployment, nor with DEV_ENDPOINTS=0', async () => {
-    const deployment = sandboxOf({
-      NODE_ENV: 'production',
-      DEPLOYMENT: '1',
-      APP_URL: 'https://social.example.com',
-      DATABASE_URL: 'postgres://u:p@db/app',
-      SMTP_URL: 'smtps://u:p@smtp.example.com:465',
-      MAIL_FROM: 'no-reply@social.example.com',
-      FACEBOOK_APP_SECRET: 'f'.repeat(32),
-      TOKEN_ENCRYPTION_KEY: 'e'.repeat(64),
-    });
+    const deployment = sandboxOf(DEPLOYMENT_ENV);
     for (const app of [deployment, sandboxOf({ DEV_ENDPOINTS: '0' })]) {
       for (const [method, path] of [
         ['GET', `${AUTHORIZE}?client_id=orbita-sandbox`],
