@@ -45,6 +45,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       '/broadcasting': apiTarget,
       // The generated API reference (outside production).
       '/docs': apiTarget,
+      // The sandbox providers' pages (outside a deployment; decision 025).
+      '/sandbox': apiTarget,
       // The Pusher-protocol socket lives at /app/{key}; source modules under /app/ (they have
       // a file extension) stay with Vite.
       '^/app/[^/.]+(?:\\?.*)?$': { target: apiTarget, ws: true },

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { MessageBodySchema } from './common';
+import { oauthCode, oauthRedirectUri, oauthState } from './accounts';
+import { ErrorBodySchema, MessageBodySchema } from './common';
 import {
   email,
   language,
@@ -164,5 +165,83 @@ export const reset = defineOperation({
   responses: {
     200: { description: 'The password is changed.', body: MessageBodySchema },
     ...errors(429, ...BODY_ERRORS),
+  },
+});
+
+/** The Facebook sign-in and sign-up round trips (spec §2 "Sign-in", "Sign-up", §5, §8; decision 025). */
+export const FACEBOOK_AUTH_PURPOSES = ['sign-in', 'sign-up'] as const;
+
+export const FacebookAuthorizeBodySchema = z.object({
+  purpose: z.enum(FACEBOOK_AUTH_PURPOSES, { error: 'in' }),
+  /** Ask again for the email permission the person declined (Facebook's `auth_type=rerequest`). */
+  rerequest: z.optional(z.boolean()),
+});
+
+const facebookReturnBody = { code: oauthCode(), state: oauthState(), redirect_uri: oauthRedirectUri() };
+export const FacebookLoginBodySchema = z.object(facebookReturnBody);
+export const FacebookRegisterBodySchema = z.object({ ...facebookReturnBody, language: z.optional(language()) });
+
+const stateRefused = {
+  description: 'The state is unknown, expired, used, or was started in another browser.',
+  body: ErrorBodySchema,
+} as const;
+const providerTrouble = {
+  description: 'Facebook could not be reached, or answered something unusable.',
+  body: ErrorBodySchema,
+} as const;
+
+export const authorizeFacebookAuth = defineOperation({
+  method: 'POST',
+  path: '/v1.0/auth/facebook/authorize',
+  summary: 'Start signing in or up with Facebook: the login dialog address',
+  description:
+    'Issues a single-use `state` (ten minutes) bound to this browser by an `HttpOnly` cookie it sets, and answers ' +
+    "Facebook's login dialog for it, returning to `/login?type=facebook-login` or `/register?type=facebook-register`. " +
+    '409 when no Facebook app is configured.',
+  tag,
+  access: 'public',
+  body: FacebookAuthorizeBodySchema,
+  responses: {
+    200: { description: 'Where to send the browser.', body: z.object({ url: z.string() }) },
+    ...errors(429, ...BODY_ERRORS),
+    409: { description: 'No Facebook app is configured.', body: ErrorBodySchema },
+  },
+});
+
+export const facebookLogin = defineOperation({
+  method: 'POST',
+  path: '/v1.0/auth/facebook/login',
+  summary: 'Sign in with the code Facebook sent back',
+  description:
+    'Checks the state (once, from the browser that started it: 409 otherwise), exchanges the code (422 `errors.code` ' +
+    'when Facebook refuses it) and signs in the user who connected that Facebook account. An account no user ' +
+    'connected answers 401. Rate-limited as password sign-in is per address.',
+  tag,
+  access: 'public',
+  body: FacebookLoginBodySchema,
+  responses: {
+    200: { description: 'Signed in.', body: TokenAnswerSchema },
+    ...errors(401, 429, ...BODY_ERRORS),
+    409: stateRefused,
+    502: providerTrouble,
+  },
+});
+
+export const facebookRegister = defineOperation({
+  method: 'POST',
+  path: '/v1.0/auth/facebook/register',
+  summary: 'Sign up with the code Facebook sent back',
+  description:
+    'As `facebookLogin`, then creates the user from the Facebook profile (name and email; no password until a reset ' +
+    'sets one) with the Facebook account connected, and signs them in. `errors.email` when Facebook did not share ' +
+    'the email address (the person declined it) or the address is taken.',
+  tag,
+  access: 'public',
+  body: FacebookRegisterBodySchema,
+  responses: {
+    201: { description: 'Signed up and in.', body: TokenAnswerSchema },
+    ...errors(429, ...BODY_ERRORS),
+    409: stateRefused,
+    502: providerTrouble,
   },
 });

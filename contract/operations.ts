@@ -1,3 +1,4 @@
+import * as accounts from './accounts';
 import * as auth from './auth';
 import * as comments from './comments';
 import * as coupons from './coupons';
@@ -9,6 +10,7 @@ import * as mauticSandbox from './mautic-sandbox';
 import * as impersonation from './impersonation';
 import type { Operation } from './operation';
 import * as projects from './projects';
+import * as sandboxProviders from './sandbox-providers';
 import * as users from './users';
 
 const names = new Map<Operation, string>();
@@ -38,10 +40,11 @@ export const OPERATIONS: Operation[] = [
   ...pick(health),
   ...pick(mautic),
   ...pick(comments),
+  ...pick(accounts),
 ];
 
 /** Mounted only outside production. */
-export const DEV_OPERATIONS: Operation[] = [...pick(dev), ...pick(mauticSandbox)];
+export const DEV_OPERATIONS: Operation[] = [...pick(dev), ...pick(mauticSandbox), ...pick(sandboxProviders)];
 
 /** The operation's export name (`login`, `listProjects`). */
 export const operationName = (operation: Operation): string | undefined => names.get(operation);

@@ -5,7 +5,11 @@ import { impersonationRoutes } from './auth/impersonation-routes';
 import { authRoutes } from './auth/routes';
 import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
 import type { SessionLifetimes } from './auth/refresh-tokens';
-import type { Config } from './config';
+import { SANDBOX_PATH, type Config } from './config';
+import { createAdapters } from './integrations/adapters';
+import type { FetchLike } from './integrations/providers/provider-error';
+import { accountRoutes } from './integrations/routes';
+import { sandboxProviderRoutes } from './integrations/sandbox/routes';
 import { couponRoutes } from './coupons/routes';
 import type { Database } from './db/client';
 import { devRoutes } from './dev/routes';
@@ -47,10 +51,15 @@ export type AppDeps = {
    * stored and wait for a queue that runs them (a test's `runPending`, another instance).
    */
   jobs?: JobQueue;
+  /**
+   * How the adapters reach the providers; the global fetch by default, except that the sandbox
+   * providers, served by this same app outside a deployment, are called in-process.
+   */
+  providerFetch?: FetchLike;
 };
 
 /** Path prefixes that belong to the API: never the SPA's index.html, always JSON 404s. */
-export const API_PREFIXES = ['/v1.0', '/dev', '/docs', '/broadcasting', '/app'] as const;
+export const API_PREFIXES = ['/v1.0', '/dev', '/docs', '/broadcasting', '/app', '/sandbox'] as const;
 
 export const isApiPath = (path: string) =>
   API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
@@ -76,6 +85,7 @@ export function createServices(deps: AppDeps): Services {
     jobs:
       deps.jobs ??
       new JobQueue(deps.db, { onError: (error) => log.error({ err: safeError(error) }, 'job queue error') }),
+    adapters: createAdapters(deps.config, deps.providerFetch ?? fetch),
     log,
   };
 }
@@ -112,10 +122,19 @@ export const requestContext = (services: Services, options: { checkAnswers: bool
   });
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const services = createServices(deps);
+  // The sandbox providers are this app's own routes: their calls are answered in-process (the
+  // same requests and answers as over HTTP, without a socket, and reachable in tests too).
+  const app = new Hono<AppEnv>();
+  const sandboxPrefix = `http://localhost:${deps.config.port}${SANDBOX_PATH}/`;
+  const providerFetch: FetchLike =
+    deps.providerFetch ??
+    ((url, init) =>
+      deps.config.devEndpoints && url.startsWith(sandboxPrefix)
+        ? Promise.resolve(app.request(url, init))
+        : fetch(url, init));
+  const services = createServices({ ...deps, providerFetch });
   const checkAnswers = deps.config.nodeEnv !== 'production';
 
-  const app = new Hono<AppEnv>();
   app.use(securityHeaders({ https: deps.config.secureCookies }));
 
   app.use(requestContext(services, { checkAnswers }));
@@ -130,10 +149,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', healthRoutes(services));
   app.route('/', mauticRoutes(services));
   app.route('/', commentRoutes(services));
+  app.route('/', accountRoutes(services));
   if (deps.config.devEndpoints) {
     app.route('/', devRoutes(services));
     // A stand-in Mautic for the admin page's authorisation round trip (local mode's default).
     app.route('/', mauticSandboxRoutes(services));
+    // The sandbox Facebook and LinkedIn that local mode connects accounts through (decision 025).
+    app.route('/', sandboxProviderRoutes(services));
     // The generated reference, with the dev operations it describes: outside production only.
     app.route('/', docsRoutes());
   }

@@ -44,6 +44,14 @@ export type Config = {
    */
   mautic: MauticConfig | undefined;
   /**
+   * The Meta app users connect Facebook accounts through and sign in with (issue 11), or
+   * undefined when none is configured (the integrations screen says so). Local mode defaults to
+   * the sandbox the API serves itself under /sandbox/facebook (server/integrations/sandbox).
+   */
+  facebook: FacebookConfig | undefined;
+  /** The LinkedIn app users connect LinkedIn accounts through; local mode's default is the sandbox. */
+  linkedin: LinkedInConfig | undefined;
+  /**
    * Local mode without JWT_SECRET, FACEBOOK_APP_SECRET or TOKEN_ENCRYPTION_KEY: the file that keeps the generated
    * secrets across restarts (`secrets.json` beside the PGlite directory; server/secrets.ts).
    * Unset in a deployment, when all are given, and for an in-memory database (tests).
@@ -79,6 +87,42 @@ export type MauticConfig = {
   /** The local sandbox (no MAUTIC_BASE_URL given outside a deployment), not a real Mautic. */
   sandbox: boolean;
 };
+
+/** A Meta app: its id and secret, and where its login dialog and Graph API are. */
+export type FacebookConfig = {
+  appId: string;
+  appSecret: string;
+  /** `https://www.facebook.com`, or the sandbox: the browser opens `${dialogUrl}/${version}/dialog/oauth`. */
+  dialogUrl: string;
+  /** `https://graph.facebook.com`, or the sandbox: the API calls it. */
+  graphUrl: string;
+  /** The Graph API version every call names. */
+  version: string;
+  sandbox: boolean;
+};
+
+/** A LinkedIn app (Sign In with LinkedIn using OpenID Connect, and the Community Management API). */
+export type LinkedInConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** `https://www.linkedin.com`, or the sandbox: the browser opens `${authUrl}/oauth/v2/authorization`. */
+  authUrl: string;
+  /** The same host, where the API exchanges codes (`/oauth/v2/accessToken`); the sandbox's at the API's address. */
+  tokenUrl: string;
+  /** `https://api.linkedin.com`, or the sandbox. */
+  apiUrl: string;
+  sandbox: boolean;
+};
+
+/** The sandbox providers' app ids: public values for local use; a deployment never has the sandbox. */
+export const SANDBOX_FACEBOOK_APP_ID = '1000000000000001';
+export const SANDBOX_LINKEDIN_CLIENT = {
+  clientId: 'orbita-sandbox',
+  clientSecret: 'orbita-sandbox-linkedin-secret',
+} as const;
+/** Where the API serves the sandbox providers (outside a deployment only). */
+export const SANDBOX_PATH = '/sandbox';
+export const FACEBOOK_GRAPH_VERSION = 'v21.0';
 
 /**
  * The sandbox Mautic's own client (server/mautic/sandbox.ts): public values, for local use only;
@@ -128,6 +172,15 @@ const EnvSchema = z.object({
       ),
   ),
   MAUTIC_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  // Meta app ids are digits.
+  FACEBOOK_APP_ID: optional(z.string().regex(/^\d{1,32}$/, 'must be the Meta app id (digits)')),
+  FACEBOOK_GRAPH_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  FACEBOOK_DIALOG_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  FACEBOOK_GRAPH_VERSION: optional(z.string().regex(/^v\d{1,3}\.\d{1,3}$/, 'must be a Graph API version, e.g. v21.0')),
+  LINKEDIN_CLIENT_ID: optional(z.string().max(500, 'must be at most 500 characters')),
+  LINKEDIN_CLIENT_SECRET: optional(z.string().max(500, 'must be at most 500 characters')),
+  LINKEDIN_AUTH_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  LINKEDIN_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   MAUTIC_CLIENT_ID: optional(z.string().max(500, 'must be at most 500 characters')),
   MAUTIC_CLIENT_SECRET: optional(z.string().max(500, 'must be at most 500 characters')),
   ACCESS_TOKEN_TTL: optional(z.coerce.number().int().min(30).max(86_400)),
@@ -185,6 +238,12 @@ function deploymentProblems(e: Env, alreadyBad: Set<string>): string[] {
       'MAUTIC_BASE_URL: required with MAUTIC_CLIENT_ID and MAUTIC_CLIENT_SECRET (the Mautic they belong to)',
     );
   }
+  for (const name of ['FACEBOOK_GRAPH_URL', 'FACEBOOK_DIALOG_URL', 'LINKEDIN_AUTH_URL', 'LINKEDIN_API_URL'] as const) {
+    const value = e[name];
+    if (value !== undefined && !value.startsWith('https://')) {
+      problems.push(`${name}: must be an https:// URL in a deployment (codes and tokens cross it)`);
+    }
+  }
   if (e.DEV_ENDPOINTS === true) problems.push('DEV_ENDPOINTS: the dev endpoints are never mounted in a deployment');
   if (e.NODE_ENV !== undefined && e.NODE_ENV !== 'production') {
     problems.push(`NODE_ENV: must be production (or unset) in a deployment, not ${e.NODE_ENV}`);
@@ -231,6 +290,59 @@ function mauticConfig(e: Env, appUrl: string, devEndpoints: boolean): MauticConf
   };
 }
 
+const noSlash = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * FACEBOOK_APP_ID (with the secret the data-deletion callbacks already need) when given, talking
+ * to Facebook; else, where the dev endpoints are mounted, the sandbox: the browser opens it at
+ * the app's address, the API calls it at its own.
+ */
+function facebookConfig(e: Env, appSecret: string, appUrl: string, apiUrl: string, devEndpoints: boolean) {
+  const version = e.FACEBOOK_GRAPH_VERSION ?? FACEBOOK_GRAPH_VERSION;
+  if (e.FACEBOOK_APP_ID !== undefined) {
+    return {
+      appId: e.FACEBOOK_APP_ID,
+      appSecret,
+      dialogUrl: noSlash(e.FACEBOOK_DIALOG_URL ?? 'https://www.facebook.com'),
+      graphUrl: noSlash(e.FACEBOOK_GRAPH_URL ?? 'https://graph.facebook.com'),
+      version,
+      sandbox: false,
+    } satisfies FacebookConfig;
+  }
+  if (!devEndpoints) return undefined;
+  return {
+    appId: SANDBOX_FACEBOOK_APP_ID,
+    appSecret,
+    dialogUrl: `${appUrl}${SANDBOX_PATH}/facebook`,
+    graphUrl: `${apiUrl}${SANDBOX_PATH}/facebook`,
+    version,
+    sandbox: true,
+  } satisfies FacebookConfig;
+}
+
+/** LINKEDIN_CLIENT_ID and its secret when given; else, outside a deployment, the sandbox. */
+function linkedinConfig(e: Env, appUrl: string, apiUrl: string, devEndpoints: boolean) {
+  if (e.LINKEDIN_CLIENT_ID !== undefined) {
+    const authUrl = noSlash(e.LINKEDIN_AUTH_URL ?? 'https://www.linkedin.com');
+    return {
+      clientId: e.LINKEDIN_CLIENT_ID,
+      clientSecret: e.LINKEDIN_CLIENT_SECRET ?? '',
+      authUrl,
+      tokenUrl: authUrl,
+      apiUrl: noSlash(e.LINKEDIN_API_URL ?? 'https://api.linkedin.com'),
+      sandbox: false,
+    } satisfies LinkedInConfig;
+  }
+  if (!devEndpoints) return undefined;
+  return {
+    ...SANDBOX_LINKEDIN_CLIENT,
+    authUrl: `${appUrl}${SANDBOX_PATH}/linkedin`,
+    tokenUrl: `${apiUrl}${SANDBOX_PATH}/linkedin`,
+    apiUrl: `${apiUrl}${SANDBOX_PATH}/linkedin`,
+    sandbox: true,
+  } satisfies LinkedInConfig;
+}
+
 /**
  * Reads the environment once. Throws a ConfigError listing every problem, so a misconfigured
  * deployment fails at start with the whole list rather than one at a time. The server's own
@@ -265,6 +377,13 @@ export function parseConfig(
       }
     }
   }
+  if (
+    e.LINKEDIN_CLIENT_ID !== undefined &&
+    e.LINKEDIN_CLIENT_SECRET === undefined &&
+    !bad.has('LINKEDIN_CLIENT_SECRET')
+  ) {
+    problems.push('LINKEDIN_CLIENT_SECRET: required with LINKEDIN_CLIENT_ID (LinkedIn Developers › your app › Auth)');
+  }
   if (sessionAbsolute < sessionIdle) {
     problems.push('SESSION_ABSOLUTE_TTL: must be at least SESSION_IDLE_TTL (a session cannot idle past its end)');
   }
@@ -284,6 +403,11 @@ export function parseConfig(
     (e.JWT_SECRET === undefined || e.FACEBOOK_APP_SECRET === undefined || e.TOKEN_ENCRYPTION_KEY === undefined) &&
     !dataDir.startsWith('memory://');
 
+  const devEndpoints = !deployment && e.DEV_ENDPOINTS !== false;
+  const facebookAppSecret = e.FACEBOOK_APP_SECRET ?? randomBytes(32).toString('hex');
+  // Where this API answers on this machine: the sandbox providers' endpoints, called by the API itself.
+  const apiUrl = `http://localhost:${listenPort}`;
+
   return {
     port: listenPort,
     nodeEnv,
@@ -293,13 +417,15 @@ export function parseConfig(
     appUrl,
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? randomBytes(32).toString('base64url')),
     jwtSecretGenerated: e.JWT_SECRET === undefined,
-    facebookAppSecret: e.FACEBOOK_APP_SECRET ?? randomBytes(32).toString('hex'),
+    facebookAppSecret,
     facebookAppSecretGenerated: e.FACEBOOK_APP_SECRET === undefined,
     tokenEncryptionKey:
       (e.TOKEN_ENCRYPTION_KEY === undefined ? undefined : parseEncryptionKey(e.TOKEN_ENCRYPTION_KEY)) ??
       new Uint8Array(randomBytes(32)),
     tokenEncryptionKeyGenerated: e.TOKEN_ENCRYPTION_KEY === undefined,
-    mautic: mauticConfig(e, appUrl, !deployment && e.DEV_ENDPOINTS !== false),
+    mautic: mauticConfig(e, appUrl, devEndpoints),
+    facebook: facebookConfig(e, facebookAppSecret, appUrl, apiUrl, devEndpoints),
+    linkedin: linkedinConfig(e, appUrl, apiUrl, devEndpoints),
     secretsFile: keepSecrets ? join(dirname(dataDir), 'secrets.json') : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Orbita <no-reply@localhost>',
@@ -308,7 +434,7 @@ export function parseConfig(
     sessionIdleTtlSeconds: sessionIdle,
     sessionAbsoluteTtlSeconds: sessionAbsolute,
     // Local mode, `npm start` included, has them unless DEV_ENDPOINTS=0; a deployment never.
-    devEndpoints: !deployment && e.DEV_ENDPOINTS !== false,
+    devEndpoints,
     trustProxy: e.TRUST_PROXY ?? false,
     staticDir: e.STATIC_DIR ?? 'build/client',
     seedScaleUsers: e.SEED_SCALE_USERS ?? 0,

@@ -14,6 +14,7 @@ import { safeError } from '../log';
 import { passwordResetMail } from '../mail/templates';
 import { findUserByEmail, findUserById, insertUser, updateUserPreferences } from '../users/queries';
 import { accessTokenOptions, issueAccessToken } from './access-tokens';
+import { facebookAuthRoutes } from './facebook-auth';
 import { createResetToken, resetLink, resetPassword } from './password-reset';
 import { endImpersonation, endImpersonationsOfSession } from './impersonations';
 import { presentSignedInUser, presentTokenAnswer } from './presenters';
@@ -76,7 +77,8 @@ export function authRoutes(s: Services) {
     );
 
     const user = await findUserByEmail(s.db, body.email);
-    const valid = user
+    // A user who signed up with Facebook has no password until a reset sets one: as unknown.
+    const valid = user?.passwordHash
       ? await s.passwords.verify(body.password, user.passwordHash)
       : await s.passwords.verifyUnknown(body.password);
     if (!user || !valid) {
@@ -220,6 +222,8 @@ export function authRoutes(s: Services) {
     logAuthEvent(c, 'reset_done', { userId: done.userId, ip });
     return reply(c, reset, 200, { message: message(c.get('lang'), 'passwordReset') });
   });
+
+  facebookAuthRoutes(routes, s, signIn);
 
   return routes;
 }

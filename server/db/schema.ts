@@ -52,7 +52,8 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     // Kept as typed; uniqueness and look-ups go through lower(email).
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    // Null for a user who signed up with Facebook and never set one (a reset sets it).
+    passwordHash: text('password_hash'),
     role: text('role', { enum: ROLES }).notNull().default('user'),
     plan: text('plan').notNull().default('free'),
     // Whether billing holds a card for the user (the admin users list shows it).
@@ -387,6 +388,8 @@ export const providerAccounts = pgTable(
     accessToken: text('access_token').notNull(),
     refreshToken: text('refresh_token'),
     tokenExpiresAt: at('token_expires_at'),
+    // When its channels were last fetched from the provider; null until the first fetch ends.
+    channelsFetchedAt: at('channels_fetched_at'),
     grantedScopes: text('granted_scopes')
       .array()
       .notNull()

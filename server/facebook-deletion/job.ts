@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { providerAccounts } from '../db/schema';
 import type { Database } from '../db/client';
 import type { Clock } from '../http/rate-limiter';
 import type { JobQueue } from '../jobs/queue';
@@ -23,9 +25,11 @@ export async function deleteFacebookData({ db, clock, log }: Deps, data: unknown
   const request = await findDeletionRequest(db, requestId);
   if (!request || request.status === 'deleted') return;
   await db.transaction(async (tx) => {
-    // Nothing is stored per Facebook user yet. When the integrations arrive (issue 11), the
-    // Facebook accounts linked with request.facebookUserId, with their pages, Instagram and ad
-    // accounts, tokens and fetched data, are deleted here, in this transaction, before the mark.
+    // Every user's connection of this Facebook user goes: the account with its tokens, and its
+    // pages, Instagram and ad accounts with their comments (the foreign keys cascade).
+    await tx
+      .delete(providerAccounts)
+      .where(and(eq(providerAccounts.provider, 'facebook'), eq(providerAccounts.externalId, request.facebookUserId)));
     await markDeleted(tx, request.id, new Date(clock()));
   });
   // The request's id only: the Facebook user id is personal data, and the log outlives it.

@@ -2,6 +2,7 @@ import type { PasswordHasher } from '../auth/passwords';
 import type { SessionLifetimes } from '../auth/refresh-tokens';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { Adapters } from '../integrations/adapters';
 import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../log';
 import type { Mailer } from '../mail/mailer';
@@ -24,6 +25,8 @@ export type Services = {
   background: BackgroundTasks;
   /** Jobs kept in the database, retried, run by any instance (server/jobs/queue.ts). */
   jobs: JobQueue;
+  /** The connectable providers (server/integrations/adapters.ts): the real ones, or the sandbox. */
+  adapters: Adapters;
   /** The server's logger; a request's own lines go through `c.get('log')`, which carries its id. */
   log: Logger;
 };

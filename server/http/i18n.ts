@@ -52,6 +52,14 @@ export const messages = {
     notImpersonating: 'This session is not an impersonation.',
     reviewCountChanged:
       'More comments match these filters now (:count) than the :expected you confirmed: nothing was changed. Confirm the new count.',
+    providerNotConfigured: ':provider is not configured on this installation.',
+    oauthStateRefused:
+      'This connection attempt is unknown, expired or already finished (a reload, or another browser): start it again.',
+    providerUnreachable: ':provider could not be reached. Try again later.',
+    providerRateLimited: ':provider asks us to slow down. Try again in a few minutes.',
+    providerBadAnswer: ':provider gave an answer that could not be used. Try again later.',
+    accountNeedsReconnect: ":provider no longer accepts this account's authorisation: reconnect it.",
+    facebookNotLinked: 'This Facebook account is not linked to any user, or the user is not enabled.',
   },
   it: {
     malformedJson: 'Il corpo JSON non è valido.',
@@ -81,6 +89,14 @@ export const messages = {
     notImpersonating: 'Questa sessione non è un accesso come un altro utente.',
     reviewCountChanged:
       'Ora questi filtri trovano più commenti (:count) dei :expected che hai confermato: non è stato cambiato nulla. Conferma il nuovo numero.',
+    providerNotConfigured: ':provider non è configurato su questa installazione.',
+    oauthStateRefused:
+      'Questo tentativo di collegamento è sconosciuto, scaduto o già concluso (un ricaricamento o un altro browser): ricomincia.',
+    providerUnreachable: 'Impossibile raggiungere :provider. Riprova più tardi.',
+    providerRateLimited: ':provider chiede di rallentare. Riprova tra qualche minuto.',
+    providerBadAnswer: ':provider ha dato una risposta che non si può usare. Riprova più tardi.',
+    accountNeedsReconnect: ":provider non accetta più l'autorizzazione di questo account: ricollegalo.",
+    facebookNotLinked: "Questo account Facebook non è collegato a nessun utente, oppure l'utente non è abilitato.",
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 
@@ -108,6 +124,10 @@ export const rules = {
     signedRequestAlgorithm: 'The :attribute must be signed with HMAC-SHA256.',
     signedRequestUser: 'The :attribute names no Facebook user (user_id).',
     mauticCodeRefused: 'Mautic refused this authorization code: it is unknown, expired or already used.',
+    providerCodeRefused: 'The provider refused this authorization code: it is unknown, expired or already used.',
+    otherProviderAccount:
+      'You signed in to a different account than the one to reconnect: sign in to that one, or add this one instead.',
+    emailScopeMissing: 'Facebook did not share your email address: allow the app to see it to sign up.',
     boolean: 'The :attribute field must be true or false.',
     distinct: 'The :attribute field has a duplicate value.',
     prohibited: 'The :attribute field is not taken with this action.',
@@ -134,6 +154,11 @@ export const rules = {
     signedRequestAlgorithm: 'La :attribute deve essere firmata con HMAC-SHA256.',
     signedRequestUser: 'La :attribute non indica alcun utente Facebook (user_id).',
     mauticCodeRefused: 'Mautic ha rifiutato questo codice di autorizzazione: è sconosciuto, scaduto o già usato.',
+    providerCodeRefused:
+      'Il provider ha rifiutato questo codice di autorizzazione: è sconosciuto, scaduto o già usato.',
+    otherProviderAccount:
+      "Hai effettuato l'accesso a un account diverso da quello da ricollegare: accedi a quello, oppure aggiungi questo.",
+    emailScopeMissing: "Facebook non ha condiviso il tuo indirizzo email: consenti all'app di vederlo per registrarti.",
     boolean: 'Il campo :attribute deve essere vero o falso.',
     distinct: 'Il campo :attribute contiene un valore duplicato.',
     prohibited: 'Il campo :attribute non è ammesso con questa azione.',

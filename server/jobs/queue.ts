@@ -9,6 +9,13 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 /** How a kind of job is retried; see pg-boss's queue options. */
 export type RetryPolicy = { retryLimit: number; retryDelaySeconds: number; retryBackoff: boolean };
 
+/**
+ * How a kind of job is registered: its retries, and pg-boss's queue policy. `stately` keeps at
+ * most one job per singleton key queued and one active: a job sent again while one waits is
+ * dropped, and two instances never run the same key at once.
+ */
+export type WorkOptions = Partial<RetryPolicy> & { policy?: 'standard' | 'stately' };
+
 export type JobQueueOptions = {
   /** Told of what pg-boss reports outside a caller's await: a failed poll, a failed job. */
   onError: (error: unknown) => void;
@@ -55,7 +62,10 @@ function executorOf(db: Database): PgBoss.Db {
  * and runs what is pending with `runPending`, when it wants to.
  */
 export class JobQueue {
-  private readonly handlers = new Map<string, { handler: JobHandler<never>; retry: RetryPolicy }>();
+  private readonly handlers = new Map<
+    string,
+    { handler: JobHandler<never>; retry: RetryPolicy; policy: 'standard' | 'stately' }
+  >();
   private readonly queues = new Map<string, Promise<void>>();
   private boss: Promise<PgBoss> | undefined;
   private polling = false;
@@ -66,16 +76,19 @@ export class JobQueue {
   ) {}
 
   /** Registers what runs the jobs called `name` (once per name, at start-up). */
-  work<T>(name: string, handler: JobHandler<T>, retry: Partial<RetryPolicy> = {}): void {
-    this.handlers.set(name, { handler: handler as JobHandler<never>, retry: { ...DEFAULT_RETRY, ...retry } });
+  work<T>(name: string, handler: JobHandler<T>, { policy = 'standard', ...retry }: WorkOptions = {}): void {
+    this.handlers.set(name, { handler: handler as JobHandler<never>, retry: { ...DEFAULT_RETRY, ...retry }, policy });
     if (this.polling) void this.poll(name).catch(this.options.onError);
   }
 
-  /** Stores a job of kind `name`; it runs on whichever instance fetches it first. */
-  async send<T extends object>(name: string, data: T): Promise<void> {
+  /**
+   * Stores a job of kind `name`; it runs on whichever instance fetches it first. With a
+   * `singletonKey` on a `stately` queue, a job already waiting under that key makes this a no-op.
+   */
+  async send<T extends object>(name: string, data: T, options: { singletonKey?: string } = {}): Promise<void> {
     const boss = await this.started();
     await this.queue(boss, name);
-    await boss.send(name, data);
+    await boss.send(name, data, options);
   }
 
   /** Starts pg-boss and polls for every registered kind of job. */
@@ -145,8 +158,15 @@ export class JobQueue {
   private queue(boss: PgBoss, name: string): Promise<void> {
     let created = this.queues.get(name);
     if (!created) {
-      const { retryLimit, retryDelaySeconds, retryBackoff } = this.handlers.get(name)?.retry ?? DEFAULT_RETRY;
-      created = boss.createQueue(name, { name, retryLimit, retryDelay: retryDelaySeconds, retryBackoff });
+      const registered = this.handlers.get(name);
+      const { retryLimit, retryDelaySeconds, retryBackoff } = registered?.retry ?? DEFAULT_RETRY;
+      created = boss.createQueue(name, {
+        name,
+        retryLimit,
+        retryDelay: retryDelaySeconds,
+        retryBackoff,
+        policy: registered?.policy ?? 'standard',
+      });
       // A failed creation is tried again next time rather than remembered.
       created.catch(() => this.queues.delete(name));
       this.queues.set(name, created);

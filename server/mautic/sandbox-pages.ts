@@ -15,6 +15,11 @@ button { font: inherit; font-weight: 600; padding: 0.5rem 1.25rem; border-radius
 button:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 .allow { background: var(--accent); color: var(--card); }
 .deny { background: transparent; color: var(--fg); }
+fieldset { border: 1px solid var(--line); border-radius: 0.5rem; margin: 1rem 0 0; padding: 0.5rem 1rem 0.75rem; }
+legend { font-weight: 600; padding: 0 0.25rem; }
+label { display: flex; gap: 0.5rem; align-items: baseline; margin-top: 0.5rem; }
+ul { margin: 0.5rem 0; padding-left: 1.25rem; }
+.actions.wrap { flex-wrap: wrap; }
 `;
 
 // Built apart from the page's template, so its text is exactly what the hash below covers.
@@ -35,14 +40,15 @@ export function sandboxPagePolicy(formTargets: string[] = []): string {
   ].join('; ');
 }
 
-function page(title: string, body: SafeHtml): string {
+/** A sandbox's page: `product` names what it stands in for (`Mautic`, `Facebook`…). */
+export function sandboxPage(title: string, body: SafeHtml, product = 'Mautic'): string {
   return html`<!doctype html>
     <html lang="en">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
-        <title>${title} · Mautic sandbox</title>
+        <title>${title} · ${product} sandbox</title>
         ${STYLE_ELEMENT}
       </head>
       <body>
@@ -55,7 +61,7 @@ function page(title: string, body: SafeHtml): string {
 export function consentPage(fields: { clientId: string; redirectUri: string; state: string | undefined }): string {
   const state =
     fields.state === undefined ? html`` : html`<input type="hidden" name="state" value="${fields.state}" />`;
-  return page(
+  return sandboxPage(
     'Authorize',
     html`<h1>Authorize ${fields.clientId}</h1>
       <p>The application <strong>${fields.clientId}</strong> asks to use this Mautic's API on your behalf.</p>
@@ -77,7 +83,7 @@ export function consentPage(fields: { clientId: string; redirectUri: string; sta
 
 /** A request Mautic does not send back to its redirect URI: the client or the URI is not one it knows. */
 export function errorPage(problem: string): string {
-  return page(
+  return sandboxPage(
     'Error',
     html`<h1>This authorization request cannot go on</h1>
       <p>${problem}</p>

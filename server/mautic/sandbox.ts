@@ -8,7 +8,7 @@ import {
 } from '../../contract/mautic-sandbox';
 import { SANDBOX_MAUTIC_CLIENT } from '../config';
 import type { AppEnv, Services } from '../http/context';
-import { readBodyBytes } from '../http/json-body';
+import { FORM, readForm, withParams } from '../http/form-body';
 import { reply, route } from '../http/operation';
 import { mauticRedirectUri } from './presenters';
 import { consentPage, errorPage, sandboxPagePolicy } from './sandbox-pages';
@@ -19,37 +19,12 @@ export const SANDBOX_ACCESS_TOKEN_SECONDS = 3600;
 /** Codes nobody exchanged are forgotten past this many (a sandbox left open in a tab for weeks). */
 const MAX_PENDING_CODES = 1000;
 
-const FORM = 'application/x-www-form-urlencoded';
-
 type IssuedCode = { clientId: string; redirectUri: string; expiresAt: number };
-
-/** The body's text within the API's 16 KiB (413 past it). */
-async function readText(c: Context): Promise<string> {
-  // Bytes that are not UTF-8 become U+FFFD: such a field matches nothing it is compared with.
-  return Buffer.from(await readBodyBytes(c)).toString('utf8');
-}
-
-/** A form-encoded body's fields (the first of each name), or undefined for any other body. */
-async function readForm(c: Context): Promise<Record<string, string> | undefined> {
-  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  const text = await readText(c);
-  if (type !== FORM) return undefined;
-  const fields: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(text)) fields[name] ??= value;
-  return fields;
-}
 
 /** The same text, compared in time that does not depend on where they differ. */
 function sameSecret(given: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
   return timingSafeEqual(digest(given), digest(expected));
-}
-
-/** `uri` with `params` added to its query (the redirect URI is ours, so it has none to keep apart). */
-function withParams(uri: string, params: Record<string, string | undefined>): string {
-  const url = new URL(uri);
-  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
-  return url.toString();
 }
 
 /**

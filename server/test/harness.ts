@@ -12,6 +12,7 @@ import { presentUser } from '../users/presenters';
 import { openTestDatabase, type TestDatabase } from './database';
 import { createFactories, type UserFields } from './factories';
 import { testPasswords } from './passwords';
+import { JobQueue } from '../jobs/queue';
 
 export const TEST_ENV = {
   NODE_ENV: 'test',
@@ -121,6 +122,8 @@ export async function startHarness(options: { rateLimits?: RateLimits; env?: Rec
       await background.idle();
       if (failures.length > 0) throw failures.shift();
     };
+    // Jobs are stored, never polled: a test runs them when it chooses (`runJobs`).
+    const jobs = new JobQueue(db, { onError: (error) => failures.push(error) });
     const app = createApp({
       db,
       config,
@@ -130,8 +133,9 @@ export async function startHarness(options: { rateLimits?: RateLimits; env?: Rec
       rateLimits: options.rateLimits,
       log: logs.log,
       background,
+      jobs,
     });
-    return { app, settle, call: caller(app, settle) };
+    return { app, settle, jobs, call: caller(app, settle) };
   }
 
   const main = buildApp(appDb);
@@ -167,6 +171,7 @@ export async function startHarness(options: { rateLimits?: RateLimits; env?: Rec
     try {
       await settle();
     } finally {
+      await main.jobs.stop();
       for (const close of instances) await close();
       await database.close();
     }
@@ -183,6 +188,8 @@ export async function startHarness(options: { rateLimits?: RateLimits; env?: Rec
     factories,
     call,
     settle,
+    /** Runs the jobs the answers queued (and the ones they queue), here and now; resolves with how many ran. */
+    runJobs: () => main.jobs.runPending(),
     recordQueries,
     instance,
     createUser,

@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { html } from '../../mail/html';
+import { sandboxPage, sandboxPagePolicy } from '../../mautic/sandbox-pages';
+import { readForm, withParams } from '../../http/form-body';
 
 /**
  * The sandbox Facebook (decision 025): the part of the Graph API the adapter calls
  * (server/integrations/providers/facebook.ts), answering from fixtures with Graph's own shapes and
  * error codes, so the adapter's code is the same here and against graph.facebook.com. Codes and
- * tokens live in this instance's memory, as the Mautic sandbox's do. Slice 2 of issue 11: the
- * consent page and its mounting outside production come with the accounts' routes.
+ * tokens live in this instance's memory, as the Mautic sandbox's do. The login dialog is a consent
+ * page (the person to be, 'Allow', 'Allow without email', 'Cancel') that goes back to the redirect
+ * URI as Facebook does: `code`, `granted_scopes` and `state`, or `error=access_denied`.
  */
 
 /** Graph's own lifetimes: a code for minutes, a short-lived user token for about two hours. */
@@ -65,10 +69,13 @@ const graphError = (c: Context, status: 400 | 401 | 403 | 429, code: number, mes
 export function facebookSandbox({
   appId,
   appSecret,
+  redirectUris = [],
   clock = Date.now,
 }: {
   appId: string;
   appSecret: string;
+  /** The app's "Valid OAuth Redirect URIs": the dialog goes back to these only. */
+  redirectUris?: string[];
   clock?: () => number;
 }) {
   const codes = new Map<string, Grant & { redirectUri: string }>();
@@ -91,6 +98,108 @@ export function facebookSandbox({
   }
   const needs = (c: Context, grant: Grant, permission: string) =>
     grant.scopes.includes(permission) ? undefined : graphError(c, 403, 200, `Requires ${permission} permission.`);
+
+  const showError = (c: Context, problem: string) =>
+    c.html(
+      sandboxPage(
+        'Error',
+        html`<h1>This login request cannot go on</h1>
+          <p>${problem}</p>
+          <p class="note">The local Facebook sandbox.</p>`,
+        'Facebook',
+      ),
+      400,
+      { 'Content-Security-Policy': sandboxPagePolicy() },
+    );
+  const refusal = (clientId: string | undefined, redirectUri: string | undefined) =>
+    clientId !== appId
+      ? 'No app has this client_id.'
+      : !redirectUri || !redirectUris.includes(redirectUri)
+        ? "This redirect_uri is not one of the app's Valid OAuth Redirect URIs."
+        : undefined;
+
+  // The login dialog (Facebook Login, manual flow): who to be and what to grant.
+  routes.get('/dialog/oauth', (c) => {
+    const { client_id: clientId, redirect_uri: redirectUri, state, scope = '', response_type: type } = c.req.query();
+    const problem = refusal(clientId, redirectUri);
+    if (problem) return showError(c, problem);
+    if ((type ?? 'code') !== 'code') {
+      return c.redirect(withParams(redirectUri!, { error: 'unsupported_response_type', state }), 303);
+    }
+    const scopes = scope
+      .split(',')
+      .map((each) => each.trim())
+      .filter(Boolean);
+    const people = SANDBOX_FACEBOOK_PEOPLE.map(
+      (person, index) =>
+        html`<label
+          ><input type="radio" name="person" value="${person.id}" ${index === 0 ? html`checked` : html``} />
+          <span>${person.name} <span class="note">(${person.email})</span></span></label
+        >`,
+    );
+    const body = html`<h1>Continue to the app as…</h1>
+      <p>The app asks to see who you are and to manage what you choose:</p>
+      <ul>
+        ${scopes.map((each) => html`<li><code>${each}</code></li>`)}
+      </ul>
+      <p class="note">
+        This is the local sandbox standing in for Facebook; it exists outside a deployment only. Its people, pages and
+        ad accounts are made up.
+      </p>
+      <form method="post">
+        <input type="hidden" name="client_id" value="${appId}" />
+        <input type="hidden" name="redirect_uri" value="${redirectUri!}" />
+        <input type="hidden" name="scope" value="${scopes.join(',')}" />
+        ${state === undefined ? html`` : html`<input type="hidden" name="state" value="${state}" />`}
+        <fieldset>
+          <legend>Log in as</legend>
+          ${people}
+        </fieldset>
+        <div class="actions wrap">
+          <button type="submit" name="decision" value="allow" class="allow">Allow</button>
+          <button type="submit" name="decision" value="allow-without-email" class="deny">Allow without email</button>
+          <button type="submit" name="decision" value="cancel" class="deny">Cancel</button>
+        </div>
+      </form>`;
+    return c.html(sandboxPage('Log in with Facebook', body, 'Facebook'), 200, {
+      'Content-Security-Policy': sandboxPagePolicy([new URL(redirectUri!).origin]),
+    });
+  });
+
+  routes.post('/dialog/oauth', async (c) => {
+    const form = (await readForm(c)) ?? {};
+    const { client_id: clientId, redirect_uri: redirectUri, state, decision, person: personId, scope = '' } = form;
+    const problem = refusal(clientId, redirectUri);
+    if (problem) return showError(c, problem);
+    const person = SANDBOX_FACEBOOK_PEOPLE.find((each) => each.id === personId);
+    if (!person || !['allow', 'allow-without-email', 'cancel'].includes(decision ?? '')) {
+      return showError(c, 'The consent form came back incomplete.');
+    }
+    if (decision === 'cancel') {
+      return c.redirect(
+        withParams(redirectUri!, {
+          error: 'access_denied',
+          error_code: '200',
+          error_description: 'Permissions error',
+          error_reason: 'user_denied',
+          state,
+        }),
+        303,
+      );
+    }
+    const asked = scope.split(',').filter(Boolean);
+    const granted = decision === 'allow' ? asked : asked.filter((each) => each !== 'email');
+    const denied = asked.filter((each) => !granted.includes(each));
+    return c.redirect(
+      withParams(redirectUri!, {
+        code: sandbox.consent(person.id, granted, redirectUri!),
+        granted_scopes: granted.join(','),
+        denied_scopes: denied.length > 0 ? denied.join(',') : undefined,
+        state,
+      }),
+      303,
+    );
+  });
 
   routes.get('/oauth/access_token', (c) => {
     const { client_id: clientId, client_secret: secret, redirect_uri: redirectUri, code } = c.req.query();
@@ -151,7 +260,7 @@ export function facebookSandbox({
     return c.json({ data: who.person.adAccounts });
   });
 
-  return {
+  const sandbox = {
     routes,
     /** What the consent page's 'Allow' does: a code for `personId` with `scopes`, for `redirectUri`. */
     consent(personId: string, scopes: string[], redirectUri: string): string {
@@ -168,5 +277,10 @@ export function facebookSandbox({
     rateLimit(calls: number) {
       rateLimitedCalls = calls;
     },
+    /** Every token of `personId` stops working (they logged out of Facebook, or changed password). */
+    expireTokensOf(personId: string) {
+      for (const grant of tokens.values()) if (grant.personId === personId) grant.expiresAt = 0;
+    },
   };
+  return sandbox;
 }

@@ -1,0 +1,145 @@
+import { z } from 'zod/mini';
+import { ErrorBodySchema } from './common';
+import { defineOperation, type Operation } from './operation';
+
+/**
+ * The sandbox providers (decision 025): the parts of Facebook's and LinkedIn's OAuth pages and
+ * APIs the adapters use (server/integrations/providers), served by the API outside a deployment
+ * so that `npm start` connects accounts end to end with no provider app. Each answers in its
+ * provider's own shapes and error codes (not this API's), from made-up people, pages, Instagram and
+ * ad accounts and organizations. Local mode points the adapters here; a deployment at the real
+ * providers, with the same code.
+ */
+const tag = 'Sandbox providers';
+
+const version = z.object({ version: z.string() });
+const raw = (description: string) => ({ description });
+
+function sandboxOperation(
+  method: 'GET' | 'POST',
+  path: `/${string}`,
+  summary: string,
+  responses: Operation['responses'],
+  params?: z.core.$ZodObject,
+) {
+  return defineOperation({ method, path, summary, tag, access: 'public', params, responses });
+}
+
+const graph = {
+  200: raw("Graph's answer (JSON)."),
+  400: raw("Graph's error: `{ error: { code, type, message } }` (190: the token no longer works; 100: a bad code)."),
+  403: raw("Graph's error 200: a permission not granted."),
+  429: raw("Graph's error 4: the app's rate limit."),
+};
+
+export const showSandboxFacebookDialog = sandboxOperation(
+  'GET',
+  '/sandbox/facebook/:version/dialog/oauth',
+  "Facebook's login dialog: who to be, and Allow, Allow without email or Cancel (HTML)",
+  { 200: raw('The dialog (text/html).'), 303: raw('Back with an error.'), 400: raw('Unknown app or redirect URI.') },
+  version,
+);
+export const decideSandboxFacebookDialog = sandboxOperation(
+  'POST',
+  '/sandbox/facebook/:version/dialog/oauth',
+  "The dialog's answer: back with `code`, `granted_scopes` and `state`, or `error=access_denied`",
+  { 303: raw('Back to the redirect URI.'), 400: raw('An incomplete form, unknown app or redirect URI.') },
+  version,
+);
+export const exchangeSandboxFacebookCode = sandboxOperation(
+  'GET',
+  '/sandbox/facebook/:version/oauth/access_token',
+  'The code for a user token (once, for the same redirect URI, within ten minutes)',
+  graph,
+  version,
+);
+export const showSandboxFacebookMe = sandboxOperation(
+  'GET',
+  '/sandbox/facebook/:version/me',
+  'The person',
+  graph,
+  version,
+);
+export const listSandboxFacebookPermissions = sandboxOperation(
+  'GET',
+  '/sandbox/facebook/:version/me/permissions',
+  'The permissions the person granted',
+  graph,
+  version,
+);
+export const listSandboxFacebookPages = sandboxOperation(
+  'GET',
+  '/sandbox/facebook/:version/me/accounts',
+  'The pages the person manages, with their Instagram business accounts',
+  graph,
+  version,
+);
+export const listSandboxFacebookAdAccounts = sandboxOperation(
+  'GET',
+  '/sandbox/facebook/:version/me/adaccounts',
+  "The person's ad accounts",
+  graph,
+  version,
+);
+
+const linkedin = {
+  200: raw("LinkedIn's answer (JSON)."),
+  401: raw("LinkedIn's `INVALID_ACCESS_TOKEN`."),
+  403: raw("LinkedIn's `ACCESS_DENIED`: a permission not granted."),
+  404: raw('No such organization.'),
+  429: raw("LinkedIn's throttle."),
+};
+
+export const showSandboxLinkedInAuthorization = sandboxOperation(
+  'GET',
+  '/sandbox/linkedin/oauth/v2/authorization',
+  "LinkedIn's authorization page (HTML)",
+  { 200: raw('The page (text/html).'), 303: raw('Back with an error.'), 400: raw('Unknown client or redirect URI.') },
+);
+export const decideSandboxLinkedInAuthorization = sandboxOperation(
+  'POST',
+  '/sandbox/linkedin/oauth/v2/authorization',
+  "The page's answer: back with `code` and `state`, or `error=user_cancelled_authorize`",
+  { 303: raw('Back to the redirect URI.'), 400: raw('An incomplete form, unknown client or redirect URI.') },
+);
+export const exchangeSandboxLinkedInToken = sandboxOperation(
+  'POST',
+  '/sandbox/linkedin/oauth/v2/accessToken',
+  'A code or a refresh token for an access token (form-encoded, RFC 6749)',
+  { 200: raw('The tokens.'), 400: raw('`invalid_grant` and the like.'), 401: raw('`invalid_client`.') },
+);
+export const showSandboxLinkedInUserInfo = sandboxOperation(
+  'GET',
+  '/sandbox/linkedin/v2/userinfo',
+  'The person (OpenID Connect)',
+  linkedin,
+);
+export const listSandboxLinkedInOrganizationAcls = sandboxOperation(
+  'GET',
+  '/sandbox/linkedin/rest/organizationAcls',
+  'The organizations the person administers',
+  linkedin,
+);
+export const showSandboxLinkedInOrganization = sandboxOperation(
+  'GET',
+  '/sandbox/linkedin/rest/organizations/:id',
+  'One organization',
+  linkedin,
+  z.object({ id: z.string() }),
+);
+
+export const sandboxExpireTokens = defineOperation({
+  method: 'POST',
+  path: '/dev/sandbox/people/:personId/expire-tokens',
+  summary: "Make a sandbox person's access tokens stop working",
+  description:
+    'As logging out of Facebook, or a LinkedIn token running out, does: the next call with them answers the ' +
+    "provider's expired-token error, and the account they belong to needs a reconnect.",
+  tag,
+  access: 'public',
+  params: z.object({ personId: z.string() }),
+  responses: {
+    204: { description: 'Done.' },
+    404: { description: 'No sandbox person has this id.', body: ErrorBodySchema },
+  },
+});

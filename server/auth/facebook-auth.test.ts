@@ -1,0 +1,155 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { providerAccounts, users } from '../db/schema';
+import { SANDBOX_FACEBOOK_PEOPLE } from '../integrations/sandbox/facebook';
+import { startHarness, TEST_ENV, type Harness } from '../test/harness';
+import { splitName } from './facebook-auth';
+
+/** Facebook sign-in and sign-up through the sandbox Facebook (decision 025). */
+let h: Harness;
+const [giulia, marco] = SANDBOX_FACEBOOK_PEOPLE;
+const LOGIN_RETURN = `${TEST_ENV.APP_URL}/login?type=facebook-login`;
+const REGISTER_RETURN = `${TEST_ENV.APP_URL}/register?type=facebook-register`;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** A guest's round trip: the binding cookie it was given, and where Facebook sent it back. */
+async function guestRoundTrip(purpose: 'sign-in' | 'sign-up', person: string, decision = 'allow', cookie?: string) {
+  const started = await h.call('POST', '/v1.0/auth/facebook/authorize', {
+    json: { purpose },
+    headers: cookie ? { cookie } : {},
+  });
+  expect(started.status).toBe(200);
+  const binding = started.setCookie?.match(/oauth_binding=([^;]+)/)?.[1];
+  expect(started.setCookie).toMatch(/HttpOnly/i);
+  const dialog = new URL((started.body as unknown as { url: string }).url);
+  const page = await h.call('GET', dialog.pathname + dialog.search);
+  const form = Object.fromEntries(
+    [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+      m[1],
+      m[2]!.replace(/&amp;/g, '&'),
+    ]),
+  );
+  const answered = await h.call('POST', dialog.pathname, {
+    raw: new URLSearchParams({ ...form, person, decision }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  return { cookie: `oauth_binding=${binding}`, back: new URL(answered.headers.get('location')!) };
+}
+
+const finish = (path: 'login' | 'register', trip: { cookie: string; back: URL }, extra: object = {}) =>
+  h.call('POST', `/v1.0/auth/facebook/${path}`, {
+    headers: { cookie: trip.cookie },
+    json: {
+      code: trip.back.searchParams.get('code'),
+      state: trip.back.searchParams.get('state'),
+      redirect_uri: path === 'login' ? LOGIN_RETURN : REGISTER_RETURN,
+      ...extra,
+    },
+  });
+
+describe('signing up with Facebook', () => {
+  it('creates the user from the profile, with the Facebook account connected, and signs them in', async () => {
+    const trip = await guestRoundTrip('sign-up', marco.id);
+    expect(trip.back.pathname).toBe('/register');
+    const answer = await finish('register', trip, { language: 'it' });
+    expect(answer.status).toBe(201);
+    expect(answer.body.user).toMatchObject({
+      firstName: 'Marco',
+      lastName: 'Bianchi',
+      email: marco.email,
+      language: 'it',
+    });
+    expect(answer.setRefreshToken).toBeTruthy();
+    const [row] = await h.db.select().from(users).where(eq(users.email, marco.email));
+    expect(row!.passwordHash).toBeNull();
+    const accounts = await h.db.select().from(providerAccounts).where(eq(providerAccounts.ownerId, row!.id));
+    expect(accounts.map((each) => [each.externalId, each.isPrimary])).toEqual([[marco.id, true]]);
+    // No password to guess: signing in with one is refused like a wrong one.
+    expect(
+      (await h.call('POST', '/v1.0/auth/login', { json: { email: marco.email, password: 'Anything1' } })).status,
+    ).toBe(401);
+    // Twice is "taken".
+    const again = await finish('register', await guestRoundTrip('sign-up', marco.id));
+    expect(again.status).toBe(422);
+    expect(again.body.errors?.email).toEqual([expect.stringMatching(/already been taken/)]);
+  });
+
+  it('says so when the person declined to share their email', async () => {
+    const answer = await finish('register', await guestRoundTrip('sign-up', giulia.id, 'allow-without-email'));
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors?.email).toEqual([expect.stringMatching(/did not share your email/)]);
+    expect(await h.db.select().from(users).where(eq(users.email, giulia.email))).toEqual([]);
+  });
+});
+
+describe('signing in with Facebook', () => {
+  it('answers 401 for a Facebook account nobody connected, and signs in the user who did', async () => {
+    const unknown = await finish('login', await guestRoundTrip('sign-in', giulia.id));
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.message).toMatch(/not linked to any user/);
+
+    // A user connects Giulia's account from the integrations screen…
+    const owner = await h.signedInUser();
+    const started = await h.call('POST', '/v1.0/facebook-accounts/authorize', { token: owner.accessToken, json: {} });
+    const dialog = new URL((started.body as unknown as { url: string }).url);
+    const page = await h.call('GET', dialog.pathname + dialog.search);
+    const form = Object.fromEntries(
+      [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+        m[1],
+        m[2]!.replace(/&amp;/g, '&'),
+      ]),
+    );
+    const back = new URL(
+      (
+        await h.call('POST', dialog.pathname, {
+          raw: new URLSearchParams({ ...form, person: giulia.id, decision: 'allow' }).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+      ).headers.get('location')!,
+    );
+    const stored = await h.call('POST', '/v1.0/facebook-accounts', {
+      token: owner.accessToken,
+      json: {
+        code: back.searchParams.get('code'),
+        state: back.searchParams.get('state'),
+        facebook_redirect_uri: `${TEST_ENV.APP_URL}/integrations?type=facebook-account`,
+      },
+    });
+    expect(stored.status).toBe(200);
+
+    // …and can sign in with it from then on.
+    const signedIn = await finish('login', await guestRoundTrip('sign-in', giulia.id));
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user?._id).toBe(owner.user._id);
+  });
+
+  it("refuses a state from another browser, a replay, and a sign-up's state used to sign in", async () => {
+    const trip = await guestRoundTrip('sign-in', marco.id);
+    expect((await finish('login', { ...trip, cookie: 'oauth_binding=someone-else' })).status).toBe(409);
+    expect((await finish('login', { ...trip, cookie: '' })).status).toBe(409);
+    const signUp = await guestRoundTrip('sign-up', marco.id);
+    expect((await finish('login', signUp)).status).toBe(409);
+    // The first try spent nothing of the right browser's state: it still passes, once.
+    expect((await finish('login', trip)).status).not.toBe(409);
+    expect((await finish('login', trip)).status).toBe(409);
+  });
+
+  it('refuses a purpose that is not one', async () => {
+    const answer = await h.call('POST', '/v1.0/auth/facebook/authorize', { json: { purpose: 'admin' } });
+    expect(answer.status).toBe(422);
+  });
+});
+
+describe('splitName', () => {
+  it('takes the first word as the first name and the rest as the last', () => {
+    expect(splitName('Giulia Rossi')).toEqual({ firstName: 'Giulia', lastName: 'Rossi' });
+    expect(splitName('  Anna Maria  De Luca ')).toEqual({ firstName: 'Anna', lastName: 'Maria De Luca' });
+    expect(splitName('Cher')).toEqual({ firstName: 'Cher', lastName: '-' });
+  });
+});

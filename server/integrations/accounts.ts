@@ -1,0 +1,213 @@
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { ChannelKind, Provider } from '../../contract/fields';
+import type { Database } from '../db/client';
+import { channels, providerAccounts, type ChannelRow, type ProviderAccountRow } from '../db/schema';
+
+/**
+ * The connected accounts' rows (decision 025). Every statement names the owner, so one user's id
+ * never reaches another's account: a wrong owner is "not found".
+ */
+
+export async function listAccounts(db: Database, ownerId: string, provider: Provider) {
+  const accounts = await db
+    .select()
+    .from(providerAccounts)
+    .where(and(eq(providerAccounts.ownerId, ownerId), eq(providerAccounts.provider, provider)))
+    .orderBy(asc(providerAccounts.createdAt), asc(providerAccounts.id));
+  return withChannels(db, accounts);
+}
+
+export async function findAccount(db: Database, ownerId: string, provider: Provider, id: string) {
+  const [account] = await db
+    .select()
+    .from(providerAccounts)
+    .where(
+      and(eq(providerAccounts.id, id), eq(providerAccounts.ownerId, ownerId), eq(providerAccounts.provider, provider)),
+    );
+  return account;
+}
+
+export type AccountWithChannels = ProviderAccountRow & { channels: ChannelRow[] };
+
+/** The accounts with the channels each brought, in one more query. */
+export async function withChannels(db: Database, accounts: ProviderAccountRow[]): Promise<AccountWithChannels[]> {
+  if (accounts.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(channels)
+    .where(
+      inArray(
+        channels.accountId,
+        accounts.map((account) => account.id),
+      ),
+    )
+    .orderBy(asc(channels.name), asc(channels.id));
+  return accounts.map((account) => ({ ...account, channels: rows.filter((row) => row.accountId === account.id) }));
+}
+
+export type AccountTokens = {
+  accessToken: string;
+  refreshToken: string | null;
+  tokenExpiresAt: Date | null;
+  grantedScopes: string[];
+};
+
+/**
+ * Stores an account after a round trip: a new row, or the same row re-authorised in place when
+ * the owner already has this provider account (the unique index on owner, provider and the
+ * provider's id makes the upsert exact). The first account of a provider becomes primary; the
+ * owner's accounts of that provider are locked meanwhile, so two connections at once cannot both
+ * be first.
+ */
+export async function upsertAccount(
+  db: Database,
+  owner: { ownerId: string; provider: Provider },
+  account: { externalId: string; name: string } & AccountTokens,
+  now: Date,
+): Promise<{ row: ProviderAccountRow; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const existing = await tx
+      .select({ id: providerAccounts.id, externalId: providerAccounts.externalId })
+      .from(providerAccounts)
+      .where(and(eq(providerAccounts.ownerId, owner.ownerId), eq(providerAccounts.provider, owner.provider)))
+      .for('update');
+    const created = !existing.some((row) => row.externalId === account.externalId);
+    const [row] = await tx
+      .insert(providerAccounts)
+      .values({
+        ...owner,
+        ...account,
+        status: 'authorized',
+        isPrimary: existing.length === 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [providerAccounts.ownerId, providerAccounts.provider, providerAccounts.externalId],
+        set: {
+          name: account.name,
+          accessToken: account.accessToken,
+          refreshToken: sql`coalesce(excluded.refresh_token, ${providerAccounts.refreshToken})`,
+          tokenExpiresAt: account.tokenExpiresAt,
+          grantedScopes: account.grantedScopes,
+          status: 'authorized',
+          updatedAt: now,
+        },
+      })
+      .returning();
+    return { row: row!, created };
+  });
+}
+
+/** New tokens for an account (a refreshed LinkedIn token): it works again. */
+export async function saveTokens(db: Database, id: string, tokens: Omit<AccountTokens, 'grantedScopes'>, now: Date) {
+  await db
+    .update(providerAccounts)
+    .set({ ...tokens, status: 'authorized', updatedAt: now })
+    .where(eq(providerAccounts.id, id));
+}
+
+/** The provider stopped taking the account's token: it needs reconnecting (it is not deleted). */
+export async function markNeedsReconnect(db: Database, id: string, now: Date) {
+  await db
+    .update(providerAccounts)
+    .set({ status: 'needs_reconnect', updatedAt: now })
+    .where(eq(providerAccounts.id, id));
+}
+
+/**
+ * Makes one account the primary of its provider. The owner's accounts of that provider are locked
+ * first, so two calls at once end with one primary (the later), never none or two.
+ */
+export async function makePrimary(db: Database, account: ProviderAccountRow, now: Date) {
+  await db.transaction(async (tx) => {
+    await tx
+      .select({ id: providerAccounts.id })
+      .from(providerAccounts)
+      .where(and(eq(providerAccounts.ownerId, account.ownerId), eq(providerAccounts.provider, account.provider)))
+      .for('update');
+    await tx
+      .update(providerAccounts)
+      .set({ isPrimary: false, updatedAt: now })
+      .where(
+        and(
+          eq(providerAccounts.ownerId, account.ownerId),
+          eq(providerAccounts.provider, account.provider),
+          eq(providerAccounts.isPrimary, true),
+        ),
+      );
+    await tx
+      .update(providerAccounts)
+      .set({ isPrimary: true, updatedAt: now })
+      .where(eq(providerAccounts.id, account.id));
+  });
+}
+
+/**
+ * Deletes an account, with its channels and their comments (the foreign keys cascade). When it
+ * was the primary one, the oldest other of that provider becomes primary, in the same transaction.
+ */
+export async function deleteAccount(db: Database, account: ProviderAccountRow, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const siblings = await tx
+      .select({ id: providerAccounts.id })
+      .from(providerAccounts)
+      .where(and(eq(providerAccounts.ownerId, account.ownerId), eq(providerAccounts.provider, account.provider)))
+      .orderBy(asc(providerAccounts.createdAt), asc(providerAccounts.id))
+      .for('update');
+    const [deleted] = await tx
+      .delete(providerAccounts)
+      .where(and(eq(providerAccounts.id, account.id), eq(providerAccounts.ownerId, account.ownerId)))
+      .returning({ isPrimary: providerAccounts.isPrimary });
+    if (!deleted) return false;
+    const next = siblings.find((row) => row.id !== account.id);
+    if (deleted.isPrimary && next) {
+      await tx
+        .update(providerAccounts)
+        .set({ isPrimary: true, updatedAt: now })
+        .where(eq(providerAccounts.id, next.id));
+    }
+    return true;
+  });
+}
+
+/**
+ * What the provider lists now for one kind of channel of an account: each upserted (a page that
+ * moved from another of the owner's accounts comes to this one), and the account's channels of
+ * that kind it no longer lists removed (the person lost access to them at the provider).
+ */
+export async function replaceChannels(
+  db: Database,
+  account: ProviderAccountRow,
+  kind: ChannelKind,
+  listed: Array<{ externalId: string; name: string }>,
+  now: Date,
+): Promise<ChannelRow[]> {
+  return db.transaction(async (tx) => {
+    const kept =
+      listed.length === 0
+        ? []
+        : await tx
+            .insert(channels)
+            .values(listed.map((each) => ({ ...each, ownerId: account.ownerId, kind, accountId: account.id })))
+            .onConflictDoUpdate({
+              target: [channels.ownerId, channels.kind, channels.externalId],
+              set: { name: sql`excluded.name`, accountId: account.id },
+            })
+            .returning();
+    await tx.delete(channels).where(
+      and(
+        eq(channels.accountId, account.id),
+        eq(channels.kind, kind),
+        kept.length === 0
+          ? undefined
+          : notInArray(
+              channels.id,
+              kept.map((row) => row.id),
+            ),
+      ),
+    );
+    await tx.update(providerAccounts).set({ channelsFetchedAt: now }).where(eq(providerAccounts.id, account.id));
+    return kept;
+  });
+}

@@ -1,0 +1,114 @@
+import type { ChannelKind, Provider } from '../../contract/fields';
+import type { Config } from '../config';
+import { facebookAuthorizeUrl, facebookClient, FACEBOOK_SCOPES } from './providers/facebook';
+import { linkedinAuthorizeUrl, linkedinClient, LINKEDIN_SCOPES } from './providers/linkedin';
+import type { FetchLike } from './providers/provider-error';
+
+/**
+ * Each connectable provider behind one shape (decision 025), so the routes, the jobs and the
+ * sign-in read the same for Facebook and LinkedIn. Built from the config: the real provider in a
+ * deployment, the sandbox outside one; undefined when the provider has no app configured.
+ */
+export interface ConnectedPerson {
+  externalId: string;
+  name: string;
+  email: string | undefined;
+  accessToken: string;
+  refreshToken: string | null;
+  expiresIn: number | undefined;
+  grantedScopes: string[];
+}
+
+export interface ProviderAdapter {
+  provider: 'facebook' | 'linkedin';
+  /** What the product asks the person to grant. */
+  scopes: readonly string[];
+  /** The kinds of channel an account of this provider brings, one background job each. */
+  channelKinds: readonly ChannelKind[];
+  authorizeUrl(options: { state: string; redirectUri: string; rerequest?: boolean }): string;
+  /** Exchanges the code (once) and reads who granted what. */
+  connect(code: string, redirectUri: string): Promise<ConnectedPerson>;
+  /** The channels of `kind` the token's person manages now. */
+  channels(kind: ChannelKind, accessToken: string): Promise<Array<{ externalId: string; name: string }>>;
+  /** A new access token from a refresh token, where the provider has them (LinkedIn). */
+  refresh?(refreshToken: string): Promise<{ accessToken: string; refreshToken: string | null; expiresIn: number }>;
+}
+
+export type Adapters = Partial<Record<Provider, ProviderAdapter>>;
+
+export function createAdapters(config: Config, fetchImpl: FetchLike): Adapters {
+  const adapters: Adapters = {};
+  if (config.facebook) {
+    const app = config.facebook;
+    const client = facebookClient(app, fetchImpl);
+    adapters.facebook = {
+      provider: 'facebook',
+      scopes: FACEBOOK_SCOPES,
+      channelKinds: ['facebook-page', 'instagram-account', 'facebook-ad-account'],
+      authorizeUrl: ({ state, redirectUri, rerequest }) => {
+        const url = new URL(facebookAuthorizeUrl(app, { state, redirectUri }));
+        // Facebook asks again for what was declined only when told to.
+        if (rerequest) url.searchParams.set('auth_type', 'rerequest');
+        return url.toString();
+      },
+      async connect(code, redirectUri) {
+        const { accessToken, expiresIn } = await client.exchangeCode(code, redirectUri);
+        const [person, grantedScopes] = await Promise.all([client.me(accessToken), client.grantedScopes(accessToken)]);
+        return {
+          externalId: person.id,
+          name: person.name,
+          email: person.email,
+          accessToken,
+          refreshToken: null,
+          expiresIn,
+          grantedScopes,
+        };
+      },
+      async channels(kind, accessToken) {
+        if (kind === 'facebook-ad-account') {
+          return (await client.adAccounts(accessToken)).map((each) => ({ externalId: each.id, name: each.name }));
+        }
+        const pages = await client.pages(accessToken);
+        if (kind === 'facebook-page') return pages.map((page) => ({ externalId: page.id, name: page.name }));
+        return pages.flatMap((page) =>
+          page.instagramAccount ? [{ externalId: page.instagramAccount.id, name: page.instagramAccount.name }] : [],
+        );
+      },
+    };
+  }
+  if (config.linkedin) {
+    const app = config.linkedin;
+    const client = linkedinClient(app, fetchImpl);
+    adapters.linkedin = {
+      provider: 'linkedin',
+      scopes: LINKEDIN_SCOPES,
+      channelKinds: ['linkedin-organization'],
+      authorizeUrl: ({ state, redirectUri }) => linkedinAuthorizeUrl(app, { state, redirectUri }),
+      async connect(code, redirectUri) {
+        const tokens = await client.exchangeCode(code, redirectUri);
+        const person = await client.me(tokens.accessToken);
+        return {
+          externalId: person.id,
+          name: person.name,
+          email: person.email,
+          accessToken: tokens.accessToken,
+          refreshToken: tokens.refreshToken ?? null,
+          expiresIn: tokens.expiresIn,
+          grantedScopes: tokens.scopes,
+        };
+      },
+      async channels(_kind, accessToken) {
+        return (await client.organizations(accessToken)).map((each) => ({ externalId: each.id, name: each.name }));
+      },
+      async refresh(refreshToken) {
+        const tokens = await client.refresh(refreshToken);
+        return {
+          accessToken: tokens.accessToken,
+          refreshToken: tokens.refreshToken ?? null,
+          expiresIn: tokens.expiresIn,
+        };
+      },
+    };
+  }
+  return adapters;
+}

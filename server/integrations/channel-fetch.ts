@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { CHANNEL_KINDS, type ChannelKind } from '../../contract/fields';
+import type { Database } from '../db/client';
+import type { ChannelRow, ProviderAccountRow } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { providerAccounts } from '../db/schema';
+import type { Clock } from '../http/rate-limiter';
+import type { JobQueue } from '../jobs/queue';
+import type { Logger } from '../log';
+import type { Encryption } from '../security/encryption';
+import { markNeedsReconnect, replaceChannels, saveTokens } from './accounts';
+import type { Adapters } from './adapters';
+import { ProviderError } from './providers/provider-error';
+
+/** The job that fetches one kind of channel of one account (decision 025). */
+export const FETCH_ACCOUNT_CHANNELS = 'fetch-account-channels';
+
+const JobDataSchema = z.object({ accountId: z.string().uuid(), kind: z.enum(CHANNEL_KINDS) });
+export type FetchAccountChannelsJob = z.infer<typeof JobDataSchema>;
+
+/** Where each token is kept, bound into its encryption (as Mautic's are). */
+export const ACCOUNT_TOKEN_CONTEXT = {
+  access: 'provider_accounts.access_token',
+  refresh: 'provider_accounts.refresh_token',
+} as const;
+
+export type ChannelFetchDeps = {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  adapters: Adapters;
+  encryption: Encryption;
+};
+
+/** A token that expires within this long is refreshed first, where the provider can. */
+const REFRESH_MARGIN_MS = 5 * 60_000;
+
+/**
+ * The account's access token, refreshed first when it is (about to be) out of date and the
+ * provider has refresh tokens (LinkedIn's); Facebook's user tokens are not refreshed, they are
+ * re-authorised (the account needs a reconnect).
+ */
+async function accessTokenOf(deps: ChannelFetchDeps, account: ProviderAccountRow, force = false): Promise<string> {
+  const adapter = deps.adapters[account.provider]!;
+  const now = deps.clock();
+  const stale =
+    force || (account.tokenExpiresAt !== null && account.tokenExpiresAt.getTime() - REFRESH_MARGIN_MS <= now);
+  if (stale && adapter.refresh && account.refreshToken) {
+    const refreshed = await adapter.refresh(
+      deps.encryption.decrypt(account.refreshToken, ACCOUNT_TOKEN_CONTEXT.refresh),
+    );
+    await saveTokens(
+      deps.db,
+      account.id,
+      {
+        accessToken: deps.encryption.encrypt(refreshed.accessToken, ACCOUNT_TOKEN_CONTEXT.access),
+        refreshToken: refreshed.refreshToken
+          ? deps.encryption.encrypt(refreshed.refreshToken, ACCOUNT_TOKEN_CONTEXT.refresh)
+          : account.refreshToken,
+        tokenExpiresAt: new Date(now + refreshed.expiresIn * 1000),
+      },
+      new Date(now),
+    );
+    return refreshed.accessToken;
+  }
+  return deps.encryption.decrypt(account.accessToken, ACCOUNT_TOKEN_CONTEXT.access);
+}
+
+/**
+ * Fetches one kind of channel of an account from its provider and keeps what it lists. A token
+ * the provider no longer takes marks the account `needs_reconnect` and throws that ProviderError
+ * (the caller says so; a job stops there, as retrying cannot help); a rate limit or no answer
+ * throws too, for the job to be retried later.
+ */
+export async function fetchAccountChannels(
+  deps: ChannelFetchDeps,
+  account: ProviderAccountRow,
+  kind: ChannelKind,
+): Promise<ChannelRow[]> {
+  const adapter = deps.adapters[account.provider];
+  if (!adapter) throw new ProviderError(account.provider, 'unreachable');
+  try {
+    let listed;
+    try {
+      listed = await adapter.channels(kind, await accessTokenOf(deps, account));
+    } catch (error) {
+      // A token taken back before its time: where there is a refresh token, one new token, once.
+      const refreshable = error instanceof ProviderError && error.problem === 'expired' && adapter.refresh;
+      if (!refreshable || !account.refreshToken) throw error;
+      listed = await adapter.channels(kind, await accessTokenOf(deps, account, true));
+    }
+    return await replaceChannels(deps.db, account, kind, listed, new Date(deps.clock()));
+  } catch (error) {
+    if (error instanceof ProviderError && (error.needsReconnect || error.problem === 'refused')) {
+      await markNeedsReconnect(deps.db, account.id, new Date(deps.clock()));
+    }
+    throw error;
+  }
+}
+
+/** Queues one job per kind of channel the account's provider brings. */
+export async function queueChannelFetches(jobs: JobQueue, account: ProviderAccountRow, kinds: readonly ChannelKind[]) {
+  for (const kind of kinds) {
+    const job: FetchAccountChannelsJob = { accountId: account.id, kind };
+    await jobs.send(FETCH_ACCOUNT_CHANNELS, job, { singletonKey: `${account.id}:${kind}` });
+  }
+}
+
+/** Registers the job's handler on `jobs` (the server's queue, or a test's). */
+export function workAccountChannelFetches(jobs: JobQueue, deps: ChannelFetchDeps): void {
+  jobs.work(
+    FETCH_ACCOUNT_CHANNELS,
+    async (data) => {
+      const { accountId, kind } = JobDataSchema.parse(data);
+      const [account] = await deps.db.select().from(providerAccounts).where(eq(providerAccounts.id, accountId));
+      // Deleted meanwhile, or waiting for a reconnect: nothing to fetch until it is authorised again.
+      if (!account || account.status !== 'authorized') return;
+      try {
+        const channels = await fetchAccountChannels(deps, account, kind);
+        deps.log.info({ accountId, kind, channels: channels.length }, 'account channels fetched');
+      } catch (error) {
+        if (error instanceof ProviderError && (error.needsReconnect || error.problem === 'refused')) {
+          deps.log.warn({ accountId, kind, problem: error.problem }, 'account needs reconnecting');
+          return;
+        }
+        throw error;
+      }
+    },
+    // A rate limit or an outage passes: a minute, then doubling, five times.
+    { retryLimit: 5, retryDelaySeconds: 60, retryBackoff: true, policy: 'stately' },
+  );
+}

@@ -1,0 +1,363 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FacebookAccount, LinkedInAccount } from '../../contract/accounts';
+import { channels, providerAccounts } from '../db/schema';
+import { JobQueue } from '../jobs/queue';
+import { createEncryption } from '../security/encryption';
+import { startHarness, TEST_ENV, type Harness } from '../test/harness';
+import { createAdapters } from './adapters';
+import { ACCOUNT_TOKEN_CONTEXT, workAccountChannelFetches } from './channel-fetch';
+import { SANDBOX_FACEBOOK_PEOPLE } from './sandbox/facebook';
+import { SANDBOX_LINKEDIN_PEOPLE } from './sandbox/linkedin';
+
+/**
+ * Connected accounts end to end through the sandbox providers the API serves itself (decision
+ * 025): the consent page's form, the return, the store, the background fetch of channels, and
+ * every refusal on the way.
+ */
+let h: Harness;
+const [giulia, marco] = SANDBOX_FACEBOOK_PEOPLE;
+const [luca] = SANDBOX_LINKEDIN_PEOPLE;
+const FACEBOOK_RETURN = `${TEST_ENV.APP_URL}/integrations?type=facebook-account`;
+const LINKEDIN_RETURN = `${TEST_ENV.APP_URL}/integrations?type=linkedin-account`;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+type Signed = { accessToken: string };
+type Decision = 'allow' | 'allow-without-email' | 'cancel';
+
+/** What the browser does: start, open the consent page, press a button, come back. */
+async function roundTrip(
+  who: Signed,
+  provider: 'facebook' | 'linkedin',
+  { person, decision = 'allow', accountId }: { person: string; decision?: Decision; accountId?: string },
+) {
+  const started = await h.call('POST', `/v1.0/${provider}-accounts/authorize`, {
+    token: who.accessToken,
+    json: accountId ? { accountId } : {},
+  });
+  expect(started.status).toBe(200);
+  const dialog = new URL((started.body as unknown as { url: string }).url);
+  const page = await h.call('GET', dialog.pathname + dialog.search);
+  expect(page.status).toBe(200);
+  expect(page.text).toContain('Allow without email');
+  const form = Object.fromEntries(
+    [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+      m[1],
+      m[2]!.replace(/&amp;/g, '&'),
+    ]),
+  );
+  const answered = await h.call('POST', dialog.pathname, {
+    raw: new URLSearchParams({ ...form, person, decision }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(answered.status).toBe(303);
+  return new URL(answered.headers.get('location')!);
+}
+
+const store = (who: Signed, provider: 'facebook' | 'linkedin', back: URL, overrides: Record<string, string> = {}) =>
+  h.call('POST', `/v1.0/${provider}-accounts`, {
+    token: who.accessToken,
+    json: {
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+      [provider === 'facebook' ? 'facebook_redirect_uri' : 'redirect_uri']:
+        provider === 'facebook' ? FACEBOOK_RETURN : LINKEDIN_RETURN,
+      ...overrides,
+    },
+  });
+
+const storedAccount = <T>(result: { body: unknown }) => (result.body as { account: T; outcome: string }).account;
+const outcomeOf = (result: { body: unknown }) => (result.body as { outcome: string }).outcome;
+
+async function listFacebook(who: Signed): Promise<FacebookAccount[]> {
+  const listed = await h.call('GET', '/v1.0/facebook-accounts', { token: who.accessToken });
+  expect(listed.status).toBe(200);
+  return listed.body.data as unknown as FacebookAccount[];
+}
+
+describe('connecting a Facebook account', () => {
+  it('goes round the consent page, stores the account, and fetches its channels in the background', async () => {
+    const user = await h.signedInUser();
+    const back = await roundTrip(user, 'facebook', { person: giulia.id });
+    expect(back.origin + back.pathname).toBe(`${TEST_ENV.APP_URL}/integrations`);
+    expect(back.searchParams.get('type')).toBe('facebook-account');
+    expect(back.searchParams.get('granted_scopes')).toContain('email');
+
+    const stored = await store(user, 'facebook', back);
+    expect(stored.status).toBe(200);
+    expect(outcomeOf(stored)).toBe('connected');
+    const account = storedAccount<FacebookAccount>(stored);
+    expect(account).toMatchObject({ name: 'Giulia Rossi', is_primary: true, status: 'authorized', missingScopes: [] });
+    expect(account.channelsFetchedAt).toBeNull();
+
+    // One job per kind of channel, run here as another instance's worker would.
+    expect(await h.runJobs()).toBe(3);
+    const [listed] = await listFacebook(user);
+    expect(listed!.facebook_pages.map((page) => page.name)).toEqual(['Espresso Bar Milano', 'Trattoria Roma']);
+    expect(listed!.instagram_accounts.map((each) => each.name)).toEqual(['espressobarmilano']);
+    expect(listed!.facebook_ad_accounts.map((each) => each.name)).toEqual(['Espresso Bar Milano Ads']);
+    expect(listed!.channelsFetchedAt).not.toBeNull();
+
+    // The tokens are encrypted at rest, bound to their column.
+    const [row] = await h.db.select().from(providerAccounts).where(eq(providerAccounts.id, account._id));
+    expect(row!.accessToken.startsWith('EAA')).toBe(false);
+    expect(
+      createEncryption(h.config.tokenEncryptionKey).decrypt(row!.accessToken, ACCOUNT_TOKEN_CONTEXT.access),
+    ).toMatch(/^EAA/);
+  });
+
+  it('refuses a replayed state, a reused code, a state of another session, and a made-up one', async () => {
+    const user = await h.signedInUser();
+    const back = await roundTrip(user, 'facebook', { person: marco.id });
+    expect((await store(user, 'facebook', back)).status).toBe(200);
+    // A reload of the return page: the same state again.
+    const replayed = await store(user, 'facebook', back);
+    expect(replayed.status).toBe(409);
+    expect(replayed.body.message).toMatch(/unknown, expired or already finished/);
+
+    // The used code with a fresh state: the state passes, the provider refuses the code.
+    const fresh = await roundTrip(user, 'facebook', { person: marco.id });
+    const reused = await store(user, 'facebook', fresh, { code: back.searchParams.get('code')! });
+    expect(reused.status).toBe(422);
+    expect(reused.body.errors?.code).toEqual([expect.stringMatching(/refused this authorization code/)]);
+
+    // The same user signed in elsewhere (another session) cannot finish this browser's round trip.
+    const elsewhere = await h.signIn(user.email, user.password);
+    const other = await roundTrip(user, 'facebook', { person: marco.id });
+    expect((await store(elsewhere, 'facebook', other)).status).toBe(409);
+    // Nor can another user.
+    const stranger = await h.signedInUser();
+    const theirs = await roundTrip(user, 'facebook', { person: marco.id });
+    expect((await store(stranger, 'facebook', theirs)).status).toBe(409);
+
+    expect((await store(user, 'facebook', back, { state: 'x'.repeat(43) })).status).toBe(409);
+    // A redirect URI other than the state's.
+    const wrongUri = await roundTrip(user, 'facebook', { person: marco.id });
+    expect(
+      (await store(user, 'facebook', wrongUri, { facebook_redirect_uri: 'https://evil.test/integrations' })).status,
+    ).toBe(409);
+  });
+
+  it('answers a clear 422 for malformed and hostile payloads, never reaching the provider', async () => {
+    const user = await h.signedInUser();
+    for (const body of [
+      {},
+      { code: '', state: '', facebook_redirect_uri: '' },
+      { code: '<script>', state: 'a b', facebook_redirect_uri: 'javascript:alert(1)' },
+      { code: 'x'.repeat(3000), state: 'y'.repeat(200), facebook_redirect_uri: FACEBOOK_RETURN },
+      { code: 'ok', state: 'ok\u0000', facebook_redirect_uri: FACEBOOK_RETURN },
+    ]) {
+      const answer = await h.call('POST', '/v1.0/facebook-accounts', { token: user.accessToken, json: body });
+      expect(answer.status, JSON.stringify(body)).toBe(422);
+    }
+    const notJson = await h.call('POST', '/v1.0/facebook-accounts', { token: user.accessToken, raw: 'code=1' });
+    expect(notJson.status).toBe(415);
+    expect((await h.call('POST', '/v1.0/facebook-accounts', { json: {} })).status).toBe(401);
+  });
+
+  it('comes back with the provider error when the person cancels, and names a declined email', async () => {
+    const user = await h.signedInUser();
+    const cancelled = await roundTrip(user, 'facebook', { person: giulia.id, decision: 'cancel' });
+    expect(cancelled.searchParams.get('error')).toBe('access_denied');
+    expect(cancelled.searchParams.get('code')).toBeNull();
+
+    const withoutEmail = await roundTrip(user, 'facebook', { person: giulia.id, decision: 'allow-without-email' });
+    expect(withoutEmail.searchParams.get('granted_scopes')).not.toContain('email');
+    expect(withoutEmail.searchParams.get('denied_scopes')).toBe('email');
+    const stored = await store(user, 'facebook', withoutEmail);
+    expect(storedAccount<FacebookAccount>(stored).missingScopes).toEqual(['email']);
+  });
+
+  it('marks an account whose token stopped working, and reconnects it in place: same row, same channels', async () => {
+    const user = await h.signedInUser();
+    const account = storedAccount<FacebookAccount>(
+      await store(user, 'facebook', await roundTrip(user, 'facebook', { person: giulia.id })),
+    );
+    await h.runJobs();
+    const before = await h.db.select().from(channels).where(eq(channels.accountId, account._id));
+    expect(before).toHaveLength(4);
+
+    // Giulia logs out of Facebook: the next fetch meets an expired token.
+    expect((await h.call('POST', `/dev/sandbox/people/${giulia.id}/expire-tokens`)).status).toBe(204);
+    const refreshed = await h.call('POST', `/v1.0/facebook-accounts/${account._id}/refresh`, {
+      token: user.accessToken,
+    });
+    expect(refreshed.status).toBe(409);
+    expect(refreshed.body.message).toMatch(/reconnect it/);
+    expect((await listFacebook(user))[0]!.status).toBe('needs_reconnect');
+
+    // Reconnecting as somebody else is refused; as Giulia, the same row is authorised again.
+    const wrongPerson = await store(
+      user,
+      'facebook',
+      await roundTrip(user, 'facebook', { person: marco.id, accountId: account._id }),
+    );
+    expect(wrongPerson.status).toBe(422);
+    expect(wrongPerson.body.errors?.code).toEqual([expect.stringMatching(/different account/)]);
+    const again = await store(
+      user,
+      'facebook',
+      await roundTrip(user, 'facebook', { person: giulia.id, accountId: account._id }),
+    );
+    expect(again.status).toBe(200);
+    expect(outcomeOf(again)).toBe('reconnected');
+    expect(storedAccount<FacebookAccount>(again)._id).toBe(account._id);
+    const rows = await h.db.select().from(providerAccounts).where(eq(providerAccounts.ownerId, user.user._id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe('authorized');
+    const after = await h.db.select().from(channels).where(eq(channels.accountId, account._id));
+    expect(after.map((row) => row.id).sort()).toEqual(before.map((row) => row.id).sort());
+
+    const refreshedNow = await h.call('POST', `/v1.0/facebook-accounts/${account._id}/refresh`, {
+      token: user.accessToken,
+    });
+    expect(refreshedNow.status).toBe(200);
+    expect((refreshedNow.body as unknown as FacebookAccount).facebook_pages).toHaveLength(2);
+  });
+
+  it('keeps exactly one primary: the first, the one chosen (even when two are chosen at once), the next after a delete', async () => {
+    const user = await h.signedInUser();
+    const first = storedAccount<FacebookAccount>(
+      await store(user, 'facebook', await roundTrip(user, 'facebook', { person: giulia.id })),
+    );
+    const second = storedAccount<FacebookAccount>(
+      await store(user, 'facebook', await roundTrip(user, 'facebook', { person: marco.id })),
+    );
+    expect([first.is_primary, second.is_primary]).toEqual([true, false]);
+
+    const made = await h.call('POST', `/v1.0/facebook-accounts/${second._id}/primary`, { token: user.accessToken });
+    expect(made.status).toBe(200);
+    const primaries = (made.body.data as unknown as FacebookAccount[]).filter((each) => each.is_primary);
+    expect(primaries.map((each) => each._id)).toEqual([second._id]);
+
+    await Promise.all([
+      h.call('POST', `/v1.0/facebook-accounts/${first._id}/primary`, { token: user.accessToken }),
+      h.call('POST', `/v1.0/facebook-accounts/${second._id}/primary`, { token: user.accessToken }),
+    ]);
+    expect((await listFacebook(user)).filter((each) => each.is_primary)).toHaveLength(1);
+
+    await h.call('POST', `/v1.0/facebook-accounts/${second._id}/primary`, { token: user.accessToken });
+    await h.runJobs();
+    expect((await h.call('DELETE', `/v1.0/facebook-accounts/${second._id}`, { token: user.accessToken })).status).toBe(
+      204,
+    );
+    const left = await listFacebook(user);
+    expect(left.map((each) => [each._id, each.is_primary])).toEqual([[first._id, true]]);
+    // The deleted account's channels went with it.
+    expect(await h.db.select().from(channels).where(eq(channels.accountId, second._id))).toEqual([]);
+  });
+
+  it("never shows, refreshes, promotes, reconnects or deletes another user's account", async () => {
+    const owner = await h.signedInUser();
+    const account = storedAccount<FacebookAccount>(
+      await store(owner, 'facebook', await roundTrip(owner, 'facebook', { person: giulia.id })),
+    );
+    const stranger = await h.signedInUser();
+    expect(await listFacebook(stranger)).toEqual([]);
+    for (const [method, path, json] of [
+      ['POST', `/v1.0/facebook-accounts/${account._id}/refresh`, undefined],
+      ['POST', `/v1.0/facebook-accounts/${account._id}/primary`, undefined],
+      ['DELETE', `/v1.0/facebook-accounts/${account._id}`, undefined],
+      ['POST', '/v1.0/facebook-accounts/authorize', { accountId: account._id }],
+      ['POST', '/v1.0/linkedin-accounts/authorize', { accountId: account._id }],
+      ['DELETE', `/v1.0/linkedin-accounts/${account._id}`, undefined],
+      ['DELETE', '/v1.0/facebook-accounts/not-a-uuid', undefined],
+    ] as const) {
+      const answer = await h.call(method, path, { token: stranger.accessToken, json });
+      expect(answer.status, `${method} ${path}`).toBe(404);
+    }
+    expect((await listFacebook(owner)).map((each) => each._id)).toEqual([account._id]);
+  });
+
+  it('keeps its jobs across a restart: a new queue on the same database runs them', async () => {
+    await h.runJobs(); // what earlier tests left queued
+    const user = await h.signedInUser();
+    const account = storedAccount<FacebookAccount>(
+      await store(user, 'facebook', await roundTrip(user, 'facebook', { person: marco.id })),
+    );
+    // Storing the same account again while its jobs wait queues nothing more (one per key).
+    const again = await store(user, 'facebook', await roundTrip(user, 'facebook', { person: marco.id }));
+    expect(outcomeOf(again)).toBe('alreadyConnected');
+
+    // "After the restart": another process's queue, with its own adapters, on the same database.
+    const restarted = new JobQueue(h.db, {
+      onError: (error) => {
+        throw error;
+      },
+    });
+    workAccountChannelFetches(restarted, {
+      db: h.db,
+      clock: h.clock.now,
+      log: h.logs.log,
+      adapters: createAdapters(h.config, (url, init) => Promise.resolve(h.app.request(url, init))),
+      encryption: createEncryption(h.config.tokenEncryptionKey),
+    });
+    try {
+      expect(await restarted.runPending()).toBe(3);
+    } finally {
+      await restarted.stop();
+    }
+    expect(await h.runJobs()).toBe(0);
+    const [listed] = (await listFacebook(user)).filter((each) => each._id === account._id);
+    expect(listed!.facebook_pages.map((page) => page.name)).toEqual(['Bianchi Bottega']);
+  });
+});
+
+describe('connecting a LinkedIn account', () => {
+  it('stores the account with its organizations, and refreshes its token when LinkedIn takes it back', async () => {
+    const user = await h.signedInUser();
+    const back = await roundTrip(user, 'linkedin', { person: luca.id });
+    expect(back.searchParams.get('type')).toBe('linkedin-account');
+    const stored = await store(user, 'linkedin', back);
+    expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+    const account = storedAccount<LinkedInAccount>(stored);
+    expect(account).toMatchObject({ name: 'Luca Verdi', is_primary: true, missingScopes: [] });
+    expect(await h.runJobs()).toBe(1);
+
+    const listed = await h.call('GET', '/v1.0/linkedin-accounts', { token: user.accessToken });
+    const [withOrganizations] = listed.body.data as unknown as LinkedInAccount[];
+    expect(withOrganizations!.organizations.map((each) => each.name)).toEqual([
+      'Milano Design Studio',
+      'Orbita Coffee Roasters',
+    ]);
+
+    // LinkedIn has refresh tokens: an access token taken back is replaced, the account stays authorised.
+    await h.call('POST', `/dev/sandbox/people/${luca.id}/expire-tokens`);
+    const refreshed = await h.call('POST', `/v1.0/linkedin-accounts/${account._id}/refresh`, {
+      token: user.accessToken,
+    });
+    expect(refreshed.status).toBe(200);
+    expect((refreshed.body as unknown as LinkedInAccount).status).toBe('authorized');
+
+    // The cancelled consent comes back with LinkedIn's own error.
+    const cancelled = await roundTrip(user, 'linkedin', { person: luca.id, decision: 'cancel' });
+    expect(cancelled.searchParams.get('error')).toBe('user_cancelled_authorize');
+  });
+});
+
+describe('the sandbox pages', () => {
+  it('refuse an unknown app or a redirect URI that is not registered, with an error page', async () => {
+    const bad = await h.call(
+      'GET',
+      `/sandbox/facebook/v21.0/dialog/oauth?client_id=${h.config.facebook!.appId}&redirect_uri=${encodeURIComponent('https://evil.test/')}&state=x`,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('Valid OAuth Redirect URIs');
+    const unknown = await h.call('GET', `/sandbox/linkedin/oauth/v2/authorization?client_id=nobody&response_type=code`);
+    expect(unknown.status).toBe(400);
+    // Text from the query is escaped, never markup.
+    const hostile = await h.call(
+      'GET',
+      `/sandbox/facebook/v21.0/dialog/oauth?client_id=${h.config.facebook!.appId}&redirect_uri=${encodeURIComponent(FACEBOOK_RETURN)}&scope=${encodeURIComponent('<script>alert(1)</script>')}`,
+    );
+    expect(hostile.status).toBe(200);
+    expect(hostile.text).not.toContain('<script>alert(1)</script>');
+    expect(hostile.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+});

@@ -1,0 +1,227 @@
+import { Hono, type Context } from 'hono';
+import * as contract from '../../contract/accounts';
+import { OAUTH_RETURN_PATHS } from '../../contract/accounts';
+import type { AppEnv, Services } from '../http/context';
+import { fieldError, HttpError, notFound } from '../http/errors';
+import { reply, route } from '../http/operation';
+import { rateLimitCheck, type Limit } from '../http/rate-limiter';
+import { createEncryption } from '../security/encryption';
+import {
+  deleteAccount,
+  findAccount,
+  listAccounts,
+  makePrimary,
+  upsertAccount,
+  withChannels,
+  type AccountWithChannels,
+} from './accounts';
+import type { ProviderAdapter } from './adapters';
+import {
+  ACCOUNT_TOKEN_CONTEXT,
+  fetchAccountChannels,
+  queueChannelFetches,
+  workAccountChannelFetches,
+  type ChannelFetchDeps,
+} from './channel-fetch';
+import { bindingOf, consumeOAuthState, issueOAuthState } from './oauth-states';
+import { presentFacebookAccount, presentLinkedInAccount, PROVIDER_NAMES } from './presenters';
+import { ProviderError } from './providers/provider-error';
+
+const MINUTE = 60_000;
+
+/** Round trips finished per user: a few retries after a declined consent, not a code-replaying script. */
+export const ACCOUNT_STORE_LIMIT: Limit = {
+  max: 20,
+  windowMs: 15 * MINUTE,
+  backoffMs: MINUTE,
+  maxBackoffMs: 15 * MINUTE,
+};
+
+/**
+ * What a provider's failure answers (contract/accounts.ts): a code it refuses (or a token it
+ * takes back at once) is the code's fault, 422; the provider's own trouble is a 502.
+ */
+export function providerFailure(error: ProviderError): Error {
+  const provider = PROVIDER_NAMES[error.provider];
+  switch (error.problem) {
+    case 'refused':
+    case 'expired':
+    case 'revoked':
+      return fieldError('code', 'providerCodeRefused');
+    case 'rateLimited':
+      return new HttpError(502, 'providerRateLimited', { provider });
+    case 'unreachable':
+      return new HttpError(502, 'providerUnreachable', { provider });
+    case 'answer':
+      return new HttpError(502, 'providerBadAnswer', { provider });
+  }
+}
+
+const OPERATIONS = {
+  facebook: {
+    list: contract.listFacebookAccounts,
+    authorize: contract.authorizeFacebookAccount,
+    store: contract.storeFacebookAccount,
+    refresh: contract.refreshFacebookAccount,
+    makePrimary: contract.makeFacebookAccountPrimary,
+    remove: contract.deleteFacebookAccount,
+    present: presentFacebookAccount,
+    redirectOf: (body: { facebook_redirect_uri: string }) => body.facebook_redirect_uri,
+  },
+  linkedin: {
+    list: contract.listLinkedInAccounts,
+    authorize: contract.authorizeLinkedInAccount,
+    store: contract.storeLinkedInAccount,
+    refresh: contract.refreshLinkedInAccount,
+    makePrimary: contract.makeLinkedInAccountPrimary,
+    remove: contract.deleteLinkedInAccount,
+    present: presentLinkedInAccount,
+    redirectOf: (body: { redirect_uri: string }) => body.redirect_uri,
+  },
+} as const;
+
+/** The connected accounts of each provider (contract/accounts.ts; decision 025). */
+export function accountRoutes(s: Services) {
+  const routes = new Hono<AppEnv>();
+  const encryption = createEncryption(s.config.tokenEncryptionKey);
+  const deps: ChannelFetchDeps = { db: s.db, clock: s.clock, log: s.log, adapters: s.adapters, encryption };
+  workAccountChannelFetches(s.jobs, deps);
+
+  for (const provider of ['facebook', 'linkedin'] as const) {
+    const ops = OPERATIONS[provider];
+    const name = PROVIDER_NAMES[provider];
+    // One loop serves both providers; TypeScript cannot pair each provider's presenter with its
+    // operation's schema through the union, so answers are typed `never` here (every answer is
+    // still checked against its operation's schema outside production: server/http/operation.ts).
+    const present = (account: AccountWithChannels) => ops.present(account) as never;
+    const adapterOrRefuse = (): ProviderAdapter => {
+      const adapter = s.adapters[provider];
+      if (!adapter) throw new HttpError(409, 'providerNotConfigured', { provider: name });
+      return adapter;
+    };
+    const returnUri = `${s.config.appUrl}${OAUTH_RETURN_PATHS[`${provider}-account`]}`;
+    const listOf = async (ownerId: string) =>
+      ({ data: (await listAccounts(s.db, ownerId, provider)).map(present) }) as never;
+
+    route(routes, s, ops.list, async (c) => reply(c, ops.list, 200, await listOf(c.get('user').id)));
+
+    route(routes, s, ops.authorize, async (c, { body }) => {
+      const adapter = adapterOrRefuse();
+      const user = c.get('user');
+      const account = body.accountId ? await findAccount(s.db, user.id, provider, body.accountId) : undefined;
+      if (body.accountId && !account) throw notFound();
+      const state = await issueOAuthState(
+        s.db,
+        {
+          bindingHash: bindingOf(c.get('sessionId')),
+          userId: user.id,
+          provider,
+          purpose: account ? 'reconnect' : 'connect',
+          redirectUri: returnUri,
+          accountId: account?.id ?? null,
+        },
+        s.clock(),
+      );
+      return reply(c, ops.authorize, 200, {
+        url: adapter.authorizeUrl({ state, redirectUri: returnUri, rerequest: body.rerequest }),
+      });
+    });
+
+    route(routes, s, ops.store, async (c, { body }) => {
+      const adapter = adapterOrRefuse();
+      const user = c.get('user');
+      const perUser = rateLimitCheck('account_store', 'account', ACCOUNT_STORE_LIMIT, user.id);
+      await s.rateLimiter.enforce([perUser]);
+      const now = s.clock();
+      const consumed = await consumeOAuthState(s.db, body.state, bindingOf(c.get('sessionId')), now);
+      const state = 'state' in consumed ? consumed.state : undefined;
+      if (
+        !state ||
+        state.userId !== user.id ||
+        state.provider !== provider ||
+        (state.purpose !== 'connect' && state.purpose !== 'reconnect') ||
+        state.redirectUri !== ops.redirectOf(body as never)
+      ) {
+        c.get('log').warn(
+          { userId: user.id, provider, refused: 'refused' in consumed ? consumed.refused : 'purpose' },
+          'oauth state refused',
+        );
+        throw new HttpError(409, 'oauthStateRefused');
+      }
+      const reconnecting = state.accountId ? await findAccount(s.db, user.id, provider, state.accountId) : undefined;
+      // The state passed: its code is exchanged now, once.
+      let person;
+      try {
+        person = await adapter.connect(body.code, state.redirectUri);
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        c.get('log').warn(
+          { userId: user.id, provider, problem: error.problem, status: error.status },
+          'code exchange failed',
+        );
+        throw providerFailure(error);
+      }
+      if (reconnecting && reconnecting.externalId !== person.externalId)
+        throw fieldError('code', 'otherProviderAccount');
+      const { row, created } = await upsertAccount(
+        s.db,
+        { ownerId: user.id, provider },
+        {
+          externalId: person.externalId,
+          name: person.name,
+          accessToken: encryption.encrypt(person.accessToken, ACCOUNT_TOKEN_CONTEXT.access),
+          refreshToken: person.refreshToken
+            ? encryption.encrypt(person.refreshToken, ACCOUNT_TOKEN_CONTEXT.refresh)
+            : null,
+          tokenExpiresAt: person.expiresIn === undefined ? null : new Date(now + person.expiresIn * 1000),
+          grantedScopes: person.grantedScopes,
+        },
+        new Date(now),
+      );
+      await s.rateLimiter.refund([perUser]);
+      await queueChannelFetches(s.jobs, row, adapter.channelKinds);
+      const outcome = created ? 'connected' : reconnecting ? 'reconnected' : 'alreadyConnected';
+      c.get('log').info({ userId: user.id, provider, accountId: row.id, outcome }, 'account stored');
+      const [account] = await withChannels(s.db, [row]);
+      return reply(c, ops.store, 200, { account: present(account!), outcome } as never);
+    });
+
+    const ownAccount = async (c: Context, id: string) => {
+      const account = await findAccount(s.db, (c.get('user' as never) as { id: string }).id, provider, id);
+      if (!account) throw notFound();
+      return account;
+    };
+
+    route(routes, s, ops.refresh, async (c, { params }) => {
+      const adapter = adapterOrRefuse();
+      const account = await ownAccount(c, params.id);
+      if (account.status !== 'authorized') throw new HttpError(409, 'accountNeedsReconnect', { provider: name });
+      try {
+        for (const kind of adapter.channelKinds) await fetchAccountChannels(deps, account, kind);
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        c.get('log').warn({ accountId: account.id, problem: error.problem }, 'account refresh failed');
+        if (error.needsReconnect || error.problem === 'refused') {
+          throw new HttpError(409, 'accountNeedsReconnect', { provider: name });
+        }
+        throw providerFailure(error);
+      }
+      const [fresh] = await withChannels(s.db, [(await findAccount(s.db, account.ownerId, provider, account.id))!]);
+      return reply(c, ops.refresh, 200, present(fresh!));
+    });
+
+    route(routes, s, ops.makePrimary, async (c, { params }) => {
+      const account = await ownAccount(c, params.id);
+      await makePrimary(s.db, account, new Date(s.clock()));
+      return reply(c, ops.makePrimary, 200, await listOf(account.ownerId));
+    });
+
+    route(routes, s, ops.remove, async (c, { params }) => {
+      const account = await ownAccount(c, params.id);
+      if (!(await deleteAccount(s.db, account, new Date(s.clock())))) throw notFound();
+      c.get('log').info({ userId: account.ownerId, provider, accountId: account.id }, 'account deleted');
+      return reply(c, ops.remove, 204);
+    });
+  }
+  return routes;
+}

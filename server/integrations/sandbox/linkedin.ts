@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { readForm, withParams } from '../../http/form-body';
+import { html } from '../../mail/html';
+import { sandboxPage, sandboxPagePolicy } from '../../mautic/sandbox-pages';
+
+/**
+ * The sandbox LinkedIn (decision 025): the authorization page, the token endpoint (codes and
+ * refresh tokens) and the part of the API the adapter calls (server/integrations/providers/
+ * linkedin.ts), with LinkedIn's shapes and error answers, from fixtures. State in memory, as the
+ * other sandboxes keep theirs.
+ */
+
+/** LinkedIn's lifetimes: a code for 30 minutes, an access token for 60 days. */
+export const SANDBOX_LINKEDIN_CODE_TTL_MS = 30 * 60_000;
+export const SANDBOX_LINKEDIN_TOKEN_SECONDS = 60 * 24 * 3600;
+
+export interface SandboxLinkedInPerson {
+  id: string;
+  name: string;
+  email: string;
+  organizations: Array<{ id: number; name: string }>;
+}
+
+/** Who can sign in at the sandbox: an administrator of two organizations, and one of none. */
+export const SANDBOX_LINKEDIN_PEOPLE: SandboxLinkedInPerson[] = [
+  {
+    id: 'li-sandbox-luca',
+    name: 'Luca Verdi',
+    email: 'luca.verdi@sandbox.example.com',
+    organizations: [
+      { id: 10000001, name: 'Orbita Coffee Roasters' },
+      { id: 10000002, name: 'Milano Design Studio' },
+    ],
+  },
+  { id: 'li-sandbox-sara', name: 'Sara Neri', email: 'sara.neri@sandbox.example.com', organizations: [] },
+];
+
+type Grant = { personId: string; scopes: string[]; expiresAt: number };
+
+const apiError = (c: Context, status: 401 | 403 | 404 | 429, code: string, message: string) =>
+  c.json({ status, serviceErrorCode: status === 401 ? 65600 : 100, code, message }, status);
+
+export function linkedinSandbox({
+  clientId,
+  clientSecret,
+  redirectUris = [],
+  clock = Date.now,
+}: {
+  clientId: string;
+  clientSecret: string;
+  redirectUris?: string[];
+  clock?: () => number;
+}) {
+  const codes = new Map<string, Grant & { redirectUri: string }>();
+  const tokens = new Map<string, Grant>();
+  const refreshTokens = new Map<string, Grant>();
+  let rateLimitedCalls = 0;
+  const routes = new Hono().basePath('/sandbox/linkedin');
+
+  const showError = (c: Context, problem: string) =>
+    c.html(
+      sandboxPage(
+        'Error',
+        html`<h1>This authorization request cannot go on</h1>
+          <p>${problem}</p>
+          <p class="note">The local LinkedIn sandbox.</p>`,
+        'LinkedIn',
+      ),
+      400,
+      { 'Content-Security-Policy': sandboxPagePolicy() },
+    );
+  const refusal = (id: string | undefined, redirectUri: string | undefined) =>
+    id !== clientId
+      ? 'No application has this client_id.'
+      : !redirectUri || !redirectUris.includes(redirectUri)
+        ? "The redirect_uri does not match the application's Authorized redirect URLs."
+        : undefined;
+
+  const issueTokens = (grant: Grant) => {
+    const accessToken = `AQ${randomBytes(24).toString('base64url')}`;
+    const refreshToken = `AQR${randomBytes(24).toString('base64url')}`;
+    tokens.set(accessToken, { ...grant, expiresAt: clock() + SANDBOX_LINKEDIN_TOKEN_SECONDS * 1000 });
+    refreshTokens.set(refreshToken, { ...grant, expiresAt: clock() + 365 * 24 * 3600 * 1000 });
+    return {
+      access_token: accessToken,
+      expires_in: SANDBOX_LINKEDIN_TOKEN_SECONDS,
+      refresh_token: refreshToken,
+      refresh_token_expires_in: 365 * 24 * 3600,
+      scope: grant.scopes.join(','),
+    };
+  };
+
+  routes.get('/oauth/v2/authorization', (c) => {
+    const { client_id: id, redirect_uri: redirectUri, state, scope = '', response_type: type } = c.req.query();
+    const problem = refusal(id, redirectUri);
+    if (problem) return showError(c, problem);
+    if (type !== 'code') {
+      return c.redirect(withParams(redirectUri!, { error: 'unsupported_response_type', state }), 303);
+    }
+    const scopes = scope.split(/[\s,]+/).filter(Boolean);
+    const people = SANDBOX_LINKEDIN_PEOPLE.map(
+      (person, index) =>
+        html`<label
+          ><input type="radio" name="person" value="${person.id}" ${index === 0 ? html`checked` : html``} />
+          <span>${person.name} <span class="note">(${person.email})</span></span></label
+        >`,
+    );
+    const body = html`<h1>Allow access to your LinkedIn account?</h1>
+      <p>The app asks for:</p>
+      <ul>
+        ${scopes.map((each) => html`<li><code>${each}</code></li>`)}
+      </ul>
+      <p class="note">
+        This is the local sandbox standing in for LinkedIn; it exists outside a deployment only. Its members and
+        organizations are made up.
+      </p>
+      <form method="post">
+        <input type="hidden" name="client_id" value="${clientId}" />
+        <input type="hidden" name="redirect_uri" value="${redirectUri!}" />
+        <input type="hidden" name="scope" value="${scopes.join(' ')}" />
+        ${state === undefined ? html`` : html`<input type="hidden" name="state" value="${state}" />`}
+        <fieldset>
+          <legend>Sign in as</legend>
+          ${people}
+        </fieldset>
+        <div class="actions wrap">
+          <button type="submit" name="decision" value="allow" class="allow">Allow</button>
+          <button type="submit" name="decision" value="allow-without-email" class="deny">Allow without email</button>
+          <button type="submit" name="decision" value="cancel" class="deny">Cancel</button>
+        </div>
+      </form>`;
+    return c.html(sandboxPage('Sign in with LinkedIn', body, 'LinkedIn'), 200, {
+      'Content-Security-Policy': sandboxPagePolicy([new URL(redirectUri!).origin]),
+    });
+  });
+
+  routes.post('/oauth/v2/authorization', async (c) => {
+    const form = (await readForm(c)) ?? {};
+    const { client_id: id, redirect_uri: redirectUri, state, decision, person: personId, scope = '' } = form;
+    const problem = refusal(id, redirectUri);
+    if (problem) return showError(c, problem);
+    const person = SANDBOX_LINKEDIN_PEOPLE.find((each) => each.id === personId);
+    if (!person || !['allow', 'allow-without-email', 'cancel'].includes(decision ?? '')) {
+      return showError(c, 'The consent form came back incomplete.');
+    }
+    if (decision === 'cancel') {
+      return c.redirect(
+        withParams(redirectUri!, {
+          error: 'user_cancelled_authorize',
+          error_description: 'The user cancelled the authorization',
+          state,
+        }),
+        303,
+      );
+    }
+    const asked = scope.split(' ').filter(Boolean);
+    const scopes = decision === 'allow' ? asked : asked.filter((each) => each !== 'email');
+    return c.redirect(withParams(redirectUri!, { code: sandbox.consent(person.id, scopes, redirectUri!), state }), 303);
+  });
+
+  routes.post('/oauth/v2/accessToken', async (c) => {
+    const form = await readForm(c);
+    const oauthError = (status: 400 | 401, error: string, description: string) =>
+      c.json({ error, error_description: description }, status);
+    if (!form) return oauthError(400, 'invalid_request', 'The body must be form-encoded.');
+    if (form.client_id !== clientId || form.client_secret !== clientSecret) {
+      return oauthError(401, 'invalid_client', 'Client authentication failed.');
+    }
+    if (form.grant_type === 'authorization_code') {
+      const issued = form.code ? codes.get(form.code) : undefined;
+      if (form.code) codes.delete(form.code);
+      if (!issued || issued.expiresAt <= clock() || issued.redirectUri !== form.redirect_uri) {
+        return oauthError(400, 'invalid_grant', 'The authorization code is invalid, expired or already used.');
+      }
+      return c.json(issueTokens(issued));
+    }
+    if (form.grant_type === 'refresh_token') {
+      const grant = form.refresh_token ? refreshTokens.get(form.refresh_token) : undefined;
+      if (!grant || grant.expiresAt <= clock()) {
+        return oauthError(400, 'invalid_grant', 'The refresh token is invalid or expired.');
+      }
+      return c.json(issueTokens(grant));
+    }
+    return oauthError(400, 'unsupported_grant_type', 'Only authorization_code and refresh_token are supported.');
+  });
+
+  function caller(c: Context): { person: SandboxLinkedInPerson; grant: Grant } | Response {
+    if (rateLimitedCalls > 0) {
+      rateLimitedCalls -= 1;
+      return apiError(c, 429, 'TOO_MANY_REQUESTS', 'Resource level throttle limit reached.');
+    }
+    const token = c.req.header('authorization')?.replace(/^Bearer /, '');
+    const grant = token ? tokens.get(token) : undefined;
+    if (!grant || grant.expiresAt <= clock()) {
+      return apiError(c, 401, 'INVALID_ACCESS_TOKEN', 'Invalid access token');
+    }
+    return { person: SANDBOX_LINKEDIN_PEOPLE.find((each) => each.id === grant.personId)!, grant };
+  }
+
+  routes.get('/v2/userinfo', (c) => {
+    const who = caller(c);
+    if (who instanceof Response) return who;
+    const { person, grant } = who;
+    return c.json({
+      sub: person.id,
+      name: person.name,
+      given_name: person.name.split(' ')[0],
+      family_name: person.name.split(' ').slice(1).join(' '),
+      ...(grant.scopes.includes('email') ? { email: person.email, email_verified: true } : {}),
+    });
+  });
+
+  routes.get('/rest/organizationAcls', (c) => {
+    const who = caller(c);
+    if (who instanceof Response) return who;
+    if (!who.grant.scopes.includes('r_organization_admin')) {
+      return apiError(c, 403, 'ACCESS_DENIED', 'Not enough permissions to access: organizationAcls');
+    }
+    return c.json({
+      elements: who.person.organizations.map((organization) => ({
+        organization: `urn:li:organization:${organization.id}`,
+        role: 'ADMINISTRATOR',
+        state: 'APPROVED',
+        roleAssignee: `urn:li:person:${who.person.id}`,
+      })),
+    });
+  });
+
+  routes.get('/rest/organizations/:id', (c) => {
+    const who = caller(c);
+    if (who instanceof Response) return who;
+    const organization = who.person.organizations.find((each) => String(each.id) === c.req.param('id'));
+    if (!organization) return apiError(c, 404, 'NOT_FOUND', 'Organization not found');
+    return c.json({ id: organization.id, localizedName: organization.name, vanityName: `org-${organization.id}` });
+  });
+
+  const sandbox = {
+    routes,
+    /** What the page's 'Allow' does: a code for `personId` with `scopes`, for `redirectUri`. */
+    consent(personId: string, scopes: string[], redirectUri: string): string {
+      const code = randomBytes(24).toString('base64url');
+      codes.set(code, { personId, scopes, redirectUri, expiresAt: clock() + SANDBOX_LINKEDIN_CODE_TTL_MS });
+      return code;
+    },
+    rateLimit(calls: number) {
+      rateLimitedCalls = calls;
+    },
+    /** Every access token of `personId` stops working (refresh tokens keep working). */
+    expireTokensOf(personId: string) {
+      for (const grant of tokens.values()) if (grant.personId === personId) grant.expiresAt = 0;
+    },
+  };
+  return sandbox;
+}

@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import { OAUTH_RETURN_PATHS } from '../../../contract/accounts';
+import { sandboxExpireTokens } from '../../../contract/sandbox-providers';
+import type { AppEnv, Services } from '../../http/context';
+import { reply, route } from '../../http/operation';
+import { facebookSandbox, SANDBOX_FACEBOOK_PEOPLE } from './facebook';
+import { linkedinSandbox, SANDBOX_LINKEDIN_PEOPLE } from './linkedin';
+
+/**
+ * The sandbox providers (decision 025), mounted outside a deployment only: Facebook's login dialog
+ * and Graph endpoints, LinkedIn's authorization page, token endpoint and API, for the app ids
+ * the config gives them, with the app's return addresses as their registered redirect URIs. A
+ * dev control makes a person's tokens stop working, as logging out of Facebook does, so an
+ * account needing a reconnect can be shown and tested.
+ */
+export function sandboxProviderRoutes(s: Services) {
+  const routes = new Hono<AppEnv>();
+  const redirect = (path: string) => `${s.config.appUrl}${path}`;
+  const facebook = s.config.facebook?.sandbox
+    ? facebookSandbox({
+        appId: s.config.facebook.appId,
+        appSecret: s.config.facebook.appSecret,
+        redirectUris: [
+          redirect(OAUTH_RETURN_PATHS['facebook-account']),
+          redirect(OAUTH_RETURN_PATHS['facebook-login']),
+          redirect(OAUTH_RETURN_PATHS['facebook-register']),
+        ],
+        clock: s.clock,
+      })
+    : undefined;
+  const linkedin = s.config.linkedin?.sandbox
+    ? linkedinSandbox({
+        clientId: s.config.linkedin.clientId,
+        clientSecret: s.config.linkedin.clientSecret,
+        redirectUris: [redirect(OAUTH_RETURN_PATHS['linkedin-account'])],
+        clock: s.clock,
+      })
+    : undefined;
+  if (facebook) routes.route('/', facebook.routes);
+  if (linkedin) routes.route('/', linkedin.routes);
+
+  route(routes, s, sandboxExpireTokens, (c, { params }) => {
+    const person =
+      SANDBOX_FACEBOOK_PEOPLE.find((each) => each.id === params.personId) ??
+      SANDBOX_LINKEDIN_PEOPLE.find((each) => each.id === params.personId);
+    if (!person) return reply(c, sandboxExpireTokens, 404, { message: 'No sandbox person has this id.' });
+    facebook?.expireTokensOf(person.id);
+    linkedin?.expireTokensOf(person.id);
+    return reply(c, sandboxExpireTokens, 204);
+  });
+  return routes;
+}
