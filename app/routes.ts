@@ -21,6 +21,7 @@ export default [
   layout('routes/app/layout.tsx', [
     route('projects', 'routes/projects/list.tsx'),
     route('troubleshooting', 'routes/help/troubleshooting.tsx'),
+    route('integrations', 'routes/integrations.tsx'),
 
     // Admins only (requireAdmin); anybody else meets the not-found page.
     layout('routes/admin/layout.tsx', [

@@ -58,8 +58,10 @@ const accountFields = {
   /** What the person granted, and what the product asks for that they did not. */
   grantedScopes: z.array(z.string()),
   missingScopes: z.array(z.string()),
-  /** When its channels were last fetched from the provider; null while the first fetch runs. */
+  /** When its channels were last fetched from the provider; null until the first fetch ends. */
   channelsFetchedAt: z.nullable(timestamp()),
+  /** Whether a background fetch of its channels is under way (one job per kind of channel). */
+  fetchingChannels: z.boolean(),
   createdAt: timestamp(),
 };
 

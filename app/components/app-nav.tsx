@@ -9,9 +9,8 @@ const icon = (d: string) => <StrokeIcon d={d} className="size-5" strokeWidth={1.
 /**
  * The signed-in navigation (spec §2 Integrations sidebar: Home, Account, Integrations,
  * Subscription), in the sidebar on wide screens and in the drawer on a phone. A page joins here
- * when it exists: Integrations, Account and Subscription arrive with the integrations work
- * (issue 11), the admin pages with the admin area (issue 10); a link to a page that is not there
- * yet would be a dead end.
+ * when it exists: Account and Subscription arrive with issue 13; a link to a page that is not
+ * there yet would be a dead end.
  */
 export function AppNav({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -22,6 +21,14 @@ export function AppNav({ user, onNavigate }: { user: User; onNavigate?: () => vo
           label: t('nav.homeLink'),
           to: paths.projects(),
           icon: icon('M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z'),
+        },
+        {
+          label: t('nav.integrations'),
+          to: paths.integrations(),
+          // Two linked rings: connected accounts.
+          icon: icon(
+            'M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7',
+          ),
         },
         {
           label: t('nav.troubleshooting'),

@@ -4,6 +4,10 @@ import { safeReturnUrl } from './return-url';
 export const paths = {
   home: () => '/',
   projects: () => '/projects',
+  /** Also where Facebook and LinkedIn send the browser back (contract/accounts.ts OAUTH_RETURN_PATHS). */
+  integrations: () => '/integrations',
+  /** Where a Facebook sign-up lands (spec §4). */
+  newProject: () => '/projects/new',
   troubleshooting: (section?: string) => (section ? `/troubleshooting#${section}` : '/troubleshooting'),
   designLibrary: () => '/admin/design-library',
   adminSupport: () => '/admin/support',

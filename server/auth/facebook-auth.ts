@@ -141,7 +141,7 @@ export function facebookAuthRoutes(routes: Hono<AppEnv>, s: Services, signIn: Si
       accountFields(person),
       new Date(s.clock()),
     );
-    await queueChannelFetches(s.jobs, row, s.adapters.facebook!.channelKinds);
+    await queueChannelFetches(s.db, s.jobs, row, s.adapters.facebook!.channelKinds);
     const session = await startFamily(s.db, linked.user.id, s.sessions, s.clock());
     logAuthEvent(c, 'sign_in', { userId: linked.user.id, ip });
     return reply(c, facebookLogin, 200, (await signIn(c, linked.user, session)) as never);
@@ -169,7 +169,7 @@ export function facebookAuthRoutes(routes: Hono<AppEnv>, s: Services, signIn: Si
       return { user, account: row, session: await startFamily(tx, user.id, s.sessions, s.clock()) };
     });
     if (!created) throw fieldError('email', 'taken');
-    await queueChannelFetches(s.jobs, created.account, s.adapters.facebook!.channelKinds);
+    await queueChannelFetches(s.db, s.jobs, created.account, s.adapters.facebook!.channelKinds);
     logAuthEvent(c, 'sign_up', { userId: created.user.id, ip: clientIp(c, s.config.trustProxy) });
     return reply(c, facebookRegister, 201, (await signIn(c, created.user, created.session)) as never);
   });

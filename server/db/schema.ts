@@ -390,6 +390,11 @@ export const providerAccounts = pgTable(
     tokenExpiresAt: at('token_expires_at'),
     // When its channels were last fetched from the provider; null until the first fetch ends.
     channelsFetchedAt: at('channels_fetched_at'),
+    // The kinds of channel whose background fetch is queued and not yet done (one job each).
+    channelsPending: text('channels_pending')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     grantedScopes: text('granted_scopes')
       .array()
       .notNull()

@@ -99,6 +99,22 @@ export async function upsertAccount(
   });
 }
 
+/** The kinds whose fetch was just queued: the account is fetching until each is done. */
+export async function markChannelsPending(db: Database, id: string, kinds: readonly ChannelKind[]) {
+  await db
+    .update(providerAccounts)
+    .set({ channelsPending: [...kinds] })
+    .where(eq(providerAccounts.id, id));
+}
+
+/** One kind's fetch is over (done, or given up): no longer pending. */
+export async function clearChannelPending(db: Database, id: string, kind: ChannelKind) {
+  await db
+    .update(providerAccounts)
+    .set({ channelsPending: sql`array_remove(${providerAccounts.channelsPending}, ${kind})` })
+    .where(eq(providerAccounts.id, id));
+}
+
 /** New tokens for an account (a refreshed LinkedIn token): it works again. */
 export async function saveTokens(db: Database, id: string, tokens: Omit<AccountTokens, 'grantedScopes'>, now: Date) {
   await db
@@ -207,7 +223,10 @@ export async function replaceChannels(
             ),
       ),
     );
-    await tx.update(providerAccounts).set({ channelsFetchedAt: now }).where(eq(providerAccounts.id, account.id));
+    await tx
+      .update(providerAccounts)
+      .set({ channelsFetchedAt: now, channelsPending: sql`array_remove(${providerAccounts.channelsPending}, ${kind})` })
+      .where(eq(providerAccounts.id, account.id));
     return kept;
   });
 }

@@ -8,7 +8,7 @@ import type { Clock } from '../http/rate-limiter';
 import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../log';
 import type { Encryption } from '../security/encryption';
-import { markNeedsReconnect, replaceChannels, saveTokens } from './accounts';
+import { clearChannelPending, markChannelsPending, markNeedsReconnect, replaceChannels, saveTokens } from './accounts';
 import type { Adapters } from './adapters';
 import { ProviderError } from './providers/provider-error';
 
@@ -98,8 +98,14 @@ export async function fetchAccountChannels(
   }
 }
 
-/** Queues one job per kind of channel the account's provider brings. */
-export async function queueChannelFetches(jobs: JobQueue, account: ProviderAccountRow, kinds: readonly ChannelKind[]) {
+/** Queues one job per kind of channel the account's provider brings; the account is fetching until they end. */
+export async function queueChannelFetches(
+  db: Database,
+  jobs: JobQueue,
+  account: ProviderAccountRow,
+  kinds: readonly ChannelKind[],
+) {
+  await markChannelsPending(db, account.id, kinds);
   for (const kind of kinds) {
     const job: FetchAccountChannelsJob = { accountId: account.id, kind };
     await jobs.send(FETCH_ACCOUNT_CHANNELS, job, { singletonKey: `${account.id}:${kind}` });
@@ -113,20 +119,29 @@ export function workAccountChannelFetches(jobs: JobQueue, deps: ChannelFetchDeps
     async (data) => {
       const { accountId, kind } = JobDataSchema.parse(data);
       const [account] = await deps.db.select().from(providerAccounts).where(eq(providerAccounts.id, accountId));
-      // Deleted meanwhile, or waiting for a reconnect: nothing to fetch until it is authorised again.
-      if (!account || account.status !== 'authorized') return;
+      if (!account) return; // deleted meanwhile
+      // Waiting for a reconnect: nothing to fetch until it is authorised again.
+      if (account.status !== 'authorized') return clearChannelPending(deps.db, account.id, kind);
       try {
         const channels = await fetchAccountChannels(deps, account, kind);
         deps.log.info({ accountId, kind, channels: channels.length }, 'account channels fetched');
       } catch (error) {
         if (error instanceof ProviderError && (error.needsReconnect || error.problem === 'refused')) {
           deps.log.warn({ accountId, kind, problem: error.problem }, 'account needs reconnecting');
-          return;
+          return clearChannelPending(deps.db, accountId, kind);
         }
         throw error;
       }
     },
-    // A rate limit or an outage passes: a minute, then doubling, five times.
-    { retryLimit: 5, retryDelaySeconds: 60, retryBackoff: true, policy: 'stately' },
+    // A rate limit or an outage passes: a minute, then doubling, five times. Someone is usually
+    // looking at the screen waiting for these: an account's kinds run together, looked for often.
+    {
+      retryLimit: 5,
+      retryDelaySeconds: 60,
+      retryBackoff: true,
+      policy: 'stately',
+      batchSize: 6,
+      pollingIntervalSeconds: 0.5,
+    },
   );
 }

@@ -35,6 +35,7 @@ function common(account: AccountWithChannels) {
     grantedScopes: account.grantedScopes,
     missingScopes: wanted.filter((scope) => !account.grantedScopes.includes(scope)),
     channelsFetchedAt: account.channelsFetchedAt?.toISOString() ?? null,
+    fetchingChannels: account.channelsPending.length > 0,
     createdAt: account.createdAt.toISOString(),
   };
 }

@@ -95,6 +95,7 @@ describe('connecting a Facebook account', () => {
     const account = storedAccount<FacebookAccount>(stored);
     expect(account).toMatchObject({ name: 'Giulia Rossi', is_primary: true, status: 'authorized', missingScopes: [] });
     expect(account.channelsFetchedAt).toBeNull();
+    expect(account.fetchingChannels).toBe(true);
 
     // One job per kind of channel, run here as another instance's worker would.
     expect(await h.runJobs()).toBe(3);
@@ -103,6 +104,7 @@ describe('connecting a Facebook account', () => {
     expect(listed!.instagram_accounts.map((each) => each.name)).toEqual(['espressobarmilano']);
     expect(listed!.facebook_ad_accounts.map((each) => each.name)).toEqual(['Espresso Bar Milano Ads']);
     expect(listed!.channelsFetchedAt).not.toBeNull();
+    expect(listed!.fetchingChannels).toBe(false);
 
     // The tokens are encrypted at rest, bound to their column.
     const [row] = await h.db.select().from(providerAccounts).where(eq(providerAccounts.id, account._id));

@@ -179,10 +179,11 @@ export function accountRoutes(s: Services) {
         new Date(now),
       );
       await s.rateLimiter.refund([perUser]);
-      await queueChannelFetches(s.jobs, row, adapter.channelKinds);
+      await queueChannelFetches(s.db, s.jobs, row, adapter.channelKinds);
       const outcome = created ? 'connected' : reconnecting ? 'reconnected' : 'alreadyConnected';
       c.get('log').info({ userId: user.id, provider, accountId: row.id, outcome }, 'account stored');
-      const [account] = await withChannels(s.db, [row]);
+      // Read again: queueing marked its channels as being fetched.
+      const [account] = await withChannels(s.db, [(await findAccount(s.db, user.id, provider, row.id)) ?? row]);
       return reply(c, ops.store, 200, { account: present(account!), outcome } as never);
     });
 

@@ -14,7 +14,23 @@ export type RetryPolicy = { retryLimit: number; retryDelaySeconds: number; retry
  * most one job per singleton key queued and one active: a job sent again while one waits is
  * dropped, and two instances never run the same key at once.
  */
-export type WorkOptions = Partial<RetryPolicy> & { policy?: 'standard' | 'stately' };
+export type WorkOptions = Partial<RetryPolicy> & {
+  policy?: 'standard' | 'stately';
+  /**
+   * Jobs fetched at once and run side by side (each completed or failed on its own), and how
+   * often to look: for work someone is waiting to see (an account's channels), more and sooner.
+   */
+  batchSize?: number;
+  pollingIntervalSeconds?: number;
+};
+
+type Registered = {
+  handler: JobHandler<never>;
+  retry: RetryPolicy;
+  policy: 'standard' | 'stately';
+  batchSize: number;
+  pollingIntervalSeconds: number | undefined;
+};
 
 export type JobQueueOptions = {
   /** Told of what pg-boss reports outside a caller's await: a failed poll, a failed job. */
@@ -62,10 +78,7 @@ function executorOf(db: Database): PgBoss.Db {
  * and runs what is pending with `runPending`, when it wants to.
  */
 export class JobQueue {
-  private readonly handlers = new Map<
-    string,
-    { handler: JobHandler<never>; retry: RetryPolicy; policy: 'standard' | 'stately' }
-  >();
+  private readonly handlers = new Map<string, Registered>();
   private readonly queues = new Map<string, Promise<void>>();
   private boss: Promise<PgBoss> | undefined;
   private polling = false;
@@ -76,8 +89,18 @@ export class JobQueue {
   ) {}
 
   /** Registers what runs the jobs called `name` (once per name, at start-up). */
-  work<T>(name: string, handler: JobHandler<T>, { policy = 'standard', ...retry }: WorkOptions = {}): void {
-    this.handlers.set(name, { handler: handler as JobHandler<never>, retry: { ...DEFAULT_RETRY, ...retry }, policy });
+  work<T>(
+    name: string,
+    handler: JobHandler<T>,
+    { policy = 'standard', batchSize = 1, pollingIntervalSeconds, ...retry }: WorkOptions = {},
+  ): void {
+    this.handlers.set(name, {
+      handler: handler as JobHandler<never>,
+      retry: { ...DEFAULT_RETRY, ...retry },
+      policy,
+      batchSize,
+      pollingIntervalSeconds,
+    });
     if (this.polling) void this.poll(name).catch(this.options.onError);
   }
 
@@ -177,20 +200,23 @@ export class JobQueue {
   private async poll(name: string): Promise<void> {
     const boss = await this.started();
     await this.queue(boss, name);
-    const { handler } = this.handlers.get(name)!;
+    const { handler, batchSize, pollingIntervalSeconds } = this.handlers.get(name)!;
     await boss.work<never>(
       name,
-      { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+      { pollingIntervalSeconds: pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2, batchSize },
+      // Each job of the batch ends on its own: one that throws is failed (pg-boss retries it
+      // later, the log says why); pg-boss then completes the rest, those still active.
       async (jobs) => {
-        for (const job of jobs) {
-          try {
-            await handler(job.data);
-          } catch (error) {
-            // pg-boss fails the job and retries it later; the log says why.
-            this.options.onError(error);
-            throw error;
-          }
-        }
+        await Promise.all(
+          jobs.map(async (job) => {
+            try {
+              await handler(job.data);
+            } catch (error) {
+              this.options.onError(error);
+              await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+            }
+          }),
+        );
       },
     );
   }

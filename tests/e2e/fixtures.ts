@@ -165,3 +165,36 @@ export async function expectNoA11yViolations(page: Page) {
   );
   expect(found).toEqual([]);
 }
+
+/**
+ * Connects sandbox Facebook `person` to the user of `token` without the UI: the round trip the
+ * integrations screen makes, through the API and the sandbox's consent form.
+ */
+export async function connectFacebookThroughApi(request: APIRequestContext, token: string, person: string) {
+  const started = await request.post('/v1.0/facebook-accounts/authorize', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {},
+  });
+  const dialog = new URL((await started.json()).url);
+  const page = await (await request.get(dialog.pathname + dialog.search)).text();
+  const form = Object.fromEntries(
+    [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+      m[1],
+      m[2]!.replace(/&amp;/g, '&'),
+    ]),
+  );
+  const answered = await request.post(dialog.pathname, {
+    form: { ...form, person, decision: 'allow' },
+    maxRedirects: 0,
+  });
+  const back = new URL(answered.headers().location!);
+  const stored = await request.post('/v1.0/facebook-accounts', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+      facebook_redirect_uri: `${back.origin}/integrations?type=facebook-account`,
+    },
+  });
+  expect(stored.status(), await stored.text()).toBe(200);
+}

@@ -42,6 +42,26 @@ export async function signUp(body: {
   return startSession(await api.call(auth.register, { body }, CREDENTIALS_CALL));
 }
 
+/** Facebook's login dialog for signing in or up (a round trip back to /login or /register). */
+export async function facebookAuthorizeUrl(purpose: 'sign-in' | 'sign-up', rerequest = false) {
+  const body = { purpose, ...(rerequest ? { rerequest: true } : {}) };
+  return (await api.call(auth.authorizeFacebookAuth, { body }, CREDENTIALS_CALL)).url;
+}
+
+/** Signs in with the code Facebook sent back; a 401 means no user connected that account. */
+export async function signInWithFacebook(body: { code: string; state: string; redirect_uri: string }) {
+  return startSession(await api.call(auth.facebookLogin, { body }, CREDENTIALS_CALL));
+}
+
+export async function signUpWithFacebook(body: {
+  code: string;
+  state: string;
+  redirect_uri: string;
+  language?: Language | undefined;
+}) {
+  return startSession(await api.call(auth.facebookRegister, { body }, CREDENTIALS_CALL));
+}
+
 export async function signOut() {
   try {
     await api.call(auth.logout);

@@ -1,35 +1,47 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '~/components/ui/dialog';
 import { Button } from '~/components/ui/button';
 import { BrandMark } from '~/components/ui/brand-mark';
+import { HttpError } from '~/lib/http';
+import { snackbar } from '~/lib/snackbar';
+import { startFacebook, type FacebookPurpose } from './facebook';
 
 /**
- * Sign-in / sign-up through Facebook. Until the integrations work lands it explains that the
- * option is coming, rather than being a dead button.
+ * Sign-in / sign-up through Facebook: to Facebook's login dialog and back (./facebook.ts).
+ * `rerequest` asks again for the email permission the person declined.
  */
-export function FacebookButton({ label }: { label: string }) {
+export function FacebookButton({
+  label,
+  purpose,
+  returnUrl,
+  coupon,
+  rerequest = false,
+  variant = 'facebook',
+}: {
+  label: string;
+  purpose: FacebookPurpose;
+  returnUrl?: string;
+  coupon?: string;
+  rerequest?: boolean;
+  variant?: 'facebook' | 'secondary';
+}) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  async function start() {
+    setPending(true);
+    try {
+      await startFacebook(purpose, { returnUrl, coupon }, rerequest);
+    } catch (error) {
+      setPending(false);
+      const words = error instanceof HttpError ? error.body?.message : undefined;
+      snackbar.show(words ? { text: words } : 'facebook.error', 'error');
+    }
+  }
   return (
-    <>
-      <Button variant="facebook" size="lg" className="w-full" onClick={() => setOpen(true)}>
-        <BrandMark brand="facebook" mono className="size-5" />
-        {label}
-      </Button>
-      <AppDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={t('facebook.comingSoonTitle')}
-        actions={
-          <Button variant="primary" onClick={() => setOpen(false)}>
-            {t('common.ok')}
-          </Button>
-        }
-      >
-        <p>{t('facebook.comingSoonText')}</p>
-      </AppDialog>
-    </>
+    <Button variant={variant} size="lg" className="w-full" onClick={() => void start()} pending={pending}>
+      <BrandMark brand="facebook" mono={variant === 'facebook'} className="size-5" />
+      {pending ? t('facebook.pending') : label}
+    </Button>
   );
 }
 

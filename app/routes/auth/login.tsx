@@ -1,5 +1,6 @@
 import { getInputProps } from '@conform-to/react';
-import { redirect, useActionData } from '@remix-run/react';
+import { redirect, replace, useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '~/components/ui/app-form';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -9,12 +10,30 @@ import { FormSubmit } from '~/components/ui/form-submit';
 import { TextLink } from '~/components/ui/text-link';
 import { signIn } from '~/features/auth/api';
 import { FacebookButton, OrDivider } from '~/features/auth/facebook-button';
+import { FacebookProblemNotice } from '~/features/auth/facebook-problem';
+import { finishFacebook, isFacebookReturn, takeFacebookProblem } from '~/features/auth/facebook';
+import { AppDialog } from '~/components/ui/dialog';
+import { Button } from '~/components/ui/button';
 import { SignInSchema } from '~/features/auth/schemas';
 import { env } from '~/lib/env';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
 import { paths } from '~/lib/paths';
 import { safeReturnUrl } from '~/lib/return-url';
 import { pageTitle } from '~/lib/i18n';
+
+/**
+ * Facebook sending the browser back (spec §4, §8): signed in, to the return URL; else the page
+ * again without the params, with the reason (a 401 opens the not-linked dialog).
+ */
+export async function clientLoader({ request }: { request: Request }) {
+  const query = new URL(request.url).searchParams;
+  if (isFacebookReturn('sign-in', query)) {
+    const { signedIn, returnUrl } = await finishFacebook('sign-in', query);
+    if (signedIn) throw redirect(returnUrl);
+    throw replace(paths.login(returnUrl));
+  }
+  return { facebookProblem: takeFacebookProblem() };
+}
 
 export async function clientAction({ request }: { request: Request }) {
   const returnUrl = safeReturnUrl(new URL(request.url).searchParams.get('returnUrl'));
@@ -38,11 +57,41 @@ export default function LoginRoute() {
   const lastResult = useActionData<typeof clientAction>();
   const [form, fields] = useAppForm(SignInSchema, { id: 'sign-in', lastResult });
   const pending = useIsPending();
+  const loaded = useLoaderData<typeof clientLoader>();
+  const { facebookProblem } = loaded;
+  const [searchParams] = useSearchParams();
+  const returnUrl = searchParams.get('returnUrl') ?? undefined;
+  const navigate = useNavigate();
+  // Each return that found the account not linked opens the dialog (spec §8), once.
+  const [notLinked, setNotLinked] = useState(facebookProblem === 'notLinked');
+  const [shownFor, setShownFor] = useState(loaded);
+  if (shownFor !== loaded) {
+    setShownFor(loaded);
+    setNotLinked(facebookProblem === 'notLinked');
+  }
 
   return (
     <>
       <GuestTitle>{t('signin.title')}</GuestTitle>
-      <FacebookButton label={t('signin.facebook')} />
+      {facebookProblem === 'emailMissing' ? <FacebookProblemNotice purpose="sign-in" returnUrl={returnUrl} /> : null}
+      <FacebookButton label={t('signin.facebook')} purpose="sign-in" returnUrl={returnUrl} />
+      <AppDialog
+        open={notLinked}
+        onClose={() => setNotLinked(false)}
+        title={t('facebook.notLinkedTitle')}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => navigate(paths.register())}>
+              {t('facebook.signUp')}
+            </Button>
+            <Button variant="primary" onClick={() => setNotLinked(false)}>
+              {t('facebook.login')}
+            </Button>
+          </>
+        }
+      >
+        <p>{t('facebook.notLinkedText')}</p>
+      </AppDialog>
       <OrDivider />
       <AppForm form={form} aria-describedby="sign-in-status" className="flex flex-col gap-5">
         <Field

@@ -1,5 +1,5 @@
 import { getInputProps } from '@conform-to/react';
-import { redirect, useActionData } from '@remix-run/react';
+import { redirect, replace, useActionData, useLoaderData, useParams } from '@remix-run/react';
 import { Trans, useTranslation } from 'react-i18next';
 import { AppForm } from '~/components/ui/app-form';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -9,6 +9,8 @@ import { FormSubmit } from '~/components/ui/form-submit';
 import { TextLink, textLinkClass } from '~/components/ui/text-link';
 import { redeemCoupon, signUp } from '~/features/auth/api';
 import { FacebookButton, OrDivider } from '~/features/auth/facebook-button';
+import { FacebookProblemNotice } from '~/features/auth/facebook-problem';
+import { finishFacebook, isFacebookReturn, takeFacebookProblem } from '~/features/auth/facebook';
 import { PasswordRequirements } from '~/features/auth/password-requirements';
 import { isPromoCoupon } from '~/features/auth/promo-panel';
 import { PROMO_COUPON_CODE } from '~contract/fields';
@@ -20,6 +22,34 @@ import { chosenLanguage, pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 import { snackbar } from '~/lib/snackbar';
 
+/** The promo coupon, redeemed after any sign-up (spec §4); a failure is said, the account stays. */
+async function redeemPromo(coupon: string | undefined) {
+  if (!isPromoCoupon(coupon)) return;
+  try {
+    await redeemCoupon(PROMO_COUPON_CODE);
+    snackbar.show('signup.couponRedeemed', 'success');
+  } catch {
+    snackbar.show('signup.couponFailed', 'warning');
+  }
+}
+
+/**
+ * Facebook sending the browser back (spec §4 "Sign-up social success", §8): signed up, the coupon
+ * redeemed and on to /projects/new; else this page again (with its coupon) without the params.
+ */
+export async function clientLoader({ request }: { request: Request }) {
+  const query = new URL(request.url).searchParams;
+  if (isFacebookReturn('sign-up', query)) {
+    const { signedIn, coupon } = await finishFacebook('sign-up', query);
+    if (signedIn) {
+      await redeemPromo(coupon);
+      throw redirect(paths.newProject());
+    }
+    throw replace(paths.register(coupon));
+  }
+  return { facebookProblem: takeFacebookProblem() };
+}
+
 export async function clientAction({ request, params }: { request: Request; params: { coupon?: string } }) {
   const submission = await parseForm(request, SignUpSchema);
   if (submission.status !== 'success') return { result: submission.reply(), emailTaken: false };
@@ -30,15 +60,8 @@ export async function clientAction({ request, params }: { request: Request; para
     const emailTaken = error instanceof HttpError && error.status === 422 && 'email' in error.fieldErrors;
     return { result: replyWithApiError(request, submission, error), emailTaken };
   }
-  if (isPromoCoupon(params.coupon)) {
-    try {
-      await redeemCoupon(PROMO_COUPON_CODE);
-      snackbar.show('signup.couponRedeemed', 'success');
-    } catch {
-      // The account exists either way; the user hears the coupon did not apply.
-      snackbar.show('signup.couponFailed', 'warning');
-    }
-  }
+  // The account exists either way; the user hears whether the coupon applied.
+  await redeemPromo(params.coupon);
   throw redirect(paths.home());
 }
 
@@ -47,11 +70,14 @@ export default function RegisterRoute() {
   const actionData = useActionData<typeof clientAction>();
   const [form, fields] = useAppForm(SignUpSchema, { id: 'sign-up', lastResult: actionData?.result });
   const pending = useIsPending();
+  const { facebookProblem } = useLoaderData<typeof clientLoader>();
+  const { coupon } = useParams();
 
   return (
     <>
       <GuestTitle>{t('signup.title')}</GuestTitle>
-      <FacebookButton label={t('signup.facebook')} />
+      {facebookProblem === 'emailMissing' ? <FacebookProblemNotice purpose="sign-up" coupon={coupon} /> : null}
+      <FacebookButton label={t('signup.facebook')} purpose="sign-up" coupon={coupon} />
       <OrDivider />
       <AppForm form={form} className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">

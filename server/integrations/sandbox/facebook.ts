@@ -48,6 +48,35 @@ export const SANDBOX_FACEBOOK_PEOPLE: SandboxPerson[] = [
     pages: [{ id: '200000000000003', name: 'Bianchi Bottega' }],
     adAccounts: [],
   },
+  // Three more, each with a page of their own: enough people for tests that run side by side
+  // (signing in, signing up, reconnecting) never to share one.
+  {
+    id: '100000000000003',
+    name: 'Sofia Esposito',
+    email: 'sofia.esposito@sandbox.example.com',
+    pages: [{ id: '200000000000004', name: 'Esposito Fiori' }],
+    adAccounts: [],
+  },
+  {
+    id: '100000000000004',
+    name: 'Paolo Ferrari',
+    email: 'paolo.ferrari@sandbox.example.com',
+    pages: [{ id: '200000000000005', name: 'Ferrari Ciclismo' }],
+    adAccounts: [{ id: 'act_400000000000002', name: 'Ferrari Ciclismo Ads' }],
+  },
+  {
+    id: '100000000000005',
+    name: 'Chiara Romano',
+    email: 'chiara.romano@sandbox.example.com',
+    pages: [
+      {
+        id: '200000000000006',
+        name: 'Romano Gelateria',
+        instagram: { id: '300000000000002', username: 'romanogelateria' },
+      },
+    ],
+    adAccounts: [],
+  },
 ];
 
 type Grant = { personId: string; scopes: string[]; expiresAt: number };

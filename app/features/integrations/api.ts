@@ -1,0 +1,96 @@
+import * as accounts from '~contract/accounts';
+import type { FacebookAccount, LinkedInAccount } from '~contract/accounts';
+import { api } from '~/lib/api';
+import { queryClient } from '~/lib/query-client';
+
+export type { Channel, FacebookAccount, LinkedInAccount } from '~contract/accounts';
+export { OAUTH_RETURN_PATHS } from '~contract/accounts';
+
+export type AccountProvider = 'facebook' | 'linkedin';
+export type ConnectedAccount = FacebookAccount | LinkedInAccount;
+
+/** This feature's cache keys: every query and invalidation names them through here. */
+export const integrationKeys = {
+  all: ['integrations'] as const,
+  accounts: (provider: AccountProvider) => [...integrationKeys.all, provider] as const,
+};
+
+const operations = {
+  facebook: {
+    list: accounts.listFacebookAccounts,
+    authorize: accounts.authorizeFacebookAccount,
+    refresh: accounts.refreshFacebookAccount,
+    makePrimary: accounts.makeFacebookAccountPrimary,
+    remove: accounts.deleteFacebookAccount,
+  },
+  linkedin: {
+    list: accounts.listLinkedInAccounts,
+    authorize: accounts.authorizeLinkedInAccount,
+    refresh: accounts.refreshLinkedInAccount,
+    makePrimary: accounts.makeLinkedInAccountPrimary,
+    remove: accounts.deleteLinkedInAccount,
+  },
+} as const;
+
+/** Where the provider sends the browser back: the address the round trip was registered with. */
+export const returnUri = (provider: AccountProvider) =>
+  `${window.location.origin}${accounts.OAUTH_RETURN_PATHS[`${provider}-account`]}`;
+
+export async function listFacebookAccounts(): Promise<FacebookAccount[]> {
+  return (await api.call(accounts.listFacebookAccounts)).data;
+}
+export async function listLinkedInAccounts(): Promise<LinkedInAccount[]> {
+  return (await api.call(accounts.listLinkedInAccounts)).data;
+}
+
+/** Both lists, fresh each time the screen is entered (spec §4: accounts load on entering). */
+export async function loadAccounts() {
+  const [facebook, linkedin] = await Promise.all([listFacebookAccounts(), listLinkedInAccounts()]);
+  queryClient.setQueryData(integrationKeys.accounts('facebook'), facebook);
+  queryClient.setQueryData(integrationKeys.accounts('linkedin'), linkedin);
+  return { facebook, linkedin };
+}
+
+/**
+ * The consent page's address for a new account, or for re-authorising `accountId` in place;
+ * `rerequest` asks again for what was declined.
+ */
+export async function authorizeUrl(
+  provider: AccountProvider,
+  options: { accountId?: string; rerequest?: boolean } = {},
+): Promise<string> {
+  const body = {
+    ...(options.accountId ? { accountId: options.accountId } : {}),
+    ...(options.rerequest ? { rerequest: true } : {}),
+  };
+  return (await api.call(operations[provider].authorize, { body })).url;
+}
+
+/** Finishes a round trip: the code and state the provider sent back. */
+export async function storeAccount(provider: AccountProvider, code: string, state: string) {
+  if (provider === 'facebook') {
+    return api.call(accounts.storeFacebookAccount, {
+      body: { code, state, facebook_redirect_uri: returnUri('facebook') },
+    });
+  }
+  return api.call(accounts.storeLinkedInAccount, { body: { code, state, redirect_uri: returnUri('linkedin') } });
+}
+
+export function refreshAccount(provider: AccountProvider, id: string) {
+  return api.call(operations[provider].refresh, { params: { id } });
+}
+
+export function makeAccountPrimary(provider: AccountProvider, id: string) {
+  return api.call(operations[provider].makePrimary, { params: { id } });
+}
+
+export function deleteAccount(provider: AccountProvider, id: string) {
+  return api.call(operations[provider].remove, { params: { id } });
+}
+
+/** Every channel an account brought, in the order the screen lists them. */
+export function channelsOf(account: ConnectedAccount) {
+  return 'organizations' in account
+    ? account.organizations
+    : [...account.facebook_pages, ...account.instagram_accounts, ...account.facebook_ad_accounts];
+}

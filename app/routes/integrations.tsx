@@ -1,0 +1,431 @@
+import { replace, useLoaderData, useRevalidator } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouteErrorBoundary } from '~/components/error-boundary';
+import { Alert } from '~/components/ui/alert';
+import { Badge } from '~/components/ui/badge';
+import { BrandMark } from '~/components/ui/brand-mark';
+import { Button } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
+import { ConfirmDialog } from '~/components/ui/dialog';
+import { EmptyState } from '~/components/ui/empty-state';
+import { StrokeIcon } from '~/components/ui/icon';
+import { AppMenu } from '~/components/ui/menu';
+import { PageHeader } from '~/components/ui/page-header';
+import { Spinner } from '~/components/ui/spinner';
+import { authKeys } from '~/features/auth/api';
+import { requireUser } from '~/features/auth/guards';
+import {
+  authorizeUrl,
+  channelsOf,
+  deleteAccount,
+  loadAccounts,
+  makeAccountPrimary,
+  refreshAccount,
+  storeAccount,
+  type AccountProvider,
+  type ConnectedAccount,
+} from '~/features/integrations/api';
+import { ChannelLine } from '~/features/integrations/channel-kind';
+import { HttpError } from '~/lib/http';
+import { pageTitle } from '~/lib/i18n';
+import { paths } from '~/lib/paths';
+import { queryClient } from '~/lib/query-client';
+import { throwRouteError } from '~/lib/route-errors';
+import { snackbar } from '~/lib/snackbar';
+
+const PROVIDER_NAMES: Record<AccountProvider, string> = { facebook: 'Facebook', linkedin: 'LinkedIn' };
+const RETURN_TYPES: Record<string, AccountProvider> = {
+  'facebook-account': 'facebook',
+  'linkedin-account': 'linkedin',
+};
+
+/** The account a return stored, to select once the params are gone (a module value: it outlives the redirect). */
+let justStored: string | null = null;
+
+/** The API's own words for a refused call: the field's message, else its message. */
+function apiWords(error: HttpError): string | undefined {
+  return Object.values(error.fieldErrors)[0]?.[0] ?? error.body?.message;
+}
+
+/** Sends the browser to the provider's consent page (a round trip that comes back here). */
+async function goToProvider(provider: AccountProvider, options: { accountId?: string; rerequest?: boolean } = {}) {
+  const url = await authorizeUrl(provider, options);
+  window.location.assign(url);
+}
+
+/** Said when a call fails: the session and maintenance go their own way, the rest is a snackbar. */
+function reportFailure(error: unknown, tone: 'error' | 'warning' = 'error') {
+  if (error instanceof HttpError && (error.sessionExpired || error.status === 503)) throw error;
+  const words = error instanceof HttpError ? apiWords(error) : undefined;
+  snackbar.show(words ? { text: words } : 'errors.generic', tone);
+}
+
+/**
+ * Where a provider sent the browser back (spec §4 "Return from social login"): a declined
+ * consent or a provider error is said; a code is stored once (the params leave the address bar
+ * and the history afterwards, so a reload never sends it again; the API refuses a spent state).
+ */
+async function completeReturn(provider: AccountProvider, query: URLSearchParams) {
+  const error = query.get('error');
+  const code = query.get('code');
+  const state = query.get('state');
+  const name = PROVIDER_NAMES[provider];
+  if (error !== null) {
+    const declined = error === 'access_denied' || error === 'user_cancelled_authorize';
+    snackbar.show(declined ? 'integrations.declined' : 'integrations.providerError', 'error', {
+      values: { provider: name },
+    });
+    return;
+  }
+  if (!code || !state) {
+    snackbar.show('integrations.returnIncomplete', 'error', { values: { provider: name } });
+    return;
+  }
+  try {
+    const { account, outcome } = await storeAccount(provider, code, state);
+    justStored = account._id;
+    snackbar.show(`integrations.outcome.${outcome}`, 'success', { values: { name: account.name } });
+    if (account.missingScopes.length > 0) {
+      snackbar.show('integrations.missingScopes', 'warning', {
+        values: { provider: name, scopes: account.missingScopes.join(', ') },
+        action: {
+          label: 'integrations.grantAgain',
+          run: () => void goToProvider(provider, { accountId: account._id, rerequest: true }).catch(reportFailure),
+        },
+      });
+    }
+  } catch (failure) {
+    // Spec §8: a store error is a warning with the API's message.
+    reportFailure(failure, 'warning');
+  }
+}
+
+export async function clientLoader({ request }: { request: Request }) {
+  await requireUser(request);
+  const query = new URL(request.url).searchParams;
+  // A LinkedIn channel connection started from a project goes on to that project's channels.
+  const project = query.get('project');
+  if (query.get('from') === 'project-channels' && project) {
+    throw replace(`/projects/${encodeURIComponent(project)}/channels?${query.toString()}`);
+  }
+  const provider = RETURN_TYPES[query.get('type') ?? ''];
+  if (provider) {
+    try {
+      await completeReturn(provider, query);
+    } catch (error) {
+      throwRouteError(error, request);
+    }
+    throw replace(paths.integrations());
+  }
+  try {
+    const lists = await loadAccounts();
+    const selected = justStored;
+    justStored = null;
+    return { ...lists, selected };
+  } catch (error) {
+    throwRouteError(error, request);
+  }
+}
+
+function RefreshIcon() {
+  return <StrokeIcon d="M20 11a8 8 0 0 0-14.9-3.9M4 4v4h4M4 13a8 8 0 0 0 14.9 3.9M20 20v-4h-4" className="size-4" />;
+}
+
+function AccountChannels({ account }: { account: ConnectedAccount }) {
+  const { t } = useTranslation();
+  const channels = channelsOf(account);
+  if (account.fetchingChannels && account.status === 'authorized') {
+    return (
+      <p className="flex items-center gap-2 text-sm text-fg-muted" role="status">
+        <Spinner /> {t('integrations.fetching')}
+      </p>
+    );
+  }
+  if (channels.length === 0) return <p className="text-sm text-fg-muted">{t('integrations.noChannels')}</p>;
+  return (
+    <ul
+      className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2"
+      aria-label={t('integrations.channelsOf', { name: account.name })}
+    >
+      {channels.map((channel) => (
+        <li key={channel._id} className="min-w-0">
+          <ChannelLine kind={channel.type} name={channel.name} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AccountItem({
+  provider,
+  account,
+  selected,
+  onMakePrimary,
+  onDelete,
+}: {
+  provider: AccountProvider;
+  account: ConnectedAccount;
+  selected: boolean;
+  onMakePrimary: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li
+      aria-current={selected ? 'true' : undefined}
+      className={`flex flex-col gap-4 rounded-lg p-4 ring-1 ${selected ? 'bg-primary-soft/40 ring-2 ring-primary' : 'ring-line'}`}
+    >
+      <div className="flex items-start gap-3">
+        <BrandMark brand={provider} className="mt-0.5 size-6 shrink-0" />
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold break-words text-fg">{account.name}</h3>
+          <div className="mt-1 flex flex-wrap gap-1.5">
+            {account.is_primary ? <Badge tone="primary">{t('integrations.primary')}</Badge> : null}
+            {account.status === 'needs_reconnect' ? (
+              <Badge tone="warning">{t('integrations.needsReconnect')}</Badge>
+            ) : (
+              <Badge tone="success">{t('integrations.authorized')}</Badge>
+            )}
+          </div>
+        </div>
+        <AppMenu
+          label={t('integrations.actionsFor', { name: account.name })}
+          iconOnly
+          size="sm"
+          items={[
+            { label: t('integrations.makePrimary'), onSelect: onMakePrimary, disabled: account.is_primary },
+            { label: t('integrations.delete'), onSelect: onDelete, danger: true },
+          ]}
+        />
+      </div>
+      {account.missingScopes.length > 0 && account.status === 'authorized' ? (
+        <Alert tone="warning" title={t('integrations.missingScopesTitle')}>
+          <p>{t('integrations.missingScopesText', { scopes: account.missingScopes.join(', ') })}</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-2"
+            onClick={() =>
+              void goToProvider(provider, { accountId: account._id, rerequest: true }).catch(reportFailure)
+            }
+          >
+            {t('integrations.grantAgain')}
+          </Button>
+        </Alert>
+      ) : null}
+      <AccountChannels account={account} />
+    </li>
+  );
+}
+
+export default function IntegrationsRoute() {
+  const { t } = useTranslation();
+  const { facebook, linkedin, selected: stored } = useLoaderData<typeof clientLoader>();
+  const revalidator = useRevalidator();
+  const [pending, setPending] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<{ provider: AccountProvider; account: ConnectedAccount } | null>(null);
+  // The stored account, else the primary one in the loaded list (spec §4).
+  const selectedId = stored ?? facebook.find((account) => account.is_primary)?._id ?? null;
+
+  // Channels arrive in the background after a connection: look again until they have.
+  const fetching = [...facebook, ...linkedin].some(
+    (account) => account.fetchingChannels && account.status === 'authorized',
+  );
+  useEffect(() => {
+    if (!fetching) return;
+    const started = Date.now();
+    const timer = window.setInterval(() => {
+      if (Date.now() - started > 60_000) window.clearInterval(timer);
+      else if (revalidator.state === 'idle') revalidator.revalidate();
+    }, 2000);
+    return () => window.clearInterval(timer);
+  }, [fetching, revalidator]);
+
+  async function run(key: string, work: () => Promise<void>) {
+    setPending(key);
+    try {
+      await work();
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const add = (provider: AccountProvider) => run(`add-${provider}`, () => goToProvider(provider));
+  const reconnect = (provider: AccountProvider, account: ConnectedAccount) =>
+    run(`reconnect-${account._id}`, () => goToProvider(provider, { accountId: account._id }));
+  const refresh = (provider: AccountProvider, accounts: ConnectedAccount[]) =>
+    run(`refresh-${provider}`, async () => {
+      const failures: unknown[] = [];
+      for (const account of accounts.filter((each) => each.status === 'authorized')) {
+        await refreshAccount(provider, account._id).catch((error: unknown) => failures.push(error));
+      }
+      revalidator.revalidate();
+      if (failures.length > 0) reportFailure(failures[0]);
+      else snackbar.show('integrations.refreshed', 'success', { values: { provider: PROVIDER_NAMES[provider] } });
+    });
+  const makePrimary = (provider: AccountProvider, account: ConnectedAccount) =>
+    run(`primary-${account._id}`, async () => {
+      await makeAccountPrimary(provider, account._id);
+      snackbar.show('integrations.madePrimary', 'success', { values: { name: account.name } });
+      revalidator.revalidate();
+    });
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const { provider, account } = deleting;
+    void run('delete', async () => {
+      await deleteAccount(provider, account._id);
+      setDeleting(null);
+      snackbar.show('integrations.deleted', 'success', { values: { name: account.name } });
+      // The user's channels changed: what the app holds of the user is loaded again.
+      await queryClient.invalidateQueries({ queryKey: authKeys.me() });
+      revalidator.revalidate();
+    });
+  };
+
+  const reconnectCard = (provider: AccountProvider, accounts: ConnectedAccount[]) => {
+    const unauthorized = accounts.filter((account) => account.status === 'needs_reconnect');
+    if (unauthorized.length === 0) return null;
+    return (
+      <Card
+        headingLevel={2}
+        title={t('integrations.unauthorizedTitle', { provider: PROVIDER_NAMES[provider] })}
+        description={t('integrations.unauthorizedText')}
+        className="ring-warning-fg/40"
+      >
+        <ul className="flex flex-col divide-y divide-line">
+          {unauthorized.map((account) => (
+            <li
+              key={account._id}
+              className="flex flex-wrap items-center justify-between gap-3 py-3 first:pt-0 last:pb-0"
+            >
+              <span className="flex min-w-0 items-center gap-2 font-medium">
+                <BrandMark brand={provider} className="size-5 shrink-0" />
+                <span className="truncate">{account.name}</span>
+              </span>
+              <Button
+                size="sm"
+                onClick={() => void reconnect(provider, account)}
+                pending={pending === `reconnect-${account._id}`}
+                aria-label={t('integrations.reconnectName', { name: account.name })}
+              >
+                {t('integrations.reconnect')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    );
+  };
+
+  const accountsCard = (provider: AccountProvider, accounts: ConnectedAccount[]) => (
+    <Card
+      headingLevel={2}
+      title={t('integrations.accountsTitle', { provider: PROVIDER_NAMES[provider] })}
+      description={t(`integrations.accountsText.${provider}`)}
+      actions={
+        accounts.length > 0 ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void refresh(provider, accounts)}
+            pending={pending === `refresh-${provider}`}
+            aria-label={t('integrations.refreshName', { provider: PROVIDER_NAMES[provider] })}
+          >
+            <RefreshIcon />
+            {t('integrations.refresh')}
+          </Button>
+        ) : null
+      }
+    >
+      {accounts.length === 0 ? (
+        <EmptyState
+          icon={<BrandMark brand={provider} />}
+          title={t('integrations.emptyTitle', { provider: PROVIDER_NAMES[provider] })}
+          description={t('integrations.emptyText')}
+          action={
+            <Button onClick={() => void add(provider)} pending={pending === `add-${provider}`}>
+              {t(`integrations.add.${provider}`)}
+            </Button>
+          }
+        />
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {accounts.map((account) => (
+            <AccountItem
+              key={account._id}
+              provider={provider}
+              account={account}
+              selected={account._id === selectedId}
+              onMakePrimary={() => void makePrimary(provider, account)}
+              onDelete={() => setDeleting({ provider, account })}
+            />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+
+  const deletingChannels = deleting ? channelsOf(deleting.account) : [];
+  return (
+    <div className="flex max-w-4xl flex-col gap-6">
+      <PageHeader
+        title={t('integrations.title')}
+        subtitle={t('integrations.subtitle')}
+        actions={
+          <>
+            <Button variant="facebook" onClick={() => void add('facebook')} pending={pending === 'add-facebook'}>
+              <BrandMark brand="facebook" mono className="size-4" />
+              {t('integrations.add.facebook')}
+            </Button>
+            <Button variant="secondary" onClick={() => void add('linkedin')} pending={pending === 'add-linkedin'}>
+              <BrandMark brand="linkedin" className="size-4" />
+              {t('integrations.add.linkedin')}
+            </Button>
+          </>
+        }
+      />
+      {revalidator.state === 'loading' ? (
+        <p className="sr-only" role="status">
+          {t('common.loading')}
+        </p>
+      ) : null}
+      {reconnectCard('facebook', facebook)}
+      {reconnectCard('linkedin', linkedin)}
+      {accountsCard('facebook', facebook)}
+      {linkedin.length > 0 ? accountsCard('linkedin', linkedin) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+        title={t('integrations.deleteTitle')}
+        confirmText={t('common.confirm')}
+        tone="danger"
+        pending={pending === 'delete'}
+      >
+        <p>{t('integrations.deleteText', { name: deleting?.account.name ?? '' })}</p>
+        {deletingChannels.length > 0 ? (
+          <ul className="mt-3 flex flex-col gap-1.5 text-sm" aria-label={t('integrations.deleteChannels')}>
+            {deletingChannels.map((channel) => (
+              <li key={channel._id}>
+                <ChannelLine kind={channel.type} name={channel.name} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-sm text-fg-muted">{t('integrations.deleteNoChannels')}</p>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+export function meta() {
+  return pageTitle('integrations.title');
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

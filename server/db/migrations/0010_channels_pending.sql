@@ -1,0 +1,1 @@
+ALTER TABLE "provider_accounts" ADD COLUMN "channels_pending" text[] DEFAULT '{}'::text[] NOT NULL;
