@@ -20,6 +20,7 @@ export default [
   // Signed-in users (requireUser): the app chrome.
   layout('routes/app/layout.tsx', [
     route('projects', 'routes/projects/list.tsx'),
+    route('projects/new', 'routes/projects/new.tsx'),
     route('troubleshooting', 'routes/help/troubleshooting.tsx'),
     route('integrations', 'routes/integrations.tsx'),
 

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { pagedSchema } from './common';
-import { page, timestamp } from './fields';
-import { defineOperation, errors } from './operation';
+import { LIMITS, page, text, timestamp } from './fields';
+import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 const tag = 'Projects';
 
@@ -21,4 +21,18 @@ export const listProjects = defineOperation({
   access: 'user',
   query: z.object({ page: page() }),
   responses: { 200: { description: 'A page of projects.', body: pagedSchema(ProjectSchema) }, ...errors(401, 422) },
+});
+
+/** A project's name: what the user calls it (a brand, a client), one line. */
+export const ProjectBodySchema = z.object({ name: text(LIMITS.name) });
+
+export const createProject = defineOperation({
+  method: 'POST',
+  path: '/v1.0/projects',
+  summary: 'Create a project',
+  description: 'The landing page after a Facebook sign-up (spec §4) and the projects list both create one here.',
+  tag,
+  access: 'user',
+  body: ProjectBodySchema,
+  responses: { 201: { description: 'The new project.', body: ProjectSchema }, ...errors(401, ...BODY_ERRORS) },
 });

@@ -21,3 +21,8 @@ export function listProjectsOf(
     .limit(limit)
     .offset(offset);
 }
+
+export async function insertProject(db: Database, ownerId: string, name: string): Promise<ProjectRow> {
+  const [row] = await db.insert(projects).values({ ownerId, name }).returning();
+  return row!;
+}

@@ -57,3 +57,37 @@ describe('GET /v1.0/projects', () => {
     expect((await h.call('GET', '/v1.0/projects')).status).toBe(401);
   });
 });
+
+describe('POST /v1.0/projects', () => {
+  it('creates a project of the caller, trimmed, listed after', async () => {
+    const session = await h.signedInUser();
+    const res = await h.call('POST', '/v1.0/projects', {
+      token: session.accessToken,
+      json: { name: '  Bottega Verde ' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ _id: expect.any(String), name: 'Bottega Verde', createdAt: expect.any(String) });
+    const listed = await h.call('GET', '/v1.0/projects', { token: session.accessToken });
+    expect(listed.body.data?.map((p) => p.name)).toEqual(['Bottega Verde']);
+    // Nobody else sees it.
+    const other = await h.signedInUser();
+    expect((await h.call('GET', '/v1.0/projects', { token: other.accessToken })).body.meta?.total).toBe(0);
+  });
+
+  it.each([
+    [{}, 'The name field is required.'],
+    [{ name: '   ' }, 'The name field is required.'],
+    [{ name: 'x'.repeat(101) }, 'The name field must not be greater than 100 characters.'],
+    [{ name: 'two\nlines' }, 'The name field must not contain control characters.'],
+    [{ name: 42 }, 'The name field must be a string.'],
+  ])('answers 422 to %j', async (json, message) => {
+    const session = await h.signedInUser();
+    const res = await h.call('POST', '/v1.0/projects', { token: session.accessToken, json });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ name: [message] });
+  });
+
+  it('answers 401 without a bearer token', async () => {
+    expect((await h.call('POST', '/v1.0/projects', { json: { name: 'A' } })).status).toBe(401);
+  });
+});

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { listProjects, PROJECTS_PAGE_SIZE } from '../../contract/projects';
+import { createProject, listProjects, PROJECTS_PAGE_SIZE } from '../../contract/projects';
 import type { AppEnv, Services } from '../http/context';
 import { reply, route } from '../http/operation';
 import { pageOffset, paged } from '../http/paging';
 import { presentProject } from './presenters';
-import { countProjectsOf, listProjectsOf } from './queries';
+import { countProjectsOf, insertProject, listProjectsOf } from './queries';
 
 export function projectRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
@@ -17,6 +17,11 @@ export function projectRoutes(s: Services) {
       listProjectsOf(s.db, ownerId, { limit: PROJECTS_PAGE_SIZE, offset: pageOffset(pageRequest) }),
     ]);
     return reply(c, listProjects, 200, paged(rows.map(presentProject), total, pageRequest));
+  });
+
+  route(routes, s, createProject, async (c, { body }) => {
+    const row = await insertProject(s.db, c.get('user').id, body.name);
+    return reply(c, createProject, 201, presentProject(row));
   });
 
   return routes;

@@ -1,4 +1,4 @@
-import { listProjects } from '~contract/projects';
+import { createProject as createProjectOperation, listProjects, ProjectBodySchema } from '~contract/projects';
 import { api } from '~/lib/api';
 import { queryClient } from '~/lib/query-client';
 
@@ -16,4 +16,13 @@ export function getProjects(page = 1) {
     queryKey: projectKeys.list(page),
     queryFn: () => api.call(listProjects, { query: { page: String(page) } }),
   });
+}
+
+/** The new-project form: the API's own body schema, so the form refuses what the API would. */
+export const NewProjectSchema = ProjectBodySchema;
+
+export async function createProject(body: { name: string }) {
+  const project = await api.call(createProjectOperation, { body });
+  await queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
+  return project;
 }

@@ -2,6 +2,7 @@ import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { Avatar } from '~/components/ui/avatar';
+import { ButtonLink } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { PageHeader } from '~/components/ui/page-header';
@@ -10,6 +11,7 @@ import { useSignedInUser } from '~/features/auth/use-signed-in-user';
 import { getProjects } from '~/features/projects/api';
 import { throwRouteError } from '~/lib/route-errors';
 import { pageTitle } from '~/lib/i18n';
+import { paths } from '~/lib/paths';
 
 export async function clientLoader({ request }: { request: Request }) {
   // The layout guards the page; the guard here (cached) keeps this loader, which runs beside
@@ -39,10 +41,17 @@ export default function ProjectsRoute() {
         subtitle={t(isNewAccount(user.createdAt) ? 'projects.welcomeNew' : 'projects.welcome', {
           name: user.firstName,
         })}
+        actions={
+          projects.data.length > 0 ? <ButtonLink to={paths.newProject()}>{t('projects.newProject')}</ButtonLink> : null
+        }
       />
       {projects.data.length === 0 ? (
-        // The call to action (create a project) arrives with project creation (issue 13).
-        <EmptyState headingLevel={2} title={t('projects.emptyTitle')} description={t('projects.empty')} />
+        <EmptyState
+          headingLevel={2}
+          title={t('projects.emptyTitle')}
+          description={t('projects.empty')}
+          action={<ButtonLink to={paths.newProject()}>{t('projects.newProject')}</ButtonLink>}
+        />
       ) : (
         <ul aria-label={t('projects.listLabel')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {projects.data.map((project) => (

@@ -77,6 +77,14 @@ export const SANDBOX_FACEBOOK_PEOPLE: SandboxPerson[] = [
     ],
     adAccounts: [],
   },
+  // Nobody connects her: signing in as her meets "not linked".
+  {
+    id: '100000000000006',
+    name: 'Elena Conti',
+    email: 'elena.conti@sandbox.example.com',
+    pages: [],
+    adAccounts: [],
+  },
 ];
 
 type Grant = { personId: string; scopes: string[]; expiresAt: number };

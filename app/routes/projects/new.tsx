@@ -1,0 +1,81 @@
+import { getInputProps } from '@conform-to/react';
+import { redirect, useActionData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { RouteErrorBoundary } from '~/components/error-boundary';
+import { AppForm } from '~/components/ui/app-form';
+import { Card } from '~/components/ui/card';
+import { Field } from '~/components/ui/field';
+import { FormSubmit } from '~/components/ui/form-submit';
+import { PageHeader } from '~/components/ui/page-header';
+import { TextLink } from '~/components/ui/text-link';
+import { requireUser } from '~/features/auth/guards';
+import { useSignedInUser } from '~/features/auth/use-signed-in-user';
+import { createProject, NewProjectSchema } from '~/features/projects/api';
+import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
+import { pageTitle } from '~/lib/i18n';
+import { paths } from '~/lib/paths';
+import { snackbar } from '~/lib/snackbar';
+
+/**
+ * A new project (spec §1): the landing page after a Facebook sign-up (spec §4), and where the
+ * projects list's call to action leads. A name is all a project needs to start; its channels are
+ * attached on its own page (issue 13).
+ */
+export async function clientLoader({ request }: { request: Request }) {
+  await requireUser(request);
+  return null;
+}
+
+export async function clientAction({ request }: { request: Request }) {
+  await requireUser(request);
+  const submission = await parseForm(request, NewProjectSchema);
+  if (submission.status !== 'success') return submission.reply();
+  try {
+    const project = await createProject(submission.value);
+    snackbar.show('projects.createdMessage', 'success', { values: { name: project.name } });
+  } catch (error) {
+    return replyWithApiError(request, submission, error);
+  }
+  throw redirect(paths.projects());
+}
+
+export default function NewProjectRoute() {
+  const { t } = useTranslation();
+  const user = useSignedInUser();
+  const lastResult = useActionData<typeof clientAction>();
+  const [form, fields] = useAppForm(NewProjectSchema, { id: 'new-project', lastResult });
+  const pending = useIsPending();
+  return (
+    <div className="flex max-w-2xl flex-col gap-6">
+      <PageHeader title={t('projects.newTitle')} subtitle={t('projects.newSubtitle', { name: user.firstName })} />
+      <Card>
+        <AppForm form={form} aria-describedby="new-project-status" className="flex flex-col gap-5">
+          <Field
+            label={t('projects.name')}
+            hint={t('projects.nameHint')}
+            inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoFocus: true, autoComplete: 'off' }}
+            errors={fields.name.errors}
+          />
+          <FormSubmit
+            statusId="new-project-status"
+            pending={pending}
+            pendingText={t('projects.creating')}
+            submitText={t('projects.create')}
+            errors={form.errors}
+          />
+        </AppForm>
+      </Card>
+      <p className="text-sm">
+        <TextLink to={paths.projects()}>{t('projects.backToList')}</TextLink>
+      </p>
+    </div>
+  );
+}
+
+export function meta() {
+  return pageTitle('projects.newTitle');
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

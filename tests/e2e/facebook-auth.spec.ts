@@ -1,0 +1,131 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { connectFacebookThroughApi, expect, expectNoA11yViolations, test } from './fixtures';
+
+/**
+ * Signing in and up with Facebook (spec §2, §4, §5, §8; issue 11) through the sandbox Facebook:
+ * a Facebook account nobody connected meets the not-linked dialog, a connected one signs its user
+ * in (to the return URL), a declined email is named with a way to grant it, and a sign-up lands
+ * on /projects/new with the promo coupon redeemed. Each test uses its own sandbox person.
+ */
+const snackbar = (page: Page, text: string | RegExp) =>
+  page.locator('[role="status"], [role="alert"]').filter({ hasText: text });
+
+async function atFacebook(page: Page, person: string, decision = 'Allow') {
+  await expect(page).toHaveURL(/\/sandbox\/facebook\/v[\d.]+\/dialog\/oauth\?/);
+  await page.getByRole('radio', { name: new RegExp(`^${person}`) }).check();
+  await page.getByRole('button', { name: decision, exact: true }).click();
+}
+
+/** Removes whoever signed up as `email` (a sandbox person's), so the sign-up can run again. */
+async function removeUserWithEmail(request: APIRequestContext, adminToken: string, email: string) {
+  const found = await request.get(`/v1.0/users?search=${encodeURIComponent(email)}`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  for (const user of (await found.json()).data as Array<{ _id: string; email: string }>) {
+    if (user.email === email) await request.delete(`/dev/users/${user._id}`);
+  }
+}
+
+async function tokenOf(request: APIRequestContext, user: { email: string; password: string }) {
+  const response = await request.post('/v1.0/auth/login', { data: { email: user.email, password: user.password } });
+  return (await response.json()).access_token as string;
+}
+
+test('a Facebook account nobody connected meets the not-linked dialog, with Login and Sign up', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
+  await atFacebook(page, 'Elena Conti');
+  await expect(page).toHaveURL('/login');
+  const dialog = page.getByRole('dialog', { name: 'Oops! Something went wrong...' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('not linked to an Orbita account');
+  await expectNoA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel('Email')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
+  await atFacebook(page, 'Elena Conti');
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL('/register');
+});
+
+test('in Italian the dialog is "Ops! Qualcosa non va..." with Login and Registrati', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('language', 'it'));
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Accedi con Facebook' }).click();
+  await atFacebook(page, 'Elena Conti');
+  const dialog = page.getByRole('dialog', { name: 'Ops! Qualcosa non va...' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Registrati' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expectNoA11yViolations(page);
+});
+
+test('the user who connected a Facebook account signs in with it, to where they were going', async ({
+  page,
+  request,
+  user,
+}) => {
+  await connectFacebookThroughApi(request, await tokenOf(request, user), '100000000000004');
+  await page.goto('/integrations');
+  await expect(page).toHaveURL('/login?returnUrl=%2Fintegrations');
+  await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
+  await atFacebook(page, 'Paolo Ferrari');
+  await expect(page).toHaveURL('/integrations');
+  await expect(page.getByRole('heading', { level: 3, name: 'Paolo Ferrari' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Account: ${user.firstName} ${user.lastName}` })).toBeVisible();
+});
+
+test('a declined email is named, with a way to share it; a cancelled sign-in is said', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
+  await atFacebook(page, 'Elena Conti', 'Allow without email');
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByText('Facebook did not share your email address')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: 'Share my email address' }).click();
+  await expect(page).toHaveURL(/auth_type=rerequest/);
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(snackbar(page, 'You cancelled the Facebook sign-in.')).toBeVisible();
+});
+
+test('signs up with Facebook: on to /projects/new with the promo coupon redeemed, and creates a project', async ({
+  page,
+  request,
+  makeUser,
+}) => {
+  const admin = await makeUser({ role: 'admin' });
+  const adminToken = await tokenOf(request, admin);
+  const email = 'sofia.esposito@sandbox.example.com';
+  await removeUserWithEmail(request, adminToken, email);
+  try {
+    await page.goto('/register/marketing-espresso-15');
+    await page.getByRole('button', { name: 'Sign up with Facebook' }).click();
+    await atFacebook(page, 'Sofia Esposito');
+    await expect(page).toHaveURL('/projects/new');
+    await expect(snackbar(page, 'Coupon applied: 15% off your first three months.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'New project' })).toBeVisible();
+    await expect(page.getByText('Name your project, Sofia')).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    // The project form: nothing sent while empty, then created.
+    const sent: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/v1.0/projects') && sent.push(r.url()));
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await expect(page.getByText('Project name is required')).toBeVisible();
+    expect(sent).toEqual([]);
+    await page.getByLabel('Project name').fill('<b>Fiori</b> di Sofia');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await expect(page).toHaveURL('/projects');
+    await expect(snackbar(page, 'Project “<b>Fiori</b> di Sofia” created.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: '<b>Fiori</b> di Sofia' })).toBeVisible();
+
+    // Her Facebook account came with her, its page fetched in the background.
+    await page.goto('/integrations');
+    await expect(page.getByText('Esposito Fiori')).toBeVisible({ timeout: 20_000 });
+  } finally {
+    await removeUserWithEmail(request, adminToken, email);
+  }
+});
