@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { ErrorBodySchema } from './common';
-import { ACCOUNT_STATUSES, CHANNEL_KINDS, id, text, timestamp } from './fields';
+import { ACCOUNT_STATUSES, CHANNEL_KINDS, id, timestamp } from './fields';
+import { OAUTH_RETURN_PATHS, oauthCode, oauthRedirectUri, oauthState } from './oauth';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 /**
@@ -18,24 +19,7 @@ import { BODY_ERRORS, defineOperation, errors } from './operation';
  */
 const tag = 'Accounts';
 
-/** Where each provider sends the browser back: fixed addresses, as providers register them. */
-export const OAUTH_RETURN_PATHS = {
-  'facebook-account': '/integrations?type=facebook-account',
-  'linkedin-account': '/integrations?type=linkedin-account',
-  'facebook-login': '/login?type=facebook-login',
-  'facebook-register': '/register?type=facebook-register',
-} as const;
-export type OAuthReturn = keyof typeof OAUTH_RETURN_PATHS;
-
-/**
- * An authorization code is opaque (RFC 6749 §4.1.2): Facebook's and LinkedIn's are base64url-ish
- * and a few hundred characters. Anything else never reaches a provider.
- */
-export const OAUTH_CODE = /^[\w.~+/=#-]+$/;
-export const oauthCode = () => text(2048).check(z.regex(OAUTH_CODE, 'invalid'));
-/** Our own `state`: 256 random bits in base64url. */
-export const oauthState = () => text(100).check(z.regex(/^[\w-]+$/, 'invalid'));
-export const oauthRedirectUri = () => text(2048).check(z.url({ protocol: /^https?$/, error: 'invalid' }));
+export { OAUTH_RETURN_PATHS, type OAuthReturn } from './oauth';
 
 export const ChannelSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { oauthCode, oauthRedirectUri, oauthState } from './accounts';
+import { oauthCode, oauthRedirectUri, oauthState } from './oauth';
 import { ErrorBodySchema, MessageBodySchema } from './common';
 import {
   email,

@@ -128,6 +128,37 @@ export const showSandboxLinkedInOrganization = sandboxOperation(
   z.object({ id: z.string() }),
 );
 
+const tiktok = {
+  200: raw('TikTok\'s answer (JSON, with `error.code: "ok"`).'),
+  401: raw("TikTok's `access_token_invalid` or `scope_not_authorized`."),
+  429: raw("TikTok's `rate_limit_exceeded`."),
+};
+
+export const showSandboxTikTokAuthorize = sandboxOperation(
+  'GET',
+  '/sandbox/tiktok/v2/auth/authorize/',
+  "TikTok's Login Kit authorization page (HTML)",
+  { 200: raw('The page (text/html).'), 303: raw('Back with an error.'), 400: raw('Unknown app or redirect URI.') },
+);
+export const decideSandboxTikTokAuthorize = sandboxOperation(
+  'POST',
+  '/sandbox/tiktok/v2/auth/authorize/',
+  "The page's answer: back with `code`, `scopes` and `state`, or `error=access_denied`",
+  { 303: raw('Back to the redirect URI.'), 400: raw('An incomplete form, unknown app or redirect URI.') },
+);
+export const exchangeSandboxTikTokToken = sandboxOperation(
+  'POST',
+  '/sandbox/tiktok/v2/oauth/token/',
+  'A code or a refresh token for an access token (form-encoded)',
+  { 200: raw('The tokens and the `open_id`.'), 400: raw('`invalid_grant`, `invalid_client` and the like.') },
+);
+export const showSandboxTikTokUserInfo = sandboxOperation(
+  'GET',
+  '/sandbox/tiktok/v2/user/info/',
+  'The user (Display API)',
+  tiktok,
+);
+
 export const sandboxExpireTokens = defineOperation({
   method: 'POST',
   path: '/dev/sandbox/people/:personId/expire-tokens',

@@ -51,6 +51,8 @@ export type Config = {
   facebook: FacebookConfig | undefined;
   /** The LinkedIn app users connect LinkedIn accounts through; local mode's default is the sandbox. */
   linkedin: LinkedInConfig | undefined;
+  /** The TikTok app projects import TikTok users through; local mode's default is the sandbox. */
+  tiktok: TikTokConfig | undefined;
   /**
    * Local mode without JWT_SECRET, FACEBOOK_APP_SECRET or TOKEN_ENCRYPTION_KEY: the file that keeps the generated
    * secrets across restarts (`secrets.json` beside the PGlite directory; server/secrets.ts).
@@ -114,8 +116,23 @@ export type LinkedInConfig = {
   sandbox: boolean;
 };
 
+/** A TikTok app (Login Kit and the Display API). */
+export type TikTokConfig = {
+  clientKey: string;
+  clientSecret: string;
+  /** `https://www.tiktok.com`, or the sandbox: the browser opens `${authUrl}/v2/auth/authorize/`. */
+  authUrl: string;
+  /** `https://open.tiktokapis.com`, or the sandbox: tokens and the API. */
+  apiUrl: string;
+  sandbox: boolean;
+};
+
 /** The sandbox providers' app ids: public values for local use; a deployment never has the sandbox. */
 export const SANDBOX_FACEBOOK_APP_ID = '1000000000000001';
+export const SANDBOX_TIKTOK_CLIENT = {
+  clientKey: 'orbitasandbox',
+  clientSecret: 'orbita-sandbox-tiktok-secret',
+} as const;
 export const SANDBOX_LINKEDIN_CLIENT = {
   clientId: 'orbita-sandbox',
   clientSecret: 'orbita-sandbox-linkedin-secret',
@@ -181,6 +198,8 @@ const EnvSchema = z.object({
   LINKEDIN_CLIENT_SECRET: optional(z.string().max(500, 'must be at most 500 characters')),
   LINKEDIN_AUTH_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   LINKEDIN_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  TIKTOK_CLIENT_KEY: optional(z.string().max(500, 'must be at most 500 characters')),
+  TIKTOK_CLIENT_SECRET: optional(z.string().max(500, 'must be at most 500 characters')),
   MAUTIC_CLIENT_ID: optional(z.string().max(500, 'must be at most 500 characters')),
   MAUTIC_CLIENT_SECRET: optional(z.string().max(500, 'must be at most 500 characters')),
   ACCESS_TOKEN_TTL: optional(z.coerce.number().int().min(30).max(86_400)),
@@ -343,6 +362,26 @@ function linkedinConfig(e: Env, appUrl: string, apiUrl: string, devEndpoints: bo
   } satisfies LinkedInConfig;
 }
 
+/** TIKTOK_CLIENT_KEY and its secret when given; else, outside a deployment, the sandbox. */
+function tiktokConfig(e: Env, appUrl: string, apiUrl: string, devEndpoints: boolean) {
+  if (e.TIKTOK_CLIENT_KEY !== undefined) {
+    return {
+      clientKey: e.TIKTOK_CLIENT_KEY,
+      clientSecret: e.TIKTOK_CLIENT_SECRET ?? '',
+      authUrl: 'https://www.tiktok.com',
+      apiUrl: 'https://open.tiktokapis.com',
+      sandbox: false,
+    } satisfies TikTokConfig;
+  }
+  if (!devEndpoints) return undefined;
+  return {
+    ...SANDBOX_TIKTOK_CLIENT,
+    authUrl: `${appUrl}${SANDBOX_PATH}/tiktok`,
+    apiUrl: `${apiUrl}${SANDBOX_PATH}/tiktok`,
+    sandbox: true,
+  } satisfies TikTokConfig;
+}
+
 /**
  * Reads the environment once. Throws a ConfigError listing every problem, so a misconfigured
  * deployment fails at start with the whole list rather than one at a time. The server's own
@@ -383,6 +422,9 @@ export function parseConfig(
     !bad.has('LINKEDIN_CLIENT_SECRET')
   ) {
     problems.push('LINKEDIN_CLIENT_SECRET: required with LINKEDIN_CLIENT_ID (LinkedIn Developers › your app › Auth)');
+  }
+  if (e.TIKTOK_CLIENT_KEY !== undefined && e.TIKTOK_CLIENT_SECRET === undefined && !bad.has('TIKTOK_CLIENT_SECRET')) {
+    problems.push('TIKTOK_CLIENT_SECRET: required with TIKTOK_CLIENT_KEY (TikTok for Developers › your app)');
   }
   if (sessionAbsolute < sessionIdle) {
     problems.push('SESSION_ABSOLUTE_TTL: must be at least SESSION_IDLE_TTL (a session cannot idle past its end)');
@@ -426,6 +468,7 @@ export function parseConfig(
     mautic: mauticConfig(e, appUrl, devEndpoints),
     facebook: facebookConfig(e, facebookAppSecret, appUrl, apiUrl, devEndpoints),
     linkedin: linkedinConfig(e, appUrl, apiUrl, devEndpoints),
+    tiktok: tiktokConfig(e, appUrl, apiUrl, devEndpoints),
     secretsFile: keepSecrets ? join(dirname(dataDir), 'secrets.json') : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Orbita <no-reply@localhost>',

@@ -170,7 +170,7 @@ describe('where the dev endpoints are mounted', () => {
   const routesOf = (env: Record<string, string>) =>
     createApp({ db: h.db, config: parseConfig({ ...TEST_ENV, ...env }), mailer: new ConsoleMailer(() => {}) });
 
-  it('never in a deployment: no /dev, no /docs', async () => {
+  it('never in a deployment: no /dev, no /docs, no sandbox providers', async () => {
     const app = routesOf(DEPLOYMENT_ENV);
     for (const [method, path] of [
       ['GET', '/dev/mail'],
@@ -180,6 +180,12 @@ describe('where the dev endpoints are mounted', () => {
       ['POST', '/dev/facebook/signed-request'],
       ['GET', '/docs'],
       ['GET', '/docs/openapi.json'],
+      ['GET', '/sandbox/facebook/v21.0/dialog/oauth'],
+      ['GET', '/sandbox/facebook/v21.0/me'],
+      ['GET', '/sandbox/linkedin/oauth/v2/authorization'],
+      ['POST', '/sandbox/linkedin/oauth/v2/accessToken'],
+      ['GET', '/sandbox/tiktok/v2/auth/authorize/'],
+      ['POST', '/dev/sandbox/people/100000000000001/expire-tokens'],
     ]) {
       const res = await app.request(path, { method });
       expect(res.status, path).toBe(404);

@@ -361,5 +361,12 @@ describe('the sandbox pages', () => {
     expect(hostile.status).toBe(200);
     expect(hostile.text).not.toContain('<script>alert(1)</script>');
     expect(hostile.headers.get('content-security-policy')).toContain("default-src 'none'");
+    // TikTok's page is there for the TikTok users projects import (issue 13).
+    const tiktok = await h.call(
+      'GET',
+      `/sandbox/tiktok/v2/auth/authorize/?client_key=${h.config.tiktok!.clientKey}&response_type=code&scope=user.info.basic&redirect_uri=${encodeURIComponent(`${TEST_ENV.APP_URL}/integrations?type=tiktok-user`)}`,
+    );
+    expect(tiktok.status).toBe(200);
+    expect(tiktok.text).toContain('Caffè Orbita');
   });
 });

@@ -153,14 +153,18 @@ test.describe('sign-in', () => {
     await expect(password).toHaveAttribute('type', 'password');
   });
 
-  test('the Facebook button explains it is coming soon', async ({ page }) => {
+  // The round trip itself, its dialog and its errors: facebook-auth.spec.ts.
+  test('the Facebook button goes to Facebook (the sandbox) from the keyboard, with a state and this page to return to', async ({
+    page,
+  }) => {
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Facebook sign-in is coming soon' });
-    await expect(dialog).toBeVisible();
-    await expectNoA11yViolations(page);
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Sign in with Facebook' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/sandbox\/facebook\/v[\d.]+\/dialog\/oauth\?/);
+    const dialog = new URL(page.url());
+    expect(dialog.searchParams.get('redirect_uri')).toBe(new URL('/login?type=facebook-login', page.url()).toString());
+    expect(dialog.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+    expect(dialog.searchParams.get('scope')).toContain('email');
   });
 
   test('the production build refuses the designated test account without asking the API', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { OAUTH_RETURN_PATHS } from '~contract/accounts';
+import { OAUTH_RETURN_PATHS } from '~contract/oauth';
 import { HttpError } from '~/lib/http';
 import { chosenLanguage } from '~/lib/i18n';
 import { safeReturnUrl } from '~/lib/return-url';

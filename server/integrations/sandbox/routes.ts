@@ -5,11 +5,13 @@ import type { AppEnv, Services } from '../../http/context';
 import { reply, route } from '../../http/operation';
 import { facebookSandbox, SANDBOX_FACEBOOK_PEOPLE } from './facebook';
 import { linkedinSandbox, SANDBOX_LINKEDIN_PEOPLE } from './linkedin';
+import { SANDBOX_TIKTOK_USERS, tiktokSandbox } from './tiktok';
 
 /**
  * The sandbox providers (decision 025), mounted outside a deployment only: Facebook's login dialog
  * and Graph endpoints, LinkedIn's authorization page, token endpoint and API, for the app ids
- * the config gives them, with the app's return addresses as their registered redirect URIs. A
+ * the config gives them, with the app's return addresses as their registered redirect URIs, and
+ * TikTok's Login Kit and user info (for the TikTok users projects import, issues 12 and 13). A
  * dev control makes a person's tokens stop working, as logging out of Facebook does, so an
  * account needing a reconnect can be shown and tested.
  */
@@ -36,16 +38,27 @@ export function sandboxProviderRoutes(s: Services) {
         clock: s.clock,
       })
     : undefined;
+  const tiktok = s.config.tiktok?.sandbox
+    ? tiktokSandbox({
+        clientKey: s.config.tiktok.clientKey,
+        clientSecret: s.config.tiktok.clientSecret,
+        redirectUris: [redirect(OAUTH_RETURN_PATHS['tiktok-user'])],
+        clock: s.clock,
+      })
+    : undefined;
   if (facebook) routes.route('/', facebook.routes);
   if (linkedin) routes.route('/', linkedin.routes);
+  if (tiktok) routes.route('/', tiktok.routes);
 
   route(routes, s, sandboxExpireTokens, (c, { params }) => {
     const person =
       SANDBOX_FACEBOOK_PEOPLE.find((each) => each.id === params.personId) ??
-      SANDBOX_LINKEDIN_PEOPLE.find((each) => each.id === params.personId);
+      SANDBOX_LINKEDIN_PEOPLE.find((each) => each.id === params.personId) ??
+      SANDBOX_TIKTOK_USERS.map((user) => ({ id: user.openId })).find((each) => each.id === params.personId);
     if (!person) return reply(c, sandboxExpireTokens, 404, { message: 'No sandbox person has this id.' });
     facebook?.expireTokensOf(person.id);
     linkedin?.expireTokensOf(person.id);
+    tiktok?.expireTokensOf(person.id);
     return reply(c, sandboxExpireTokens, 204);
   });
   return routes;

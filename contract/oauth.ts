@@ -1,0 +1,30 @@
+import { z } from 'zod/mini';
+import { text } from './fields';
+
+/**
+ * What every OAuth round trip with a provider shares (decision 025): where the provider sends the
+ * browser back, and the shapes of what it sends. Apart from contract/accounts.ts so the guest
+ * pages' Facebook sign-in carries these and not the accounts' operations.
+ */
+
+/** Where each provider sends the browser back: fixed addresses, as providers register them. */
+export const OAUTH_RETURN_PATHS = {
+  'facebook-account': '/integrations?type=facebook-account',
+  'linkedin-account': '/integrations?type=linkedin-account',
+  'facebook-login': '/login?type=facebook-login',
+  'facebook-register': '/register?type=facebook-register',
+  // A project's TikTok connection (issue 13) comes back to the integrations screen, as LinkedIn's
+  // project channels do.
+  'tiktok-user': '/integrations?type=tiktok-user',
+} as const;
+export type OAuthReturn = keyof typeof OAUTH_RETURN_PATHS;
+
+/**
+ * An authorization code is opaque (RFC 6749 §4.1.2): Facebook's and LinkedIn's are base64url-ish
+ * and a few hundred characters. Anything else never reaches a provider.
+ */
+export const OAUTH_CODE = /^[\w.~+/=#-]+$/;
+export const oauthCode = () => text(2048).check(z.regex(OAUTH_CODE, 'invalid'));
+/** Our own `state`: 256 random bits in base64url. */
+export const oauthState = () => text(100).check(z.regex(/^[\w-]+$/, 'invalid'));
+export const oauthRedirectUri = () => text(2048).check(z.url({ protocol: /^https?$/, error: 'invalid' }));

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { SANDBOX_TIKTOK_USERS, tiktokSandbox } from '../sandbox/tiktok';
+import { ProviderError } from './provider-error';
+import { tiktokAuthorizeUrl, tiktokClient, TIKTOK_SCOPES, type TikTokApp } from './tiktok';
+
+/** The TikTok adapter against the sandbox's endpoints (decision 025), as it talks to TikTok's. */
+const app: TikTokApp = {
+  clientKey: 'sandboxkey',
+  clientSecret: 'sandbox-secret',
+  authUrl: 'http://app.test/sandbox/tiktok',
+  apiUrl: 'http://api.test/sandbox/tiktok',
+};
+const REDIRECT = 'http://app.test/integrations?type=tiktok-user';
+const [caffe] = SANDBOX_TIKTOK_USERS;
+
+function setUp() {
+  let now = Date.now();
+  const sandbox = tiktokSandbox({ ...app, redirectUris: [REDIRECT], clock: () => now });
+  const client = tiktokClient(app, (url, init) => Promise.resolve(sandbox.routes.request(url, init)));
+  return { sandbox, client, advance: (ms: number) => (now += ms) };
+}
+
+const failure = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+};
+
+describe('the TikTok adapter', () => {
+  it('builds the authorize address', () => {
+    const url = new URL(tiktokAuthorizeUrl(app, { state: 'st', redirectUri: REDIRECT }));
+    expect(url.origin + url.pathname).toBe('http://app.test/sandbox/tiktok/v2/auth/authorize/');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_key: 'sandboxkey',
+      response_type: 'code',
+      scope: TIKTOK_SCOPES.join(','),
+      redirect_uri: REDIRECT,
+      state: 'st',
+    });
+  });
+
+  it('goes round the consent page, exchanges the code once, reads the user, refreshes the token', async () => {
+    const { sandbox, client } = setUp();
+    const page = await sandbox.routes.request(
+      tiktokAuthorizeUrl(app, { state: 'st', redirectUri: REDIRECT }).replace('http://app.test', ''),
+    );
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Caffè Orbita');
+    const answered = await sandbox.routes.request('/sandbox/tiktok/v2/auth/authorize/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_key: app.clientKey,
+        redirect_uri: REDIRECT,
+        scope: TIKTOK_SCOPES.join(','),
+        state: 'st',
+        user: caffe!.openId,
+        decision: 'allow',
+      }).toString(),
+    });
+    const back = new URL(answered.headers.get('location')!);
+    expect(back.searchParams.get('state')).toBe('st');
+    const code = back.searchParams.get('code')!;
+    const tokens = await client.exchangeCode(code, REDIRECT);
+    expect(tokens.openId).toBe(caffe!.openId);
+    expect(await client.me(tokens.accessToken)).toEqual({
+      id: caffe!.openId,
+      name: 'Caffè Orbita',
+      username: 'caffeorbita',
+    });
+    expect((await failure(client.exchangeCode(code, REDIRECT))).problem).toBe('refused');
+
+    // TikTok takes the token back: it says so, and the refresh token gets a new one.
+    sandbox.expireTokensOf(caffe!.openId);
+    expect((await failure(client.me(tokens.accessToken))).problem).toBe('expired');
+    const refreshed = await client.refresh(tokens.refreshToken);
+    expect((await client.me(refreshed.accessToken)).name).toBe('Caffè Orbita');
+  });
+
+  it('maps a missing scope and the rate limit', async () => {
+    const { sandbox, client } = setUp();
+    const narrow = await client.exchangeCode(sandbox.consent(caffe!.openId, ['video.list'], REDIRECT), REDIRECT);
+    expect((await failure(client.me(narrow.accessToken))).problem).toBe('revoked');
+    sandbox.rateLimit(1);
+    expect((await failure(client.me(narrow.accessToken))).problem).toBe('rateLimited');
+  });
+
+  it('refuses a code past its time or for another redirect', async () => {
+    const { sandbox, client, advance } = setUp();
+    const code = sandbox.consent(caffe!.openId, [...TIKTOK_SCOPES], REDIRECT);
+    expect((await failure(client.exchangeCode(code, 'http://evil.test/'))).problem).toBe('refused');
+    const late = sandbox.consent(caffe!.openId, [...TIKTOK_SCOPES], REDIRECT);
+    advance(11 * 60_000);
+    expect((await failure(client.exchangeCode(late, REDIRECT))).problem).toBe('refused');
+  });
+});
