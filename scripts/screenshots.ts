@@ -13,7 +13,16 @@ const OUT = '.builds/shots';
 const only = process.argv[2];
 
 type Who = 'guest' | 'user' | 'admin';
-const screens: Array<{ name: string; path: string; who: Who; fullPage?: boolean; language?: 'en' | 'it' }> = [
+type Screen = {
+  name: string;
+  path: string;
+  who: Who;
+  fullPage?: boolean;
+  language?: 'en' | 'it';
+  /** What to do once the page is there (open a dialog), before the shot. */
+  then?: (page: Page) => Promise<void>;
+};
+const screens: Screen[] = [
   { name: 'login', path: '/login', who: 'guest' },
   { name: 'register', path: '/register', who: 'guest' },
   { name: 'register-promo', path: '/register/marketing-espresso-15', who: 'guest' },
@@ -29,7 +38,92 @@ const screens: Array<{ name: string; path: string; who: Who; fullPage?: boolean;
   { name: 'admin-review', path: '/admin/sentiment-review', who: 'admin' },
   { name: 'admin-review-it', path: '/admin/sentiment-review', who: 'admin', language: 'it' },
   { name: 'design-library', path: '/admin/design-library', who: 'admin', fullPage: true },
+  { name: 'integrations', path: '/integrations', who: 'user', fullPage: true },
+  { name: 'integrations-it', path: '/integrations', who: 'user', language: 'it', fullPage: true },
+  {
+    name: 'integrations-delete',
+    path: '/integrations',
+    who: 'user',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Actions for Giulia Rossi' }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  { name: 'projects-new', path: '/projects/new', who: 'user' },
+  {
+    name: 'login-facebook-not-linked',
+    path: '/login',
+    who: 'guest',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
+      await page.getByRole('radio', { name: /^Elena Conti/ }).check();
+      await page.getByRole('button', { name: 'Allow', exact: true }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'login-facebook-no-email',
+    path: '/login',
+    who: 'guest',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
+      await page.getByRole('radio', { name: /^Elena Conti/ }).check();
+      await page.getByRole('button', { name: 'Allow without email' }).click();
+      await page.getByText('Facebook did not share your email address').waitFor();
+    },
+  },
+  {
+    name: 'sandbox-facebook',
+    path: '/login',
+    who: 'guest',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
+      await page.getByRole('heading', { name: 'Continue to the app as…' }).waitFor();
+    },
+  },
 ];
+
+/** The demo user's connected accounts, made once through the sandbox (as the screen would). */
+async function connectDemoAccounts(browser: Browser) {
+  const context = await browser.newContext();
+  const request = context.request;
+  const login = await request.post(`${BASE_URL}/v1.0/auth/login`, { data: accounts.user });
+  const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
+  for (const [provider, person, uriField] of [
+    ['facebook', '100000000000001', 'facebook_redirect_uri'],
+    ['facebook', '100000000000002', 'facebook_redirect_uri'],
+    ['linkedin', 'li-sandbox-luca', 'redirect_uri'],
+  ] as const) {
+    const listed = (await (await request.get(`${BASE_URL}/v1.0/${provider}-accounts`, { headers })).json()).data;
+    if (listed.length >= (provider === 'facebook' ? 2 : 1)) continue;
+    const started = await request.post(`${BASE_URL}/v1.0/${provider}-accounts/authorize`, { headers, data: {} });
+    const dialog = new URL((await started.json()).url);
+    const html = await (await request.get(`${BASE_URL}${dialog.pathname}${dialog.search}`)).text();
+    const form = Object.fromEntries(
+      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+        m[1],
+        m[2].replace(/&amp;/g, '&'),
+      ]),
+    );
+    const answered = await request.post(`${BASE_URL}${dialog.pathname}`, {
+      form: { ...form, person, decision: 'allow' },
+      maxRedirects: 0,
+    });
+    const back = new URL(answered.headers().location!);
+    await request.post(`${BASE_URL}/v1.0/${provider}-accounts`, {
+      headers,
+      data: {
+        code: back.searchParams.get('code'),
+        state: back.searchParams.get('state'),
+        [uriField]: `${back.origin}${back.pathname}?type=${provider}-account`,
+      },
+    });
+  }
+  // The channels come from the background jobs.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  await context.close();
+}
 
 const accounts = {
   user: { email: 'demo@example.com', password: 'Demo1234' },
@@ -50,6 +144,7 @@ async function shoot(browser: Browser, screen: (typeof screens)[number], width: 
   }
   await page.goto(`${BASE_URL}${screen.path}`);
   await page.waitForSelector('main h1');
+  if (screen.then) await screen.then(page);
   await page.evaluate(() => document.fonts.ready);
   const file = `${OUT}/${screen.name}-${width}-${theme}.png`;
   await page.screenshot({ path: file, fullPage: screen.fullPage ?? width < 600 });
@@ -60,6 +155,9 @@ async function shoot(browser: Browser, screen: (typeof screens)[number], width: 
 if (!existsSync(OUT)) mkdirSync(OUT, { recursive: true });
 const executablePath = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+if (screens.some((s) => (!only || s.name.includes(only)) && s.name.startsWith('integrations'))) {
+  await connectDemoAccounts(browser);
+}
 for (const screen of screens.filter((s) => !only || s.name.includes(only))) {
   for (const width of [375, 1280])
     for (const theme of ['light', 'dark'] as const) await shoot(browser, screen, width, theme);

@@ -143,17 +143,33 @@ function AccountChannels({ account }: { account: ConnectedAccount }) {
     );
   }
   if (channels.length === 0) return <p className="text-sm text-fg-muted">{t('integrations.noChannels')}</p>;
+  // By kind, in the order the provider brings them: a page and an ad account share Facebook's mark.
+  const kinds = [...new Set(channels.map((channel) => channel.type))];
   return (
-    <ul
-      className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2"
+    <div
+      role="group"
       aria-label={t('integrations.channelsOf', { name: account.name })}
+      className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3"
     >
-      {channels.map((channel) => (
-        <li key={channel._id} className="min-w-0">
-          <ChannelLine kind={channel.type} name={channel.name} />
-        </li>
-      ))}
-    </ul>
+      {kinds.map((kind) => {
+        const ofKind = channels.filter((channel) => channel.type === kind);
+        const headingId = `${account._id}-${kind}`;
+        return (
+          <div key={kind} className="min-w-0">
+            <p id={headingId} className="mb-1.5 text-xs font-semibold tracking-wide text-fg-subtle uppercase">
+              {t(`channels.group.${kind}`)} · {ofKind.length}
+            </p>
+            <ul aria-labelledby={headingId} className="flex flex-col gap-1.5 text-sm">
+              {ofKind.map((channel) => (
+                <li key={channel._id} className="min-w-0">
+                  <ChannelLine kind={channel.type} name={channel.name} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </div>
   );
 }
 
@@ -174,19 +190,17 @@ function AccountItem({
   return (
     <li
       aria-current={selected ? 'true' : undefined}
-      className={`flex flex-col gap-4 rounded-lg p-4 ring-1 ${selected ? 'bg-primary-soft/40 ring-2 ring-primary' : 'ring-line'}`}
+      className={`flex flex-col gap-4 rounded-lg p-3 ring-1 sm:p-4 ${selected ? 'bg-primary-soft/40 ring-2 ring-primary' : 'ring-line'}`}
     >
       <div className="flex items-start gap-3">
         <BrandMark brand={provider} className="mt-0.5 size-6 shrink-0" />
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold break-words text-fg">{account.name}</h3>
-          <div className="mt-1 flex flex-wrap gap-1.5">
+          <div className="mt-1 flex flex-wrap gap-1.5 empty:hidden">
             {account.is_primary ? <Badge tone="primary">{t('integrations.primary')}</Badge> : null}
             {account.status === 'needs_reconnect' ? (
               <Badge tone="warning">{t('integrations.needsReconnect')}</Badge>
-            ) : (
-              <Badge tone="success">{t('integrations.authorized')}</Badge>
-            )}
+            ) : null}
           </div>
         </div>
         <AppMenu

@@ -20,6 +20,7 @@ legend { font-weight: 600; padding: 0 0.25rem; }
 label { display: flex; gap: 0.5rem; align-items: baseline; margin-top: 0.5rem; }
 ul { margin: 0.5rem 0; padding-left: 1.25rem; }
 .actions.wrap { flex-wrap: wrap; }
+@media (max-width: 30rem) { main { margin: 1rem; padding: 1.25rem; } }
 `;
 
 // Built apart from the page's template, so its text is exactly what the hash below covers.
