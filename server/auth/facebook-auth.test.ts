@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerAccounts, users } from '../db/schema';
 import { SANDBOX_FACEBOOK_PEOPLE } from '../integrations/sandbox/facebook';
 import { startHarness, TEST_ENV, type Harness } from '../test/harness';
+import { answerConsent } from '../test/sandbox';
 import { splitName } from './facebook-auth';
 
 /** Facebook sign-in and sign-up through the sandbox Facebook (decision 025). */
@@ -27,19 +28,8 @@ async function guestRoundTrip(purpose: 'sign-in' | 'sign-up', person: string, de
   expect(started.status).toBe(200);
   const binding = started.setCookie?.match(/oauth_binding=([^;]+)/)?.[1];
   expect(started.setCookie).toMatch(/HttpOnly/i);
-  const dialog = new URL((started.body as unknown as { url: string }).url);
-  const page = await h.call('GET', dialog.pathname + dialog.search);
-  const form = Object.fromEntries(
-    [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
-      m[1],
-      m[2]!.replace(/&amp;/g, '&'),
-    ]),
-  );
-  const answered = await h.call('POST', dialog.pathname, {
-    raw: new URLSearchParams({ ...form, person, decision }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  return { cookie: `oauth_binding=${binding}`, back: new URL(answered.headers.get('location')!) };
+  const back = await answerConsent(h, (started.body as unknown as { url: string }).url, { person, decision });
+  return { cookie: `oauth_binding=${binding}`, back };
 }
 
 const finish = (path: 'login' | 'register', trip: { cookie: string; back: URL }, extra: object = {}) =>
@@ -97,22 +87,10 @@ describe('signing in with Facebook', () => {
     // A user connects Giulia's account from the integrations screen…
     const owner = await h.signedInUser();
     const started = await h.call('POST', '/v1.0/facebook-accounts/authorize', { token: owner.accessToken, json: {} });
-    const dialog = new URL((started.body as unknown as { url: string }).url);
-    const page = await h.call('GET', dialog.pathname + dialog.search);
-    const form = Object.fromEntries(
-      [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
-        m[1],
-        m[2]!.replace(/&amp;/g, '&'),
-      ]),
-    );
-    const back = new URL(
-      (
-        await h.call('POST', dialog.pathname, {
-          raw: new URLSearchParams({ ...form, person: giulia.id, decision: 'allow' }).toString(),
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        })
-      ).headers.get('location')!,
-    );
+    const back = await answerConsent(h, (started.body as unknown as { url: string }).url, {
+      person: giulia.id,
+      decision: 'allow',
+    });
     const stored = await h.call('POST', '/v1.0/facebook-accounts', {
       token: owner.accessToken,
       json: {

@@ -5,6 +5,7 @@ import { channels, providerAccounts } from '../db/schema';
 import { JobQueue } from '../jobs/queue';
 import { createEncryption } from '../security/encryption';
 import { startHarness, TEST_ENV, type Harness } from '../test/harness';
+import { answerConsent } from '../test/sandbox';
 import { createAdapters } from './adapters';
 import { ACCOUNT_TOKEN_CONTEXT, workAccountChannelFetches } from './channel-fetch';
 import { SANDBOX_FACEBOOK_PEOPLE } from './sandbox/facebook';
@@ -42,22 +43,7 @@ async function roundTrip(
     json: accountId ? { accountId } : {},
   });
   expect(started.status).toBe(200);
-  const dialog = new URL((started.body as unknown as { url: string }).url);
-  const page = await h.call('GET', dialog.pathname + dialog.search);
-  expect(page.status).toBe(200);
-  expect(page.text).toContain('Allow without email');
-  const form = Object.fromEntries(
-    [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
-      m[1],
-      m[2]!.replace(/&amp;/g, '&'),
-    ]),
-  );
-  const answered = await h.call('POST', dialog.pathname, {
-    raw: new URLSearchParams({ ...form, person, decision }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(answered.status).toBe(303);
-  return new URL(answered.headers.get('location')!);
+  return answerConsent(h, (started.body as unknown as { url: string }).url, { person, decision });
 }
 
 const store = (who: Signed, provider: 'facebook' | 'linkedin', back: URL, overrides: Record<string, string> = {}) =>

@@ -129,3 +129,15 @@ test('signs up with Facebook: on to /projects/new with the promo coupon redeemed
     await removeUserWithEmail(request, adminToken, email);
   }
 });
+
+test('a Facebook sign-up whose email is taken says so, and the sign-up page stays usable', async ({ page, makeUser }) => {
+  // Somebody signed up with Elena's address by email and password: her Facebook sign-up is refused.
+  await makeUser({ email: 'elena.conti@sandbox.example.com' });
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Sign up with Facebook' }).click();
+  await atFacebook(page, 'Elena Conti');
+  await expect(page).toHaveURL('/register');
+  await expect(snackbar(page, 'The email has already been taken.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign up with Facebook' })).toBeEnabled();
+  await expect(page.getByLabel('First name')).toBeEditable();
+});

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { html } from '../../mail/html';
-import { sandboxPage, sandboxPagePolicy } from '../../mautic/sandbox-pages';
 import { readForm, withParams } from '../../http/form-body';
+import { consentErrorPage, consentPage, registrationRefusal } from './consent';
+import { SandboxGrants, type SandboxGrant } from './grants';
 
 /**
  * The sandbox Facebook (decision 025): the part of the Graph API the adapter calls
@@ -87,7 +86,7 @@ export const SANDBOX_FACEBOOK_PEOPLE: SandboxPerson[] = [
   },
 ];
 
-type Grant = { personId: string; scopes: string[]; expiresAt: number };
+type Grant = SandboxGrant;
 
 const graphError = (c: Context, status: 400 | 401 | 403 | 429, code: number, message: string, subcode?: number) =>
   c.json(
@@ -115,45 +114,32 @@ export function facebookSandbox({
   redirectUris?: string[];
   clock?: () => number;
 }) {
-  const codes = new Map<string, Grant & { redirectUri: string }>();
-  const tokens = new Map<string, Grant>();
-  let rateLimitedCalls = 0;
+  const grants = new SandboxGrants(clock, {
+    codeMs: SANDBOX_FACEBOOK_CODE_TTL_MS,
+    accessSeconds: SANDBOX_FACEBOOK_TOKEN_SECONDS,
+  });
   const routes = new Hono().basePath('/sandbox/facebook/:version');
 
   /** The person behind a call's token, or Graph's answer for a token that does not work. */
   function caller(c: Context): { person: SandboxPerson; grant: Grant } | Response {
-    if (rateLimitedCalls > 0) {
-      rateLimitedCalls -= 1;
-      return graphError(c, 429, 4, 'Application request limit reached');
-    }
+    if (grants.takeRateLimited()) return graphError(c, 429, 4, 'Application request limit reached');
     const token = c.req.query('access_token') ?? c.req.header('authorization')?.replace(/^Bearer /, '');
-    const grant = token ? tokens.get(token) : undefined;
-    if (!grant) return graphError(c, 400, 190, 'Invalid OAuth access token.');
-    if (grant.expiresAt <= clock()) return graphError(c, 400, 190, 'Session has expired.', 463);
-    const person = SANDBOX_FACEBOOK_PEOPLE.find((each) => each.id === grant.personId)!;
-    return { person, grant };
+    const access = grants.accessGrant(token);
+    if (!access) return graphError(c, 400, 190, 'Invalid OAuth access token.');
+    if (access.expired) return graphError(c, 400, 190, 'Session has expired.', 463);
+    const person = SANDBOX_FACEBOOK_PEOPLE.find((each) => each.id === access.grant.subject)!;
+    return { person, grant: access.grant };
   }
   const needs = (c: Context, grant: Grant, permission: string) =>
     grant.scopes.includes(permission) ? undefined : graphError(c, 403, 200, `Requires ${permission} permission.`);
 
-  const showError = (c: Context, problem: string) =>
-    c.html(
-      sandboxPage(
-        'Error',
-        html`<h1>This login request cannot go on</h1>
-          <p>${problem}</p>
-          <p class="note">The local Facebook sandbox.</p>`,
-        'Facebook',
-      ),
-      400,
-      { 'Content-Security-Policy': sandboxPagePolicy() },
-    );
+  const showError = (c: Context, problem: string) => consentErrorPage(c, 'Facebook', problem);
   const refusal = (clientId: string | undefined, redirectUri: string | undefined) =>
-    clientId !== appId
-      ? 'No app has this client_id.'
-      : !redirectUri || !redirectUris.includes(redirectUri)
-        ? "This redirect_uri is not one of the app's Valid OAuth Redirect URIs."
-        : undefined;
+    registrationRefusal(
+      { clientId: appId, redirectUris, clientWord: 'client_id', urisWord: 'Valid OAuth Redirect URIs' },
+      clientId,
+      redirectUri,
+    );
 
   // The login dialog (Facebook Login, manual flow): who to be and what to grant.
   routes.get('/dialog/oauth', (c) => {
@@ -167,39 +153,29 @@ export function facebookSandbox({
       .split(',')
       .map((each) => each.trim())
       .filter(Boolean);
-    const people = SANDBOX_FACEBOOK_PEOPLE.map(
-      (person, index) =>
-        html`<label
-          ><input type="radio" name="person" value="${person.id}" ${index === 0 ? html`checked` : html``} />
-          <span>${person.name} <span class="note">(${person.email})</span></span></label
-        >`,
-    );
-    const body = html`<h1>Continue to the app as…</h1>
-      <p>The app asks to see who you are and to manage what you choose:</p>
-      <ul>
-        ${scopes.map((each) => html`<li><code>${each}</code></li>`)}
-      </ul>
-      <p class="note">
-        This is the local sandbox standing in for Facebook; it exists outside a deployment only. Its people, pages and
-        ad accounts are made up.
-      </p>
-      <form method="post">
-        <input type="hidden" name="client_id" value="${appId}" />
-        <input type="hidden" name="redirect_uri" value="${redirectUri!}" />
-        <input type="hidden" name="scope" value="${scopes.join(',')}" />
-        ${state === undefined ? html`` : html`<input type="hidden" name="state" value="${state}" />`}
-        <fieldset>
-          <legend>Log in as</legend>
-          ${people}
-        </fieldset>
-        <div class="actions wrap">
-          <button type="submit" name="decision" value="allow" class="allow">Allow</button>
-          <button type="submit" name="decision" value="allow-without-email" class="deny">Allow without email</button>
-          <button type="submit" name="decision" value="cancel" class="deny">Cancel</button>
-        </div>
-      </form>`;
-    return c.html(sandboxPage('Log in with Facebook', body, 'Facebook'), 200, {
-      'Content-Security-Policy': sandboxPagePolicy([new URL(redirectUri!).origin]),
+    return consentPage(c, {
+      product: 'Facebook',
+      title: 'Log in with Facebook',
+      heading: 'Continue to the app as…',
+      intro: 'The app asks to see who you are and to manage what you choose:',
+      scopes,
+      madeUp: 'Its people, pages and ad accounts are made up.',
+      hidden: { client_id: appId, redirect_uri: redirectUri, scope: scopes.join(','), state },
+      choose: {
+        field: 'person',
+        legend: 'Log in as',
+        choices: SANDBOX_FACEBOOK_PEOPLE.map((person) => ({
+          value: person.id,
+          label: person.name,
+          note: person.email,
+        })),
+      },
+      decisions: [
+        { value: 'allow', label: 'Allow' },
+        { value: 'allow-without-email', label: 'Allow without email' },
+        { value: 'cancel', label: 'Cancel' },
+      ],
+      redirectUri: redirectUri!,
     });
   });
 
@@ -241,19 +217,10 @@ export function facebookSandbox({
   routes.get('/oauth/access_token', (c) => {
     const { client_id: clientId, client_secret: secret, redirect_uri: redirectUri, code } = c.req.query();
     if (clientId !== appId || secret !== appSecret) return graphError(c, 400, 101, 'Error validating application.');
-    const issued = code ? codes.get(code) : undefined;
-    // Single use, whatever the outcome.
-    if (code) codes.delete(code);
-    if (!issued || issued.expiresAt <= clock() || issued.redirectUri !== redirectUri) {
-      return graphError(c, 400, 100, 'This authorization code has expired or been used.', 36009);
-    }
-    const token = `EAA${randomBytes(24).toString('base64url')}`;
-    tokens.set(token, {
-      personId: issued.personId,
-      scopes: issued.scopes,
-      expiresAt: clock() + SANDBOX_FACEBOOK_TOKEN_SECONDS * 1000,
-    });
-    return c.json({ access_token: token, token_type: 'bearer', expires_in: SANDBOX_FACEBOOK_TOKEN_SECONDS });
+    const issued = grants.takeCode(code, redirectUri);
+    if (!issued) return graphError(c, 400, 100, 'This authorization code has expired or been used.', 36009);
+    const { accessToken } = grants.issueTokens(issued, 'EAA');
+    return c.json({ access_token: accessToken, token_type: 'bearer', expires_in: SANDBOX_FACEBOOK_TOKEN_SECONDS });
   });
 
   routes.get('/me', (c) => {
@@ -300,24 +267,14 @@ export function facebookSandbox({
   const sandbox = {
     routes,
     /** What the consent page's 'Allow' does: a code for `personId` with `scopes`, for `redirectUri`. */
-    consent(personId: string, scopes: string[], redirectUri: string): string {
-      const code = randomBytes(24).toString('base64url');
-      codes.set(code, { personId, scopes, redirectUri, expiresAt: clock() + SANDBOX_FACEBOOK_CODE_TTL_MS });
-      return code;
-    },
+    consent: (personId: string, scopes: string[], redirectUri: string) =>
+      grants.issueCode(personId, scopes, redirectUri),
     /** The person withdraws a permission at Facebook (Settings › Business integrations). */
-    revoke(token: string, permission: string) {
-      const grant = tokens.get(token);
-      if (grant) grant.scopes = grant.scopes.filter((scope) => scope !== permission);
-    },
+    revoke: (token: string, permission: string) => grants.revoke(token, permission),
     /** The next `calls` Graph calls answer the app-level rate limit (code 4). */
-    rateLimit(calls: number) {
-      rateLimitedCalls = calls;
-    },
+    rateLimit: (calls: number) => grants.rateLimit(calls),
     /** Every token of `personId` stops working (they logged out of Facebook, or changed password). */
-    expireTokensOf(personId: string) {
-      for (const grant of tokens.values()) if (grant.personId === personId) grant.expiresAt = 0;
-    },
+    expireTokensOf: (personId: string) => grants.expire(personId),
   };
   return sandbox;
 }

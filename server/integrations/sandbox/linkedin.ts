@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { readForm, withParams } from '../../http/form-body';
-import { html } from '../../mail/html';
-import { sandboxPage, sandboxPagePolicy } from '../../mautic/sandbox-pages';
+import { consentErrorPage, consentPage, registrationRefusal } from './consent';
+import { SandboxGrants, type SandboxGrant } from './grants';
 
 /**
  * The sandbox LinkedIn (decision 025): the authorization page, the token endpoint (codes and
@@ -36,7 +35,7 @@ export const SANDBOX_LINKEDIN_PEOPLE: SandboxLinkedInPerson[] = [
   { id: 'li-sandbox-sara', name: 'Sara Neri', email: 'sara.neri@sandbox.example.com', organizations: [] },
 ];
 
-type Grant = { personId: string; scopes: string[]; expiresAt: number };
+type Grant = SandboxGrant;
 
 const apiError = (c: Context, status: 401 | 403 | 404 | 429, code: string, message: string) =>
   c.json({ status, serviceErrorCode: status === 401 ? 65600 : 100, code, message }, status);
@@ -52,36 +51,23 @@ export function linkedinSandbox({
   redirectUris?: string[];
   clock?: () => number;
 }) {
-  const codes = new Map<string, Grant & { redirectUri: string }>();
-  const tokens = new Map<string, Grant>();
-  const refreshTokens = new Map<string, Grant>();
-  let rateLimitedCalls = 0;
+  const grants = new SandboxGrants(clock, {
+    codeMs: SANDBOX_LINKEDIN_CODE_TTL_MS,
+    accessSeconds: SANDBOX_LINKEDIN_TOKEN_SECONDS,
+    refreshSeconds: 365 * 24 * 3600,
+  });
   const routes = new Hono().basePath('/sandbox/linkedin');
 
-  const showError = (c: Context, problem: string) =>
-    c.html(
-      sandboxPage(
-        'Error',
-        html`<h1>This authorization request cannot go on</h1>
-          <p>${problem}</p>
-          <p class="note">The local LinkedIn sandbox.</p>`,
-        'LinkedIn',
-      ),
-      400,
-      { 'Content-Security-Policy': sandboxPagePolicy() },
-    );
+  const showError = (c: Context, problem: string) => consentErrorPage(c, 'LinkedIn', problem);
   const refusal = (id: string | undefined, redirectUri: string | undefined) =>
-    id !== clientId
-      ? 'No application has this client_id.'
-      : !redirectUri || !redirectUris.includes(redirectUri)
-        ? "The redirect_uri does not match the application's Authorized redirect URLs."
-        : undefined;
+    registrationRefusal(
+      { clientId, redirectUris, clientWord: 'client_id', urisWord: 'Authorized redirect URLs' },
+      id,
+      redirectUri,
+    );
 
   const issueTokens = (grant: Grant) => {
-    const accessToken = `AQ${randomBytes(24).toString('base64url')}`;
-    const refreshToken = `AQR${randomBytes(24).toString('base64url')}`;
-    tokens.set(accessToken, { ...grant, expiresAt: clock() + SANDBOX_LINKEDIN_TOKEN_SECONDS * 1000 });
-    refreshTokens.set(refreshToken, { ...grant, expiresAt: clock() + 365 * 24 * 3600 * 1000 });
+    const { accessToken, refreshToken } = grants.issueTokens(grant, 'AQ');
     return {
       access_token: accessToken,
       expires_in: SANDBOX_LINKEDIN_TOKEN_SECONDS,
@@ -99,39 +85,29 @@ export function linkedinSandbox({
       return c.redirect(withParams(redirectUri!, { error: 'unsupported_response_type', state }), 303);
     }
     const scopes = scope.split(/[\s,]+/).filter(Boolean);
-    const people = SANDBOX_LINKEDIN_PEOPLE.map(
-      (person, index) =>
-        html`<label
-          ><input type="radio" name="person" value="${person.id}" ${index === 0 ? html`checked` : html``} />
-          <span>${person.name} <span class="note">(${person.email})</span></span></label
-        >`,
-    );
-    const body = html`<h1>Allow access to your LinkedIn account?</h1>
-      <p>The app asks for:</p>
-      <ul>
-        ${scopes.map((each) => html`<li><code>${each}</code></li>`)}
-      </ul>
-      <p class="note">
-        This is the local sandbox standing in for LinkedIn; it exists outside a deployment only. Its members and
-        organizations are made up.
-      </p>
-      <form method="post">
-        <input type="hidden" name="client_id" value="${clientId}" />
-        <input type="hidden" name="redirect_uri" value="${redirectUri!}" />
-        <input type="hidden" name="scope" value="${scopes.join(' ')}" />
-        ${state === undefined ? html`` : html`<input type="hidden" name="state" value="${state}" />`}
-        <fieldset>
-          <legend>Sign in as</legend>
-          ${people}
-        </fieldset>
-        <div class="actions wrap">
-          <button type="submit" name="decision" value="allow" class="allow">Allow</button>
-          <button type="submit" name="decision" value="allow-without-email" class="deny">Allow without email</button>
-          <button type="submit" name="decision" value="cancel" class="deny">Cancel</button>
-        </div>
-      </form>`;
-    return c.html(sandboxPage('Sign in with LinkedIn', body, 'LinkedIn'), 200, {
-      'Content-Security-Policy': sandboxPagePolicy([new URL(redirectUri!).origin]),
+    return consentPage(c, {
+      product: 'LinkedIn',
+      title: 'Sign in with LinkedIn',
+      heading: 'Allow access to your LinkedIn account?',
+      intro: 'The app asks for:',
+      scopes,
+      madeUp: 'Its members and organizations are made up.',
+      hidden: { client_id: clientId, redirect_uri: redirectUri, scope: scopes.join(' '), state },
+      choose: {
+        field: 'person',
+        legend: 'Sign in as',
+        choices: SANDBOX_LINKEDIN_PEOPLE.map((person) => ({
+          value: person.id,
+          label: person.name,
+          note: person.email,
+        })),
+      },
+      decisions: [
+        { value: 'allow', label: 'Allow' },
+        { value: 'allow-without-email', label: 'Allow without email' },
+        { value: 'cancel', label: 'Cancel' },
+      ],
+      redirectUri: redirectUri!,
     });
   });
 
@@ -168,16 +144,15 @@ export function linkedinSandbox({
       return oauthError(401, 'invalid_client', 'Client authentication failed.');
     }
     if (form.grant_type === 'authorization_code') {
-      const issued = form.code ? codes.get(form.code) : undefined;
-      if (form.code) codes.delete(form.code);
-      if (!issued || issued.expiresAt <= clock() || issued.redirectUri !== form.redirect_uri) {
+      const issued = grants.takeCode(form.code, form.redirect_uri);
+      if (!issued) {
         return oauthError(400, 'invalid_grant', 'The authorization code is invalid, expired or already used.');
       }
       return c.json(issueTokens(issued));
     }
     if (form.grant_type === 'refresh_token') {
-      const grant = form.refresh_token ? refreshTokens.get(form.refresh_token) : undefined;
-      if (!grant || grant.expiresAt <= clock()) {
+      const grant = grants.refreshGrant(form.refresh_token);
+      if (!grant) {
         return oauthError(400, 'invalid_grant', 'The refresh token is invalid or expired.');
       }
       return c.json(issueTokens(grant));
@@ -186,16 +161,12 @@ export function linkedinSandbox({
   });
 
   function caller(c: Context): { person: SandboxLinkedInPerson; grant: Grant } | Response {
-    if (rateLimitedCalls > 0) {
-      rateLimitedCalls -= 1;
+    if (grants.takeRateLimited()) {
       return apiError(c, 429, 'TOO_MANY_REQUESTS', 'Resource level throttle limit reached.');
     }
-    const token = c.req.header('authorization')?.replace(/^Bearer /, '');
-    const grant = token ? tokens.get(token) : undefined;
-    if (!grant || grant.expiresAt <= clock()) {
-      return apiError(c, 401, 'INVALID_ACCESS_TOKEN', 'Invalid access token');
-    }
-    return { person: SANDBOX_LINKEDIN_PEOPLE.find((each) => each.id === grant.personId)!, grant };
+    const access = grants.accessGrant(c.req.header('authorization')?.replace(/^Bearer /, ''));
+    if (!access || access.expired) return apiError(c, 401, 'INVALID_ACCESS_TOKEN', 'Invalid access token');
+    return { person: SANDBOX_LINKEDIN_PEOPLE.find((each) => each.id === access.grant.subject)!, grant: access.grant };
   }
 
   routes.get('/v2/userinfo', (c) => {
@@ -238,18 +209,11 @@ export function linkedinSandbox({
   const sandbox = {
     routes,
     /** What the page's 'Allow' does: a code for `personId` with `scopes`, for `redirectUri`. */
-    consent(personId: string, scopes: string[], redirectUri: string): string {
-      const code = randomBytes(24).toString('base64url');
-      codes.set(code, { personId, scopes, redirectUri, expiresAt: clock() + SANDBOX_LINKEDIN_CODE_TTL_MS });
-      return code;
-    },
-    rateLimit(calls: number) {
-      rateLimitedCalls = calls;
-    },
+    consent: (personId: string, scopes: string[], redirectUri: string) =>
+      grants.issueCode(personId, scopes, redirectUri),
+    rateLimit: (calls: number) => grants.rateLimit(calls),
     /** Every access token of `personId` stops working (refresh tokens keep working). */
-    expireTokensOf(personId: string) {
-      for (const grant of tokens.values()) if (grant.personId === personId) grant.expiresAt = 0;
-    },
+    expireTokensOf: (personId: string) => grants.expire(personId),
   };
   return sandbox;
 }

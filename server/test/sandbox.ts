@@ -1,0 +1,25 @@
+import { expect } from 'vitest';
+import type { Harness } from './harness';
+
+/**
+ * What a browser does on a sandbox provider's consent page (server/integrations/sandbox): open
+ * it at `dialogUrl`, send its form back with the hidden fields it carries and `answer` (whom to
+ * be, which button), and follow it to where the provider sends the browser back.
+ */
+export async function answerConsent(h: Harness, dialogUrl: string, answer: Record<string, string>): Promise<URL> {
+  const dialog = new URL(dialogUrl);
+  const page = await h.call('GET', dialog.pathname + dialog.search);
+  expect(page.status, page.text).toBe(200);
+  const hidden = Object.fromEntries(
+    [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((match) => [
+      match[1],
+      match[2]!.replace(/&amp;/g, '&'),
+    ]),
+  );
+  const answered = await h.call('POST', dialog.pathname, {
+    raw: new URLSearchParams({ ...hidden, ...answer }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(answered.status).toBe(303);
+  return new URL(answered.headers.get('location')!);
+}
