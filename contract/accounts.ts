@@ -116,7 +116,13 @@ function accountOperations<P extends 'facebook' | 'linkedin', S extends z.core.$
       description: 'Every account, authorised or needing a reconnect, oldest first; the primary one is marked.',
       tag,
       access: 'user',
-      responses: { 200: { description: 'The accounts.', body: z.object({ data: z.array(schema) }) }, ...errors(401) },
+      responses: {
+        200: {
+          description: 'The accounts, and whether this installation can connect more (a configured app).',
+          body: z.object({ data: z.array(schema), configured: z.boolean() }),
+        },
+        ...errors(401),
+      },
     }),
     authorize: defineOperation({
       method: 'POST',

@@ -235,7 +235,7 @@ function AccountItem({
 
 export default function IntegrationsRoute() {
   const { t } = useTranslation();
-  const { facebook, linkedin, selected: stored } = useLoaderData<typeof clientLoader>();
+  const { facebook, linkedin, configured, selected: stored } = useLoaderData<typeof clientLoader>();
   const revalidator = useRevalidator();
   const [pending, setPending] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<{ provider: AccountProvider; account: ConnectedAccount } | null>(null);
@@ -360,9 +360,11 @@ export default function IntegrationsRoute() {
           title={t('integrations.emptyTitle', { provider: PROVIDER_NAMES[provider] })}
           description={t('integrations.emptyText')}
           action={
-            <Button onClick={() => void add(provider)} pending={pending === `add-${provider}`}>
-              {t(`integrations.add.${provider}`)}
-            </Button>
+            configured[provider] ? (
+              <Button onClick={() => void add(provider)} pending={pending === `add-${provider}`}>
+                {t(`integrations.add.${provider}`)}
+              </Button>
+            ) : null
           }
         />
       ) : (
@@ -390,17 +392,38 @@ export default function IntegrationsRoute() {
         subtitle={t('integrations.subtitle')}
         actions={
           <>
-            <Button variant="facebook" onClick={() => void add('facebook')} pending={pending === 'add-facebook'}>
+            <Button
+              variant="facebook"
+              onClick={() => void add('facebook')}
+              pending={pending === 'add-facebook'}
+              disabled={!configured.facebook}
+            >
               <BrandMark brand="facebook" mono className="size-4" />
               {t('integrations.add.facebook')}
             </Button>
-            <Button variant="secondary" onClick={() => void add('linkedin')} pending={pending === 'add-linkedin'}>
+            <Button
+              variant="secondary"
+              onClick={() => void add('linkedin')}
+              pending={pending === 'add-linkedin'}
+              disabled={!configured.linkedin}
+            >
               <BrandMark brand="linkedin" className="size-4" />
               {t('integrations.add.linkedin')}
             </Button>
           </>
         }
       />
+      {(['facebook', 'linkedin'] as const)
+        .filter((provider) => !configured[provider])
+        .map((provider) => (
+          <Alert
+            key={provider}
+            tone="info"
+            title={t('integrations.notConfiguredTitle', { provider: PROVIDER_NAMES[provider] })}
+          >
+            {t('integrations.notConfiguredText', { provider: PROVIDER_NAMES[provider] })}
+          </Alert>
+        ))}
       {revalidator.state === 'loading' ? (
         <p className="sr-only" role="status">
           {t('common.loading')}

@@ -52,7 +52,8 @@ export function createAdapters(config: Config, fetchImpl: FetchLike): Adapters {
         return url.toString();
       },
       async connect(code, redirectUri) {
-        const { accessToken, expiresIn } = await client.exchangeCode(code, redirectUri);
+        const shortLived = await client.exchangeCode(code, redirectUri);
+        const { accessToken, expiresIn } = await client.longLivedToken(shortLived.accessToken);
         const [person, grantedScopes] = await Promise.all([client.me(accessToken), client.grantedScopes(accessToken)]);
         return {
           externalId: person.id,

@@ -92,8 +92,9 @@ describe('connecting a Facebook account', () => {
     expect(listed!.channelsFetchedAt).not.toBeNull();
     expect(listed!.fetchingChannels).toBe(false);
 
-    // The tokens are encrypted at rest, bound to their column.
+    // The tokens are encrypted at rest, bound to their column; the one kept is long-lived (60 days).
     const [row] = await h.db.select().from(providerAccounts).where(eq(providerAccounts.id, account._id));
+    expect(row!.tokenExpiresAt!.getTime() - h.clock.now()).toBe(60 * 24 * 3600 * 1000);
     expect(row!.accessToken.startsWith('EAA')).toBe(false);
     expect(
       createEncryption(h.config.tokenEncryptionKey).decrypt(row!.accessToken, ACCOUNT_TOKEN_CONTEXT.access),
@@ -354,5 +355,29 @@ describe('the sandbox pages', () => {
     );
     expect(tiktok.status).toBe(200);
     expect(tiktok.text).toContain('Caffè Orbita');
+  });
+});
+
+describe('an installation without a provider app', () => {
+  it('lists accounts as not configured, and refuses to start a round trip with a clear 409', async () => {
+    // Neither the sandbox (no dev endpoints) nor FACEBOOK_APP_ID / LINKEDIN_CLIENT_ID.
+    const bare = await startHarness({ env: { DEV_ENDPOINTS: '0' } });
+    try {
+      const user = await bare.signedInUser();
+      for (const provider of ['facebook', 'linkedin'] as const) {
+        const listed = await bare.call('GET', `/v1.0/${provider}-accounts`, { token: user.accessToken });
+        expect(listed.body).toEqual({ data: [], configured: false });
+        const started = await bare.call('POST', `/v1.0/${provider}-accounts/authorize`, {
+          token: user.accessToken,
+          json: {},
+        });
+        expect(started.status).toBe(409);
+        expect(started.body.message).toMatch(/is not configured on this installation/);
+      }
+      const signIn = await bare.call('POST', '/v1.0/auth/facebook/authorize', { json: { purpose: 'sign-in' } });
+      expect(signIn.status).toBe(409);
+    } finally {
+      await bare.stop();
+    }
   });
 });

@@ -103,7 +103,12 @@ export function accountRoutes(s: Services) {
     const listOf = async (ownerId: string) =>
       ({ data: (await listAccounts(s.db, ownerId, provider)).map(present) }) as never;
 
-    route(routes, s, ops.list, async (c) => reply(c, ops.list, 200, await listOf(c.get('user').id)));
+    route(routes, s, ops.list, async (c) =>
+      reply(c, ops.list, 200, {
+        data: (await listAccounts(s.db, c.get('user').id, provider)).map(present),
+        configured: s.adapters[provider] !== undefined,
+      } as never),
+    );
 
     route(routes, s, ops.authorize, async (c, { body }) => {
       const adapter = adapterOrRefuse();

@@ -36,19 +36,22 @@ const operations = {
 export const returnUri = (provider: AccountProvider) =>
   `${window.location.origin}${accounts.OAUTH_RETURN_PATHS[`${provider}-account`]}`;
 
-export async function listFacebookAccounts(): Promise<FacebookAccount[]> {
-  return (await api.call(accounts.listFacebookAccounts)).data;
-}
-export async function listLinkedInAccounts(): Promise<LinkedInAccount[]> {
-  return (await api.call(accounts.listLinkedInAccounts)).data;
-}
-
-/** Both lists, fresh each time the screen is entered (spec §4: accounts load on entering). */
+/**
+ * Both lists, fresh each time the screen is entered (spec §4: accounts load on entering), and
+ * which providers this installation can connect.
+ */
 export async function loadAccounts() {
-  const [facebook, linkedin] = await Promise.all([listFacebookAccounts(), listLinkedInAccounts()]);
-  queryClient.setQueryData(integrationKeys.accounts('facebook'), facebook);
-  queryClient.setQueryData(integrationKeys.accounts('linkedin'), linkedin);
-  return { facebook, linkedin };
+  const [facebook, linkedin] = await Promise.all([
+    api.call(accounts.listFacebookAccounts),
+    api.call(accounts.listLinkedInAccounts),
+  ]);
+  queryClient.setQueryData(integrationKeys.accounts('facebook'), facebook.data);
+  queryClient.setQueryData(integrationKeys.accounts('linkedin'), linkedin.data);
+  return {
+    facebook: facebook.data,
+    linkedin: linkedin.data,
+    configured: { facebook: facebook.configured, linkedin: linkedin.configured } as Record<AccountProvider, boolean>,
+  };
 }
 
 /**

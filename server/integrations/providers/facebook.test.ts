@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { facebookSandbox, SANDBOX_FACEBOOK_PEOPLE, SANDBOX_FACEBOOK_TOKEN_SECONDS } from '../sandbox/facebook';
+import {
+  facebookSandbox,
+  SANDBOX_FACEBOOK_LONG_LIVED_SECONDS,
+  SANDBOX_FACEBOOK_PEOPLE,
+  SANDBOX_FACEBOOK_TOKEN_SECONDS,
+} from '../sandbox/facebook';
 import { facebookAuthorizeUrl, facebookClient, FACEBOOK_SCOPES, type FacebookApp } from './facebook';
 import { ProviderError } from './provider-error';
 
@@ -60,6 +65,10 @@ describe('the Facebook adapter', () => {
       { id: giulia.pages[1].id, name: 'Trattoria Roma', instagramAccount: null },
     ]);
     expect(await client.adAccounts(accessToken)).toEqual(giulia.adAccounts);
+    // The short-lived token for a long-lived one, which works the same.
+    const longLived = await client.longLivedToken(accessToken);
+    expect(longLived.expiresIn).toBe(SANDBOX_FACEBOOK_LONG_LIVED_SECONDS);
+    expect((await client.me(longLived.accessToken)).id).toBe(giulia.id);
     // The same code again is refused: a code is exchanged once.
     expect((await failure(client.exchangeCode(code, REDIRECT))).problem).toBe('refused');
   });

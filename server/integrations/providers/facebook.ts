@@ -116,6 +116,24 @@ export function facebookClient(app: FacebookApp, fetchImpl: FetchLike = fetch) {
       );
       return { accessToken: answer.access_token, expiresIn: answer.expires_in };
     },
+    /**
+     * The short-lived user token for a long-lived one (about 60 days): what an account keeps, so it
+     * does not need reconnecting every two hours. Facebook has no refresh token; past that, a
+     * reconnect.
+     */
+    async longLivedToken(token: string): Promise<{ accessToken: string; expiresIn?: number }> {
+      const answer = await graph(
+        '/oauth/access_token',
+        {
+          grant_type: 'fb_exchange_token',
+          client_id: app.appId,
+          client_secret: app.appSecret,
+          fb_exchange_token: token,
+        },
+        TokenSchema,
+      );
+      return { accessToken: answer.access_token, expiresIn: answer.expires_in };
+    },
     /** Who the token belongs to; `email` only when the person granted it. */
     me: (token: string) => graph('/me', { ...asUser(token), fields: 'id,name,email' }, MeSchema),
     /** The permissions the person granted (declined ones are left out). */

@@ -15,6 +15,8 @@ import { SandboxGrants, type SandboxGrant } from './grants';
 /** Graph's own lifetimes: a code for minutes, a short-lived user token for about two hours. */
 export const SANDBOX_FACEBOOK_CODE_TTL_MS = 10 * 60_000;
 export const SANDBOX_FACEBOOK_TOKEN_SECONDS = 2 * 3600;
+/** A long-lived user token (what the short-lived one is exchanged for): about 60 days. */
+export const SANDBOX_FACEBOOK_LONG_LIVED_SECONDS = 60 * 24 * 3600;
 
 export interface SandboxPerson {
   id: string;
@@ -217,6 +219,17 @@ export function facebookSandbox({
   routes.get('/oauth/access_token', (c) => {
     const { client_id: clientId, client_secret: secret, redirect_uri: redirectUri, code } = c.req.query();
     if (clientId !== appId || secret !== appSecret) return graphError(c, 400, 101, 'Error validating application.');
+    // A short-lived user token for a long-lived one (Facebook Login › long-lived tokens).
+    if (c.req.query('grant_type') === 'fb_exchange_token') {
+      const access = grants.accessGrant(c.req.query('fb_exchange_token'));
+      if (!access || access.expired) return graphError(c, 400, 190, 'Invalid OAuth access token.');
+      const { accessToken } = grants.issueTokens(access.grant, 'EAA', SANDBOX_FACEBOOK_LONG_LIVED_SECONDS);
+      return c.json({
+        access_token: accessToken,
+        token_type: 'bearer',
+        expires_in: SANDBOX_FACEBOOK_LONG_LIVED_SECONDS,
+      });
+    }
     const issued = grants.takeCode(code, redirectUri);
     if (!issued) return graphError(c, 400, 100, 'This authorization code has expired or been used.', 36009);
     const { accessToken } = grants.issueTokens(issued, 'EAA');

@@ -38,11 +38,14 @@ export class SandboxGrants {
     return issued;
   }
 
-  /** New tokens for a grant: an access token (with `prefix`), and a refresh token where the provider has them. */
-  issueTokens(grant: SandboxGrant, prefix: string) {
+  /**
+   * New tokens for a grant: an access token (with `prefix`; living `accessSeconds`, the usual
+   * lifetime by default), and a refresh token where the provider has them.
+   */
+  issueTokens(grant: SandboxGrant, prefix: string, accessSeconds = this.lifetimes.accessSeconds) {
     const accessToken = `${prefix}${randomBytes(24).toString('base64url')}`;
     const now = this.clock();
-    this.tokens.set(accessToken, { ...grant, expiresAt: now + this.lifetimes.accessSeconds * 1000 });
+    this.tokens.set(accessToken, { ...grant, expiresAt: now + accessSeconds * 1000 });
     if (this.lifetimes.refreshSeconds === undefined) return { accessToken, refreshToken: undefined };
     const refreshToken = `${prefix}R${randomBytes(24).toString('base64url')}`;
     this.refreshTokens.set(refreshToken, { ...grant, expiresAt: now + this.lifetimes.refreshSeconds * 1000 });
