@@ -9,6 +9,9 @@
  *   practices, first and largest contentful paint;
  * - GET /v1.0/auth/me latency (p50 / p95) alone and while 60 sign-ups run at once, and how
  *   many sign-ins a second the API answers;
+ * - connecting a Facebook account through the sandbox: the store call (state, code exchange, the
+ *   person and their permissions), and from its answer until the background jobs fetched every
+ *   channel;
  * - the admin users search over 100,000 users, and the sentiment review with 10,000 comments in
  *   review: the rows in the DOM after scrolling through 2,000, a 1,000-comment bulk update.
  * `npm run bench -- --pages` stops after the page figures; `--files` lists each script; `--scale`
@@ -118,6 +121,10 @@ try {
     console.log(`GET /v1.0/auth/me alone, p50 / p95       ${api.alone}`);
     console.log(`GET /v1.0/auth/me during 60 sign-ups     ${api.underLoad} (${api.signUps})`);
     console.log(`sign-ins per second (4 at a time)        ${api.signInsPerSecond}`);
+    const integrations = await integrationFigures();
+    console.log(`connect Facebook (sandbox), 20 accounts:`);
+    console.log(`  POST /v1.0/facebook-accounts (store)  ${integrations.store}`);
+    console.log(`  answer → every channel fetched        ${integrations.fetched}`);
   }
   if (!pagesOnly) {
     console.log(`GET /v1.0/users?search= on 100,000 users ${await usersSearchFigure()} (p50 / p95, goal p95 ≤ 50 ms)`);
@@ -266,6 +273,60 @@ async function timeMe(token: string, until: Promise<unknown> | number) {
     samples.push(performance.now() - start);
   }
   return samples;
+}
+
+/** Twenty users each connect the sandbox's Giulia Rossi (3 kinds of channel), one after another. */
+async function integrationFigures() {
+  const json = { 'content-type': 'application/json' };
+  const store: number[] = [];
+  const fetched: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const made = await (await fetch(`${base}/dev/users`, { method: 'POST', body: '{}', headers: json })).json();
+    const signedIn = await fetch(`${base}/v1.0/auth/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: made.user.email, password: made.password }),
+    });
+    const headers = { ...json, authorization: `Bearer ${(await signedIn.json()).access_token}` };
+    const started = await fetch(`${base}/v1.0/facebook-accounts/authorize`, { method: 'POST', headers, body: '{}' });
+    const dialog = new URL((await started.json()).url);
+    const page = await (await fetch(`${base}${dialog.pathname}${dialog.search}`)).text();
+    const hidden = Object.fromEntries(
+      [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+        m[1],
+        m[2].replace(/&amp;/g, '&'),
+      ]),
+    );
+    const answered = await fetch(`${base}${dialog.pathname}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...hidden, person: '100000000000001', decision: 'allow' }),
+    });
+    const back = new URL(answered.headers.get('location')!);
+    const storeStart = performance.now();
+    const stored = await fetch(`${base}/v1.0/facebook-accounts`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        code: back.searchParams.get('code'),
+        state: back.searchParams.get('state'),
+        facebook_redirect_uri: `${base}/integrations?type=facebook-account`,
+      }),
+    });
+    if (stored.status !== 200) throw new Error(`store answered ${stored.status}`);
+    await stored.arrayBuffer();
+    const answeredAt = performance.now();
+    store.push(answeredAt - storeStart);
+    for (;;) {
+      const listed = await (await fetch(`${base}/v1.0/facebook-accounts`, { headers })).json();
+      if (!listed.data[0].fetchingChannels) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    fetched.push(performance.now() - answeredAt);
+    await fetch(`${base}/dev/users/${made.user._id}`, { method: 'DELETE' });
+  }
+  return { store: percentiles(store), fetched: percentiles(fetched) };
 }
 
 async function apiFigures() {
