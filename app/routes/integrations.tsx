@@ -27,6 +27,7 @@ import {
   type ConnectedAccount,
 } from '~/features/integrations/api';
 import { ChannelLine } from '~/features/integrations/channel-kind';
+import { describeApiError, reportBackgroundError } from '~/lib/api-errors';
 import { HttpError } from '~/lib/http';
 import { pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
@@ -43,22 +44,10 @@ const RETURN_TYPES: Record<string, AccountProvider> = {
 /** The account a return stored, to select once the params are gone (a module value: it outlives the redirect). */
 let justStored: string | null = null;
 
-/** The API's own words for a refused call: the field's message, else its message. */
-function apiWords(error: HttpError): string | undefined {
-  return Object.values(error.fieldErrors)[0]?.[0] ?? error.body?.message;
-}
-
 /** Sends the browser to the provider's consent page (a round trip that comes back here). */
 async function goToProvider(provider: AccountProvider, options: { accountId?: string; rerequest?: boolean } = {}) {
   const url = await authorizeUrl(provider, options);
   window.location.assign(url);
-}
-
-/** Said when a call fails: the session and maintenance go their own way, the rest is a snackbar. */
-function reportFailure(error: unknown, tone: 'error' | 'warning' = 'error') {
-  if (error instanceof HttpError && (error.sessionExpired || error.status === 503)) throw error;
-  const words = error instanceof HttpError ? apiWords(error) : undefined;
-  snackbar.show(words ? { text: words } : 'errors.generic', tone);
 }
 
 /**
@@ -91,13 +80,17 @@ async function completeReturn(provider: AccountProvider, query: URLSearchParams)
         values: { provider: name, scopes: account.missingScopes.join(', ') },
         action: {
           label: 'integrations.grantAgain',
-          run: () => void goToProvider(provider, { accountId: account._id, rerequest: true }).catch(reportFailure),
+          run: () =>
+            void goToProvider(provider, { accountId: account._id, rerequest: true }).catch(reportBackgroundError),
         },
       });
     }
   } catch (failure) {
-    // Spec §8: a store error is a warning with the API's message.
-    reportFailure(failure, 'warning');
+    // An ended session goes to sign in, an API in maintenance to its page (the loader's route
+    // error); any other store error is a warning with the API's message (spec §8).
+    if (failure instanceof HttpError && (failure.sessionExpired || failure.status === 503)) throw failure;
+    const said = describeApiError(failure);
+    if (said) snackbar.show('key' in said ? said.key : { text: said.text }, 'warning');
   }
 }
 
@@ -221,7 +214,7 @@ function AccountItem({
             size="sm"
             className="mt-2"
             onClick={() =>
-              void goToProvider(provider, { accountId: account._id, rerequest: true }).catch(reportFailure)
+              void goToProvider(provider, { accountId: account._id, rerequest: true }).catch(reportBackgroundError)
             }
           >
             {t('integrations.grantAgain')}
@@ -261,7 +254,7 @@ export default function IntegrationsRoute() {
     try {
       await work();
     } catch (error) {
-      reportFailure(error);
+      reportBackgroundError(error);
     } finally {
       setPending(null);
     }
@@ -277,7 +270,7 @@ export default function IntegrationsRoute() {
         await refreshAccount(provider, account._id).catch((error: unknown) => failures.push(error));
       }
       revalidator.revalidate();
-      if (failures.length > 0) reportFailure(failures[0]);
+      if (failures.length > 0) reportBackgroundError(failures[0]);
       else snackbar.show('integrations.refreshed', 'success', { values: { provider: PROVIDER_NAMES[provider] } });
     });
   const makePrimary = (provider: AccountProvider, account: ConnectedAccount) =>
