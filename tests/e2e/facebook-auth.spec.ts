@@ -130,7 +130,10 @@ test('signs up with Facebook: on to /projects/new with the promo coupon redeemed
   }
 });
 
-test('a Facebook sign-up whose email is taken says so, and the sign-up page stays usable', async ({ page, makeUser }) => {
+test('a Facebook sign-up whose email is taken says so, and the sign-up page stays usable', async ({
+  page,
+  makeUser,
+}) => {
   // Somebody signed up with Elena's address by email and password: her Facebook sign-up is refused.
   await makeUser({ email: 'elena.conti@sandbox.example.com' });
   await page.goto('/register');
