@@ -47,6 +47,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       '/docs': apiTarget,
       // The sandbox providers' pages (outside a deployment; decision 025).
       '/sandbox': apiTarget,
+      // Pusher's HTTP events API of the embedded real-time server.
+      '/apps': apiTarget,
       // The Pusher-protocol socket lives at /app/{key}; source modules under /app/ (they have
       // a file extension) stay with Vite.
       '^/app/[^/.]+(?:\\?.*)?$': { target: apiTarget, ws: true },

@@ -10,6 +10,7 @@ import * as mauticSandbox from './mautic-sandbox';
 import * as impersonation from './impersonation';
 import type { Operation } from './operation';
 import * as projects from './projects';
+import * as realtime from './realtime';
 import * as sandboxProviders from './sandbox-providers';
 import * as users from './users';
 
@@ -41,6 +42,7 @@ export const OPERATIONS: Operation[] = [
   ...pick(mautic),
   ...pick(comments),
   ...pick(accounts),
+  ...pick(realtime),
 ];
 
 /** Mounted only outside production. */

@@ -10,6 +10,9 @@ import { createAdapters } from './integrations/adapters';
 import type { FetchLike } from './integrations/providers/provider-error';
 import { accountRoutes } from './integrations/routes';
 import { sandboxProviderRoutes } from './integrations/sandbox/routes';
+import { RealtimeHub } from './realtime/hub';
+import type { Publisher } from './realtime/publisher';
+import { realtimeRoutes } from './realtime/routes';
 import { couponRoutes } from './coupons/routes';
 import type { Database } from './db/client';
 import { devRoutes } from './dev/routes';
@@ -56,10 +59,14 @@ export type AppDeps = {
    * providers, served by this same app outside a deployment, are called in-process.
    */
   providerFetch?: FetchLike;
+  /** The embedded real-time server the node server attaches (server/main.ts); tests pass their own. */
+  realtime?: RealtimeHub;
+  /** What publishes real-time events; without one (most tests), nothing is published. */
+  publisher?: Publisher;
 };
 
 /** Path prefixes that belong to the API: never the SPA's index.html, always JSON 404s. */
-export const API_PREFIXES = ['/v1.0', '/dev', '/docs', '/broadcasting', '/app', '/sandbox'] as const;
+export const API_PREFIXES = ['/v1.0', '/dev', '/docs', '/broadcasting', '/app', '/apps', '/sandbox'] as const;
 
 export const isApiPath = (path: string) =>
   API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
@@ -86,6 +93,8 @@ export function createServices(deps: AppDeps): Services {
       deps.jobs ??
       new JobQueue(deps.db, { onError: (error) => log.error({ err: safeError(error) }, 'job queue error') }),
     adapters: createAdapters(deps.config, deps.providerFetch ?? fetch),
+    realtime: deps.realtime ?? (deps.config.realtime.embedded ? new RealtimeHub(deps.config.realtime) : undefined),
+    publisher: deps.publisher,
     log,
   };
 }
@@ -150,6 +159,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', mauticRoutes(services));
   app.route('/', commentRoutes(services));
   app.route('/', accountRoutes(services));
+  app.route('/', realtimeRoutes(services));
   if (deps.config.devEndpoints) {
     app.route('/', devRoutes(services));
     // A stand-in Mautic for the admin page's authorisation round trip (local mode's default).

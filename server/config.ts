@@ -54,6 +54,11 @@ export type Config = {
   /** The TikTok app projects import TikTok users through; local mode's default is the sandbox. */
   tiktok: TikTokConfig | undefined;
   /**
+   * The Pusher-protocol service real-time events go through (issue 12, decision 026): the server
+   * embedded in this API (one instance; the default) or Pusher, Soketi or Laravel Reverb.
+   */
+  realtime: RealtimeConfig;
+  /**
    * Local mode without JWT_SECRET, FACEBOOK_APP_SECRET or TOKEN_ENCRYPTION_KEY: the file that keeps the generated
    * secrets across restarts (`secrets.json` beside the PGlite directory; server/secrets.ts).
    * Unset in a deployment, when all are given, and for an in-memory database (tests).
@@ -125,6 +130,19 @@ export type TikTokConfig = {
   /** `https://open.tiktokapis.com`, or the sandbox: tokens and the API. */
   apiUrl: string;
   sandbox: boolean;
+};
+
+/** A Pusher Channels app: its credentials and, for an outside service, where it is. */
+export type RealtimeConfig = {
+  appId: string;
+  key: string;
+  secret: string;
+  /** The service's host, or undefined for the server embedded in this API. */
+  host: string | undefined;
+  port: number | undefined;
+  useTLS: boolean;
+  cluster: string;
+  embedded: boolean;
 };
 
 /** The sandbox providers' app ids: public values for local use; a deployment never has the sandbox. */
@@ -199,6 +217,13 @@ const EnvSchema = z.object({
   LINKEDIN_AUTH_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   LINKEDIN_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   TIKTOK_CLIENT_KEY: optional(z.string().max(500, 'must be at most 500 characters')),
+  PUSHER_APP_ID: optional(z.string().regex(/^[\w-]{1,100}$/, 'must be letters, digits, - or _')),
+  PUSHER_APP_KEY: optional(z.string().regex(/^[\w-]{1,100}$/, 'must be letters, digits, - or _')),
+  PUSHER_APP_SECRET: optional(z.string().min(16, 'must be at least 16 characters').max(200)),
+  PUSHER_HOST: optional(z.string().regex(/^[\w.-]{1,253}$/, 'must be a host name')),
+  PUSHER_PORT: optional(port),
+  PUSHER_SCHEME: optional(z.enum(['http', 'https'])),
+  PUSHER_APP_CLUSTER: optional(z.string().regex(/^[\w-]{1,50}$/, 'must be a cluster name')),
   TIKTOK_CLIENT_SECRET: optional(z.string().max(500, 'must be at most 500 characters')),
   MAUTIC_CLIENT_ID: optional(z.string().max(500, 'must be at most 500 characters')),
   MAUTIC_CLIENT_SECRET: optional(z.string().max(500, 'must be at most 500 characters')),
@@ -383,6 +408,36 @@ function tiktokConfig(e: Env, appUrl: string, apiUrl: string, devEndpoints: bool
 }
 
 /**
+ * PUSHER_APP_KEY (with its id and secret) and PUSHER_HOST for Soketi or Reverb, or Pusher's own
+ * cluster; else the server embedded in this API, whose secret never leaves the process.
+ */
+function realtimeConfig(e: Env): RealtimeConfig {
+  if (e.PUSHER_APP_KEY !== undefined) {
+    const cluster = e.PUSHER_APP_CLUSTER ?? 'mt1';
+    return {
+      appId: e.PUSHER_APP_ID ?? '',
+      key: e.PUSHER_APP_KEY,
+      secret: e.PUSHER_APP_SECRET ?? '',
+      host: e.PUSHER_HOST ?? `api-${cluster}.pusher.com`,
+      port: e.PUSHER_PORT,
+      useTLS: (e.PUSHER_SCHEME ?? 'https') === 'https',
+      cluster,
+      embedded: false,
+    };
+  }
+  return {
+    appId: 'orbita',
+    key: 'orbita-key',
+    secret: randomBytes(32).toString('hex'),
+    host: undefined,
+    port: undefined,
+    useTLS: false,
+    cluster: 'mt1',
+    embedded: true,
+  };
+}
+
+/**
  * Reads the environment once. Throws a ConfigError listing every problem, so a misconfigured
  * deployment fails at start with the whole list rather than one at a time. The server's own
  * start (server/main.ts) also refuses local mode whose settings point at other machines
@@ -422,6 +477,11 @@ export function parseConfig(
     !bad.has('LINKEDIN_CLIENT_SECRET')
   ) {
     problems.push('LINKEDIN_CLIENT_SECRET: required with LINKEDIN_CLIENT_ID (LinkedIn Developers › your app › Auth)');
+  }
+  if (e.PUSHER_APP_KEY !== undefined) {
+    for (const name of ['PUSHER_APP_ID', 'PUSHER_APP_SECRET'] as const) {
+      if (e[name] === undefined && !bad.has(name)) problems.push(`${name}: required with PUSHER_APP_KEY`);
+    }
   }
   if (e.TIKTOK_CLIENT_KEY !== undefined && e.TIKTOK_CLIENT_SECRET === undefined && !bad.has('TIKTOK_CLIENT_SECRET')) {
     problems.push('TIKTOK_CLIENT_SECRET: required with TIKTOK_CLIENT_KEY (TikTok for Developers › your app)');
@@ -469,6 +529,7 @@ export function parseConfig(
     facebook: facebookConfig(e, facebookAppSecret, appUrl, apiUrl, devEndpoints),
     linkedin: linkedinConfig(e, appUrl, apiUrl, devEndpoints),
     tiktok: tiktokConfig(e, appUrl, apiUrl, devEndpoints),
+    realtime: realtimeConfig(e),
     secretsFile: keepSecrets ? join(dirname(dataDir), 'secrets.json') : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Orbita <no-reply@localhost>',

@@ -9,6 +9,8 @@ import { JobQueue } from './jobs/queue';
 import { createLogger, safeError } from './log';
 import { createMailer, MemoryMailer, SmtpMailer } from './mail/mailer';
 import { withKeptSecrets } from './secrets';
+import { RealtimeHub } from './realtime/hub';
+import { createPublisher } from './realtime/publisher';
 import { mountSpa } from './spa';
 
 const startedAt = performance.now();
@@ -66,7 +68,13 @@ const jobs = new JobQueue(database.db, {
   onError: (error) => log.error({ err: safeError(error) }, 'job queue error'),
   supervise: true,
 });
-const app = createApp({ db: database.db, config, mailer, passwords, log, background, jobs });
+// The embedded Pusher-protocol server (decision 026), unless PUSHER_APP_KEY names another service.
+const realtime = config.realtime.embedded
+  ? new RealtimeHub(config.realtime, { onProblem: (problem) => log.warn(problem) })
+  : undefined;
+// Events go out through the Pusher SDK: to the embedded server over this API's own port, or to the service named.
+const publisher = createPublisher(config);
+const app = createApp({ db: database.db, config, mailer, passwords, log, background, jobs, realtime, publisher });
 await jobs.start();
 const spaMounted = mountSpa(app, config.staticDir);
 
@@ -80,6 +88,9 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   );
   if (mailer instanceof MemoryMailer) log.info(`mail is kept in the outbox: ${config.appUrl}/dev/outbox`);
 });
+
+// Its sockets share the API's port: `/app/{key}` upgrades are the real-time server's.
+realtime?.attach(server as unknown as import('node:http').Server);
 
 // Node closes an idle keep-alive connection after 5 s, and a client that sends on it at that
 // moment reads ECONNRESET (seen in CI: a test's clean-up request after 7 s of page work). Past
@@ -95,6 +106,8 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info(`${signal}: shutting down`);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Sockets are told to reconnect (4200): to another instance, or to this one once it is back.
+  await realtime?.close();
   // Idle keep-alive sockets would hold close() open; requests in flight get a moment to finish.
   if ('closeIdleConnections' in server) {
     server.closeIdleConnections();

@@ -3,6 +3,8 @@ import type { SessionLifetimes } from '../auth/refresh-tokens';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Adapters } from '../integrations/adapters';
+import type { RealtimeHub } from '../realtime/hub';
+import type { Publisher } from '../realtime/publisher';
 import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../log';
 import type { Mailer } from '../mail/mailer';
@@ -27,6 +29,10 @@ export type Services = {
   jobs: JobQueue;
   /** The connectable providers (server/integrations/adapters.ts): the real ones, or the sandbox. */
   adapters: Adapters;
+  /** The embedded Pusher-protocol server, when this API is the real-time service (one instance). */
+  realtime: RealtimeHub | undefined;
+  /** Publishes real-time events (server/realtime/publisher.ts); the server passes one, tests when they listen. */
+  publisher: Publisher | undefined;
   /** The server's logger; a request's own lines go through `c.get('log')`, which carries its id. */
   log: Logger;
 };

@@ -6,7 +6,9 @@ import { eq } from 'drizzle-orm';
 import { providerAccounts } from '../db/schema';
 import type { Clock } from '../http/rate-limiter';
 import type { JobQueue } from '../jobs/queue';
-import type { Logger } from '../log';
+import { safeError, type Logger } from '../log';
+import type { Publisher } from '../realtime/publisher';
+import { presentChannel } from './presenters';
 import type { Encryption } from '../security/encryption';
 import { clearChannelPending, markChannelsPending, markNeedsReconnect, replaceChannels, saveTokens } from './accounts';
 import type { Adapters } from './adapters';
@@ -30,7 +32,30 @@ export type ChannelFetchDeps = {
   log: Logger;
   adapters: Adapters;
   encryption: Encryption;
+  /** Tells the owner's open app of each channel fetched (issue 12); absent, nobody is told. */
+  publisher?: Publisher | undefined;
 };
+
+/** The event each kind of channel is announced with, as Laravel names them (spec §4). */
+export const CHANNEL_FETCHED_EVENTS: Record<ChannelKind, string> = {
+  'facebook-page': 'FacebookPageFetched',
+  'instagram-account': 'InstagramAccountFetched',
+  'facebook-ad-account': 'FacebookAdAccountFetched',
+  'linkedin-organization': 'LinkedinOrganizationFetched',
+  'tiktok-user': 'TiktokUserFetched',
+};
+
+/** Each channel just fetched, to its owner's private channel; a failure to publish is logged, never fatal. */
+async function announce(deps: ChannelFetchDeps, account: ProviderAccountRow, rows: ChannelRow[]) {
+  if (!deps.publisher) return;
+  for (const row of rows) {
+    try {
+      await deps.publisher.toUser(account.ownerId, CHANNEL_FETCHED_EVENTS[row.kind], { channel: presentChannel(row) });
+    } catch (error) {
+      deps.log.warn({ accountId: account.id, err: safeError(error) }, 'channel fetched event not published');
+    }
+  }
+}
 
 /** A token that expires within this long is refreshed first, where the provider can. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -89,7 +114,9 @@ export async function fetchAccountChannels(
       if (!refreshable || !account.refreshToken) throw error;
       listed = await adapter.channels(kind, await accessTokenOf(deps, account, true));
     }
-    return await replaceChannels(deps.db, account, kind, listed, new Date(deps.clock()));
+    const rows = await replaceChannels(deps.db, account, kind, listed, new Date(deps.clock()));
+    await announce(deps, account, rows);
+    return rows;
   } catch (error) {
     if (error instanceof ProviderError && (error.needsReconnect || error.problem === 'refused')) {
       await markNeedsReconnect(deps.db, account.id, new Date(deps.clock()));

@@ -84,7 +84,14 @@ const OPERATIONS = {
 export function accountRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
   const encryption = createEncryption(s.config.tokenEncryptionKey);
-  const deps: ChannelFetchDeps = { db: s.db, clock: s.clock, log: s.log, adapters: s.adapters, encryption };
+  const deps: ChannelFetchDeps = {
+    db: s.db,
+    clock: s.clock,
+    log: s.log,
+    adapters: s.adapters,
+    encryption,
+    publisher: s.publisher,
+  };
   workAccountChannelFetches(s.jobs, deps);
 
   for (const provider of ['facebook', 'linkedin'] as const) {

@@ -62,7 +62,7 @@ test.describe('service worker', () => {
     expect(cached).toEqual(expect.arrayContaining(['/index.html', '/assets/i18n/en.json', '/assets/i18n/it.json']));
     expect(cached.some((path) => path.endsWith('.css'))).toBe(true);
     expect(cached.some((path) => path.endsWith('.woff2'))).toBe(true);
-    expect(cached.filter((path) => /^\/(v1\.0|dev|docs|broadcasting|app|sandbox)(\/|$)/.test(path))).toEqual([]);
+    expect(cached.filter((path) => /^\/(v1\.0|dev|docs|broadcasting|app|apps|sandbox)(\/|$)/.test(path))).toEqual([]);
 
     // An API path opened in the tab is the API's answer, not the app's page.
     const health = await page.goto('/v1.0/health');

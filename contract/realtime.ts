@@ -1,0 +1,88 @@
+import { z } from 'zod/mini';
+import { ErrorBodySchema } from './common';
+import { defineOperation, errors } from './operation';
+
+/**
+ * Real-time (spec §4 "Channel-fetched events", "TikTok progress event", §7; issue 12; decision
+ * 026): the Pusher Channels protocol. The app subscribes to its user's private channel with
+ * laravel-echo and pusher-js; `/broadcasting/auth` signs that subscription. The API publishes
+ * through Pusher's HTTP events API: to the embedded server (one instance) or to Pusher, Soketi or
+ * Laravel Reverb (several), by configuration.
+ */
+const tag = 'Real-time';
+
+/** Laravel's name for a user's private channel (what `Echo.private('App.Models.User.' + id)` subscribes to). */
+export const userChannel = (userId: string) => `private-App.Models.User.${userId}`;
+
+export const RealtimeSettingsSchema = z
+  .object({
+    /** The app key the client connects with (public, as Pusher's are). */
+    key: z.string(),
+    /** Where the socket is: null host means this API's own address (the embedded server). */
+    wsHost: z.nullable(z.string()),
+    wsPort: z.nullable(z.number()),
+    forceTLS: z.boolean(),
+    /** Pusher's cluster; laravel-echo needs one even with `wsHost`. */
+    cluster: z.string(),
+  })
+  .register(z.globalRegistry, { id: 'RealtimeSettings' });
+export type RealtimeSettings = z.infer<typeof RealtimeSettingsSchema>;
+
+export const showRealtimeSettings = defineOperation({
+  method: 'GET',
+  path: '/v1.0/realtime',
+  summary: 'Where and how the app connects its real-time socket',
+  tag,
+  access: 'public',
+  responses: { 200: { description: 'The settings.', body: RealtimeSettingsSchema } },
+});
+
+export const authorizeBroadcasting = defineOperation({
+  method: 'POST',
+  path: '/broadcasting/auth',
+  summary: "Sign a private channel's subscription",
+  description:
+    'Form-encoded (as pusher-js posts it) or JSON: `socket_id` and `channel_name`. A user may subscribe to their ' +
+    'own private channel only (`private-App.Models.User.{id}`); any other channel answers 403. The answer is ' +
+    'Pusher\'s `{ auth: "key:signature" }`.',
+  tag,
+  access: 'user',
+  responses: {
+    200: { description: 'The signature.', body: z.object({ auth: z.string() }) },
+    ...errors(401, 403, 413),
+    422: { description: 'socket_id or channel_name missing or malformed.', body: ErrorBodySchema },
+  },
+});
+
+const eventsResponses = {
+  200: { description: 'Accepted (`{}`).', body: z.object({}) },
+  400: { description: 'Malformed body, or a bad body_md5.', body: ErrorBodySchema },
+  401: { description: 'Unknown key, bad signature, or a timestamp more than 600 s off.', body: ErrorBodySchema },
+  404: { description: 'No app has this id.', body: ErrorBodySchema },
+  413: { description: 'The body is over 16 KiB.', body: ErrorBodySchema },
+} as const;
+
+export const triggerRealtimeEvent = defineOperation({
+  method: 'POST',
+  path: '/apps/:appId/events',
+  summary: "Pusher's HTTP events API: publish one event to channels",
+  description:
+    'Signed as Pusher signs it (`auth_key`, `auth_timestamp`, `auth_version=1.0`, `body_md5`, `auth_signature` in ' +
+    'the query). Body: `name`, `channels` (or `channel`), `data` (a string), optional `socket_id` to leave out. ' +
+    'The embedded server only (one instance).',
+  tag,
+  access: 'public',
+  params: z.object({ appId: z.string() }),
+  responses: eventsResponses,
+});
+
+export const triggerRealtimeBatch = defineOperation({
+  method: 'POST',
+  path: '/apps/:appId/batch_events',
+  summary: "Pusher's HTTP events API: publish several events",
+  description: 'As `triggerRealtimeEvent`, with `batch`: up to 10 `{ name, channel, data }`.',
+  tag,
+  access: 'public',
+  params: z.object({ appId: z.string() }),
+  responses: eventsResponses,
+});

@@ -1,0 +1,236 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import Pusher from 'pusher';
+import PusherClient from 'pusher-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { userChannel } from '../../contract/realtime';
+import { createApp } from '../app';
+import { JobQueue } from '../jobs/queue';
+import { createPublisher } from './publisher';
+import { ConsoleMailer } from '../mail/mailer';
+import { startHarness, type Harness } from '../test/harness';
+import { CLOSE, RealtimeHub } from './hub';
+
+/**
+ * The embedded Pusher-protocol server against the real clients (issue 12): pusher-js subscribing
+ * to a private channel signed by /broadcasting/auth, and the official `pusher` SDK publishing
+ * through the signed HTTP events API, over a real socket on this machine.
+ */
+let h: Harness;
+let server: Server;
+let port: number;
+let hub: RealtimeHub;
+let jobs: JobQueue;
+const clients: PusherClient[] = [];
+
+beforeAll(async () => {
+  h = await startHarness();
+  hub = new RealtimeHub(h.config.realtime, { activityTimeoutSeconds: 120 });
+  // The port is known once listening; the app (and its publisher to that port) is built after.
+  server = createAdaptorServer({ fetch: (request: Request) => app.fetch(request) }) as Server;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+  jobs = new JobQueue(h.db, { onError: () => {} });
+
+  const app = createApp({
+    db: h.db,
+    config: h.config,
+    mailer: new ConsoleMailer(() => {}),
+    realtime: hub,
+    publisher: createPublisher({ ...h.config, port }),
+    jobs,
+  });
+  hub.attach(server);
+});
+afterAll(async () => {
+  for (const client of clients) client.disconnect();
+  await hub?.close();
+  await jobs?.stop();
+  await new Promise((resolve) => server?.close(resolve));
+  await h?.stop();
+});
+
+const publisher = () =>
+  new Pusher({
+    appId: h.config.realtime.appId,
+    key: h.config.realtime.key,
+    secret: h.config.realtime.secret,
+    host: '127.0.0.1',
+    port: String(port),
+    useTLS: false,
+  });
+
+function connect(token: string) {
+  const client = new PusherClient(h.config.realtime.key, {
+    cluster: 'mt1',
+    wsHost: '127.0.0.1',
+    wsPort: port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    channelAuthorization: {
+      endpoint: `http://127.0.0.1:${port}/broadcasting/auth`,
+      transport: 'ajax',
+      headers: { Authorization: `Bearer ${token}` },
+    },
+  });
+  clients.push(client);
+  return client;
+}
+
+function subscribed(client: PusherClient, channel: string) {
+  return new Promise<{ ok: true } | { ok: false; status: number }>((resolve) => {
+    const subscription = client.subscribe(channel);
+    subscription.bind('pusher:subscription_succeeded', () => resolve({ ok: true }));
+    subscription.bind('pusher:subscription_error', (error: { status: number }) =>
+      resolve({ ok: false, status: error.status }),
+    );
+  });
+}
+
+describe('the embedded Pusher-protocol server', () => {
+  it("delivers an event published through the SDK to the user's private channel, and only there", async () => {
+    const alice = await h.signedInUser();
+    const bob = await h.signedInUser();
+    const aliceClient = connect(alice.accessToken);
+    const bobClient = connect(bob.accessToken);
+    expect(await subscribed(aliceClient, userChannel(alice.user._id))).toEqual({ ok: true });
+    expect(await subscribed(bobClient, userChannel(bob.user._id))).toEqual({ ok: true });
+
+    const received: unknown[] = [];
+    const bobReceived: unknown[] = [];
+    aliceClient
+      .channel(userChannel(alice.user._id))
+      .bind('FacebookPageFetched', (data: unknown) => received.push(data));
+    bobClient.channel(userChannel(bob.user._id)).bind('FacebookPageFetched', (data: unknown) => bobReceived.push(data));
+    await publisher().trigger(userChannel(alice.user._id), 'FacebookPageFetched', { channel: { name: 'Espresso' } });
+    await expect.poll(() => received).toEqual([{ channel: { name: 'Espresso' } }]);
+    expect(bobReceived).toEqual([]);
+  });
+
+  it("refuses a subscription to another user's channel (403 at /broadcasting/auth) and a forged signature", async () => {
+    const alice = await h.signedInUser();
+    const bob = await h.signedInUser();
+    const client = connect(alice.accessToken);
+    expect(await subscribed(client, userChannel(bob.user._id))).toEqual({ ok: false, status: 403 });
+
+    // Straight to the socket with a made-up signature: the server refuses it.
+    const raw = new WebSocket(`ws://127.0.0.1:${port}/app/${h.config.realtime.key}?protocol=7`);
+    const messages: Array<{ event: string; data: string }> = [];
+    raw.on('message', (data) => messages.push(JSON.parse(data.toString())));
+    await expect.poll(() => messages[0]?.event).toBe('pusher:connection_established');
+    raw.send(
+      JSON.stringify({
+        event: 'pusher:subscribe',
+        data: { channel: userChannel(bob.user._id), auth: `${h.config.realtime.key}:${'0'.repeat(64)}` },
+      }),
+    );
+    await expect.poll(() => messages[1]?.event).toBe('pusher:subscription_error');
+    raw.send(JSON.stringify({ event: 'pusher:ping', data: {} }));
+    await expect.poll(() => messages[2]?.event).toBe('pusher:pong');
+    raw.close();
+  });
+
+  it('closes a socket for an unknown app key with 4001', async () => {
+    const raw = new WebSocket(`ws://127.0.0.1:${port}/app/no-such-key?protocol=7`);
+    const code = await new Promise<number>((resolve) => raw.on('close', (closeCode) => resolve(closeCode)));
+    expect(code).toBe(CLOSE.appUnknown);
+  });
+
+  it('/broadcasting/auth takes JSON too, and refuses a guest or a malformed socket id', async () => {
+    const alice = await h.signedInUser();
+    const channel = userChannel(alice.user._id);
+    const json = await h.call('POST', '/broadcasting/auth', {
+      token: alice.accessToken,
+      json: { socket_id: '123.456', channel_name: channel },
+    });
+    expect(json.status).toBe(200);
+    expect((json.body as unknown as { auth: string }).auth).toMatch(
+      new RegExp(`^${h.config.realtime.key}:[0-9a-f]{64}$`),
+    );
+    expect(
+      (await h.call('POST', '/broadcasting/auth', { json: { socket_id: '1.2', channel_name: channel } })).status,
+    ).toBe(401);
+    const malformed = await h.call('POST', '/broadcasting/auth', {
+      token: alice.accessToken,
+      json: { socket_id: 'x<script>', channel_name: channel },
+    });
+    expect(malformed.status).toBe(422);
+    const presence = await h.call('POST', '/broadcasting/auth', {
+      token: alice.accessToken,
+      raw: new URLSearchParams({ socket_id: '1.2', channel_name: 'private-admin' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(presence.status).toBe(403);
+  });
+
+  it('refuses an events request with a bad signature, a stale timestamp or a wrong body_md5', async () => {
+    const path = `/apps/${h.config.realtime.appId}/events`;
+    const body = JSON.stringify({ name: 'x', channels: ['public'], data: '{}' });
+    const unsigned = await fetch(
+      `http://127.0.0.1:${port}${path}?auth_key=${h.config.realtime.key}&auth_timestamp=${Math.floor(Date.now() / 1000)}&auth_version=1.0&body_md5=0&auth_signature=00`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      },
+    );
+    expect(unsigned.status).toBe(401);
+    const wrongApp = await fetch(`http://127.0.0.1:${port}/apps/other/events`, { method: 'POST', body });
+    expect(wrongApp.status).toBe(404);
+    // The SDK's own request, well signed, is accepted.
+    await expect(publisher().trigger('public', 'x', {})).resolves.toBeTruthy();
+  });
+});
+
+describe('the channel jobs', () => {
+  it("announce each channel they fetch on the owner's private channel, as Laravel names the events", async () => {
+    const owner = await h.signedInUser();
+    const client = connect(owner.accessToken);
+    expect(await subscribed(client, userChannel(owner.user._id))).toEqual({ ok: true });
+    const events: Array<{ event: string; name: string }> = [];
+    client.channel(userChannel(owner.user._id)).bind_global((event: string, data: { channel?: { name: string } }) => {
+      if (data?.channel) events.push({ event, name: data.channel.name });
+    });
+
+    // Giulia Rossi's account, connected through this server's sandbox, over HTTP as the app does.
+    const base = `http://127.0.0.1:${port}`;
+    const headers = { authorization: `Bearer ${owner.accessToken}`, 'content-type': 'application/json' };
+    const started = await fetch(`${base}/v1.0/facebook-accounts/authorize`, { method: 'POST', headers, body: '{}' });
+    const dialog = new URL(((await started.json()) as { url: string }).url);
+    const page = await (await fetch(`${base}${dialog.pathname}${dialog.search}`)).text();
+    const hidden = Object.fromEntries(
+      [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+        m[1],
+        m[2]!.replace(/&amp;/g, '&'),
+      ]),
+    );
+    const answered = await fetch(`${base}${dialog.pathname}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...hidden, person: '100000000000001', decision: 'allow' }),
+    });
+    const back = new URL(answered.headers.get('location')!);
+    const stored = await fetch(`${base}/v1.0/facebook-accounts`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        code: back.searchParams.get('code'),
+        state: back.searchParams.get('state'),
+        facebook_redirect_uri: `${h.config.appUrl}/integrations?type=facebook-account`,
+      }),
+    });
+    expect(stored.status).toBe(200);
+    await jobs.runPending();
+    await expect
+      .poll(() => events.map((each) => `${each.event}: ${each.name}`).sort())
+      .toEqual([
+        'FacebookAdAccountFetched: Espresso Bar Milano Ads',
+        'FacebookPageFetched: Espresso Bar Milano',
+        'FacebookPageFetched: Trattoria Roma',
+        'InstagramAccountFetched: espressobarmilano',
+      ]);
+  });
+});
