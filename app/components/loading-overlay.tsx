@@ -15,13 +15,18 @@ export function LoadingOverlay() {
   const active = navigation.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle') || requests;
   const shown = useLoadingIndicator(active);
   if (!shown) return null;
+  // In a live region: the bar sits outside the page's landmarks (it spans the top of every page),
+  // and a page's content must be in one (axe's "region", met in CI when the bar was still fading
+  // out after a request while a test looked). Mounted with the bar, the region announces nothing.
   return (
-    <div
-      role="progressbar"
-      aria-label={t('common.loading')}
-      className="pointer-events-none fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden bg-primary/15"
-    >
-      <div className="h-full w-2/5 rounded-full bg-primary motion-safe:animate-indeterminate" />
+    <div aria-live="polite">
+      <div
+        role="progressbar"
+        aria-label={t('common.loading')}
+        className="pointer-events-none fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden bg-primary/15"
+      >
+        <div className="h-full w-2/5 rounded-full bg-primary motion-safe:animate-indeterminate" />
+      </div>
     </div>
   );
 }

@@ -57,7 +57,10 @@ test.describe('the loading overlay', () => {
       new MutationObserver((records) => {
         for (const record of records)
           for (const node of record.addedNodes)
-            if (node instanceof HTMLElement && node.getAttribute('role') === 'progressbar')
+            if (
+              node instanceof HTMLElement &&
+              (node.matches('[role="progressbar"]') || node.querySelector('[role="progressbar"]'))
+            )
               (window as unknown as { shown: number }).shown++;
       }).observe(document.body, { childList: true, subtree: true });
     });
