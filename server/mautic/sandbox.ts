@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod/mini';
 import {
@@ -9,6 +9,7 @@ import {
 import { SANDBOX_MAUTIC_CLIENT } from '../config';
 import type { AppEnv, Services } from '../http/context';
 import { FORM, readForm, withParams } from '../http/form-body';
+import { sameSecret } from '../security/same-secret';
 import { reply, route } from '../http/operation';
 import { mauticRedirectUri } from './presenters';
 import { consentPage, errorPage, sandboxPagePolicy } from './sandbox-pages';
@@ -20,12 +21,6 @@ export const SANDBOX_ACCESS_TOKEN_SECONDS = 3600;
 const MAX_PENDING_CODES = 1000;
 
 type IssuedCode = { clientId: string; redirectUri: string; expiresAt: number };
-
-/** The same text, compared in time that does not depend on where they differ. */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
 
 /**
  * The sandbox Mautic (contract/mautic-sandbox.ts): the authorize page, its answer, and the token

@@ -1,7 +1,8 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { hmacSha256Hex, sameSecret } from '../security/same-secret';
 
 /**
  * The embedded Pusher Channels server (protocol 7; issue 12, decision 026): what pusher-js and
@@ -46,17 +47,9 @@ type Socket = {
   lastSeen: number;
 };
 
-const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text, 'utf8').digest('hex');
-
 /** The `auth` a private channel's subscription carries: `key:HMAC-SHA256(secret, "socket_id:channel")`. */
 export function privateChannelAuth(app: RealtimeApp, socketId: string, channel: string): string {
-  return `${app.key}:${hmac(app.secret, `${socketId}:${channel}`)}`;
-}
-
-function sameText(a: string, b: string) {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
+  return `${app.key}:${hmacSha256Hex(app.secret, `${socketId}:${channel}`)}`;
 }
 
 export class RealtimeHub {
@@ -180,7 +173,7 @@ export class RealtimeHub {
     }
     if (channel.startsWith('private-')) {
       const auth = typeof data?.auth === 'string' ? data.auth : '';
-      if (!sameText(auth, privateChannelAuth(this.app, socket.id, channel))) {
+      if (!sameSecret(auth, privateChannelAuth(this.app, socket.id, channel))) {
         return refuse('Invalid signature for this socket and channel', 401);
       }
     }

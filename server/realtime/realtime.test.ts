@@ -177,6 +177,12 @@ describe('the embedded Pusher-protocol server', () => {
       },
     );
     expect(unsigned.status).toBe(401);
+    // A signature of as many characters but other bytes (not hex) is refused, never a 500.
+    const accented = await fetch(
+      `http://127.0.0.1:${port}${path}?auth_key=${h.config.realtime.key}&auth_timestamp=${Math.floor(Date.now() / 1000)}&auth_version=1.0&body_md5=0&auth_signature=${encodeURIComponent('é'.repeat(64))}`,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body },
+    );
+    expect(accented.status).toBe(401);
     const wrongApp = await fetch(`http://127.0.0.1:${port}/apps/other/events`, { method: 'POST', body });
     expect(wrongApp.status).toBe(404);
     // The SDK's own request, well signed, is accepted.

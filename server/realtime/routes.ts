@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import {
   authorizeBroadcasting,
@@ -11,15 +11,13 @@ import type { AppEnv, Services } from '../http/context';
 import { readForm } from '../http/form-body';
 import { readBodyBytes } from '../http/json-body';
 import { reply, route } from '../http/operation';
+import { hmacSha256Hex, sameSecret } from '../security/same-secret';
 import { privateChannelAuth, type RealtimeHub } from './hub';
 
 /** How far a signed request's timestamp may be from now, as Pusher allows. */
 const TIMESTAMP_LEEWAY_SECONDS = 600;
 const SOCKET_ID = /^\d{1,12}\.\d{1,12}$/;
 const MAX_BATCH = 10;
-
-const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text, 'utf8').digest('hex');
-const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * Whether a request to the HTTP events API is signed as Pusher signs it: the query (without
@@ -45,7 +43,8 @@ export function eventsRequestProblem(
     .sort()
     .map((key) => `${key}=${signed[key]}`)
     .join('&');
-  if (!same(signature, hmac(hub.app.secret, [method, path, queryString].join('\n')))) return 'Invalid signature';
+  if (!sameSecret(signature, hmacSha256Hex(hub.app.secret, [method, path, queryString].join('\n'))))
+    return 'Invalid signature';
   if (signed.body_md5 !== createHash('md5').update(body, 'utf8').digest('hex')) return 'body_md5 does not match';
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { readForm, withParams } from '../../http/form-body';
+import { sameSecret } from '../../security/same-secret';
 import { consentErrorPage, consentPage, registrationRefusal } from './consent';
 import { SandboxGrants, type SandboxGrant } from './grants';
 
@@ -218,7 +219,8 @@ export function facebookSandbox({
 
   routes.get('/oauth/access_token', (c) => {
     const { client_id: clientId, client_secret: secret, redirect_uri: redirectUri, code } = c.req.query();
-    if (clientId !== appId || secret !== appSecret) return graphError(c, 400, 101, 'Error validating application.');
+    if (clientId !== appId || !sameSecret(secret ?? '', appSecret))
+      return graphError(c, 400, 101, 'Error validating application.');
     // A short-lived user token for a long-lived one (Facebook Login › long-lived tokens).
     if (c.req.query('grant_type') === 'fb_exchange_token') {
       const access = grants.accessGrant(c.req.query('fb_exchange_token'));

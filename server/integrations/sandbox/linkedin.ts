@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { readForm, withParams } from '../../http/form-body';
+import { sameSecret } from '../../security/same-secret';
 import { consentErrorPage, consentPage, registrationRefusal } from './consent';
 import { SandboxGrants, type SandboxGrant } from './grants';
 
@@ -140,7 +141,7 @@ export function linkedinSandbox({
     const oauthError = (status: 400 | 401, error: string, description: string) =>
       c.json({ error, error_description: description }, status);
     if (!form) return oauthError(400, 'invalid_request', 'The body must be form-encoded.');
-    if (form.client_id !== clientId || form.client_secret !== clientSecret) {
+    if (form.client_id !== clientId || !sameSecret(form.client_secret ?? '', clientSecret)) {
       return oauthError(401, 'invalid_client', 'Client authentication failed.');
     }
     if (form.grant_type === 'authorization_code') {

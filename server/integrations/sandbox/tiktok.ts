@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { readForm, withParams } from '../../http/form-body';
+import { sameSecret } from '../../security/same-secret';
 import { consentErrorPage, consentPage, registrationRefusal } from './consent';
 import { SandboxGrants, type SandboxGrant } from './grants';
 
@@ -120,7 +121,7 @@ export function tiktokSandbox({
     const oauthError = (error: string, description: string) =>
       c.json({ error, error_description: description, log_id: 'sandbox' }, 400);
     if (!form) return oauthError('invalid_request', 'The body must be form-encoded.');
-    if (form.client_key !== clientKey || form.client_secret !== clientSecret) {
+    if (form.client_key !== clientKey || !sameSecret(form.client_secret ?? '', clientSecret)) {
       return oauthError('invalid_client', 'Client key or secret is incorrect.');
     }
     if (form.grant_type === 'authorization_code') {
