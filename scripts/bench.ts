@@ -25,6 +25,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { facebookReturnOverHttp } from '../server/integrations/sandbox/consent-form';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const base = `http://localhost:${PORT}`;
@@ -287,23 +288,9 @@ async function integrationFigures() {
       headers: json,
       body: JSON.stringify({ email: made.user.email, password: made.password }),
     });
-    const headers = { ...json, authorization: `Bearer ${(await signedIn.json()).access_token}` };
-    const started = await fetch(`${base}/v1.0/facebook-accounts/authorize`, { method: 'POST', headers, body: '{}' });
-    const dialog = new URL((await started.json()).url);
-    const page = await (await fetch(`${base}${dialog.pathname}${dialog.search}`)).text();
-    const hidden = Object.fromEntries(
-      [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
-        m[1],
-        m[2].replace(/&amp;/g, '&'),
-      ]),
-    );
-    const answered = await fetch(`${base}${dialog.pathname}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...hidden, person: '100000000000001', decision: 'allow' }),
-    });
-    const back = new URL(answered.headers.get('location')!);
+    const token = (await signedIn.json()).access_token as string;
+    const headers = { ...json, authorization: `Bearer ${token}` };
+    const back = await facebookReturnOverHttp(base, token, '100000000000001');
     const storeStart = performance.now();
     const stored = await fetch(`${base}/v1.0/facebook-accounts`, {
       method: 'POST',

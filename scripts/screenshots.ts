@@ -7,6 +7,7 @@
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { existsSync, mkdirSync } from 'node:fs';
+import { consentFormFields } from '../server/integrations/sandbox/consent-form';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
 const OUT = '.builds/shots';
@@ -100,12 +101,7 @@ async function connectDemoAccounts(browser: Browser) {
     const started = await request.post(`${BASE_URL}/v1.0/${provider}-accounts/authorize`, { headers, data: {} });
     const dialog = new URL((await started.json()).url);
     const html = await (await request.get(`${BASE_URL}${dialog.pathname}${dialog.search}`)).text();
-    const form = Object.fromEntries(
-      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
-        m[1],
-        m[2].replace(/&amp;/g, '&'),
-      ]),
-    );
+    const form = consentFormFields(html);
     const answered = await request.post(`${BASE_URL}${dialog.pathname}`, {
       form: { ...form, person, decision: 'allow' },
       maxRedirects: 0,

@@ -12,6 +12,7 @@ import { createPublisher } from './publisher';
 import { ConsoleMailer } from '../mail/mailer';
 import { startHarness, type Harness } from '../test/harness';
 import { CLOSE, RealtimeHub } from './hub';
+import { facebookReturnOverHttp } from '../integrations/sandbox/consent-form';
 
 /**
  * The embedded Pusher-protocol server against the real clients (issue 12): pusher-js subscribing
@@ -203,22 +204,7 @@ describe('the channel jobs', () => {
     // Giulia Rossi's account, connected through this server's sandbox, over HTTP as the app does.
     const base = `http://127.0.0.1:${port}`;
     const headers = { authorization: `Bearer ${owner.accessToken}`, 'content-type': 'application/json' };
-    const started = await fetch(`${base}/v1.0/facebook-accounts/authorize`, { method: 'POST', headers, body: '{}' });
-    const dialog = new URL(((await started.json()) as { url: string }).url);
-    const page = await (await fetch(`${base}${dialog.pathname}${dialog.search}`)).text();
-    const hidden = Object.fromEntries(
-      [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
-        m[1],
-        m[2]!.replace(/&amp;/g, '&'),
-      ]),
-    );
-    const answered = await fetch(`${base}${dialog.pathname}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...hidden, person: '100000000000001', decision: 'allow' }),
-    });
-    const back = new URL(answered.headers.get('location')!);
+    const back = await facebookReturnOverHttp(base, owner.accessToken, '100000000000001');
     const stored = await fetch(`${base}/v1.0/facebook-accounts`, {
       method: 'POST',
       headers,

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Harness } from './harness';
+import { consentFormFields } from '../integrations/sandbox/consent-form';
 
 /**
  * What a browser does on a sandbox provider's consent page (server/integrations/sandbox): open
@@ -10,12 +11,7 @@ export async function answerConsent(h: Harness, dialogUrl: string, answer: Recor
   const dialog = new URL(dialogUrl);
   const page = await h.call('GET', dialog.pathname + dialog.search);
   expect(page.status, page.text).toBe(200);
-  const hidden = Object.fromEntries(
-    [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((match) => [
-      match[1],
-      match[2]!.replace(/&amp;/g, '&'),
-    ]),
-  );
+  const hidden = consentFormFields(page.text);
   const answered = await h.call('POST', dialog.pathname, {
     raw: new URLSearchParams({ ...hidden, ...answer }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

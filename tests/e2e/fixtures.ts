@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { consentFormFields } from '../../server/integrations/sandbox/consent-form';
 
 export interface TestUser {
   _id: string;
@@ -177,12 +178,7 @@ export async function connectFacebookThroughApi(request: APIRequestContext, toke
   });
   const dialog = new URL((await started.json()).url);
   const page = await (await request.get(dialog.pathname + dialog.search)).text();
-  const form = Object.fromEntries(
-    [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
-      m[1],
-      m[2]!.replace(/&amp;/g, '&'),
-    ]),
-  );
+  const form = consentFormFields(page);
   const answered = await request.post(dialog.pathname, {
     form: { ...form, person, decision: 'allow' },
     maxRedirects: 0,

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { readForm } from '../../http/form-body';
 import { html } from '../../mail/html';
 import { sandboxPage, sandboxPagePolicy } from '../../mautic/sandbox-pages';
 
@@ -97,4 +98,43 @@ export function consentPage(c: Context, page: ConsentPage) {
   return c.html(sandboxPage(page.title, body, page.product), 200, {
     'Content-Security-Policy': sandboxPagePolicy([new URL(page.redirectUri).origin]),
   });
+}
+
+/** What the consent page's form must come back with: who the app is, whom to be, which button. */
+export interface ConsentAnswerRules {
+  product: SandboxProduct;
+  /** The form's field naming the app (`client_id`, TikTok's `client_key`). */
+  clientField: string;
+  /** The form's field naming whom to be, and the values it may hold. */
+  choiceField: string;
+  choices: string[];
+  decisions: string[];
+  /** Why the app and redirect URI must not be answered (`registrationRefusal`), if they must not. */
+  refusal: (clientId: string | undefined, redirectUri: string | undefined) => string | undefined;
+}
+
+export interface ConsentAnswer {
+  redirectUri: string;
+  state: string | undefined;
+  decision: string;
+  /** Whom the person chose to be. */
+  subject: string;
+  /** The scopes asked, as the page sent them back. */
+  scope: string;
+}
+
+/**
+ * The consent page's answer, read and checked: an unknown app or redirect URI, or a form that
+ * came back incomplete, is the error page (never a redirect); else what the person decided.
+ */
+export async function readConsentAnswer(c: Context, rules: ConsentAnswerRules): Promise<Response | ConsentAnswer> {
+  const form = (await readForm(c)) ?? {};
+  const problem = rules.refusal(form[rules.clientField], form.redirect_uri);
+  if (problem) return consentErrorPage(c, rules.product, problem);
+  const subject = form[rules.choiceField];
+  const decision = form.decision;
+  if (!subject || !rules.choices.includes(subject) || !decision || !rules.decisions.includes(decision)) {
+    return consentErrorPage(c, rules.product, 'The consent form came back incomplete.');
+  }
+  return { redirectUri: form.redirect_uri!, state: form.state, decision, subject, scope: form.scope ?? '' };
 }

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { readForm, withParams } from '../../http/form-body';
+import { withParams } from '../../http/form-body';
 import { sameSecret } from '../../security/same-secret';
-import { consentErrorPage, consentPage, registrationRefusal } from './consent';
+import { consentErrorPage, consentPage, readConsentAnswer, registrationRefusal } from './consent';
 import { SandboxGrants, type SandboxGrant } from './grants';
 
 /**
@@ -91,6 +91,13 @@ export const SANDBOX_FACEBOOK_PEOPLE: SandboxPerson[] = [
 
 type Grant = SandboxGrant;
 
+/** The login dialog's buttons. */
+const DECISIONS = [
+  { value: 'allow', label: 'Allow' },
+  { value: 'allow-without-email', label: 'Allow without email' },
+  { value: 'cancel', label: 'Cancel' },
+];
+
 const graphError = (c: Context, status: 400 | 401 | 403 | 429, code: number, message: string, subcode?: number) =>
   c.json(
     {
@@ -173,27 +180,25 @@ export function facebookSandbox({
           note: person.email,
         })),
       },
-      decisions: [
-        { value: 'allow', label: 'Allow' },
-        { value: 'allow-without-email', label: 'Allow without email' },
-        { value: 'cancel', label: 'Cancel' },
-      ],
+      decisions: DECISIONS,
       redirectUri: redirectUri!,
     });
   });
 
   routes.post('/dialog/oauth', async (c) => {
-    const form = (await readForm(c)) ?? {};
-    const { client_id: clientId, redirect_uri: redirectUri, state, decision, person: personId, scope = '' } = form;
-    const problem = refusal(clientId, redirectUri);
-    if (problem) return showError(c, problem);
-    const person = SANDBOX_FACEBOOK_PEOPLE.find((each) => each.id === personId);
-    if (!person || !['allow', 'allow-without-email', 'cancel'].includes(decision ?? '')) {
-      return showError(c, 'The consent form came back incomplete.');
-    }
+    const answer = await readConsentAnswer(c, {
+      product: 'Facebook',
+      clientField: 'client_id',
+      choiceField: 'person',
+      choices: SANDBOX_FACEBOOK_PEOPLE.map((person) => person.id),
+      decisions: DECISIONS.map((each) => each.value),
+      refusal,
+    });
+    if (answer instanceof Response) return answer;
+    const { redirectUri, state, decision, subject: personId, scope } = answer;
     if (decision === 'cancel') {
       return c.redirect(
-        withParams(redirectUri!, {
+        withParams(redirectUri, {
           error: 'access_denied',
           error_code: '200',
           error_description: 'Permissions error',
@@ -207,8 +212,8 @@ export function facebookSandbox({
     const granted = decision === 'allow' ? asked : asked.filter((each) => each !== 'email');
     const denied = asked.filter((each) => !granted.includes(each));
     return c.redirect(
-      withParams(redirectUri!, {
-        code: sandbox.consent(person.id, granted, redirectUri!),
+      withParams(redirectUri, {
+        code: sandbox.consent(personId, granted, redirectUri),
         granted_scopes: granted.join(','),
         denied_scopes: denied.length > 0 ? denied.join(',') : undefined,
         state,

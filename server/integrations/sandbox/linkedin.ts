@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { readForm, withParams } from '../../http/form-body';
 import { sameSecret } from '../../security/same-secret';
-import { consentErrorPage, consentPage, registrationRefusal } from './consent';
+import { consentErrorPage, consentPage, readConsentAnswer, registrationRefusal } from './consent';
 import { SandboxGrants, type SandboxGrant } from './grants';
 
 /**
@@ -37,6 +37,13 @@ export const SANDBOX_LINKEDIN_PEOPLE: SandboxLinkedInPerson[] = [
 ];
 
 type Grant = SandboxGrant;
+
+/** The authorization page's buttons. */
+const DECISIONS = [
+  { value: 'allow', label: 'Allow' },
+  { value: 'allow-without-email', label: 'Allow without email' },
+  { value: 'cancel', label: 'Cancel' },
+];
 
 const apiError = (c: Context, status: 401 | 403 | 404 | 429, code: string, message: string) =>
   c.json({ status, serviceErrorCode: status === 401 ? 65600 : 100, code, message }, status);
@@ -103,27 +110,25 @@ export function linkedinSandbox({
           note: person.email,
         })),
       },
-      decisions: [
-        { value: 'allow', label: 'Allow' },
-        { value: 'allow-without-email', label: 'Allow without email' },
-        { value: 'cancel', label: 'Cancel' },
-      ],
+      decisions: DECISIONS,
       redirectUri: redirectUri!,
     });
   });
 
   routes.post('/oauth/v2/authorization', async (c) => {
-    const form = (await readForm(c)) ?? {};
-    const { client_id: id, redirect_uri: redirectUri, state, decision, person: personId, scope = '' } = form;
-    const problem = refusal(id, redirectUri);
-    if (problem) return showError(c, problem);
-    const person = SANDBOX_LINKEDIN_PEOPLE.find((each) => each.id === personId);
-    if (!person || !['allow', 'allow-without-email', 'cancel'].includes(decision ?? '')) {
-      return showError(c, 'The consent form came back incomplete.');
-    }
+    const answer = await readConsentAnswer(c, {
+      product: 'LinkedIn',
+      clientField: 'client_id',
+      choiceField: 'person',
+      choices: SANDBOX_LINKEDIN_PEOPLE.map((person) => person.id),
+      decisions: DECISIONS.map((each) => each.value),
+      refusal,
+    });
+    if (answer instanceof Response) return answer;
+    const { redirectUri, state, decision, subject: personId, scope } = answer;
     if (decision === 'cancel') {
       return c.redirect(
-        withParams(redirectUri!, {
+        withParams(redirectUri, {
           error: 'user_cancelled_authorize',
           error_description: 'The user cancelled the authorization',
           state,
@@ -133,7 +138,7 @@ export function linkedinSandbox({
     }
     const asked = scope.split(' ').filter(Boolean);
     const scopes = decision === 'allow' ? asked : asked.filter((each) => each !== 'email');
-    return c.redirect(withParams(redirectUri!, { code: sandbox.consent(person.id, scopes, redirectUri!), state }), 303);
+    return c.redirect(withParams(redirectUri, { code: sandbox.consent(personId, scopes, redirectUri), state }), 303);
   });
 
   routes.post('/oauth/v2/accessToken', async (c) => {

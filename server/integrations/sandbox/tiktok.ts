@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { readForm, withParams } from '../../http/form-body';
 import { sameSecret } from '../../security/same-secret';
-import { consentErrorPage, consentPage, registrationRefusal } from './consent';
+import { consentErrorPage, consentPage, readConsentAnswer, registrationRefusal } from './consent';
 import { SandboxGrants, type SandboxGrant } from './grants';
 
 /**
@@ -26,6 +26,12 @@ export const SANDBOX_TIKTOK_USERS: SandboxTikTokUser[] = [
 ];
 
 type Grant = SandboxGrant;
+
+/** TikTok asks no email: Allow and Cancel. */
+const DECISIONS = [
+  { value: 'allow', label: 'Allow' },
+  { value: 'cancel', label: 'Cancel' },
+];
 
 export function tiktokSandbox({
   clientKey,
@@ -76,31 +82,30 @@ export function tiktokSandbox({
           note: `@${user.username}`,
         })),
       },
-      decisions: [
-        { value: 'allow', label: 'Allow' },
-        { value: 'cancel', label: 'Cancel' },
-      ],
+      decisions: DECISIONS,
       redirectUri: redirectUri!,
     });
   });
 
   routes.post('/v2/auth/authorize/', async (c) => {
-    const form = (await readForm(c)) ?? {};
-    const { client_key: key, redirect_uri: redirectUri, state, decision, user: openId, scope = '' } = form;
-    const problem = refusal(key, redirectUri);
-    if (problem) return showError(c, problem);
-    const user = SANDBOX_TIKTOK_USERS.find((each) => each.openId === openId);
-    if (!user || !['allow', 'cancel'].includes(decision ?? '')) {
-      return showError(c, 'The consent form came back incomplete.');
-    }
+    const answer = await readConsentAnswer(c, {
+      product: 'TikTok',
+      clientField: 'client_key',
+      choiceField: 'user',
+      choices: SANDBOX_TIKTOK_USERS.map((user) => user.openId),
+      decisions: DECISIONS.map((each) => each.value),
+      refusal,
+    });
+    if (answer instanceof Response) return answer;
+    const { redirectUri, state, decision, subject: openId, scope } = answer;
     if (decision === 'cancel') {
       return c.redirect(
-        withParams(redirectUri!, { error: 'access_denied', error_description: 'The user denied the request', state }),
+        withParams(redirectUri, { error: 'access_denied', error_description: 'The user denied the request', state }),
         303,
       );
     }
-    const code = sandbox.consent(user.openId, scope.split(',').filter(Boolean), redirectUri!);
-    return c.redirect(withParams(redirectUri!, { code, scopes: scope, state }), 303);
+    const code = sandbox.consent(openId, scope.split(',').filter(Boolean), redirectUri);
+    return c.redirect(withParams(redirectUri, { code, scopes: scope, state }), 303);
   });
 
   const issue = (grant: Grant) => {
