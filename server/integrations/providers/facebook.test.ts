@@ -6,7 +6,7 @@ import {
   SANDBOX_FACEBOOK_TOKEN_SECONDS,
 } from '../sandbox/facebook';
 import { facebookAuthorizeUrl, facebookClient, FACEBOOK_SCOPES, type FacebookApp } from './facebook';
-import { ProviderError } from './provider-error';
+import { providerErrorOf } from '../../test/provider-error';
 
 /** The adapter against the sandbox's Graph endpoints (decision 025), as it will talk to Facebook's. */
 const app: FacebookApp = {
@@ -25,15 +25,6 @@ function setUp() {
   const client = facebookClient(app, (url, init) => Promise.resolve(sandbox.routes.request(url, init)));
   return { sandbox, client, advance: (ms: number) => (now += ms) };
 }
-
-const failure = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-};
 
 describe('the Facebook adapter', () => {
   it('builds the login dialog address with the scopes, the state and return_scopes', () => {
@@ -70,17 +61,18 @@ describe('the Facebook adapter', () => {
     expect(longLived.expiresIn).toBe(SANDBOX_FACEBOOK_LONG_LIVED_SECONDS);
     expect((await client.me(longLived.accessToken)).id).toBe(giulia.id);
     // The same code again is refused: a code is exchanged once.
-    expect((await failure(client.exchangeCode(code, REDIRECT))).problem).toBe('refused');
+    expect((await providerErrorOf(client.exchangeCode(code, REDIRECT))).problem).toBe('refused');
   });
 
   it('refuses a code for another redirect address, or past its time', async () => {
     const { sandbox, client, advance } = setUp();
     expect(
-      (await failure(client.exchangeCode(sandbox.consent(marco.id, ['email'], REDIRECT), 'http://evil.test/'))).problem,
+      (await providerErrorOf(client.exchangeCode(sandbox.consent(marco.id, ['email'], REDIRECT), 'http://evil.test/')))
+        .problem,
     ).toBe('refused');
     const late = sandbox.consent(marco.id, ['email'], REDIRECT);
     advance(11 * 60_000);
-    expect((await failure(client.exchangeCode(late, REDIRECT))).problem).toBe('refused');
+    expect((await providerErrorOf(client.exchangeCode(late, REDIRECT))).problem).toBe('refused');
   });
 
   it('leaves the email out when the person declined it', async () => {
@@ -99,27 +91,27 @@ describe('the Facebook adapter', () => {
     );
 
     sandbox.revoke(accessToken, 'ads_read');
-    const revoked = await failure(client.adAccounts(accessToken));
+    const revoked = await providerErrorOf(client.adAccounts(accessToken));
     expect([revoked.problem, revoked.needsReconnect, revoked.providerCode]).toEqual(['revoked', true, 200]);
 
     sandbox.rateLimit(1);
-    const limited = await failure(client.pages(accessToken));
+    const limited = await providerErrorOf(client.pages(accessToken));
     expect([limited.problem, limited.needsReconnect, limited.status]).toEqual(['rateLimited', false, 429]);
     expect(await client.pages(accessToken)).toHaveLength(2);
 
     advance(SANDBOX_FACEBOOK_TOKEN_SECONDS * 1000);
-    const expired = await failure(client.me(accessToken));
+    const expired = await providerErrorOf(client.me(accessToken));
     expect([expired.problem, expired.needsReconnect, expired.providerCode]).toEqual(['expired', true, 190]);
-    expect((await failure(client.me('made-up'))).problem).toBe('expired');
+    expect((await providerErrorOf(client.me('made-up'))).problem).toBe('expired');
   });
 
   it('says unreachable when Facebook does not answer, and answer when it says nonsense', async () => {
     const down = facebookClient(app, () => Promise.reject(new TypeError('fetch failed')));
-    expect((await failure(down.me('token'))).problem).toBe('unreachable');
+    expect((await providerErrorOf(down.me('token'))).problem).toBe('unreachable');
     const nonsense = facebookClient(app, () => Promise.resolve(new Response('<html>oops</html>', { status: 200 })));
-    expect((await failure(nonsense.me('token'))).problem).toBe('answer');
+    expect((await providerErrorOf(nonsense.me('token'))).problem).toBe('answer');
     const broken = facebookClient(app, () => Promise.resolve(new Response('{}', { status: 502 })));
-    const error = await failure(broken.me('token'));
+    const error = await providerErrorOf(broken.me('token'));
     expect([error.problem, error.status]).toEqual(['answer', 502]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { linkedinSandbox, SANDBOX_LINKEDIN_PEOPLE } from '../sandbox/linkedin';
 import { linkedinAuthorizeUrl, linkedinClient, LINKEDIN_SCOPES, type LinkedInApp } from './linkedin';
-import { ProviderError } from './provider-error';
+import { providerErrorOf } from '../../test/provider-error';
 
 /** The LinkedIn adapter against the sandbox's endpoints (decision 025), as it talks to LinkedIn's. */
 const app: LinkedInApp = {
@@ -20,15 +20,6 @@ function setUp() {
   const client = linkedinClient(app, (url, init) => Promise.resolve(sandbox.routes.request(url, init)));
   return { sandbox, client, advance: (ms: number) => (now += ms) };
 }
-
-const failure = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-};
 
 describe('the LinkedIn adapter', () => {
   it('builds the authorization address with space-separated scopes and the state', () => {
@@ -54,39 +45,39 @@ describe('the LinkedIn adapter', () => {
       { id: '10000001', name: 'Orbita Coffee Roasters' },
       { id: '10000002', name: 'Milano Design Studio' },
     ]);
-    expect((await failure(client.exchangeCode(code, REDIRECT))).problem).toBe('refused');
+    expect((await providerErrorOf(client.exchangeCode(code, REDIRECT))).problem).toBe('refused');
   });
 
   it('says an expired token, and a refresh token gets a new one; a bad refresh token is refused', async () => {
     const { sandbox, client } = setUp();
     const tokens = await client.exchangeCode(sandbox.consent(sara!.id, [...LINKEDIN_SCOPES], REDIRECT), REDIRECT);
     sandbox.expireTokensOf(sara!.id);
-    expect((await failure(client.me(tokens.accessToken))).problem).toBe('expired');
+    expect((await providerErrorOf(client.me(tokens.accessToken))).problem).toBe('expired');
     const refreshed = await client.refresh(tokens.refreshToken!);
     expect((await client.me(refreshed.accessToken)).name).toBe('Sara Neri');
     expect(await client.organizations(refreshed.accessToken)).toEqual([]);
-    expect((await failure(client.refresh('not-a-refresh-token'))).problem).toBe('refused');
+    expect((await providerErrorOf(client.refresh('not-a-refresh-token'))).problem).toBe('refused');
   });
 
   it('maps a permission not granted, the throttle, a late code and a wrong redirect', async () => {
     const { sandbox, client, advance } = setUp();
     const narrow = await client.exchangeCode(sandbox.consent(luca!.id, ['openid', 'profile'], REDIRECT), REDIRECT);
-    expect((await failure(client.organizations(narrow.accessToken))).problem).toBe('revoked');
+    expect((await providerErrorOf(client.organizations(narrow.accessToken))).problem).toBe('revoked');
     sandbox.rateLimit(1);
-    expect((await failure(client.me(narrow.accessToken))).problem).toBe('rateLimited');
+    expect((await providerErrorOf(client.me(narrow.accessToken))).problem).toBe('rateLimited');
     expect(
-      (await failure(client.exchangeCode(sandbox.consent(luca!.id, ['openid'], REDIRECT), 'http://evil.test/')))
+      (await providerErrorOf(client.exchangeCode(sandbox.consent(luca!.id, ['openid'], REDIRECT), 'http://evil.test/')))
         .problem,
     ).toBe('refused');
     const late = sandbox.consent(luca!.id, ['openid'], REDIRECT);
     advance(31 * 60_000);
-    expect((await failure(client.exchangeCode(late, REDIRECT))).problem).toBe('refused');
+    expect((await providerErrorOf(client.exchangeCode(late, REDIRECT))).problem).toBe('refused');
   });
 
   it('never throws a fetch error: no answer is `unreachable`, nonsense is `answer`', async () => {
     const down = linkedinClient(app, () => Promise.reject(new TypeError('fetch failed')));
-    expect((await failure(down.me('token'))).problem).toBe('unreachable');
+    expect((await providerErrorOf(down.me('token'))).problem).toBe('unreachable');
     const nonsense = linkedinClient(app, () => Promise.resolve(new Response('<html>', { status: 200 })));
-    expect((await failure(nonsense.me('token'))).problem).toBe('answer');
+    expect((await providerErrorOf(nonsense.me('token'))).problem).toBe('answer');
   });
 });

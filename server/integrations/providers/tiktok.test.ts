@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_TIKTOK_USERS, tiktokSandbox } from '../sandbox/tiktok';
-import { ProviderError } from './provider-error';
 import { tiktokAuthorizeUrl, tiktokClient, TIKTOK_SCOPES, type TikTokApp } from './tiktok';
+import { providerErrorOf } from '../../test/provider-error';
 
 /** The TikTok adapter against the sandbox's endpoints (decision 025), as it talks to TikTok's. */
 const app: TikTokApp = {
@@ -19,15 +19,6 @@ function setUp() {
   const client = tiktokClient(app, (url, init) => Promise.resolve(sandbox.routes.request(url, init)));
   return { sandbox, client, advance: (ms: number) => (now += ms) };
 }
-
-const failure = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-};
 
 describe('the TikTok adapter', () => {
   it('builds the authorize address', () => {
@@ -71,11 +62,11 @@ describe('the TikTok adapter', () => {
       name: 'Caffè Orbita',
       username: 'caffeorbita',
     });
-    expect((await failure(client.exchangeCode(code, REDIRECT))).problem).toBe('refused');
+    expect((await providerErrorOf(client.exchangeCode(code, REDIRECT))).problem).toBe('refused');
 
     // TikTok takes the token back: it says so, and the refresh token gets a new one.
     sandbox.expireTokensOf(caffe!.openId);
-    expect((await failure(client.me(tokens.accessToken))).problem).toBe('expired');
+    expect((await providerErrorOf(client.me(tokens.accessToken))).problem).toBe('expired');
     const refreshed = await client.refresh(tokens.refreshToken);
     expect((await client.me(refreshed.accessToken)).name).toBe('Caffè Orbita');
   });
@@ -83,17 +74,17 @@ describe('the TikTok adapter', () => {
   it('maps a missing scope and the rate limit', async () => {
     const { sandbox, client } = setUp();
     const narrow = await client.exchangeCode(sandbox.consent(caffe!.openId, ['video.list'], REDIRECT), REDIRECT);
-    expect((await failure(client.me(narrow.accessToken))).problem).toBe('revoked');
+    expect((await providerErrorOf(client.me(narrow.accessToken))).problem).toBe('revoked');
     sandbox.rateLimit(1);
-    expect((await failure(client.me(narrow.accessToken))).problem).toBe('rateLimited');
+    expect((await providerErrorOf(client.me(narrow.accessToken))).problem).toBe('rateLimited');
   });
 
   it('refuses a code past its time or for another redirect', async () => {
     const { sandbox, client, advance } = setUp();
     const code = sandbox.consent(caffe!.openId, [...TIKTOK_SCOPES], REDIRECT);
-    expect((await failure(client.exchangeCode(code, 'http://evil.test/'))).problem).toBe('refused');
+    expect((await providerErrorOf(client.exchangeCode(code, 'http://evil.test/'))).problem).toBe('refused');
     const late = sandbox.consent(caffe!.openId, [...TIKTOK_SCOPES], REDIRECT);
     advance(11 * 60_000);
-    expect((await failure(client.exchangeCode(late, REDIRECT))).problem).toBe('refused');
+    expect((await providerErrorOf(client.exchangeCode(late, REDIRECT))).problem).toBe('refused');
   });
 });
