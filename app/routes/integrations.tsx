@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { Alert } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
-import { BrandMark } from '~/components/ui/brand-mark';
+import { brandName, BrandMark } from '~/components/ui/brand-mark';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { ConfirmDialog } from '~/components/ui/dialog';
@@ -35,7 +35,6 @@ import { queryClient } from '~/lib/query-client';
 import { throwRouteError } from '~/lib/route-errors';
 import { snackbar } from '~/lib/snackbar';
 
-const PROVIDER_NAMES: Record<AccountProvider, string> = { facebook: 'Facebook', linkedin: 'LinkedIn' };
 const RETURN_TYPES: Record<string, AccountProvider> = {
   'facebook-account': 'facebook',
   'linkedin-account': 'linkedin',
@@ -59,7 +58,7 @@ async function completeReturn(provider: AccountProvider, query: URLSearchParams)
   const error = query.get('error');
   const code = query.get('code');
   const state = query.get('state');
-  const name = PROVIDER_NAMES[provider];
+  const name = brandName(provider);
   if (error !== null) {
     const declined = error === 'access_denied' || error === 'user_cancelled_authorize';
     snackbar.show(declined ? 'integrations.declined' : 'integrations.providerError', 'error', {
@@ -271,7 +270,7 @@ export default function IntegrationsRoute() {
       }
       revalidator.revalidate();
       if (failures.length > 0) reportBackgroundError(failures[0]);
-      else snackbar.show('integrations.refreshed', 'success', { values: { provider: PROVIDER_NAMES[provider] } });
+      else snackbar.show('integrations.refreshed', 'success', { values: { provider: brandName(provider) } });
     });
   const makePrimary = (provider: AccountProvider, account: ConnectedAccount) =>
     run(`primary-${account._id}`, async () => {
@@ -298,7 +297,7 @@ export default function IntegrationsRoute() {
     return (
       <Card
         headingLevel={2}
-        title={t('integrations.unauthorizedTitle', { provider: PROVIDER_NAMES[provider] })}
+        title={t('integrations.unauthorizedTitle', { provider: brandName(provider) })}
         description={t('integrations.unauthorizedText')}
         className="ring-warning-fg/40"
       >
@@ -330,7 +329,7 @@ export default function IntegrationsRoute() {
   const accountsCard = (provider: AccountProvider, accounts: ConnectedAccount[]) => (
     <Card
       headingLevel={2}
-      title={t('integrations.accountsTitle', { provider: PROVIDER_NAMES[provider] })}
+      title={t('integrations.accountsTitle', { provider: brandName(provider) })}
       description={t(`integrations.accountsText.${provider}`)}
       actions={
         accounts.length > 0 ? (
@@ -339,7 +338,7 @@ export default function IntegrationsRoute() {
             size="sm"
             onClick={() => void refresh(provider, accounts)}
             pending={pending === `refresh-${provider}`}
-            aria-label={t('integrations.refreshName', { provider: PROVIDER_NAMES[provider] })}
+            aria-label={t('integrations.refreshName', { provider: brandName(provider) })}
           >
             <RefreshIcon />
             {t('integrations.refresh')}
@@ -350,7 +349,7 @@ export default function IntegrationsRoute() {
       {accounts.length === 0 ? (
         <EmptyState
           icon={<BrandMark brand={provider} />}
-          title={t('integrations.emptyTitle', { provider: PROVIDER_NAMES[provider] })}
+          title={t('integrations.emptyTitle', { provider: brandName(provider) })}
           description={t('integrations.emptyText')}
           action={
             configured[provider] ? (
@@ -412,9 +411,9 @@ export default function IntegrationsRoute() {
           <Alert
             key={provider}
             tone="info"
-            title={t('integrations.notConfiguredTitle', { provider: PROVIDER_NAMES[provider] })}
+            title={t('integrations.notConfiguredTitle', { provider: brandName(provider) })}
           >
-            {t('integrations.notConfiguredText', { provider: PROVIDER_NAMES[provider] })}
+            {t('integrations.notConfiguredText', { provider: brandName(provider) })}
           </Alert>
         ))}
       {revalidator.state === 'loading' ? (

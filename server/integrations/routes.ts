@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import * as contract from '../../contract/accounts';
 import { OAUTH_RETURN_PATHS } from '../../contract/accounts';
 import type { AppEnv, Services } from '../http/context';
@@ -107,12 +107,11 @@ export function accountRoutes(s: Services) {
       return adapter;
     };
     const returnUri = `${s.config.appUrl}${OAUTH_RETURN_PATHS[`${provider}-account`]}`;
-    const listOf = async (ownerId: string) =>
-      ({ data: (await listAccounts(s.db, ownerId, provider)).map(present) }) as never;
+    const accountsOf = async (ownerId: string) => (await listAccounts(s.db, ownerId, provider)).map(present);
 
     route(routes, s, ops.list, async (c) =>
       reply(c, ops.list, 200, {
-        data: (await listAccounts(s.db, c.get('user').id, provider)).map(present),
+        data: await accountsOf(c.get('user').id),
         configured: s.adapters[provider] !== undefined,
       } as never),
     );
@@ -199,15 +198,16 @@ export function accountRoutes(s: Services) {
       return reply(c, ops.store, 200, { account: present(account!), outcome } as never);
     });
 
-    const ownAccount = async (c: Context, id: string) => {
-      const account = await findAccount(s.db, (c.get('user' as never) as { id: string }).id, provider, id);
+    /** The caller's account of this provider with `id`; anybody else's is not found. */
+    const ownAccount = async (userId: string, id: string) => {
+      const account = await findAccount(s.db, userId, provider, id);
       if (!account) throw notFound();
       return account;
     };
 
     route(routes, s, ops.refresh, async (c, { params }) => {
       const adapter = adapterOrRefuse();
-      const account = await ownAccount(c, params.id);
+      const account = await ownAccount(c.get('user').id, params.id);
       if (account.status !== 'authorized') throw new HttpError(409, 'accountNeedsReconnect', { provider: name });
       try {
         for (const kind of adapter.channelKinds) await fetchAccountChannels(deps, account, kind);
@@ -224,13 +224,13 @@ export function accountRoutes(s: Services) {
     });
 
     route(routes, s, ops.makePrimary, async (c, { params }) => {
-      const account = await ownAccount(c, params.id);
+      const account = await ownAccount(c.get('user').id, params.id);
       await makePrimary(s.db, account, new Date(s.clock()));
-      return reply(c, ops.makePrimary, 200, await listOf(account.ownerId));
+      return reply(c, ops.makePrimary, 200, { data: await accountsOf(account.ownerId) } as never);
     });
 
     route(routes, s, ops.remove, async (c, { params }) => {
-      const account = await ownAccount(c, params.id);
+      const account = await ownAccount(c.get('user').id, params.id);
       if (!(await deleteAccount(s.db, account, new Date(s.clock())))) throw notFound();
       c.get('log').info({ userId: account.ownerId, provider, accountId: account.id }, 'account deleted');
       return reply(c, ops.remove, 204);

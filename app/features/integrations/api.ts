@@ -1,19 +1,12 @@
 import * as accounts from '~contract/accounts';
 import type { FacebookAccount, LinkedInAccount } from '~contract/accounts';
 import { api } from '~/lib/api';
-import { queryClient } from '~/lib/query-client';
 
 export type { Channel, FacebookAccount, LinkedInAccount } from '~contract/accounts';
 export { OAUTH_RETURN_PATHS } from '~contract/accounts';
 
 export type AccountProvider = 'facebook' | 'linkedin';
 export type ConnectedAccount = FacebookAccount | LinkedInAccount;
-
-/** This feature's cache keys: every query and invalidation names them through here. */
-export const integrationKeys = {
-  all: ['integrations'] as const,
-  accounts: (provider: AccountProvider) => [...integrationKeys.all, provider] as const,
-};
 
 const operations = {
   facebook: {
@@ -45,8 +38,6 @@ export async function loadAccounts() {
     api.call(accounts.listFacebookAccounts),
     api.call(accounts.listLinkedInAccounts),
   ]);
-  queryClient.setQueryData(integrationKeys.accounts('facebook'), facebook.data);
-  queryClient.setQueryData(integrationKeys.accounts('linkedin'), linkedin.data);
   return {
     facebook: facebook.data,
     linkedin: linkedin.data,
