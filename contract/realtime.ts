@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
+import { ChannelSchema } from './accounts';
 import { ErrorBodySchema } from './common';
+import type { ChannelKind } from './fields';
 import { defineOperation, errors } from './operation';
 
 /**
@@ -11,8 +13,31 @@ import { defineOperation, errors } from './operation';
  */
 const tag = 'Real-time';
 
-/** Laravel's name for a user's private channel (what `Echo.private('App.Models.User.' + id)` subscribes to). */
-export const userChannel = (userId: string) => `private-App.Models.User.${userId}`;
+/** A user's private channel as laravel-echo names it (`Echo.private(name)` adds the `private-`). */
+export const userChannelName = (userId: string) => `App.Models.User.${userId}`;
+/** Laravel's name for a user's private channel, as the protocol and /broadcasting/auth see it. */
+export const userChannel = (userId: string) => `private-${userChannelName(userId)}`;
+
+/**
+ * The event a channel new to its owner is announced with, as Laravel names them (spec §4
+ * "Channel-fetched events"), each with `{ channel }`: the app's dialog lists what just arrived.
+ */
+export const CHANNEL_FETCHED_EVENTS: Record<ChannelKind, string> = {
+  'facebook-page': 'FacebookPageFetched',
+  'instagram-account': 'InstagramAccountFetched',
+  'facebook-ad-account': 'FacebookAdAccountFetched',
+  'linkedin-organization': 'LinkedinOrganizationFetched',
+  'tiktok-user': 'TiktokUserFetched',
+};
+export const ChannelFetchedEventSchema = z.object({ channel: ChannelSchema });
+
+/**
+ * One kind of an account's channels is done (fetched, or given up until a reconnect), with
+ * `{ account: { _id, provider, kind } }`: the open app reads its accounts again, and knows that
+ * "Fetching channels…" is over even for a kind that brought no channel (no other event says so).
+ * Not one of the spec's events.
+ */
+export const ACCOUNT_CHANNELS_FETCHED = 'AccountChannelsFetched';
 
 export const RealtimeSettingsSchema = z
   .object({

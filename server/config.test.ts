@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, parseConfig, realtimeSocketOrigin } from './config';
 import { DEPLOYMENT_ENV } from './test/deployment-env';
 
 /** The problems parseConfig names for `env` (none when it accepts it). */
@@ -300,5 +300,44 @@ describe('session lifetimes', () => {
       /SESSION_ABSOLUTE_TTL: must be at least SESSION_IDLE_TTL/,
     );
     expect(() => parseConfig({ SESSION_IDLE_TTL: '10' })).toThrow(/SESSION_IDLE_TTL/);
+  });
+});
+
+describe('real-time (decision 026)', () => {
+  it('embeds the server by default, with a secret of its own per process and no outside socket', () => {
+    const realtime = parseConfig({}).realtime;
+    expect(realtime).toMatchObject({ embedded: true, key: 'orbita-key', host: undefined, socketHost: undefined });
+    expect(realtime.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(parseConfig({}).realtime.secret).not.toBe(realtime.secret);
+    expect(realtimeSocketOrigin(realtime)).toBeUndefined();
+  });
+
+  it("uses Pusher's cluster: the HTTP API at api-{cluster}, the socket at ws-{cluster}", () => {
+    const realtime = parseConfig({
+      PUSHER_APP_ID: '1',
+      PUSHER_APP_KEY: 'k',
+      PUSHER_APP_SECRET: 'a-secret-of-16-chars',
+      PUSHER_APP_CLUSTER: 'eu',
+    }).realtime;
+    expect(realtime).toMatchObject({ embedded: false, host: 'api-eu.pusher.com', socketHost: 'ws-eu.pusher.com' });
+    expect(realtimeSocketOrigin(realtime)).toBe('wss://ws-eu.pusher.com');
+  });
+
+  it('uses Soketi or Reverb at PUSHER_HOST, one host and port for the HTTP API and the socket', () => {
+    const realtime = parseConfig({
+      PUSHER_APP_ID: '1',
+      PUSHER_APP_KEY: 'k',
+      PUSHER_APP_SECRET: 'a-secret-of-16-chars',
+      PUSHER_HOST: 'soketi.internal',
+      PUSHER_PORT: '6001',
+      PUSHER_SCHEME: 'http',
+    }).realtime;
+    expect(realtime).toMatchObject({
+      host: 'soketi.internal',
+      socketHost: 'soketi.internal',
+      port: 6001,
+      useTLS: false,
+    });
+    expect(realtimeSocketOrigin(realtime)).toBe('ws://soketi.internal:6001');
   });
 });

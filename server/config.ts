@@ -140,6 +140,11 @@ export type RealtimeConfig = {
   /** The service's host, or undefined for the server embedded in this API. */
   host: string | undefined;
   port: number | undefined;
+  /**
+   * Where browsers open the socket: the same host for Soketi or Reverb, `ws-{cluster}.pusher.com`
+   * at Pusher (whose HTTP API is `api-{cluster}`); undefined when embedded (the API's own address).
+   */
+  socketHost: string | undefined;
   useTLS: boolean;
   cluster: string;
   embedded: boolean;
@@ -407,6 +412,13 @@ function tiktokConfig(e: Env, appUrl: string, apiUrl: string, devEndpoints: bool
   } satisfies TikTokConfig;
 }
 
+/** The socket's origin for the page's CSP when it is not this API's own (an outside service). */
+export function realtimeSocketOrigin(realtime: RealtimeConfig): string | undefined {
+  if (realtime.embedded || !realtime.socketHost) return undefined;
+  const port = realtime.port && realtime.socketHost === realtime.host ? `:${realtime.port}` : '';
+  return `${realtime.useTLS ? 'wss' : 'ws'}://${realtime.socketHost}${port}`;
+}
+
 /**
  * PUSHER_APP_KEY (with its id and secret) and PUSHER_HOST for Soketi or Reverb, or Pusher's own
  * cluster; else the server embedded in this API, whose secret never leaves the process.
@@ -420,6 +432,7 @@ function realtimeConfig(e: Env): RealtimeConfig {
       secret: e.PUSHER_APP_SECRET ?? '',
       host: e.PUSHER_HOST ?? `api-${cluster}.pusher.com`,
       port: e.PUSHER_PORT,
+      socketHost: e.PUSHER_HOST ?? `ws-${cluster}.pusher.com`,
       useTLS: (e.PUSHER_SCHEME ?? 'https') === 'https',
       cluster,
       embedded: false,
@@ -431,6 +444,7 @@ function realtimeConfig(e: Env): RealtimeConfig {
     secret: randomBytes(32).toString('hex'),
     host: undefined,
     port: undefined,
+    socketHost: undefined,
     useTLS: false,
     cluster: 'mt1',
     embedded: true,

@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createPasswordHasher } from './auth/passwords';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, parseConfig, realtimeSocketOrigin } from './config';
 import { createDatabase } from './db/client';
 import { seed } from './db/seed';
 import { BackgroundTasks } from './http/background';
@@ -76,7 +76,8 @@ const realtime = config.realtime.embedded
 const publisher = createPublisher(config);
 const app = createApp({ db: database.db, config, mailer, passwords, log, background, jobs, realtime, publisher });
 await jobs.start();
-const spaMounted = mountSpa(app, config.staticDir);
+const socketOrigin = realtimeSocketOrigin(config.realtime);
+const spaMounted = mountSpa(app, config.staticDir, { connectSrc: socketOrigin ? [socketOrigin] : [] });
 
 /** The node http server; the Pusher-protocol websocket will attach to its 'upgrade' event. */
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {

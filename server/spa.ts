@@ -23,12 +23,21 @@ const isHashedAsset = (path: string) => path.startsWith('/assets/') && !path.sta
  * brotli when the client takes it, else gzip, else the file itself. Nothing is compressed here:
  * brotli at its best is far too slow to run per request, and the build does it once.
  */
-export function mountSpa(app: Hono<AppEnv>, staticDir: string): boolean {
+export function mountSpa(
+  app: Hono<AppEnv>,
+  staticDir: string,
+  /** Origins the page talks to that the build cannot know: an outside real-time service's socket. */
+  options: { connectSrc?: string[] } = {},
+): boolean {
   const root = resolve(staticDir);
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) return false;
 
-  const policy = appContentSecurityPolicy(readCspManifest(root, indexFile));
+  const manifest = readCspManifest(root, indexFile);
+  const policy = appContentSecurityPolicy({
+    ...manifest,
+    connectSrc: [...manifest.connectSrc, ...(options.connectSrc ?? [])],
+  });
   // serveStatic tells which file it sent (the .br or .gz copy when it chose one) through onFound.
   const sent = new WeakMap<Context, string>();
   const onFound = (path: string, c: Context<AppEnv>) => void sent.set(c, path);

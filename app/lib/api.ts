@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { refresh } from '~contract/auth';
 import { defaultLanguage, env } from './env';
 import { createHttpClient } from './http';
+import { liveConnection } from './live';
 import { loadingCounter } from './loading';
 import { loadedQueryClient } from './query-client-loader';
 import { paths } from './paths';
@@ -38,6 +39,7 @@ export const api = createHttpClient({
       // memory, and nothing may be retried as the admin. If the admin's session is over too,
       // the support page sends them to sign in.
       impersonationStore.over();
+      liveConnection.close();
       window.location.replace(paths.adminSupport());
       return new Promise<never>(() => {});
     },

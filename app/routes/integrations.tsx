@@ -29,6 +29,7 @@ import {
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { describeApiError, reportBackgroundError } from '~/lib/api-errors';
 import { HttpError } from '~/lib/http';
+import { useLiveState } from '~/lib/live';
 import { pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 import { queryClient } from '~/lib/query-client';
@@ -93,8 +94,23 @@ async function completeReturn(provider: AccountProvider, query: URLSearchParams)
   }
 }
 
+/**
+ * Storing an account starts the jobs that announce its channels (decision 026): the page listens
+ * first, so the dialog hears the first of them. The provider's return is a fresh page load, where
+ * the live updates would otherwise start only once the screen is up. Not for long: without a
+ * socket (none configured, offline), the account is stored all the same.
+ */
+async function listenBeforeStoring(userId: string) {
+  try {
+    const { openLiveSession } = await import('~/components/live-updates');
+    await openLiveSession(userId).whenSubscribed(3000);
+  } catch {
+    // The live updates could not load: the screen looks again on a timer instead.
+  }
+}
+
 export async function clientLoader({ request }: { request: Request }) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const query = new URL(request.url).searchParams;
   // A LinkedIn channel connection started from a project goes on to that project's channels.
   const project = query.get('project');
@@ -103,6 +119,7 @@ export async function clientLoader({ request }: { request: Request }) {
   }
   const provider = RETURN_TYPES[query.get('type') ?? ''];
   if (provider) {
+    if (query.get('code')) await listenBeforeStoring(user._id);
     try {
       await completeReturn(provider, query);
     } catch (error) {
@@ -231,22 +248,26 @@ export default function IntegrationsRoute() {
   const revalidator = useRevalidator();
   const [pending, setPending] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<{ provider: AccountProvider; account: ConnectedAccount } | null>(null);
-  // The stored account, else the primary one in the loaded list (spec §4).
-  const selectedId = stored ?? facebook.find((account) => account.is_primary)?._id ?? null;
+  // The stored account, else the primary one in the loaded list (spec §4). The stored one stays
+  // selected while the page is read again (its channels arriving), until the screen is left.
+  const [storedOnEntry] = useState(stored);
+  const selectedId = storedOnEntry ?? facebook.find((account) => account.is_primary)?._id ?? null;
 
-  // Channels arrive in the background after a connection: look again until they have.
+  // Channels arrive in the background after a connection. The live updates say when (and read
+  // this page again); while they are not live, the page looks again on a timer until they have.
   const fetching = [...facebook, ...linkedin].some(
     (account) => account.fetchingChannels && account.status === 'authorized',
   );
+  const live = useLiveState() === 'live';
   useEffect(() => {
-    if (!fetching) return;
+    if (!fetching || live) return;
     const started = Date.now();
     const timer = window.setInterval(() => {
       if (Date.now() - started > 60_000) window.clearInterval(timer);
       else if (revalidator.state === 'idle') revalidator.revalidate();
     }, 2000);
     return () => window.clearInterval(timer);
-  }, [fetching, revalidator]);
+  }, [fetching, live, revalidator]);
 
   async function run(key: string, work: () => Promise<void>) {
     setPending(key);

@@ -19,7 +19,7 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 /** The app over a throwaway build; no route below touches the database. */
-function appWithBuild(env: Record<string, string> = {}, files: Record<string, string> = {}) {
+function appWithBuild(env: Record<string, string> = {}, files: Record<string, string> = {}, connectSrc: string[] = []) {
   const dir = mkdtempSync(join(tmpdir(), 'csp-'));
   dirs.push(dir);
   writeFileSync(join(dir, 'index.html'), INDEX);
@@ -35,7 +35,7 @@ function appWithBuild(env: Record<string, string> = {}, files: Record<string, st
     mailer: new MemoryMailer(() => {}),
     log: memoryLogger().log,
   });
-  mountSpa(app, dir);
+  mountSpa(app, dir, { connectSrc });
   return app;
 }
 
@@ -66,6 +66,16 @@ describe('security headers', () => {
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toContain("script-src 'self' 'sha256-recorded'");
     expect(csp).toContain("connect-src 'self' https://api.example.com");
+  });
+
+  it("lets the page open an outside real-time service's socket (Pusher, Soketi, Reverb), after the build's origins", async () => {
+    const manifest = { scriptHashes: [], connectSrc: ['https://api.example.com'] };
+    const res = await appWithBuild({}, { 'csp.json': JSON.stringify(manifest) }, ['wss://ws-eu.pusher.com']).request(
+      '/',
+    );
+    expect(res.headers.get('content-security-policy')).toContain(
+      "connect-src 'self' https://api.example.com wss://ws-eu.pusher.com",
+    );
   });
 
   it('lets a configured chat widget in: its script, calls, pictures and frames, nothing more', () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
 import type { ChannelKind, Provider } from '../../contract/fields';
 import type { Database } from '../db/client';
 import { channels, providerAccounts, type ChannelRow, type ProviderAccountRow } from '../db/schema';
@@ -190,7 +190,8 @@ export async function deleteAccount(db: Database, account: ProviderAccountRow, n
 /**
  * What the provider lists now for one kind of channel of an account: each upserted (a page that
  * moved from another of the owner's accounts comes to this one), and the account's channels of
- * that kind it no longer lists removed (the person lost access to them at the provider).
+ * that kind it no longer lists removed (the person lost access to them at the provider). Answers
+ * the kept rows, each saying whether the user gained it now (`isNew`: what the app announces).
  */
 export async function replaceChannels(
   db: Database,
@@ -198,7 +199,7 @@ export async function replaceChannels(
   kind: ChannelKind,
   listed: Array<{ externalId: string; name: string }>,
   now: Date,
-): Promise<ChannelRow[]> {
+): Promise<Array<ChannelRow & { isNew: boolean }>> {
   return db.transaction(async (tx) => {
     const kept =
       listed.length === 0
@@ -210,7 +211,9 @@ export async function replaceChannels(
               target: [channels.ownerId, channels.kind, channels.externalId],
               set: { name: sql`excluded.name`, accountId: account.id },
             })
-            .returning();
+            // A row the insert created has no deleting transaction (xmax 0); an updated one has
+            // this one's: whether the user gained the channel now or already had it.
+            .returning({ ...getTableColumns(channels), isNew: sql<boolean>`(xmax = 0)` });
     await tx.delete(channels).where(
       and(
         eq(channels.accountId, account.id),

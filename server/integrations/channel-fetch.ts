@@ -7,6 +7,7 @@ import { providerAccounts } from '../db/schema';
 import type { Clock } from '../http/rate-limiter';
 import type { JobQueue } from '../jobs/queue';
 import { safeError, type Logger } from '../log';
+import { ACCOUNT_CHANNELS_FETCHED, CHANNEL_FETCHED_EVENTS } from '../../contract/realtime';
 import type { Publisher } from '../realtime/publisher';
 import { presentChannel } from './presenters';
 import type { Encryption } from '../security/encryption';
@@ -36,25 +37,32 @@ export type ChannelFetchDeps = {
   publisher?: Publisher | undefined;
 };
 
-/** The event each kind of channel is announced with, as Laravel names them (spec §4). */
-export const CHANNEL_FETCHED_EVENTS: Record<ChannelKind, string> = {
-  'facebook-page': 'FacebookPageFetched',
-  'instagram-account': 'InstagramAccountFetched',
-  'facebook-ad-account': 'FacebookAdAccountFetched',
-  'linkedin-organization': 'LinkedinOrganizationFetched',
-  'tiktok-user': 'TiktokUserFetched',
-};
-
-/** Each channel just fetched, to its owner's private channel; a failure to publish is logged, never fatal. */
-async function announce(deps: ChannelFetchDeps, account: ProviderAccountRow, rows: ChannelRow[]) {
+/** Tells the owner's open app; a failure to publish is logged, never fatal (it re-reads after a reconnect). */
+async function announce(deps: ChannelFetchDeps, ownerId: string, event: string, payload: unknown) {
   if (!deps.publisher) return;
-  for (const row of rows) {
-    try {
-      await deps.publisher.toUser(account.ownerId, CHANNEL_FETCHED_EVENTS[row.kind], { channel: presentChannel(row) });
-    } catch (error) {
-      deps.log.warn({ accountId: account.id, err: safeError(error) }, 'channel fetched event not published');
-    }
+  try {
+    await deps.publisher.toUser(ownerId, event, payload);
+  } catch (error) {
+    deps.log.warn({ event, err: safeError(error) }, 'real-time event not published');
   }
+}
+
+/**
+ * Each channel new to its owner with its kind's event (a channel the user already had is not
+ * announced again on each refresh), then `ACCOUNT_CHANNELS_FETCHED`: the list changed.
+ */
+async function announceFetched(
+  deps: ChannelFetchDeps,
+  account: ProviderAccountRow,
+  kind: ChannelKind,
+  rows: Array<ChannelRow & { isNew?: boolean }>,
+) {
+  for (const row of rows.filter((each) => each.isNew)) {
+    await announce(deps, account.ownerId, CHANNEL_FETCHED_EVENTS[row.kind], { channel: presentChannel(row) });
+  }
+  await announce(deps, account.ownerId, ACCOUNT_CHANNELS_FETCHED, {
+    account: { _id: account.id, provider: account.provider, kind },
+  });
 }
 
 /** A token that expires within this long is refreshed first, where the provider can. */
@@ -115,7 +123,7 @@ export async function fetchAccountChannels(
       listed = await adapter.channels(kind, await accessTokenOf(deps, account, true));
     }
     const rows = await replaceChannels(deps.db, account, kind, listed, new Date(deps.clock()));
-    await announce(deps, account, rows);
+    await announceFetched(deps, account, kind, rows);
     return rows;
   } catch (error) {
     if (error instanceof ProviderError && (error.needsReconnect || error.problem === 'refused')) {
@@ -148,14 +156,18 @@ export function workAccountChannelFetches(jobs: JobQueue, deps: ChannelFetchDeps
       const [account] = await deps.db.select().from(providerAccounts).where(eq(providerAccounts.id, accountId));
       if (!account) return; // deleted meanwhile
       // Waiting for a reconnect: nothing to fetch until it is authorised again.
-      if (account.status !== 'authorized') return clearChannelPending(deps.db, account.id, kind);
+      if (account.status !== 'authorized') {
+        await clearChannelPending(deps.db, account.id, kind);
+        return announceFetched(deps, account, kind, []);
+      }
       try {
         const channels = await fetchAccountChannels(deps, account, kind);
         deps.log.info({ accountId, kind, channels: channels.length }, 'account channels fetched');
       } catch (error) {
         if (error instanceof ProviderError && (error.needsReconnect || error.problem === 'refused')) {
           deps.log.warn({ accountId, kind, problem: error.problem }, 'account needs reconnecting');
-          return clearChannelPending(deps.db, accountId, kind);
+          await clearChannelPending(deps.db, accountId, kind);
+          return announceFetched(deps, account, kind, []);
         }
         throw error;
       }

@@ -197,9 +197,13 @@ describe('the channel jobs', () => {
     const client = connect(owner.accessToken);
     expect(await subscribed(client, userChannel(owner.user._id))).toEqual({ ok: true });
     const events: Array<{ event: string; name: string }> = [];
-    client.channel(userChannel(owner.user._id)).bind_global((event: string, data: { channel?: { name: string } }) => {
-      if (data?.channel) events.push({ event, name: data.channel.name });
-    });
+    const finished: string[] = [];
+    client
+      .channel(userChannel(owner.user._id))
+      .bind_global((event: string, data: { channel?: { name: string }; account?: { kind: string } }) => {
+        if (data?.channel) events.push({ event, name: data.channel.name });
+        if (event === 'AccountChannelsFetched') finished.push(data.account!.kind);
+      });
 
     // Giulia Rossi's account, connected through this server's sandbox, over HTTP as the app does.
     const base = `http://127.0.0.1:${port}`;
@@ -224,5 +228,16 @@ describe('the channel jobs', () => {
         'FacebookPageFetched: Trattoria Roma',
         'InstagramAccountFetched: espressobarmilano',
       ]);
+    // Each kind says it is done, the ad accounts too.
+    await expect.poll(() => finished.sort()).toEqual(['facebook-ad-account', 'facebook-page', 'instagram-account']);
+
+    // A refresh brings nothing new: no channel is announced again, each kind says it is done.
+    const { account } = (await stored.json()) as { account: { _id: string } };
+    events.length = 0;
+    finished.length = 0;
+    const refreshed = await fetch(`${base}/v1.0/facebook-accounts/${account._id}/refresh`, { method: 'POST', headers });
+    expect(refreshed.status).toBe(200);
+    await expect.poll(() => finished.length).toBe(3);
+    expect(events).toEqual([]);
   });
 });

@@ -77,8 +77,9 @@ export function realtimeRoutes(s: Services) {
   route(routes, s, showRealtimeSettings, (c) =>
     reply(c, showRealtimeSettings, 200, {
       key: realtime.key,
-      wsHost: realtime.embedded ? null : (realtime.host ?? null),
-      wsPort: realtime.embedded ? null : (realtime.port ?? null),
+      wsHost: realtime.socketHost ?? null,
+      // Pusher's own socket is on 443; Soketi's and Reverb's where their HTTP API is.
+      wsPort: realtime.socketHost && realtime.socketHost === realtime.host ? (realtime.port ?? null) : null,
       forceTLS: realtime.embedded ? s.config.secureCookies : realtime.useTLS,
       cluster: realtime.cluster,
     }),

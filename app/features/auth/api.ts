@@ -4,6 +4,7 @@ import { redeemCoupon as redeemCouponOperation } from '~contract/coupons';
 import type { Language, Theme } from '~contract/fields';
 import { api } from '~/lib/api';
 import type { CallOptions } from '~/lib/http';
+import { liveConnection } from '~/lib/live';
 import { getQueryClient, loadedQueryClient } from '~/lib/query-client-loader';
 import { impersonationStore, tokenStore } from '~/lib/session';
 
@@ -68,6 +69,7 @@ export async function signOut() {
   } finally {
     // Even if the server is unreachable, this browser forgets the session (and an
     // impersonation: signing out while acting as a user signs the admin out).
+    liveConnection.close();
     tokenStore.set(null);
     impersonationStore.set(null);
     loadedQueryClient()?.clear();

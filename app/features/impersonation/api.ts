@@ -1,6 +1,7 @@
 import { endImpersonation, loginAsUser as loginAsUserOperation } from '~contract/impersonation';
 import { api } from '~/lib/api';
 import { OfflineError } from '~/lib/http';
+import { liveConnection } from '~/lib/live';
 import { paths } from '~/lib/paths';
 import { loadedQueryClient } from '~/lib/query-client-loader';
 import { impersonationStore } from '~/lib/session';
@@ -10,6 +11,8 @@ import { impersonationStore } from '~/lib/session';
  * through to the other, and a full load is the one way to be sure.
  */
 function reloadAt(path: string) {
+  // The socket is the account's that is ending: it closes now, not whenever the page goes.
+  liveConnection.close();
   loadedQueryClient()?.clear();
   window.location.assign(path);
 }

@@ -1,11 +1,13 @@
 import { Outlet, useRouteLoaderData } from '@remix-run/react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { AppFrame } from '~/components/app-header';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { PublicPage } from '~/components/public-page';
 import type { User } from '~/features/auth/api';
 import { requireUser } from '~/features/auth/guards';
 import { useSignedInUser } from '~/features/auth/use-signed-in-user';
+import { whenIdle } from '~/lib/idle';
 import { queryClient } from '~/lib/query-client';
 
 /** Signed-in users only: every page of the app, in the app chrome. */
@@ -14,13 +16,32 @@ export async function clientLoader({ request }: { request: Request }) {
   return null;
 }
 
-/** The data cache's hooks work on every signed-in page (the guest pages never load it). */
+/** The live connection and what it shows: its libraries load once the first screen is up. */
+const LiveUpdates = lazy(() => import('~/components/live-updates'));
+
+function useIdle() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  return idle;
+}
+
+/**
+ * The data cache's hooks work on every signed-in page (the guest pages never load it), and the
+ * live updates run on each (one socket per account: a new one when the user changes).
+ */
 export default function SignedInLayout() {
+  const user = useSignedInUser();
+  const idle = useIdle();
   return (
     <QueryClientProvider client={queryClient}>
-      <AppFrame user={useSignedInUser()}>
+      <AppFrame user={user}>
         <Outlet />
       </AppFrame>
+      {idle ? (
+        <Suspense fallback={null}>
+          <LiveUpdates key={user._id} userId={user._id} />
+        </Suspense>
+      ) : null}
     </QueryClientProvider>
   );
 }

@@ -1,0 +1,112 @@
+import { useRevalidator } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { z } from 'zod/mini';
+import {
+  ACCOUNT_CHANNELS_FETCHED,
+  CHANNEL_FETCHED_EVENTS,
+  ChannelFetchedEventSchema,
+  userChannelName,
+} from '~contract/realtime';
+import { channelFetched } from '~/features/integrations/channel-fetched';
+import { ChannelFetchedDialog } from '~/features/integrations/channel-fetched-dialog';
+import { createLiveConnection, type LiveConnection } from '~/features/realtime/live-connection';
+import { LiveStatusIndicator } from '~/features/realtime/live-status';
+import { liveConnection, useLiveState } from '~/lib/live';
+
+/**
+ * The signed-in pages' live updates (issue 12; decision 026): the socket on the user's private
+ * channel and what its events do. This module is loaded lazily: by the signed-in layout once the
+ * first screen is up, or sooner by a screen about to cause events (`openLiveSession`), so
+ * laravel-echo and pusher-js are never on the sign-in path or in a page's first load.
+ *
+ * - A channel-fetched event opens the dialog, or adds to it (spec §4).
+ * - Each event, and each subscription (the first, and every one after a reconnect), reads the
+ *   page's data again (the route loaders: the integrations screen loads the user's accounts and
+ *   their channels), so a screen showing channels shows the new ones, and nothing sent while the
+ *   socket was away stays missing.
+ */
+
+/** Several events in a burst (one per channel of an account) are one reading of the page's data. */
+const REFRESH_COALESCE_MS = 300;
+
+let session: { userId: string; connection: LiveConnection } | null = null;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+const refreshListeners = new Set<() => void>();
+
+function refresh() {
+  if (refreshTimer !== undefined) return;
+  refreshTimer = setTimeout(() => {
+    refreshTimer = undefined;
+    refreshListeners.forEach((listener) => listener());
+  }, REFRESH_COALESCE_MS);
+}
+
+function onChannelFetched(payload: unknown) {
+  const event = z.safeParse(ChannelFetchedEventSchema, payload);
+  if (event.success) channelFetched.announce(event.data.channel);
+  refresh();
+}
+
+/** The user's live connection: opened once, and again only for another user. */
+export function openLiveSession(userId: string): LiveConnection {
+  if (session?.userId === userId) return session.connection;
+  closeLiveSession();
+  const connection = createLiveConnection({
+    open: () => import('~/features/realtime/echo-socket').then((module) => module.openEchoSocket()),
+    channel: userChannelName(userId),
+    // Laravel's events, published under their own names (a leading dot: no App\Events\ namespace).
+    events: {
+      ...Object.fromEntries(Object.values(CHANNEL_FETCHED_EVENTS).map((name) => [`.${name}`, onChannelFetched])),
+      [`.${ACCOUNT_CHANNELS_FETCHED}`]: refresh,
+    },
+    onSubscribed: refresh,
+    onStatus: (status) => liveConnection.report(status),
+  });
+  const forget = liveConnection.register(() => {
+    forget();
+    if (session?.connection === connection) session = null;
+    connection.close();
+    if (refreshTimer !== undefined) clearTimeout(refreshTimer);
+    refreshTimer = undefined;
+    // The dialog is this account's: another user signing in here never sees it.
+    channelFetched.close();
+  });
+  session = { userId, connection };
+  liveConnection.report('connecting');
+  void connection.start();
+  return connection;
+}
+
+export function closeLiveSession() {
+  if (session) liveConnection.close();
+}
+
+/** Rendered by the signed-in layout: opens the session, reads the page again when told, shows the dialog and the status. */
+export default function LiveUpdates({ userId }: { userId: string }) {
+  const revalidator = useRevalidator();
+  // The listener outlives renders; it calls the latest revalidate.
+  const revalidate = useRef(revalidator.revalidate);
+  useEffect(() => {
+    revalidate.current = revalidator.revalidate;
+  });
+  useEffect(() => {
+    const listener = () => revalidate.current();
+    refreshListeners.add(listener);
+    openLiveSession(userId);
+    return () => {
+      refreshListeners.delete(listener);
+      closeLiveSession();
+    };
+  }, [userId]);
+
+  const state = useLiveState();
+  // "Back" is said once, on coming back from lost (never on the first connection).
+  const [wasLost, setWasLost] = useState(false);
+  if (state === 'lost' && !wasLost) setWasLost(true);
+  return (
+    <>
+      <ChannelFetchedDialog />
+      <LiveStatusIndicator lost={state === 'lost'} recovered={wasLost && state === 'live'} />
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/ui/button';
+import { AppDialog } from '~/components/ui/dialog';
+import { TextLink } from '~/components/ui/text-link';
+import { paths } from '~/lib/paths';
+import { channelFetched, useChannelFetched } from './channel-fetched';
+import { ChannelLine } from './channel-kind';
+
+/**
+ * The channel-fetched dialog (spec §2 Dialogs, §4): what just arrived from the user's connected
+ * accounts, as cards that cannot be removed, and what to do with them. Cancel closes it (and the
+ * next channel opens a new one); 'Refresh page' reloads, so every screen shows the new channels.
+ */
+export function ChannelFetchedDialog() {
+  const { t } = useTranslation();
+  const channels = useChannelFetched();
+  const [reloading, setReloading] = useState(false);
+  const list = channels ?? [];
+  return (
+    <AppDialog
+      open={channels !== null}
+      onClose={channelFetched.close}
+      title={t('channelFetched.title', { count: list.length })}
+      actions={
+        <>
+          <Button variant="secondary" onClick={channelFetched.close}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            pending={reloading}
+            onClick={() => {
+              setReloading(true);
+              window.location.reload();
+            }}
+          >
+            {t('channelFetched.refresh')}
+          </Button>
+        </>
+      }
+    >
+      <p>{t('channelFetched.intro', { count: list.length })}</p>
+      <ul aria-label={t('channelFetched.listLabel')} className="mt-4 flex max-h-64 flex-col gap-2 overflow-y-auto">
+        {list.map((channel) => (
+          <li key={channel._id} className="rounded-md bg-muted/60 px-3 py-2 text-sm ring-1 ring-line">
+            <ChannelLine kind={channel.type} name={channel.name} />
+            <span className="mt-0.5 block pl-6 text-xs text-fg-subtle">{t(`channels.kind.${channel.type}`)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 text-sm">
+        {t('channelFetched.next')}{' '}
+        <TextLink to={paths.projects()} onClick={channelFetched.close}>
+          {t('channelFetched.toProjects')}
+        </TextLink>
+      </p>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,49 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * What the rest of the app may know of the signed-in pages' live connection
+ * (app/components/live-updates.tsx, loaded lazily) without loading it: closing it from sign-out
+ * and from an impersonation starting or ending (issue 12: the socket belongs to one account, and
+ * closes before the session changes hands), and whether it is live (a screen that would otherwise
+ * look again on a timer only does so while it is not).
+ */
+export type LiveState = 'off' | 'connecting' | 'live' | 'lost';
+
+let closeCurrent: (() => void) | null = null;
+let state: LiveState = 'off';
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+export const liveConnection = {
+  /** The open connection's close; answers how to forget it again (when it closes on its own). */
+  register(close: () => void): () => void {
+    closeCurrent = close;
+    return () => {
+      if (closeCurrent === close) closeCurrent = null;
+    };
+  },
+  close(): void {
+    const close = closeCurrent;
+    closeCurrent = null;
+    close?.();
+    liveConnection.report('off');
+  },
+  report(next: LiveState): void {
+    if (next === state) return;
+    state = next;
+    listeners.forEach((listener) => listener());
+  },
+  get state(): LiveState {
+    return state;
+  },
+};
+
+export const useLiveState = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => 'off' as const,
+  );
