@@ -48,16 +48,32 @@ test.describe('an admin acting as a user', () => {
   });
 
   test("the Support table's button logs in as the user, and the way back returns to Support", async ({ page }) => {
+    // Each account's live socket is its own (issue 12): the admin's closes before the user's opens,
+    // subscribed to the user's channel, and the other way back.
+    const subscribed: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/broadcasting/auth') {
+        subscribed.push((request.postDataJSON() as { channel_name: string }).channel_name);
+      }
+    });
     await signInAdmin(page, admin);
+    const adminSocketOpened = page.waitForEvent('websocket');
     await page.goto(`/admin/support?search=${encodeURIComponent(customer.email)}`);
+    const adminSocket = await adminSocketOpened;
+    await expect.poll(() => subscribed).toEqual([`private-App.Models.User.${admin._id}`]);
     const button = page.getByRole('button', { name: 'Login as user Jane Doe' });
     await button.click();
     await expect(page).toHaveURL('/projects');
+    await expect.poll(() => adminSocket.isClosed()).toBe(true);
+    await expect
+      .poll(() => subscribed)
+      .toEqual([`private-App.Models.User.${admin._id}`, `private-App.Models.User.${customer._id}`]);
     await expect(banner(page)).toContainText(`Ada Admin, you are signed in as Jane Doe (${customer.email})`);
     await page.getByRole('button', { name: 'Back to my account' }).click();
     await expect(page).toHaveURL(/\/admin\/support/);
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     await expect(page.getByText('you are signed in as')).toHaveCount(0);
+    await expect.poll(() => subscribed.at(-1)).toBe(`private-App.Models.User.${admin._id}`);
   });
 
   test('sees the banner on every page, with whose account this is', async ({ page }) => {

@@ -35,7 +35,11 @@ export async function openEchoSocket(): Promise<LiveSocket> {
     wsPort: port,
     wssPort: port,
     forceTLS: tls,
-    enabledTransports: ['ws', 'wss'],
+    // The one the page can use: no wss attempt against a plain-http server, no ws from https.
+    enabledTransports: [tls ? 'wss' : 'ws'],
+    // When the browser goes offline pusher-js pings: no answer within this, the socket is lost
+    // (and said so) rather than after its 30 s default.
+    pongTimeout: 10_000,
     disableStats: true,
     // The app has no axios, jQuery or Turbo for Echo to add its socket id to.
     withoutInterceptors: true,

@@ -1,0 +1,208 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  connectFacebookThroughApi,
+  expect,
+  expectNoA11yViolations,
+  signIn,
+  signInWithoutUi,
+  signOut,
+  test,
+} from './fixtures';
+
+/**
+ * Real-time (issue 12; decision 026) in real Chromium against the real API: the embedded
+ * Pusher-protocol server, laravel-echo and pusher-js in the page, and the channel jobs announcing
+ * what they fetch from the sandbox Facebook. Accounts are connected through the API (as another
+ * tab would), so what the page shows came over its socket.
+ */
+const GIULIA = '100000000000001';
+const MARCO = '100000000000002';
+
+async function tokenOf(request: APIRequestContext, user: { email: string; password: string }) {
+  const response = await request.post('/v1.0/auth/login', { data: { email: user.email, password: user.password } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Opens `path` and waits until the page's subscription to its user's channel is signed. */
+async function openListening(page: Page, path: string) {
+  const signed = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/broadcasting/auth' && response.status() === 200,
+  );
+  await page.goto(path);
+  await signed;
+}
+
+const channelsDialog = (page: Page) => page.getByRole('dialog', { name: /new channels? (is|are) ready/ });
+const cards = (page: Page) =>
+  channelsDialog(page).getByRole('list', { name: 'Channels that arrived' }).getByRole('listitem');
+
+test('the first channel opens the dialog and the others join it; Cancel closes it, the next opens a new one, Refresh page reloads', async ({
+  page,
+  request,
+  user,
+}) => {
+  await signInWithoutUi(page, user);
+  await openListening(page, '/projects');
+  await connectFacebookThroughApi(request, await tokenOf(request, user), GIULIA);
+
+  const dialog = channelsDialog(page);
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('dialog', { name: '4 new channels are ready' })).toBeVisible();
+  await expect(cards(page)).toHaveCount(4);
+  for (const name of ['Espresso Bar Milano', 'Trattoria Roma', 'espressobarmilano', 'Espresso Bar Milano Ads']) {
+    await expect(cards(page).filter({ has: page.getByText(name, { exact: true }) })).toHaveCount(1);
+  }
+  await expect(cards(page).filter({ hasText: 'Instagram account' })).toHaveText(/espressobarmilano/);
+  // Cards cannot be removed: nothing in the list is a button.
+  await expect(dialog.getByRole('list').getByRole('button')).toHaveCount(0);
+  await expect(dialog.getByRole('link', { name: 'Go to your projects' })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Another account later: a new dialog, with only its own channel.
+  await connectFacebookThroughApi(request, await tokenOf(request, user), MARCO);
+  await expect(page.getByRole('dialog', { name: 'A new channel is ready' })).toBeVisible({ timeout: 20_000 });
+  await expect(cards(page)).toHaveText([/^Bianchi Bottega/]);
+  await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+  await page.getByRole('button', { name: 'Refresh page' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload))
+    .toBe(undefined);
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test("a user's browser hears nothing of another user's channels, and a forged subscription is refused", async ({
+  page,
+  request,
+  browser,
+  user,
+  makeUser,
+}) => {
+  const other = await makeUser({ language: 'it' });
+  const otherContext = await browser.newContext();
+  const otherPage = await otherContext.newPage();
+  try {
+    await signInWithoutUi(page, user);
+    await signInWithoutUi(otherPage, other);
+    await Promise.all([openListening(page, '/projects'), openListening(otherPage, '/projects')]);
+
+    // The other user asks to be signed onto this user's channel: the API refuses to sign it.
+    const refused = await otherPage.evaluate(async (channel) => {
+      const response = await fetch('/broadcasting/auth', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('access_token')}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify({ socket_id: '1234.5678', channel_name: channel }),
+      });
+      return response.status;
+    }, `private-App.Models.User.${user._id}`);
+    expect(refused).toBe(403);
+
+    // A socket of its own, subscribing with a made-up signature: the server refuses it.
+    const forged = await otherPage.evaluate(async (channel) => {
+      const socket = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/app/orbita-key?protocol=7`);
+      return new Promise<string>((resolve) => {
+        socket.onmessage = (message) => {
+          const frame = JSON.parse(String(message.data)) as { event: string; data: string };
+          if (frame.event === 'pusher:connection_established') {
+            socket.send(
+              JSON.stringify({
+                event: 'pusher:subscribe',
+                data: { channel, auth: `orbita-key:${'0'.repeat(64)}` },
+              }),
+            );
+          } else if (frame.event.startsWith('pusher:subscription') || frame.event === 'pusher:error') {
+            socket.close();
+            resolve(frame.event);
+          }
+        };
+      });
+    }, `private-App.Models.User.${user._id}`);
+    expect(forged).toBe('pusher:subscription_error');
+
+    await connectFacebookThroughApi(request, await tokenOf(request, user), MARCO);
+    await expect(page.getByRole('dialog', { name: 'A new channel is ready' })).toBeVisible({ timeout: 20_000 });
+    // The other browser, listening all along, was told nothing.
+    await otherPage.waitForTimeout(1000);
+    await expect(otherPage.getByRole('dialog')).toHaveCount(0);
+
+    // Its own channels reach it, in its language.
+    await connectFacebookThroughApi(request, await tokenOf(request, other), MARCO);
+    await expect(otherPage.getByRole('dialog', { name: 'Un nuovo canale è pronto' })).toBeVisible({ timeout: 20_000 });
+    await expect(otherPage.getByRole('button', { name: 'Aggiorna la pagina' })).toBeVisible();
+    await expectNoA11yViolations(otherPage);
+  } finally {
+    await otherContext.close();
+  }
+});
+
+test('a lost connection is said after a few seconds, and once it is back the page catches up on what it missed', async ({
+  page,
+  context,
+  request,
+  user,
+  allowConsoleErrors,
+}) => {
+  // The browser's own note of each attempt to reconnect while offline.
+  allowConsoleErrors(/^WebSocket connection to '.+' failed: .*ERR_INTERNET_DISCONNECTED/);
+  await signInWithoutUi(page, user);
+  await openListening(page, '/integrations');
+  await expect(page.getByRole('heading', { level: 3, name: 'No Facebook account yet' })).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'Live updates paused.' })).toBeVisible({ timeout: 20_000 });
+  await expectNoA11yViolations(page);
+
+  // Meanwhile, an account is connected elsewhere and its channels are fetched: nobody is listening.
+  await connectFacebookThroughApi(request, await tokenOf(request, user), GIULIA);
+  await context.setOffline(false);
+
+  await expect(page.getByRole('status').filter({ hasText: 'Live updates paused.' })).toHaveCount(0, {
+    timeout: 20_000,
+  });
+  const giulia = page.getByRole('group', { name: 'Channels of Giulia Rossi' });
+  await expect(giulia.getByRole('listitem')).toHaveCount(4, { timeout: 20_000 });
+  // Caught up in place: the page was read again, not reloaded.
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+});
+
+test('the socket and its libraries come only after sign-in, and the socket closes on signing out', async ({
+  page,
+  user,
+}) => {
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const liveLibraries = () => scripts.filter((path) => /\/assets\/(echo|pusher|live-updates)-/.test(path));
+
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(liveLibraries()).toEqual([]);
+  expect(sockets).toEqual([]);
+
+  const opened = page.waitForEvent('websocket');
+  await signIn(page, user);
+  await expect(page).toHaveURL('/projects');
+  const socket = await opened;
+  expect(new URL(socket.url()).pathname).toBe('/app/orbita-key');
+  expect(liveLibraries().length).toBeGreaterThanOrEqual(3);
+
+  const closed = socket.waitForEvent('close');
+  await signOut(page);
+  await expect(page).toHaveURL('/login');
+  await closed;
+  expect(socket.isClosed()).toBe(true);
+  expect(sockets).toHaveLength(1);
+});
