@@ -310,6 +310,11 @@ describe('real-time (decision 026)', () => {
     expect(realtime.secret).toMatch(/^[0-9a-f]{64}$/);
     expect(parseConfig({}).realtime.secret).not.toBe(realtime.secret);
     expect(realtimeSocketOrigin(realtime)).toBeUndefined();
+    // Given, the embedded server signs with it: another process may publish to it.
+    expect(parseConfig({ PUSHER_APP_SECRET: 'a-secret-of-16-chars' }).realtime).toMatchObject({
+      embedded: true,
+      secret: 'a-secret-of-16-chars',
+    });
   });
 
   it("uses Pusher's cluster: the HTTP API at api-{cluster}, the socket at ws-{cluster}", () => {

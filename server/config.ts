@@ -421,7 +421,8 @@ export function realtimeSocketOrigin(realtime: RealtimeConfig): string | undefin
 
 /**
  * PUSHER_APP_KEY (with its id and secret) and PUSHER_HOST for Soketi or Reverb, or Pusher's own
- * cluster; else the server embedded in this API, whose secret never leaves the process.
+ * cluster; else the server embedded in this API, whose secret never leaves the process unless
+ * PUSHER_APP_SECRET gives it.
  */
 function realtimeConfig(e: Env): RealtimeConfig {
   if (e.PUSHER_APP_KEY !== undefined) {
@@ -441,7 +442,8 @@ function realtimeConfig(e: Env): RealtimeConfig {
   return {
     appId: 'orbita',
     key: 'orbita-key',
-    secret: randomBytes(32).toString('hex'),
+    // Random per process unless given: then another process may publish to it too (the bench does).
+    secret: e.PUSHER_APP_SECRET ?? randomBytes(32).toString('hex'),
     host: undefined,
     port: undefined,
     socketHost: undefined,
