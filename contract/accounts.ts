@@ -78,7 +78,7 @@ export const AuthorizeAnswerSchema = z.object({
 /** How the stored account came to be: a new one, the same one re-authorised, or one already there. */
 export const STORE_OUTCOMES = ['connected', 'reconnected', 'alreadyConnected'] as const;
 
-const badGateway = {
+export const badGateway = {
   502: {
     description: 'The provider could not be reached, or answered something unusable.',
     body: ErrorBodySchema,

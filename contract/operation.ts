@@ -65,7 +65,7 @@ export function errors<const S extends ErrorStatus>(...statuses: S[]): Pick<type
 /** The answers every JSON-body operation can give besides its own. */
 export const BODY_ERRORS = [400, 413, 415, 422] as const;
 
-type SuccessStatus<T extends Operation> = Extract<keyof T['responses'], 200 | 201 | 204>;
+type SuccessStatus<T extends Operation> = Extract<keyof T['responses'], 200 | 201 | 202 | 204>;
 
 /** What an operation answers on success (or with `S`), as the caller reads it. */
 export type ResponseBody<

@@ -12,6 +12,7 @@ import type { Operation } from './operation';
 import * as projects from './projects';
 import * as realtime from './realtime';
 import * as sandboxProviders from './sandbox-providers';
+import * as tiktokUsers from './tiktok-users';
 import * as users from './users';
 
 const names = new Map<Operation, string>();
@@ -36,6 +37,7 @@ export const OPERATIONS: Operation[] = [
   ...pick(impersonation),
   ...pick(coupons),
   ...pick(projects),
+  ...pick(tiktokUsers),
   ...pick(users),
   ...pick(facebookDeletion),
   ...pick(health),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ChannelSchema } from './accounts';
 import { pagedSchema } from './common';
 import { LIMITS, page, text, timestamp } from './fields';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
@@ -8,7 +9,13 @@ const tag = 'Projects';
 export const PROJECTS_PAGE_SIZE = 15;
 
 export const ProjectSchema = z
-  .object({ _id: z.uuid(), name: z.string(), createdAt: timestamp() })
+  .object({
+    _id: z.uuid(),
+    name: z.string(),
+    createdAt: timestamp(),
+    /** The channels the project follows, by kind then name. */
+    channels: z.array(ChannelSchema),
+  })
   .register(z.globalRegistry, { id: 'Project' });
 export type Project = z.infer<typeof ProjectSchema>;
 

@@ -158,6 +158,12 @@ export const showSandboxTikTokUserInfo = sandboxOperation(
   'The user (Display API)',
   tiktok,
 );
+export const listSandboxTikTokVideos = sandboxOperation(
+  'POST',
+  '/sandbox/tiktok/v2/video/list/',
+  "The user's videos, a page at a time (Display API)",
+  tiktok,
+);
 
 export const sandboxExpireTokens = defineOperation({
   method: 'POST',

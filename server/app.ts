@@ -7,8 +7,10 @@ import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
 import type { SessionLifetimes } from './auth/refresh-tokens';
 import { SANDBOX_PATH, type Config } from './config';
 import { createAdapters } from './integrations/adapters';
+import { tiktokClient } from './integrations/providers/tiktok';
 import type { FetchLike } from './integrations/providers/provider-error';
 import { accountRoutes } from './integrations/routes';
+import { tiktokUserRoutes } from './tiktok/routes';
 import { sandboxProviderRoutes } from './integrations/sandbox/routes';
 import { RealtimeHub } from './realtime/hub';
 import type { Publisher } from './realtime/publisher';
@@ -93,6 +95,7 @@ export function createServices(deps: AppDeps): Services {
       deps.jobs ??
       new JobQueue(deps.db, { onError: (error) => log.error({ err: safeError(error) }, 'job queue error') }),
     adapters: createAdapters(deps.config, deps.providerFetch ?? fetch),
+    tiktok: deps.config.tiktok ? tiktokClient(deps.config.tiktok, deps.providerFetch ?? fetch) : undefined,
     realtime: deps.realtime ?? (deps.config.realtime.embedded ? new RealtimeHub(deps.config.realtime) : undefined),
     publisher: deps.publisher,
     log,
@@ -159,6 +162,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', mauticRoutes(services));
   app.route('/', commentRoutes(services));
   app.route('/', accountRoutes(services));
+  app.route('/', tiktokUserRoutes(services));
   app.route('/', realtimeRoutes(services));
   if (deps.config.devEndpoints) {
     app.route('/', devRoutes(services));

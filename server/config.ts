@@ -75,6 +75,11 @@ export type Config = {
   sessionIdleTtlSeconds: number;
   sessionAbsoluteTtlSeconds: number;
   devEndpoints: boolean;
+  /**
+   * How long the sandbox TikTok takes to answer each page of videos (local mode), as the real one
+   * takes its time: an import's progress can be seen. 0 in the API tests.
+   */
+  sandboxLatencyMs: number;
   trustProxy: boolean;
   staticDir: string;
   /** Local mode: that many extra users seeded for the users search's scale figure (0: none). */
@@ -243,6 +248,7 @@ const EnvSchema = z.object({
   STATIC_DIR: optional(z.string()),
   SEED_SCALE_USERS: optional(z.coerce.number().int().min(0).max(1_000_000)),
   SEED_SCALE_COMMENTS: optional(z.coerce.number().int().min(0).max(1_000_000)),
+  SANDBOX_LATENCY_MS: optional(z.coerce.number().int().min(0).max(10_000)),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string().regex(MAIL_FROM, 'must be an address or Name <address>')),
   // Set by npm to the script's name; `dev` means the API sits behind the Vite dev server.
@@ -555,6 +561,7 @@ export function parseConfig(
     sessionAbsoluteTtlSeconds: sessionAbsolute,
     // Local mode, `npm start` included, has them unless DEV_ENDPOINTS=0; a deployment never.
     devEndpoints,
+    sandboxLatencyMs: e.SANDBOX_LATENCY_MS ?? 300,
     trustProxy: e.TRUST_PROXY ?? false,
     staticDir: e.STATIC_DIR ?? 'build/client',
     seedScaleUsers: e.SEED_SCALE_USERS ?? 0,

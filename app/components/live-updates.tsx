@@ -7,11 +7,17 @@ import {
   ChannelFetchedEventSchema,
   userChannelName,
 } from '~contract/realtime';
+import { TIKTOK_IMPORT_PROGRESS, TiktokImportProgressEventSchema } from '~contract/tiktok-users';
 import { channelFetched } from '~/features/integrations/channel-fetched';
 import { ChannelFetchedDialog } from '~/features/integrations/channel-fetched-dialog';
 import { createLiveConnection, type LiveConnection } from '~/features/realtime/live-connection';
 import { LiveStatusIndicator } from '~/features/realtime/live-status';
+import { projectKeys } from '~/features/projects/api';
+import { TiktokImportPanel } from '~/features/projects/tiktok-import-panel';
+import { tiktokImports } from '~/features/projects/tiktok-imports';
 import { liveConnection, useLiveState } from '~/lib/live';
+import { queryClient } from '~/lib/query-client';
+import { snackbar } from '~/lib/snackbar';
 
 /**
  * The signed-in pages' live updates (issue 12; decision 026): the socket on the user's private
@@ -47,6 +53,23 @@ function onChannelFetched(payload: unknown) {
   refresh();
 }
 
+/**
+ * A TikTok import's progress (spec §4): the bar moves; at 100 the project's cached TikTok data is
+ * invalidated (read again on next use) and the page is read again, so the new user shows.
+ */
+function onTiktokProgress(payload: unknown) {
+  const event = z.safeParse(TiktokImportProgressEventSchema, payload);
+  if (!event.success) return;
+  const { progress, tiktokUser } = event.data;
+  if (!tiktokImports.report(tiktokUser, progress)) return;
+  void queryClient.invalidateQueries({ queryKey: projectKeys.tiktok(tiktokUser.projectId) });
+  void queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
+  snackbar.show('tiktokImport.imported', 'success', {
+    values: { name: tiktokUser.name, count: tiktokUser.videoCount },
+  });
+  refresh();
+}
+
 /** The user's live connection: opened once, and again only for another user. */
 export function openLiveSession(userId: string): LiveConnection {
   if (session?.userId === userId) return session.connection;
@@ -58,6 +81,7 @@ export function openLiveSession(userId: string): LiveConnection {
     events: {
       ...Object.fromEntries(Object.values(CHANNEL_FETCHED_EVENTS).map((name) => [`.${name}`, onChannelFetched])),
       [`.${ACCOUNT_CHANNELS_FETCHED}`]: refresh,
+      [`.${TIKTOK_IMPORT_PROGRESS}`]: onTiktokProgress,
     },
     onSubscribed: refresh,
     onStatus: (status) => liveConnection.report(status),
@@ -68,8 +92,9 @@ export function openLiveSession(userId: string): LiveConnection {
     connection.close();
     if (refreshTimer !== undefined) clearTimeout(refreshTimer);
     refreshTimer = undefined;
-    // The dialog is this account's: another user signing in here never sees it.
+    // The dialog and the imports are this account's: another user signing in here never sees them.
     channelFetched.close();
+    tiktokImports.clear();
   });
   session = { userId, connection };
   liveConnection.report('connecting');
@@ -106,6 +131,7 @@ export default function LiveUpdates({ userId }: { userId: string }) {
   return (
     <>
       <ChannelFetchedDialog />
+      <TiktokImportPanel />
       <LiveStatusIndicator lost={state === 'lost'} recovered={wasLost && state === 'live'} />
     </>
   );

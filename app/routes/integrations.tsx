@@ -27,6 +27,7 @@ import {
   type ConnectedAccount,
 } from '~/features/integrations/api';
 import { ChannelLine } from '~/features/integrations/channel-kind';
+import { storeTiktokUser } from '~/features/projects/tiktok';
 import { describeApiError, reportBackgroundError } from '~/lib/api-errors';
 import { HttpError } from '~/lib/http';
 import { useLiveState } from '~/lib/live';
@@ -109,6 +110,32 @@ async function listenBeforeStoring(userId: string) {
   }
 }
 
+/** TikTok's return (the same rules as the accounts' returns): a declined consent said, a code stored once. */
+async function completeTiktokReturn(query: URLSearchParams) {
+  const error = query.get('error');
+  const code = query.get('code');
+  const state = query.get('state');
+  if (error !== null) {
+    const declined = error === 'access_denied' || error === 'user_cancelled_authorize';
+    snackbar.show(declined ? 'integrations.declined' : 'integrations.providerError', 'error', {
+      values: { provider: 'TikTok' },
+    });
+    return;
+  }
+  if (!code || !state) {
+    snackbar.show('integrations.returnIncomplete', 'error', { values: { provider: 'TikTok' } });
+    return;
+  }
+  try {
+    const tiktokUser = await storeTiktokUser(code, state);
+    snackbar.show('tiktokImport.started', 'info', { values: { name: tiktokUser.name } });
+  } catch (failure) {
+    if (failure instanceof HttpError && (failure.sessionExpired || failure.status === 503)) throw failure;
+    const said = describeApiError(failure);
+    if (said) snackbar.show('key' in said ? said.key : { text: said.text }, 'warning');
+  }
+}
+
 export async function clientLoader({ request }: { request: Request }) {
   const user = await requireUser(request);
   const query = new URL(request.url).searchParams;
@@ -116,6 +143,17 @@ export async function clientLoader({ request }: { request: Request }) {
   const project = query.get('project');
   if (query.get('from') === 'project-channels' && project) {
     throw replace(`/projects/${encodeURIComponent(project)}/channels?${query.toString()}`);
+  }
+  // A TikTok user connected into a project (issue 12): stored here, then on to the projects,
+  // where its import's progress shows.
+  if (query.get('type') === 'tiktok-user') {
+    if (query.get('code')) await listenBeforeStoring(user._id);
+    try {
+      await completeTiktokReturn(query);
+    } catch (error) {
+      throwRouteError(error, request);
+    }
+    throw replace(paths.projects());
   }
   const provider = RETURN_TYPES[query.get('type') ?? ''];
   if (provider) {

@@ -296,13 +296,67 @@ export const channels = pgTable(
     name: text('name').notNull(),
     // The connected account that brought it; deleting the account removes its channels (issue 11).
     accountId: uuid('account_id').references((): AnyPgColumn => providerAccounts.id, { onDelete: 'cascade' }),
+    // A TikTok user's import (issue 12): how far it is while it runs (0 to 99), null otherwise;
+    // when the last one ended.
+    importProgress: integer('import_progress'),
+    importedAt: at('imported_at'),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('channels_owner_kind_external_unique').on(table.ownerId, table.kind, table.externalId),
     index('channels_account_id_idx').on(table.accountId),
     check('channels_kind_check', oneOf(table.kind, CHANNEL_KINDS)),
+    check(
+      'channels_import_progress_check',
+      sql`${table.importProgress} is null or ${table.importProgress} between 0 and 99`,
+    ),
   ],
+);
+
+/**
+ * Which channels a project follows (spec §1: users manage projects and connect channels). A
+ * channel belongs to its owner and may serve several of their projects; deleting either side
+ * removes the link. A TikTok user is connected straight into a project (issue 12); attaching the
+ * others is issue 13's.
+ */
+export const projectChannels = pgTable(
+  'project_channels',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references((): AnyPgColumn => projects.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references((): AnyPgColumn => channels.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.projectId, table.channelId] }),
+    index('project_channels_channel_id_idx').on(table.channelId),
+  ],
+);
+
+/**
+ * What a channel published (a TikTok user's videos, issue 12), as the provider lists them, with
+ * its counts when last imported: what a project's report counts.
+ */
+export const channelPosts = pgTable(
+  'channel_posts',
+  {
+    id: id(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references((): AnyPgColumn => channels.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    caption: text('caption').notNull(),
+    publishedAt: at('published_at').notNull(),
+    viewCount: integer('view_count').notNull().default(0),
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    shareCount: integer('share_count').notNull().default(0),
+    importedAt: at('imported_at').notNull(),
+  },
+  (table) => [uniqueIndex('channel_posts_channel_external_unique').on(table.channelId, table.externalId)],
 );
 
 /**

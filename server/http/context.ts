@@ -3,6 +3,7 @@ import type { SessionLifetimes } from '../auth/refresh-tokens';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Adapters } from '../integrations/adapters';
+import type { TikTokClient } from '../integrations/providers/tiktok';
 import type { RealtimeHub } from '../realtime/hub';
 import type { Publisher } from '../realtime/publisher';
 import type { JobQueue } from '../jobs/queue';
@@ -29,6 +30,8 @@ export type Services = {
   jobs: JobQueue;
   /** The connectable providers (server/integrations/adapters.ts): the real ones, or the sandbox. */
   adapters: Adapters;
+  /** TikTok's Login Kit and Display API (the real one, or the sandbox); undefined without an app. */
+  tiktok: TikTokClient | undefined;
   /** The embedded Pusher-protocol server, when this API is the real-time service (one instance). */
   realtime: RealtimeHub | undefined;
   /** Publishes real-time events (server/realtime/publisher.ts); the server passes one, tests when they listen. */

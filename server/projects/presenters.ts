@@ -1,10 +1,12 @@
 import type { z } from 'zod/mini';
 import type { ProjectSchema } from '../../contract/projects';
-import type { ProjectRow } from '../db/schema';
+import type { ChannelRow, ProjectRow } from '../db/schema';
+import { presentChannel } from '../integrations/presenters';
 
 /** The contract's Project object. */
-export const presentProject = (project: ProjectRow): z.input<typeof ProjectSchema> => ({
+export const presentProject = (project: ProjectRow, channels: ChannelRow[] = []): z.input<typeof ProjectSchema> => ({
   _id: project.id,
   name: project.name,
   createdAt: project.createdAt.toISOString(),
+  channels: channels.map(presentChannel),
 });

@@ -1,6 +1,6 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { projects, type ProjectRow } from '../db/schema';
+import { channels, projectChannels, projects, type ChannelRow, type ProjectRow } from '../db/schema';
 
 export async function countProjectsOf(db: Database, ownerId: string): Promise<number> {
   const [{ total }] = await db.select({ total: count() }).from(projects).where(eq(projects.ownerId, ownerId));
@@ -25,4 +25,18 @@ export function listProjectsOf(
 export async function insertProject(db: Database, ownerId: string, name: string): Promise<ProjectRow> {
   const [row] = await db.insert(projects).values({ ownerId, name }).returning();
   return row!;
+}
+
+/** The channels each of `projectIds` follows, by kind then name. */
+export async function channelsOfProjects(db: Database, projectIds: string[]): Promise<Map<string, ChannelRow[]>> {
+  const byProject = new Map<string, ChannelRow[]>(projectIds.map((id) => [id, []]));
+  if (projectIds.length === 0) return byProject;
+  const rows = await db
+    .select({ projectId: projectChannels.projectId, channel: channels })
+    .from(projectChannels)
+    .innerJoin(channels, eq(channels.id, projectChannels.channelId))
+    .where(inArray(projectChannels.projectId, projectIds))
+    .orderBy(asc(channels.kind), asc(channels.name), asc(channels.id));
+  for (const { projectId, channel } of rows) byProject.get(projectId)!.push(channel);
+  return byProject;
 }

@@ -14,8 +14,8 @@ describe('GET /v1.0/projects', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: [
-        { _id: expect.any(String), name: 'Espresso Bar Milano', createdAt: expect.any(String) },
-        { _id: expect.any(String), name: 'Trattoria Roma', createdAt: expect.any(String) },
+        { _id: expect.any(String), name: 'Espresso Bar Milano', createdAt: expect.any(String), channels: [] },
+        { _id: expect.any(String), name: 'Trattoria Roma', createdAt: expect.any(String), channels: [] },
       ],
       meta: { total: 2, currentPage: 1, lastPage: 1 },
     });
@@ -66,7 +66,12 @@ describe('POST /v1.0/projects', () => {
       json: { name: '  Bottega Verde ' },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ _id: expect.any(String), name: 'Bottega Verde', createdAt: expect.any(String) });
+    expect(res.body).toEqual({
+      _id: expect.any(String),
+      name: 'Bottega Verde',
+      createdAt: expect.any(String),
+      channels: [],
+    });
     const listed = await h.call('GET', '/v1.0/projects', { token: session.accessToken });
     expect(listed.body.data?.map((p) => p.name)).toEqual(['Bottega Verde']);
     // Nobody else sees it.

@@ -4,7 +4,7 @@ import type { AppEnv, Services } from '../http/context';
 import { reply, route } from '../http/operation';
 import { pageOffset, paged } from '../http/paging';
 import { presentProject } from './presenters';
-import { countProjectsOf, insertProject, listProjectsOf } from './queries';
+import { channelsOfProjects, countProjectsOf, insertProject, listProjectsOf } from './queries';
 
 export function projectRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
@@ -16,7 +16,20 @@ export function projectRoutes(s: Services) {
       countProjectsOf(s.db, ownerId),
       listProjectsOf(s.db, ownerId, { limit: PROJECTS_PAGE_SIZE, offset: pageOffset(pageRequest) }),
     ]);
-    return reply(c, listProjects, 200, paged(rows.map(presentProject), total, pageRequest));
+    const channels = await channelsOfProjects(
+      s.db,
+      rows.map((row) => row.id),
+    );
+    return reply(
+      c,
+      listProjects,
+      200,
+      paged(
+        rows.map((row) => presentProject(row, channels.get(row.id))),
+        total,
+        pageRequest,
+      ),
+    );
   });
 
   route(routes, s, createProject, async (c, { body }) => {

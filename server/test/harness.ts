@@ -13,6 +13,7 @@ import { openTestDatabase, type TestDatabase } from './database';
 import { createFactories, type UserFields } from './factories';
 import { testPasswords } from './passwords';
 import { JobQueue } from '../jobs/queue';
+import type { Publisher } from '../realtime/publisher';
 
 export const TEST_ENV = {
   NODE_ENV: 'test',
@@ -20,6 +21,8 @@ export const TEST_ENV = {
   APP_URL: 'http://app.test',
   // Lets each test pick its caller's address with X-Forwarded-For.
   TRUST_PROXY: '1',
+  // The sandbox providers answer at once.
+  SANDBOX_LATENCY_MS: '0',
 };
 
 /** The contract's answer bodies (docs/api.md), as far as the tests read them. */
@@ -99,7 +102,14 @@ export class TestMailer extends MemoryMailer {
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
 
 /** One database and one app per test file; call `stop` in afterAll. */
-export async function startHarness(options: { rateLimits?: RateLimits; env?: Record<string, string> } = {}) {
+export async function startHarness(
+  options: {
+    rateLimits?: RateLimits;
+    env?: Record<string, string>;
+    /** Where the app's real-time events go (a test that reads them); none by default. */
+    publisher?: Publisher;
+  } = {},
+) {
   const passwords = testPasswords();
   const database: TestDatabase = await openTestDatabase();
   const factories = createFactories(database.db, passwords);
@@ -134,6 +144,7 @@ export async function startHarness(options: { rateLimits?: RateLimits; env?: Rec
       log: logs.log,
       background,
       jobs,
+      publisher: options.publisher,
     });
     return { app, settle, jobs, call: caller(app, settle) };
   }

@@ -206,3 +206,49 @@ test('the socket and its libraries come only after sign-in, and the socket close
   expect(socket.isClosed()).toBe(true);
   expect(sockets).toHaveLength(1);
 });
+
+test('a TikTok user connected to a project: the import shows its progress to 100, and the user joins the project', async ({
+  page,
+  request,
+  user,
+}) => {
+  await signInWithoutUi(page, user);
+  const token = await tokenOf(request, user);
+  const made = await request.post('/v1.0/projects', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: 'Caffè launch' },
+  });
+  expect(made.status()).toBe(201);
+  await openListening(page, '/projects');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Caffè launch' }) });
+  await expect(card.getByText('No channel yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Connect a TikTok user to Caffè launch' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/tiktok\/v2\/auth\/authorize\/\?/);
+  await page.getByRole('radio', { name: /^Caffè Orbita/ }).check();
+  await page.getByRole('button', { name: 'Allow', exact: true }).click();
+
+  await expect(page).toHaveURL('/projects');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Caffè Orbita is connected: importing their videos.' }),
+  ).toBeVisible();
+  const bar = page.getByRole('progressbar', { name: 'Importing Caffè Orbita' });
+  // Part of the way: the bar moves with each page of videos.
+  await expect(bar).toHaveAttribute('aria-valuenow', /^([1-9]|[1-9]\d)$/, { timeout: 20_000 });
+  await expectNoA11yViolations(page);
+
+  const done = page.getByRole('progressbar', { name: 'Caffè Orbita imported' });
+  await expect(done).toHaveAttribute('aria-valuenow', '100', { timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Caffè Orbita is imported: 42 videos.' })).toBeVisible();
+  // Screen readers hear the steps (each quarter: app/features/projects/tiktok-imports.test.ts) and the end.
+  await expect(page.getByRole('status').filter({ hasText: /^Caffè Orbita is imported\.$/ })).toHaveCount(1);
+  // TiktokUserFetched is a channel-fetched event: the dialog lists the user.
+  const dialog = page.getByRole('dialog', { name: 'A new channel is ready' });
+  await expect(dialog.getByRole('listitem')).toHaveText([/^Caffè OrbitaTikTok user/]);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // The project shows its new user, read again without a reload.
+  await expect(card.getByRole('list', { name: 'Channels of Caffè launch' })).toHaveText('Caffè Orbita');
+  await expect(card.getByRole('img', { name: 'TikTok user' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close the import of Caffè Orbita' }).click();
+  await expect(done).toHaveCount(0);
+});

@@ -9,10 +9,14 @@ export const projectKeys = {
   all: ['projects'] as const,
   lists: () => [...projectKeys.all, 'list'] as const,
   list: (page: number) => [...projectKeys.lists(), { page }] as const,
+  /** A project's TikTok data (its users and what they brought). */
+  tiktok: (projectId: string) => [...projectKeys.all, projectId, 'tiktok'] as const,
+  tiktokUsers: (projectId: string) => [...projectKeys.tiktok(projectId), 'users'] as const,
 };
 
+/** Cached (spec §7 stale time), and read again once invalidated (a project made, a TikTok import ended). */
 export function getProjects(page = 1) {
-  return queryClient.ensureQueryData({
+  return queryClient.fetchQuery({
     queryKey: projectKeys.list(page),
     queryFn: () => api.call(listProjects, { query: { page: String(page) } }),
   });

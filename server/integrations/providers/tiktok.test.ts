@@ -61,7 +61,16 @@ describe('the TikTok adapter', () => {
       id: caffe!.openId,
       name: 'Caffè Orbita',
       username: 'caffeorbita',
+      videoCount: 42,
     });
+    // The videos, newest first, ten a page, each page's cursor leading to the next.
+    const first = await client.videos(tokens.accessToken);
+    expect(first.videos).toHaveLength(10);
+    expect(first.videos[0]).toMatchObject({ id: 'tt-sandbox-caffe-video-42', caption: 'Morning espresso #42' });
+    expect(first).toMatchObject({ cursor: 10, hasMore: true });
+    const last = await client.videos(tokens.accessToken, 40);
+    expect(last.videos.map((video) => video.id)).toEqual(['tt-sandbox-caffe-video-2', 'tt-sandbox-caffe-video-1']);
+    expect(last).toMatchObject({ cursor: 42, hasMore: false });
     expect((await providerErrorOf(client.exchangeCode(code, REDIRECT))).problem).toBe('refused');
 
     // TikTok takes the token back: it says so, and the refresh token gets a new one.
@@ -75,6 +84,8 @@ describe('the TikTok adapter', () => {
     const { sandbox, client } = setUp();
     const narrow = await client.exchangeCode(sandbox.consent(caffe!.openId, ['video.list'], REDIRECT), REDIRECT);
     expect((await providerErrorOf(client.me(narrow.accessToken))).problem).toBe('revoked');
+    const noVideos = await client.exchangeCode(sandbox.consent(caffe!.openId, ['user.info.basic'], REDIRECT), REDIRECT);
+    expect((await providerErrorOf(client.videos(noVideos.accessToken))).problem).toBe('revoked');
     sandbox.rateLimit(1);
     expect((await providerErrorOf(client.me(narrow.accessToken))).problem).toBe('rateLimited');
   });

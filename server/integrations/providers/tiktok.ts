@@ -10,7 +10,10 @@ import { ProviderError, providerFetch, type FetchLike } from './provider-error';
  */
 export type TikTokApp = Pick<TikTokConfig, 'clientKey' | 'clientSecret' | 'authUrl' | 'apiUrl'>;
 
-export const TIKTOK_SCOPES = ['user.info.basic', 'user.info.profile', 'video.list'] as const;
+export const TIKTOK_SCOPES = ['user.info.basic', 'user.info.profile', 'user.info.stats', 'video.list'] as const;
+
+/** Videos asked for a page (TikTok gives up to 20): small enough that an import says how far it is often. */
+export const TIKTOK_VIDEOS_PAGE = 10;
 
 export function tiktokAuthorizeUrl(
   app: TikTokApp,
@@ -42,9 +45,39 @@ const UserInfoSchema = z.object({
       display_name: z.string(),
       username: z.optional(z.string()),
       avatar_url: z.optional(z.string()),
+      // With `user.info.stats`.
+      video_count: z.optional(z.number()),
     }),
   }),
 });
+const VideoListSchema = z.object({
+  data: z.object({
+    videos: z.array(
+      z.object({
+        id: z.string(),
+        title: z.optional(z.string()),
+        video_description: z.optional(z.string()),
+        create_time: z.number(),
+        view_count: z.optional(z.number()),
+        like_count: z.optional(z.number()),
+        comment_count: z.optional(z.number()),
+        share_count: z.optional(z.number()),
+      }),
+    ),
+    cursor: z.number(),
+    has_more: z.boolean(),
+  }),
+});
+
+export type TikTokVideo = {
+  id: string;
+  caption: string;
+  publishedAt: Date;
+  views: number;
+  likes: number;
+  comments: number;
+  shares: number;
+};
 
 export type TikTokTokens = {
   accessToken: string;
@@ -109,12 +142,37 @@ export function tiktokClient(app: TikTokApp, fetchImpl: FetchLike = fetch) {
     refresh: (refreshToken: string) => token({ grant_type: 'refresh_token', refresh_token: refreshToken }),
     async me(accessToken: string) {
       const answer = await read(
-        `${app.apiUrl}/v2/user/info/?fields=open_id,display_name,username,avatar_url`,
+        `${app.apiUrl}/v2/user/info/?fields=open_id,display_name,username,avatar_url,video_count`,
         { method: 'GET', headers: { authorization: `Bearer ${accessToken}` } },
         UserInfoSchema,
       );
       const user = answer.data.user;
-      return { id: user.open_id, name: user.display_name, username: user.username };
+      return { id: user.open_id, name: user.display_name, username: user.username, videoCount: user.video_count };
+    },
+    /** One page of the user's videos, newest first; `cursor` from the previous page (none for the first). */
+    async videos(accessToken: string, cursor?: number) {
+      const answer = await read(
+        `${app.apiUrl}/v2/video/list/?fields=id,title,video_description,create_time,view_count,like_count,comment_count,share_count`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ max_count: TIKTOK_VIDEOS_PAGE, ...(cursor === undefined ? {} : { cursor }) }),
+        },
+        VideoListSchema,
+      );
+      return {
+        videos: answer.data.videos.map((video): TikTokVideo => ({
+          id: video.id,
+          caption: video.title ?? video.video_description ?? '',
+          publishedAt: new Date(video.create_time * 1000),
+          views: video.view_count ?? 0,
+          likes: video.like_count ?? 0,
+          comments: video.comment_count ?? 0,
+          shares: video.share_count ?? 0,
+        })),
+        cursor: answer.data.cursor,
+        hasMore: answer.data.has_more,
+      };
     },
   };
 }

@@ -44,6 +44,7 @@ export function sandboxProviderRoutes(s: Services) {
         clientSecret: s.config.tiktok.clientSecret,
         redirectUris: [redirect(OAUTH_RETURN_PATHS['tiktok-user'])],
         clock: s.clock,
+        latencyMs: s.config.sandboxLatencyMs,
       })
     : undefined;
   if (facebook) routes.route('/', facebook.routes);

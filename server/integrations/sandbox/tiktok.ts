@@ -18,12 +18,29 @@ export interface SandboxTikTokUser {
   openId: string;
   displayName: string;
   username: string;
+  videoCount: number;
 }
 
 export const SANDBOX_TIKTOK_USERS: SandboxTikTokUser[] = [
-  { openId: 'tt-sandbox-caffe', displayName: 'Caffè Orbita', username: 'caffeorbita' },
-  { openId: 'tt-sandbox-gelato', displayName: 'Gelato Lab', username: 'gelatolab' },
+  { openId: 'tt-sandbox-caffe', displayName: 'Caffè Orbita', username: 'caffeorbita', videoCount: 42 },
+  { openId: 'tt-sandbox-gelato', displayName: 'Gelato Lab', username: 'gelatolab', videoCount: 18 },
 ];
+
+const TOPICS = ['Morning espresso', 'Latte art', 'New blend', 'Behind the bar', 'Sunday brunch', 'Gelato of the day'];
+
+/** A user's made-up videos, newest first, the same every time: a video a day, counts from its number. */
+export function sandboxTikTokVideos(user: SandboxTikTokUser) {
+  const newest = Date.UTC(2026, 9, 31, 9) / 1000;
+  return Array.from({ length: user.videoCount }, (_, index) => ({
+    id: `${user.openId}-video-${user.videoCount - index}`,
+    title: `${TOPICS[index % TOPICS.length]} #${user.videoCount - index}`,
+    create_time: newest - index * 86_400,
+    view_count: 1000 + ((index * 7919) % 9000),
+    like_count: 100 + ((index * 613) % 900),
+    comment_count: (index * 37) % 60,
+    share_count: (index * 11) % 25,
+  }));
+}
 
 type Grant = SandboxGrant;
 
@@ -38,11 +55,14 @@ export function tiktokSandbox({
   clientSecret,
   redirectUris = [],
   clock = Date.now,
+  latencyMs = 0,
 }: {
   clientKey: string;
   clientSecret: string;
   redirectUris?: string[];
   clock?: () => number;
+  /** How long each page of videos takes, as TikTok's own does (the import's progress can be seen). */
+  latencyMs?: number;
 }) {
   const grants = new SandboxGrants(clock, {
     codeMs: SANDBOX_TIKTOK_CODE_TTL_MS,
@@ -164,8 +184,40 @@ export function tiktokSandbox({
           display_name: user.displayName,
           username: user.username,
           avatar_url: '',
+          ...(grant.scopes.includes('user.info.stats') ? { video_count: user.videoCount } : {}),
         },
       },
+      error: { code: 'ok', message: '', log_id: 'sandbox' },
+    });
+  });
+
+  // The Display API's video list: newest first, `max_count` (1 to 20) a page, `cursor` the
+  // position of the next page, as TikTok pages.
+  routes.post('/v2/video/list/', async (c) => {
+    const apiError = (status: 400 | 401 | 429, code: string, message: string) =>
+      c.json({ data: {}, error: { code, message, log_id: 'sandbox' } }, status);
+    if (grants.takeRateLimited()) return apiError(429, 'rate_limit_exceeded', 'Rate limit exceeded.');
+    const access = grants.accessGrant(c.req.header('authorization')?.replace(/^Bearer /, ''));
+    const grant = access?.grant;
+    if (!grant || access.expired) {
+      return apiError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
+    }
+    if (!grant.scopes.includes('video.list')) {
+      return apiError(401, 'scope_not_authorized', 'The user did not authorize the scope required.');
+    }
+    const body = (await c.req.json().catch(() => null)) as { max_count?: unknown; cursor?: unknown } | null;
+    const maxCount = body?.max_count ?? 20;
+    const cursor = body?.cursor ?? 0;
+    if (!Number.isInteger(maxCount) || (maxCount as number) < 1 || (maxCount as number) > 20) {
+      return apiError(400, 'invalid_params', 'max_count must be 1 to 20.');
+    }
+    if (!Number.isInteger(cursor) || (cursor as number) < 0) return apiError(400, 'invalid_params', 'Bad cursor.');
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+    const videos = sandboxTikTokVideos(SANDBOX_TIKTOK_USERS.find((each) => each.openId === grant.subject)!);
+    const page = videos.slice(cursor as number, (cursor as number) + (maxCount as number));
+    const next = (cursor as number) + page.length;
+    return c.json({
+      data: { videos: page, cursor: next, has_more: next < videos.length },
       error: { code: 'ok', message: '', log_id: 'sandbox' },
     });
   });

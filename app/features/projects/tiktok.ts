@@ -1,0 +1,32 @@
+import { authorizeTiktokUser, listProjectTiktokUsers, storeTiktokUser as storeOperation } from '~contract/tiktok-users';
+import type { TiktokUser } from '~contract/tiktok-users';
+import { OAUTH_RETURN_PATHS } from '~contract/oauth';
+import { api } from '~/lib/api';
+import { queryClient } from '~/lib/query-client';
+import { projectKeys } from './api';
+
+export type { TiktokUser };
+
+/** Where TikTok sends the browser back: the address the round trip was registered with. */
+const returnUri = () => `${window.location.origin}${OAUTH_RETURN_PATHS['tiktok-user']}`;
+
+/** TikTok's consent page, to connect a TikTok user into `projectId` (a round trip back to /integrations). */
+export async function tiktokAuthorizeUrl(projectId: string): Promise<string> {
+  return (await api.call(authorizeTiktokUser, { params: { projectId } })).url;
+}
+
+/** Finishes the round trip: the user joins the project and its import starts (202). */
+export async function storeTiktokUser(code: string, state: string): Promise<TiktokUser> {
+  const answer = await api.call(storeOperation, { body: { code, state, redirect_uri: returnUri() } });
+  // The project now shows its new user (importing).
+  await queryClient.invalidateQueries({ queryKey: projectKeys.all });
+  return answer.tiktokUser;
+}
+
+/** A project's TikTok users (cached: the import's end invalidates it, spec §4). */
+export function getProjectTiktokUsers(projectId: string) {
+  return queryClient.fetchQuery({
+    queryKey: projectKeys.tiktokUsers(projectId),
+    queryFn: async () => (await api.call(listProjectTiktokUsers, { params: { projectId } })).data,
+  });
+}

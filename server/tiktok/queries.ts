@@ -1,0 +1,127 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod/mini';
+import type { TiktokUserSchema } from '../../contract/tiktok-users';
+import type { Database } from '../db/client';
+import { channelPosts, channels, projectChannels, projects, type ChannelRow, type ProjectRow } from '../db/schema';
+import type { TikTokVideo } from '../integrations/providers/tiktok';
+
+/** The caller's project `id`; anybody else's is not theirs to see (undefined: the route's 404). */
+export async function findOwnProject(db: Database, ownerId: string, id: string): Promise<ProjectRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), eq(projects.ownerId, ownerId)));
+  return row;
+}
+
+/**
+ * The TikTok user as the owner's channel (one row per owner and TikTok user, whichever project),
+ * joined to the project, its import starting (progress 0): in one transaction, so a project never
+ * shows a user without its import.
+ */
+export async function connectTiktokUser(
+  db: Database,
+  { ownerId, projectId, accountId }: { ownerId: string; projectId: string; accountId: string },
+  user: { externalId: string; name: string },
+): Promise<ChannelRow> {
+  return db.transaction(async (tx) => {
+    const [channel] = await tx
+      .insert(channels)
+      .values({
+        ownerId,
+        kind: 'tiktok-user',
+        externalId: user.externalId,
+        name: user.name,
+        accountId,
+        importProgress: 0,
+      })
+      .onConflictDoUpdate({
+        target: [channels.ownerId, channels.kind, channels.externalId],
+        set: { name: user.name, accountId, importProgress: 0 },
+      })
+      .returning();
+    await tx.insert(projectChannels).values({ projectId, channelId: channel!.id }).onConflictDoNothing();
+    return channel!;
+  });
+}
+
+export async function findChannel(db: Database, id: string): Promise<ChannelRow | undefined> {
+  const [row] = await db.select().from(channels).where(eq(channels.id, id));
+  return row;
+}
+
+/** One page of videos kept (a video imported again gets its new counts). */
+export async function savePosts(db: Database, channelId: string, videos: TikTokVideo[], now: Date) {
+  if (videos.length === 0) return;
+  await db
+    .insert(channelPosts)
+    .values(
+      videos.map((video) => ({
+        channelId,
+        externalId: video.id,
+        caption: video.caption,
+        publishedAt: video.publishedAt,
+        viewCount: video.views,
+        likeCount: video.likes,
+        commentCount: video.comments,
+        shareCount: video.shares,
+        importedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [channelPosts.channelId, channelPosts.externalId],
+      set: {
+        caption: sql`excluded.caption`,
+        viewCount: sql`excluded.view_count`,
+        likeCount: sql`excluded.like_count`,
+        commentCount: sql`excluded.comment_count`,
+        shareCount: sql`excluded.share_count`,
+        importedAt: now,
+      },
+    });
+}
+
+/** How far the import is (0 to 99), or done (null, and when). */
+export async function setImportProgress(db: Database, channelId: string, progress: number | null, now: Date) {
+  const [row] = await db
+    .update(channels)
+    .set(progress === null ? { importProgress: null, importedAt: now } : { importProgress: progress })
+    .where(eq(channels.id, channelId))
+    .returning();
+  return row;
+}
+
+export async function videoCountOf(db: Database, channelId: string): Promise<number> {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(channelPosts)
+    .where(eq(channelPosts.channelId, channelId));
+  return total;
+}
+
+export const presentTiktokUser = (
+  row: ChannelRow,
+  projectId: string,
+  videoCount: number,
+): z.input<typeof TiktokUserSchema> => ({
+  _id: row.id,
+  name: row.name,
+  projectId,
+  importProgress: row.importProgress,
+  importedAt: row.importedAt?.toISOString() ?? null,
+  videoCount,
+});
+
+/** A project's TikTok users, oldest first, with their videos counted. */
+export async function listProjectTiktokUsers(db: Database, projectId: string) {
+  const rows = await db
+    .select({
+      channel: channels,
+      videoCount: sql<number>`(select count(*)::int from ${channelPosts} where ${channelPosts.channelId} = ${channels.id})`,
+    })
+    .from(projectChannels)
+    .innerJoin(channels, eq(channels.id, projectChannels.channelId))
+    .where(and(eq(projectChannels.projectId, projectId), eq(channels.kind, 'tiktok-user')))
+    .orderBy(asc(projectChannels.createdAt), asc(channels.id));
+  return rows.map(({ channel, videoCount }) => presentTiktokUser(channel, projectId, videoCount));
+}

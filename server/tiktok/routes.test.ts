@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TiktokUser } from '../../contract/tiktok-users';
+import type { Publisher } from '../realtime/publisher';
+import { SANDBOX_TIKTOK_USERS } from '../integrations/sandbox/tiktok';
+import { startHarness, TEST_ENV, type Harness } from '../test/harness';
+import { answerConsent } from '../test/sandbox';
+
+/**
+ * A TikTok user connected into a project through the sandbox TikTok (issue 12): the round trip,
+ * the import of their videos in the background, the progress it announces to the owner, and the
+ * refusals on the way.
+ */
+let h: Harness;
+const published: Array<{ userId: string; event: string; payload: unknown }> = [];
+const recorder: Publisher = {
+  async toUser(userId, event, payload) {
+    published.push({ userId, event, payload });
+  },
+};
+const [caffe, gelato] = SANDBOX_TIKTOK_USERS;
+const RETURN = `${TEST_ENV.APP_URL}/integrations?type=tiktok-user`;
+
+beforeAll(async () => {
+  h = await startHarness({ publisher: recorder });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+type Signed = { accessToken: string; user: { _id: string } };
+
+async function roundTrip(who: Signed, projectId: string, user = caffe!.openId, decision = 'allow') {
+  const started = await h.call('POST', `/v1.0/projects/${projectId}/tiktok-users/authorize`, {
+    token: who.accessToken,
+  });
+  expect(started.status, started.text).toBe(200);
+  const url = (started.body as unknown as { url: string }).url;
+  expect(url).toContain('/sandbox/tiktok/v2/auth/authorize/');
+  expect(new URL(url).searchParams.get('scope')).toBe('user.info.basic,user.info.profile,user.info.stats,video.list');
+  return answerConsent(h, url, { user, decision });
+}
+
+const store = (who: Signed, back: URL, overrides: Record<string, string> = {}) =>
+  h.call('POST', '/v1.0/tiktok-users', {
+    token: who.accessToken,
+    json: {
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+      redirect_uri: RETURN,
+      ...overrides,
+    },
+  });
+
+async function projectOf(who: Signed, name = 'Caffè') {
+  const made = await h.call('POST', '/v1.0/projects', { token: who.accessToken, json: { name } });
+  expect(made.status).toBe(201);
+  return (made.body as unknown as { _id: string })._id;
+}
+
+const listed = async (who: Signed, projectId: string) => {
+  const answer = await h.call('GET', `/v1.0/projects/${projectId}/tiktok-users`, { token: who.accessToken });
+  expect(answer.status).toBe(200);
+  return answer.body.data as unknown as TiktokUser[];
+};
+
+describe('connecting a TikTok user to a project', () => {
+  it('stores the user in the project, imports every video in the background, and tells the owner how far it is', async () => {
+    const owner = (await h.signedInUser()) as Signed;
+    const projectId = await projectOf(owner);
+    const back = await roundTrip(owner, projectId);
+    const stored = await store(owner, back);
+    expect(stored.status, stored.text).toBe(202);
+    const tiktokUser = (stored.body as unknown as { tiktokUser: TiktokUser }).tiktokUser;
+    expect(tiktokUser).toMatchObject({ name: 'Caffè Orbita', projectId, importProgress: 0, importedAt: null });
+    expect(await listed(owner, projectId)).toEqual([tiktokUser]);
+
+    published.length = 0;
+    await h.runJobs();
+    const mine = published.filter((each) => each.userId === owner.user._id);
+    const progress = mine
+      .filter((each) => each.event === 'TiktokUserImportProgress')
+      .map((each) => (each.payload as { progress: number }).progress);
+    // 42 videos, ten a page: after each page, then done.
+    expect(progress).toEqual([23, 47, 71, 95, 100]);
+    const last = mine.at(-1)!;
+    expect(last.event).toBe('TiktokUserFetched');
+    expect(last.payload).toMatchObject({
+      channel: { _id: tiktokUser._id, type: 'tiktok-user', name: 'Caffè Orbita', externalId: caffe!.openId },
+      tiktokUser: { _id: tiktokUser._id, projectId, importProgress: null, videoCount: 42 },
+    });
+    const [imported] = await listed(owner, projectId);
+    expect(imported).toMatchObject({ importProgress: null, videoCount: 42 });
+    expect(imported!.importedAt).not.toBeNull();
+
+    // Connected again (a second project, or the same one later): one channel, imported again, no duplicates.
+    const second = await projectOf(owner, 'Second');
+    const again = await store(owner, await roundTrip(owner, second));
+    expect(again.status).toBe(202);
+    expect((again.body as unknown as { tiktokUser: TiktokUser }).tiktokUser._id).toBe(tiktokUser._id);
+    await h.runJobs();
+    expect(await listed(owner, second)).toMatchObject([{ _id: tiktokUser._id, videoCount: 42 }]);
+    expect(await listed(owner, projectId)).toMatchObject([{ _id: tiktokUser._id, videoCount: 42 }]);
+  });
+
+  it("refuses another user's project (404 for its list and its round trip), a replayed state and an account's state", async () => {
+    const owner = (await h.signedInUser()) as Signed;
+    const stranger = (await h.signedInUser()) as Signed;
+    const projectId = await projectOf(owner);
+    for (const [method, path] of [
+      ['POST', `/v1.0/projects/${projectId}/tiktok-users/authorize`],
+      ['GET', `/v1.0/projects/${projectId}/tiktok-users`],
+    ] as const) {
+      expect((await h.call(method, path, { token: stranger.accessToken })).status).toBe(404);
+    }
+    expect((await h.call('GET', '/v1.0/projects/not-a-uuid/tiktok-users', { token: owner.accessToken })).status).toBe(
+      404,
+    );
+
+    // Another session of another user cannot finish it; the round trip stays its owner's.
+    const good = await roundTrip(owner, projectId, gelato!.openId);
+    expect((await store(stranger, good)).status).toBe(409);
+    expect((await store(owner, good)).status).toBe(202);
+    // Single-use: a replay is refused.
+    expect((await store(owner, good)).status).toBe(409);
+    // Bound to the address it was started for.
+    const elsewhere = await roundTrip(owner, projectId, gelato!.openId);
+    expect((await store(owner, elsewhere, { redirect_uri: 'http://elsewhere.test/back' })).status).toBe(409);
+
+    // A Facebook account's round trip is not a project's.
+    const facebook = await h.call('POST', '/v1.0/facebook-accounts/authorize', { token: owner.accessToken, json: {} });
+    const fbState = new URL((facebook.body as unknown as { url: string }).url).searchParams.get('state')!;
+    expect((await store(owner, good, { state: fbState })).status).toBe(409);
+  });
+
+  it('says a cancelled consent plainly, refuses a reused code with 422, and malformed input with 422', async () => {
+    const owner = (await h.signedInUser()) as Signed;
+    const projectId = await projectOf(owner);
+    const cancelled = await roundTrip(owner, projectId, caffe!.openId, 'cancel');
+    expect(cancelled.searchParams.get('error')).toBe('access_denied');
+
+    const back = await roundTrip(owner, projectId);
+    expect((await store(owner, back)).status).toBe(202);
+    const next = await roundTrip(owner, projectId);
+    const reused = await store(owner, next, { code: back.searchParams.get('code')! });
+    expect(reused.status).toBe(422);
+    expect(reused.body.errors).toHaveProperty('code');
+
+    const bad = await h.call('POST', '/v1.0/tiktok-users', {
+      token: owner.accessToken,
+      json: { code: '<script>', state: 'x y', redirect_uri: 'javascript:alert(1)' },
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors ?? {}).sort()).toEqual(['code', 'redirect_uri', 'state']);
+    expect((await h.call('POST', '/v1.0/tiktok-users', { json: {} })).status).toBe(401);
+  });
+});

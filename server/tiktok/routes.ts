@@ -1,0 +1,132 @@
+import { Hono } from 'hono';
+import { OAUTH_RETURN_PATHS } from '../../contract/oauth';
+import { authorizeTiktokUser, listProjectTiktokUsers, storeTiktokUser } from '../../contract/tiktok-users';
+import type { AppEnv, Services } from '../http/context';
+import { HttpError, notFound } from '../http/errors';
+import { reply, route } from '../http/operation';
+import { rateLimitCheck } from '../http/rate-limiter';
+import { upsertAccount } from '../integrations/accounts';
+import { ACCOUNT_TOKEN_CONTEXT } from '../integrations/channel-fetch';
+import { bindingOf, consumeOAuthState, issueOAuthState } from '../integrations/oauth-states';
+import { ProviderError } from '../integrations/providers/provider-error';
+import { tiktokAuthorizeUrl, type TikTokClient } from '../integrations/providers/tiktok';
+import { ACCOUNT_STORE_LIMIT, providerFailure } from '../integrations/routes';
+import { createEncryption } from '../security/encryption';
+import { queueTiktokImport, workTiktokImports } from './import-job';
+import { connectTiktokUser, findOwnProject, listProjectTiktokUsers as listUsers, presentTiktokUser } from './queries';
+
+/** TikTok users connected into projects, and their imports (contract/tiktok-users.ts; issue 12). */
+export function tiktokUserRoutes(s: Services) {
+  const routes = new Hono<AppEnv>();
+  const encryption = createEncryption(s.config.tokenEncryptionKey);
+  if (s.tiktok) {
+    workTiktokImports(s.jobs, {
+      db: s.db,
+      clock: s.clock,
+      log: s.log,
+      tiktok: s.tiktok,
+      encryption,
+      publisher: s.publisher,
+    });
+  }
+  const returnUri = `${s.config.appUrl}${OAUTH_RETURN_PATHS['tiktok-user']}`;
+  const tiktokOrRefuse = (): TikTokClient => {
+    if (!s.tiktok || !s.config.tiktok) throw new HttpError(409, 'providerNotConfigured', { provider: 'TikTok' });
+    return s.tiktok;
+  };
+  const ownProject = async (ownerId: string, id: string) => {
+    const project = await findOwnProject(s.db, ownerId, id);
+    if (!project) throw notFound();
+    return project;
+  };
+
+  route(routes, s, authorizeTiktokUser, async (c, { params }) => {
+    const user = c.get('user');
+    const project = await ownProject(user.id, params.projectId);
+    tiktokOrRefuse();
+    const state = await issueOAuthState(
+      s.db,
+      {
+        bindingHash: bindingOf(c.get('sessionId')),
+        userId: user.id,
+        provider: 'tiktok',
+        purpose: 'project-channel',
+        redirectUri: returnUri,
+        projectId: project.id,
+      },
+      s.clock(),
+    );
+    return reply(c, authorizeTiktokUser, 200, {
+      url: tiktokAuthorizeUrl(s.config.tiktok!, { state, redirectUri: returnUri }),
+    });
+  });
+
+  route(routes, s, storeTiktokUser, async (c, { body }) => {
+    const tiktok = tiktokOrRefuse();
+    const user = c.get('user');
+    const perUser = rateLimitCheck('tiktok_store', 'account', ACCOUNT_STORE_LIMIT, user.id);
+    await s.rateLimiter.enforce([perUser]);
+    const now = s.clock();
+    const consumed = await consumeOAuthState(s.db, body.state, bindingOf(c.get('sessionId')), now);
+    const state = 'state' in consumed ? consumed.state : undefined;
+    if (
+      !state ||
+      state.userId !== user.id ||
+      state.provider !== 'tiktok' ||
+      state.purpose !== 'project-channel' ||
+      !state.projectId ||
+      state.redirectUri !== body.redirect_uri
+    ) {
+      c.get('log').warn(
+        { userId: user.id, provider: 'tiktok', refused: 'refused' in consumed ? consumed.refused : 'purpose' },
+        'oauth state refused',
+      );
+      throw new HttpError(409, 'oauthStateRefused');
+    }
+    // The project may have gone while the user was at TikTok (its state with it: then `unknown`).
+    const project = await ownProject(user.id, state.projectId);
+    let tokens;
+    let person;
+    try {
+      tokens = await tiktok.exchangeCode(body.code, state.redirectUri);
+      person = await tiktok.me(tokens.accessToken);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      c.get('log').warn(
+        { userId: user.id, problem: error.problem, status: error.status },
+        'tiktok code exchange failed',
+      );
+      throw providerFailure(error);
+    }
+    const { row: account } = await upsertAccount(
+      s.db,
+      { ownerId: user.id, provider: 'tiktok' },
+      {
+        externalId: person.id,
+        name: person.name,
+        accessToken: encryption.encrypt(tokens.accessToken, ACCOUNT_TOKEN_CONTEXT.access),
+        refreshToken: encryption.encrypt(tokens.refreshToken, ACCOUNT_TOKEN_CONTEXT.refresh),
+        tokenExpiresAt: new Date(now + tokens.expiresIn * 1000),
+        grantedScopes: tokens.scopes,
+      },
+      new Date(now),
+    );
+    await s.rateLimiter.refund([perUser]);
+    const channel = await connectTiktokUser(
+      s.db,
+      { ownerId: user.id, projectId: project.id, accountId: account.id },
+      { externalId: person.id, name: person.name },
+    );
+    await queueTiktokImport(s.jobs, { channelId: channel.id, projectId: project.id });
+    c.get('log').info({ userId: user.id, projectId: project.id, channelId: channel.id }, 'tiktok user connected');
+    const [listed] = (await listUsers(s.db, project.id)).filter((each) => each._id === channel.id);
+    return reply(c, storeTiktokUser, 202, { tiktokUser: listed ?? presentTiktokUser(channel, project.id, 0) });
+  });
+
+  route(routes, s, listProjectTiktokUsers, async (c, { params }) => {
+    const project = await ownProject(c.get('user').id, params.projectId);
+    return reply(c, listProjectTiktokUsers, 200, { data: await listUsers(s.db, project.id) });
+  });
+
+  return routes;
+}
