@@ -5,7 +5,7 @@
  *   npm run screenshots -- login     the screens whose name contains "login"
  * Signs in with the demo accounts (local mode).
  */
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { existsSync, mkdirSync } from 'node:fs';
 import { consentFormFields } from '../server/integrations/sandbox/consent-form';
 
@@ -13,7 +13,8 @@ const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
 const OUT = '.builds/shots';
 const only = process.argv[2];
 
-type Who = 'guest' | 'user' | 'admin';
+/** `fresh`: a new user made for the shot (its events are its own: a channel new to it, an import). */
+type Who = 'guest' | 'user' | 'admin' | 'fresh';
 type Screen = {
   name: string;
   path: string;
@@ -83,7 +84,111 @@ const screens: Screen[] = [
       await page.getByRole('heading', { name: 'Continue to the app as…' }).waitFor();
     },
   },
+  {
+    name: 'live-channel-fetched',
+    path: '/projects',
+    who: 'fresh',
+    then: async (page) => {
+      await listening(page);
+      await connectThroughApi(page.request, await authOf(page), 'facebook', '100000000000001');
+      await page.getByRole('dialog', { name: '4 new channels are ready' }).waitFor();
+    },
+  },
+  {
+    name: 'live-channel-fetched-it',
+    path: '/projects',
+    who: 'fresh',
+    language: 'it',
+    then: async (page) => {
+      await listening(page);
+      await connectThroughApi(page.request, await authOf(page), 'linkedin', 'li-sandbox-luca');
+      await page.getByRole('dialog', { name: '2 nuovi canali sono pronti' }).waitFor();
+    },
+  },
+  {
+    name: 'live-lost',
+    path: '/projects',
+    who: 'fresh',
+    then: async (page) => {
+      await listening(page);
+      await page.context().setOffline(true);
+      await page.getByText('Live updates paused.').waitFor({ timeout: 30_000 });
+    },
+  },
+  {
+    name: 'live-tiktok-import',
+    path: '/projects',
+    who: 'fresh',
+    then: async (page) => {
+      await page.request.post(`${BASE_URL}/v1.0/projects`, {
+        headers: await authOf(page),
+        data: { name: 'Caffè launch' },
+      });
+      await page.reload();
+      await page.getByRole('button', { name: 'Connect a TikTok user to Caffè launch' }).click();
+      await page.getByRole('radio', { name: /^Caffè Orbita/ }).check();
+      await page.getByRole('button', { name: 'Allow', exact: true }).click();
+      await page.waitForURL(/\/projects$/);
+      await page
+        .locator('[role="progressbar"][aria-valuenow="47"], [role="progressbar"][aria-valuenow="71"]')
+        .waitFor();
+    },
+  },
+  {
+    name: 'live-tiktok-imported',
+    path: '/projects',
+    who: 'fresh',
+    then: async (page) => {
+      await page.request.post(`${BASE_URL}/v1.0/projects`, {
+        headers: await authOf(page),
+        data: { name: 'Gelato summer' },
+      });
+      await page.reload();
+      await page.getByRole('button', { name: 'Connect a TikTok user to Gelato summer' }).click();
+      await page.getByRole('radio', { name: /^Gelato Lab/ }).check();
+      await page.getByRole('button', { name: 'Allow', exact: true }).click();
+      await page.getByRole('dialog', { name: 'A new channel is ready' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('list', { name: 'Channels of Gelato summer' }).waitFor();
+    },
+  },
 ];
+
+/** The page's bearer token, as the app keeps it. */
+async function authOf(page: Page) {
+  return { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('access_token'))}` };
+}
+
+/** Once the page's subscription to its user's channel is signed. */
+async function listening(page: Page) {
+  await page.waitForResponse((response) => new URL(response.url()).pathname === '/broadcasting/auth');
+}
+
+/** Connects sandbox `person` to the user of `headers` through the API, as another tab would. */
+async function connectThroughApi(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  provider: 'facebook' | 'linkedin',
+  person: string,
+) {
+  const started = await request.post(`${BASE_URL}/v1.0/${provider}-accounts/authorize`, { headers, data: {} });
+  const dialog = new URL((await started.json()).url);
+  const html = await (await request.get(`${BASE_URL}${dialog.pathname}${dialog.search}`)).text();
+  const answered = await request.post(`${BASE_URL}${dialog.pathname}`, {
+    form: { ...consentFormFields(html), person, decision: 'allow' },
+    maxRedirects: 0,
+  });
+  const back = new URL(answered.headers().location!);
+  await request.post(`${BASE_URL}/v1.0/${provider}-accounts`, {
+    headers,
+    data: {
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+      [provider === 'facebook' ? 'facebook_redirect_uri' : 'redirect_uri']:
+        `${back.origin}${back.pathname}?type=${provider}-account`,
+    },
+  });
+}
 
 /** The demo user's connected accounts, made once through the sandbox (as the screen would). */
 async function connectDemoAccounts(browser: Browser) {
@@ -91,30 +196,14 @@ async function connectDemoAccounts(browser: Browser) {
   const request = context.request;
   const login = await request.post(`${BASE_URL}/v1.0/auth/login`, { data: accounts.user });
   const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
-  for (const [provider, person, uriField] of [
-    ['facebook', '100000000000001', 'facebook_redirect_uri'],
-    ['facebook', '100000000000002', 'facebook_redirect_uri'],
-    ['linkedin', 'li-sandbox-luca', 'redirect_uri'],
+  for (const [provider, person] of [
+    ['facebook', '100000000000001'],
+    ['facebook', '100000000000002'],
+    ['linkedin', 'li-sandbox-luca'],
   ] as const) {
     const listed = (await (await request.get(`${BASE_URL}/v1.0/${provider}-accounts`, { headers })).json()).data;
     if (listed.length >= (provider === 'facebook' ? 2 : 1)) continue;
-    const started = await request.post(`${BASE_URL}/v1.0/${provider}-accounts/authorize`, { headers, data: {} });
-    const dialog = new URL((await started.json()).url);
-    const html = await (await request.get(`${BASE_URL}${dialog.pathname}${dialog.search}`)).text();
-    const form = consentFormFields(html);
-    const answered = await request.post(`${BASE_URL}${dialog.pathname}`, {
-      form: { ...form, person, decision: 'allow' },
-      maxRedirects: 0,
-    });
-    const back = new URL(answered.headers().location!);
-    await request.post(`${BASE_URL}/v1.0/${provider}-accounts`, {
-      headers,
-      data: {
-        code: back.searchParams.get('code'),
-        state: back.searchParams.get('state'),
-        [uriField]: `${back.origin}${back.pathname}?type=${provider}-account`,
-      },
-    });
+    await connectThroughApi(request, headers, provider, person);
   }
   // The channels come from the background jobs.
   await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -134,7 +223,12 @@ async function shoot(browser: Browser, screen: (typeof screens)[number], width: 
     localStorage.removeItem('theme');
   }, screen.language ?? 'en');
   if (screen.who !== 'guest') {
-    const response = await page.request.post(`${BASE_URL}/v1.0/auth/login`, { data: accounts[screen.who] });
+    let credentials: { email: string; password: string };
+    if (screen.who === 'fresh') {
+      const made = await (await page.request.post(`${BASE_URL}/dev/users`, { data: { firstName: 'Alex' } })).json();
+      credentials = { email: made.user.email, password: made.password };
+    } else credentials = accounts[screen.who];
+    const response = await page.request.post(`${BASE_URL}/v1.0/auth/login`, { data: credentials });
     const { access_token: token } = await response.json();
     await page.addInitScript((value) => localStorage.setItem('access_token', value), token);
   }

@@ -26,10 +26,9 @@ import { snackbar } from '~/lib/snackbar';
  * laravel-echo and pusher-js are never on the sign-in path or in a page's first load.
  *
  * - A channel-fetched event opens the dialog, or adds to it (spec §4).
- * - Each event, and each subscription (the first, and every one after a reconnect), reads the
- *   page's data again (the route loaders: the integrations screen loads the user's accounts and
- *   their channels), so a screen showing channels shows the new ones, and nothing sent while the
- *   socket was away stays missing.
+ * - Each event, and each subscription after a reconnect, reads the page's data again (the route
+ *   loaders: the integrations screen loads the user's accounts and their channels), so a screen
+ *   showing channels shows the new ones, and nothing sent while the socket was away stays missing.
  */
 
 /** Several events in a burst (one per channel of an account) are one reading of the page's data. */
@@ -83,8 +82,16 @@ export function openLiveSession(userId: string): LiveConnection {
       [`.${ACCOUNT_CHANNELS_FETCHED}`]: refresh,
       [`.${TIKTOK_IMPORT_PROGRESS}`]: onTiktokProgress,
     },
-    onSubscribed: refresh,
-    onStatus: (status) => liveConnection.report(status),
+    // Live once listening. After a reconnect the page is read again (what was sent meanwhile is
+    // not replayed); not after the first subscription, which would read every page twice on
+    // load (a screen that may have missed something then asks: the integrations screen).
+    onSubscribed: (first) => {
+      liveConnection.report('live');
+      if (!first) refresh();
+    },
+    onStatus: (status) => {
+      if (status !== 'live') liveConnection.report(status);
+    },
   });
   const forget = liveConnection.register(() => {
     forget();

@@ -7,6 +7,7 @@ import { useSyncExternalStore } from 'react';
  * closes before the session changes hands), and whether it is live (a screen that would otherwise
  * look again on a timer only does so while it is not).
  */
+/** `live`: subscribed to the user's channel, events arrive; `lost`: away for more than a few seconds. */
 export type LiveState = 'off' | 'connecting' | 'live' | 'lost';
 
 let closeCurrent: (() => void) | null = null;

@@ -1,5 +1,5 @@
 import { replace, useLoaderData, useRevalidator } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { Alert } from '~/components/ui/alert';
@@ -297,6 +297,12 @@ export default function IntegrationsRoute() {
     (account) => account.fetchingChannels && account.status === 'authorized',
   );
   const live = useLiveState() === 'live';
+  // Just subscribed while channels were coming: what ended before is read once (not replayed).
+  const wasLive = useRef(live);
+  useEffect(() => {
+    if (live && !wasLive.current && fetching) revalidator.revalidate();
+    wasLive.current = live;
+  }, [live, fetching, revalidator]);
   useEffect(() => {
     if (!fetching || live) return;
     const started = Date.now();

@@ -1,8 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Provider } from '../../contract/fields';
+import type { Context } from 'hono';
 import type { Database } from '../db/client';
 import { oauthStates, type OAuthPurpose, type OAuthStateRow } from '../db/schema';
+import type { Services } from '../http/context';
+import type { SignedInEnv } from '../http/require-user';
+import { HttpError } from '../http/errors';
 
 /**
  * The `state` of each OAuth round trip (RFC 6749 §10.12; issue 11): random, single-use, short-
@@ -83,4 +87,34 @@ export async function sweepOAuthStates(db: Database, now: number): Promise<numbe
     .where(lt(oauthStates.expiresAt, new Date(now - 24 * 3_600_000)))
     .returning({ stateHash: oauthStates.stateHash });
   return gone.length;
+}
+
+/**
+ * A signed-in user's return from a provider: the state, spent now, must be one this session
+ * started, for this user, this provider, one of `purposes` and this redirect URI; anything else
+ * is logged and answers 409 before any code reaches the provider.
+ */
+export async function takeReturnState(
+  s: Services,
+  c: Context<SignedInEnv>,
+  value: string,
+  expected: { provider: Provider; purposes: readonly OAuthPurpose[]; redirectUri: string },
+): Promise<OAuthStateRow> {
+  const user = c.get('user');
+  const consumed = await consumeOAuthState(s.db, value, bindingOf(c.get('sessionId')), s.clock());
+  const state = 'state' in consumed ? consumed.state : undefined;
+  if (
+    state &&
+    state.userId === user.id &&
+    state.provider === expected.provider &&
+    expected.purposes.includes(state.purpose) &&
+    state.redirectUri === expected.redirectUri
+  ) {
+    return state;
+  }
+  c.get('log').warn(
+    { userId: user.id, provider: expected.provider, refused: 'refused' in consumed ? consumed.refused : 'purpose' },
+    'oauth state refused',
+  );
+  throw new HttpError(409, 'oauthStateRefused');
 }

@@ -23,7 +23,7 @@ import {
   workAccountChannelFetches,
   type ChannelFetchDeps,
 } from './channel-fetch';
-import { bindingOf, consumeOAuthState, issueOAuthState } from './oauth-states';
+import { bindingOf, issueOAuthState, takeReturnState } from './oauth-states';
 import { presentFacebookAccount, presentLinkedInAccount, PROVIDER_NAMES } from './presenters';
 import { ProviderError } from './providers/provider-error';
 
@@ -144,21 +144,11 @@ export function accountRoutes(s: Services) {
       const perUser = rateLimitCheck('account_store', 'account', ACCOUNT_STORE_LIMIT, user.id);
       await s.rateLimiter.enforce([perUser]);
       const now = s.clock();
-      const consumed = await consumeOAuthState(s.db, body.state, bindingOf(c.get('sessionId')), now);
-      const state = 'state' in consumed ? consumed.state : undefined;
-      if (
-        !state ||
-        state.userId !== user.id ||
-        state.provider !== provider ||
-        (state.purpose !== 'connect' && state.purpose !== 'reconnect') ||
-        state.redirectUri !== ops.redirectOf(body as never)
-      ) {
-        c.get('log').warn(
-          { userId: user.id, provider, refused: 'refused' in consumed ? consumed.refused : 'purpose' },
-          'oauth state refused',
-        );
-        throw new HttpError(409, 'oauthStateRefused');
-      }
+      const state = await takeReturnState(s, c, body.state, {
+        provider,
+        purposes: ['connect', 'reconnect'],
+        redirectUri: ops.redirectOf(body as never),
+      });
       const reconnecting = state.accountId ? await findAccount(s.db, user.id, provider, state.accountId) : undefined;
       // The state passed: its code is exchanged now, once.
       let person;

@@ -7,7 +7,7 @@ import { reply, route } from '../http/operation';
 import { rateLimitCheck } from '../http/rate-limiter';
 import { upsertAccount } from '../integrations/accounts';
 import { ACCOUNT_TOKEN_CONTEXT } from '../integrations/channel-fetch';
-import { bindingOf, consumeOAuthState, issueOAuthState } from '../integrations/oauth-states';
+import { bindingOf, issueOAuthState, takeReturnState } from '../integrations/oauth-states';
 import { ProviderError } from '../integrations/providers/provider-error';
 import { tiktokAuthorizeUrl, type TikTokClient } from '../integrations/providers/tiktok';
 import { ACCOUNT_STORE_LIMIT, providerFailure } from '../integrations/routes';
@@ -67,22 +67,12 @@ export function tiktokUserRoutes(s: Services) {
     const perUser = rateLimitCheck('tiktok_store', 'account', ACCOUNT_STORE_LIMIT, user.id);
     await s.rateLimiter.enforce([perUser]);
     const now = s.clock();
-    const consumed = await consumeOAuthState(s.db, body.state, bindingOf(c.get('sessionId')), now);
-    const state = 'state' in consumed ? consumed.state : undefined;
-    if (
-      !state ||
-      state.userId !== user.id ||
-      state.provider !== 'tiktok' ||
-      state.purpose !== 'project-channel' ||
-      !state.projectId ||
-      state.redirectUri !== body.redirect_uri
-    ) {
-      c.get('log').warn(
-        { userId: user.id, provider: 'tiktok', refused: 'refused' in consumed ? consumed.refused : 'purpose' },
-        'oauth state refused',
-      );
-      throw new HttpError(409, 'oauthStateRefused');
-    }
+    const state = await takeReturnState(s, c, body.state, {
+      provider: 'tiktok',
+      purposes: ['project-channel'],
+      redirectUri: body.redirect_uri,
+    });
+    if (!state.projectId) throw new HttpError(409, 'oauthStateRefused');
     // The project may have gone while the user was at TikTok (its state with it: then `unknown`).
     const project = await ownProject(user.id, state.projectId);
     let tokens;

@@ -164,18 +164,25 @@ export function tiktokSandbox({
     return oauthError('unsupported_grant_type', 'Only authorization_code and refresh_token are supported.');
   });
 
-  routes.get('/v2/user/info/', (c) => {
-    const apiError = (status: 401 | 429, code: string, message: string) =>
-      c.json({ data: {}, error: { code, message, log_id: 'sandbox' } }, status);
-    if (grants.takeRateLimited()) return apiError(429, 'rate_limit_exceeded', 'Rate limit exceeded.');
+  /** The Display API's errors, as TikTok answers them. */
+  const apiError = (c: Context, status: 400 | 401 | 429, code: string, message: string) =>
+    c.json({ data: {}, error: { code, message, log_id: 'sandbox' } }, status);
+  /** The grant behind the call's bearer token, if it holds `scope`; else TikTok's error answer. */
+  const apiGrant = (c: Context, scope: string): Grant | Response => {
+    if (grants.takeRateLimited()) return apiError(c, 429, 'rate_limit_exceeded', 'Rate limit exceeded.');
     const access = grants.accessGrant(c.req.header('authorization')?.replace(/^Bearer /, ''));
-    const grant = access?.grant;
-    if (!grant || access.expired) {
-      return apiError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
+    if (!access?.grant || access.expired) {
+      return apiError(c, 401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
     }
-    if (!grant.scopes.includes('user.info.basic')) {
-      return apiError(401, 'scope_not_authorized', 'The user did not authorize the scope required.');
+    if (!access.grant.scopes.includes(scope)) {
+      return apiError(c, 401, 'scope_not_authorized', 'The user did not authorize the scope required.');
     }
+    return access.grant;
+  };
+
+  routes.get('/v2/user/info/', (c) => {
+    const grant = apiGrant(c, 'user.info.basic');
+    if (grant instanceof Response) return grant;
     const user = SANDBOX_TIKTOK_USERS.find((each) => each.openId === grant.subject)!;
     return c.json({
       data: {
@@ -194,24 +201,15 @@ export function tiktokSandbox({
   // The Display API's video list: newest first, `max_count` (1 to 20) a page, `cursor` the
   // position of the next page, as TikTok pages.
   routes.post('/v2/video/list/', async (c) => {
-    const apiError = (status: 400 | 401 | 429, code: string, message: string) =>
-      c.json({ data: {}, error: { code, message, log_id: 'sandbox' } }, status);
-    if (grants.takeRateLimited()) return apiError(429, 'rate_limit_exceeded', 'Rate limit exceeded.');
-    const access = grants.accessGrant(c.req.header('authorization')?.replace(/^Bearer /, ''));
-    const grant = access?.grant;
-    if (!grant || access.expired) {
-      return apiError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
-    }
-    if (!grant.scopes.includes('video.list')) {
-      return apiError(401, 'scope_not_authorized', 'The user did not authorize the scope required.');
-    }
+    const grant = apiGrant(c, 'video.list');
+    if (grant instanceof Response) return grant;
     const body = (await c.req.json().catch(() => null)) as { max_count?: unknown; cursor?: unknown } | null;
     const maxCount = body?.max_count ?? 20;
     const cursor = body?.cursor ?? 0;
     if (!Number.isInteger(maxCount) || (maxCount as number) < 1 || (maxCount as number) > 20) {
-      return apiError(400, 'invalid_params', 'max_count must be 1 to 20.');
+      return apiError(c, 400, 'invalid_params', 'max_count must be 1 to 20.');
     }
-    if (!Number.isInteger(cursor) || (cursor as number) < 0) return apiError(400, 'invalid_params', 'Bad cursor.');
+    if (!Number.isInteger(cursor) || (cursor as number) < 0) return apiError(c, 400, 'invalid_params', 'Bad cursor.');
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
     const videos = sandboxTikTokVideos(SANDBOX_TIKTOK_USERS.find((each) => each.openId === grant.subject)!);
     const page = videos.slice(cursor as number, (cursor as number) + (maxCount as number));
