@@ -112,7 +112,7 @@ const screens: Screen[] = [
     then: async (page) => {
       await listening(page);
       await page.context().setOffline(true);
-      await page.getByText('Live updates paused.').waitFor({ timeout: 30_000 });
+      await page.getByText('Live updates paused.').waitFor({ timeout: 60_000 });
     },
   },
   {
@@ -159,9 +159,12 @@ async function authOf(page: Page) {
   return { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('access_token'))}` };
 }
 
+/** Each page's wait for its subscription to be signed, started before the page loads (it may be quick). */
+const subscriptions = new WeakMap<Page, Promise<unknown>>();
+
 /** Once the page's subscription to its user's channel is signed. */
 async function listening(page: Page) {
-  await page.waitForResponse((response) => new URL(response.url()).pathname === '/broadcasting/auth');
+  await subscriptions.get(page);
 }
 
 /** Connects sandbox `person` to the user of `headers` through the API, as another tab would. */
@@ -232,6 +235,10 @@ async function shoot(browser: Browser, screen: (typeof screens)[number], width: 
     const { access_token: token } = await response.json();
     await page.addInitScript((value) => localStorage.setItem('access_token', value), token);
   }
+  subscriptions.set(
+    page,
+    page.waitForResponse((response) => new URL(response.url()).pathname === '/broadcasting/auth', { timeout: 0 }),
+  );
   await page.goto(`${BASE_URL}${screen.path}`);
   await page.waitForSelector('main h1');
   if (screen.then) await screen.then(page);

@@ -12,6 +12,9 @@ import { ChannelLine } from './channel-kind';
  * accounts, as cards that cannot be removed, and what to do with them. Cancel closes it (and the
  * next channel opens a new one); 'Refresh page' reloads, so every screen shows the new channels.
  */
+/** Cards shown at most; the rest are counted (a dialog that fits any screen, with nothing to scroll). */
+const SHOWN = 5;
+
 export function ChannelFetchedDialog() {
   const { t } = useTranslation();
   const channels = useChannelFetched();
@@ -40,14 +43,17 @@ export function ChannelFetchedDialog() {
       }
     >
       <p>{t('channelFetched.intro', { count: list.length })}</p>
-      <ul aria-label={t('channelFetched.listLabel')} className="mt-4 flex max-h-64 flex-col gap-2 overflow-y-auto">
-        {list.map((channel) => (
+      <ul aria-label={t('channelFetched.listLabel')} className="mt-4 flex flex-col gap-2">
+        {list.slice(0, SHOWN).map((channel) => (
           <li key={channel._id} className="rounded-md bg-muted/60 px-3 py-2 text-sm ring-1 ring-line">
             <ChannelLine kind={channel.type} name={channel.name} />
             <span className="mt-0.5 block pl-6 text-xs text-fg-subtle">{t(`channels.kind.${channel.type}`)}</span>
           </li>
         ))}
       </ul>
+      {list.length > SHOWN ? (
+        <p className="mt-2 text-sm">{t('channelFetched.more', { count: list.length - SHOWN })}</p>
+      ) : null}
       <p className="mt-4 text-sm">
         {t('channelFetched.next')}{' '}
         <TextLink to={paths.projects()} onClick={channelFetched.close}>

@@ -4,7 +4,8 @@ import { ProgressBar } from '~/components/ui/progress-bar';
 import { announcedStep, tiktokImports, useTiktokImports } from './tiktok-imports';
 
 /**
- * The TikTok imports under way (issue 12), out of the way in a corner of every signed-in page:
+ * The TikTok imports under way (issue 12), out of the way in a corner of every signed-in page
+ * (under the header below lg, where the snackbars at the bottom would cover it):
  * a bar each, with its percentage. A screen reader hears each import start, each quarter and the
  * end (`announcedStep`), through a live region of its own, not every page of videos.
  */
@@ -25,7 +26,7 @@ export function TiktokImportPanel() {
       {imports.length > 0 ? (
         <section
           aria-label={t('tiktokImport.region')}
-          className="fixed inset-x-4 bottom-4 z-[55] flex flex-col gap-2 sm:left-auto sm:w-80"
+          className="fixed inset-x-4 top-20 z-[55] flex flex-col gap-2 sm:left-auto sm:w-80 lg:top-auto lg:bottom-4"
         >
           {imports.map(({ user, progress }) => (
             <div key={user._id} className="flex items-start gap-3 rounded-lg bg-raised p-3 shadow-lg ring-1 ring-line">
