@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { ChannelSchema } from './accounts';
 import { pagedSchema } from './common';
-import { LIMITS, page, text, timestamp } from './fields';
+import { id, LIMITS, page, SENTIMENTS, text, timestamp } from './fields';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 const tag = 'Projects';
@@ -15,6 +15,8 @@ export const ProjectSchema = z
     createdAt: timestamp(),
     /** The channels the project follows, by kind then name. */
     channels: z.array(ChannelSchema),
+    /** The comments on those channels (replies too), counted by sentiment. */
+    commentCounts: z.record(z.enum(SENTIMENTS), z.number()),
   })
   .register(z.globalRegistry, { id: 'Project' });
 export type Project = z.infer<typeof ProjectSchema>;
@@ -42,4 +44,44 @@ export const createProject = defineOperation({
   access: 'user',
   body: ProjectBodySchema,
   responses: { 201: { description: 'The new project.', body: ProjectSchema }, ...errors(401, ...BODY_ERRORS) },
+});
+
+const projectParams = z.object({ id: id() });
+
+export const showProject = defineOperation({
+  method: 'GET',
+  path: '/v1.0/projects/:id',
+  summary: 'One of the caller’s projects',
+  description: "Another user's project is not found (404), never shown.",
+  tag,
+  access: 'user',
+  params: projectParams,
+  responses: { 200: { description: 'The project.', body: ProjectSchema }, ...errors(401, 404) },
+});
+
+export const renameProject = defineOperation({
+  method: 'PATCH',
+  path: '/v1.0/projects/:id',
+  summary: 'Rename a project',
+  tag,
+  access: 'user',
+  params: projectParams,
+  body: ProjectBodySchema,
+  responses: {
+    200: { description: 'The project, renamed.', body: ProjectSchema },
+    ...errors(401, 404, ...BODY_ERRORS),
+  },
+});
+
+export const deleteProject = defineOperation({
+  method: 'DELETE',
+  path: '/v1.0/projects/:id',
+  summary: 'Delete a project',
+  description:
+    'The project and the list of channels it follows go. The channels stay with the accounts that brought them, ' +
+    'with their comments; a TikTok user connected to this project only goes with it (and its imported videos).',
+  tag,
+  access: 'user',
+  params: projectParams,
+  responses: { 204: { description: 'Deleted.' }, ...errors(401, 404) },
 });

@@ -1,9 +1,9 @@
 import { createPasswordHasher, type PasswordHasher } from '../auth/passwords';
 import type { Database } from './client';
 import { sql } from 'drizzle-orm';
-import { channels, comments, coupons, projects, users } from './schema';
+import { channels, comments, coupons, projectChannels, projects, users } from './schema';
 import { SENTIMENTS, type ChannelKind, type Sentiment } from '../../contract/fields';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { findUserByEmail } from '../users/queries';
 import { PROMO_COUPON_CODE, type Role } from '../../contract/fields';
 
@@ -304,8 +304,28 @@ async function seedDemoComments(db: Database): Promise<void> {
         }),
       )
       .onConflictDoNothing()
-      .returning({ id: channels.id });
+      .returning({ id: channels.id, ownerId: channels.ownerId, externalId: channels.externalId, name: channels.name });
     if (made.length === 0) return;
+    // Each project follows its channels: the demo user's café its Facebook page, Instagram and
+    // ads, the trattoria its LinkedIn organization; a customer's project the channel named after it.
+    const owned = await tx
+      .select({ id: projects.id, ownerId: projects.ownerId, name: projects.name })
+      .from(projects)
+      .where(inArray(projects.ownerId, [...new Set(made.map((channel) => channel.ownerId))]));
+    const projectOf = (channel: (typeof made)[number]) => {
+      const demoProject =
+        channel.ownerId === demo.id
+          ? channel.externalId === 'demo-4'
+            ? 'Trattoria Roma'
+            : 'Espresso Bar Milano'
+          : channel.name;
+      return owned.find((project) => project.ownerId === channel.ownerId && project.name === demoProject)?.id;
+    };
+    const links = made.flatMap((channel) => {
+      const projectId = projectOf(channel);
+      return projectId ? [{ projectId, channelId: channel.id }] : [];
+    });
+    if (links.length > 0) await tx.insert(projectChannels).values(links).onConflictDoNothing();
     // 360 comments (and a few replies to them), spread over the channels; the first channels (the demo user's) get most.
     const rows = Array.from({ length: 360 }, (_, n) => {
       const channel = made[n % 3 === 0 ? n % made.length : n % Math.min(4, made.length)];

@@ -1,6 +1,7 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { SENTIMENTS, type Sentiment } from '../../contract/fields';
 import type { Database } from '../db/client';
-import { channels, projectChannels, projects, type ChannelRow, type ProjectRow } from '../db/schema';
+import { channels, comments, projectChannels, projects, type ChannelRow, type ProjectRow } from '../db/schema';
 
 export async function countProjectsOf(db: Database, ownerId: string): Promise<number> {
   const [{ total }] = await db.select({ total: count() }).from(projects).where(eq(projects.ownerId, ownerId));
@@ -39,4 +40,59 @@ export async function channelsOfProjects(db: Database, projectIds: string[]): Pr
     .orderBy(asc(channels.kind), asc(channels.name), asc(channels.id));
   for (const { projectId, channel } of rows) byProject.get(projectId)!.push(channel);
   return byProject;
+}
+
+/** The comments on the channels each of `projectIds` follows, counted by sentiment. */
+export async function commentCountsOfProjects(
+  db: Database,
+  projectIds: string[],
+): Promise<Map<string, Record<Sentiment, number>>> {
+  const zero = () => Object.fromEntries(SENTIMENTS.map((sentiment) => [sentiment, 0])) as Record<Sentiment, number>;
+  const byProject = new Map(projectIds.map((id) => [id, zero()]));
+  if (projectIds.length === 0) return byProject;
+  const rows = await db
+    .select({ projectId: projectChannels.projectId, sentiment: comments.sentiment, total: count() })
+    .from(projectChannels)
+    .innerJoin(comments, eq(comments.channelId, projectChannels.channelId))
+    .where(inArray(projectChannels.projectId, projectIds))
+    .groupBy(projectChannels.projectId, comments.sentiment);
+  for (const { projectId, sentiment, total } of rows) byProject.get(projectId)![sentiment] = total;
+  return byProject;
+}
+
+/** The caller's project `id`, or undefined: another user's is not theirs to see (the routes' 404). */
+export async function findOwnProject(db: Database, ownerId: string, id: string): Promise<ProjectRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), eq(projects.ownerId, ownerId)));
+  return row;
+}
+
+export async function renameProject(db: Database, id: string, name: string): Promise<ProjectRow> {
+  const [row] = await db.update(projects).set({ name }).where(eq(projects.id, id)).returning();
+  return row!;
+}
+
+/**
+ * Deletes the project (its channel links go with it, by cascade) and the TikTok users no other
+ * project follows: they were connected into this one, and nothing else shows them.
+ */
+export async function deleteProject(db: Database, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const tiktok = await tx
+      .select({ id: channels.id })
+      .from(projectChannels)
+      .innerJoin(channels, eq(channels.id, projectChannels.channelId))
+      .where(and(eq(projectChannels.projectId, id), eq(channels.kind, 'tiktok-user')));
+    await tx.delete(projects).where(eq(projects.id, id));
+    const candidates = tiktok.map((row) => row.id);
+    if (candidates.length === 0) return;
+    const stillFollowed = await tx
+      .select({ channelId: projectChannels.channelId })
+      .from(projectChannels)
+      .where(inArray(projectChannels.channelId, candidates));
+    const orphans = candidates.filter((channelId) => !stillFollowed.some((row) => row.channelId === channelId));
+    if (orphans.length > 0) await tx.delete(channels).where(inArray(channels.id, orphans));
+  });
 }

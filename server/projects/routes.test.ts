@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Project } from '../../contract/projects';
+import { OPERATIONS, operationName } from '../../contract/operations';
+import { channels, projectChannels } from '../db/schema';
 import { startHarness, type Harness } from '../test/harness';
 
 let h: Harness;
@@ -12,13 +15,26 @@ describe('GET /v1.0/projects', () => {
     const { accessToken } = await h.signIn('demo@example.com', 'Demo1234');
     const res = await h.call('GET', '/v1.0/projects', { token: accessToken });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      data: [
-        { _id: expect.any(String), name: 'Espresso Bar Milano', createdAt: expect.any(String), channels: [] },
-        { _id: expect.any(String), name: 'Trattoria Roma', createdAt: expect.any(String), channels: [] },
-      ],
-      meta: { total: 2, currentPage: 1, lastPage: 1 },
-    });
+    expect(res.body.meta).toEqual({ total: 2, currentPage: 1, lastPage: 1 });
+    const [cafe, trattoria] = res.body.data as unknown as Project[];
+    // Each with the channels it follows, by kind then name, and their comments counted by sentiment.
+    expect(cafe).toMatchObject({ name: 'Espresso Bar Milano' });
+    expect(cafe!.channels.map((channel) => `${channel.type}: ${channel.name}`)).toEqual([
+      'facebook-ad-account: Espresso Bar Milano Ads',
+      'facebook-page: Espresso Bar Milano',
+      'instagram-account: @espressobarmilano',
+    ]);
+    expect(trattoria!.channels.map((channel) => channel.name)).toEqual(['Trattoria Roma Group']);
+    const total = (project: Project) => Object.values(project.commentCounts).reduce((sum, n) => sum + n, 0);
+    expect(total(cafe!)).toBeGreaterThan(100);
+    expect(total(trattoria!)).toBeGreaterThan(10);
+    expect(Object.keys(cafe!.commentCounts).sort()).toEqual([
+      'MIXED',
+      'NEGATIVE',
+      'NEUTRAL',
+      'POSITIVE',
+      'UNCLASSIFIED',
+    ]);
   });
 
   it("shows only the owner's projects", async () => {
@@ -71,6 +87,7 @@ describe('POST /v1.0/projects', () => {
       name: 'Bottega Verde',
       createdAt: expect.any(String),
       channels: [],
+      commentCounts: { POSITIVE: 0, MIXED: 0, NEGATIVE: 0, NEUTRAL: 0, UNCLASSIFIED: 0 },
     });
     const listed = await h.call('GET', '/v1.0/projects', { token: session.accessToken });
     expect(listed.body.data?.map((p) => p.name)).toEqual(['Bottega Verde']);
@@ -94,5 +111,98 @@ describe('POST /v1.0/projects', () => {
 
   it('answers 401 without a bearer token', async () => {
     expect((await h.call('POST', '/v1.0/projects', { json: { name: 'A' } })).status).toBe(401);
+  });
+});
+
+describe('one project: show, rename, delete', () => {
+  it('shows and renames a project of the caller (trimmed, validated; text kept as text)', async () => {
+    const session = await h.signedInUser();
+    const project = await h.factories.project({ id: session.user._id }, { name: 'Bottega' });
+    const shown = await h.call('GET', `/v1.0/projects/${project.id}`, { token: session.accessToken });
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ _id: project.id, name: 'Bottega', channels: [] });
+
+    const renamed = await h.call('PATCH', `/v1.0/projects/${project.id}`, {
+      token: session.accessToken,
+      json: { name: '  Bottega <b>Verde</b> ' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ _id: project.id, name: 'Bottega <b>Verde</b>' });
+
+    for (const name of ['', '   ', 'x'.repeat(300)]) {
+      const refused = await h.call('PATCH', `/v1.0/projects/${project.id}`, {
+        token: session.accessToken,
+        json: { name },
+      });
+      expect(refused.status, name).toBe(422);
+      expect(Object.keys(refused.body.errors ?? {})).toEqual(['name']);
+    }
+    expect(
+      (await h.call('PATCH', `/v1.0/projects/${project.id}`, { token: session.accessToken, json: {} })).status,
+    ).toBe(422);
+  });
+
+  it('deletes a project: its channel list goes, the channels stay; a TikTok user only it followed goes too', async () => {
+    const session = await h.signedInUser();
+    const owner = { id: session.user._id };
+    const kept = await h.factories.project(owner, { name: 'Kept' });
+    const gone = await h.factories.project(owner, { name: 'Gone' });
+    const [page, sharedTiktok, ownTiktok] = await h.db
+      .insert(channels)
+      .values([
+        { ownerId: owner.id, kind: 'facebook-page', externalId: 'p1', name: 'Page' },
+        { ownerId: owner.id, kind: 'tiktok-user', externalId: 't1', name: 'Shared TikTok' },
+        { ownerId: owner.id, kind: 'tiktok-user', externalId: 't2', name: 'Own TikTok' },
+      ])
+      .returning();
+    await h.db.insert(projectChannels).values([
+      { projectId: gone.id, channelId: page!.id },
+      { projectId: gone.id, channelId: sharedTiktok!.id },
+      { projectId: gone.id, channelId: ownTiktok!.id },
+      { projectId: kept.id, channelId: sharedTiktok!.id },
+    ]);
+
+    const deleted = await h.call('DELETE', `/v1.0/projects/${gone.id}`, { token: session.accessToken });
+    expect(deleted.status).toBe(204);
+    expect((await h.call('GET', `/v1.0/projects/${gone.id}`, { token: session.accessToken })).status).toBe(404);
+    const left = (await h.db.select().from(channels)).filter((row) => row.ownerId === owner.id).map((row) => row.name);
+    expect(left.sort()).toEqual(['Page', 'Shared TikTok']);
+    const listed = await h.call('GET', '/v1.0/projects', { token: session.accessToken });
+    expect(listed.body.data?.map((project) => project.name)).toEqual(['Kept']);
+  });
+});
+
+describe("another user's project", () => {
+  /** A valid body for each project-scoped operation that takes one: a new one must be added here. */
+  const BODIES: Record<string, unknown> = { renameProject: { name: 'Taken over' } };
+
+  it('is not found at every project-scoped endpoint, and nothing of it changes', async () => {
+    const owner = await h.signedInUser();
+    const stranger = await h.signedInUser();
+    const project = await h.factories.project({ id: owner.user._id }, { name: 'Private' });
+    const scoped = OPERATIONS.filter((op) => /^\/v1\.0\/projects\/:\w+/.test(op.path));
+    expect(scoped.map((op) => operationName(op)).sort()).toEqual([
+      'authorizeTiktokUser',
+      'deleteProject',
+      'listProjectTiktokUsers',
+      'renameProject',
+      'showProject',
+    ]);
+    for (const op of scoped) {
+      const path = op.path.replace(/:\w+/, project.id);
+      const body = op.body ? BODIES[operationName(op)!] : undefined;
+      if (op.body) expect(body, `a body for ${operationName(op)!}`).toBeDefined();
+      const answer = await h.call(op.method, path, { token: stranger.accessToken, json: body });
+      expect(answer.status, `${op.method} ${op.path}`).toBe(404);
+      expect(answer.text, `${op.method} ${op.path}`).not.toContain('Private');
+      // An id that is no id at all is not found either.
+      const malformed = await h.call(op.method, op.path.replace(/:\w+/, 'not-an-id'), {
+        token: owner.accessToken,
+        json: body,
+      });
+      expect(malformed.status, `${op.method} ${op.path} with a malformed id`).toBe(404);
+    }
+    const still = await h.call('GET', `/v1.0/projects/${project.id}`, { token: owner.accessToken });
+    expect(still.body).toMatchObject({ name: 'Private' });
   });
 });

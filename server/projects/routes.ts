@@ -1,13 +1,46 @@
 import { Hono } from 'hono';
-import { createProject, listProjects, PROJECTS_PAGE_SIZE } from '../../contract/projects';
+import {
+  createProject,
+  deleteProject,
+  listProjects,
+  PROJECTS_PAGE_SIZE,
+  renameProject,
+  showProject,
+} from '../../contract/projects';
+import type { Database } from '../db/client';
+import type { ProjectRow } from '../db/schema';
 import type { AppEnv, Services } from '../http/context';
+import { notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
 import { pageOffset, paged } from '../http/paging';
 import { presentProject } from './presenters';
-import { channelsOfProjects, countProjectsOf, insertProject, listProjectsOf } from './queries';
+import {
+  channelsOfProjects,
+  commentCountsOfProjects,
+  countProjectsOf,
+  deleteProject as removeProject,
+  findOwnProject,
+  insertProject,
+  listProjectsOf,
+  renameProject as saveName,
+} from './queries';
+
+/** Projects as the contract shows them: each with its channels and its comments counted by sentiment. */
+async function present(db: Database, rows: ProjectRow[]) {
+  const ids = rows.map((row) => row.id);
+  const [channels, counts] = await Promise.all([channelsOfProjects(db, ids), commentCountsOfProjects(db, ids)]);
+  return rows.map((row) => presentProject(row, channels.get(row.id)!, counts.get(row.id)!));
+}
 
 export function projectRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
+
+  /** The caller's project `id`; anybody else's is not found, never shown (issue 13). */
+  const ownProject = async (ownerId: string, id: string) => {
+    const project = await findOwnProject(s.db, ownerId, id);
+    if (!project) throw notFound();
+    return project;
+  };
 
   route(routes, s, listProjects, async (c, { query }) => {
     const ownerId = c.get('user').id;
@@ -16,25 +49,31 @@ export function projectRoutes(s: Services) {
       countProjectsOf(s.db, ownerId),
       listProjectsOf(s.db, ownerId, { limit: PROJECTS_PAGE_SIZE, offset: pageOffset(pageRequest) }),
     ]);
-    const channels = await channelsOfProjects(
-      s.db,
-      rows.map((row) => row.id),
-    );
-    return reply(
-      c,
-      listProjects,
-      200,
-      paged(
-        rows.map((row) => presentProject(row, channels.get(row.id))),
-        total,
-        pageRequest,
-      ),
-    );
+    return reply(c, listProjects, 200, paged(await present(s.db, rows), total, pageRequest));
   });
 
   route(routes, s, createProject, async (c, { body }) => {
     const row = await insertProject(s.db, c.get('user').id, body.name);
-    return reply(c, createProject, 201, presentProject(row));
+    const [project] = await present(s.db, [row]);
+    return reply(c, createProject, 201, project!);
+  });
+
+  route(routes, s, showProject, async (c, { params }) => {
+    const [project] = await present(s.db, [await ownProject(c.get('user').id, params.id)]);
+    return reply(c, showProject, 200, project!);
+  });
+
+  route(routes, s, renameProject, async (c, { params, body }) => {
+    const project = await ownProject(c.get('user').id, params.id);
+    const [renamed] = await present(s.db, [await saveName(s.db, project.id, body.name)]);
+    return reply(c, renameProject, 200, renamed!);
+  });
+
+  route(routes, s, deleteProject, async (c, { params }) => {
+    const project = await ownProject(c.get('user').id, params.id);
+    await removeProject(s.db, project.id);
+    c.get('log').info({ userId: project.ownerId, projectId: project.id }, 'project deleted');
+    return reply(c, deleteProject, 204);
   });
 
   return routes;

@@ -2,17 +2,8 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { TiktokUserSchema } from '../../contract/tiktok-users';
 import type { Database } from '../db/client';
-import { channelPosts, channels, projectChannels, projects, type ChannelRow, type ProjectRow } from '../db/schema';
+import { channelPosts, channels, projectChannels, type ChannelRow } from '../db/schema';
 import type { TikTokVideo } from '../integrations/providers/tiktok';
-
-/** The caller's project `id`; anybody else's is not theirs to see (undefined: the route's 404). */
-export async function findOwnProject(db: Database, ownerId: string, id: string): Promise<ProjectRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, id), eq(projects.ownerId, ownerId)));
-  return row;
-}
 
 /**
  * The TikTok user as the owner's channel (one row per owner and TikTok user, whichever project),

@@ -13,7 +13,8 @@ import { tiktokAuthorizeUrl, type TikTokClient } from '../integrations/providers
 import { ACCOUNT_STORE_LIMIT, providerFailure } from '../integrations/routes';
 import { createEncryption } from '../security/encryption';
 import { queueTiktokImport, workTiktokImports } from './import-job';
-import { connectTiktokUser, findOwnProject, listProjectTiktokUsers as listUsers, presentTiktokUser } from './queries';
+import { findOwnProject } from '../projects/queries';
+import { connectTiktokUser, listProjectTiktokUsers as listUsers, presentTiktokUser } from './queries';
 
 /** TikTok users connected into projects, and their imports (contract/tiktok-users.ts; issue 12). */
 export function tiktokUserRoutes(s: Services) {

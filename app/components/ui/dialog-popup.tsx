@@ -19,7 +19,8 @@ export function DialogPopup({ open, onClose, title, children, actions, width = '
         <Description as="div" className="mt-2 text-sm text-fg-muted">
           {children}
         </Description>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{actions}</div>
+        {/* A dialog holding a form has its buttons in the form (actions null). */}
+        {actions ? <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{actions}</div> : null}
       </DialogPanel>
     </Dialog>
   );

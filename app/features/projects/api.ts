@@ -1,4 +1,12 @@
-import { createProject as createProjectOperation, listProjects, ProjectBodySchema } from '~contract/projects';
+import { z } from 'zod/mini';
+import {
+  createProject as createProjectOperation,
+  deleteProject as deleteProjectOperation,
+  listProjects,
+  ProjectBodySchema,
+  renameProject as renameProjectOperation,
+} from '~contract/projects';
+import { id } from '~contract/fields';
 import { api } from '~/lib/api';
 import { queryClient } from '~/lib/query-client';
 
@@ -29,4 +37,18 @@ export async function createProject(body: { name: string }) {
   const project = await api.call(createProjectOperation, { body });
   await queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
   return project;
+}
+
+/** The rename form: the API's own name rule, and which project. */
+export const RenameProjectSchema = z.extend(ProjectBodySchema, { projectId: id() });
+
+export async function renameProject(projectId: string, name: string) {
+  const project = await api.call(renameProjectOperation, { params: { id: projectId }, body: { name } });
+  await queryClient.invalidateQueries({ queryKey: projectKeys.all });
+  return project;
+}
+
+export async function deleteProject(projectId: string) {
+  await api.call(deleteProjectOperation, { params: { id: projectId } });
+  await queryClient.invalidateQueries({ queryKey: projectKeys.all });
 }

@@ -1,19 +1,26 @@
-import { useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useState } from 'react';
+import { SENTIMENTS } from '~contract/fields';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { Avatar } from '~/components/ui/avatar';
 import { BrandMark } from '~/components/ui/brand-mark';
+import { SentimentBadge } from '~/components/ui/badge';
 import { Button, ButtonLink } from '~/components/ui/button';
+import { ConfirmDialog } from '~/components/ui/dialog';
+import { AppMenu } from '~/components/ui/menu';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { PageHeader } from '~/components/ui/page-header';
 import { requireUser } from '~/features/auth/guards';
 import { useSignedInUser } from '~/features/auth/use-signed-in-user';
 import { ChannelLine } from '~/features/integrations/channel-kind';
-import { getProjects } from '~/features/projects/api';
+import { deleteProject, getProjects, renameProject, RenameProjectSchema, type Project } from '~/features/projects/api';
+import { RenameProjectDialog } from '~/features/projects/rename-project-dialog';
 import { tiktokAuthorizeUrl } from '~/features/projects/tiktok';
 import { reportBackgroundError } from '~/lib/api-errors';
+import { parseForm, replyWithApiError, useIsPending } from '~/lib/forms';
+import { snackbar } from '~/lib/snackbar';
 import { throwRouteError } from '~/lib/route-errors';
 import { pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
@@ -29,6 +36,39 @@ export async function clientLoader({ request }: { request: Request }) {
   }
 }
 
+/** Renaming a project (the rename dialog's form). */
+export async function clientAction({ request }: { request: Request }) {
+  await requireUser(request);
+  const submission = await parseForm(request, RenameProjectSchema);
+  if (submission.status !== 'success') return submission.reply();
+  try {
+    const project = await renameProject(submission.value.projectId, submission.value.name);
+    snackbar.show('projects.renamedMessage', 'success', { values: { name: project.name } });
+  } catch (error) {
+    return replyWithApiError(request, submission, error, { 404: 'projects.gone' });
+  }
+  // `status: 'success'` closes the dialog (a reset would answer no status at all).
+  return submission.reply();
+}
+
+/** The project's comments counted by sentiment: only the sentiments it has. */
+function CommentCounts({ project }: { project: Project }) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
+  const present = SENTIMENTS.filter((sentiment) => project.commentCounts[sentiment] > 0);
+  if (present.length === 0) return <p className="text-sm text-fg-muted">{t('projects.noComments')}</p>;
+  return (
+    <ul aria-label={t('projects.commentsOf', { name: project.name })} className="flex flex-wrap gap-1.5">
+      {present.map((sentiment) => (
+        <li key={sentiment} className="flex items-center gap-1 text-sm">
+          <SentimentBadge sentiment={sentiment} />
+          <span className="font-medium text-fg tabular-nums">{number.format(project.commentCounts[sentiment])}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** An account on its first day is welcomed, not welcomed back. */
 function isNewAccount(createdAt: string) {
   return Date.now() - Date.parse(createdAt) < 24 * 60 * 60 * 1000;
@@ -40,6 +80,30 @@ export default function ProjectsRoute() {
   const { projects } = useLoaderData<typeof clientLoader>();
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const [connecting, setConnecting] = useState<string | null>(null);
+  const lastResult = useActionData<typeof clientAction>();
+  // The project being renamed, and the action's answer when its dialog opened: an answer since
+  // then is this dialog's (a success closes it; an error shows in it).
+  const [renaming, setRenaming] = useState<{ project: Project; before: typeof lastResult } | null>(null);
+  const renameResult = renaming && lastResult !== renaming.before ? lastResult : undefined;
+  const renamingProject = renaming && renameResult?.status !== 'success' ? renaming.project : null;
+  const [deleting, setDeleting] = useState<Project | null>(null);
+  const [deletePending, setDeletePending] = useState(false);
+  const revalidator = useRevalidator();
+  const renamePending = useIsPending();
+  async function confirmDelete() {
+    if (!deleting) return;
+    setDeletePending(true);
+    try {
+      await deleteProject(deleting._id);
+      snackbar.show('projects.deletedMessage', 'success', { values: { name: deleting.name } });
+      setDeleting(null);
+      revalidator.revalidate();
+    } catch (error) {
+      reportBackgroundError(error);
+    } finally {
+      setDeletePending(false);
+    }
+  }
   /** To TikTok's consent page; it comes back through /integrations, and the import starts. */
   async function connectTiktok(projectId: string) {
     setConnecting(projectId);
@@ -76,13 +140,23 @@ export default function ProjectsRoute() {
                 <div className="flex h-full flex-col gap-4">
                   <div className="flex items-center gap-3">
                     <Avatar name={project.name} decorative />
-                    <div className="min-w-0">
+                    <div className="min-w-0 flex-1">
                       <h2 className="truncate font-semibold text-fg">{project.name}</h2>
                       <p className="text-sm text-fg-muted">
                         {t('projects.created', { date: dateFormat.format(new Date(project.createdAt)) })}
                       </p>
                     </div>
+                    <AppMenu
+                      label={t('projects.actionsFor', { name: project.name })}
+                      iconOnly
+                      size="sm"
+                      items={[
+                        { label: t('projects.rename'), onSelect: () => setRenaming({ project, before: lastResult }) },
+                        { label: t('projects.delete'), onSelect: () => setDeleting(project), danger: true },
+                      ]}
+                    />
                   </div>
+                  <CommentCounts project={project} />
                   {project.channels.length > 0 ? (
                     <ul
                       aria-label={t('projects.channelsOf', { name: project.name })}
@@ -115,6 +189,27 @@ export default function ProjectsRoute() {
           ))}
         </ul>
       )}
+      <RenameProjectDialog
+        project={renamingProject}
+        onClose={() => setRenaming(null)}
+        lastResult={renameResult}
+        pending={renamePending}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+        title={t('projects.deleteTitle')}
+        confirmText={t('projects.deleteConfirm')}
+        tone="danger"
+        pending={deletePending}
+      >
+        <p>{t('projects.deleteText', { name: deleting?.name ?? '' })}</p>
+        <ul className="mt-3 list-disc pl-5 text-sm">
+          <li>{t('projects.deleteGoes', { count: deleting?.channels.length ?? 0 })}</li>
+          <li>{t('projects.deleteStays')}</li>
+        </ul>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,0 +1,81 @@
+import { getInputProps } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
+import { useTranslation } from 'react-i18next';
+import { AppForm } from '~/components/ui/app-form';
+import { Button } from '~/components/ui/button';
+import { AppDialog } from '~/components/ui/dialog';
+import { Field } from '~/components/ui/field';
+import { FormSubmit } from '~/components/ui/form-submit';
+import { useAppForm } from '~/lib/forms';
+import { RenameProjectSchema, type Project } from './api';
+
+/**
+ * Renaming a project: the one form pattern (conform, the API's own name rule) in the one dialog,
+ * posted to the projects route's action (`intent` is the form's only hidden field beside the id).
+ * What the user typed stays when the API refuses it.
+ */
+export function RenameProjectDialog({
+  project,
+  onClose,
+  lastResult,
+  pending,
+}: {
+  project: Project | null;
+  onClose: () => void;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <AppDialog
+      open={project !== null}
+      onClose={pending ? () => {} : onClose}
+      title={t('projects.renameTitle')}
+      actions={null}
+    >
+      {project ? (
+        <RenameForm key={project._id} project={project} onClose={onClose} lastResult={lastResult} pending={pending} />
+      ) : null}
+    </AppDialog>
+  );
+}
+
+function RenameForm({
+  project,
+  onClose,
+  lastResult,
+  pending,
+}: {
+  project: Project;
+  onClose: () => void;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useAppForm(RenameProjectSchema, {
+    id: `rename-${project._id}`,
+    lastResult: lastResult?.status === 'success' ? null : lastResult,
+    defaultValue: { name: project.name, projectId: project._id },
+  });
+  return (
+    <AppForm form={form} aria-describedby="rename-project-status" className="mt-2 flex flex-col gap-5">
+      <input {...getInputProps(fields.projectId, { type: 'hidden' })} />
+      <Field
+        label={t('projects.name')}
+        hint={t('projects.nameHint')}
+        inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoFocus: true, autoComplete: 'off' }}
+        errors={fields.name.errors}
+      />
+      <FormSubmit
+        statusId="rename-project-status"
+        pending={pending}
+        pendingText={t('projects.renaming')}
+        submitText={t('projects.rename')}
+        errors={form.errors}
+      />
+      <Button variant="secondary" onClick={onClose} disabled={pending}>
+        {t('common.cancel')}
+      </Button>
+    </AppForm>
+  );
+}

@@ -1,0 +1,127 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectNoA11yViolations, recordRequests, settle, signInWithoutUi, test } from './fixtures';
+
+/**
+ * The projects list (issue 13): each project with the channels it follows and its comments by
+ * sentiment, renamed through its dialog's form, deleted after a confirmation that says what goes.
+ */
+async function tokenOf(request: APIRequestContext, user: { email: string; password: string }) {
+  const response = await request.post('/v1.0/auth/login', { data: { email: user.email, password: user.password } });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function makeProject(request: APIRequestContext, token: string, name: string) {
+  const made = await request.post('/v1.0/projects', { headers: { authorization: `Bearer ${token}` }, data: { name } });
+  expect(made.status()).toBe(201);
+  return ((await made.json()) as { _id: string })._id;
+}
+
+const card = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+
+test("the demo user's projects show their channels and their comments by sentiment", async ({ page }) => {
+  await signInWithoutUi(page, { email: 'demo@example.com', password: 'Demo1234' });
+  await page.goto('/projects');
+  const cafe = card(page, 'Espresso Bar Milano');
+  await expect(cafe.getByRole('list', { name: 'Channels of Espresso Bar Milano' }).getByRole('listitem')).toHaveText([
+    'Espresso Bar Milano Ads',
+    'Espresso Bar Milano',
+    '@espressobarmilano',
+  ]);
+  const counts = cafe.getByRole('list', { name: 'Comments of Espresso Bar Milano by sentiment' });
+  await expect(counts.getByRole('listitem').filter({ hasText: 'Positive' })).toHaveText(/^Positive\d+$/);
+  await expect(card(page, 'Trattoria Roma').getByRole('img', { name: 'LinkedIn organization' })).toBeVisible();
+  await expectNoA11yViolations(page);
+});
+
+test('renames a project: empty and too long are refused by the field, sending nothing; text stays text', async ({
+  page,
+  request,
+  user,
+}) => {
+  await signInWithoutUi(page, user);
+  await makeProject(request, await tokenOf(request, user), 'Bottega');
+  await page.goto('/projects');
+  await expect(card(page, 'Bottega').getByText('No channel yet.')).toBeVisible();
+  await expect(card(page, 'Bottega').getByText('No comments yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Actions for Bottega' }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rename the project' });
+  const name = dialog.getByLabel('Project name');
+  await expect(name).toHaveValue('Bottega');
+  await expectNoA11yViolations(page);
+
+  const patches = recordRequests(page, '/v1.0/projects/');
+  await name.fill('   ');
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(dialog.getByText('Project name is required')).toBeVisible();
+  await name.fill('x'.repeat(300));
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(dialog.getByText('Project name is too long')).toBeVisible();
+  await settle(page);
+  expect(patches).toEqual([]);
+
+  const hostile = '<img src=x onerror="window.pwned=1"> Verde';
+  await name.fill(hostile);
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: `The project is now called ${hostile}.` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: hostile })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+});
+
+test('a rename the API refuses (the project deleted meanwhile) says so in the form and keeps what was typed', async ({
+  page,
+  request,
+  user,
+}) => {
+  await signInWithoutUi(page, user);
+  const token = await tokenOf(request, user);
+  const id = await makeProject(request, token, 'Short-lived');
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'Actions for Short-lived' }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rename the project' });
+  await dialog.getByLabel('Project name').fill('Long-lived');
+  expect(
+    (await request.delete(`/v1.0/projects/${id}`, { headers: { authorization: `Bearer ${token}` } })).status(),
+  ).toBe(204);
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('This project no longer exists');
+  await expect(dialog.getByLabel('Project name')).toHaveValue('Long-lived');
+});
+
+test('deletes a project after a confirmation that says what goes and what stays', async ({ page, request, user }) => {
+  await signInWithoutUi(page, user);
+  await makeProject(request, await tokenOf(request, user), 'To go');
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'Actions for To go' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'This action is irreversible' });
+  await expect(dialog).toContainText('Delete To go?');
+  await expect(dialog).toContainText('its list of channels (0 channels)');
+  await expect(dialog).toContainText('The channels stay with the accounts that brought them');
+  await expectNoA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card(page, 'To go')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Actions for To go' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Delete the project' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'To go is deleted.' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'No projects yet' })).toBeVisible();
+});
+
+test('reads in Italian', async ({ page, makeUser, request }) => {
+  const user = await makeUser({ language: 'it' });
+  await signInWithoutUi(page, user);
+  await makeProject(request, await tokenOf(request, user), 'Bottega');
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'Azioni per Bottega' }).click();
+  await page.getByRole('menuitem', { name: 'Elimina' }).click();
+  await expect(page.getByRole('dialog', { name: 'Questa azione è irreversibile' })).toContainText(
+    'I canali restano agli account',
+  );
+  await expectNoA11yViolations(page);
+});
