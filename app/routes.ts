@@ -21,6 +21,7 @@ export default [
   layout('routes/app/layout.tsx', [
     route('projects', 'routes/projects/list.tsx'),
     route('projects/new', 'routes/projects/new.tsx'),
+    route('projects/:projectId/channels', 'routes/projects/channels.tsx'),
     route('troubleshooting', 'routes/help/troubleshooting.tsx'),
     route('integrations', 'routes/integrations.tsx'),
 

@@ -85,3 +85,42 @@ export const deleteProject = defineOperation({
   params: projectParams,
   responses: { 204: { description: 'Deleted.' }, ...errors(401, 404) },
 });
+
+export const listChannels = defineOperation({
+  method: 'GET',
+  path: '/v1.0/channels',
+  summary: "The caller's channels: what their connected accounts brought, and their TikTok users",
+  description: 'By kind then name: what a project can follow.',
+  tag,
+  access: 'user',
+  responses: {
+    200: { description: 'The channels.', body: z.object({ data: z.array(ChannelSchema) }) },
+    ...errors(401),
+  },
+});
+
+export const AttachChannelBodySchema = z.object({ channelId: id() });
+
+export const attachChannel = defineOperation({
+  method: 'POST',
+  path: '/v1.0/projects/:id/channels',
+  summary: 'Make a project follow one of the caller’s channels',
+  description:
+    'Attaching a channel the project already follows changes nothing. A channel not the caller’s is not found.',
+  tag,
+  access: 'user',
+  params: projectParams,
+  body: AttachChannelBodySchema,
+  responses: { 200: { description: 'The project.', body: ProjectSchema }, ...errors(401, 404, ...BODY_ERRORS) },
+});
+
+export const detachChannel = defineOperation({
+  method: 'DELETE',
+  path: '/v1.0/projects/:id/channels/:channelId',
+  summary: 'Stop a project following a channel',
+  description: 'The channel stays with its account (and in other projects), with its comments.',
+  tag,
+  access: 'user',
+  params: z.object({ id: id(), channelId: id() }),
+  responses: { 204: { description: 'Detached.' }, ...errors(401, 404) },
+});

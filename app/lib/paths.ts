@@ -8,6 +8,7 @@ export const paths = {
   integrations: () => '/integrations',
   /** Where a Facebook sign-up lands (spec §4). */
   newProject: () => '/projects/new',
+  projectChannels: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/channels`,
   troubleshooting: (section?: string) => (section ? `/troubleshooting#${section}` : '/troubleshooting'),
   designLibrary: () => '/admin/design-library',
   adminSupport: () => '/admin/support',

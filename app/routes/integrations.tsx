@@ -110,8 +110,11 @@ async function listenBeforeStoring(userId: string) {
   }
 }
 
-/** TikTok's return (the same rules as the accounts' returns): a declined consent said, a code stored once. */
-async function completeTiktokReturn(query: URLSearchParams) {
+/**
+ * TikTok's return (the same rules as the accounts' returns): a declined consent said, a code
+ * stored once. Answers the project the user joined, when it did.
+ */
+async function completeTiktokReturn(query: URLSearchParams): Promise<string | undefined> {
   const error = query.get('error');
   const code = query.get('code');
   const state = query.get('state');
@@ -129,10 +132,12 @@ async function completeTiktokReturn(query: URLSearchParams) {
   try {
     const tiktokUser = await storeTiktokUser(code, state);
     snackbar.show('tiktokImport.started', 'info', { values: { name: tiktokUser.name } });
+    return tiktokUser.projectId;
   } catch (failure) {
     if (failure instanceof HttpError && (failure.sessionExpired || failure.status === 503)) throw failure;
     const said = describeApiError(failure);
     if (said) snackbar.show('key' in said ? said.key : { text: said.text }, 'warning');
+    return undefined;
   }
 }
 
@@ -142,18 +147,20 @@ export async function clientLoader({ request }: { request: Request }) {
   // A LinkedIn channel connection started from a project goes on to that project's channels.
   const project = query.get('project');
   if (query.get('from') === 'project-channels' && project) {
-    throw replace(`/projects/${encodeURIComponent(project)}/channels?${query.toString()}`);
+    throw replace(`${paths.projectChannels(project)}?${query.toString()}`);
   }
-  // A TikTok user connected into a project (issue 12): stored here, then on to the projects,
-  // where its import's progress shows.
+  // A TikTok user connected into a project (issue 12): stored here, then on to the project's
+  // channels; its import's progress shows on every page.
   if (query.get('type') === 'tiktok-user') {
     if (query.get('code')) await listenBeforeStoring(user._id);
+    let projectId: string | undefined;
     try {
-      await completeTiktokReturn(query);
+      projectId = await completeTiktokReturn(query);
     } catch (error) {
       throwRouteError(error, request);
     }
-    throw replace(paths.projects());
+    // On to the project's channels, where the new user joins the list; without one, the projects.
+    throw replace(projectId ? paths.projectChannels(projectId) : paths.projects());
   }
   const provider = RETURN_TYPES[query.get('type') ?? ''];
   if (provider) {

@@ -96,3 +96,33 @@ export async function deleteProject(db: Database, id: string): Promise<void> {
     if (orphans.length > 0) await tx.delete(channels).where(inArray(channels.id, orphans));
   });
 }
+
+/** The owner's channels, by kind then name. */
+export function channelsOf(db: Database, ownerId: string): Promise<ChannelRow[]> {
+  return db
+    .select()
+    .from(channels)
+    .where(eq(channels.ownerId, ownerId))
+    .orderBy(asc(channels.kind), asc(channels.name), asc(channels.id));
+}
+
+export async function findOwnChannel(db: Database, ownerId: string, id: string): Promise<ChannelRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.id, id), eq(channels.ownerId, ownerId)));
+  return row;
+}
+
+export async function attachChannel(db: Database, projectId: string, channelId: string): Promise<void> {
+  await db.insert(projectChannels).values({ projectId, channelId }).onConflictDoNothing();
+}
+
+/** Whether the project followed the channel (and now does not). */
+export async function detachChannel(db: Database, projectId: string, channelId: string): Promise<boolean> {
+  const gone = await db
+    .delete(projectChannels)
+    .where(and(eq(projectChannels.projectId, projectId), eq(projectChannels.channelId, channelId)))
+    .returning({ channelId: projectChannels.channelId });
+  return gone.length > 0;
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../contract/projects';
 import { OPERATIONS, operationName } from '../../contract/operations';
@@ -174,7 +175,13 @@ describe('one project: show, rename, delete', () => {
 
 describe("another user's project", () => {
   /** A valid body for each project-scoped operation that takes one: a new one must be added here. */
-  const BODIES: Record<string, unknown> = { renameProject: { name: 'Taken over' } };
+  const BODIES: Record<string, unknown> = {
+    renameProject: { name: 'Taken over' },
+    attachChannel: { channelId: randomUUID() },
+  };
+  /** The project in the first parameter, any other parameter an id that exists nowhere. */
+  const fill = (path: string, projectId: string) =>
+    path.replace(/:\w+/, projectId).replace(/:\w+/g, () => randomUUID());
 
   it('is not found at every project-scoped endpoint, and nothing of it changes', async () => {
     const owner = await h.signedInUser();
@@ -182,21 +189,23 @@ describe("another user's project", () => {
     const project = await h.factories.project({ id: owner.user._id }, { name: 'Private' });
     const scoped = OPERATIONS.filter((op) => /^\/v1\.0\/projects\/:\w+/.test(op.path));
     expect(scoped.map((op) => operationName(op)).sort()).toEqual([
+      'attachChannel',
       'authorizeTiktokUser',
       'deleteProject',
+      'detachChannel',
       'listProjectTiktokUsers',
       'renameProject',
       'showProject',
     ]);
     for (const op of scoped) {
-      const path = op.path.replace(/:\w+/, project.id);
+      const path = fill(op.path, project.id);
       const body = op.body ? BODIES[operationName(op)!] : undefined;
       if (op.body) expect(body, `a body for ${operationName(op)!}`).toBeDefined();
       const answer = await h.call(op.method, path, { token: stranger.accessToken, json: body });
       expect(answer.status, `${op.method} ${op.path}`).toBe(404);
       expect(answer.text, `${op.method} ${op.path}`).not.toContain('Private');
       // An id that is no id at all is not found either.
-      const malformed = await h.call(op.method, op.path.replace(/:\w+/, 'not-an-id'), {
+      const malformed = await h.call(op.method, fill(op.path, 'not-an-id'), {
         token: owner.accessToken,
         json: body,
       });
@@ -204,5 +213,40 @@ describe("another user's project", () => {
     }
     const still = await h.call('GET', `/v1.0/projects/${project.id}`, { token: owner.accessToken });
     expect(still.body).toMatchObject({ name: 'Private' });
+  });
+});
+
+describe("a project's channels", () => {
+  it("attaches the caller's own channels (once), never another user's, and detaches them", async () => {
+    const session = await h.signedInUser();
+    const stranger = await h.signedInUser();
+    const project = await h.factories.project({ id: session.user._id }, { name: 'Café' });
+    const [mine, theirs] = await h.db
+      .insert(channels)
+      .values([
+        { ownerId: session.user._id, kind: 'instagram-account', externalId: 'ig', name: '@cafe' },
+        { ownerId: stranger.user._id, kind: 'facebook-page', externalId: 'fb', name: 'Not yours' },
+      ])
+      .returning();
+    const listed = await h.call('GET', '/v1.0/channels', { token: session.accessToken });
+    expect(listed.body.data?.map((channel) => channel.name)).toEqual(['@cafe']);
+
+    const attach = (channelId: string) =>
+      h.call('POST', `/v1.0/projects/${project.id}/channels`, { token: session.accessToken, json: { channelId } });
+    const attached = await attach(mine!.id);
+    expect(attached.status).toBe(200);
+    expect((attached.body as unknown as Project).channels.map((channel) => channel.name)).toEqual(['@cafe']);
+    expect(((await attach(mine!.id)).body as unknown as Project).channels).toHaveLength(1);
+    expect((await attach(theirs!.id)).status).toBe(404);
+    expect((await attach('nope')).status).toBe(422);
+
+    const detach = () =>
+      h.call('DELETE', `/v1.0/projects/${project.id}/channels/${mine!.id}`, { token: session.accessToken });
+    expect((await detach()).status).toBe(204);
+    expect((await detach()).status).toBe(404);
+    const shown = await h.call('GET', `/v1.0/projects/${project.id}`, { token: session.accessToken });
+    expect((shown.body as unknown as Project).channels).toEqual([]);
+    // The channel stays the user's.
+    expect((await h.call('GET', '/v1.0/channels', { token: session.accessToken })).body.data).toHaveLength(1);
   });
 });

@@ -1,12 +1,16 @@
 import { Hono } from 'hono';
 import {
+  attachChannel,
   createProject,
   deleteProject,
+  detachChannel,
+  listChannels,
   listProjects,
   PROJECTS_PAGE_SIZE,
   renameProject,
   showProject,
 } from '../../contract/projects';
+import { presentChannel } from '../integrations/presenters';
 import type { Database } from '../db/client';
 import type { ProjectRow } from '../db/schema';
 import type { AppEnv, Services } from '../http/context';
@@ -15,7 +19,11 @@ import { reply, route } from '../http/operation';
 import { pageOffset, paged } from '../http/paging';
 import { presentProject } from './presenters';
 import {
+  attachChannel as link,
+  channelsOf,
   channelsOfProjects,
+  detachChannel as unlink,
+  findOwnChannel,
   commentCountsOfProjects,
   countProjectsOf,
   deleteProject as removeProject,
@@ -74,6 +82,27 @@ export function projectRoutes(s: Services) {
     await removeProject(s.db, project.id);
     c.get('log').info({ userId: project.ownerId, projectId: project.id }, 'project deleted');
     return reply(c, deleteProject, 204);
+  });
+
+  route(routes, s, listChannels, async (c) => {
+    const rows = await channelsOf(s.db, c.get('user').id);
+    return reply(c, listChannels, 200, { data: rows.map(presentChannel) });
+  });
+
+  route(routes, s, attachChannel, async (c, { params, body }) => {
+    const ownerId = c.get('user').id;
+    const project = await ownProject(ownerId, params.id);
+    const channel = await findOwnChannel(s.db, ownerId, body.channelId);
+    if (!channel) throw notFound();
+    await link(s.db, project.id, channel.id);
+    const [shown] = await present(s.db, [project]);
+    return reply(c, attachChannel, 200, shown!);
+  });
+
+  route(routes, s, detachChannel, async (c, { params }) => {
+    const project = await ownProject(c.get('user').id, params.id);
+    if (!(await unlink(s.db, project.id, params.channelId))) throw notFound();
+    return reply(c, detachChannel, 204);
   });
 
   return routes;

@@ -1,5 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, recordRequests, settle, signInWithoutUi, test } from './fixtures';
+import {
+  connectFacebookThroughApi,
+  expect,
+  expectNoA11yViolations,
+  recordRequests,
+  settle,
+  signInWithoutUi,
+  test,
+} from './fixtures';
 
 /**
  * The projects list (issue 13): each project with the channels it follows and its comments by
@@ -124,4 +132,67 @@ test('reads in Italian', async ({ page, makeUser, request }) => {
     'I canali restano agli account',
   );
   await expectNoA11yViolations(page);
+});
+
+test("a project's channels: attach the user's own, detach with Undo; another user's project is not found", async ({
+  page,
+  request,
+  user,
+  makeUser,
+  allowConsoleErrors,
+}) => {
+  await signInWithoutUi(page, user);
+  const token = await tokenOf(request, user);
+  const id = await makeProject(request, token, 'Café');
+  await page.goto('/projects');
+  await page.getByRole('link', { name: 'Channels of Café: manage' }).click();
+  await expect(page).toHaveURL(`/projects/${id}/channels`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Café: channels' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This project follows no channel yet' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No channels yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Integrations' })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // The user's channels arrive with a Facebook account (connected elsewhere).
+  await connectFacebookThroughApi(request, token, '100000000000002');
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await request.get('/v1.0/channels', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+            data: unknown[];
+          }
+        ).data.length,
+    )
+    .toBe(1);
+  await page.reload();
+  const toAttach = page.getByRole('region', { name: 'To attach: Pages' });
+  await expect(toAttach.getByRole('listitem')).toHaveText([/^Bianchi Bottega/]);
+  await page.getByRole('button', { name: 'Attach Bianchi Bottega' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Bianchi Bottega is attached.' })).toBeVisible();
+  const followed = page.getByRole('region', { name: 'Followed: Pages' });
+  await expect(followed.getByRole('listitem')).toHaveText([/^Bianchi Bottega/]);
+  await expect(page.getByRole('heading', { name: 'This project follows all your channels' })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Detach Bianchi Bottega' }).click();
+  const detached = page.getByRole('status').filter({ hasText: 'Bianchi Bottega is detached.' });
+  await expect(detached).toBeVisible();
+  await expect(followed).toHaveCount(0);
+  await detached.getByRole('button', { name: 'Undo' }).click();
+  await expect(followed.getByRole('listitem')).toHaveText([/^Bianchi Bottega/]);
+
+  // Another user opening this project's address meets the not-found page, and nothing of it.
+  allowConsoleErrors(/status of 404/);
+  const stranger = await makeUser();
+  const other = await page.context().browser()!.newContext();
+  const strangerPage = await other.newPage();
+  try {
+    await signInWithoutUi(strangerPage, stranger);
+    await strangerPage.goto(`/projects/${id}/channels`);
+    await expect(strangerPage.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(strangerPage.getByText('Café')).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
 });

@@ -228,7 +228,8 @@ test('a TikTok user connected to a project: the import shows its progress to 100
   await page.getByRole('radio', { name: /^Caffè Orbita/ }).check();
   await page.getByRole('button', { name: 'Allow', exact: true }).click();
 
-  await expect(page).toHaveURL('/projects');
+  // On to the project's channels, the import under way.
+  await expect(page).toHaveURL(/\/projects\/[\w-]+\/channels$/);
   await expect(
     page.getByRole('status').filter({ hasText: 'Caffè Orbita is connected: importing their videos.' }),
   ).toBeVisible();
@@ -246,9 +247,10 @@ test('a TikTok user connected to a project: the import shows its progress to 100
   const dialog = page.getByRole('dialog', { name: 'A new channel is ready' });
   await expect(dialog.getByRole('listitem')).toHaveText([/^Caffè OrbitaTikTok user/]);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  // The project shows its new user, read again without a reload.
-  await expect(card.getByRole('list', { name: 'Channels of Caffè launch' })).toHaveText('Caffè Orbita');
-  await expect(card.getByRole('img', { name: 'TikTok user' })).toBeVisible();
+  // The project follows its new user.
+  const followed = page.getByRole('region', { name: 'Followed: TikTok users' });
+  await expect(followed.getByRole('listitem')).toHaveText([/^Caffè Orbita/]);
+  await expect(followed.getByRole('img', { name: 'TikTok user' })).toBeVisible();
   await page.getByRole('button', { name: 'Close the import of Caffè Orbita' }).click();
   await expect(done).toHaveCount(0);
 });

@@ -1,10 +1,14 @@
 import { z } from 'zod/mini';
 import {
+  attachChannel as attachChannelOperation,
   createProject as createProjectOperation,
   deleteProject as deleteProjectOperation,
+  detachChannel as detachChannelOperation,
+  listChannels,
   listProjects,
   ProjectBodySchema,
   renameProject as renameProjectOperation,
+  showProject,
 } from '~contract/projects';
 import { id } from '~contract/fields';
 import { api } from '~/lib/api';
@@ -17,6 +21,9 @@ export const projectKeys = {
   all: ['projects'] as const,
   lists: () => [...projectKeys.all, 'list'] as const,
   list: (page: number) => [...projectKeys.lists(), { page }] as const,
+  detail: (projectId: string) => [...projectKeys.all, projectId, 'detail'] as const,
+  /** The user's channels: what a project can follow. */
+  channels: () => ['channels'] as const,
   /** A project's TikTok data (its users and what they brought). */
   tiktok: (projectId: string) => [...projectKeys.all, projectId, 'tiktok'] as const,
   tiktokUsers: (projectId: string) => [...projectKeys.tiktok(projectId), 'users'] as const,
@@ -50,5 +57,28 @@ export async function renameProject(projectId: string, name: string) {
 
 export async function deleteProject(projectId: string) {
   await api.call(deleteProjectOperation, { params: { id: projectId } });
+  await queryClient.invalidateQueries({ queryKey: projectKeys.all });
+}
+
+export function getProject(projectId: string) {
+  return queryClient.fetchQuery({
+    queryKey: projectKeys.detail(projectId),
+    queryFn: () => api.call(showProject, { params: { id: projectId } }),
+  });
+}
+
+/** The user's channels, fresh each time (accounts bring new ones in the background). */
+export async function getChannels() {
+  return (await api.call(listChannels)).data;
+}
+
+export async function attachChannel(projectId: string, channelId: string) {
+  const project = await api.call(attachChannelOperation, { params: { id: projectId }, body: { channelId } });
+  await queryClient.invalidateQueries({ queryKey: projectKeys.all });
+  return project;
+}
+
+export async function detachChannel(projectId: string, channelId: string) {
+  await api.call(detachChannelOperation, { params: { id: projectId, channelId } });
   await queryClient.invalidateQueries({ queryKey: projectKeys.all });
 }

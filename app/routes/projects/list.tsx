@@ -171,7 +171,15 @@ export default function ProjectsRoute() {
                   ) : (
                     <p className="text-sm text-fg-muted">{t('projects.noChannels')}</p>
                   )}
-                  <div className="mt-auto">
+                  <div className="mt-auto flex flex-wrap gap-2">
+                    <ButtonLink
+                      to={paths.projectChannels(project._id)}
+                      variant="secondary"
+                      size="sm"
+                      aria-label={t('projects.manageChannelsOf', { name: project.name })}
+                    >
+                      {t('projects.manageChannels')}
+                    </ButtonLink>
                     <Button
                       variant="secondary"
                       size="sm"

@@ -1,0 +1,192 @@
+import { useLoaderData, useRevalidator } from '@remix-run/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHANNEL_KINDS } from '~contract/fields';
+import { RouteErrorBoundary } from '~/components/error-boundary';
+import { Breadcrumb } from '~/components/ui/breadcrumb';
+import { BrandMark } from '~/components/ui/brand-mark';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
+import { EmptyState } from '~/components/ui/empty-state';
+import { PageHeader } from '~/components/ui/page-header';
+import { requireUser } from '~/features/auth/guards';
+import { ChannelLine } from '~/features/integrations/channel-kind';
+import type { Channel } from '~/features/integrations/api';
+import { attachChannel, detachChannel, getChannels, getProject } from '~/features/projects/api';
+import { tiktokAuthorizeUrl } from '~/features/projects/tiktok';
+import { reportBackgroundError } from '~/lib/api-errors';
+import { pageTitle } from '~/lib/i18n';
+import { paths } from '~/lib/paths';
+import { throwRouteError } from '~/lib/route-errors';
+import { snackbar } from '~/lib/snackbar';
+
+/**
+ * A project's channels (issue 13): the ones it follows, by kind, each detachable (with Undo), and
+ * the user's other channels, to attach. A TikTok user is connected straight into the project.
+ * Another user's project, or one that is gone, is the not-found page (the API answers 404).
+ */
+export async function clientLoader({ request, params }: { request: Request; params: { projectId?: string } }) {
+  await requireUser(request);
+  try {
+    const [project, channels] = await Promise.all([getProject(params.projectId ?? ''), getChannels()]);
+    return { project, channels };
+  } catch (error) {
+    throwRouteError(error, request);
+  }
+}
+
+/** Channels by kind, in the kinds' own order, each kind only when it has any. */
+function byKind(channels: readonly Channel[]) {
+  return CHANNEL_KINDS.map((kind) => ({ kind, channels: channels.filter((channel) => channel.type === kind) })).filter(
+    (group) => group.channels.length > 0,
+  );
+}
+
+function ChannelGroups({
+  channels,
+  label,
+  action,
+}: {
+  channels: readonly Channel[];
+  label: (kind: Channel['type']) => string;
+  action: (channel: Channel) => React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-5">
+      {byKind(channels).map(({ kind, channels: ofKind }) => (
+        <section key={kind} aria-label={label(kind)}>
+          <h3 className="mb-2 text-xs font-semibold tracking-wide text-fg-subtle uppercase">
+            {t(`channels.group.${kind}`)} · {ofKind.length}
+          </h3>
+          <ul className="flex flex-col divide-y divide-line rounded-lg ring-1 ring-line">
+            {ofKind.map((channel) => (
+              <li key={channel._id} className="flex items-center justify-between gap-3 px-3 py-2">
+                <span className="min-w-0 text-sm">
+                  <ChannelLine kind={channel.type} name={channel.name} />
+                </span>
+                {action(channel)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export default function ProjectChannelsRoute() {
+  const { t } = useTranslation();
+  const { project, channels } = useLoaderData<typeof clientLoader>();
+  const revalidator = useRevalidator();
+  const [pending, setPending] = useState<string | null>(null);
+  const followed = new Set(project.channels.map((channel) => channel._id));
+  const available = channels.filter((channel) => !followed.has(channel._id));
+
+  async function run(key: string, work: () => Promise<void>) {
+    setPending(key);
+    try {
+      await work();
+      revalidator.revalidate();
+    } catch (error) {
+      reportBackgroundError(error);
+    } finally {
+      setPending(null);
+    }
+  }
+  const attach = (channel: Channel) =>
+    run(`attach-${channel._id}`, async () => {
+      await attachChannel(project._id, channel._id);
+      snackbar.show('projectChannels.attached', 'success', { values: { name: channel.name } });
+    });
+  const detach = (channel: Channel) =>
+    run(`detach-${channel._id}`, async () => {
+      await detachChannel(project._id, channel._id);
+      snackbar.show('projectChannels.detached', 'success', {
+        values: { name: channel.name },
+        action: { label: 'projectChannels.undo', run: () => void attach(channel) },
+      });
+    });
+  const connectTiktok = () =>
+    run('tiktok', async () => {
+      window.location.assign(await tiktokAuthorizeUrl(project._id));
+      // The page is going: keep the button busy until it has.
+      await new Promise(() => {});
+    });
+
+  return (
+    <div className="flex max-w-4xl flex-col gap-6">
+      <Breadcrumb items={[{ label: t('projects.title'), to: paths.projects() }, { label: project.name }]} />
+      <PageHeader
+        title={t('projectChannels.title', { name: project.name })}
+        subtitle={t('projectChannels.subtitle')}
+        actions={
+          <Button variant="secondary" onClick={() => void connectTiktok()} pending={pending === 'tiktok'}>
+            <BrandMark brand="tiktok" className="size-4" />
+            {t('projects.connectTiktok')}
+          </Button>
+        }
+      />
+      <Card headingLevel={2} title={t('projectChannels.followedTitle')}>
+        {project.channels.length === 0 ? (
+          <EmptyState title={t('projectChannels.noneFollowed')} description={t('projectChannels.noneFollowedText')} />
+        ) : (
+          <ChannelGroups
+            channels={project.channels}
+            label={(kind) => t('projectChannels.followedOfKind', { kind: t(`channels.group.${kind}`) })}
+            action={(channel) => (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => void detach(channel)}
+                pending={pending === `detach-${channel._id}`}
+                aria-label={t('projectChannels.detachName', { name: channel.name })}
+              >
+                {t('projectChannels.detach')}
+              </Button>
+            )}
+          />
+        )}
+      </Card>
+      <Card
+        headingLevel={2}
+        title={t('projectChannels.availableTitle')}
+        description={t('projectChannels.availableText')}
+      >
+        {available.length === 0 ? (
+          <EmptyState
+            title={t(channels.length === 0 ? 'projectChannels.noChannels' : 'projectChannels.allFollowed')}
+            description={t('projectChannels.connectMore')}
+            action={<ButtonLink to={paths.integrations()}>{t('projectChannels.toIntegrations')}</ButtonLink>}
+          />
+        ) : (
+          <ChannelGroups
+            channels={available}
+            label={(kind) => t('projectChannels.availableOfKind', { kind: t(`channels.group.${kind}`) })}
+            action={(channel) => (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void attach(channel)}
+                pending={pending === `attach-${channel._id}`}
+                aria-label={t('projectChannels.attachName', { name: channel.name })}
+              >
+                {t('projectChannels.attach')}
+              </Button>
+            )}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}
+
+export function meta({ data }: { data?: { project?: { name: string } } }) {
+  return data?.project
+    ? [{ title: `${data.project.name} · ${pageTitle('projectChannels.titleShort')[0]!.title}` }]
+    : pageTitle('projectChannels.titleShort');
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
