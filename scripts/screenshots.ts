@@ -54,6 +54,37 @@ const screens: Screen[] = [
   },
   { name: 'projects-new', path: '/projects/new', who: 'user' },
   {
+    name: 'projects-channels',
+    path: '/projects',
+    who: 'user',
+    fullPage: true,
+    then: async (page) => {
+      await page.getByRole('link', { name: 'Channels of Espresso Bar Milano: manage' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Espresso Bar Milano: channels' }).waitFor();
+    },
+  },
+  {
+    name: 'projects-delete',
+    path: '/projects',
+    who: 'user',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Actions for Espresso Bar Milano' }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'projects-rename',
+    path: '/projects',
+    who: 'user',
+    language: 'it',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Azioni per Trattoria Roma' }).click();
+      await page.getByRole('menuitem', { name: 'Rinomina' }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
     name: 'login-facebook-not-linked',
     path: '/login',
     who: 'guest',
@@ -120,15 +151,15 @@ const screens: Screen[] = [
     path: '/projects',
     who: 'fresh',
     then: async (page) => {
-      await page.request.post(`${BASE_URL}/v1.0/projects`, {
+      const made = await page.request.post(`${BASE_URL}/v1.0/projects`, {
         headers: await authOf(page),
         data: { name: 'Caffè launch' },
       });
-      await page.reload();
-      await page.getByRole('button', { name: 'Connect a TikTok user to Caffè launch' }).click();
+      await page.goto(`${BASE_URL}/projects/${(await made.json())._id}/channels`);
+      await page.getByRole('button', { name: 'Connect a TikTok user' }).click();
       await page.getByRole('radio', { name: /^Caffè Orbita/ }).check();
       await page.getByRole('button', { name: 'Allow', exact: true }).click();
-      await page.waitForURL(/\/projects$/);
+      await page.waitForURL(/\/channels$/);
       await page
         .locator('[role="progressbar"][aria-valuenow="47"], [role="progressbar"][aria-valuenow="71"]')
         .waitFor();
@@ -139,17 +170,17 @@ const screens: Screen[] = [
     path: '/projects',
     who: 'fresh',
     then: async (page) => {
-      await page.request.post(`${BASE_URL}/v1.0/projects`, {
+      const made = await page.request.post(`${BASE_URL}/v1.0/projects`, {
         headers: await authOf(page),
         data: { name: 'Gelato summer' },
       });
-      await page.reload();
-      await page.getByRole('button', { name: 'Connect a TikTok user to Gelato summer' }).click();
+      await page.goto(`${BASE_URL}/projects/${(await made.json())._id}/channels`);
+      await page.getByRole('button', { name: 'Connect a TikTok user' }).click();
       await page.getByRole('radio', { name: /^Gelato Lab/ }).check();
       await page.getByRole('button', { name: 'Allow', exact: true }).click();
       await page.getByRole('dialog', { name: 'A new channel is ready' }).waitFor({ timeout: 30_000 });
       await page.getByRole('button', { name: 'Cancel' }).click();
-      await page.getByRole('list', { name: 'Channels of Gelato summer' }).waitFor();
+      await page.getByRole('region', { name: 'Followed: TikTok users' }).waitFor();
     },
   },
 ];
@@ -237,7 +268,10 @@ async function shoot(browser: Browser, screen: (typeof screens)[number], width: 
   }
   subscriptions.set(
     page,
-    page.waitForResponse((response) => new URL(response.url()).pathname === '/broadcasting/auth', { timeout: 0 }),
+    page
+      .waitForResponse((response) => new URL(response.url()).pathname === '/broadcasting/auth', { timeout: 0 })
+      // A page that never subscribes (a guest's) closes with this still waiting.
+      .catch(() => undefined),
   );
   await page.goto(`${BASE_URL}${screen.path}`);
   await page.waitForSelector('main h1');

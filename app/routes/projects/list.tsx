@@ -4,9 +4,8 @@ import { SENTIMENTS } from '~contract/fields';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { Avatar } from '~/components/ui/avatar';
-import { BrandMark } from '~/components/ui/brand-mark';
 import { SentimentBadge } from '~/components/ui/badge';
-import { Button, ButtonLink } from '~/components/ui/button';
+import { ButtonLink } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/dialog';
 import { AppMenu } from '~/components/ui/menu';
 import { Card } from '~/components/ui/card';
@@ -17,7 +16,6 @@ import { useSignedInUser } from '~/features/auth/use-signed-in-user';
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { deleteProject, getProjects, renameProject, RenameProjectSchema, type Project } from '~/features/projects/api';
 import { RenameProjectDialog } from '~/features/projects/rename-project-dialog';
-import { tiktokAuthorizeUrl } from '~/features/projects/tiktok';
 import { reportBackgroundError } from '~/lib/api-errors';
 import { parseForm, replyWithApiError, useIsPending } from '~/lib/forms';
 import { snackbar } from '~/lib/snackbar';
@@ -79,7 +77,6 @@ export default function ProjectsRoute() {
   const user = useSignedInUser();
   const { projects } = useLoaderData<typeof clientLoader>();
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-  const [connecting, setConnecting] = useState<string | null>(null);
   const lastResult = useActionData<typeof clientAction>();
   // The project being renamed, and the action's answer when its dialog opened: an answer since
   // then is this dialog's (a success closes it; an error shows in it).
@@ -102,16 +99,6 @@ export default function ProjectsRoute() {
       reportBackgroundError(error);
     } finally {
       setDeletePending(false);
-    }
-  }
-  /** To TikTok's consent page; it comes back through /integrations, and the import starts. */
-  async function connectTiktok(projectId: string) {
-    setConnecting(projectId);
-    try {
-      window.location.assign(await tiktokAuthorizeUrl(projectId));
-    } catch (error) {
-      reportBackgroundError(error);
-      setConnecting(null);
     }
   }
   return (
@@ -171,7 +158,7 @@ export default function ProjectsRoute() {
                   ) : (
                     <p className="text-sm text-fg-muted">{t('projects.noChannels')}</p>
                   )}
-                  <div className="mt-auto flex flex-wrap gap-2">
+                  <div className="mt-auto">
                     <ButtonLink
                       to={paths.projectChannels(project._id)}
                       variant="secondary"
@@ -180,16 +167,6 @@ export default function ProjectsRoute() {
                     >
                       {t('projects.manageChannels')}
                     </ButtonLink>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      pending={connecting === project._id}
-                      onClick={() => void connectTiktok(project._id)}
-                      aria-label={t('projects.connectTiktokTo', { name: project.name })}
-                    >
-                      <BrandMark brand="tiktok" className="size-4" />
-                      {t('projects.connectTiktok')}
-                    </Button>
                   </div>
                 </div>
               </Card>
