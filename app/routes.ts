@@ -24,6 +24,7 @@ export default [
     route('projects/:projectId/channels', 'routes/projects/channels.tsx'),
     route('troubleshooting', 'routes/help/troubleshooting.tsx'),
     route('integrations', 'routes/integrations.tsx'),
+    route('user/subscription', 'routes/user/subscription.tsx'),
 
     // Admins only (requireAdmin); anybody else meets the not-found page.
     layout('routes/admin/layout.tsx', [

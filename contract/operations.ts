@@ -12,6 +12,7 @@ import type { Operation } from './operation';
 import * as projects from './projects';
 import * as realtime from './realtime';
 import * as sandboxProviders from './sandbox-providers';
+import * as subscription from './subscription';
 import * as tiktokUsers from './tiktok-users';
 import * as users from './users';
 
@@ -38,6 +39,7 @@ export const OPERATIONS: Operation[] = [
   ...pick(coupons),
   ...pick(projects),
   ...pick(tiktokUsers),
+  ...pick(subscription),
   ...pick(users),
   ...pick(facebookDeletion),
   ...pick(health),

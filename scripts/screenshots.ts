@@ -53,6 +53,8 @@ const screens: Screen[] = [
     },
   },
   { name: 'projects-new', path: '/projects/new', who: 'user' },
+  { name: 'subscription', path: '/user/subscription', who: 'user' },
+  { name: 'subscription-it', path: '/user/subscription', who: 'user', language: 'it' },
   {
     name: 'projects-channels',
     path: '/projects',

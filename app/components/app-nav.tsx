@@ -9,8 +9,8 @@ const icon = (d: string) => <StrokeIcon d={d} className="size-5" strokeWidth={1.
 /**
  * The signed-in navigation (spec §2 Integrations sidebar: Home, Account, Integrations,
  * Subscription), in the sidebar on wide screens and in the drawer on a phone. A page joins here
- * when it exists: Account and Subscription arrive with issue 13; a link to a page that is not
- * there yet would be a dead end.
+ * when it exists: Account arrives later in issue 13; a link to a page that is not there yet would
+ * be a dead end.
  */
 export function AppNav({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -29,6 +29,12 @@ export function AppNav({ user, onNavigate }: { user: User; onNavigate?: () => vo
           icon: icon(
             'M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7',
           ),
+        },
+        {
+          label: t('subscription.nav'),
+          to: paths.subscription(),
+          // A card: the plan and its payment method.
+          icon: icon('M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM3 10h18M7 15h3'),
         },
         {
           label: t('nav.troubleshooting'),

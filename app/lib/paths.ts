@@ -6,6 +6,7 @@ export const paths = {
   projects: () => '/projects',
   /** Also where Facebook and LinkedIn send the browser back (contract/accounts.ts OAUTH_RETURN_PATHS). */
   integrations: () => '/integrations',
+  subscription: () => '/user/subscription',
   /** Where a Facebook sign-up lands (spec §4). */
   newProject: () => '/projects/new',
   projectChannels: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/channels`,

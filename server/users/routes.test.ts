@@ -119,3 +119,17 @@ describe('GET /v1.0/users', () => {
     expect(again.stop().length).toBe(full);
   });
 });
+
+describe('GET /v1.0/subscription', () => {
+  it("answers the caller's plan, whether a payment method is on file, and what the plan includes", async () => {
+    const fresh = await h.signedInUser();
+    const answer = await h.call('GET', '/v1.0/subscription', { token: fresh.accessToken });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      plan: { id: 'free', label: 'Free' },
+      hasPaymentMethod: false,
+      includes: { projects: 2, channelsPerProject: 3, publicReports: false, prioritySupport: false },
+    });
+    expect((await h.call('GET', '/v1.0/subscription')).status).toBe(401);
+  });
+});

@@ -1,10 +1,12 @@
+import { PLAN_INCLUDES, PLANS, showSubscription, type Plan } from '../../contract/subscription';
 import { Hono } from 'hono';
 import { listUsers, USERS_PAGE_SIZE } from '../../contract/users';
 import type { AppEnv, Services } from '../http/context';
 import { reply, route } from '../http/operation';
 import { pageOffset, paged } from '../http/paging';
-import { presentAdminUserList } from './presenters';
-import { listUsersMatching } from './queries';
+import { notFound } from '../http/errors';
+import { PLAN_LABELS, presentAdminUserList } from './presenters';
+import { findUserById, listUsersMatching } from './queries';
 
 export function userRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
@@ -16,6 +18,17 @@ export function userRoutes(s: Services) {
       offset: pageOffset(pageRequest),
     });
     return reply(c, listUsers, 200, paged(await presentAdminUserList(s.db, rows), total, pageRequest));
+  });
+
+  route(routes, s, showSubscription, async (c) => {
+    const row = await findUserById(s.db, c.get('user').id);
+    if (!row) throw notFound();
+    const plan = (PLANS as readonly string[]).includes(row.plan) ? (row.plan as Plan) : 'free';
+    return reply(c, showSubscription, 200, {
+      plan: { id: row.plan, label: PLAN_LABELS[row.plan] ?? row.plan },
+      hasPaymentMethod: row.hasPaymentMethod,
+      includes: PLAN_INCLUDES[plan],
+    });
   });
 
   return routes;

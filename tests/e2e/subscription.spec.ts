@@ -1,0 +1,35 @@
+import { expect, expectNoA11yViolations, signInWithoutUi, test } from './fixtures';
+
+/** The subscription page (issue 13): the plan, the payment method, what the plan includes, and plain words on changing them. */
+test('shows the plan, that no payment method is on file, and what the plan includes; says how to change them', async ({
+  page,
+  signedInUser: _,
+}) => {
+  await page.goto('/projects');
+  await page.getByRole('link', { name: 'Subscription' }).click();
+  await expect(page).toHaveURL('/user/subscription');
+  await expect(page).toHaveTitle(/^Subscription · /);
+  await expect(page.getByRole('heading', { level: 1, name: 'Subscription' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Free' })).toBeVisible();
+  await expect(page.getByText('No payment method on file')).toBeVisible();
+  const includes = page.getByRole('table', { name: 'What Free includes' });
+  await expect(includes.getByRole('row', { name: /^Projects/ })).toContainText('2');
+  await expect(includes.getByRole('row', { name: /^Public report links/ })).toContainText('Not included');
+  await expect(page.getByText('Orbita does not take payments in the app yet.')).toBeVisible();
+  // No button that would do nothing.
+  await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
+  await expectNoA11yViolations(page);
+});
+
+test('reads in Italian', async ({ page, makeUser }) => {
+  await signInWithoutUi(page, await makeUser({ language: 'it' }));
+  await page.goto('/user/subscription');
+  await expect(page.getByRole('heading', { level: 1, name: 'Abbonamento' })).toBeVisible();
+  await expect(page.getByText('Nessun metodo di pagamento registrato')).toBeVisible();
+  await expectNoA11yViolations(page);
+});
+
+test('a guest is sent to sign in first', async ({ page }) => {
+  await page.goto('/user/subscription');
+  await expect(page).toHaveURL('/login?returnUrl=%2Fuser%2Fsubscription');
+});
