@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { connectFacebookThroughApi, expect, expectNoA11yViolations, test } from './fixtures';
+import { accessTokenOf, connectFacebookThroughApi, expect, expectNoA11yViolations, test } from './fixtures';
 
 /**
  * Signing in and up with Facebook (spec §2, §4, §5, §8; issue 11) through the sandbox Facebook:
@@ -24,11 +24,6 @@ async function removeUserWithEmail(request: APIRequestContext, adminToken: strin
   for (const user of (await found.json()).data as Array<{ _id: string; email: string }>) {
     if (user.email === email) await request.delete(`/dev/users/${user._id}`);
   }
-}
-
-async function tokenOf(request: APIRequestContext, user: { email: string; password: string }) {
-  const response = await request.post('/v1.0/auth/login', { data: { email: user.email, password: user.password } });
-  return (await response.json()).access_token as string;
 }
 
 test('a Facebook account nobody connected meets the not-linked dialog, with Login and Sign up', async ({ page }) => {
@@ -67,7 +62,7 @@ test('the user who connected a Facebook account signs in with it, to where they 
   request,
   user,
 }) => {
-  await connectFacebookThroughApi(request, await tokenOf(request, user), '100000000000004');
+  await connectFacebookThroughApi(request, await accessTokenOf(request, user), '100000000000004');
   await page.goto('/integrations');
   await expect(page).toHaveURL('/login?returnUrl=%2Fintegrations');
   await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
@@ -97,7 +92,7 @@ test('signs up with Facebook: on to /projects/new with the promo coupon redeemed
   makeUser,
 }) => {
   const admin = await makeUser({ role: 'admin' });
-  const adminToken = await tokenOf(request, admin);
+  const adminToken = await accessTokenOf(request, admin);
   const email = 'sofia.esposito@sandbox.example.com';
   await removeUserWithEmail(request, adminToken, email);
   try {

@@ -194,3 +194,17 @@ export async function connectFacebookThroughApi(request: APIRequestContext, toke
   });
   expect(stored.status(), await stored.text()).toBe(200);
 }
+
+/** `user`'s access token from the API (for calls made beside the page, as another tab would). */
+export async function accessTokenOf(request: APIRequestContext, user: { email: string; password: string }) {
+  const response = await request.post('/v1.0/auth/login', { data: { email: user.email, password: user.password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** A project of the user of `token`, made through the API; answers its id. */
+export async function makeProjectThroughApi(request: APIRequestContext, token: string, name: string) {
+  const made = await request.post('/v1.0/projects', { headers: { authorization: `Bearer ${token}` }, data: { name } });
+  expect(made.status(), await made.text()).toBe(201);
+  return ((await made.json()) as { _id: string })._id;
+}

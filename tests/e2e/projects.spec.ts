@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   connectFacebookThroughApi,
   expect,
@@ -7,23 +7,14 @@ import {
   settle,
   signInWithoutUi,
   test,
+  accessTokenOf,
+  makeProjectThroughApi,
 } from './fixtures';
 
 /**
  * The projects list (issue 13): each project with the channels it follows and its comments by
  * sentiment, renamed through its dialog's form, deleted after a confirmation that says what goes.
  */
-async function tokenOf(request: APIRequestContext, user: { email: string; password: string }) {
-  const response = await request.post('/v1.0/auth/login', { data: { email: user.email, password: user.password } });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-async function makeProject(request: APIRequestContext, token: string, name: string) {
-  const made = await request.post('/v1.0/projects', { headers: { authorization: `Bearer ${token}` }, data: { name } });
-  expect(made.status()).toBe(201);
-  return ((await made.json()) as { _id: string })._id;
-}
-
 const card = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
 
@@ -48,7 +39,7 @@ test('renames a project: empty and too long are refused by the field, sending no
   user,
 }) => {
   await signInWithoutUi(page, user);
-  await makeProject(request, await tokenOf(request, user), 'Bottega');
+  await makeProjectThroughApi(request, await accessTokenOf(request, user), 'Bottega');
   await page.goto('/projects');
   await expect(card(page, 'Bottega').getByText('No channel yet.')).toBeVisible();
   await expect(card(page, 'Bottega').getByText('No comments yet.')).toBeVisible();
@@ -85,8 +76,8 @@ test('a rename the API refuses (the project deleted meanwhile) says so in the fo
   user,
 }) => {
   await signInWithoutUi(page, user);
-  const token = await tokenOf(request, user);
-  const id = await makeProject(request, token, 'Short-lived');
+  const token = await accessTokenOf(request, user);
+  const id = await makeProjectThroughApi(request, token, 'Short-lived');
   await page.goto('/projects');
   await page.getByRole('button', { name: 'Actions for Short-lived' }).click();
   await page.getByRole('menuitem', { name: 'Rename' }).click();
@@ -102,7 +93,7 @@ test('a rename the API refuses (the project deleted meanwhile) says so in the fo
 
 test('deletes a project after a confirmation that says what goes and what stays', async ({ page, request, user }) => {
   await signInWithoutUi(page, user);
-  await makeProject(request, await tokenOf(request, user), 'To go');
+  await makeProjectThroughApi(request, await accessTokenOf(request, user), 'To go');
   await page.goto('/projects');
   await page.getByRole('button', { name: 'Actions for To go' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
@@ -124,7 +115,7 @@ test('deletes a project after a confirmation that says what goes and what stays'
 test('reads in Italian', async ({ page, makeUser, request }) => {
   const user = await makeUser({ language: 'it' });
   await signInWithoutUi(page, user);
-  await makeProject(request, await tokenOf(request, user), 'Bottega');
+  await makeProjectThroughApi(request, await accessTokenOf(request, user), 'Bottega');
   await page.goto('/projects');
   await page.getByRole('button', { name: 'Azioni per Bottega' }).click();
   await page.getByRole('menuitem', { name: 'Elimina' }).click();
@@ -142,8 +133,8 @@ test("a project's channels: attach the user's own, detach with Undo; another use
   allowConsoleErrors,
 }) => {
   await signInWithoutUi(page, user);
-  const token = await tokenOf(request, user);
-  const id = await makeProject(request, token, 'Café');
+  const token = await accessTokenOf(request, user);
+  const id = await makeProjectThroughApi(request, token, 'Café');
   await page.goto('/projects');
   await page.getByRole('link', { name: 'Channels of Café: manage' }).click();
   await expect(page).toHaveURL(`/projects/${id}/channels`);

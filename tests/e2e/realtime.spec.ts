@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   connectFacebookThroughApi,
   expect,
@@ -7,6 +7,8 @@ import {
   signInWithoutUi,
   signOut,
   test,
+  accessTokenOf,
+  makeProjectThroughApi,
 } from './fixtures';
 
 /**
@@ -17,12 +19,6 @@ import {
  */
 const GIULIA = '100000000000001';
 const MARCO = '100000000000002';
-
-async function tokenOf(request: APIRequestContext, user: { email: string; password: string }) {
-  const response = await request.post('/v1.0/auth/login', { data: { email: user.email, password: user.password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 /** Opens `path` and waits until the page's subscription to its user's channel is signed. */
 async function openListening(page: Page, path: string) {
@@ -44,7 +40,7 @@ test('the first channel opens the dialog and the others join it; Cancel closes i
 }) => {
   await signInWithoutUi(page, user);
   await openListening(page, '/projects');
-  await connectFacebookThroughApi(request, await tokenOf(request, user), GIULIA);
+  await connectFacebookThroughApi(request, await accessTokenOf(request, user), GIULIA);
 
   const dialog = channelsDialog(page);
   await expect(dialog).toBeVisible({ timeout: 20_000 });
@@ -63,7 +59,7 @@ test('the first channel opens the dialog and the others join it; Cancel closes i
   await expect(dialog).toBeHidden();
 
   // Another account later: a new dialog, with only its own channel.
-  await connectFacebookThroughApi(request, await tokenOf(request, user), MARCO);
+  await connectFacebookThroughApi(request, await accessTokenOf(request, user), MARCO);
   await expect(page.getByRole('dialog', { name: 'A new channel is ready' })).toBeVisible({ timeout: 20_000 });
   await expect(cards(page)).toHaveText([/^Bianchi Bottega/]);
   await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
@@ -127,14 +123,14 @@ test("a user's browser hears nothing of another user's channels, and a forged su
     }, `private-App.Models.User.${user._id}`);
     expect(forged).toBe('pusher:subscription_error');
 
-    await connectFacebookThroughApi(request, await tokenOf(request, user), MARCO);
+    await connectFacebookThroughApi(request, await accessTokenOf(request, user), MARCO);
     await expect(page.getByRole('dialog', { name: 'A new channel is ready' })).toBeVisible({ timeout: 20_000 });
     // The other browser, listening all along, was told nothing.
     await otherPage.waitForTimeout(1000);
     await expect(otherPage.getByRole('dialog')).toHaveCount(0);
 
     // Its own channels reach it, in its language.
-    await connectFacebookThroughApi(request, await tokenOf(request, other), MARCO);
+    await connectFacebookThroughApi(request, await accessTokenOf(request, other), MARCO);
     await expect(otherPage.getByRole('dialog', { name: 'Un nuovo canale è pronto' })).toBeVisible({ timeout: 20_000 });
     await expect(otherPage.getByRole('button', { name: 'Aggiorna la pagina' })).toBeVisible();
     await expectNoA11yViolations(otherPage);
@@ -162,7 +158,7 @@ test('a lost connection is said after a few seconds, and once it is back the pag
   await expectNoA11yViolations(page);
 
   // Meanwhile, an account is connected elsewhere and its channels are fetched: nobody is listening.
-  await connectFacebookThroughApi(request, await tokenOf(request, user), GIULIA);
+  await connectFacebookThroughApi(request, await accessTokenOf(request, user), GIULIA);
   await context.setOffline(false);
 
   await expect(page.getByRole('status').filter({ hasText: 'Live updates paused.' })).toHaveCount(0, {
@@ -213,13 +209,7 @@ test('a TikTok user connected to a project: the import shows its progress to 100
   user,
 }) => {
   await signInWithoutUi(page, user);
-  const token = await tokenOf(request, user);
-  const made = await request.post('/v1.0/projects', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name: 'Caffè launch' },
-  });
-  expect(made.status()).toBe(201);
-  const { _id: projectId } = (await made.json()) as { _id: string };
+  const projectId = await makeProjectThroughApi(request, await accessTokenOf(request, user), 'Caffè launch');
   await openListening(page, `/projects/${projectId}/channels`);
   await expect(page.getByRole('heading', { name: 'This project follows no channel yet' })).toBeVisible();
 

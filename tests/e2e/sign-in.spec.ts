@@ -5,7 +5,9 @@ test.describe('sign-in', () => {
     await signIn(page, { email: 'demo@example.com', password: 'Demo1234' });
     await expect(page).toHaveURL('/projects');
     await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Your projects' }).getByRole('listitem')).toHaveCount(2);
+    // A card each (its channels and counts are lists of their own inside it).
+    const cards = page.getByRole('list', { name: 'Your projects' }).getByRole('listitem');
+    await expect(cards.filter({ has: page.getByRole('heading', { level: 2 }) })).toHaveCount(2);
     await expectNoA11yViolations(page);
   });
 

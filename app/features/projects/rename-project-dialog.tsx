@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { AppForm } from '~/components/ui/app-form';
 import { Button } from '~/components/ui/button';
 import { AppDialog } from '~/components/ui/dialog';
-import { Field } from '~/components/ui/field';
 import { FormSubmit } from '~/components/ui/form-submit';
 import { useAppForm } from '~/lib/forms';
 import { RenameProjectSchema, type Project } from './api';
+import { ProjectNameField } from './project-name-field';
 
 /**
  * Renaming a project: the one form pattern (conform, the API's own name rule) in the one dialog,
@@ -60,12 +60,7 @@ function RenameForm({
   return (
     <AppForm form={form} aria-describedby="rename-project-status" className="mt-2 flex flex-col gap-5">
       <input {...getInputProps(fields.projectId, { type: 'hidden' })} />
-      <Field
-        label={t('projects.name')}
-        hint={t('projects.nameHint')}
-        inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoFocus: true, autoComplete: 'off' }}
-        errors={fields.name.errors}
-      />
+      <ProjectNameField field={fields.name} />
       <FormSubmit
         statusId="rename-project-status"
         pending={pending}

@@ -1,16 +1,15 @@
-import { getInputProps } from '@conform-to/react';
 import { redirect, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { AppForm } from '~/components/ui/app-form';
 import { Card } from '~/components/ui/card';
-import { Field } from '~/components/ui/field';
 import { FormSubmit } from '~/components/ui/form-submit';
 import { PageHeader } from '~/components/ui/page-header';
 import { TextLink } from '~/components/ui/text-link';
 import { requireUser } from '~/features/auth/guards';
 import { useSignedInUser } from '~/features/auth/use-signed-in-user';
 import { createProject, NewProjectSchema } from '~/features/projects/api';
+import { ProjectNameField } from '~/features/projects/project-name-field';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
 import { pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
@@ -50,12 +49,7 @@ export default function NewProjectRoute() {
       <PageHeader title={t('projects.newTitle')} subtitle={t('projects.newSubtitle', { name: user.firstName })} />
       <Card>
         <AppForm form={form} aria-describedby="new-project-status" className="flex flex-col gap-5">
-          <Field
-            label={t('projects.name')}
-            hint={t('projects.nameHint')}
-            inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoFocus: true, autoComplete: 'off' }}
-            errors={fields.name.errors}
-          />
+          <ProjectNameField field={fields.name} />
           <FormSubmit
             statusId="new-project-status"
             pending={pending}
