@@ -37,11 +37,18 @@ const REFRESH_COALESCE_MS = 300;
 let session: { userId: string; connection: LiveConnection } | null = null;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 const refreshListeners = new Set<() => void>();
+/**
+ * A reading asked for while no page listened: the session opens before the layout shows (a
+ * screen about to cause events opens it from its loader), so events can come first. The page
+ * reads as soon as it listens.
+ */
+let refreshMissed = false;
 
 function refresh() {
   if (refreshTimer !== undefined) return;
   refreshTimer = setTimeout(() => {
     refreshTimer = undefined;
+    if (refreshListeners.size === 0) refreshMissed = true;
     refreshListeners.forEach((listener) => listener());
   }, REFRESH_COALESCE_MS);
 }
@@ -99,6 +106,7 @@ export function openLiveSession(userId: string): LiveConnection {
     connection.close();
     if (refreshTimer !== undefined) clearTimeout(refreshTimer);
     refreshTimer = undefined;
+    refreshMissed = false;
     // The dialog and the imports are this account's: another user signing in here never sees them.
     channelFetched.close();
     tiktokImports.clear();
@@ -125,6 +133,10 @@ export default function LiveUpdates({ userId }: { userId: string }) {
     const listener = () => revalidate.current();
     refreshListeners.add(listener);
     openLiveSession(userId);
+    if (refreshMissed) {
+      refreshMissed = false;
+      refresh();
+    }
     return () => {
       refreshListeners.delete(listener);
       closeLiveSession();
