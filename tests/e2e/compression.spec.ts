@@ -60,6 +60,12 @@ test.describe('compression', () => {
       await page.goto('/login');
       await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
       await page.waitForLoadState('networkidle');
+      // What loads once the browser is idle (the update prompt, the chat) may come after the
+      // network first goes quiet: the first visit is over once it is in the cache too.
+      await page.waitForFunction(() =>
+        performance.getEntriesByType('resource').some((entry) => entry.name.includes('/assets/after-startup-')),
+      );
+      await page.waitForLoadState('networkidle');
 
       // Chromium reports a revalidated answer as the 200 it keeps; the wire's status is in CDP.
       const cdp = await page.context().newCDPSession(page);
