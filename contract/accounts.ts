@@ -157,7 +157,12 @@ function accountOperations<P extends 'facebook' | 'linkedin', S extends z.core.$
       responses: {
         200: {
           description: 'The account, and how it came to be.',
-          body: z.object({ account: schema, outcome: z.enum(STORE_OUTCOMES) }),
+          body: z.object({
+            account: schema,
+            outcome: z.enum(STORE_OUTCOMES),
+            /** The project the round trip was started from (a LinkedIn organization's); else null. */
+            projectId: z.nullable(z.uuid()),
+          }),
         },
         ...errors(401, 429, ...BODY_ERRORS),
         409: { description: 'The state is unknown, expired, used, or from another session.', body: ErrorBodySchema },
@@ -224,3 +229,27 @@ export const storeLinkedInAccount = linkedin.store;
 export const refreshLinkedInAccount = linkedin.refresh;
 export const makeLinkedInAccountPrimary = linkedin.makePrimary;
 export const deleteLinkedInAccount = linkedin.remove;
+
+/**
+ * A LinkedIn organization for a project (spec §4 "LinkedIn channel connection"; decision 027):
+ * a LinkedIn round trip bound to the project. Its return is stored with `storeLinkedInAccount`
+ * like any other (the account and its organizations are the user's), and the organizations it
+ * brings join the project as they are fetched.
+ */
+export const authorizeLinkedInOrganization = defineOperation({
+  method: 'POST',
+  path: '/v1.0/projects/:projectId/linkedin-organizations/authorize',
+  summary: "Start connecting a LinkedIn organization to a project: LinkedIn's consent page",
+  description:
+    'Issues a single-use `state` bound to this session and to the project (ten minutes), returning to ' +
+    `\`${OAUTH_RETURN_PATHS['linkedin-organization']}\`. Once stored, the account's organizations join the ` +
+    "project as they are fetched. Another user's project is not found.",
+  tag,
+  access: 'user',
+  params: z.object({ projectId: id() }),
+  responses: {
+    200: { description: 'Where to send the browser.', body: AuthorizeAnswerSchema },
+    ...errors(401, 404),
+    409: { description: 'No LinkedIn app is configured.', body: ErrorBodySchema },
+  },
+});

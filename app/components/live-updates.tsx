@@ -48,6 +48,9 @@ function refresh() {
   if (refreshTimer !== undefined) return;
   refreshTimer = setTimeout(() => {
     refreshTimer = undefined;
+    // A project follows channels: new ones may have joined it (a LinkedIn organization connected
+    // from the project), gone ones left it. Its cached reading is stale from now.
+    void queryClient.invalidateQueries({ queryKey: projectKeys.all });
     if (refreshListeners.size === 0) refreshMissed = true;
     refreshListeners.forEach((listener) => listener());
   }, REFRESH_COALESCE_MS);

@@ -16,20 +16,19 @@ import { Spinner } from '~/components/ui/spinner';
 import { authKeys } from '~/features/auth/api';
 import { requireUser } from '~/features/auth/guards';
 import {
-  authorizeUrl,
   channelsOf,
   deleteAccount,
+  linkedinOrganizationReturnUri,
   loadAccounts,
   makeAccountPrimary,
   refreshAccount,
-  storeAccount,
   type AccountProvider,
   type ConnectedAccount,
 } from '~/features/integrations/api';
 import { ChannelLine } from '~/features/integrations/channel-kind';
-import { storeTiktokUser } from '~/features/projects/tiktok';
-import { describeApiError, reportBackgroundError } from '~/lib/api-errors';
-import { HttpError } from '~/lib/http';
+import { completeReturn, goToProvider, listenBeforeStoring } from '~/features/integrations/returns';
+import { completeTiktokReturn } from '~/features/projects/tiktok';
+import { reportBackgroundError } from '~/lib/api-errors';
 import { useLiveState } from '~/lib/live';
 import { pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
@@ -45,109 +44,26 @@ const RETURN_TYPES: Record<string, AccountProvider> = {
 /** The account a return stored, to select once the params are gone (a module value: it outlives the redirect). */
 let justStored: string | null = null;
 
-/** Sends the browser to the provider's consent page (a round trip that comes back here). */
-async function goToProvider(provider: AccountProvider, options: { accountId?: string; rerequest?: boolean } = {}) {
-  const url = await authorizeUrl(provider, options);
-  window.location.assign(url);
-}
-
-/**
- * Where a provider sent the browser back (spec §4 "Return from social login"): a declined
- * consent or a provider error is said; a code is stored once (the params leave the address bar
- * and the history afterwards, so a reload never sends it again; the API refuses a spent state).
- */
-async function completeReturn(provider: AccountProvider, query: URLSearchParams) {
-  const error = query.get('error');
-  const code = query.get('code');
-  const state = query.get('state');
-  const name = brandName(provider);
-  if (error !== null) {
-    const declined = error === 'access_denied' || error === 'user_cancelled_authorize';
-    snackbar.show(declined ? 'integrations.declined' : 'integrations.providerError', 'error', {
-      values: { provider: name },
-    });
-    return;
-  }
-  if (!code || !state) {
-    snackbar.show('integrations.returnIncomplete', 'error', { values: { provider: name } });
-    return;
-  }
-  try {
-    const { account, outcome } = await storeAccount(provider, code, state);
-    justStored = account._id;
-    snackbar.show(`integrations.outcome.${outcome}`, 'success', { values: { name: account.name } });
-    if (account.missingScopes.length > 0) {
-      snackbar.show('integrations.missingScopes', 'warning', {
-        values: { provider: name, scopes: account.missingScopes.join(', ') },
-        action: {
-          label: 'integrations.grantAgain',
-          run: () =>
-            void goToProvider(provider, { accountId: account._id, rerequest: true }).catch(reportBackgroundError),
-        },
-      });
-    }
-  } catch (failure) {
-    // An ended session goes to sign in, an API in maintenance to its page (the loader's route
-    // error); any other store error is a warning with the API's message (spec §8).
-    if (failure instanceof HttpError && (failure.sessionExpired || failure.status === 503)) throw failure;
-    const said = describeApiError(failure);
-    if (said) snackbar.show('key' in said ? said.key : { text: said.text }, 'warning');
-  }
-}
-
-/**
- * Storing an account starts the jobs that announce its channels (decision 026): the page listens
- * first, so the dialog hears the first of them. The provider's return is a fresh page load, where
- * the live updates would otherwise start only once the screen is up. Not for long: without a
- * socket (none configured, offline), the account is stored all the same.
- */
-async function listenBeforeStoring(userId: string) {
-  try {
-    const { openLiveSession } = await import('~/components/live-updates');
-    await openLiveSession(userId).whenSubscribed(3000);
-  } catch {
-    // The live updates could not load: the screen looks again on a timer instead.
-  }
-}
-
-/**
- * TikTok's return (the same rules as the accounts' returns): a declined consent said, a code
- * stored once. Answers the project the user joined, when it did.
- */
-async function completeTiktokReturn(query: URLSearchParams): Promise<string | undefined> {
-  const error = query.get('error');
-  const code = query.get('code');
-  const state = query.get('state');
-  if (error !== null) {
-    const declined = error === 'access_denied' || error === 'user_cancelled_authorize';
-    snackbar.show(declined ? 'integrations.declined' : 'integrations.providerError', 'error', {
-      values: { provider: 'TikTok' },
-    });
-    return;
-  }
-  if (!code || !state) {
-    snackbar.show('integrations.returnIncomplete', 'error', { values: { provider: 'TikTok' } });
-    return;
-  }
-  try {
-    const tiktokUser = await storeTiktokUser(code, state);
-    snackbar.show('tiktokImport.started', 'info', { values: { name: tiktokUser.name } });
-    return tiktokUser.projectId;
-  } catch (failure) {
-    if (failure instanceof HttpError && (failure.sessionExpired || failure.status === 503)) throw failure;
-    const said = describeApiError(failure);
-    if (said) snackbar.show('key' in said ? said.key : { text: said.text }, 'warning');
-    return undefined;
-  }
-}
-
 export async function clientLoader({ request }: { request: Request }) {
   const user = await requireUser(request);
   const query = new URL(request.url).searchParams;
-  // A LinkedIn channel connection started from a project goes on to that project's channels.
-  const project = query.get('project');
-  if (query.get('from') === 'project-channels' && project) {
-    throw replace(`${paths.projectChannels(project)}?${query.toString()}`);
+  // A LinkedIn organization connected from a project (spec §4 "LinkedIn channel connection").
+  // A return that names its project goes on to that project's channels as it is; ours does not
+  // (LinkedIn takes registered addresses only): it is stored here, with the project its state
+  // names, and goes on to that project's channels, where the organizations join as they arrive.
+  if (query.get('from') === 'project-channels') {
+    const project = query.get('project');
+    if (project) throw replace(`${paths.projectChannels(project)}?${query.toString()}`);
+    if (query.get('code')) await listenBeforeStoring(user._id);
+    let projectId: string | null = null;
+    try {
+      const stored = await completeReturn('linkedin', query, { redirectUri: linkedinOrganizationReturnUri() });
+      projectId = stored?.projectId ?? null;
+    } catch (error) {
+      throwRouteError(error, request);
+    }
+    if (projectId) snackbar.show('projectChannels.linkedinJoining', 'info');
+    throw replace(projectId ? paths.projectChannels(projectId) : paths.integrations());
   }
   // A TikTok user connected into a project (issue 12): stored here, then on to the project's
   // channels; its import's progress shows on every page.
@@ -166,7 +82,7 @@ export async function clientLoader({ request }: { request: Request }) {
   if (provider) {
     if (query.get('code')) await listenBeforeStoring(user._id);
     try {
-      await completeReturn(provider, query);
+      justStored = (await completeReturn(provider, query))?.account._id ?? null;
     } catch (error) {
       throwRouteError(error, request);
     }

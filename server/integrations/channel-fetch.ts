@@ -8,6 +8,7 @@ import type { Clock } from '../http/rate-limiter';
 import type { JobQueue } from '../jobs/queue';
 import { safeError, type Logger } from '../log';
 import { ACCOUNT_CHANNELS_FETCHED, CHANNEL_FETCHED_EVENTS } from '../../contract/realtime';
+import { followInProject } from '../projects/queries';
 import type { Publisher } from '../realtime/publisher';
 import { presentChannel } from './presenters';
 import type { Encryption } from '../security/encryption';
@@ -18,7 +19,12 @@ import { ProviderError } from './providers/provider-error';
 /** The job that fetches one kind of channel of one account (decision 025). */
 export const FETCH_ACCOUNT_CHANNELS = 'fetch-account-channels';
 
-const JobDataSchema = z.object({ accountId: z.string().uuid(), kind: z.enum(CHANNEL_KINDS) });
+const JobDataSchema = z.object({
+  accountId: z.string().uuid(),
+  kind: z.enum(CHANNEL_KINDS),
+  /** The project the channels join as they are fetched (a channel connection started from it). */
+  projectId: z.string().uuid().nullish(),
+});
 export type FetchAccountChannelsJob = z.infer<typeof JobDataSchema>;
 
 /** Where each token is kept, bound into its encryption (as Mautic's are). */
@@ -109,6 +115,7 @@ export async function fetchAccountChannels(
   deps: ChannelFetchDeps,
   account: ProviderAccountRow,
   kind: ChannelKind,
+  options: { projectId?: string | null } = {},
 ): Promise<ChannelRow[]> {
   const adapter = deps.adapters[account.provider];
   if (!adapter) throw new ProviderError(account.provider, 'unreachable');
@@ -123,6 +130,8 @@ export async function fetchAccountChannels(
       listed = await adapter.channels(kind, await accessTokenOf(deps, account, true));
     }
     const rows = await replaceChannels(deps.db, account, kind, listed, new Date(deps.clock()));
+    // Before announcing: the open app reads the project again on the event and finds them there.
+    if (options.projectId) await followInProject(deps.db, account.ownerId, options.projectId, rows);
     await announceFetched(deps, account, kind, rows);
     return rows;
   } catch (error) {
@@ -139,11 +148,15 @@ export async function queueChannelFetches(
   jobs: JobQueue,
   account: ProviderAccountRow,
   kinds: readonly ChannelKind[],
+  options: { projectId?: string | null } = {},
 ) {
   await markChannelsPending(db, account.id, kinds);
   for (const kind of kinds) {
-    const job: FetchAccountChannelsJob = { accountId: account.id, kind };
-    await jobs.send(FETCH_ACCOUNT_CHANNELS, job, { singletonKey: `${account.id}:${kind}` });
+    const job: FetchAccountChannelsJob = { accountId: account.id, kind, projectId: options.projectId ?? null };
+    // One fetch of a kind at a time per account; one bound for a project is its own (a plain
+    // fetch already queued must not swallow it, or the project would never follow its channels).
+    const singletonKey = [account.id, kind, options.projectId].filter(Boolean).join(':');
+    await jobs.send(FETCH_ACCOUNT_CHANNELS, job, { singletonKey });
   }
 }
 
@@ -152,7 +165,7 @@ export function workAccountChannelFetches(jobs: JobQueue, deps: ChannelFetchDeps
   jobs.work(
     FETCH_ACCOUNT_CHANNELS,
     async (data) => {
-      const { accountId, kind } = JobDataSchema.parse(data);
+      const { accountId, kind, projectId } = JobDataSchema.parse(data);
       const [account] = await deps.db.select().from(providerAccounts).where(eq(providerAccounts.id, accountId));
       if (!account) return; // deleted meanwhile
       // Waiting for a reconnect: nothing to fetch until it is authorised again.
@@ -161,8 +174,8 @@ export function workAccountChannelFetches(jobs: JobQueue, deps: ChannelFetchDeps
         return announceFetched(deps, account, kind, []);
       }
       try {
-        const channels = await fetchAccountChannels(deps, account, kind);
-        deps.log.info({ accountId, kind, channels: channels.length }, 'account channels fetched');
+        const channels = await fetchAccountChannels(deps, account, kind, { projectId });
+        deps.log.info({ accountId, kind, channels: channels.length, projectId }, 'account channels fetched');
       } catch (error) {
         if (error instanceof ProviderError && (error.needsReconnect || error.problem === 'refused')) {
           deps.log.warn({ accountId, kind, problem: error.problem }, 'account needs reconnecting');

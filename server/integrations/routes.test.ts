@@ -328,6 +328,65 @@ describe('connecting a LinkedIn account', () => {
     const cancelled = await roundTrip(user, 'linkedin', { person: luca.id, decision: 'cancel' });
     expect(cancelled.searchParams.get('error')).toBe('user_cancelled_authorize');
   });
+
+  it('connects LinkedIn organizations into the project it was started from (spec §4 channel connection)', async () => {
+    const user = await h.signedInUser();
+    const made = await h.call('POST', '/v1.0/projects', { token: user.accessToken, json: { name: 'Agency' } });
+    const projectId = (made.body as unknown as { _id: string })._id;
+    const started = await h.call('POST', `/v1.0/projects/${projectId}/linkedin-organizations/authorize`, {
+      token: user.accessToken,
+    });
+    expect(started.status).toBe(200);
+    const back = await answerConsent(h, (started.body as unknown as { url: string }).url, {
+      person: luca.id,
+      decision: 'allow',
+    });
+    // A registered, fixed address: the project is the state's, not the address's.
+    const orgReturn = `${TEST_ENV.APP_URL}/integrations?type=linkedin-organization&from=project-channels`;
+    expect(
+      `${back.origin}${back.pathname}?type=${back.searchParams.get('type')}&from=${back.searchParams.get('from')}`,
+    ).toBe(orgReturn);
+    expect(back.searchParams.get('project')).toBeNull();
+    // The redirect URI must be the one the round trip started with.
+    expect((await store(user, 'linkedin', back, { redirect_uri: LINKEDIN_RETURN })).status).toBe(409);
+
+    const again = await answerConsent(
+      h,
+      (
+        (
+          await h.call('POST', `/v1.0/projects/${projectId}/linkedin-organizations/authorize`, {
+            token: user.accessToken,
+          })
+        ).body as unknown as { url: string }
+      ).url,
+      { person: luca.id, decision: 'allow' },
+    );
+    const stored = await store(user, 'linkedin', again, { redirect_uri: orgReturn });
+    expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+    expect(stored.body).toMatchObject({ outcome: 'connected', projectId });
+    expect(await h.runJobs()).toBe(1);
+
+    const project = await h.call('GET', `/v1.0/projects/${projectId}`, { token: user.accessToken });
+    const followed = (project.body as unknown as { channels: Array<{ name: string; type: string }> }).channels;
+    expect(followed.map((channel) => [channel.type, channel.name])).toEqual([
+      ['linkedin-organization', 'Milano Design Studio'],
+      ['linkedin-organization', 'Orbita Coffee Roasters'],
+    ]);
+    // A plain connection names no project.
+    const plain = await store(user, 'linkedin', await roundTrip(user, 'linkedin', { person: luca.id }));
+    expect(plain.body).toMatchObject({ outcome: 'alreadyConnected', projectId: null });
+  });
+
+  it('refuses a LinkedIn organization for a project that is not the caller’s', async () => {
+    const owner = await h.signedInUser();
+    const other = await h.signedInUser();
+    const made = await h.call('POST', '/v1.0/projects', { token: owner.accessToken, json: { name: 'Mine' } });
+    const projectId = (made.body as unknown as { _id: string })._id;
+    const started = await h.call('POST', `/v1.0/projects/${projectId}/linkedin-organizations/authorize`, {
+      token: other.accessToken,
+    });
+    expect(started.status).toBe(404);
+  });
 });
 
 describe('the sandbox pages', () => {

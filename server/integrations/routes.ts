@@ -5,6 +5,7 @@ import type { AppEnv, Services } from '../http/context';
 import { fieldError, HttpError, notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
 import { rateLimitCheck, type Limit } from '../http/rate-limiter';
+import { findOwnProject } from '../projects/queries';
 import { createEncryption } from '../security/encryption';
 import {
   deleteAccount,
@@ -146,7 +147,8 @@ export function accountRoutes(s: Services) {
       const now = s.clock();
       const state = await takeReturnState(s, c, body.state, {
         provider,
-        purposes: ['connect', 'reconnect'],
+        // A LinkedIn organization connected from a project is a LinkedIn account stored like any.
+        purposes: provider === 'linkedin' ? ['connect', 'reconnect', 'project-channel'] : ['connect', 'reconnect'],
         redirectUri: ops.redirectOf(body as never),
       });
       const reconnecting = state.accountId ? await findAccount(s.db, user.id, provider, state.accountId) : undefined;
@@ -180,12 +182,13 @@ export function accountRoutes(s: Services) {
         new Date(now),
       );
       await s.rateLimiter.refund([perUser]);
-      await queueChannelFetches(s.db, s.jobs, row, adapter.channelKinds);
+      // The project it was connected for (its state names it) follows what it brings.
+      await queueChannelFetches(s.db, s.jobs, row, adapter.channelKinds, { projectId: state.projectId });
       const outcome = created ? 'connected' : reconnecting ? 'reconnected' : 'alreadyConnected';
       c.get('log').info({ userId: user.id, provider, accountId: row.id, outcome }, 'account stored');
       // Read again: queueing marked its channels as being fetched.
       const [account] = await withChannels(s.db, [(await findAccount(s.db, user.id, provider, row.id)) ?? row]);
-      return reply(c, ops.store, 200, { account: present(account!), outcome } as never);
+      return reply(c, ops.store, 200, { account: present(account!), outcome, projectId: state.projectId } as never);
     });
 
     /** The caller's account of this provider with `id`; anybody else's is not found. */
@@ -226,5 +229,27 @@ export function accountRoutes(s: Services) {
       return reply(c, ops.remove, 204);
     });
   }
+
+  route(routes, s, contract.authorizeLinkedInOrganization, async (c, { params }) => {
+    const user = c.get('user');
+    const project = await findOwnProject(s.db, user.id, params.projectId);
+    if (!project) throw notFound();
+    const adapter = s.adapters.linkedin;
+    if (!adapter) throw new HttpError(409, 'providerNotConfigured', { provider: PROVIDER_NAMES.linkedin });
+    const redirectUri = `${s.config.appUrl}${OAUTH_RETURN_PATHS['linkedin-organization']}`;
+    const state = await issueOAuthState(
+      s.db,
+      {
+        bindingHash: bindingOf(c.get('sessionId')),
+        userId: user.id,
+        provider: 'linkedin',
+        purpose: 'project-channel',
+        redirectUri,
+        projectId: project.id,
+      },
+      s.clock(),
+    );
+    return reply(c, contract.authorizeLinkedInOrganization, 200, { url: adapter.authorizeUrl({ state, redirectUri }) });
+  });
   return routes;
 }

@@ -118,6 +118,23 @@ export async function attachChannel(db: Database, projectId: string, channelId: 
   await db.insert(projectChannels).values({ projectId, channelId }).onConflictDoNothing();
 }
 
+/**
+ * A channel connection started from a project (a LinkedIn organization): the project follows
+ * what it brought, if it is still the owner's (deleted meanwhile: nothing to follow).
+ */
+export async function followInProject(
+  db: Database,
+  ownerId: string,
+  projectId: string,
+  channels: ReadonlyArray<{ id: string }>,
+): Promise<void> {
+  if (channels.length === 0 || !(await findOwnProject(db, ownerId, projectId))) return;
+  await db
+    .insert(projectChannels)
+    .values(channels.map((channel) => ({ projectId, channelId: channel.id })))
+    .onConflictDoNothing();
+}
+
 /** Whether the project followed the channel (and now does not). */
 export async function detachChannel(db: Database, projectId: string, channelId: string): Promise<boolean> {
   const gone = await db

@@ -190,6 +190,7 @@ describe("another user's project", () => {
     const scoped = OPERATIONS.filter((op) => /^\/v1\.0\/projects\/:\w+/.test(op.path));
     expect(scoped.map((op) => operationName(op)).sort()).toEqual([
       'attachChannel',
+      'authorizeLinkedInOrganization',
       'authorizeTiktokUser',
       'deleteProject',
       'detachChannel',

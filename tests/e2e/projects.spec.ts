@@ -187,3 +187,29 @@ test("a project's channels: attach the user's own, detach with Undo; another use
     await other.close();
   }
 });
+
+test('connects a LinkedIn organization from the project: LinkedIn’s consent, then back to its channels, where the organizations join', async ({
+  page,
+  request,
+  user,
+}) => {
+  await signInWithoutUi(page, user);
+  const token = await accessTokenOf(request, user);
+  const id = await makeProjectThroughApi(request, token, 'Studio');
+  await page.goto(`/projects/${id}/channels`);
+  await page.getByRole('button', { name: 'Connect a LinkedIn organization' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/linkedin\/oauth\/v2\/authorization\?/);
+  await page.getByRole('button', { name: 'Allow', exact: true }).click();
+
+  await expect(page).toHaveURL(`/projects/${id}/channels`);
+  await expect(page.getByRole('status').filter({ hasText: 'Luca Verdi is connected.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The LinkedIn organizations join this project as they arrive.' }),
+  ).toBeVisible();
+  const followed = page.getByRole('region', { name: 'Followed: Organizations' });
+  await expect(followed.getByRole('listitem')).toHaveText([/^Milano Design Studio/, /^Orbita Coffee Roasters/]);
+  // The code is spent and gone from the address: a reload stores nothing again.
+  await page.reload();
+  await expect(followed.getByRole('listitem')).toHaveCount(2);
+  await expectNoA11yViolations(page);
+});

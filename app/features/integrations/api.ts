@@ -61,13 +61,24 @@ export async function authorizeUrl(
 }
 
 /** Finishes a round trip: the code and state the provider sent back. */
-export async function storeAccount(provider: AccountProvider, code: string, state: string) {
+export async function storeAccount(provider: AccountProvider, code: string, state: string, redirectUri?: string) {
   if (provider === 'facebook') {
     return api.call(accounts.storeFacebookAccount, {
-      body: { code, state, facebook_redirect_uri: returnUri('facebook') },
+      body: { code, state, facebook_redirect_uri: redirectUri ?? returnUri('facebook') },
     });
   }
-  return api.call(accounts.storeLinkedInAccount, { body: { code, state, redirect_uri: returnUri('linkedin') } });
+  return api.call(accounts.storeLinkedInAccount, {
+    body: { code, state, redirect_uri: redirectUri ?? returnUri('linkedin') },
+  });
+}
+
+/** Where LinkedIn sends the browser back after connecting an organization from a project. */
+export const linkedinOrganizationReturnUri = () =>
+  `${window.location.origin}${accounts.OAUTH_RETURN_PATHS['linkedin-organization']}`;
+
+/** The consent page's address for connecting a LinkedIn organization into a project. */
+export async function linkedinOrganizationAuthorizeUrl(projectId: string): Promise<string> {
+  return (await api.call(accounts.authorizeLinkedInOrganization, { params: { projectId } })).url;
 }
 
 export function refreshAccount(provider: AccountProvider, id: string) {

@@ -2,6 +2,9 @@ import { authorizeTiktokUser, listProjectTiktokUsers, storeTiktokUser as storeOp
 import type { TiktokUser } from '~contract/tiktok-users';
 import { OAUTH_RETURN_PATHS } from '~contract/oauth';
 import { api } from '~/lib/api';
+import { describeApiError } from '~/lib/api-errors';
+import { HttpError } from '~/lib/http';
+import { snackbar } from '~/lib/snackbar';
 import { queryClient } from '~/lib/query-client';
 import { projectKeys } from './api';
 
@@ -29,4 +32,35 @@ export function getProjectTiktokUsers(projectId: string) {
     queryKey: projectKeys.tiktokUsers(projectId),
     queryFn: async () => (await api.call(listProjectTiktokUsers, { params: { projectId } })).data,
   });
+}
+
+/**
+ * TikTok's return (the same rules as the accounts' returns): a declined consent said, a code
+ * stored once. Answers the project the user joined, when it did.
+ */
+export async function completeTiktokReturn(query: URLSearchParams): Promise<string | undefined> {
+  const error = query.get('error');
+  const code = query.get('code');
+  const state = query.get('state');
+  if (error !== null) {
+    const declined = error === 'access_denied' || error === 'user_cancelled_authorize';
+    snackbar.show(declined ? 'integrations.declined' : 'integrations.providerError', 'error', {
+      values: { provider: 'TikTok' },
+    });
+    return;
+  }
+  if (!code || !state) {
+    snackbar.show('integrations.returnIncomplete', 'error', { values: { provider: 'TikTok' } });
+    return;
+  }
+  try {
+    const tiktokUser = await storeTiktokUser(code, state);
+    snackbar.show('tiktokImport.started', 'info', { values: { name: tiktokUser.name } });
+    return tiktokUser.projectId;
+  } catch (failure) {
+    if (failure instanceof HttpError && (failure.sessionExpired || failure.status === 503)) throw failure;
+    const said = describeApiError(failure);
+    if (said) snackbar.show('key' in said ? said.key : { text: said.text }, 'warning');
+    return undefined;
+  }
 }

@@ -11,7 +11,7 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { PageHeader } from '~/components/ui/page-header';
 import { requireUser } from '~/features/auth/guards';
 import { ChannelLine } from '~/features/integrations/channel-kind';
-import type { Channel } from '~/features/integrations/api';
+import { linkedinOrganizationAuthorizeUrl, type Channel } from '~/features/integrations/api';
 import { attachChannel, detachChannel, getChannels, getProject } from '~/features/projects/api';
 import { tiktokAuthorizeUrl } from '~/features/projects/tiktok';
 import { reportBackgroundError } from '~/lib/api-errors';
@@ -27,8 +27,9 @@ import { snackbar } from '~/lib/snackbar';
  */
 export async function clientLoader({ request, params }: { request: Request; params: { projectId?: string } }) {
   await requireUser(request);
+  const projectId = params.projectId ?? '';
   try {
-    const [project, channels] = await Promise.all([getProject(params.projectId ?? ''), getChannels()]);
+    const [project, channels] = await Promise.all([getProject(projectId), getChannels()]);
     return { project, channels };
   } catch (error) {
     throwRouteError(error, request);
@@ -107,10 +108,10 @@ export default function ProjectChannelsRoute() {
         action: { label: 'projectChannels.undo', run: () => void attach(channel) },
       });
     });
-  const connectTiktok = () =>
-    run('tiktok', async () => {
-      window.location.assign(await tiktokAuthorizeUrl(project._id));
-      // The page is going: keep the button busy until it has.
+  // Off to the provider's consent page: the button stays busy until the page has gone.
+  const goTo = (key: string, consentPage: (projectId: string) => Promise<string>) =>
+    run(key, async () => {
+      window.location.assign(await consentPage(project._id));
       await new Promise(() => {});
     });
 
@@ -121,10 +122,24 @@ export default function ProjectChannelsRoute() {
         title={t('projectChannels.title', { name: project.name })}
         subtitle={t('projectChannels.subtitle')}
         actions={
-          <Button variant="secondary" onClick={() => void connectTiktok()} pending={pending === 'tiktok'}>
-            <BrandMark brand="tiktok" className="size-4" />
-            {t('projects.connectTiktok')}
-          </Button>
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => void goTo('linkedin', linkedinOrganizationAuthorizeUrl)}
+              pending={pending === 'linkedin'}
+            >
+              <BrandMark brand="linkedin" className="size-4" />
+              {t('projectChannels.connectLinkedin')}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => void goTo('tiktok', tiktokAuthorizeUrl)}
+              pending={pending === 'tiktok'}
+            >
+              <BrandMark brand="tiktok" className="size-4" />
+              {t('projects.connectTiktok')}
+            </Button>
+          </>
         }
       />
       <Card headingLevel={2} title={t('projectChannels.followedTitle')}>

@@ -34,7 +34,10 @@ export function sandboxProviderRoutes(s: Services) {
     ? linkedinSandbox({
         clientId: s.config.linkedin.clientId,
         clientSecret: s.config.linkedin.clientSecret,
-        redirectUris: [redirect(OAUTH_RETURN_PATHS['linkedin-account'])],
+        redirectUris: [
+          redirect(OAUTH_RETURN_PATHS['linkedin-account']),
+          redirect(OAUTH_RETURN_PATHS['linkedin-organization']),
+        ],
         clock: s.clock,
       })
     : undefined;
