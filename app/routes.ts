@@ -22,6 +22,7 @@ export default [
     route('projects', 'routes/projects/list.tsx'),
     route('projects/new', 'routes/projects/new.tsx'),
     route('projects/:projectId/channels', 'routes/projects/channels.tsx'),
+    route('projects/:projectId/comments', 'routes/projects/comments.tsx'),
     route('troubleshooting', 'routes/help/troubleshooting.tsx'),
     route('integrations', 'routes/integrations.tsx'),
     route('user/subscription', 'routes/user/subscription.tsx'),

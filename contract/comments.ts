@@ -46,6 +46,8 @@ export const CommentSchema = z
     channelReplyCount: z.number().check(z.int(), z.minimum(0)),
     /** The comment it answers, for a reply; null for a top-level comment. */
     parentId: z.nullable(z.uuid()),
+    /** Written by the channel itself: a reply its owner posted from the app. */
+    fromChannel: z.boolean(),
     channel: z.object({ id: z.uuid(), kind: z.enum(CHANNEL_KINDS), name: z.string() }),
   })
   .register(z.globalRegistry, { id: 'Comment' });
@@ -220,5 +222,115 @@ export const undoReview = defineOperation({
   responses: {
     200: { description: 'What changed back and what was left.', body: ReviewResultSchema },
     ...errors(401, 403, 404),
+  },
+});
+
+/*
+ * A project's comments (issue 13; decision 027): the comments on the channels a project follows,
+ * for its owner. Top-level comments are the list; each brings its replies (`parentId`), oldest
+ * first, so a reply is read under what it answers. Bookmark and hide are the owner's marks.
+ */
+
+/** A comment of a project's list: a top-level comment with the replies under it. */
+export const ProjectCommentSchema = z
+  .extend(CommentSchema, { replies: z.array(CommentSchema) })
+  .register(z.globalRegistry, { id: 'ProjectComment' });
+export type ProjectComment = z.infer<typeof ProjectCommentSchema>;
+
+/** The filters of a project's comments (kept in the page's address). */
+export const projectCommentFilterShape = {
+  /** One of the channels the project follows. */
+  channelId: z.optional(id()),
+  sentiment: z.optional(sentiment()),
+  isBookmarked: flag(),
+  isHidden: flag(),
+  /** Comments the channel replied to (`channelReplyCount` above 0), or not. */
+  repliedByYou: flag(),
+};
+
+const projectTag = 'Projects';
+
+export const listProjectComments = defineOperation({
+  method: 'GET',
+  path: '/v1.0/projects/:projectId/comments',
+  summary: "A project's comments, newest first, each with its replies",
+  description:
+    `The top-level comments on the channels the project follows, newest first, ${COMMENTS_PAGE_SIZE} a page, ` +
+    'each with its replies (oldest first). Pages by `pageNumber`, or by `after` (the `{publishedAt}_{id}` of the ' +
+    "last comment shown) for infinite scroll. `meta.total` counts the matching top-level comments. Another user's " +
+    'project is not found.',
+  tag: projectTag,
+  access: 'user',
+  params: z.object({ projectId: id() }),
+  query: z.object({
+    pageNumber: pageNumber(),
+    after: z.optional(z.string().check(z.regex(COMMENTS_CURSOR, 'invalid'))),
+    ...projectCommentFilterShape,
+  }),
+  responses: {
+    200: { description: 'A page of comments.', body: pagedSchema(ProjectCommentSchema) },
+    ...errors(401, 404, 422),
+  },
+});
+
+export const updateProjectComment = defineOperation({
+  method: 'PATCH',
+  path: '/v1.0/projects/:projectId/comments/:commentId',
+  summary: 'Bookmark or hide a comment of a project',
+  description:
+    "Sets `isBookmarked` and/or `isHidden` (at least one). A comment that is not on one of the project's channels " +
+    'is not found.',
+  tag: projectTag,
+  access: 'user',
+  params: z.object({ projectId: id(), commentId: id() }),
+  body: z
+    .object({
+      isBookmarked: z.optional(z.boolean({ error: 'boolean' })),
+      isHidden: z.optional(z.boolean({ error: 'boolean' })),
+    })
+    .check(
+      z.refine((body) => body.isBookmarked !== undefined || body.isHidden !== undefined, {
+        error: 'required',
+        path: ['isBookmarked'],
+      }),
+    ),
+  responses: {
+    200: { description: 'The comment as it is now.', body: CommentSchema },
+    ...errors(401, 404, ...BODY_ERRORS),
+  },
+});
+
+/** How far back the sentiment summary reaches, in days. */
+export const SUMMARY_PERIODS = ['7', '30', '90'] as const;
+export type SummaryPeriod = (typeof SUMMARY_PERIODS)[number];
+
+export const SentimentSummarySchema = z
+  .object({
+    /** One entry a day, oldest first, every day of the period (days without comments count 0). */
+    days: z.array(
+      z.object({
+        /** The day, `YYYY-MM-DD` (UTC). */
+        date: z.string(),
+        counts: z.record(z.enum(SENTIMENTS), z.number()),
+      }),
+    ),
+  })
+  .register(z.globalRegistry, { id: 'SentimentSummary' });
+export type SentimentSummary = z.infer<typeof SentimentSummarySchema>;
+
+export const projectSentimentSummary = defineOperation({
+  method: 'GET',
+  path: '/v1.0/projects/:projectId/sentiment-summary',
+  summary: "A project's comments by sentiment, day by day",
+  description:
+    'The comments on the channels the project follows (replies included, the channel’s own left out), counted by ' +
+    'sentiment for each day of the last `days` days (7, 30 or 90; 30 when absent), today (UTC) included.',
+  tag: projectTag,
+  access: 'user',
+  params: z.object({ projectId: id() }),
+  query: z.object({ days: z.optional(z.enum(SUMMARY_PERIODS, { error: 'in' })) }),
+  responses: {
+    200: { description: 'The counts, a day at a time.', body: SentimentSummarySchema },
+    ...errors(401, 404, 422),
   },
 });

@@ -56,6 +56,29 @@ const screens: Screen[] = [
   { name: 'subscription', path: '/user/subscription', who: 'user' },
   { name: 'subscription-it', path: '/user/subscription', who: 'user', language: 'it' },
   {
+    name: 'projects-comments',
+    path: '/projects',
+    who: 'user',
+    fullPage: true,
+    then: async (page) => {
+      await page.getByRole('link', { name: 'Comments of Espresso Bar Milano' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Espresso Bar Milano: comments' }).waitFor();
+      await page.getByRole('img', { name: /^Comments by sentiment/ }).waitFor();
+      await page.waitForTimeout(300);
+    },
+  },
+  {
+    name: 'projects-comments-it',
+    path: '/projects',
+    who: 'user',
+    language: 'it',
+    then: async (page) => {
+      await page.getByRole('link', { name: 'Commenti di Espresso Bar Milano' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Espresso Bar Milano: commenti' }).waitFor();
+      await page.getByRole('button', { name: 'Mostra come tabella' }).click();
+    },
+  },
+  {
     name: 'projects-channels',
     path: '/projects',
     who: 'user',

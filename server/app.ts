@@ -32,6 +32,7 @@ import { createLogger, safeError, type Logger } from './log';
 import type { Mailer } from './mail/mailer';
 import { mauticRoutes } from './mautic/routes';
 import { commentRoutes } from './comments/routes';
+import { projectCommentRoutes } from './comments/project-routes';
 import { mauticSandboxRoutes } from './mautic/sandbox';
 import { projectRoutes } from './projects/routes';
 import { userRoutes } from './users/routes';
@@ -161,6 +162,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', healthRoutes(services));
   app.route('/', mauticRoutes(services));
   app.route('/', commentRoutes(services));
+  app.route('/', projectCommentRoutes(services));
   app.route('/', accountRoutes(services));
   app.route('/', tiktokUserRoutes(services));
   app.route('/', realtimeRoutes(services));

@@ -86,6 +86,8 @@ export type Config = {
   seedScaleUsers: number;
   /** Local mode: that many more comments in review, for the sentiment review's scale figures. */
   seedScaleComments: number;
+  /** Local mode: a "Scale test project" of the demo user's with that many comments (issue 13's figures). */
+  seedProjectComments: number;
   /** The refresh cookie is `Secure` only when the app is served over https. */
   secureCookies: boolean;
 };
@@ -248,6 +250,7 @@ const EnvSchema = z.object({
   STATIC_DIR: optional(z.string()),
   SEED_SCALE_USERS: optional(z.coerce.number().int().min(0).max(1_000_000)),
   SEED_SCALE_COMMENTS: optional(z.coerce.number().int().min(0).max(1_000_000)),
+  SEED_PROJECT_COMMENTS: optional(z.coerce.number().int().min(0).max(1_000_000)),
   SANDBOX_LATENCY_MS: optional(z.coerce.number().int().min(0).max(10_000)),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string().regex(MAIL_FROM, 'must be an address or Name <address>')),
@@ -566,6 +569,7 @@ export function parseConfig(
     staticDir: e.STATIC_DIR ?? 'build/client',
     seedScaleUsers: e.SEED_SCALE_USERS ?? 0,
     seedScaleComments: e.SEED_SCALE_COMMENTS ?? 0,
+    seedProjectComments: e.SEED_PROJECT_COMMENTS ?? 0,
     secureCookies: appUrl.startsWith('https://'),
   };
 }

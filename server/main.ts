@@ -54,6 +54,7 @@ await seed(database.db, passwords, {
   demoAccounts: !config.deployment,
   scaleUsers: config.seedScaleUsers,
   scaleComments: config.seedScaleComments,
+  projectComments: config.seedProjectComments,
 });
 
 const mailer = createMailer(config, (line) => log.info(line));

@@ -10,6 +10,7 @@ export const paths = {
   /** Where a Facebook sign-up lands (spec §4). */
   newProject: () => '/projects/new',
   projectChannels: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/channels`,
+  projectComments: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/comments`,
   troubleshooting: (section?: string) => (section ? `/troubleshooting#${section}` : '/troubleshooting'),
   designLibrary: () => '/admin/design-library',
   adminSupport: () => '/admin/support',

@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import type { CommentSchema } from '../../contract/comments';
+import type { CommentSchema, ProjectCommentSchema } from '../../contract/comments';
 import type { CommentWithChannel } from './queries';
 
 /** A comment as the contract writes it (spec §3 "Comment"). */
@@ -15,6 +15,15 @@ export function presentComment({ comment, channel }: CommentWithChannel): z.inpu
     isHidden: comment.isHidden,
     channelReplyCount: comment.channelReplyCount,
     parentId: comment.parentId,
+    fromChannel: comment.fromChannel,
     channel,
   };
+}
+
+/** A top-level comment of a project's list, with its replies under it. */
+export function presentProjectComment(
+  row: CommentWithChannel,
+  replies: CommentWithChannel[],
+): z.input<typeof ProjectCommentSchema> {
+  return { ...presentComment(row), replies: replies.map(presentComment) };
 }

@@ -1,7 +1,7 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
-import { COMMENTS_CURSOR, type ReviewAction, type Sentiment } from '../../contract/comments';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { COMMENTS_CURSOR, SENTIMENTS, type ReviewAction, type Sentiment } from '../../contract/comments';
 import { rowsOf, type Database } from '../db/client';
-import { channels, comments } from '../db/schema';
+import { channels, comments, projectChannels } from '../db/schema';
 
 /** The review list's filters (contract/comments.ts commentFilterShape), parsed. */
 export interface CommentFilter {
@@ -12,6 +12,11 @@ export interface CommentFilter {
   isBookmarked?: boolean | undefined;
   isHidden?: boolean | undefined;
   repliedByYou?: boolean | undefined;
+  /** A project's comments: those on the channels it follows (issue 13). */
+  projectId?: string | undefined;
+  channelId?: string | undefined;
+  /** Top-level comments only (their replies come with them). */
+  topLevel?: boolean | undefined;
 }
 
 /** `%`, `_` and the escape itself match literally in a LIKE pattern once escaped. */
@@ -34,6 +39,11 @@ function matching(filter: CommentFilter): SQL | undefined {
       : filter.repliedByYou
         ? sql`${comments.channelReplyCount} > 0`
         : sql`${comments.channelReplyCount} = 0`,
+    filter.projectId
+      ? sql`${comments.channelId} in (select ${projectChannels.channelId} from ${projectChannels} where ${projectChannels.projectId} = ${filter.projectId}::uuid)`
+      : undefined,
+    filter.channelId ? eq(comments.channelId, filter.channelId) : undefined,
+    filter.topLevel ? isNull(comments.parentId) : undefined,
   ];
   return and(...conditions);
 }
@@ -75,6 +85,77 @@ export function listComments(
 }
 
 export type CommentWithChannel = Awaited<ReturnType<typeof listComments>>[number];
+
+/** The replies to `parentIds`, oldest first: what a project's list shows under each comment. */
+export function repliesTo(db: Database, parentIds: string[]) {
+  if (parentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ comment: comments, channel: { id: channels.id, kind: channels.kind, name: channels.name } })
+    .from(comments)
+    .innerJoin(channels, eq(channels.id, comments.channelId))
+    .where(inArray(comments.parentId, parentIds))
+    .orderBy(asc(comments.publishedAt), asc(comments.id));
+}
+
+/** One comment of a project (on a channel it follows), with its channel; undefined otherwise. */
+export async function findProjectComment(
+  db: Database,
+  projectId: string,
+  commentId: string,
+): Promise<CommentWithChannel | undefined> {
+  const [row] = await db
+    .select({ comment: comments, channel: { id: channels.id, kind: channels.kind, name: channels.name } })
+    .from(comments)
+    .innerJoin(channels, eq(channels.id, comments.channelId))
+    .where(and(eq(comments.id, commentId), matching({ projectId })))
+    .limit(1);
+  return row;
+}
+
+/** The owner's marks on a comment. */
+export async function markComment(
+  db: Database,
+  commentId: string,
+  marks: { isBookmarked?: boolean | undefined; isHidden?: boolean | undefined },
+): Promise<void> {
+  const set = Object.fromEntries(Object.entries(marks).filter(([, value]) => value !== undefined));
+  await db.update(comments).set(set).where(eq(comments.id, commentId));
+}
+
+/**
+ * A project's comments by sentiment, a day at a time (UTC), for the `days` days up to `today`:
+ * every day listed, the empty ones at 0. The channel's own replies are not its audience's.
+ */
+export async function sentimentByDay(
+  db: Database,
+  projectId: string,
+  { days, today }: { days: number; today: Date },
+): Promise<Array<{ date: string; counts: Record<Sentiment, number> }>> {
+  const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) + 86_400_000;
+  const start = end - days * 86_400_000;
+  const day = sql<string>`to_char(${comments.publishedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day, sentiment: comments.sentiment, total: count() })
+    .from(comments)
+    .where(
+      and(
+        matching({ projectId }),
+        eq(comments.fromChannel, false),
+        sql`${comments.publishedAt} >= ${new Date(start).toISOString()}::timestamptz`,
+        sql`${comments.publishedAt} < ${new Date(end).toISOString()}::timestamptz`,
+      ),
+    )
+    .groupBy(day, comments.sentiment);
+  const zero = () => Object.fromEntries(SENTIMENTS.map((each) => [each, 0])) as Record<Sentiment, number>;
+  const byDay = new Map(
+    Array.from({ length: days }, (_, n) => [new Date(start + n * 86_400_000).toISOString().slice(0, 10), zero()]),
+  );
+  for (const row of rows) {
+    const counts = byDay.get(row.day);
+    if (counts) counts[row.sentiment] = row.total;
+  }
+  return [...byDay].map(([date, counts]) => ({ date, counts }));
+}
 
 export interface ReviewRequest {
   id: string;

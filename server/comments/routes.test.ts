@@ -73,6 +73,7 @@ describe('GET /v1.0/comments', () => {
       isHidden: false,
       channelReplyCount: 2,
       parentId: null,
+      fromChannel: false,
       channel: { id: rows[0].channelId, kind: 'facebook-page', name: 'Espresso Bar' },
     });
     expect(numbers((await list(`message=${mark}&orderBy=publishedAt:1`)).data)).toEqual(['2', '1']);

@@ -337,6 +337,34 @@ export const projectChannels = pgTable(
 );
 
 /**
+ * A project's public report link (issue 13; decision 027): `/public/reports/{token}` shows the
+ * project's report to whoever has it, without an account. The token is found by its SHA-256 and
+ * kept encrypted for its owner to copy again, so a copy of the database opens no report. One
+ * link a project at a time: revoking it ends it for good (a new one is a new token).
+ */
+export const projectReports = pgTable(
+  'project_reports',
+  {
+    id: id(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references((): AnyPgColumn => projects.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    tokenEncrypted: text('token_encrypted').notNull(),
+    createdAt: createdAt(),
+    lastOpenedAt: at('last_opened_at'),
+    revokedAt: at('revoked_at'),
+  },
+  (table) => [
+    uniqueIndex('project_reports_token_hash_unique').on(table.tokenHash),
+    uniqueIndex('project_reports_one_active_unique')
+      .on(table.projectId)
+      .where(sql`${table.revokedAt} is null`),
+  ],
+);
+export type ProjectReportRow = typeof projectReports.$inferSelect;
+
+/**
  * What a channel published (a TikTok user's videos, issue 12), as the provider lists them, with
  * its counts when last imported: what a project's report counts.
  */
@@ -384,6 +412,9 @@ export const comments = pgTable(
     isBookmarked: boolean('is_bookmarked').notNull().default(false),
     isHidden: boolean('is_hidden').notNull().default(false),
     channelReplyCount: integer('channel_reply_count').notNull().default(0),
+    // A reply the channel's owner posted from the app (issue 13): theirs, not an audience's, so
+    // left out of what is counted by sentiment.
+    fromChannel: boolean('from_channel').notNull().default(false),
     reviewedBy: uuid('reviewed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     reviewedAt: at('reviewed_at'),
     reviewBatchId: uuid('review_batch_id'),

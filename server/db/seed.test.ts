@@ -1,8 +1,8 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/database';
 import { testPasswords } from '../test/passwords';
-import { coupons, users } from './schema';
+import { channels, comments, coupons, projects, users } from './schema';
 import { PROMO_COUPON, seed, SEED_USERS } from './seed';
 
 let database: TestDatabase;
@@ -27,5 +27,20 @@ describe('seed', () => {
 
     await seed(database.db, testPasswords());
     expect((await demoAccounts()).map((row) => row.email).sort()).toEqual([...demoEmails].sort());
+  });
+
+  it('makes the scale test project with as many comments as asked, a tenth answered, once', async () => {
+    await seed(database.db, testPasswords(), { demoAccounts: true, projectComments: 200 });
+    await seed(database.db, testPasswords(), { demoAccounts: true, projectComments: 200 });
+    const made = await database.db.select().from(projects).where(eq(projects.name, 'Scale test project'));
+    expect(made).toHaveLength(1);
+    const [page] = await database.db.select().from(channels).where(eq(channels.externalId, 'scale-project'));
+    const counted = (onlyTopLevel: boolean) =>
+      database.db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(comments)
+        .where(and(eq(comments.channelId, page!.id), onlyTopLevel ? isNull(comments.parentId) : undefined));
+    expect((await counted(true))[0]!.total).toBe(200);
+    expect((await counted(false))[0]!.total).toBe(220);
   });
 });

@@ -47,7 +47,9 @@ export const PROMO_COUPON = { code: PROMO_COUPON_CODE, discountPercent: 15, dura
 export async function seed(
   db: Database,
   passwords: PasswordHasher = createPasswordHasher(),
-  options: { demoAccounts: boolean; scaleUsers?: number; scaleComments?: number } = { demoAccounts: true },
+  options: { demoAccounts: boolean; scaleUsers?: number; scaleComments?: number; projectComments?: number } = {
+    demoAccounts: true,
+  },
 ): Promise<void> {
   if (options.demoAccounts) {
     await Promise.all(SEED_USERS.map((user) => seedUser(db, passwords, user)));
@@ -55,6 +57,7 @@ export async function seed(
     if (options.scaleUsers) await seedScaleUsers(db, passwords, options.scaleUsers);
     await seedDemoComments(db);
     if (options.scaleComments) await seedScaleComments(db, options.scaleComments);
+    if (options.projectComments) await seedProjectComments(db, options.projectComments);
   }
   await db.insert(coupons).values(PROMO_COUPON).onConflictDoNothing();
 }
@@ -396,4 +399,52 @@ async function seedScaleComments(db: Database, count: number): Promise<void> {
            (${list(SENTIMENTS)})[1 + n % ${SENTIMENTS.length}],
            timestamptz '2026-11-01T00:00:00Z' - make_interval(secs => n * 60)
     from generate_series(1, ${count}) as n`);
+}
+
+/**
+ * `SEED_PROJECT_COMMENTS` (local mode): the demo user's "Scale test project", following its own
+ * page with that many comments over the last 90 days (sentiments spread, one in ten answered
+ * by a reply), for a project's comments at scale (issue 13's figures, npm run bench). Made
+ * inside the database in two statements. Skipped when the project exists.
+ */
+async function seedProjectComments(db: Database, count: number): Promise<void> {
+  const demo = await findUserByEmail(db, 'demo@example.com');
+  if (!demo) return;
+  const [exists] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.ownerId, demo.id), eq(projects.name, 'Scale test project')))
+    .limit(1);
+  if (exists) return;
+  await db.transaction(async (tx) => {
+    const [project] = await tx
+      .insert(projects)
+      .values({ ownerId: demo.id, name: 'Scale test project' })
+      .returning({ id: projects.id });
+    const [channel] = await tx
+      .insert(channels)
+      .values({ ownerId: demo.id, kind: 'facebook-page', externalId: 'scale-project', name: 'Scale project page' })
+      .onConflictDoNothing()
+      .returning({ id: channels.id });
+    if (!project || !channel) return;
+    await tx.insert(projectChannels).values({ projectId: project.id, channelId: channel.id });
+    const list = (values: readonly string[]) =>
+      sql.raw(`array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')}]`);
+    const span = 90 * 24 * 3600;
+    await tx.execute(sql`
+      insert into comments (channel_id, external_id, message, author_name, sentiment, published_at)
+      select ${channel.id}::uuid, 'scale-project-' || n,
+             (${list(DEMO_MESSAGES)})[1 + n % ${DEMO_MESSAGES.length}] || ' #' || n,
+             (${list(DEMO_AUTHORS)})[1 + n % ${DEMO_AUTHORS.length}],
+             (${list(SENTIMENTS)})[1 + (n * 7) % ${SENTIMENTS.length}],
+             now() - make_interval(secs => (n::double precision * ${span} / ${count})::int)
+      from generate_series(1, ${count}) as n`);
+    await tx.execute(sql`
+      insert into comments (channel_id, external_id, parent_id, message, author_name, sentiment, published_at)
+      select channel_id, external_id || '-reply', id, 'Thank you, glad to hear it!',
+             (${list(DEMO_AUTHORS)})[1 + length(external_id) % ${DEMO_AUTHORS.length}], 'POSITIVE',
+             published_at + interval '5 minutes'
+      from comments
+      where channel_id = ${channel.id}::uuid and parent_id is null and right(external_id, 1) = '0'`);
+  });
 }

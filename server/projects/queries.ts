@@ -54,7 +54,8 @@ export async function commentCountsOfProjects(
     .select({ projectId: projectChannels.projectId, sentiment: comments.sentiment, total: count() })
     .from(projectChannels)
     .innerJoin(comments, eq(comments.channelId, projectChannels.channelId))
-    .where(inArray(projectChannels.projectId, projectIds))
+    // The channel's own replies are not its audience's: not counted by sentiment.
+    .where(and(inArray(projectChannels.projectId, projectIds), eq(comments.fromChannel, false)))
     .groupBy(projectChannels.projectId, comments.sentiment);
   for (const { projectId, sentiment, total } of rows) byProject.get(projectId)![sentiment] = total;
   return byProject;

@@ -178,6 +178,7 @@ describe("another user's project", () => {
   const BODIES: Record<string, unknown> = {
     renameProject: { name: 'Taken over' },
     attachChannel: { channelId: randomUUID() },
+    updateProjectComment: { isBookmarked: true },
   };
   /** The project in the first parameter, any other parameter an id that exists nowhere. */
   const fill = (path: string, projectId: string) =>
@@ -194,9 +195,12 @@ describe("another user's project", () => {
       'authorizeTiktokUser',
       'deleteProject',
       'detachChannel',
+      'listProjectComments',
       'listProjectTiktokUsers',
+      'projectSentimentSummary',
       'renameProject',
       'showProject',
+      'updateProjectComment',
     ]);
     for (const op of scoped) {
       const path = fill(op.path, project.id);

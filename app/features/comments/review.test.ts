@@ -16,6 +16,7 @@ const comment = (over: Partial<Comment> = {}): Comment => ({
   isHidden: false,
   channelReplyCount: 0,
   parentId: null,
+  fromChannel: false,
   channel: { id: '10000000-0000-4000-8000-000000000000', kind: 'facebook-page', name: 'Espresso Bar' },
   ...over,
 });

@@ -158,7 +158,14 @@ export default function ProjectsRoute() {
                   ) : (
                     <p className="text-sm text-fg-muted">{t('projects.noChannels')}</p>
                   )}
-                  <div className="mt-auto">
+                  <div className="mt-auto flex flex-wrap gap-2">
+                    <ButtonLink
+                      to={paths.projectComments(project._id)}
+                      size="sm"
+                      aria-label={t('projects.openCommentsOf', { name: project.name })}
+                    >
+                      {t('projects.openComments')}
+                    </ButtonLink>
                     <ButtonLink
                       to={paths.projectChannels(project._id)}
                       variant="secondary"

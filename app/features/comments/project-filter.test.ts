@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { isProjectFiltered, projectFilterFromUrl, projectFilterToParams, projectFilterToQuery } from './project-filter';
+
+const CHANNEL = '0b0c0d0e-1111-4222-8333-444455556666';
+const read = (query: string) => projectFilterFromUrl(new URL(`https://app.test/projects/p/comments${query}`));
+
+describe("a project's comments filter in the URL", () => {
+  it('reads what it knows and round-trips through the URL', () => {
+    const { filter, period } = read(`?channel=${CHANNEL}&sentiment=NEGATIVE&isHidden=false&repliedByYou=true&days=90`);
+    expect(filter).toEqual({
+      channelId: CHANNEL,
+      sentiment: 'NEGATIVE',
+      isBookmarked: undefined,
+      isHidden: false,
+      repliedByYou: true,
+    });
+    expect(period).toBe('90');
+    expect(projectFilterToParams(filter, period).toString()).toBe(
+      `channel=${CHANNEL}&sentiment=NEGATIVE&isHidden=false&repliedByYou=true&days=90`,
+    );
+    expect(isProjectFiltered(filter)).toBe(true);
+  });
+
+  it('reads a mangled link as no filter rather than failing', () => {
+    const { filter, period } = read('?channel=<script>&sentiment=HAPPY&isBookmarked=yes&days=5');
+    expect(filter).toEqual({
+      channelId: undefined,
+      sentiment: undefined,
+      isBookmarked: undefined,
+      isHidden: undefined,
+      repliedByYou: undefined,
+    });
+    expect(period).toBe('30');
+    expect(projectFilterToParams(filter, period).toString()).toBe('');
+    expect(isProjectFiltered(filter)).toBe(false);
+  });
+
+  it("asks the API in the API's names, after a cursor", () => {
+    const { filter } = read(`?channel=${CHANNEL}&isBookmarked=true`);
+    expect(projectFilterToQuery(filter, 'cursor')).toEqual({
+      after: 'cursor',
+      channelId: CHANNEL,
+      isBookmarked: 'true',
+    });
+    expect(projectFilterToQuery(read('').filter, null)).toEqual({});
+  });
+});

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Comment, ProjectComment, SentimentSummary } from '../../contract/comments';
+import { projectChannels } from '../db/schema';
+import { startHarness, type Harness } from '../test/harness';
+
+/** A project's comments for its owner (issue 13): the list, its filters and replies, the marks, the summary. */
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function projectWithComments() {
+  const owner = await h.signedInUser();
+  const project = await h.factories.project({ id: owner.user._id }, { name: 'Café' });
+  const page = await h.factories.channel({ id: owner.user._id }, { name: 'Café page' });
+  const instagram = await h.factories.channel({ id: owner.user._id }, { kind: 'instagram-account', name: '@cafe' });
+  const elsewhere = await h.factories.channel({ id: owner.user._id }, { name: 'Not followed' });
+  await h.db.insert(projectChannels).values([
+    { projectId: project.id, channelId: page.id },
+    { projectId: project.id, channelId: instagram.id },
+  ]);
+  const now = h.clock.now();
+  const [great, awful, meh] = await h.factories.comments(
+    page,
+    [
+      { message: 'Great espresso', sentiment: 'POSITIVE', inReview: false, proposedSentiment: null },
+      { message: 'Awful wait', sentiment: 'NEGATIVE', inReview: false, proposedSentiment: null, channelReplyCount: 1 },
+      { message: 'It was fine', sentiment: 'NEUTRAL', inReview: false, proposedSentiment: null },
+    ],
+    now,
+  );
+  const [reply, ownReply] = await h.factories.comments(
+    page,
+    [
+      { message: 'Agreed!', parentId: great!.id, sentiment: 'POSITIVE', inReview: false, proposedSentiment: null },
+      {
+        message: 'Sorry, we are on it',
+        parentId: awful!.id,
+        fromChannel: true,
+        sentiment: 'NEUTRAL',
+        inReview: false,
+        proposedSentiment: null,
+      },
+    ],
+    now + 60_000,
+  );
+  const [story] = await h.factories.comments(
+    instagram,
+    [{ message: 'Lovely cups', sentiment: 'POSITIVE' }],
+    now - 3_600_000,
+  );
+  await h.factories.comments(elsewhere, [{ message: 'Not this project' }], now);
+  return {
+    owner,
+    project,
+    page,
+    instagram,
+    great: great!,
+    awful: awful!,
+    meh: meh!,
+    reply: reply!,
+    ownReply: ownReply!,
+    story: story!,
+  };
+}
+
+const list = (token: string, projectId: string, query = '') =>
+  h.call('GET', `/v1.0/projects/${projectId}/comments${query}`, { token });
+
+describe("a project's comments", () => {
+  it('lists the top-level comments on its channels, newest first, each with its replies under it', async () => {
+    const { owner, project, great, awful, meh, story, reply, ownReply } = await projectWithComments();
+    const answer = await list(owner.accessToken, project.id);
+    expect(answer.status).toBe(200);
+    const data = answer.body.data as unknown as ProjectComment[];
+    expect(data.map((comment) => comment.id)).toEqual([great.id, awful.id, meh.id, story.id]);
+    expect(answer.body.meta).toMatchObject({ total: 4 });
+    expect(data[0]!.replies.map((each) => each.id)).toEqual([reply.id]);
+    expect(data[1]!.replies).toMatchObject([{ id: ownReply.id, fromChannel: true, parentId: awful.id }]);
+    expect(data[3]!.channel).toMatchObject({ kind: 'instagram-account', name: '@cafe' });
+  });
+
+  it('filters by channel, sentiment, bookmarked, hidden and replied', async () => {
+    const { owner, project, instagram, awful, great, story } = await projectWithComments();
+    const ids = async (query: string) => {
+      const answer = await list(owner.accessToken, project.id, query);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return (answer.body.data as unknown as ProjectComment[]).map((comment) => comment.id);
+    };
+    expect(await ids(`?channelId=${instagram.id}`)).toEqual([story.id]);
+    expect(await ids('?sentiment=NEGATIVE')).toEqual([awful.id]);
+    expect(await ids('?repliedByYou=true')).toEqual([awful.id]);
+    const marked = await h.call('PATCH', `/v1.0/projects/${project.id}/comments/${great.id}`, {
+      token: owner.accessToken,
+      json: { isBookmarked: true },
+    });
+    expect(marked.status).toBe(200);
+    expect(marked.body as unknown as Comment).toMatchObject({ id: great.id, isBookmarked: true, isHidden: false });
+    await h.call('PATCH', `/v1.0/projects/${project.id}/comments/${story.id}`, {
+      token: owner.accessToken,
+      json: { isHidden: true },
+    });
+    expect(await ids('?isBookmarked=true')).toEqual([great.id]);
+    expect(await ids('?isHidden=true')).toEqual([story.id]);
+    expect((await ids('?isHidden=false')).includes(story.id)).toBe(false);
+    // Pages continue after a cursor.
+    const first = await list(owner.accessToken, project.id);
+    const last = (first.body.data as unknown as ProjectComment[])[1]!;
+    expect((await ids(`?after=${encodeURIComponent(`${last.publishedAt}_${last.id}`)}`)).length).toBe(2);
+  });
+
+  it('answers 422 for malformed filters and marks, never 500', async () => {
+    const { owner, project, great } = await projectWithComments();
+    for (const query of ['?sentiment=HAPPY', '?isHidden=yes', '?after=<script>', '?channelId=1', '?pageNumber=0']) {
+      const answer = await list(owner.accessToken, project.id, query);
+      expect(answer.status, query).toBe(422);
+    }
+    for (const json of [{}, { isBookmarked: 'yes' }, { isHidden: null }, []]) {
+      const answer = await h.call('PATCH', `/v1.0/projects/${project.id}/comments/${great.id}`, {
+        token: owner.accessToken,
+        json,
+      });
+      expect(answer.status, JSON.stringify(json)).toBe(422);
+    }
+  });
+
+  it("does not show or mark another project's comments, nor another user's", async () => {
+    const { owner, project, great } = await projectWithComments();
+    const other = await projectWithComments();
+    // Another user's project, and a comment of another project of someone else.
+    expect((await list(owner.accessToken, other.project.id)).status).toBe(404);
+    const foreign = await h.call('PATCH', `/v1.0/projects/${project.id}/comments/${other.great.id}`, {
+      token: owner.accessToken,
+      json: { isBookmarked: true },
+    });
+    expect(foreign.status).toBe(404);
+    // A comment on a channel the project does not follow.
+    const unfollowed = await h.factories.project({ id: owner.user._id }, { name: 'Empty' });
+    const notHere = await h.call('PATCH', `/v1.0/projects/${unfollowed.id}/comments/${great.id}`, {
+      token: owner.accessToken,
+      json: { isBookmarked: true },
+    });
+    expect(notHere.status).toBe(404);
+    expect((await list(owner.accessToken, unfollowed.id)).body.data).toEqual([]);
+  });
+
+  it('sums the comments by sentiment a day at a time, leaving out the channel’s own replies', async () => {
+    const { owner, project } = await projectWithComments();
+    const answer = await h.call('GET', `/v1.0/projects/${project.id}/sentiment-summary?days=7`, {
+      token: owner.accessToken,
+    });
+    expect(answer.status).toBe(200);
+    const { days } = answer.body as unknown as SentimentSummary;
+    expect(days).toHaveLength(7);
+    expect(days[6]!.date).toBe(new Date(h.clock.now()).toISOString().slice(0, 10));
+    const total = (sentiment: keyof (typeof days)[number]['counts']) =>
+      days.reduce((sum, day) => sum + day.counts[sentiment], 0);
+    // Around midnight the instagram comment an hour earlier may fall on the day before: still inside 7 days.
+    expect(total('POSITIVE')).toBe(3);
+    expect(total('NEGATIVE')).toBe(1);
+    expect(total('NEUTRAL')).toBe(1);
+    expect(
+      (await h.call('GET', `/v1.0/projects/${project.id}/sentiment-summary?days=5`, { token: owner.accessToken }))
+        .status,
+    ).toBe(422);
+    expect(
+      (await h.call('GET', `/v1.0/projects/${project.id}/sentiment-summary`, { token: owner.accessToken })).body,
+    ).toMatchObject({ days: expect.any(Array) });
+  });
+});

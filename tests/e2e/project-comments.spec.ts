@@ -1,0 +1,204 @@
+import type { Page } from '@playwright/test';
+import {
+  accessTokenOf,
+  expect,
+  expectNoA11yViolations,
+  makeProjectThroughApi,
+  signInWithoutUi,
+  test,
+} from './fixtures';
+
+/**
+ * A project's comments (issue 13): the sentiment chart and its table, the list with replies under
+ * their parent, the filters in the address, bookmark and hide. The demo user's seeded projects
+ * are shared with other tests: whatever a test marks, it unmarks before it ends.
+ */
+const DEMO = { email: 'demo@example.com', password: 'Demo1234' };
+
+async function openComments(page: Page, project = 'Espresso Bar Milano') {
+  await page.goto('/projects');
+  await page.getByRole('link', { name: `Comments of ${project}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${project}: comments` })).toBeVisible();
+}
+
+const rows = (page: Page) => page.getByRole('table', { name: /^Comments of/ }).getByRole('row');
+
+test('shows the sentiment over time as a chart and as a table, and the comments newest first with their replies', async ({
+  page,
+}) => {
+  await signInWithoutUi(page, DEMO);
+  await openComments(page);
+  const chart = page.getByRole('img', { name: /^Comments by sentiment, day by day, last 30 days: Positive \d+/ });
+  await expect(chart).toBeVisible();
+  const totals = page.getByRole('list', { name: 'Comments by sentiment in the period' });
+  await expect(totals.getByRole('listitem')).toHaveCount(5);
+  await expectNoA11yViolations(page);
+
+  // The same figures as a table, a day a row; and back.
+  await page.getByRole('button', { name: 'Show as a table' }).click();
+  const table = page.getByRole('table', { name: 'Comments by sentiment, day by day, last 30 days' });
+  await expect(table.getByRole('row')).toHaveCount(31);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Day',
+    'Positive',
+    'Mixed',
+    'Negative',
+    'Neutral',
+    'Unclassified',
+  ]);
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: 'Show as a chart' }).click();
+  await expect(chart).toBeVisible();
+
+  // 90 days: a choice kept in the address.
+  await page.getByRole('button', { name: 'Period' }).click();
+  await page.getByRole('option', { name: 'Last 90 days' }).click();
+  await expect(page).toHaveURL(/days=90/);
+  await expect(page.getByRole('img', { name: /last 90 days/ })).toBeVisible();
+
+  // Newest first; a reply reads under its parent; comment text is text, never markup.
+  await expect(page.getByText(/^\d+ comments$/)).toBeVisible();
+  const dates = await rows(page)
+    .locator('time')
+    .evaluateAll((times) => times.filter((time) => !time.closest('ul')).map((time) => time.getAttribute('datetime')!));
+  expect(dates.length).toBeGreaterThan(3);
+  expect([...dates].sort().reverse()).toEqual(dates);
+  const replies = page.getByRole('list', { name: /^\d+ repl(y|ies) to / }).first();
+  await expect(replies.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByText('The <b>new</b> opening hours are not on Google yet')).toBeVisible();
+  await expect(page.locator('b', { hasText: 'new' })).toHaveCount(0);
+});
+
+test('filters by channel and sentiment, and the address keeps them', async ({ page }) => {
+  await signInWithoutUi(page, DEMO);
+  await openComments(page);
+  await page.getByRole('button', { name: 'Channel' }).click();
+  await page.getByRole('option', { name: '@espressobarmilano' }).click();
+  await expect(page).toHaveURL(/channel=[0-9a-f-]{36}/);
+  await expect(rows(page).nth(1)).toContainText('@espressobarmilano');
+  const channels = await rows(page)
+    .filter({ has: page.locator('time') })
+    .evaluateAll((found) => found.map((row) => row.textContent ?? ''));
+  expect(channels.every((text) => text.includes('@espressobarmilano'))).toBe(true);
+
+  const matching = page.getByText(/^\d+ comments?$/);
+  const ofChannel = await matching.textContent();
+  await page.getByRole('button', { name: 'Sentiment' }).click();
+  await page.getByRole('option', { name: 'Negative' }).click();
+  await expect(page).toHaveURL(/sentiment=NEGATIVE/);
+  await expect(matching).not.toHaveText(ofChannel!);
+  const sentiments = await rows(page)
+    .filter({ has: page.locator('time') })
+    .evaluateAll((found) => found.map((row) => row.lastElementChild?.previousElementSibling?.textContent ?? ''));
+  expect(sentiments.length).toBeGreaterThan(0);
+  expect(sentiments.every((text) => text === 'Negative')).toBe(true);
+  const count = Number((await matching.textContent())!.split(' ')[0]);
+
+  // A reload opens the same list; a mangled address opens the plain one.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sentiment' })).toContainText('Negative');
+  await expect(matching).toHaveText(`${count} comments`);
+  const url = new URL(page.url());
+  await page.goto(`${url.pathname}?channel=<script>&sentiment=HAPPY&days=5`);
+  await expect(page.getByRole('button', { name: 'Channel' })).toContainText('All channels');
+  await expect(page.getByRole('img', { name: /last 30 days/ })).toBeVisible();
+});
+
+test('bookmarks and hides a comment, finds it by those filters, and undoes both', async ({ page }) => {
+  await signInWithoutUi(page, DEMO);
+  await openComments(page, 'Trattoria Roma');
+  // The newest comment not marked yet.
+  const row = rows(page)
+    .filter({ has: page.getByRole('button', { name: /^Bookmark the comment of/, pressed: false }) })
+    .filter({ has: page.getByRole('button', { name: /^Hide the comment of/, pressed: false }) })
+    .first();
+  // Its own time and author name it (demo messages repeat).
+  const published = (await row.locator('time').first().getAttribute('datetime'))!;
+  const author = (await row.locator('span.font-semibold').first().textContent())!;
+  const mine = rows(page)
+    .filter({ has: page.locator(`time[datetime="${published}"]`) })
+    .filter({ has: page.getByRole('button', { name: `Bookmark the comment of ${author}` }) });
+  const bookmark = mine.getByRole('button', { name: /^Bookmark the comment of/ });
+  const hide = mine.getByRole('button', { name: /^Hide the comment of/ });
+  await bookmark.click();
+  await expect(bookmark).toHaveAttribute('aria-pressed', 'true');
+  await hide.click();
+  await expect(hide).toHaveAttribute('aria-pressed', 'true');
+  await expect(mine.getByText('Hidden', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Bookmarked' }).click();
+  await page.getByRole('option', { name: 'Bookmarked', exact: true }).click();
+  await expect(page).toHaveURL(/isBookmarked=true/);
+  await expect(mine).toHaveCount(1);
+  await page.getByRole('button', { name: 'Hidden' }).click();
+  await page.getByRole('option', { name: 'Not hidden' }).click();
+  await expect(page).toHaveURL(/isHidden=false/);
+  await expect(mine).toHaveCount(0);
+  await page.getByRole('button', { name: 'Hidden' }).click();
+  await page.getByRole('option', { name: 'Hidden', exact: true }).click();
+  await expect(mine).toHaveCount(1);
+  await expectNoA11yViolations(page);
+
+  // Undone: both marks off, and the bookmarked, hidden list no longer has it once read again.
+  await bookmark.click();
+  await expect(bookmark).toHaveAttribute('aria-pressed', 'false');
+  await hide.click();
+  await expect(hide).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Trattoria Roma: comments' })).toBeVisible();
+  await expect(mine).toHaveCount(0);
+});
+
+test('reads in Italian, in the dark, and passes axe', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('theme', 'dark');
+    localStorage.setItem('language', 'it');
+  });
+  await signInWithoutUi(page, DEMO);
+  await page.goto('/projects');
+  await page.getByRole('link', { name: 'Commenti di Espresso Bar Milano' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Espresso Bar Milano: commenti' })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /^Commenti per sentiment, giorno per giorno, ultimi 30 giorni/ }),
+  ).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: 'Mostra come tabella' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Giorno' })).toBeVisible();
+  await expectNoA11yViolations(page);
+});
+
+test("a project without channels says how to get comments; another user's project is not found", async ({
+  page,
+  request,
+  user,
+  makeUser,
+  allowConsoleErrors,
+}) => {
+  await signInWithoutUi(page, user);
+  const token = await accessTokenOf(request, user);
+  const id = await makeProjectThroughApi(request, token, 'Quiet');
+  await page.goto(`/projects/${id}/comments`);
+  await expect(
+    page.getByText('This project follows no channel yet: attach channels to see their comments here.'),
+  ).toBeVisible();
+  await expect(page.getByRole('img', { name: /no comments in this period/ })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  allowConsoleErrors(/status of 404/);
+  const stranger = await makeUser();
+  const other = await page.context().browser()!.newContext();
+  const strangerPage = await other.newPage();
+  try {
+    await signInWithoutUi(strangerPage, stranger);
+    await strangerPage.goto(`/projects/${id}/comments`);
+    await expect(strangerPage.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(strangerPage.getByText('Quiet')).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
+});
+
+test('a guest is sent to sign in first', async ({ page }) => {
+  await page.goto('/projects/00000000-0000-4000-8000-000000000000/comments');
+  await expect(page).toHaveURL(/\/login\?returnUrl=/);
+});
