@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
-import { pagedSchema } from './common';
-import { CHANNEL_KINDS, id, oneOf, search, SENTIMENTS, timestamp } from './fields';
+import { CHANNEL_KINDS, hasNoControlCharacters, id, oneOf, search, SENTIMENTS, timestamp } from './fields';
+import { badGateway } from './accounts';
+import { ErrorBodySchema, pagedSchema } from './common';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 /**
@@ -48,7 +49,13 @@ export const CommentSchema = z
     parentId: z.nullable(z.uuid()),
     /** Written by the channel itself: a reply its owner posted from the app. */
     fromChannel: z.boolean(),
-    channel: z.object({ id: z.uuid(), kind: z.enum(CHANNEL_KINDS), name: z.string() }),
+    channel: z.object({
+      id: z.uuid(),
+      kind: z.enum(CHANNEL_KINDS),
+      name: z.string(),
+      /** Whether its owner can reply from the app: it came with a connected account, of a kind that takes replies. */
+      canReply: z.boolean(),
+    }),
   })
   .register(z.globalRegistry, { id: 'Comment' });
 export type Comment = z.infer<typeof CommentSchema>;
@@ -332,5 +339,47 @@ export const projectSentimentSummary = defineOperation({
   responses: {
     200: { description: 'The counts, a day at a time.', body: SentimentSummarySchema },
     ...errors(401, 404, 422),
+  },
+});
+
+/** The longest reply (Facebook takes 8,000 characters; a reply is a few lines). */
+export const REPLY_MAX = 2000;
+
+/** A reply's words: trimmed, not empty, lines allowed, no other control characters. */
+const replyMessage = () =>
+  z.string({ error: 'required' }).check(
+    z.trim(),
+    z.minLength(1, { error: 'required', abort: true }),
+    z.maxLength(REPLY_MAX, `max:${REPLY_MAX}`),
+    z.refine((value) => hasNoControlCharacters(value.replace(/[\n\t]/g, ' ')), 'control'),
+  );
+
+export const ReplyBodySchema = z.object({ message: replyMessage() });
+
+export const replyToProjectComment = defineOperation({
+  method: 'POST',
+  path: '/v1.0/projects/:projectId/comments/:commentId/replies',
+  summary: "Reply to a comment as its channel, through the channel's provider",
+  description:
+    'Posts the reply at the provider with the token of the account that brought the channel (the sandbox outside ' +
+    'production), then keeps it under its parent (a reply to a reply goes under the same parent, as Facebook ' +
+    "nests them) and counts it in the parent's `channelReplyCount`. 409 when the channel came without a connected " +
+    'account or its kind takes no replies; the provider refusing the token makes the account `needs_reconnect` ' +
+    '(409); a provider that cannot be reached, 502. The reply is not stored unless the provider took it.',
+  tag: projectTag,
+  access: 'user',
+  params: z.object({ projectId: id(), commentId: id() }),
+  body: ReplyBodySchema,
+  responses: {
+    201: {
+      description: 'The reply, and its parent as it is now.',
+      body: z.object({ reply: CommentSchema, parent: CommentSchema }),
+    },
+    ...errors(401, 404, 429, ...BODY_ERRORS),
+    409: {
+      description: 'The channel cannot reply from here, or its account needs reconnecting.',
+      body: ErrorBodySchema,
+    },
+    ...badGateway,
   },
 });

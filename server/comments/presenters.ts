@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini';
 import type { CommentSchema, ProjectCommentSchema } from '../../contract/comments';
+import { COMMENTED_KINDS } from '../integrations/adapters';
 import type { CommentWithChannel } from './queries';
 
 /** A comment as the contract writes it (spec §3 "Comment"). */
@@ -16,7 +17,12 @@ export function presentComment({ comment, channel }: CommentWithChannel): z.inpu
     channelReplyCount: comment.channelReplyCount,
     parentId: comment.parentId,
     fromChannel: comment.fromChannel,
-    channel,
+    channel: {
+      id: channel.id,
+      kind: channel.kind,
+      name: channel.name,
+      canReply: channel.accountId !== null && COMMENTED_KINDS.includes(channel.kind),
+    },
   };
 }
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, ProjectComment, SentimentSummary } from '../../contract/comments';
 import { projectChannels } from '../db/schema';
-import { startHarness, type Harness } from '../test/harness';
+import { SANDBOX_FACEBOOK_PEOPLE } from '../integrations/sandbox/facebook';
+import { startHarness, TEST_ENV, type Harness } from '../test/harness';
+import { answerConsent } from '../test/sandbox';
 
 /** A project's comments for its owner (issue 13): the list, its filters and replies, the marks, the summary. */
 let h: Harness;
@@ -169,5 +171,128 @@ describe("a project's comments", () => {
     expect(
       (await h.call('GET', `/v1.0/projects/${project.id}/sentiment-summary`, { token: owner.accessToken })).body,
     ).toMatchObject({ days: expect.any(Array) });
+  });
+});
+
+describe('replying to a comment through the provider', () => {
+  /** A user whose Facebook account (the sandbox's Giulia Rossi) brought pages with their comments. */
+  async function connected() {
+    const owner = await h.signedInUser();
+    const started = await h.call('POST', '/v1.0/facebook-accounts/authorize', { token: owner.accessToken, json: {} });
+    const back = await answerConsent(h, (started.body as unknown as { url: string }).url, {
+      person: SANDBOX_FACEBOOK_PEOPLE[0]!.id,
+      decision: 'allow',
+    });
+    const stored = await h.call('POST', '/v1.0/facebook-accounts', {
+      token: owner.accessToken,
+      json: {
+        code: back.searchParams.get('code'),
+        state: back.searchParams.get('state'),
+        facebook_redirect_uri: `${TEST_ENV.APP_URL}/integrations?type=facebook-account`,
+      },
+    });
+    expect(stored.status).toBe(200);
+    await h.runJobs();
+    const project = await h.factories.project({ id: owner.user._id }, { name: 'Bar' });
+    const listed = await h.call('GET', '/v1.0/channels', { token: owner.accessToken });
+    const page = (listed.body.data as unknown as Array<{ _id: string; name: string; type: string }>).find(
+      (channel) => channel.type === 'facebook-page' && channel.name === 'Espresso Bar Milano',
+    )!;
+    await h.call('POST', `/v1.0/projects/${project.id}/channels`, {
+      token: owner.accessToken,
+      json: { channelId: page._id },
+    });
+    const comments = (await list(owner.accessToken, project.id)).body.data as unknown as ProjectComment[];
+    return { owner, project, page, comments };
+  }
+
+  it('brings the channel’s comments from the provider, with their replies under them', async () => {
+    const { comments } = await connected();
+    expect(comments.length).toBe(8);
+    const answered = comments.find((comment) => comment.replies.length > 0)!;
+    expect(answered.replies).toMatchObject([{ message: 'Totally agree!', fromChannel: false }]);
+    expect(new Set(comments.map((comment) => comment.sentiment.sentiment)).size).toBeGreaterThan(2);
+  });
+
+  it('posts the reply at the provider, keeps it under its parent and counts it; "replied by you" finds it', async () => {
+    const { owner, project, comments } = await connected();
+    const target = comments.find((comment) => comment.replies.length === 0)!;
+    const path = `/v1.0/projects/${project.id}/comments/${target.id}/replies`;
+    const posted = await h.call('POST', path, {
+      token: owner.accessToken,
+      json: { message: '  Thank you!\nSee you soon.  ' },
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    const { reply, parent } = posted.body as unknown as { reply: Comment; parent: Comment };
+    expect(reply).toMatchObject({
+      message: 'Thank you!\nSee you soon.',
+      fromChannel: true,
+      parentId: target.id,
+      authorName: 'Espresso Bar Milano',
+    });
+    expect(parent).toMatchObject({ id: target.id, channelReplyCount: 1 });
+    const replied = (await list(owner.accessToken, project.id, '?repliedByYou=true')).body
+      .data as unknown as ProjectComment[];
+    expect(replied.map((comment) => comment.id)).toEqual([target.id]);
+    expect(replied[0]!.replies.at(-1)).toMatchObject({ id: reply.id, fromChannel: true });
+
+    // The provider has it: a new fetch keeps one reply, not two, and the count stays 1.
+    const [account] = (await h.call('GET', '/v1.0/facebook-accounts', { token: owner.accessToken })).body
+      .data as unknown as Array<{ _id: string }>;
+    expect(
+      (await h.call('POST', `/v1.0/facebook-accounts/${account!._id}/refresh`, { token: owner.accessToken })).status,
+    ).toBe(200);
+    const again = (await list(owner.accessToken, project.id, '?repliedByYou=true')).body
+      .data as unknown as ProjectComment[];
+    expect(again[0]!.replies.filter((each) => each.fromChannel)).toHaveLength(1);
+    expect(again[0]!.channelReplyCount).toBe(1);
+    // The admin review's filter finds it too.
+    const admin = await h.signedInUser({ role: 'admin' });
+    const reviewed = await h.call('GET', '/v1.0/comments?inReview=false&repliedByYou=true', {
+      token: admin.accessToken,
+    });
+    expect((reviewed.body.data as unknown as Comment[]).some((comment) => comment.id === target.id)).toBe(true);
+  });
+
+  it('refuses empty, too long and hostile replies, and a channel with no account, storing nothing', async () => {
+    const { owner, project, comments } = await connected();
+    // The sandbox's page is shared with the other tests' users: count what is there already.
+    const ownReplies = (listed: ProjectComment[]) =>
+      listed.flatMap((comment) => comment.replies).filter((reply) => reply.fromChannel).length;
+    const before = ownReplies(comments);
+    const path = `/v1.0/projects/${project.id}/comments/${comments[0]!.id}/replies`;
+    for (const json of [
+      {},
+      { message: '   ' },
+      { message: 'x'.repeat(2001) },
+      { message: 'a\u0000b' },
+      { message: 42 },
+    ]) {
+      const refused = await h.call('POST', path, { token: owner.accessToken, json });
+      expect(refused.status, JSON.stringify(json)).toBe(422);
+    }
+    // The seeded kind of channel: no connected account to post with.
+    const seeded = await projectWithComments();
+    const noAccount = await h.call('POST', `/v1.0/projects/${seeded.project.id}/comments/${seeded.great.id}/replies`, {
+      token: seeded.owner.accessToken,
+      json: { message: 'Hello' },
+    });
+    expect(noAccount.status).toBe(409);
+    expect(noAccount.body.message).toContain('connected account');
+    const after = (await list(owner.accessToken, project.id)).body.data as unknown as ProjectComment[];
+    expect(ownReplies(after)).toBe(before);
+  });
+
+  it('says so when the provider no longer takes the token, and keeps nothing', async () => {
+    const { owner, project, comments } = await connected();
+    await h.call('POST', `/dev/sandbox/people/${SANDBOX_FACEBOOK_PEOPLE[0]!.id}/expire-tokens`);
+    const refused = await h.call('POST', `/v1.0/projects/${project.id}/comments/${comments[0]!.id}/replies`, {
+      token: owner.accessToken,
+      json: { message: 'Hello' },
+    });
+    expect(refused.status).toBe(409);
+    const [account] = (await h.call('GET', '/v1.0/facebook-accounts', { token: owner.accessToken })).body
+      .data as unknown as Array<{ status: string }>;
+    expect(account!.status).toBe('needs_reconnect');
   });
 });

@@ -1,25 +1,40 @@
 import { Hono } from 'hono';
+import { eq } from 'drizzle-orm';
 import {
   COMMENTS_PAGE_SIZE,
   listProjectComments,
   projectSentimentSummary,
+  replyToProjectComment,
   updateProjectComment,
 } from '../../contract/comments';
+import { channels, providerAccounts } from '../db/schema';
+import { rateLimitCheck, type Limit } from '../http/rate-limiter';
+import { COMMENTED_KINDS } from '../integrations/adapters';
+import { postReply, type ChannelFetchDeps } from '../integrations/channel-fetch';
+import { PROVIDER_NAMES } from '../integrations/presenters';
+import { ProviderError } from '../integrations/providers/provider-error';
+import { providerFailure } from '../integrations/routes';
+import { createEncryption } from '../security/encryption';
 import type { AppEnv, Services } from '../http/context';
-import { notFound } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
 import { pageOffset, paged } from '../http/paging';
 import { findOwnProject } from '../projects/queries';
 import { presentComment, presentProjectComment } from './presenters';
 import {
   countComments,
+  findComment,
   findProjectComment,
   listComments,
   markComment,
   repliesTo,
   sentimentByDay,
+  storeChannelReply,
   type CommentWithChannel,
 } from './queries';
+
+/** Replies posted per user: a busy afternoon of answering, not a script flooding a page. */
+const REPLY_LIMIT: Limit = { max: 60, windowMs: 15 * 60_000, backoffMs: 60_000, maxBackoffMs: 15 * 60_000 };
 
 /**
  * A project's comments, for its owner (contract/comments.ts; issue 13, decision 027): the same
@@ -67,6 +82,55 @@ export function projectCommentRoutes(s: Services) {
     await markComment(s.db, params.commentId, body);
     const fresh = await findProjectComment(s.db, project.id, params.commentId);
     return reply(c, updateProjectComment, 200, presentComment(fresh!));
+  });
+
+  const deps: ChannelFetchDeps = {
+    db: s.db,
+    clock: s.clock,
+    log: s.log,
+    adapters: s.adapters,
+    encryption: createEncryption(s.config.tokenEncryptionKey),
+    publisher: s.publisher,
+  };
+
+  route(routes, s, replyToProjectComment, async (c, { params, body }) => {
+    const user = c.get('user');
+    const project = await ownProject(user.id, params.projectId);
+    const found = await findProjectComment(s.db, project.id, params.commentId);
+    if (!found) throw notFound();
+    // A reply to a reply goes under the same parent, as Facebook nests them.
+    const parent = found.comment.parentId ? await findComment(s.db, found.comment.parentId) : found;
+    if (!parent) throw notFound();
+    const [channel] = await s.db.select().from(channels).where(eq(channels.id, parent.comment.channelId));
+    const [account] = channel?.accountId
+      ? await s.db.select().from(providerAccounts).where(eq(providerAccounts.id, channel.accountId))
+      : [];
+    if (!channel || !account || !COMMENTED_KINDS.includes(channel.kind)) {
+      throw new HttpError(409, 'replyNotPossible');
+    }
+    const provider = PROVIDER_NAMES[account.provider];
+    if (account.status !== 'authorized') throw new HttpError(409, 'accountNeedsReconnect', { provider });
+    const perUser = rateLimitCheck('comment_reply', 'account', REPLY_LIMIT, user.id);
+    await s.rateLimiter.enforce([perUser]);
+    let externalId: string;
+    try {
+      externalId = await postReply(deps, account, channel.kind, parent.comment.externalId, body.message);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      c.get('log').warn({ userId: user.id, channelId: channel.id, problem: error.problem }, 'reply not posted');
+      if (error.needsReconnect || error.problem === 'refused') {
+        throw new HttpError(409, 'accountNeedsReconnect', { provider });
+      }
+      throw providerFailure(error);
+    }
+    const replyId = await storeChannelReply(
+      s.db,
+      { id: parent.comment.id, channelId: channel.id },
+      { externalId, message: body.message, authorName: channel.name, publishedAt: new Date(s.clock()) },
+    );
+    const [posted, fresh] = await Promise.all([findComment(s.db, replyId), findComment(s.db, parent.comment.id)]);
+    c.get('log').info({ userId: user.id, channelId: channel.id, commentId: parent.comment.id }, 'reply posted');
+    return reply(c, replyToProjectComment, 201, { reply: presentComment(posted!), parent: presentComment(fresh!) });
   });
 
   route(routes, s, projectSentimentSummary, async (c, { params, query }) => {

@@ -3,6 +3,14 @@ import { COMMENTS_CURSOR, SENTIMENTS, type ReviewAction, type Sentiment } from '
 import { rowsOf, type Database } from '../db/client';
 import { channels, comments, projectChannels } from '../db/schema';
 
+/** What a comment shows of its channel; whether it was connected through an account says if it can reply. */
+const channelColumns = {
+  id: channels.id,
+  kind: channels.kind,
+  name: channels.name,
+  accountId: channels.accountId,
+};
+
 /** The review list's filters (contract/comments.ts commentFilterShape), parsed. */
 export interface CommentFilter {
   message?: string | undefined;
@@ -75,7 +83,7 @@ export function listComments(
     : undefined;
   const direction = descending ? sql`desc nulls last` : sql`asc nulls first`;
   return db
-    .select({ comment: comments, channel: { id: channels.id, kind: channels.kind, name: channels.name } })
+    .select({ comment: comments, channel: channelColumns })
     .from(comments)
     .innerJoin(channels, eq(channels.id, comments.channelId))
     .where(and(matching(filter), keyset))
@@ -90,7 +98,7 @@ export type CommentWithChannel = Awaited<ReturnType<typeof listComments>>[number
 export function repliesTo(db: Database, parentIds: string[]) {
   if (parentIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ comment: comments, channel: { id: channels.id, kind: channels.kind, name: channels.name } })
+    .select({ comment: comments, channel: channelColumns })
     .from(comments)
     .innerJoin(channels, eq(channels.id, comments.channelId))
     .where(inArray(comments.parentId, parentIds))
@@ -104,7 +112,7 @@ export async function findProjectComment(
   commentId: string,
 ): Promise<CommentWithChannel | undefined> {
   const [row] = await db
-    .select({ comment: comments, channel: { id: channels.id, kind: channels.kind, name: channels.name } })
+    .select({ comment: comments, channel: channelColumns })
     .from(comments)
     .innerJoin(channels, eq(channels.id, comments.channelId))
     .where(and(eq(comments.id, commentId), matching({ projectId })))
@@ -288,4 +296,114 @@ export async function undoReviewBatch(db: Database, batchId: string, adminId: st
       .returning({ id: comments.id });
     return changed.length > 0 ? changed.length : undefined;
   });
+}
+
+/** A comment as a provider lists it (server/integrations/adapters.ts ProviderComment). */
+export interface ListedComment {
+  externalId: string;
+  parentExternalId: string | null;
+  message: string;
+  authorName: string;
+  publishedAt: Date;
+  sentiment: Sentiment;
+  fromChannel: boolean;
+}
+
+/**
+ * Keeps what a channel's provider lists (issue 13): new comments are added, known ones left as
+ * they are (their review, marks and replies are ours); replies find their parent by its
+ * provider id. Then each comment's `channel_reply_count` is the channel's own replies under it.
+ * One transaction.
+ */
+export async function storeChannelComments(db: Database, channelId: string, listed: ListedComment[]): Promise<void> {
+  if (listed.length === 0) return;
+  const row = (comment: ListedComment, parentId: string | null) => ({
+    channelId,
+    externalId: comment.externalId,
+    parentId,
+    message: comment.message,
+    authorName: comment.authorName,
+    sentiment: comment.sentiment,
+    publishedAt: comment.publishedAt,
+    fromChannel: comment.fromChannel,
+  });
+  await db.transaction(async (tx) => {
+    const tops = listed.filter((comment) => comment.parentExternalId === null);
+    if (tops.length > 0)
+      await tx
+        .insert(comments)
+        .values(tops.map((comment) => row(comment, null)))
+        .onConflictDoNothing();
+    const replies = listed.filter((comment) => comment.parentExternalId !== null);
+    if (replies.length > 0) {
+      const parents = await tx
+        .select({ id: comments.id, externalId: comments.externalId })
+        .from(comments)
+        .where(
+          and(
+            eq(comments.channelId, channelId),
+            inArray(
+              comments.externalId,
+              replies.map((comment) => comment.parentExternalId!),
+            ),
+          ),
+        );
+      const parentOf = new Map(parents.map((parent) => [parent.externalId, parent.id]));
+      const known = replies.filter((comment) => parentOf.has(comment.parentExternalId!));
+      if (known.length > 0) {
+        await tx
+          .insert(comments)
+          .values(known.map((comment) => row(comment, parentOf.get(comment.parentExternalId!)!)))
+          .onConflictDoNothing();
+      }
+    }
+    await tx.execute(sql`
+      update comments as p set channel_reply_count = (
+        select count(*) from comments as r where r.parent_id = p.id and r.from_channel
+      )
+      where p.channel_id = ${channelId}::uuid and p.parent_id is null`);
+  });
+}
+
+/**
+ * The channel's reply, posted at its provider (`externalId`), under `parent`: stored, and
+ * counted on the parent. Answers both as they are now.
+ */
+export async function storeChannelReply(
+  db: Database,
+  parent: { id: string; channelId: string },
+  reply: { externalId: string; message: string; authorName: string; publishedAt: Date },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(comments)
+      .values({
+        channelId: parent.channelId,
+        externalId: reply.externalId,
+        parentId: parent.id,
+        message: reply.message,
+        authorName: reply.authorName,
+        sentiment: 'NEUTRAL',
+        publishedAt: reply.publishedAt,
+        fromChannel: true,
+      })
+      .onConflictDoNothing()
+      .returning({ id: comments.id });
+    await tx
+      .update(comments)
+      .set({ channelReplyCount: sql`${comments.channelReplyCount} + 1` })
+      .where(eq(comments.id, parent.id));
+    return made!.id;
+  });
+}
+
+/** One comment with its channel, by id. */
+export async function findComment(db: Database, id: string): Promise<CommentWithChannel | undefined> {
+  const [row] = await db
+    .select({ comment: comments, channel: channelColumns })
+    .from(comments)
+    .innerJoin(channels, eq(channels.id, comments.channelId))
+    .where(eq(comments.id, id))
+    .limit(1);
+  return row;
 }

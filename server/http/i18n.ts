@@ -60,6 +60,8 @@ export const messages = {
     providerBadAnswer: ':provider gave an answer that could not be used. Try again later.',
     accountNeedsReconnect: ":provider no longer accepts this account's authorisation: reconnect it.",
     facebookNotLinked: 'This Facebook account is not linked to any user, or the user is not enabled.',
+    replyNotPossible:
+      'Replies go through a connected account: this channel came without one, or its kind takes no replies from here.',
   },
   it: {
     malformedJson: 'Il corpo JSON non è valido.',
@@ -97,6 +99,8 @@ export const messages = {
     providerBadAnswer: ':provider ha dato una risposta che non si può usare. Riprova più tardi.',
     accountNeedsReconnect: ":provider non accetta più l'autorizzazione di questo account: ricollegalo.",
     facebookNotLinked: "Questo account Facebook non è collegato a nessun utente, oppure l'utente non è abilitato.",
+    replyNotPossible:
+      'Le risposte passano da un account collegato: questo canale non ne ha uno, oppure il suo tipo non accetta risposte da qui.',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

@@ -1,4 +1,4 @@
-import type { ChannelKind, Provider } from '../../contract/fields';
+import type { ChannelKind, Provider, Sentiment } from '../../contract/fields';
 import type { Config } from '../config';
 import { facebookAuthorizeUrl, facebookClient, FACEBOOK_SCOPES } from './providers/facebook';
 import { linkedinAuthorizeUrl, linkedinClient, LINKEDIN_SCOPES } from './providers/linkedin';
@@ -30,9 +30,29 @@ export interface ProviderAdapter {
   connect(code: string, redirectUri: string): Promise<ConnectedPerson>;
   /** The channels of `kind` the token's person manages now. */
   channels(kind: ChannelKind, accessToken: string): Promise<Array<{ externalId: string; name: string }>>;
+  /**
+   * The comments on a channel of a kind that has them (issue 13), replies naming their parent's
+   * `externalId`; absent where the product does not read comments.
+   */
+  comments?(kind: ChannelKind, accessToken: string, channelExternalId: string): Promise<ProviderComment[]>;
+  /** Posts the channel's reply under a comment: the reply's `externalId`. */
+  reply?(kind: ChannelKind, accessToken: string, commentExternalId: string, message: string): Promise<string>;
   /** A new access token from a refresh token, where the provider has them (LinkedIn). */
   refresh?(refreshToken: string): Promise<{ accessToken: string; refreshToken: string | null; expiresIn: number }>;
 }
+
+export interface ProviderComment {
+  externalId: string;
+  parentExternalId: string | null;
+  message: string;
+  authorName: string;
+  publishedAt: Date;
+  sentiment: Sentiment;
+  fromChannel: boolean;
+}
+
+/** The kinds of channel whose comments the product reads and answers. */
+export const COMMENTED_KINDS: readonly ChannelKind[] = ['facebook-page', 'instagram-account'];
 
 export type Adapters = Partial<Record<Provider, ProviderAdapter>>;
 
@@ -75,6 +95,20 @@ export function createAdapters(config: Config, fetchImpl: FetchLike): Adapters {
           page.instagramAccount ? [{ externalId: page.instagramAccount.id, name: page.instagramAccount.name }] : [],
         );
       },
+      async comments(kind, accessToken, channelExternalId) {
+        if (!COMMENTED_KINDS.includes(kind)) return [];
+        return (await client.comments(channelExternalId, accessToken)).map((comment) => ({
+          externalId: comment.id,
+          parentExternalId: comment.parent?.id ?? null,
+          message: comment.message ?? '',
+          authorName: comment.from?.name ?? '',
+          publishedAt: new Date(comment.created_time),
+          // Graph says nothing of sentiment: the classifier decides (the sandbox stands in for it).
+          sentiment: comment.sentiment ?? 'UNCLASSIFIED',
+          fromChannel: comment.fromChannel ?? false,
+        }));
+      },
+      reply: (_kind, accessToken, commentExternalId, message) => client.reply(commentExternalId, message, accessToken),
     };
   }
   if (config.linkedin) {

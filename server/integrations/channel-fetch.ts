@@ -8,12 +8,13 @@ import type { Clock } from '../http/rate-limiter';
 import type { JobQueue } from '../jobs/queue';
 import { safeError, type Logger } from '../log';
 import { ACCOUNT_CHANNELS_FETCHED, CHANNEL_FETCHED_EVENTS } from '../../contract/realtime';
+import { storeChannelComments } from '../comments/queries';
 import { followInProject } from '../projects/queries';
 import type { Publisher } from '../realtime/publisher';
 import { presentChannel } from './presenters';
 import type { Encryption } from '../security/encryption';
 import { clearChannelPending, markChannelsPending, markNeedsReconnect, replaceChannels, saveTokens } from './accounts';
-import type { Adapters } from './adapters';
+import { COMMENTED_KINDS, type Adapters } from './adapters';
 import { ProviderError } from './providers/provider-error';
 
 /** The job that fetches one kind of channel of one account (decision 025). */
@@ -130,6 +131,7 @@ export async function fetchAccountChannels(
       listed = await adapter.channels(kind, await accessTokenOf(deps, account, true));
     }
     const rows = await replaceChannels(deps.db, account, kind, listed, new Date(deps.clock()));
+    await fetchChannelComments(deps, account, kind, rows);
     // Before announcing: the open app reads the project again on the event and finds them there.
     if (options.projectId) await followInProject(deps.db, account.ownerId, options.projectId, rows);
     await announceFetched(deps, account, kind, rows);
@@ -139,6 +141,54 @@ export async function fetchAccountChannels(
       await markNeedsReconnect(deps.db, account.id, new Date(deps.clock()));
     }
     throw error;
+  }
+}
+
+/**
+ * Posts the channel's reply under a comment at its provider, as the account that brought the
+ * channel (issue 13): the reply's provider id. A token the provider no longer takes marks the
+ * account `needs_reconnect` and throws that ProviderError, as a fetch does.
+ */
+export async function postReply(
+  deps: ChannelFetchDeps,
+  account: ProviderAccountRow,
+  kind: ChannelKind,
+  commentExternalId: string,
+  message: string,
+): Promise<string> {
+  const adapter = deps.adapters[account.provider];
+  if (!adapter?.reply) throw new ProviderError(account.provider, 'unreachable');
+  try {
+    return await adapter.reply(kind, await accessTokenOf(deps, account), commentExternalId, message);
+  } catch (error) {
+    if (error instanceof ProviderError && (error.needsReconnect || error.problem === 'refused')) {
+      await markNeedsReconnect(deps.db, account.id, new Date(deps.clock()));
+    }
+    throw error;
+  }
+}
+
+/**
+ * What people say on the channels just fetched (issue 13), kept with them. A provider that will
+ * not list them now (a rate limit, a permission declined) leaves the channels fetched all the
+ * same: their comments come with the next fetch.
+ */
+async function fetchChannelComments(
+  deps: ChannelFetchDeps,
+  account: ProviderAccountRow,
+  kind: ChannelKind,
+  rows: ChannelRow[],
+): Promise<void> {
+  const adapter = deps.adapters[account.provider];
+  if (!adapter?.comments || !COMMENTED_KINDS.includes(kind) || rows.length === 0) return;
+  try {
+    const token = await accessTokenOf(deps, account);
+    for (const channel of rows) {
+      await storeChannelComments(deps.db, channel.id, await adapter.comments(kind, token, channel.externalId));
+    }
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    deps.log.warn({ accountId: account.id, kind, problem: error.problem }, 'channel comments not fetched');
   }
 }
 

@@ -179,6 +179,7 @@ describe("another user's project", () => {
     renameProject: { name: 'Taken over' },
     attachChannel: { channelId: randomUUID() },
     updateProjectComment: { isBookmarked: true },
+    replyToProjectComment: { message: 'Taken over' },
   };
   /** The project in the first parameter, any other parameter an id that exists nowhere. */
   const fill = (path: string, projectId: string) =>
@@ -199,6 +200,7 @@ describe("another user's project", () => {
       'listProjectTiktokUsers',
       'projectSentimentSummary',
       'renameProject',
+      'replyToProjectComment',
       'showProject',
       'updateProjectComment',
     ]);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   accessTokenOf,
+  connectFacebookThroughApi,
   expect,
   expectNoA11yViolations,
   makeProjectThroughApi,
@@ -201,4 +202,91 @@ test("a project without channels says how to get comments; another user's projec
 test('a guest is sent to sign in first', async ({ page }) => {
   await page.goto('/projects/00000000-0000-4000-8000-000000000000/comments');
   await expect(page).toHaveURL(/\/login\?returnUrl=/);
+});
+
+test('replies to a comment as the page, through the provider; the reply shows under it and "replied by you" finds it', async ({
+  page,
+  request,
+  user,
+}) => {
+  // A Facebook round trip and its background fetch before the page: more than the usual half minute in CI.
+  test.setTimeout(60_000);
+  const token = await accessTokenOf(request, user);
+  await connectFacebookThroughApi(request, token, '100000000000001');
+  const auth = { authorization: `Bearer ${token}` };
+  // The account's channels, and their comments, come in the background.
+  let pageId = '';
+  await expect
+    .poll(async () => {
+      const { data } = (await (await request.get('/v1.0/channels', { headers: auth })).json()) as {
+        data: Array<{ _id: string; type: string }>;
+      };
+      pageId = data.find((channel) => channel.type === 'facebook-page')?._id ?? '';
+      return pageId;
+    })
+    .not.toBe('');
+  const id = await makeProjectThroughApi(request, token, 'Bar');
+  expect(
+    (await request.post(`/v1.0/projects/${id}/channels`, { headers: auth, data: { channelId: pageId } })).status(),
+  ).toBe(200);
+
+  await signInWithoutUi(page, user);
+  await page.goto(`/projects/${id}/comments`);
+  await expect(page.getByText('8 comments', { exact: true })).toBeVisible();
+  const row = rows(page).filter({ hasText: 'Are you open on Sunday morning?' });
+  await row.getByRole('button', { name: /^Reply to / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reply as Espresso Bar Milano' });
+  await expect(dialog.getByText('Are you open on Sunday morning?')).toBeVisible();
+  const field = dialog.getByRole('textbox', { name: 'Your reply' });
+  await expect(field).toBeFocused();
+  await expectNoA11yViolations(page);
+
+  // Empty: said by the field, nothing sent.
+  const sent: string[] = [];
+  page.on('request', (each) => {
+    if (each.method() === 'POST' && each.url().includes('/replies')) sent.push(each.url());
+  });
+  await dialog.getByRole('button', { name: 'Post reply' }).click();
+  await expect(dialog.getByText(/is required/)).toBeVisible();
+  expect(sent).toEqual([]);
+
+  // The provider down: said in the form, the words typed stay.
+  const typed = 'Yes, from 8! <img src=x onerror=alert(1)>';
+  await field.fill(typed);
+  await page.route('**/replies', (route) =>
+    route.fulfill({
+      status: 502,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Facebook could not be reached. Try again later.' }),
+    }),
+  );
+  await dialog.getByRole('button', { name: 'Post reply' }).click();
+  await expect(dialog.getByText('Facebook could not be reached. Try again later.')).toBeVisible();
+  await expect(field).toHaveValue(typed);
+  await page.unroute('**/replies');
+
+  await dialog.getByRole('button', { name: 'Post reply' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your reply is posted on Espresso Bar Milano.' }),
+  ).toBeVisible();
+  const replies = row.getByRole('list', { name: /^\d+ repl(y|ies) to / });
+  await expect(replies.getByRole('listitem').last()).toContainText('Your reply');
+  await expect(replies.getByRole('listitem').last()).toContainText(typed);
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+
+  // "Replied by you" finds it, after a reload too.
+  await page.getByRole('button', { name: 'Replied by you' }).click();
+  await page.getByRole('option', { name: 'Replied by you' }).click();
+  await expect(page).toHaveURL(/repliedByYou=true/);
+  await page.reload();
+  await expect(rows(page).filter({ hasText: 'Are you open on Sunday morning?' })).toHaveCount(1);
+  await expectNoA11yViolations(page);
+});
+
+test('a seeded channel without a connected account offers no reply', async ({ page }) => {
+  await signInWithoutUi(page, DEMO);
+  await openComments(page);
+  await expect(rows(page).nth(1)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Reply to / })).toHaveCount(0);
 });

@@ -4,6 +4,7 @@ import {
   commentsCursor,
   listProjectComments,
   projectSentimentSummary,
+  replyToProjectComment,
   updateProjectComment,
   type Comment,
   type ProjectComment,
@@ -74,6 +75,30 @@ export function withComment(pages: ProjectCommentPages, changed: Comment): Proje
     pages: pages.pages.map((page) => ({
       ...page,
       data: page.data.map((comment) => ({ ...apply(comment), replies: comment.replies.map(apply) })),
+    })),
+  };
+}
+
+/** Posts the channel's reply under a comment, through its provider: the reply and its parent now. */
+export function replyToComment(projectId: string, commentId: string, message: string) {
+  return api.call(replyToProjectComment, { params: { projectId, commentId }, body: { message } });
+}
+
+/** The loaded pages with the reply under its parent, and the parent as it is now. */
+export function withReply(pages: ProjectCommentPages, parent: Comment, reply: Comment): ProjectCommentPages {
+  return {
+    ...pages,
+    pages: pages.pages.map((page) => ({
+      ...page,
+      data: page.data.map((comment) =>
+        comment.id === parent.id
+          ? {
+              ...comment,
+              ...parent,
+              replies: [...comment.replies.filter((each) => each.id !== reply.id), reply],
+            }
+          : comment,
+      ),
     })),
   };
 }

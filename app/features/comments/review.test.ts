@@ -17,7 +17,12 @@ const comment = (over: Partial<Comment> = {}): Comment => ({
   channelReplyCount: 0,
   parentId: null,
   fromChannel: false,
-  channel: { id: '10000000-0000-4000-8000-000000000000', kind: 'facebook-page', name: 'Espresso Bar' },
+  channel: {
+    id: '10000000-0000-4000-8000-000000000000',
+    kind: 'facebook-page',
+    name: 'Espresso Bar',
+    canReply: false,
+  },
   ...over,
 });
 

@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo, useState } from 'react';
-import { useLoaderData, useSearchParams } from '@remix-run/react';
+import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SENTIMENTS, type Sentiment } from '~contract/fields';
@@ -20,6 +20,8 @@ import { FLAG_FILTERS, type FlagFilter } from '~/features/comments/filter';
 import {
   getProjectComments,
   markProjectComment,
+  replyToComment,
+  withReply,
   projectCommentKeys,
   projectCommentsQuery,
   sentimentSummaryQuery,
@@ -34,10 +36,14 @@ import {
   projectFilterToParams,
   type ProjectCommentFilter,
 } from '~/features/comments/project-filter';
+import { ReplyDialog, ReplyFormSchema } from '~/features/comments/reply-dialog';
 import { SentimentChart } from '~/features/comments/sentiment-chart';
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { getProject } from '~/features/projects/api';
 import { reportBackgroundError } from '~/lib/api-errors';
+import { parseForm, replyWithApiError, useIsPending } from '~/lib/forms';
+import { queryClient } from '~/lib/query-client';
+import { snackbar } from '~/lib/snackbar';
 import { pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 import { throwRouteError } from '~/lib/route-errors';
@@ -58,6 +64,28 @@ export async function clientLoader({ request, params }: { request: Request; para
   } catch (error) {
     throwRouteError(error, request);
   }
+}
+
+/** Replying to a comment (the reply dialog's form), through the channel's provider. */
+export async function clientAction({ request, params }: { request: Request; params: { projectId?: string } }) {
+  await requireUser(request);
+  const projectId = params.projectId ?? '';
+  const submission = await parseForm(request, ReplyFormSchema);
+  if (submission.status !== 'success') return submission.reply();
+  try {
+    const { reply, parent } = await replyToComment(projectId, submission.value.commentId, submission.value.message);
+    // Under its parent at once, in every list of this project that holds it.
+    queryClient.setQueriesData<ProjectCommentPages>(
+      { queryKey: [...projectCommentKeys.all(projectId), 'list'] },
+      (pages) => (pages ? withReply(pages, parent, reply) : pages),
+    );
+    snackbar.show('projectComments.reply.posted', 'success', { values: { channel: reply.channel.name } });
+  } catch (error) {
+    // The provider's refusal or absence is said in the API's own words; the typed reply stays.
+    return replyWithApiError(request, submission, error, { 404: 'projectComments.reply.gone' }, [409, 429, 502]);
+  }
+  // `status: 'success'` closes the dialog.
+  return submission.reply();
 }
 
 /** A row is about this tall before it is measured (two lines of message and its details). */
@@ -102,9 +130,14 @@ function CommentBody({ comment, reply = false }: { comment: Comment; reply?: boo
   );
 }
 
+function ReplyIcon() {
+  return <StrokeIcon d="M9 14 4 9l5-5M4 9h10a6 6 0 0 1 6 6v5" className="size-4" />;
+}
+
 function useColumns(
   mark: (comment: Comment, marks: { isBookmarked?: boolean; isHidden?: boolean }) => void,
   pending: Set<string>,
+  reply: (comment: Comment) => void,
 ) {
   const { t } = useTranslation();
   const columns: Column<ProjectComment>[] = [
@@ -146,9 +179,20 @@ function useColumns(
       id: 'actions',
       header: <span className="sr-only">{t('projectComments.columns.actions')}</span>,
       align: 'end',
-      className: 'w-24 align-top',
+      className: 'w-32 align-top',
       cell: (comment) => (
         <div className="flex justify-end gap-1">
+          {comment.channel.canReply ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('projectComments.reply.open', { author: comment.authorName })}
+              title={t('projectComments.reply.openHint')}
+              onClick={() => reply(comment)}
+            >
+              <ReplyIcon />
+            </Button>
+          ) : null}
           <Button
             variant="ghost"
             size="sm"
@@ -222,7 +266,18 @@ export default function ProjectCommentsRoute() {
     },
     [project._id, filter, queryClient],
   );
-  const columns = useColumns((comment, marks) => void mark(comment, marks), pending);
+  // The comment being answered, and the action's answer when its dialog opened: an answer
+  // since then is this dialog's (a success closes it; an error shows in it).
+  const lastResult = useActionData<typeof clientAction>();
+  const [replying, setReplying] = useState<{ comment: Comment; before: typeof lastResult } | null>(null);
+  const replyResult = replying && lastResult !== replying.before ? lastResult : undefined;
+  const replyingTo = replying && replyResult?.status !== 'success' ? replying.comment : null;
+  const replyPending = useIsPending();
+  const columns = useColumns(
+    (comment, marks) => void mark(comment, marks),
+    pending,
+    (comment) => setReplying({ comment, before: lastResult }),
+  );
 
   const loadMore = useCallback(() => {
     if (list.hasNextPage && !list.isFetchingNextPage && !list.isError) void list.fetchNextPage();
@@ -377,6 +432,12 @@ export default function ProjectCommentsRoute() {
           footer={footer}
         />
       </section>
+      <ReplyDialog
+        comment={replyingTo}
+        onClose={() => setReplying(null)}
+        lastResult={replyResult}
+        pending={replyPending}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { ProviderError, providerFetch, type FetchLike } from './provider-error';
+import { SENTIMENTS } from '../../../contract/fields';
 
 /**
  * Facebook's Graph API as the product uses it (issue 11; decision 025): the login dialog, the
@@ -65,6 +66,21 @@ const PagesSchema = z.object({
   ),
 });
 const AdAccountsSchema = z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) });
+const CommentsSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      message: z.optional(z.string()),
+      from: z.optional(z.object({ name: z.optional(z.string()) })),
+      created_time: z.string(),
+      parent: z.optional(z.object({ id: z.string() })),
+      /** The sandbox's stand-in for the classifier; Graph has none. */
+      sentiment: z.optional(z.enum(SENTIMENTS)),
+      fromChannel: z.optional(z.boolean()),
+    }),
+  ),
+});
+const PostedSchema = z.object({ id: z.string() });
 
 /**
  * Graph's error answer (`{ error: { code, error_subcode, type, message } }`) as our kinds: 190 is
@@ -92,10 +108,11 @@ export function facebookClient(app: FacebookApp, fetchImpl: FetchLike = fetch) {
     params: Record<string, string>,
     schema: z.ZodMiniType<T>,
     exchanging = false,
+    method: 'GET' | 'POST' = 'GET',
   ): Promise<T> => {
     const url = new URL(`${app.graphUrl}/${app.version}${path}`);
     url.search = new URLSearchParams(params).toString();
-    const { status, body } = await providerFetch('facebook', fetchImpl, url.toString(), { method: 'GET' });
+    const { status, body } = await providerFetch('facebook', fetchImpl, url.toString(), { method });
     if (status < 200 || status >= 300) throw graphError(status, body, exchanging);
     const parsed = z.safeParse(schema, body);
     if (!parsed.success) throw new ProviderError('facebook', 'answer', status);
@@ -159,6 +176,26 @@ export function facebookClient(app: FacebookApp, fetchImpl: FetchLike = fetch) {
     async adAccounts(token: string) {
       const answer = await graph('/me/adaccounts', { ...asUser(token), fields: 'id,name' }, AdAccountsSchema);
       return answer.data;
+    },
+    /** The comments on a page or an Instagram account, replies naming their parent. */
+    async comments(objectId: string, token: string) {
+      const answer = await graph(
+        `/${encodeURIComponent(objectId)}/comments`,
+        { ...asUser(token), fields: 'id,message,from{name},created_time,parent{id}' },
+        CommentsSchema,
+      );
+      return answer.data;
+    },
+    /** Replies under a comment as the page: the reply's id. */
+    async reply(commentId: string, message: string, token: string): Promise<string> {
+      const answer = await graph(
+        `/${encodeURIComponent(commentId)}/comments`,
+        { ...asUser(token), message },
+        PostedSchema,
+        false,
+        'POST',
+      );
+      return answer.id;
     },
   };
 }

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { withParams } from '../../http/form-body';
 import { sameSecret } from '../../security/same-secret';
 import { consentErrorPage, consentPage, readConsentAnswer, registrationRefusal } from './consent';
+import { SandboxCommentBoard } from './comments';
 import { SandboxGrants, type SandboxGrant } from './grants';
 
 /**
@@ -282,6 +283,45 @@ export function facebookSandbox({
     const refused = needs(c, who.grant, 'ads_read');
     if (refused) return refused;
     return c.json({ data: who.person.adAccounts });
+  });
+
+  // What people say on the pages and Instagram accounts (issue 13), and the replies posted.
+  // Graph lists comments per post (`/{post-id}/comments`); the sandbox keeps one stream a
+  // channel, which is what the app reads them as.
+  const board = new SandboxCommentBoard(clock);
+  /** The page or Instagram account `id` among the caller's, with the name it replies as. */
+  const channelOf = (person: SandboxPerson, id: string) => {
+    for (const page of person.pages) {
+      if (page.id === id) return { id: page.id, name: page.name };
+      if (page.instagram?.id === id) return { id: page.instagram.id, name: page.instagram.username };
+    }
+    return undefined;
+  };
+
+  routes.get('/:objectId/comments', (c) => {
+    const who = caller(c);
+    if (who instanceof Response) return who;
+    const refused = needs(c, who.grant, 'pages_read_engagement');
+    if (refused) return refused;
+    const channel = channelOf(who.person, c.req.param('objectId'));
+    if (!channel) return graphError(c, 400, 100, 'Unsupported get request. Object does not exist.', 33);
+    return c.json({ data: board.list(channel.id), paging: { cursors: { before: 'sandbox', after: 'sandbox' } } });
+  });
+
+  routes.post('/:commentId/comments', async (c) => {
+    const who = caller(c);
+    if (who instanceof Response) return who;
+    const refused = needs(c, who.grant, 'pages_read_engagement');
+    if (refused) return refused;
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const message = String(c.req.query('message') ?? form['message'] ?? '').trim();
+    if (!message) return graphError(c, 400, 100, '(#100) The parameter message is required');
+    const commentId = c.req.param('commentId');
+    const channelId = commentId.split('_')[0]!;
+    const channel = channelOf(who.person, channelId);
+    const posted = channel ? board.reply(channel.id, channel.name, commentId, message) : undefined;
+    if (!posted) return graphError(c, 400, 100, 'Unsupported post request. Object does not exist.', 33);
+    return c.json({ id: posted.id });
   });
 
   const sandbox = {

@@ -1,0 +1,94 @@
+import { getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod/mini';
+import { REPLY_MAX, ReplyBodySchema, type Comment } from '~contract/comments';
+import { id } from '~contract/fields';
+import { AppForm } from '~/components/ui/app-form';
+import { Button } from '~/components/ui/button';
+import { AppDialog } from '~/components/ui/dialog';
+import { FormSubmit } from '~/components/ui/form-submit';
+import { TextArea } from '~/components/ui/textarea';
+import { useAppForm } from '~/lib/forms';
+
+/** The reply form: the API's own rule for the words, and which comment it answers. */
+export const ReplyFormSchema = z.extend(ReplyBodySchema, { commentId: id() });
+
+/**
+ * Replying to a comment as its channel (issue 13): the one form pattern in the one dialog, posted
+ * to the comments route's action. The comment is quoted above the form, so the reply is written
+ * looking at it. A refusal (the provider down, the account to reconnect) shows in the form, and
+ * what was typed stays.
+ */
+export function ReplyDialog({
+  comment,
+  onClose,
+  lastResult,
+  pending,
+}: {
+  comment: Comment | null;
+  onClose: () => void;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <AppDialog
+      open={comment !== null}
+      onClose={pending ? () => {} : onClose}
+      title={comment ? t('projectComments.reply.title', { channel: comment.channel.name }) : ''}
+      actions={null}
+    >
+      {comment ? (
+        <ReplyForm key={comment.id} comment={comment} onClose={onClose} lastResult={lastResult} pending={pending} />
+      ) : null}
+    </AppDialog>
+  );
+}
+
+function ReplyForm({
+  comment,
+  onClose,
+  lastResult,
+  pending,
+}: {
+  comment: Comment;
+  onClose: () => void;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useAppForm(ReplyFormSchema, {
+    id: `reply-${comment.id}`,
+    lastResult: lastResult?.status === 'success' ? null : lastResult,
+    defaultValue: { commentId: comment.id, message: '' },
+  });
+  return (
+    <AppForm form={form} aria-describedby="reply-status" className="mt-2 flex flex-col gap-5">
+      <figure className="rounded-lg bg-muted px-4 py-3 text-sm">
+        <figcaption className="font-semibold">{comment.authorName}</figcaption>
+        {/* User content: text, never HTML. */}
+        <blockquote className="mt-1 line-clamp-6 wrap-anywhere whitespace-pre-line text-fg-muted">
+          {comment.message}
+        </blockquote>
+      </figure>
+      <input {...getInputProps(fields.commentId, { type: 'hidden' })} />
+      <TextArea
+        label={t('projectComments.reply.message')}
+        hint={t('projectComments.reply.hint', { channel: comment.channel.name })}
+        textareaProps={{ ...getTextareaProps(fields.message), maxLength: REPLY_MAX, autoFocus: true }}
+        errors={fields.message.errors}
+        counter
+      />
+      <FormSubmit
+        statusId="reply-status"
+        pending={pending}
+        pendingText={t('projectComments.reply.posting')}
+        submitText={t('projectComments.reply.post')}
+        errors={form.errors}
+      />
+      <Button variant="secondary" onClick={onClose} disabled={pending}>
+        {t('common.cancel')}
+      </Button>
+    </AppForm>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Sentiment } from '../../../contract/fields';
+
+/**
+ * What people say on the sandbox's pages and Instagram accounts (issue 13): a few comments a
+ * channel, made from its id (the same each time), over the last three weeks, with a reply under
+ * the first; and the replies the app posts, kept in memory like the rest of the sandbox. Each
+ * comment carries a `sentiment`, standing in for the classifier a deployment runs.
+ */
+export interface SandboxComment {
+  id: string;
+  message: string;
+  from: { name: string };
+  created_time: string;
+  parent?: { id: string };
+  sentiment: Sentiment;
+  /** Written by the channel itself (a reply the app posted). */
+  fromChannel: boolean;
+}
+
+const SAYINGS: Array<[string, Sentiment]> = [
+  ['Best cappuccino in town, the staff is lovely.', 'POSITIVE'],
+  ['We waited half an hour for a table, nobody told us why.', 'NEGATIVE'],
+  ['Nice place, a bit loud on Saturday nights.', 'MIXED'],
+  ['Are you open on Sunday morning?', 'NEUTRAL'],
+  ['La torta della nonna è spettacolare!', 'POSITIVE'],
+  ['Prices went up again, portions went down.', 'NEGATIVE'],
+  ['Booked for Friday, see you there.', 'NEUTRAL'],
+  ['Great music, slow service.', 'MIXED'],
+];
+const PEOPLE = ['Alessia Greco', 'Tom Walker', 'Priya Shah', 'Lorenzo Ricci', 'Hannah Müller', 'Kenji Sato'];
+
+export class SandboxCommentBoard {
+  /** Replies posted through the sandbox, by channel. */
+  private readonly posted = new Map<string, SandboxComment[]>();
+
+  constructor(private readonly clock: () => number) {}
+
+  /** The comments on `channelId` (a page or an Instagram account), oldest first. */
+  list(channelId: string): SandboxComment[] {
+    const day = 24 * 3600_000;
+    const now = this.clock();
+    const seed = Number(channelId.slice(-3)) || 0;
+    const made = SAYINGS.map(([message, sentiment], n): SandboxComment => ({
+      id: `${channelId}_c${n + 1}`,
+      message,
+      from: { name: PEOPLE[(n + seed) % PEOPLE.length]! },
+      created_time: new Date(now - (20 - n * 2.5) * day).toISOString(),
+      sentiment,
+      fromChannel: false,
+    }));
+    const answer: SandboxComment = {
+      id: `${channelId}_c1_r1`,
+      message: 'Totally agree!',
+      from: { name: PEOPLE[(seed + 3) % PEOPLE.length]! },
+      created_time: new Date(Date.parse(made[0]!.created_time) + 3600_000).toISOString(),
+      parent: { id: made[0]!.id },
+      sentiment: 'POSITIVE',
+      fromChannel: false,
+    };
+    return [...made, answer, ...(this.posted.get(channelId) ?? [])];
+  }
+
+  /** The channel's reply under `commentId` (under its thread's top comment, as Facebook nests), or undefined. */
+  reply(channelId: string, channelName: string, commentId: string, message: string): SandboxComment | undefined {
+    const comments = this.list(channelId);
+    const target = comments.find((comment) => comment.id === commentId);
+    if (!target) return undefined;
+    const parentId = target.parent?.id ?? target.id;
+    const mine = this.posted.get(channelId) ?? [];
+    const reply: SandboxComment = {
+      id: `${parentId}_p${mine.length + 1}`,
+      message,
+      from: { name: channelName },
+      created_time: new Date(this.clock()).toISOString(),
+      parent: { id: parentId },
+      sentiment: 'NEUTRAL',
+      fromChannel: true,
+    };
+    this.posted.set(channelId, [...mine, reply]);
+    return reply;
+  }
+}
