@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 
@@ -84,6 +84,39 @@ export function ConfirmDialog({
       }
     >
       {children}
+    </AppDialog>
+  );
+}
+
+/**
+ * The form variant: a dialog holding one form about `item` (renaming a project, replying to a
+ * comment). Open while there is an item; it cannot be closed while the form is sending; the form
+ * is made afresh for each item (`key`), so nothing typed for one shows for another. Its buttons
+ * are the form's (no `actions`).
+ */
+export function FormDialog<Item>({
+  item,
+  itemKey,
+  title,
+  pending,
+  onClose,
+  children,
+}: {
+  item: Item | null;
+  itemKey: (item: Item) => string;
+  title: (item: Item) => ReactNode;
+  pending: boolean;
+  onClose: () => void;
+  children: (item: Item) => ReactNode;
+}) {
+  return (
+    <AppDialog
+      open={item !== null}
+      onClose={pending ? () => {} : onClose}
+      title={item === null ? '' : title(item)}
+      actions={null}
+    >
+      {item === null ? null : <Fragment key={itemKey(item)}>{children(item)}</Fragment>}
     </AppDialog>
   );
 }

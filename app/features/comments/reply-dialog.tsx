@@ -5,7 +5,7 @@ import { REPLY_MAX, ReplyBodySchema, type Comment } from '~contract/comments';
 import { id } from '~contract/fields';
 import { AppForm } from '~/components/ui/app-form';
 import { Button } from '~/components/ui/button';
-import { AppDialog } from '~/components/ui/dialog';
+import { FormDialog } from '~/components/ui/dialog';
 import { FormSubmit } from '~/components/ui/form-submit';
 import { TextArea } from '~/components/ui/textarea';
 import { useAppForm } from '~/lib/forms';
@@ -32,16 +32,15 @@ export function ReplyDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <AppDialog
-      open={comment !== null}
-      onClose={pending ? () => {} : onClose}
-      title={comment ? t('projectComments.reply.title', { channel: comment.channel.name }) : ''}
-      actions={null}
+    <FormDialog
+      item={comment}
+      itemKey={(each) => each.id}
+      title={(each) => t('projectComments.reply.title', { channel: each.channel.name })}
+      pending={pending}
+      onClose={onClose}
     >
-      {comment ? (
-        <ReplyForm key={comment.id} comment={comment} onClose={onClose} lastResult={lastResult} pending={pending} />
-      ) : null}
-    </AppDialog>
+      {(each) => <ReplyForm comment={each} onClose={onClose} lastResult={lastResult} pending={pending} />}
+    </FormDialog>
   );
 }
 

@@ -1,10 +1,10 @@
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SENTIMENTS, type Sentiment } from '~contract/fields';
 import { SearchField } from '~/components/ui/search-field';
 import { Select } from '~/components/ui/select';
 import { useSettledText } from '~/lib/use-settled-text';
 import { FLAG_FILTERS, type FlagFilter, type ReviewFilter } from './filter';
+import { FoldedFilters } from './folded-filters';
 
 /** The text filters wait as the Support search does (spec §9: 600 ms) before asking again. */
 const TEXT_DEBOUNCE_MS = 600;
@@ -48,8 +48,6 @@ export function ReviewToolbar({
     ...FLAG_FILTERS.map((name) => filter[name]),
   ];
   const set = others.filter((value) => value !== undefined && value !== '').length;
-  const [more, setMore] = useState(set > 0);
-  const moreId = useId();
   const readFlag = (value: string) => (value === ANY ? undefined : value === 'true');
 
   return (
@@ -60,16 +58,7 @@ export function ReviewToolbar({
         value={message}
         onChange={setMessage}
       />
-      <button
-        type="button"
-        aria-expanded={more}
-        aria-controls={moreId}
-        onClick={() => setMore(!more)}
-        className="focus-ring justify-self-start rounded-md px-1 py-1 text-sm font-semibold text-link sm:hidden"
-      >
-        {more ? t('review.filters.fewer') : t('review.filters.more', { count: set })}
-      </button>
-      <div id={moreId} className={`${more ? 'contents' : 'hidden'} sm:contents`}>
+      <FoldedFilters set={set}>
         <SearchField
           label={t('review.filters.authorName')}
           placeholder={t('review.filters.authorNamePlaceholder')}
@@ -104,7 +93,7 @@ export function ReviewToolbar({
             onChange={(value) => onChange({ [name]: readFlag(value) })}
           />
         ))}
-      </div>
+      </FoldedFilters>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '~/components/ui/app-form';
 import { Button } from '~/components/ui/button';
-import { AppDialog } from '~/components/ui/dialog';
+import { FormDialog } from '~/components/ui/dialog';
 import { FormSubmit } from '~/components/ui/form-submit';
 import { useAppForm } from '~/lib/forms';
 import { RenameProjectSchema, type Project } from './api';
@@ -27,16 +27,15 @@ export function RenameProjectDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <AppDialog
-      open={project !== null}
-      onClose={pending ? () => {} : onClose}
-      title={t('projects.renameTitle')}
-      actions={null}
+    <FormDialog
+      item={project}
+      itemKey={(each) => each._id}
+      title={() => t('projects.renameTitle')}
+      pending={pending}
+      onClose={onClose}
     >
-      {project ? (
-        <RenameForm key={project._id} project={project} onClose={onClose} lastResult={lastResult} pending={pending} />
-      ) : null}
-    </AppDialog>
+      {(each) => <RenameForm project={each} onClose={onClose} lastResult={lastResult} pending={pending} />}
+    </FormDialog>
   );
 }
 

@@ -9,7 +9,6 @@ import { SentimentBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/dialog';
 import { PageHeader } from '~/components/ui/page-header';
-import { Spinner } from '~/components/ui/spinner';
 import { DataTable, type Column, type DataTableHandle } from '~/components/ui/table';
 import { requireAdmin } from '~/features/auth/guards';
 import {
@@ -24,6 +23,7 @@ import {
   type ReviewResult,
 } from '~/features/comments/api';
 import { EditCommentDialog } from '~/features/comments/edit-comment-dialog';
+import { CommentListFooter } from '~/features/comments/list-footer';
 import { filterFromUrl, filterToParams, isFiltered, type ReviewFilter } from '~/features/comments/filter';
 import { applyReviews, loadedComments, reviewsFor, type ReviewChoice } from '~/features/comments/review';
 import { ReviewToolbar } from '~/features/comments/review-toolbar';
@@ -345,21 +345,6 @@ export default function SentimentReviewRoute() {
   const inReviewList = filter.inReview === true;
   const selectionCount = allMatching ? total : selected.size;
 
-  const footer = list.isFetchingNextPage ? (
-    <span className="inline-flex items-center gap-2">
-      <Spinner /> {t('review.loadingMore')}
-    </span>
-  ) : list.isError && comments.length > 0 ? (
-    <span className="inline-flex items-center gap-3">
-      {t('review.loadMoreFailed')}
-      <Button size="sm" variant="secondary" onClick={() => void list.fetchNextPage()}>
-        {t('review.retry')}
-      </Button>
-    </span>
-  ) : !list.hasNextPage && comments.length > 0 ? (
-    t('review.allShown', { count: comments.length })
-  ) : null;
-
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -440,7 +425,7 @@ export default function SentimentReviewRoute() {
           virtual={{ estimateRowHeight: ROW_HEIGHT, height: 'max(24rem, calc(100dvh - 22rem))' }}
           onEndReached={loadMore}
           totalRows={total}
-          footer={footer}
+          footer={<CommentListFooter list={list} shown={comments.length} />}
           activeRowId={activeId}
           onActiveRowChange={(id) => setActiveId(id)}
           handleRef={table}

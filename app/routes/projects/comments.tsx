@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,6 @@ import { StrokeIcon } from '~/components/ui/icon';
 import { PageHeader } from '~/components/ui/page-header';
 import { Select } from '~/components/ui/select';
 import { Skeleton } from '~/components/ui/skeleton';
-import { Spinner } from '~/components/ui/spinner';
 import { DataTable, type Column } from '~/components/ui/table';
 import { requireUser } from '~/features/auth/guards';
 import { FLAG_FILTERS, type FlagFilter } from '~/features/comments/filter';
@@ -38,6 +37,8 @@ import {
 } from '~/features/comments/project-filter';
 import { ReplyDialog, ReplyFormSchema } from '~/features/comments/reply-dialog';
 import { SentimentChart } from '~/features/comments/sentiment-chart';
+import { CommentListFooter } from '~/features/comments/list-footer';
+import { FoldedFilters } from '~/features/comments/folded-filters';
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { getProject } from '~/features/projects/api';
 import { reportBackgroundError } from '~/lib/api-errors';
@@ -290,27 +291,10 @@ export default function ProjectCommentsRoute() {
   ];
   const readFlag = (value: string) => (value === ANY ? undefined : value === 'true');
 
-  const footer = list.isFetchingNextPage ? (
-    <span className="inline-flex items-center gap-2">
-      <Spinner /> {t('review.loadingMore')}
-    </span>
-  ) : list.isError && comments.length > 0 ? (
-    <span className="inline-flex items-center gap-3">
-      {t('review.loadMoreFailed')}
-      <Button size="sm" variant="secondary" onClick={() => void list.fetchNextPage()}>
-        {t('review.retry')}
-      </Button>
-    </span>
-  ) : !list.hasNextPage && comments.length > 0 ? (
-    t('review.allShown', { count: comments.length })
-  ) : null;
-
   // On a phone the channel shows, the rest when asked for (open when some are set).
   const othersSet = [filter.sentiment, ...FLAG_FILTERS.map((name) => filter[name])].filter(
     (value) => value !== undefined,
   ).length;
-  const [moreFilters, setMoreFilters] = useState(othersSet > 0);
-  const moreId = useId();
 
   const periodLabel = t('projectComments.chart.label', { count: Number(period) });
 
@@ -376,16 +360,7 @@ export default function ProjectCommentsRoute() {
           value={filter.channelId ?? ANY}
           onChange={(value) => change({ filter: { channelId: value === ANY ? undefined : value } })}
         />
-        <button
-          type="button"
-          aria-expanded={moreFilters}
-          aria-controls={moreId}
-          onClick={() => setMoreFilters(!moreFilters)}
-          className="focus-ring justify-self-start rounded-md px-1 py-1 text-sm font-semibold text-link sm:hidden"
-        >
-          {moreFilters ? t('review.filters.fewer') : t('review.filters.more', { count: othersSet })}
-        </button>
-        <div id={moreId} className={`${moreFilters ? 'contents' : 'hidden'} sm:contents`}>
+        <FoldedFilters set={othersSet}>
           <Select
             label={t('review.filters.sentiment')}
             options={[
@@ -404,7 +379,7 @@ export default function ProjectCommentsRoute() {
               onChange={(value) => change({ filter: { [name]: readFlag(value) } })}
             />
           ))}
-        </div>
+        </FoldedFilters>
       </div>
 
       <section aria-label={t('projectComments.listLabel')} className="flex flex-col gap-3">
@@ -429,7 +404,7 @@ export default function ProjectCommentsRoute() {
           virtual={{ estimateRowHeight: ROW_HEIGHT, height: 'max(24rem, calc(100dvh - 16rem))' }}
           onEndReached={loadMore}
           totalRows={total}
-          footer={footer}
+          footer={<CommentListFooter list={list} shown={comments.length} />}
         />
       </section>
       <ReplyDialog
