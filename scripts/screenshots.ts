@@ -162,6 +162,33 @@ const screens: Screen[] = [
     },
   },
   {
+    name: 'projects-comments-reply',
+    path: '/projects',
+    who: 'fresh',
+    then: async (page) => {
+      const auth = await authOf(page);
+      await connectThroughApi(page.request, auth, 'facebook', '100000000000001');
+      let pageId: string | undefined;
+      for (let tries = 0; tries < 50 && !pageId; tries++) {
+        const { data } = await (await page.request.get(`${BASE_URL}/v1.0/channels`, { headers: auth })).json();
+        pageId = (data as Array<{ _id: string; type: string }>).find((each) => each.type === 'facebook-page')?._id;
+        if (!pageId) await page.waitForTimeout(200);
+      }
+      const made = await page.request.post(`${BASE_URL}/v1.0/projects`, { headers: auth, data: { name: 'Bar' } });
+      const projectId = (await made.json())._id as string;
+      await page.request.post(`${BASE_URL}/v1.0/projects/${projectId}/channels`, {
+        headers: auth,
+        data: { channelId: pageId },
+      });
+      await page.goto(`${BASE_URL}/projects/${projectId}/comments`);
+      await page
+        .getByRole('button', { name: /^Reply to / })
+        .first()
+        .click();
+      await page.getByRole('textbox', { name: 'Your reply' }).fill('Thank you! See you on Sunday, we open at 8.');
+    },
+  },
+  {
     name: 'live-lost',
     path: '/projects',
     who: 'fresh',

@@ -117,7 +117,13 @@ export default function ProjectChannelsRoute() {
 
   return (
     <div className="flex max-w-4xl flex-col gap-6">
-      <Breadcrumb items={[{ label: t('projects.title'), to: paths.projects() }, { label: project.name }]} />
+      <Breadcrumb
+        items={[
+          { label: t('projects.title'), to: paths.projects() },
+          { label: project.name, to: paths.projectComments(project._id) },
+          { label: t('projectChannels.titleShort') },
+        ]}
+      />
       <PageHeader
         title={t('projectChannels.title', { name: project.name })}
         subtitle={t('projectChannels.subtitle')}

@@ -145,7 +145,7 @@ function useColumns(
     {
       id: 'comment',
       header: t('projectComments.columns.comment'),
-      className: 'min-w-64',
+      className: 'min-w-48 sm:min-w-64',
       cell: (comment) => (
         <div className="flex flex-col gap-2">
           <span className="text-xs text-fg-muted">
@@ -180,9 +180,9 @@ function useColumns(
       id: 'actions',
       header: <span className="sr-only">{t('projectComments.columns.actions')}</span>,
       align: 'end',
-      className: 'w-32 align-top',
+      className: 'w-12 align-top sm:w-32',
       cell: (comment) => (
-        <div className="flex justify-end gap-1">
+        <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
           {comment.channel.canReply ? (
             <Button
               variant="ghost"
@@ -303,7 +303,7 @@ export default function ProjectCommentsRoute() {
       <Breadcrumb
         items={[
           { label: t('projects.title'), to: paths.projects() },
-          { label: project.name, to: paths.projectChannels(project._id) },
+          { label: project.name },
           { label: t('projectComments.titleShort') },
         ]}
       />
