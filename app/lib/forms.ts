@@ -35,8 +35,6 @@ export function replyWithApiError(
   submission: Submission,
   error: unknown,
   byStatus: Partial<Record<number, string>> = {},
-  /** Statuses whose own words (the API's message, in the user's language) say it best. */
-  ownWords: readonly number[] = [429],
 ): SubmissionResult<string[]> {
   // The HTTP client has already said so in the snackbar (spec §8); the form keeps what was typed.
   if (error instanceof OfflineError) return submission.reply();
@@ -55,9 +53,7 @@ export function replyWithApiError(
     if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(error.message);
     return submission.reply({ fieldErrors, formErrors });
   }
-  if (ownWords.includes(error.status) && error.body?.message) {
-    return submission.reply({ formErrors: [error.body.message] });
-  }
+  if (error.status === 429 && error.body?.message) return submission.reply({ formErrors: [error.body.message] });
   return submission.reply({ formErrors: ['errors.generic'] });
 }
 

@@ -30,6 +30,7 @@ import { completeReturn, goToProvider, listenBeforeStoring } from '~/features/in
 import { completeTiktokReturn } from '~/features/projects/tiktok';
 import { reportBackgroundError } from '~/lib/api-errors';
 import { useLiveState } from '~/lib/live';
+import { usePendingAction } from '~/lib/use-pending-action';
 import { pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 import { queryClient } from '~/lib/query-client';
@@ -207,7 +208,7 @@ export default function IntegrationsRoute() {
   const { t } = useTranslation();
   const { facebook, linkedin, configured, selected: stored } = useLoaderData<typeof clientLoader>();
   const revalidator = useRevalidator();
-  const [pending, setPending] = useState<string | null>(null);
+  const { pending, run } = usePendingAction();
   const [deleting, setDeleting] = useState<{ provider: AccountProvider; account: ConnectedAccount } | null>(null);
   // The stored account, else the primary one in the loaded list (spec §4). The stored one stays
   // selected while the page is read again (its channels arriving), until the screen is left.
@@ -235,17 +236,6 @@ export default function IntegrationsRoute() {
     }, 2000);
     return () => window.clearInterval(timer);
   }, [fetching, live, revalidator]);
-
-  async function run(key: string, work: () => Promise<void>) {
-    setPending(key);
-    try {
-      await work();
-    } catch (error) {
-      reportBackgroundError(error);
-    } finally {
-      setPending(null);
-    }
-  }
 
   const add = (provider: AccountProvider) => run(`add-${provider}`, () => goToProvider(provider));
   const reconnect = (provider: AccountProvider, account: ConnectedAccount) =>

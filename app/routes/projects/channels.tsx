@@ -1,5 +1,4 @@
 import { useLoaderData, useRevalidator } from '@remix-run/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_KINDS } from '~contract/fields';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -14,11 +13,11 @@ import { ChannelLine } from '~/features/integrations/channel-kind';
 import { linkedinOrganizationAuthorizeUrl, type Channel } from '~/features/integrations/api';
 import { attachChannel, detachChannel, getChannels, getProject } from '~/features/projects/api';
 import { tiktokAuthorizeUrl } from '~/features/projects/tiktok';
-import { reportBackgroundError } from '~/lib/api-errors';
 import { pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 import { throwRouteError } from '~/lib/route-errors';
 import { snackbar } from '~/lib/snackbar';
+import { usePendingAction } from '~/lib/use-pending-action';
 
 /**
  * A project's channels (issue 13): the ones it follows, by kind, each detachable (with Undo), and
@@ -80,21 +79,17 @@ export default function ProjectChannelsRoute() {
   const { t } = useTranslation();
   const { project, channels } = useLoaderData<typeof clientLoader>();
   const revalidator = useRevalidator();
-  const [pending, setPending] = useState<string | null>(null);
   const followed = new Set(project.channels.map((channel) => channel._id));
   const available = channels.filter((channel) => !followed.has(channel._id));
 
-  async function run(key: string, work: () => Promise<void>) {
-    setPending(key);
-    try {
+  const action = usePendingAction();
+  const pending = action.pending;
+  // Each change is read back: the lists move the channel across.
+  const run = (key: string, work: () => Promise<void>) =>
+    action.run(key, async () => {
       await work();
       revalidator.revalidate();
-    } catch (error) {
-      reportBackgroundError(error);
-    } finally {
-      setPending(null);
-    }
-  }
+    });
   const attach = (channel: Channel) =>
     run(`attach-${channel._id}`, async () => {
       await attachChannel(project._id, channel._id);

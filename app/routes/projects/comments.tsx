@@ -43,6 +43,7 @@ import { ChannelLine } from '~/features/integrations/channel-kind';
 import { getProject } from '~/features/projects/api';
 import { reportBackgroundError } from '~/lib/api-errors';
 import { parseForm, replyWithApiError, useIsPending } from '~/lib/forms';
+import { HttpError } from '~/lib/http';
 import { queryClient } from '~/lib/query-client';
 import { snackbar } from '~/lib/snackbar';
 import { pageTitle } from '~/lib/i18n';
@@ -83,7 +84,10 @@ export async function clientAction({ request, params }: { request: Request; para
     snackbar.show('projectComments.reply.posted', 'success', { values: { channel: reply.channel.name } });
   } catch (error) {
     // The provider's refusal or absence is said in the API's own words; the typed reply stays.
-    return replyWithApiError(request, submission, error, { 404: 'projectComments.reply.gone' }, [409, 429, 502]);
+    if (error instanceof HttpError && (error.status === 409 || error.status === 502) && error.body?.message) {
+      return submission.reply({ formErrors: [error.body.message] });
+    }
+    return replyWithApiError(request, submission, error, { 404: 'projectComments.reply.gone' });
   }
   // `status: 'success'` closes the dialog.
   return submission.reply();
