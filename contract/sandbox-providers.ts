@@ -81,6 +81,21 @@ export const listSandboxFacebookAdAccounts = sandboxOperation(
   graph,
   version,
 );
+const withObject = z.object({ version: z.string(), objectId: z.string() });
+export const listSandboxFacebookComments = sandboxOperation(
+  'GET',
+  '/sandbox/facebook/:version/:objectId/comments',
+  "The comments on a page or Instagram account of the person's (one stream a channel; Graph's are per post)",
+  graph,
+  withObject,
+);
+export const replySandboxFacebookComment = sandboxOperation(
+  'POST',
+  '/sandbox/facebook/:version/:objectId/comments',
+  'A reply under the comment `objectId`, as its page (`message`): the reply’s id',
+  graph,
+  withObject,
+);
 
 const linkedin = {
   200: raw("LinkedIn's answer (JSON)."),

@@ -308,7 +308,7 @@ export function facebookSandbox({
     return c.json({ data: board.list(channel.id), paging: { cursors: { before: 'sandbox', after: 'sandbox' } } });
   });
 
-  routes.post('/:commentId/comments', async (c) => {
+  routes.post('/:objectId/comments', async (c) => {
     const who = caller(c);
     if (who instanceof Response) return who;
     const refused = needs(c, who.grant, 'pages_read_engagement');
@@ -316,7 +316,8 @@ export function facebookSandbox({
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const message = String(c.req.query('message') ?? form['message'] ?? '').trim();
     if (!message) return graphError(c, 400, 100, '(#100) The parameter message is required');
-    const commentId = c.req.param('commentId');
+    // The object is the comment answered.
+    const commentId = c.req.param('objectId');
     const channelId = commentId.split('_')[0]!;
     const channel = channelOf(who.person, channelId);
     const posted = channel ? board.reply(channel.id, channel.name, commentId, message) : undefined;
