@@ -1,7 +1,21 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { forgot, login, logout, me, refresh, register, reset, updateMe } from '../../contract/auth';
-import type { UserRow } from '../db/schema';
+import {
+  changePassword,
+  deleteMe,
+  forgot,
+  login,
+  logout,
+  logoutEverywhere,
+  me,
+  refresh,
+  register,
+  reset,
+  updateMe,
+} from '../../contract/auth';
+import { isUniqueViolation } from '../db/errors';
+import { users, type UserRow } from '../db/schema';
+import { eq } from 'drizzle-orm';
 import { logAuthEvent } from '../http/auth-events';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv, Services } from '../http/context';
@@ -9,16 +23,17 @@ import { fieldError, HttpError, unauthenticated } from '../http/errors';
 import { message } from '../http/i18n';
 import { reply, route } from '../http/operation';
 import { accountSubject, addressSubject, rateLimitCheck } from '../http/rate-limiter';
-import { authenticate } from '../http/require-user';
+import { authenticate, type SignedInEnv } from '../http/require-user';
 import { safeError } from '../log';
 import { passwordResetMail } from '../mail/templates';
-import { findUserByEmail, findUserById, insertUser, updateUserPreferences } from '../users/queries';
+import { deleteUser, findUserByEmail, findUserById, insertUser, updateUserPreferences } from '../users/queries';
 import { accessTokenOptions, issueAccessToken } from './access-tokens';
 import { facebookAuthRoutes } from './facebook-auth';
 import { createResetToken, resetLink, resetPassword } from './password-reset';
 import { endImpersonation, endImpersonationsOfSession } from './impersonations';
 import { presentSignedInUser, presentTokenAnswer } from './presenters';
 import {
+  endAllSessionsOf,
   revokeFamily,
   revokeFamilyOf,
   rotate,
@@ -178,8 +193,76 @@ export function authRoutes(s: Services) {
   );
 
   route(routes, s, updateMe, async (c, { body }) => {
-    const user = await updateUserPreferences(s.db, c.get('user').id, body, s.clock());
+    let user;
+    try {
+      user = await updateUserPreferences(s.db, c.get('user').id, body, s.clock());
+    } catch (error) {
+      // Another account has this address (the unique index on email).
+      if (isUniqueViolation(error)) throw fieldError('email', 'taken');
+      throw error;
+    }
     return reply(c, updateMe, 200, { user: await presentSignedInUser(s.db, user, c.get('impersonation')) });
+  });
+
+  /**
+   * The account's own password, for what only its owner may do (change it, delete the account):
+   * never while an admin acts as the user, and counted as sign-ins are, so it cannot be guessed
+   * here either. A wrong one is a 422 on `field`.
+   */
+  async function ownerWithPassword(c: Context<SignedInEnv>, field: string, password: string): Promise<UserRow> {
+    if (c.get('impersonation')) throw new HttpError(403, 'forbidden');
+    const signedIn = c.get('user') as UserRow;
+    const { ip } = callerOf(c);
+    const perAccount = rateLimitCheck('sign_in', 'account', limits.signIn.perAccount, accountSubject(signedIn.email));
+    await s.rateLimiter.enforce([perAccount], (refusedBy, retryAfter) =>
+      logAuthEvent(c, 'locked_out', { ip, limit: refusedBy.name, retryAfter }),
+    );
+    const user = await findUserById(s.db, signedIn.id);
+    const valid = user?.passwordHash
+      ? await s.passwords.verify(password, user.passwordHash)
+      : await s.passwords.verifyUnknown(password);
+    if (!user || !valid) {
+      logAuthEvent(c, 'password_check_failed', { userId: signedIn.id, ip });
+      throw fieldError(field, 'currentPassword');
+    }
+    await s.rateLimiter.refund([perAccount]);
+    return user;
+  }
+
+  route(routes, s, changePassword, async (c, { body }) => {
+    const user = await ownerWithPassword(c, 'currentPassword', body.currentPassword);
+    const passwordHash = await s.passwords.hash(body.password);
+    const now = s.clock();
+    // Every session ends (the others' tokens stop at once); this browser goes on in a new one.
+    const changed = await s.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: new Date(now) })
+        .where(eq(users.id, user.id));
+      await endAllSessionsOf(tx, user.id, now);
+      const session = await startFamily(tx, user.id, s.sessions, now);
+      const [fresh] = await tx.select().from(users).where(eq(users.id, user.id));
+      return { user: fresh!, session };
+    });
+    logAuthEvent(c, 'password_changed', { userId: user.id, ip: callerOf(c).ip });
+    return reply(c, changePassword, 200, await signIn(c, changed.user, changed.session));
+  });
+
+  route(routes, s, logoutEverywhere, async (c) => {
+    if (c.get('impersonation')) throw new HttpError(403, 'forbidden');
+    const user = c.get('user');
+    await endAllSessionsOf(s.db, user.id, s.clock());
+    logAuthEvent(c, 'sign_out_everywhere', { userId: user.id, ip: callerOf(c).ip });
+    deleteCookie(c, REFRESH_COOKIE, cookieOptions);
+    return reply(c, logoutEverywhere, 204);
+  });
+
+  route(routes, s, deleteMe, async (c, { body }) => {
+    const user = await ownerWithPassword(c, 'password', body.password);
+    await deleteUser(s.db, user.id);
+    logAuthEvent(c, 'account_deleted', { userId: user.id, ip: callerOf(c).ip });
+    deleteCookie(c, REFRESH_COOKIE, cookieOptions);
+    return reply(c, deleteMe, 204);
   });
 
   route(routes, s, forgot, async (c, { body }) => {

@@ -3,7 +3,8 @@ import type { AppEnv } from './context';
 
 /**
  * The authentication events an operator must be able to follow (who signed in, failed, was
- * locked out, asked for or finished a reset, signed out; who acted as whom). Logged with the
+ * locked out, asked for or finished a reset, signed out; who acted as whom; who changed their
+ * password, signed out everywhere or deleted their account). Logged with the
  * user's id and the caller's address, never an email, a password or a token. An impersonation's
  * events name the admin as `userId` and the user acted as as `targetUserId`.
  */
@@ -19,7 +20,11 @@ export type AuthEvent =
   | 'reset_failed'
   | 'impersonation_started'
   | 'impersonation_refused'
-  | 'impersonation_ended';
+  | 'impersonation_ended'
+  | 'password_check_failed'
+  | 'password_changed'
+  | 'sign_out_everywhere'
+  | 'account_deleted';
 
 export function logAuthEvent(
   // Any request's context, signed in or not: only its logger is read.

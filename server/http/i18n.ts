@@ -135,6 +135,7 @@ export const rules = {
     boolean: 'The :attribute field must be true or false.',
     distinct: 'The :attribute field has a duplicate value.',
     prohibited: 'The :attribute field is not taken with this action.',
+    currentPassword: 'The password is incorrect.',
   },
   it: {
     required: 'Il campo :attribute è obbligatorio.',
@@ -166,6 +167,7 @@ export const rules = {
     boolean: 'Il campo :attribute deve essere vero o falso.',
     distinct: 'Il campo :attribute contiene un valore duplicato.',
     prohibited: 'Il campo :attribute non è ammesso con questa azione.',
+    currentPassword: 'La password non è corretta.',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

@@ -38,11 +38,17 @@ export async function insertUser(db: Database, values: NewUserRow): Promise<User
   return user;
 }
 
-/** Sets the preferences given; one left out keeps its value. */
+/** Sets the preferences and profile fields given; one left out keeps its value. */
 export async function updateUserPreferences(
   db: Database,
   id: string,
-  preferences: { language?: Language | undefined; theme?: Theme | undefined },
+  preferences: {
+    language?: Language | undefined;
+    theme?: Theme | undefined;
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+    email?: string | undefined;
+  },
   now: number,
 ) {
   const [user] = await db
