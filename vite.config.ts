@@ -6,6 +6,7 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import tsconfigPaths from 'vite-tsconfig-paths';
 import { pwaOptions, retireWorkerInDev } from './pwa.config';
 import { chunkModules, firstLoadChunks } from './scripts/chunk-modules';
+import { stripContractDocs } from './scripts/strip-contract-docs';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -71,6 +72,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     tsconfigPaths(),
+    stripContractDocs(),
     RemixVitePWAPlugin(pwaOptions),
     retireWorkerInDev(),
     chunkModules(),

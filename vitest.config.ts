@@ -32,7 +32,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'app',
-          include: ['app/**/*.test.{ts,tsx}', 'tests/setup/*.test.ts'],
+          include: ['app/**/*.test.{ts,tsx}', 'tests/setup/*.test.ts', 'scripts/**/*.test.ts'],
           // Pure code needs no DOM; a file that does says `// @vitest-environment jsdom`.
           environment: 'node',
           setupFiles: ['tests/setup/vitest.setup.ts'],

@@ -1,3 +1,4 @@
+import * as account from './account';
 import * as accounts from './accounts';
 import * as auth from './auth';
 import * as comments from './comments';
@@ -35,6 +36,7 @@ const pick = (module: Record<string, unknown>): Operation[] =>
  */
 export const OPERATIONS: Operation[] = [
   ...pick(auth),
+  ...pick(account),
   ...pick(impersonation),
   ...pick(coupons),
   ...pick(projects),

@@ -1,12 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { changePassword, deleteMe, logoutEverywhere } from '../../contract/account';
 import {
-  changePassword,
-  deleteMe,
   forgot,
   login,
   logout,
-  logoutEverywhere,
   me,
   refresh,
   register,

@@ -63,16 +63,21 @@ export async function signUpWithFacebook(body: {
   return startSession(await api.call(auth.facebookRegister, { body }, CREDENTIALS_CALL));
 }
 
+/** This browser forgets the session: the live connection, the tokens, everything cached. */
+export function forgetSession() {
+  liveConnection.close();
+  tokenStore.set(null);
+  impersonationStore.set(null);
+  loadedQueryClient()?.clear();
+}
+
 export async function signOut() {
   try {
     await api.call(auth.logout);
   } finally {
     // Even if the server is unreachable, this browser forgets the session (and an
     // impersonation: signing out while acting as a user signs the admin out).
-    liveConnection.close();
-    tokenStore.set(null);
-    impersonationStore.set(null);
-    loadedQueryClient()?.clear();
+    forgetSession();
   }
 }
 

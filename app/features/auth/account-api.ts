@@ -1,0 +1,39 @@
+import { changePassword as changePasswordOperation, deleteMe, logoutEverywhere } from '~contract/account';
+import { updateMe } from '~contract/auth';
+import { api } from '~/lib/api';
+import { getQueryClient } from '~/lib/query-client-loader';
+import { tokenStore } from '~/lib/session';
+import { authKeys, forgetSession } from './api';
+
+/*
+ * The account page's calls (issue 13). A module of its own, apart from `api.ts`, so the sign-in
+ * screens' first load never carries them (tests/e2e/first-load.spec.ts holds that budget).
+ * A wrong password is a 422 on its field; a 401 here is an expired session, refreshed as any.
+ */
+
+/** The profile: names and email. */
+export async function updateProfile(profile: { firstName: string; lastName: string; email: string }) {
+  const { user } = await api.call(updateMe, { body: profile });
+  (await getQueryClient()).setQueryData(authKeys.me(), user);
+  return user;
+}
+
+/** A new password: every other session ends, this one goes on with the new tokens. */
+export async function changePassword(body: { currentPassword: string; password: string }) {
+  const answer = await api.call(changePasswordOperation, { body });
+  tokenStore.set(answer.access_token);
+  (await getQueryClient()).setQueryData(authKeys.me(), answer.user);
+  return answer.user;
+}
+
+/** Every session of the account ends, this one too. */
+export async function signOutEverywhere() {
+  await api.call(logoutEverywhere);
+  forgetSession();
+}
+
+/** The account goes, with everything it owns; this browser forgets it. */
+export async function deleteAccount(password: string) {
+  await api.call(deleteMe, { body: { password } });
+  forgetSession();
+}
