@@ -25,6 +25,7 @@ export default [
     route('projects/:projectId/comments', 'routes/projects/comments.tsx'),
     route('troubleshooting', 'routes/help/troubleshooting.tsx'),
     route('integrations', 'routes/integrations.tsx'),
+    route('user/account', 'routes/user/account.tsx'),
     route('user/subscription', 'routes/user/subscription.tsx'),
 
     // Admins only (requireAdmin); anybody else meets the not-found page.

@@ -55,6 +55,17 @@ const screens: Screen[] = [
   { name: 'projects-new', path: '/projects/new', who: 'user' },
   { name: 'subscription', path: '/user/subscription', who: 'user' },
   { name: 'subscription-it', path: '/user/subscription', who: 'user', language: 'it' },
+  { name: 'account', path: '/user/account', who: 'user', fullPage: true },
+  { name: 'account-it', path: '/user/account', who: 'user', language: 'it', fullPage: true },
+  {
+    name: 'account-delete',
+    path: '/user/account',
+    who: 'user',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Delete the account…' }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
   {
     name: 'projects-comments',
     path: '/projects',

@@ -1,4 +1,4 @@
-import { useFetcher, useLocation } from '@remix-run/react';
+import { useFetcher, useLocation, useNavigate } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '~/features/auth/api';
@@ -13,10 +13,11 @@ import { HomeLogoLink } from './ui/logo';
 import { AppMenu, menuSeparator } from './ui/menu';
 import { paths } from '~/lib/paths';
 
-/** Who is signed in, and the way out. */
+/** Who is signed in, their account's settings, and the way out. */
 function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const logout = useFetcher();
+  const navigate = useNavigate();
   const name = `${user.firstName} ${user.lastName}`;
   return (
     <AppMenu
@@ -41,6 +42,16 @@ function UserMenu({ user }: { user: User }) {
           ),
         },
         menuSeparator,
+        {
+          label: t('account.menu'),
+          onSelect: () => navigate(paths.account()),
+          icon: (
+            <StrokeIcon
+              d="M20 21v-1.5a4.5 4.5 0 0 0-4.5-4.5h-7A4.5 4.5 0 0 0 4 19.5V21M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z"
+              className="size-4"
+            />
+          ),
+        },
         {
           label: t('nav.logout'),
           onSelect: () => logout.submit(null, { method: 'post', action: paths.logout() }),

@@ -9,8 +9,7 @@ const icon = (d: string) => <StrokeIcon d={d} className="size-5" strokeWidth={1.
 /**
  * The signed-in navigation (spec §2 Integrations sidebar: Home, Account, Integrations,
  * Subscription), in the sidebar on wide screens and in the drawer on a phone. A page joins here
- * when it exists: Account arrives later in issue 13; a link to a page that is not there yet would
- * be a dead end.
+ * when it exists: a link to a page that is not there yet would be a dead end.
  */
 export function AppNav({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -29,6 +28,12 @@ export function AppNav({ user, onNavigate }: { user: User; onNavigate?: () => vo
           icon: icon(
             'M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7',
           ),
+        },
+        {
+          label: t('account.nav'),
+          to: paths.account(),
+          // A person: the user's own account.
+          icon: icon('M20 21v-1.5a4.5 4.5 0 0 0-4.5-4.5h-7A4.5 4.5 0 0 0 4 19.5V21M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z'),
         },
         {
           label: t('subscription.nav'),

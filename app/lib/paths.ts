@@ -7,6 +7,7 @@ export const paths = {
   /** Also where Facebook and LinkedIn send the browser back (contract/accounts.ts OAUTH_RETURN_PATHS). */
   integrations: () => '/integrations',
   subscription: () => '/user/subscription',
+  account: () => '/user/account',
   /** Where a Facebook sign-up lands (spec §4). */
   newProject: () => '/projects/new',
   projectChannels: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/channels`,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMessage } from '~/lib/i18n';
-import { StatusButton } from './button';
+import { StatusButton, type ButtonVariant } from './button';
 
 /**
  * The tail of every form: the status or error area (what is happening while it is sent, and
@@ -17,6 +17,7 @@ export function FormSubmit({
   submitText,
   errors,
   values,
+  variant = 'primary',
   children,
 }: {
   /** The form points `aria-describedby` here. */
@@ -27,6 +28,8 @@ export function FormSubmit({
   /** Translation keys, or the API's own sentences. */
   errors?: string[] | undefined;
   values?: Record<string, string | number>;
+  /** `danger` for a form that removes something for good. */
+  variant?: ButtonVariant;
   children?: ReactNode;
 }) {
   const message = useMessage();
@@ -47,7 +50,7 @@ export function FormSubmit({
         </div>
       </div>
       {children ? <div className="mb-4 text-sm">{children}</div> : null}
-      <StatusButton pending={pending} size="lg">
+      <StatusButton pending={pending} size="lg" variant={variant}>
         {submitText}
       </StatusButton>
     </div>

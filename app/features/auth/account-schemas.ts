@@ -11,3 +11,5 @@ export const ProfileSchema = z.extend(z.pick(RegisterBodySchema, { firstName: tr
 });
 export const ChangePasswordSchema = z.extend(ChangePasswordBodySchema, { intent: z.literal('password') });
 export const DeleteAccountSchema = z.extend(DeleteMeBodySchema, { intent: z.literal('delete') });
+/** Signing out everywhere: no fields, only which form it is. */
+export const SignOutEverywhereSchema = z.object({ intent: z.literal('everywhere') });
