@@ -12,6 +12,7 @@ import * as impersonation from './impersonation';
 import type { Operation } from './operation';
 import * as projects from './projects';
 import * as realtime from './realtime';
+import * as reports from './reports';
 import * as sandboxProviders from './sandbox-providers';
 import * as subscription from './subscription';
 import * as tiktokUsers from './tiktok-users';
@@ -49,6 +50,7 @@ export const OPERATIONS: Operation[] = [
   ...pick(comments),
   ...pick(accounts),
   ...pick(realtime),
+  ...pick(reports),
 ];
 
 /** Mounted only outside production. */

@@ -33,6 +33,7 @@ import type { Mailer } from './mail/mailer';
 import { mauticRoutes } from './mautic/routes';
 import { commentRoutes } from './comments/routes';
 import { projectCommentRoutes } from './comments/project-routes';
+import { reportRoutes } from './reports/routes';
 import { mauticSandboxRoutes } from './mautic/sandbox';
 import { projectRoutes } from './projects/routes';
 import { userRoutes } from './users/routes';
@@ -163,6 +164,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', mauticRoutes(services));
   app.route('/', commentRoutes(services));
   app.route('/', projectCommentRoutes(services));
+  app.route('/', reportRoutes(services));
   app.route('/', accountRoutes(services));
   app.route('/', tiktokUserRoutes(services));
   app.route('/', realtimeRoutes(services));

@@ -207,6 +207,7 @@ export type RateLimits = {
   reset: { perAccount: Limit; perIp: Limit };
   couponLookup: { perIp: Limit };
   facebookDeletion: { perIp: Limit };
+  publicReport: { perIp: Limit };
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -236,5 +237,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   facebookDeletion: {
     // Refused signed requests only: Meta's own calls, however many, are given back.
     perIp: { max: 30, windowMs: WINDOW, backoffMs: 10 * SECOND, maxBackoffMs: 15 * MINUTE },
+  },
+  publicReport: {
+    // Opens of public reports: a client reading, refreshing, changing the period many times over;
+    // not a script walking tokens.
+    perIp: { max: 300, windowMs: WINDOW, backoffMs: 10 * SECOND, maxBackoffMs: 15 * MINUTE },
   },
 };

@@ -194,6 +194,7 @@ describe("another user's project", () => {
       'attachChannel',
       'authorizeLinkedInOrganization',
       'authorizeTiktokUser',
+      'createReportLink',
       'deleteProject',
       'detachChannel',
       'listProjectComments',
@@ -201,7 +202,9 @@ describe("another user's project", () => {
       'projectSentimentSummary',
       'renameProject',
       'replyToProjectComment',
+      'revokeReportLink',
       'showProject',
+      'showReportLink',
       'updateProjectComment',
     ]);
     for (const op of scoped) {
