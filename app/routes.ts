@@ -47,6 +47,7 @@ export default [
   // Open to everybody.
   route('maintenance', 'routes/public/maintenance.tsx'),
   route('facebook-deletion/:id', 'routes/public/facebook-deletion.tsx'),
+  route('public/reports/:token', 'routes/public/report.tsx'),
   route('404', 'routes/public/not-found.tsx', { id: 'routes/public/not-found' }),
   route('*', 'routes/public/not-found.tsx', { id: 'routes/public/unknown-path' }),
 ] satisfies RouteConfig;

@@ -121,6 +121,38 @@ const screens: Screen[] = [
     },
   },
   {
+    name: 'projects-share',
+    path: '/projects',
+    who: 'user',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Actions for Espresso Bar Milano' }).click();
+      await page.getByRole('menuitem', { name: 'Share a report' }).click();
+      const dialog = page.getByRole('dialog');
+      const create = dialog.getByRole('button', { name: 'Create a link' });
+      const link = dialog.getByRole('textbox', { name: 'Report link' });
+      await create.or(link).first().waitFor();
+      if (await create.isVisible()) await create.click();
+      await link.waitFor();
+    },
+  },
+  ...(['en', 'it'] as const).map((language): Screen => ({
+    name: language === 'en' ? 'public-report' : 'public-report-it',
+    path: '/projects',
+    who: 'user',
+    language,
+    fullPage: true,
+    then: async (page) => {
+      const auth = await authOf(page);
+      const { data } = await (await page.request.get(`${BASE_URL}/v1.0/projects`, { headers: auth })).json();
+      const project = (data as Array<{ _id: string; name: string }>).find(
+        (each) => each.name === 'Espresso Bar Milano',
+      )!;
+      const made = await page.request.post(`${BASE_URL}/v1.0/projects/${project._id}/report-link`, { headers: auth });
+      await page.goto(`${BASE_URL}/public/reports/${(await made.json()).reportLink.token}`);
+      await page.getByRole('img', { name: /sentiment/i }).waitFor();
+    },
+  })),
+  {
     name: 'login-facebook-not-linked',
     path: '/login',
     who: 'guest',

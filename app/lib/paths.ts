@@ -28,6 +28,8 @@ export const paths = {
     `/reset-password/${encodeURIComponent(token)}?email=${encodeURIComponent(email)}`,
   register: (coupon?: string) => (coupon ? `/register/${encodeURIComponent(coupon)}` : '/register'),
   preferences: () => '/preferences',
+  /** A project's report, open to anyone with the link (issue 13). */
+  publicReport: (token: string) => `/public/reports/${encodeURIComponent(token)}`,
   /** `from`: where the user was, to go back to once the API answers again. */
   maintenance: (from?: string) => {
     const target = safeReturnUrl(from, '');

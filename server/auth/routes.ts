@@ -1,16 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { changePassword, deleteMe, logoutEverywhere } from '../../contract/account';
-import {
-  forgot,
-  login,
-  logout,
-  me,
-  refresh,
-  register,
-  reset,
-  updateMe,
-} from '../../contract/auth';
+import { forgot, login, logout, me, refresh, register, reset, updateMe } from '../../contract/auth';
 import { isUniqueViolation } from '../db/errors';
 import { users, type UserRow } from '../db/schema';
 import { eq } from 'drizzle-orm';

@@ -16,6 +16,7 @@ import { useSignedInUser } from '~/features/auth/use-signed-in-user';
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { deleteProject, getProjects, renameProject, RenameProjectSchema, type Project } from '~/features/projects/api';
 import { RenameProjectDialog } from '~/features/projects/rename-project-dialog';
+import { ReportLinkDialog } from '~/features/projects/report-link-dialog';
 import { reportBackgroundError } from '~/lib/api-errors';
 import { parseForm, replyWithApiError, useIsPending } from '~/lib/forms';
 import { snackbar } from '~/lib/snackbar';
@@ -84,6 +85,7 @@ export default function ProjectsRoute() {
   const renameResult = renaming && lastResult !== renaming.before ? lastResult : undefined;
   const renamingProject = renaming && renameResult?.status !== 'success' ? renaming.project : null;
   const [deleting, setDeleting] = useState<Project | null>(null);
+  const [sharing, setSharing] = useState<Project | null>(null);
   const [deletePending, setDeletePending] = useState(false);
   const revalidator = useRevalidator();
   const renamePending = useIsPending();
@@ -139,6 +141,7 @@ export default function ProjectsRoute() {
                       size="sm"
                       items={[
                         { label: t('projects.rename'), onSelect: () => setRenaming({ project, before: lastResult }) },
+                        { label: t('reports.share.menu'), onSelect: () => setSharing(project) },
                         { label: t('projects.delete'), onSelect: () => setDeleting(project), danger: true },
                       ]}
                     />
@@ -181,6 +184,7 @@ export default function ProjectsRoute() {
           ))}
         </ul>
       )}
+      <ReportLinkDialog project={sharing} onClose={() => setSharing(null)} />
       <RenameProjectDialog
         project={renamingProject}
         onClose={() => setRenaming(null)}

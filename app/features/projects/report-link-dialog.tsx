@@ -1,0 +1,196 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '~/components/ui/alert';
+import { Button } from '~/components/ui/button';
+import { AppDialog } from '~/components/ui/dialog';
+import { Field } from '~/components/ui/field';
+import { Skeleton } from '~/components/ui/skeleton';
+import { textLinkClass } from '~/components/ui/text-link';
+import { snackbar } from '~/lib/snackbar';
+import { usePendingAction } from '~/lib/use-pending-action';
+import { createReportLink, reportLinkQuery, reportUrl, revokeReportLink, type ReportLink } from './report-links';
+
+interface SharedProject {
+  _id: string;
+  name: string;
+}
+
+/**
+ * Sharing a project's report (issue 13): the link to send (copied in one press), when it was
+ * made and last opened, a new link (the old one stops working) and revoking it (whoever has it
+ * meets the not-found page). Open while there is a project.
+ */
+export function ReportLinkDialog({ project, onClose }: { project: SharedProject | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <AppDialog
+      open={project !== null}
+      onClose={onClose}
+      title={project ? t('reports.share.title', { name: project.name }) : ''}
+      width="lg"
+      actions={
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.close')}
+        </Button>
+      }
+    >
+      {project ? <ReportLinkPanel key={project._id} project={project} /> : null}
+    </AppDialog>
+  );
+}
+
+function ReportLinkPanel({ project }: { project: SharedProject }) {
+  const { t } = useTranslation();
+  const link = useQuery(reportLinkQuery(project._id));
+  const { pending, run } = usePendingAction();
+  const create = () =>
+    void run('create', async () => {
+      await createReportLink(project._id);
+      snackbar.show('reports.share.created', 'success');
+    });
+
+  if (link.isPending) {
+    return (
+      <div role="status" aria-label={t('reports.share.loading')} className="flex flex-col gap-3">
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+    );
+  }
+  if (link.isError) {
+    return (
+      <Alert
+        tone="danger"
+        live
+        action={
+          <Button size="sm" variant="secondary" onClick={() => void link.refetch()}>
+            {t('review.retry')}
+          </Button>
+        }
+      >
+        {t('reports.share.failed')}
+      </Alert>
+    );
+  }
+  const intro = <p className="text-sm text-fg-muted">{t('reports.share.intro', { name: project.name })}</p>;
+  if (link.data === null) {
+    return (
+      <div className="flex flex-col gap-4">
+        {intro}
+        <div>
+          <Button pending={pending === 'create'} onClick={create}>
+            {t('reports.share.create')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      {intro}
+      <ActiveLink
+        project={project}
+        link={link.data}
+        pending={pending}
+        onRenew={create}
+        onRevoke={() =>
+          void run('revoke', async () => {
+            await revokeReportLink(project._id);
+            snackbar.show('reports.share.revoked', 'success');
+          })
+        }
+      />
+    </div>
+  );
+}
+
+function ActiveLink({
+  project,
+  link,
+  pending,
+  onRenew,
+  onRevoke,
+}: {
+  project: SharedProject;
+  link: ReportLink;
+  pending: string | null;
+  onRenew: () => void;
+  onRevoke: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const inputId = useId();
+  const [confirmingRevoke, setConfirmingRevoke] = useState(false);
+  const url = reportUrl(link.token);
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      snackbar.show('reports.share.copied', 'success');
+    } catch {
+      // No clipboard here (an old browser, a denied permission): the link is selected to copy by hand.
+      (document.getElementById(inputId) as HTMLInputElement | null)?.select();
+      snackbar.show('reports.share.copyByHand', 'info');
+    }
+  }
+
+  return (
+    <>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="min-w-0 flex-1">
+          <Field
+            label={t('reports.share.link')}
+            inputProps={{
+              id: inputId,
+              value: url,
+              readOnly: true,
+              onFocus: (event) => event.currentTarget.select(),
+            }}
+          />
+        </div>
+        <Button onClick={() => void copy()}>{t('reports.share.copy')}</Button>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-fg-muted">{t('reports.share.createdAt')}</dt>
+        <dd className="text-fg">{when.format(new Date(link.createdAt))}</dd>
+        <dt className="text-fg-muted">{t('reports.share.lastOpened')}</dt>
+        <dd className="text-fg">
+          {link.lastOpenedAt ? when.format(new Date(link.lastOpenedAt)) : t('reports.share.neverOpened')}
+        </dd>
+      </dl>
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={`${textLinkClass} self-start text-sm`}
+        aria-label={t('reports.share.openLabel', { name: project.name })}
+      >
+        {t('reports.share.open')}
+      </a>
+      {confirmingRevoke ? (
+        <div role="group" aria-label={t('reports.share.revokeTitle')} className="rounded-lg bg-danger-soft p-4">
+          <p className="text-sm text-danger-fg">{t('reports.share.revokeText')}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button size="sm" variant="danger" pending={pending === 'revoke'} onClick={onRevoke}>
+              {t('reports.share.revokeConfirm')}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setConfirmingRevoke(false)}>
+              {t('common.cancel')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-wrap gap-2 border-t border-line pt-4">
+          <Button size="sm" variant="secondary" pending={pending === 'create'} onClick={onRenew}>
+            {t('reports.share.renew')}
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setConfirmingRevoke(true)}>
+            {t('reports.share.revoke')}
+          </Button>
+        </div>
+      )}
+      {confirmingRevoke ? null : <p className="text-xs text-fg-muted">{t('reports.share.renewHint')}</p>}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { SummaryPeriod } from '~contract/comments';
+import {
+  createReportLink as createReportLinkOperation,
+  revokeReportLink as revokeReportLinkOperation,
+  showPublicReport,
+  showReportLink,
+} from '~contract/reports';
+import { api } from '~/lib/api';
+import { queryClient } from '~/lib/query-client';
+import { paths } from '~/lib/paths';
+import { projectKeys } from './api';
+
+export type { PublicReport, ReportLink } from '~contract/reports';
+
+/** A project's share link and the public report's cache keys (issue 13). */
+export const reportKeys = {
+  link: (projectId: string) => [...projectKeys.all, projectId, 'report-link'] as const,
+  publicReport: (token: string, period: SummaryPeriod) => ['public-report', token, period] as const,
+};
+
+/** The owner's view of the project's link: the active one, or null. */
+export const reportLinkQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: reportKeys.link(projectId),
+    queryFn: async () => (await api.call(showReportLink, { params: { projectId } })).reportLink,
+    // When it was last opened changes while the owner looks elsewhere.
+    staleTime: 0,
+  });
+
+/** A new link; an active one stops working at once. */
+export async function createReportLink(projectId: string) {
+  const { reportLink } = await api.call(createReportLinkOperation, { params: { projectId } });
+  queryClient.setQueryData(reportKeys.link(projectId), reportLink);
+  return reportLink;
+}
+
+/** The link stops working for everyone who has it (they meet the not-found page). */
+export async function revokeReportLink(projectId: string) {
+  await api.call(revokeReportLinkOperation, { params: { projectId } });
+  queryClient.setQueryData(reportKeys.link(projectId), null);
+}
+
+/** The address to send: absolute, so it can be pasted anywhere. */
+export const reportUrl = (token: string) => new URL(paths.publicReport(token), window.location.origin).href;
+
+/** The public report, read afresh on every visit: it is all the client has to see the project. */
+export function getPublicReport(token: string, period: SummaryPeriod) {
+  return queryClient.fetchQuery({
+    queryKey: reportKeys.publicReport(token, period),
+    queryFn: async () => (await api.call(showPublicReport, { params: { token }, query: { days: period } })).report,
+    staleTime: 0,
+  });
+}
