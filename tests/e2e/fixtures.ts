@@ -208,3 +208,27 @@ export async function makeProjectThroughApi(request: APIRequestContext, token: s
   expect(made.status(), await made.text()).toBe(201);
   return ((await made.json()) as { _id: string })._id;
 }
+
+/**
+ * A project of the user of `token` following the page of sandbox Facebook person 100000000000001
+ * ("Espresso Bar Milano", with its comments): the account connected, its channels awaited (they
+ * come in the background), the page attached. Answers the project's id.
+ */
+export async function projectFollowingFacebookPage(request: APIRequestContext, token: string, name: string) {
+  await connectFacebookThroughApi(request, token, '100000000000001');
+  const auth = { authorization: `Bearer ${token}` };
+  let pageId = '';
+  await expect
+    .poll(async () => {
+      const { data } = (await (await request.get('/v1.0/channels', { headers: auth })).json()) as {
+        data: Array<{ _id: string; type: string }>;
+      };
+      pageId = data.find((channel) => channel.type === 'facebook-page')?._id ?? '';
+      return pageId;
+    })
+    .not.toBe('');
+  const id = await makeProjectThroughApi(request, token, name);
+  const attached = await request.post(`/v1.0/projects/${id}/channels`, { headers: auth, data: { channelId: pageId } });
+  expect(attached.status()).toBe(200);
+  return id;
+}

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import {
   accessTokenOf,
-  connectFacebookThroughApi,
   expect,
   expectNoA11yViolations,
   makeProjectThroughApi,
+  projectFollowingFacebookPage,
   signInWithoutUi,
   test,
 } from './fixtures';
@@ -211,24 +211,7 @@ test('replies to a comment as the page, through the provider; the reply shows un
 }) => {
   // A Facebook round trip and its background fetch before the page: more than the usual half minute in CI.
   test.setTimeout(60_000);
-  const token = await accessTokenOf(request, user);
-  await connectFacebookThroughApi(request, token, '100000000000001');
-  const auth = { authorization: `Bearer ${token}` };
-  // The account's channels, and their comments, come in the background.
-  let pageId = '';
-  await expect
-    .poll(async () => {
-      const { data } = (await (await request.get('/v1.0/channels', { headers: auth })).json()) as {
-        data: Array<{ _id: string; type: string }>;
-      };
-      pageId = data.find((channel) => channel.type === 'facebook-page')?._id ?? '';
-      return pageId;
-    })
-    .not.toBe('');
-  const id = await makeProjectThroughApi(request, token, 'Bar');
-  expect(
-    (await request.post(`/v1.0/projects/${id}/channels`, { headers: auth, data: { channelId: pageId } })).status(),
-  ).toBe(200);
+  const id = await projectFollowingFacebookPage(request, await accessTokenOf(request, user), 'Bar');
 
   await signInWithoutUi(page, user);
   await page.goto(`/projects/${id}/comments`);

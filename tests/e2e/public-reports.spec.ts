@@ -1,14 +1,13 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
   accessTokenOf,
-  connectFacebookThroughApi,
   expect,
   expectNoA11yViolations,
   makeProjectThroughApi,
+  projectFollowingFacebookPage,
   recordRequests,
   signInWithoutUi,
   test,
-  type TestUser,
 } from './fixtures';
 
 /**
@@ -17,27 +16,6 @@ import {
  * loaded, nothing of the owner shows), the owner sees when it was last opened, and a revoked or
  * replaced link is the not-found page.
  */
-
-/** A project following a sandbox Facebook page with its comments: answers its id. */
-async function projectWithComments(request: APIRequestContext, user: TestUser, name: string) {
-  const token = await accessTokenOf(request, user);
-  await connectFacebookThroughApi(request, token, '100000000000001');
-  const auth = { authorization: `Bearer ${token}` };
-  let pageId = '';
-  await expect
-    .poll(async () => {
-      const { data } = (await (await request.get('/v1.0/channels', { headers: auth })).json()) as {
-        data: Array<{ _id: string; type: string }>;
-      };
-      pageId = data.find((channel) => channel.type === 'facebook-page')?._id ?? '';
-      return pageId;
-    })
-    .not.toBe('');
-  const id = await makeProjectThroughApi(request, token, name);
-  const attached = await request.post(`/v1.0/projects/${id}/channels`, { headers: auth, data: { channelId: pageId } });
-  expect(attached.status()).toBe(200);
-  return id;
-}
 
 async function openShareDialog(page: Page, project: string) {
   await page.goto('/projects');
@@ -80,7 +58,7 @@ test('the owner shares a report; a guest opens it with no account and sees nothi
   context,
 }) => {
   test.setTimeout(60_000);
-  await projectWithComments(request, user, 'Caffè Verdi');
+  await projectFollowingFacebookPage(request, await accessTokenOf(request, user), 'Caffè Verdi');
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signInWithoutUi(page, user);
   const dialog = await openShareDialog(page, 'Caffè Verdi');

@@ -24,7 +24,6 @@ export function projectFilterFromUrl(url: URL): { filter: ProjectCommentFilter; 
   const params = url.searchParams;
   const channel = params.get('channel');
   const sentiment = params.get('sentiment');
-  const days = params.get('days');
   return {
     filter: {
       channelId: channel && UUID.test(channel) ? channel.toLowerCase() : undefined,
@@ -33,9 +32,13 @@ export function projectFilterFromUrl(url: URL): { filter: ProjectCommentFilter; 
       isHidden: readFlag(params.get('isHidden')),
       repliedByYou: readFlag(params.get('repliedByYou')),
     },
-    period: SUMMARY_PERIODS.includes(days as SummaryPeriod) ? (days as SummaryPeriod) : DEFAULT_PERIOD,
+    period: summaryPeriodOf(params.get('days')),
   };
 }
+
+/** The chart's period a URL's `days` asks for, or the default (a mangled link still opens). */
+export const summaryPeriodOf = (days: string | null): SummaryPeriod =>
+  SUMMARY_PERIODS.includes(days as SummaryPeriod) ? (days as SummaryPeriod) : DEFAULT_PERIOD;
 
 /** The URL's query: only what differs from the default, so the plain page has a plain URL. */
 export function projectFilterToParams(filter: ProjectCommentFilter, period: SummaryPeriod): URLSearchParams {

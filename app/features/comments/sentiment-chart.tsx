@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SentimentSummary } from '~contract/comments';
+import { SUMMARY_PERIODS, type SentimentSummary, type SummaryPeriod } from '~contract/comments';
 import { SENTIMENTS, type Sentiment } from '~contract/fields';
 import { SentimentBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { Select } from '~/components/ui/select';
 
 /** The CSS role of each sentiment's colour (app/tailwind.css): the chart's bars match the badges. */
 const COLOUR_VARIABLE: Record<Sentiment, string> = {
@@ -198,5 +199,29 @@ export function SentimentChart({ summary, label }: { summary: SentimentSummary; 
         )}
       </figcaption>
     </figure>
+  );
+}
+
+/** The chart's period (the last 7, 30 or 90 days), for the chart card's header. */
+export function SummaryPeriodSelect({
+  value,
+  onChange,
+}: {
+  value: SummaryPeriod;
+  onChange: (period: SummaryPeriod) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="w-40">
+      <Select
+        label={t('projectComments.chart.period')}
+        options={SUMMARY_PERIODS.map((days) => ({
+          value: days,
+          label: t('projectComments.chart.lastDays', { count: Number(days) }),
+        }))}
+        value={value}
+        onChange={(next) => onChange(next as SummaryPeriod)}
+      />
+    </div>
   );
 }

@@ -4,13 +4,14 @@ import { Trans, useTranslation } from 'react-i18next';
 import { AppForm } from '~/components/ui/app-form';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { GuestTitle } from '~/components/guest-frame';
-import { Field, PasswordField } from '~/components/ui/field';
+import { PasswordField } from '~/components/ui/field';
 import { FormSubmit } from '~/components/ui/form-submit';
 import { TextLink, textLinkClass } from '~/components/ui/text-link';
 import { redeemCoupon, signUp } from '~/features/auth/api';
 import { FacebookButton, OrDivider } from '~/features/auth/facebook-button';
 import { FacebookProblemNotice } from '~/features/auth/facebook-problem';
 import { finishFacebook, isFacebookReturn, takeFacebookProblem } from '~/features/auth/facebook';
+import { NameAndEmailFields } from '~/features/auth/name-and-email-fields';
 import { PasswordRequirements } from '~/features/auth/password-requirements';
 import { isPromoCoupon } from '~/features/auth/promo-panel';
 import { PROMO_COUPON_CODE } from '~contract/fields';
@@ -80,27 +81,7 @@ export default function RegisterRoute() {
       <FacebookButton label={t('signup.facebook')} purpose="sign-up" coupon={coupon} />
       <OrDivider />
       <AppForm form={form} className="flex flex-col gap-5">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            label={t('form.firstName')}
-            inputProps={{
-              ...getInputProps(fields.firstName, { type: 'text' }),
-              autoComplete: 'given-name',
-              autoFocus: true,
-            }}
-            errors={fields.firstName.errors}
-          />
-          <Field
-            label={t('form.lastName')}
-            inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
-            errors={fields.lastName.errors}
-          />
-        </div>
-        <Field
-          label={t('form.email')}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-          errors={fields.email.errors}
-        />
+        <NameAndEmailFields fields={fields} autoFocus />
         <PasswordField
           label={t('form.password')}
           inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SENTIMENTS, type Sentiment } from '~contract/fields';
-import { SUMMARY_PERIODS, type Comment } from '~contract/comments';
+import type { Comment } from '~contract/comments';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { Badge, SentimentBadge } from '~/components/ui/badge';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
@@ -36,7 +36,7 @@ import {
   type ProjectCommentFilter,
 } from '~/features/comments/project-filter';
 import { ReplyDialog, ReplyFormSchema } from '~/features/comments/reply-dialog';
-import { SentimentChart } from '~/features/comments/sentiment-chart';
+import { SentimentChart, SummaryPeriodSelect } from '~/features/comments/sentiment-chart';
 import { CommentListFooter } from '~/features/comments/list-footer';
 import { FoldedFilters } from '~/features/comments/folded-filters';
 import { ChannelLine } from '~/features/integrations/channel-kind';
@@ -324,19 +324,7 @@ export default function ProjectCommentsRoute() {
       <Card
         headingLevel={2}
         title={t('projectComments.chart.title')}
-        actions={
-          <div className="w-40">
-            <Select
-              label={t('projectComments.chart.period')}
-              options={SUMMARY_PERIODS.map((days) => ({
-                value: days,
-                label: t('projectComments.chart.lastDays', { count: Number(days) }),
-              }))}
-              value={period}
-              onChange={(value) => change({ period: value as SummaryPeriod })}
-            />
-          </div>
-        }
+        actions={<SummaryPeriodSelect value={period} onChange={(next) => change({ period: next })} />}
       >
         {summary.data ? (
           <SentimentChart summary={summary.data} label={periodLabel} />

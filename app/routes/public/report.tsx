@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useLoaderData, useNavigation, useRouteError, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { SENTIMENTS, SUMMARY_PERIODS, type SummaryPeriod } from '~contract/comments';
+import { SENTIMENTS } from '~contract/comments';
 import { NotFoundState, RouteErrorBoundary } from '~/components/error-boundary';
 import { LanguageSwitcher } from '~/components/language-switcher';
 import { PublicFooter } from '~/components/public-footer';
@@ -8,19 +8,13 @@ import { ThemeSwitcher } from '~/components/theme-switcher';
 import { SentimentBadge } from '~/components/ui/badge';
 import { Card } from '~/components/ui/card';
 import { Logo } from '~/components/ui/logo';
-import { Select } from '~/components/ui/select';
-import { SentimentChart } from '~/features/comments/sentiment-chart';
+import { summaryPeriodOf } from '~/features/comments/project-filter';
+import { SentimentChart, SummaryPeriodSelect } from '~/features/comments/sentiment-chart';
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { getPublicReport } from '~/features/projects/report-links';
 import { OfflineError } from '~/lib/http';
 import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
-
-/** The period in the address, or the last 30 days. */
-function periodOf(request: Request): SummaryPeriod {
-  const days = new URL(request.url).searchParams.get('days');
-  return (SUMMARY_PERIODS as readonly string[]).includes(days ?? '') ? (days as SummaryPeriod) : '30';
-}
 
 /**
  * A project's report, open to anyone with the link (issue 13): what an agency sends its client.
@@ -29,7 +23,7 @@ function periodOf(request: Request): SummaryPeriod {
  * A revoked or unknown link is the not-found page.
  */
 export async function clientLoader({ request, params }: { request: Request; params: { token?: string } }) {
-  const period = periodOf(request);
+  const period = summaryPeriodOf(new URL(request.url).searchParams.get('days'));
   try {
     return { period, report: await getPublicReport(params.token ?? '', period) };
   } catch (error) {
@@ -106,17 +100,10 @@ export default function PublicReportRoute() {
         headingLevel={2}
         title={t('projectComments.chart.title')}
         actions={
-          <div className="w-40">
-            <Select
-              label={t('projectComments.chart.period')}
-              options={SUMMARY_PERIODS.map((days) => ({
-                value: days,
-                label: t('projectComments.chart.lastDays', { count: Number(days) }),
-              }))}
-              value={period}
-              onChange={(value) => setSearchParams({ days: value }, { replace: true, preventScrollReset: true })}
-            />
-          </div>
+          <SummaryPeriodSelect
+            value={period}
+            onChange={(days) => setSearchParams({ days }, { replace: true, preventScrollReset: true })}
+          />
         }
       >
         <div aria-busy={loading}>

@@ -8,7 +8,7 @@ import { AppForm } from '~/components/ui/app-form';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { ConfirmDialog, FormDialog } from '~/components/ui/dialog';
-import { Field, PasswordField } from '~/components/ui/field';
+import { PasswordField } from '~/components/ui/field';
 import { FormSubmit } from '~/components/ui/form-submit';
 import { PageHeader } from '~/components/ui/page-header';
 import { RadioGroup } from '~/components/ui/radio-group';
@@ -20,6 +20,7 @@ import {
   SignOutEverywhereSchema,
 } from '~/features/auth/account-schemas';
 import { requireUser } from '~/features/auth/guards';
+import { NameAndEmailFields } from '~/features/auth/name-and-email-fields';
 import { PasswordRequirements } from '~/features/auth/password-requirements';
 import { useSignedInUser } from '~/features/auth/use-signed-in-user';
 import { env } from '~/lib/env';
@@ -121,23 +122,7 @@ function ProfileCard() {
     <Card headingLevel={2} title={t('account.profile.title')}>
       <AppForm form={form} aria-describedby="account-profile-status" className="flex flex-col gap-5">
         <input {...getInputProps(fields.intent, { type: 'hidden' })} />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            label={t('form.firstName')}
-            inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
-            errors={fields.firstName.errors}
-          />
-          <Field
-            label={t('form.lastName')}
-            inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
-            errors={fields.lastName.errors}
-          />
-        </div>
-        <Field
-          label={t('form.email')}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-          errors={fields.email.errors}
-        />
+        <NameAndEmailFields fields={fields} />
         <FormSubmit
           statusId="account-profile-status"
           pending={pending}
