@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm
 import { COMMENTS_CURSOR, SENTIMENTS, type ReviewAction, type Sentiment } from '../../contract/comments';
 import { rowsOf, type Database } from '../db/client';
 import { channels, comments, projectChannels } from '../db/schema';
+import type { ProviderComment } from '../integrations/adapters';
 
 /** What a comment shows of its channel; whether it was connected through an account says if it can reply. */
 const channelColumns = {
@@ -298,16 +299,8 @@ export async function undoReviewBatch(db: Database, batchId: string, adminId: st
   });
 }
 
-/** A comment as a provider lists it (server/integrations/adapters.ts ProviderComment). */
-export interface ListedComment {
-  externalId: string;
-  parentExternalId: string | null;
-  message: string;
-  authorName: string;
-  publishedAt: Date;
-  sentiment: Sentiment;
-  fromChannel: boolean;
-}
+/** A comment as a provider lists it. */
+export type ListedComment = ProviderComment;
 
 /**
  * Keeps what a channel's provider lists (issue 13): new comments are added, known ones left as

@@ -29,6 +29,14 @@ async function otherBrowser(browser: Browser, user: TestUser) {
   return { context, page };
 }
 
+/** What the API answers a sign-in with these credentials (200, or 401 once they no longer work). */
+async function signInStatus(page: Page, credentials: { email: string; password: string }) {
+  const answer = await page.request.post('/v1.0/auth/login', {
+    data: { email: credentials.email, password: credentials.password },
+  });
+  return answer.status();
+}
+
 /** That browser's next page finds its session over: it lands on sign-in. */
 async function expectSignedOut(page: Page) {
   await page.goto('/user/subscription');
@@ -96,10 +104,7 @@ test('the profile: empty and malformed fields send nothing; an address in use is
   // Kept: a new page reads it back from the API, and the new address signs in.
   await page.reload();
   await expect(page.getByLabel('Email')).toHaveValue(address);
-  const signIn = await page.request.post('/v1.0/auth/login', {
-    data: { email: address, password: signedInUser.password },
-  });
-  expect(signIn.status()).toBe(200);
+  expect(await signInStatus(page, { email: address, password: signedInUser.password })).toBe(200);
 });
 
 test('the language and the theme apply at once and are kept on the account', async ({
@@ -163,10 +168,7 @@ test('the password: refusals by the field, then every other session ends and thi
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   await expectSignedOut(elsewhere.page);
   await elsewhere.context.close();
-  const old = await page.request.post('/v1.0/auth/login', {
-    data: { email: signedInUser.email, password: signedInUser.password },
-  });
-  expect(old.status()).toBe(401);
+  expect(await signInStatus(page, signedInUser)).toBe(401);
 });
 
 test('sign out everywhere: asked first, then this browser and every other one are signed out', async ({
@@ -217,17 +219,14 @@ test('delete the account: says what goes, asks for the password, and the account
   await expect(dialog.getByText('The password is incorrect.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  expect((await page.request.post('/v1.0/auth/login', { data: signedInUser })).status()).toBe(200);
+  expect(await signInStatus(page, signedInUser)).toBe(200);
 
   await page.getByRole('button', { name: 'Delete the account…' }).click();
   await password.fill(signedInUser.password);
   await dialog.getByRole('button', { name: 'Delete the account for good' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(status(page, 'Your account is deleted.')).toBeVisible();
-  const again = await page.request.post('/v1.0/auth/login', {
-    data: { email: signedInUser.email, password: signedInUser.password },
-  });
-  expect(again.status()).toBe(401);
+  expect(await signInStatus(page, signedInUser)).toBe(401);
 });
 
 test('while an admin acts as the user, the password, sessions and deletion are not offered', async ({

@@ -232,3 +232,21 @@ export async function projectFollowingFacebookPage(request: APIRequestContext, t
   expect(attached.status()).toBe(200);
   return id;
 }
+
+/**
+ * Another user, signed in in a browser of their own, opens `path` (a project of this test's
+ * user) and meets the not-found page with nothing of it: `secret` (say, the project's name)
+ * appears nowhere. The caller allows the 404 in the console (allowConsoleErrors).
+ */
+export async function expectNotFoundForAnotherUser(page: Page, stranger: TestUser, path: string, secret: string) {
+  const other = await page.context().browser()!.newContext();
+  const strangerPage = await other.newPage();
+  try {
+    await signInWithoutUi(strangerPage, stranger);
+    await strangerPage.goto(path);
+    await expect(strangerPage.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(strangerPage.getByText(secret)).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
+}

@@ -3,6 +3,7 @@ import {
   accessTokenOf,
   expect,
   expectNoA11yViolations,
+  expectNotFoundForAnotherUser,
   makeProjectThroughApi,
   projectFollowingFacebookPage,
   signInWithoutUi,
@@ -186,17 +187,7 @@ test("a project without channels says how to get comments; another user's projec
   await expectNoA11yViolations(page);
 
   allowConsoleErrors(/status of 404/);
-  const stranger = await makeUser();
-  const other = await page.context().browser()!.newContext();
-  const strangerPage = await other.newPage();
-  try {
-    await signInWithoutUi(strangerPage, stranger);
-    await strangerPage.goto(`/projects/${id}/comments`);
-    await expect(strangerPage.getByRole('heading', { level: 1 })).toHaveText('Page not found');
-    await expect(strangerPage.getByText('Quiet')).toHaveCount(0);
-  } finally {
-    await other.close();
-  }
+  await expectNotFoundForAnotherUser(page, await makeUser(), `/projects/${id}/comments`, 'Quiet');
 });
 
 test('a guest is sent to sign in first', async ({ page }) => {

@@ -3,6 +3,7 @@ import {
   connectFacebookThroughApi,
   expect,
   expectNoA11yViolations,
+  expectNotFoundForAnotherUser,
   recordRequests,
   settle,
   signInWithoutUi,
@@ -175,17 +176,7 @@ test("a project's channels: attach the user's own, detach with Undo; another use
 
   // Another user opening this project's address meets the not-found page, and nothing of it.
   allowConsoleErrors(/status of 404/);
-  const stranger = await makeUser();
-  const other = await page.context().browser()!.newContext();
-  const strangerPage = await other.newPage();
-  try {
-    await signInWithoutUi(strangerPage, stranger);
-    await strangerPage.goto(`/projects/${id}/channels`);
-    await expect(strangerPage.getByRole('heading', { level: 1 })).toHaveText('Page not found');
-    await expect(strangerPage.getByText('Café')).toHaveCount(0);
-  } finally {
-    await other.close();
-  }
+  await expectNotFoundForAnotherUser(page, await makeUser(), `/projects/${id}/channels`, 'Café');
 });
 
 test('connects a LinkedIn organization from the project: LinkedIn’s consent, then back to its channels, where the organizations join', async ({

@@ -1,15 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { SENTIMENTS, type Sentiment } from '~contract/fields';
 import { SearchField } from '~/components/ui/search-field';
 import { Select } from '~/components/ui/select';
 import { useSettledText } from '~/lib/use-settled-text';
-import { FLAG_FILTERS, type FlagFilter, type ReviewFilter } from './filter';
+import { FLAG_FILTERS, type ReviewFilter } from './filter';
+import { ANY, FlagFilterSelects, readFlag, SentimentFilterSelect } from './filter-selects';
 import { FoldedFilters } from './folded-filters';
 
 /** The text filters wait as the Support search does (spec §9: 600 ms) before asking again. */
 const TEXT_DEBOUNCE_MS = 600;
-
-const ANY = 'any';
 
 /**
  * The review list's filters (spec §2 toolbar): message and author name as one types, sentiment,
@@ -34,12 +32,6 @@ export function ReviewToolbar({
     (value) => onChange({ authorName: value }),
     TEXT_DEBOUNCE_MS,
   );
-  const flagOptions = (name: FlagFilter) => [
-    { value: ANY, label: t('review.filters.any') },
-    { value: 'true', label: t(`review.filters.${name}.true`) },
-    { value: 'false', label: t(`review.filters.${name}.false`) },
-  ];
-  const flagValue = (value: boolean | undefined) => (value === undefined ? ANY : String(value));
   // On a phone only the message search shows until asked for the rest (open when some are set).
   const others = [
     filter.authorName,
@@ -48,7 +40,6 @@ export function ReviewToolbar({
     ...FLAG_FILTERS.map((name) => filter[name]),
   ];
   const set = others.filter((value) => value !== undefined && value !== '').length;
-  const readFlag = (value: string) => (value === ANY ? undefined : value === 'true');
 
   return (
     <div role="search" aria-label={t('review.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -65,15 +56,7 @@ export function ReviewToolbar({
           value={authorName}
           onChange={setAuthorName}
         />
-        <Select
-          label={t('review.filters.sentiment')}
-          options={[
-            { value: ANY, label: t('review.filters.anySentiment') },
-            ...SENTIMENTS.map((sentiment) => ({ value: sentiment, label: t(`ui.sentiment.${sentiment}`) })),
-          ]}
-          value={filter.sentiment ?? ANY}
-          onChange={(value) => onChange({ sentiment: value === ANY ? undefined : (value as Sentiment) })}
-        />
+        <SentimentFilterSelect value={filter.sentiment} onChange={(sentiment) => onChange({ sentiment })} />
         <Select
           label={t('review.filters.inReview.label')}
           options={[
@@ -81,18 +64,10 @@ export function ReviewToolbar({
             { value: 'false', label: t('review.filters.inReview.false') },
             { value: ANY, label: t('review.filters.inReview.any') },
           ]}
-          value={flagValue(filter.inReview)}
+          value={filter.inReview === undefined ? ANY : String(filter.inReview)}
           onChange={(value) => onChange({ inReview: readFlag(value) })}
         />
-        {FLAG_FILTERS.map((name) => (
-          <Select
-            key={name}
-            label={t(`review.filters.${name}.label`)}
-            options={flagOptions(name)}
-            value={flagValue(filter[name])}
-            onChange={(value) => onChange({ [name]: readFlag(value) })}
-          />
-        ))}
+        <FlagFilterSelects filter={filter} onChange={onChange} />
       </FoldedFilters>
     </div>
   );

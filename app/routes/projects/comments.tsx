@@ -2,7 +2,6 @@ import { useCallback, useMemo, useState } from 'react';
 import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SENTIMENTS, type Sentiment } from '~contract/fields';
 import type { Comment } from '~contract/comments';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { Badge, SentimentBadge } from '~/components/ui/badge';
@@ -15,7 +14,7 @@ import { Select } from '~/components/ui/select';
 import { Skeleton } from '~/components/ui/skeleton';
 import { DataTable, type Column } from '~/components/ui/table';
 import { requireUser } from '~/features/auth/guards';
-import { FLAG_FILTERS, type FlagFilter } from '~/features/comments/filter';
+import { FLAG_FILTERS } from '~/features/comments/filter';
 import {
   getProjectComments,
   markProjectComment,
@@ -39,6 +38,7 @@ import { ReplyDialog, ReplyFormSchema } from '~/features/comments/reply-dialog';
 import { SentimentChart, SummaryPeriodSelect } from '~/features/comments/sentiment-chart';
 import { CommentListFooter } from '~/features/comments/list-footer';
 import { FoldedFilters } from '~/features/comments/folded-filters';
+import { ANY, FlagFilterSelects, SentimentFilterSelect } from '~/features/comments/filter-selects';
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { getProject } from '~/features/projects/api';
 import { reportBackgroundError } from '~/lib/api-errors';
@@ -95,7 +95,6 @@ export async function clientAction({ request, params }: { request: Request; para
 
 /** A row is about this tall before it is measured (two lines of message and its details). */
 const ROW_HEIGHT = 88;
-const ANY = 'any';
 
 function BookmarkIcon({ filled }: { filled: boolean }) {
   return <StrokeIcon d="M6 4h12v17l-6-4-6 4z" className={`size-4 ${filled ? 'fill-current' : ''}`} />;
@@ -288,13 +287,6 @@ export default function ProjectCommentsRoute() {
     if (list.hasNextPage && !list.isFetchingNextPage && !list.isError) void list.fetchNextPage();
   }, [list]);
 
-  const flagOptions = (name: FlagFilter) => [
-    { value: ANY, label: t('review.filters.any') },
-    { value: 'true', label: t(`review.filters.${name}.true`) },
-    { value: 'false', label: t(`review.filters.${name}.false`) },
-  ];
-  const readFlag = (value: string) => (value === ANY ? undefined : value === 'true');
-
   // On a phone the channel shows, the rest when asked for (open when some are set).
   const othersSet = [filter.sentiment, ...FLAG_FILTERS.map((name) => filter[name])].filter(
     (value) => value !== undefined,
@@ -353,24 +345,8 @@ export default function ProjectCommentsRoute() {
           onChange={(value) => change({ filter: { channelId: value === ANY ? undefined : value } })}
         />
         <FoldedFilters set={othersSet}>
-          <Select
-            label={t('review.filters.sentiment')}
-            options={[
-              { value: ANY, label: t('review.filters.anySentiment') },
-              ...SENTIMENTS.map((sentiment) => ({ value: sentiment, label: t(`ui.sentiment.${sentiment}`) })),
-            ]}
-            value={filter.sentiment ?? ANY}
-            onChange={(value) => change({ filter: { sentiment: value === ANY ? undefined : (value as Sentiment) } })}
-          />
-          {FLAG_FILTERS.map((name) => (
-            <Select
-              key={name}
-              label={t(`review.filters.${name}.label`)}
-              options={flagOptions(name)}
-              value={filter[name] === undefined ? ANY : String(filter[name])}
-              onChange={(value) => change({ filter: { [name]: readFlag(value) } })}
-            />
-          ))}
+          <SentimentFilterSelect value={filter.sentiment} onChange={(sentiment) => change({ filter: { sentiment } })} />
+          <FlagFilterSelects filter={filter} onChange={(flags) => change({ filter: flags })} />
         </FoldedFilters>
       </div>
 
