@@ -28,7 +28,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Locator } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import Pusher from 'pusher';
@@ -608,13 +608,7 @@ async function projectCommentsFigures() {
       }
       const frame = page.getByRole('region', { name: /^Comments of / });
       await frame.waitFor();
-      for (let tries = 0; tries < 400; tries++) {
-        await frame.evaluate((element) => element.scrollBy({ top: 3000 }));
-        await page.waitForTimeout(40);
-        mostDomRows = Math.max(mostDomRows, await rows.count());
-        const last = Number(await rows.last().getAttribute('data-index'));
-        if (last >= 1999) break;
-      }
+      mostDomRows = await scrollThrough(frame, rows, 2000);
       domRows = await rows.count();
       reached = Number(await rows.last().getAttribute('data-index')) + 1;
     } finally {
@@ -644,6 +638,21 @@ async function projectCommentsFigures() {
 }
 
 /**
+ * Scrolls a virtualized list's frame until `count` rows have been loaded (by the rows'
+ * data-index), answering the most rows the document held at any point on the way.
+ */
+async function scrollThrough(frame: Locator, rows: Locator, count: number) {
+  let most = 0;
+  for (let tries = 0; tries < 400; tries++) {
+    await frame.evaluate((element) => element.scrollBy({ top: 3000 }));
+    await frame.page().waitForTimeout(40);
+    most = Math.max(most, await rows.count());
+    if (Number(await rows.last().getAttribute('data-index')) >= count - 1) break;
+  }
+  return most;
+}
+
+/**
  * The sentiment review at the issue's scale (SEED_SCALE_COMMENTS=10000): in Chromium, an admin
  * scrolls the list until 2,000 comments are loaded, and the rows in the document are counted
  * (virtualized: bounded however far one scrolls); then five bulk updates of 1,000 comments each
@@ -665,13 +674,7 @@ async function reviewFigures() {
       const frame = page.getByRole('region', { name: 'Comments', exact: true });
       await frame.waitFor();
       const rows = page.locator('table tbody tr[data-index]');
-      for (let tries = 0; tries < 400; tries++) {
-        await frame.evaluate((element) => element.scrollBy({ top: 3000 }));
-        await page.waitForTimeout(40);
-        mostDomRows = Math.max(mostDomRows, await rows.count());
-        const last = Number(await rows.last().getAttribute('data-index'));
-        if (last >= 1999) break;
-      }
+      mostDomRows = await scrollThrough(frame, rows, 2000);
       domRows = await rows.count();
     } finally {
       await browser.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerAccounts, users } from '../db/schema';
 import { SANDBOX_FACEBOOK_PEOPLE } from '../integrations/sandbox/facebook';
 import { startHarness, TEST_ENV, type Harness } from '../test/harness';
-import { answerConsent } from '../test/sandbox';
+import { answerConsent, connectSandboxFacebook } from '../test/sandbox';
 import { splitName } from './facebook-auth';
 
 /** Facebook sign-in and sign-up through the sandbox Facebook (decision 025). */
@@ -86,19 +86,7 @@ describe('signing in with Facebook', () => {
 
     // A user connects Giulia's account from the integrations screen…
     const owner = await h.signedInUser();
-    const started = await h.call('POST', '/v1.0/facebook-accounts/authorize', { token: owner.accessToken, json: {} });
-    const back = await answerConsent(h, (started.body as unknown as { url: string }).url, {
-      person: giulia.id,
-      decision: 'allow',
-    });
-    const stored = await h.call('POST', '/v1.0/facebook-accounts', {
-      token: owner.accessToken,
-      json: {
-        code: back.searchParams.get('code'),
-        state: back.searchParams.get('state'),
-        facebook_redirect_uri: `${TEST_ENV.APP_URL}/integrations?type=facebook-account`,
-      },
-    });
+    const stored = await connectSandboxFacebook(h, owner.accessToken, giulia.id);
     expect(stored.status).toBe(200);
 
     // …and can sign in with it from then on.

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, ProjectComment, SentimentSummary } from '../../contract/comments';
 import { projectChannels } from '../db/schema';
 import { SANDBOX_FACEBOOK_PEOPLE } from '../integrations/sandbox/facebook';
-import { startHarness, TEST_ENV, type Harness } from '../test/harness';
-import { answerConsent } from '../test/sandbox';
+import { startHarness, type Harness } from '../test/harness';
+import { connectSandboxFacebook } from '../test/sandbox';
 
 /** A project's comments for its owner (issue 13): the list, its filters and replies, the marks, the summary. */
 let h: Harness;
@@ -178,19 +178,7 @@ describe('replying to a comment through the provider', () => {
   /** A user whose Facebook account (the sandbox's Giulia Rossi) brought pages with their comments. */
   async function connected() {
     const owner = await h.signedInUser();
-    const started = await h.call('POST', '/v1.0/facebook-accounts/authorize', { token: owner.accessToken, json: {} });
-    const back = await answerConsent(h, (started.body as unknown as { url: string }).url, {
-      person: SANDBOX_FACEBOOK_PEOPLE[0]!.id,
-      decision: 'allow',
-    });
-    const stored = await h.call('POST', '/v1.0/facebook-accounts', {
-      token: owner.accessToken,
-      json: {
-        code: back.searchParams.get('code'),
-        state: back.searchParams.get('state'),
-        facebook_redirect_uri: `${TEST_ENV.APP_URL}/integrations?type=facebook-account`,
-      },
-    });
+    const stored = await connectSandboxFacebook(h, owner.accessToken, SANDBOX_FACEBOOK_PEOPLE[0]!.id);
     expect(stored.status).toBe(200);
     await h.runJobs();
     const project = await h.factories.project({ id: owner.user._id }, { name: 'Bar' });

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Harness } from './harness';
+import { TEST_ENV, type Harness } from './harness';
 import { consentFormFields } from '../integrations/sandbox/consent-form';
 
 /**
@@ -18,4 +18,24 @@ export async function answerConsent(h: Harness, dialogUrl: string, answer: Recor
   });
   expect(answered.status).toBe(303);
   return new URL(answered.headers.get('location')!);
+}
+
+/**
+ * Connects a Facebook account as the app does: the authorize call, the sandbox consent as
+ * `person`, then storing the code. Answers the store call's answer (its jobs are not run).
+ */
+export async function connectSandboxFacebook(h: Harness, accessToken: string, person: string) {
+  const started = await h.call('POST', '/v1.0/facebook-accounts/authorize', { token: accessToken, json: {} });
+  const back = await answerConsent(h, (started.body as unknown as { url: string }).url, {
+    person,
+    decision: 'allow',
+  });
+  return h.call('POST', '/v1.0/facebook-accounts', {
+    token: accessToken,
+    json: {
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+      facebook_redirect_uri: `${TEST_ENV.APP_URL}/integrations?type=facebook-account`,
+    },
+  });
 }

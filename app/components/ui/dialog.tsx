@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react';
 import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
@@ -87,6 +88,20 @@ export function ConfirmDialog({
     </AppDialog>
   );
 }
+
+/**
+ * What a form in a FormDialog is handed by its route: how to close, the route action's last answer
+ * (a success, which closes the dialog, is not shown to the next form), and whether it is sending.
+ */
+export interface DialogFormProps {
+  onClose: () => void;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  pending: boolean;
+}
+
+/** The action's last answer as a fresh form in the dialog takes it: a success is not its own. */
+export const formResult = (lastResult: DialogFormProps['lastResult']) =>
+  lastResult?.status === 'success' ? null : lastResult;
 
 /**
  * The form variant: a dialog holding one form about `item` (renaming a project, replying to a

@@ -1,11 +1,11 @@
-import { getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
+import { getInputProps, getTextareaProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { REPLY_MAX, ReplyBodySchema, type Comment } from '~contract/comments';
 import { id } from '~contract/fields';
 import { AppForm } from '~/components/ui/app-form';
 import { Button } from '~/components/ui/button';
-import { FormDialog } from '~/components/ui/dialog';
+import { FormDialog, formResult, type DialogFormProps } from '~/components/ui/dialog';
 import { FormSubmit } from '~/components/ui/form-submit';
 import { TextArea } from '~/components/ui/textarea';
 import { useAppForm } from '~/lib/forms';
@@ -19,17 +19,7 @@ export const ReplyFormSchema = z.extend(ReplyBodySchema, { commentId: id() });
  * looking at it. A refusal (the provider down, the account to reconnect) shows in the form, and
  * what was typed stays.
  */
-export function ReplyDialog({
-  comment,
-  onClose,
-  lastResult,
-  pending,
-}: {
-  comment: Comment | null;
-  onClose: () => void;
-  lastResult: SubmissionResult<string[]> | null | undefined;
-  pending: boolean;
-}) {
+export function ReplyDialog({ comment, onClose, lastResult, pending }: { comment: Comment | null } & DialogFormProps) {
   const { t } = useTranslation();
   return (
     <FormDialog
@@ -44,21 +34,11 @@ export function ReplyDialog({
   );
 }
 
-function ReplyForm({
-  comment,
-  onClose,
-  lastResult,
-  pending,
-}: {
-  comment: Comment;
-  onClose: () => void;
-  lastResult: SubmissionResult<string[]> | null | undefined;
-  pending: boolean;
-}) {
+function ReplyForm({ comment, onClose, lastResult, pending }: { comment: Comment } & DialogFormProps) {
   const { t } = useTranslation();
   const [form, fields] = useAppForm(ReplyFormSchema, {
     id: `reply-${comment.id}`,
-    lastResult: lastResult?.status === 'success' ? null : lastResult,
+    lastResult: formResult(lastResult),
     defaultValue: { commentId: comment.id, message: '' },
   });
   return (

@@ -1,9 +1,8 @@
 import { getInputProps } from '@conform-to/react';
-import type { SubmissionResult } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '~/components/ui/app-form';
 import { Button } from '~/components/ui/button';
-import { FormDialog } from '~/components/ui/dialog';
+import { FormDialog, formResult, type DialogFormProps } from '~/components/ui/dialog';
 import { FormSubmit } from '~/components/ui/form-submit';
 import { useAppForm } from '~/lib/forms';
 import { RenameProjectSchema, type Project } from './api';
@@ -19,12 +18,7 @@ export function RenameProjectDialog({
   onClose,
   lastResult,
   pending,
-}: {
-  project: Project | null;
-  onClose: () => void;
-  lastResult: SubmissionResult<string[]> | null | undefined;
-  pending: boolean;
-}) {
+}: { project: Project | null } & DialogFormProps) {
   const { t } = useTranslation();
   return (
     <FormDialog
@@ -39,21 +33,11 @@ export function RenameProjectDialog({
   );
 }
 
-function RenameForm({
-  project,
-  onClose,
-  lastResult,
-  pending,
-}: {
-  project: Project;
-  onClose: () => void;
-  lastResult: SubmissionResult<string[]> | null | undefined;
-  pending: boolean;
-}) {
+function RenameForm({ project, onClose, lastResult, pending }: { project: Project } & DialogFormProps) {
   const { t } = useTranslation();
   const [form, fields] = useAppForm(RenameProjectSchema, {
     id: `rename-${project._id}`,
-    lastResult: lastResult?.status === 'success' ? null : lastResult,
+    lastResult: formResult(lastResult),
     defaultValue: { name: project.name, projectId: project._id },
   });
   return (
