@@ -271,6 +271,55 @@ describe('replying to a comment through the provider', () => {
     expect(ownReplies(after)).toBe(before);
   });
 
+  it("the demo's seeded café is the sandbox's: connecting it brings no second page, and its comments take replies", async () => {
+    // The demo user (server/db/seed.ts) follows Giulia Rossi's page, Instagram and ads before
+    // connecting anything: no account, so no replies.
+    const demo = await h.signIn('demo@example.com', 'Demo1234');
+    const channelsOf = async () =>
+      (await h.call('GET', '/v1.0/channels', { token: demo.accessToken })).body.data as unknown as Array<{
+        _id: string;
+        name: string;
+        type: string;
+      }>;
+    const seeded = await channelsOf();
+    const [cafe] = (await h.call('GET', '/v1.0/projects', { token: demo.accessToken })).body.data as unknown as Array<{
+      _id: string;
+      name: string;
+    }>;
+    expect(cafe!.name).toBe('Espresso Bar Milano');
+    const topLevel = async () =>
+      ((await list(demo.accessToken, cafe!._id)).body.data as unknown as ProjectComment[]).filter(
+        (comment) => !comment.fromChannel,
+      );
+    const before = await topLevel();
+    const target = before.find((comment) => comment.channel.kind === 'facebook-page' && comment.replies.length === 0)!;
+    const replyTo = (comment: ProjectComment, message: string) =>
+      h.call('POST', `/v1.0/projects/${cafe!._id}/comments/${comment.id}/replies`, {
+        token: demo.accessToken,
+        json: { message },
+      });
+    expect(target.channel.canReply).toBe(false);
+    expect((await replyTo(target, 'Too early')).status).toBe(409);
+
+    // Connecting her account makes those same channels its own: one row each, the same ids.
+    const stored = await connectSandboxFacebook(h, demo.accessToken, SANDBOX_FACEBOOK_PEOPLE[0]!.id);
+    expect(stored.status).toBe(200);
+    await h.runJobs();
+    const connected = await channelsOf();
+    for (const kind of ['facebook-page', 'instagram-account', 'facebook-ad-account']) {
+      const named = (list: typeof seeded) =>
+        list.filter((channel) => channel.type === kind && channel.name.includes('spresso')).map((each) => each._id);
+      expect(named(connected), kind).toEqual(named(seeded));
+      expect(named(connected), kind).toHaveLength(1);
+    }
+
+    // A seeded comment now takes a reply, posted at the sandbox and kept under it.
+    expect((await topLevel()).find((comment) => comment.id === target.id)!.channel.canReply).toBe(true);
+    const posted = await replyTo(target, 'Grazie!');
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    expect(posted.body).toMatchObject({ reply: { parentId: target.id, fromChannel: true } });
+  });
+
   it('says so when the provider no longer takes the token, and keeps nothing', async () => {
     const { owner, project, comments } = await connected();
     await h.call('POST', `/dev/sandbox/people/${SANDBOX_FACEBOOK_PEOPLE[0]!.id}/expire-tokens`);

@@ -5,6 +5,8 @@ import { channels, comments, coupons, projectChannels, projects, users } from '.
 import { SENTIMENTS, type ChannelKind, type Sentiment } from '../../contract/fields';
 import { and, eq, inArray } from 'drizzle-orm';
 import { findUserByEmail } from '../users/queries';
+import { sandboxDemoCommentId } from '../integrations/sandbox/comments';
+import { SANDBOX_FACEBOOK_PEOPLE } from '../integrations/sandbox/facebook';
 import { PROMO_COUPON_CODE, type Role } from '../../contract/fields';
 
 type SeedUser = {
@@ -250,19 +252,29 @@ const DEMO_REPLIES = [
   'Same here 👍',
   'Ask for Marco, he is great.',
 ];
+/** The demo user's LinkedIn organization: made up (the sandbox LinkedIn's people have others). */
+const DEMO_ORGANIZATION_ID = 'demo-organization';
 const DEMO_REPLY_SENTIMENTS: Sentiment[] = ['POSITIVE', 'MIXED', 'POSITIVE', 'NEUTRAL'];
 const LONG_MESSAGE = 'We came for my mother’s birthday and I want to tell you everything, because it matters to us. '
   .repeat(12)
   .trim();
 
-/** The demo user's channels, and one per project of the demo customers who have projects. */
+/**
+ * The demo user's channels, and one per project of the demo customers who have projects. The
+ * café's page, Instagram account and ad account are those of the sandbox Facebook's first person
+ * (Giulia Rossi), ids and names alike: connecting her, as the demo invites, makes the account
+ * bring these same channels (one row each, now with the account, so their comments take
+ * replies) rather than a second "Espresso Bar Milano" beside the first.
+ */
 function demoChannels(): Array<{ owner: string; kind: ChannelKind; externalId: string; name: string }> {
+  const giulia = SANDBOX_FACEBOOK_PEOPLE[0]!;
+  const page = giulia.pages[0]!;
   const demo = [
-    { kind: 'facebook-page' as const, name: 'Espresso Bar Milano' },
-    { kind: 'instagram-account' as const, name: '@espressobarmilano' },
-    { kind: 'facebook-ad-account' as const, name: 'Espresso Bar Milano Ads' },
-    { kind: 'linkedin-organization' as const, name: 'Trattoria Roma Group' },
-  ].map((channel, n) => ({ owner: 'demo@example.com', externalId: `demo-${n + 1}`, ...channel }));
+    { kind: 'facebook-page' as const, externalId: page.id, name: page.name },
+    { kind: 'instagram-account' as const, externalId: page.instagram!.id, name: page.instagram!.username },
+    { kind: 'facebook-ad-account' as const, externalId: giulia.adAccounts[0]!.id, name: giulia.adAccounts[0]!.name },
+    { kind: 'linkedin-organization' as const, externalId: DEMO_ORGANIZATION_ID, name: 'Trattoria Roma Group' },
+  ].map((channel) => ({ owner: 'demo@example.com', ...channel }));
   const kinds: ChannelKind[] = ['facebook-page', 'instagram-account', 'facebook-ad-account'];
   const customers = Array.from({ length: DEMO_CUSTOMER_COUNT }, (_, n) => demoCustomer(n)).flatMap((customer) =>
     customer.projects.map((project, p) => ({
@@ -279,16 +291,12 @@ function demoChannels(): Array<{ owner: string; kind: ChannelKind; externalId: s
  * The demo's channels and a few hundred comments on them (local mode): a deterministic mix of
  * sentiments over the last 60 days, some replies, bookmarks, hidden and replied-to comments,
  * and about 80 in review whose proposal differs from their sentiment. Made once: skipped when
- * the demo user's first channel exists.
+ * the demo user has a channel (seeded before, or connected since).
  */
 async function seedDemoComments(db: Database): Promise<void> {
   const demo = await findUserByEmail(db, 'demo@example.com');
   if (!demo) return;
-  const [already] = await db
-    .select({ id: channels.id })
-    .from(channels)
-    .where(and(eq(channels.ownerId, demo.id), eq(channels.externalId, 'demo-1')))
-    .limit(1);
+  const [already] = await db.select({ id: channels.id }).from(channels).where(eq(channels.ownerId, demo.id)).limit(1);
   if (already) return;
   const wanted = demoChannels();
   const owners = new Map<string, string>();
@@ -318,7 +326,7 @@ async function seedDemoComments(db: Database): Promise<void> {
     const projectOf = (channel: (typeof made)[number]) => {
       const demoProject =
         channel.ownerId === demo.id
-          ? channel.externalId === 'demo-4'
+          ? channel.externalId === DEMO_ORGANIZATION_ID
             ? 'Trattoria Roma'
             : 'Espresso Bar Milano'
           : channel.name;
@@ -330,6 +338,7 @@ async function seedDemoComments(db: Database): Promise<void> {
     });
     if (links.length > 0) await tx.insert(projectChannels).values(links).onConflictDoNothing();
     // 360 comments (and a few replies to them), spread over the channels; the first channels (the demo user's) get most.
+    const channelExternal = new Map(made.map((channel) => [channel.id, channel.externalId]));
     const rows = Array.from({ length: 360 }, (_, n) => {
       const channel = made[n % 3 === 0 ? n % made.length : n % Math.min(4, made.length)];
       const index = (n * 7) % DEMO_MESSAGES.length;
@@ -342,7 +351,8 @@ async function seedDemoComments(db: Database): Promise<void> {
       const shown = inReview ? (n % 2 === 0 ? ('UNCLASSIFIED' as const) : other(2)) : truth;
       return {
         channelId: channel.id,
-        externalId: `demo-comment-${n + 1}`,
+        // Under the channel's id, as Graph names a page's comments: the sandbox takes a reply to it.
+        externalId: sandboxDemoCommentId(channelExternal.get(channel.id)!, n + 1),
         message: n === 17 ? LONG_MESSAGE : DEMO_MESSAGES[index],
         authorName: DEMO_AUTHORS[(n * 5) % DEMO_AUTHORS.length],
         sentiment: shown,
@@ -364,7 +374,7 @@ async function seedDemoComments(db: Database): Promise<void> {
       .map((parent, n) => ({
         channelId: parent.channelId,
         parentId: parent.id,
-        externalId: `demo-reply-${n + 1}`,
+        externalId: `${channelExternal.get(parent.channelId)!}_demo-reply-${n + 1}`,
         message: DEMO_REPLIES[n % DEMO_REPLIES.length],
         authorName: DEMO_AUTHORS[(n * 7 + 3) % DEMO_AUTHORS.length],
         sentiment: DEMO_REPLY_SENTIMENTS[n % DEMO_REPLY_SENTIMENTS.length],

@@ -23,7 +23,7 @@ describe('GET /v1.0/projects', () => {
     expect(cafe!.channels.map((channel) => `${channel.type}: ${channel.name}`)).toEqual([
       'facebook-ad-account: Espresso Bar Milano Ads',
       'facebook-page: Espresso Bar Milano',
-      'instagram-account: @espressobarmilano',
+      'instagram-account: espressobarmilano',
     ]);
     expect(trattoria!.channels.map((channel) => channel.name)).toEqual(['Trattoria Roma Group']);
     const total = (project: Project) => Object.values(project.commentCounts).reduce((sum, n) => sum + n, 0);

@@ -75,13 +75,13 @@ test('filters by channel and sentiment, and the address keeps them', async ({ pa
   await signInWithoutUi(page, DEMO);
   await openComments(page);
   await page.getByRole('button', { name: 'Channel' }).click();
-  await page.getByRole('option', { name: '@espressobarmilano' }).click();
+  await page.getByRole('option', { name: 'espressobarmilano' }).click();
   await expect(page).toHaveURL(/channel=[0-9a-f-]{36}/);
-  await expect(rows(page).nth(1)).toContainText('@espressobarmilano');
+  await expect(rows(page).nth(1)).toContainText('espressobarmilano');
   const channels = await rows(page)
     .filter({ has: page.locator('time') })
     .evaluateAll((found) => found.map((row) => row.textContent ?? ''));
-  expect(channels.every((text) => text.includes('@espressobarmilano'))).toBe(true);
+  expect(channels.every((text) => text.includes('espressobarmilano'))).toBe(true);
 
   const matching = page.getByText(/^\d+ comments?$/);
   const ofChannel = await matching.textContent();

@@ -26,7 +26,7 @@ test("the demo user's projects show their channels and their comments by sentime
   await expect(cafe.getByRole('list', { name: 'Channels of Espresso Bar Milano' }).getByRole('listitem')).toHaveText([
     'Espresso Bar Milano Ads',
     'Espresso Bar Milano',
-    '@espressobarmilano',
+    'espressobarmilano',
   ]);
   const counts = cafe.getByRole('list', { name: 'Comments of Espresso Bar Milano by sentiment' });
   await expect(counts.getByRole('listitem').filter({ hasText: 'Positive' })).toHaveText(/^Positive\d+$/);

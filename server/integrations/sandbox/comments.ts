@@ -29,6 +29,17 @@ const SAYINGS: Array<[string, Sentiment]> = [
 ];
 const PEOPLE = ['Alessia Greco', 'Tom Walker', 'Priya Shah', 'Lorenzo Ricci', 'Hannah Müller', 'Kenji Sato'];
 
+/**
+ * The id the demo's seeded comments (server/db/seed.ts) carry on a channel that is also the
+ * sandbox's. They live in the app's database only; the sandbox takes a reply to them as Graph
+ * takes one to any comment on the page, so the demo's comments can be answered once the demo
+ * user connects the account that has the page.
+ */
+export const sandboxDemoCommentId = (channelId: string, n: number) => `${channelId}_demo-comment-${n}`;
+const isDemoComment = (channelId: string, commentId: string) =>
+  commentId.startsWith(`${channelId}_demo-comment-`) &&
+  /^\d+$/.test(commentId.slice(`${channelId}_demo-comment-`.length));
+
 export class SandboxCommentBoard {
   /** Replies posted through the sandbox, by channel. */
   private readonly posted = new Map<string, SandboxComment[]>();
@@ -64,8 +75,8 @@ export class SandboxCommentBoard {
   reply(channelId: string, channelName: string, commentId: string, message: string): SandboxComment | undefined {
     const comments = this.list(channelId);
     const target = comments.find((comment) => comment.id === commentId);
-    if (!target) return undefined;
-    const parentId = target.parent?.id ?? target.id;
+    if (!target && !isDemoComment(channelId, commentId)) return undefined;
+    const parentId = target?.parent?.id ?? commentId;
     const mine = this.posted.get(channelId) ?? [];
     const reply: SandboxComment = {
       id: `${parentId}_p${mine.length + 1}`,
