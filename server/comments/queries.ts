@@ -299,18 +299,15 @@ export async function undoReviewBatch(db: Database, batchId: string, adminId: st
   });
 }
 
-/** A comment as a provider lists it. */
-export type ListedComment = ProviderComment;
-
 /**
  * Keeps what a channel's provider lists (issue 13): new comments are added, known ones left as
  * they are (their review, marks and replies are ours); replies find their parent by its
  * provider id. Then each comment's `channel_reply_count` is the channel's own replies under it.
  * One transaction.
  */
-export async function storeChannelComments(db: Database, channelId: string, listed: ListedComment[]): Promise<void> {
+export async function storeChannelComments(db: Database, channelId: string, listed: ProviderComment[]): Promise<void> {
   if (listed.length === 0) return;
-  const row = (comment: ListedComment, parentId: string | null) => ({
+  const row = (comment: ProviderComment, parentId: string | null) => ({
     channelId,
     externalId: comment.externalId,
     parentId,

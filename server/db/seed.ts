@@ -338,7 +338,6 @@ async function seedDemoComments(db: Database): Promise<void> {
     });
     if (links.length > 0) await tx.insert(projectChannels).values(links).onConflictDoNothing();
     // 360 comments (and a few replies to them), spread over the channels; the first channels (the demo user's) get most.
-    const channelExternal = new Map(made.map((channel) => [channel.id, channel.externalId]));
     const rows = Array.from({ length: 360 }, (_, n) => {
       const channel = made[n % 3 === 0 ? n % made.length : n % Math.min(4, made.length)];
       const index = (n * 7) % DEMO_MESSAGES.length;
@@ -352,7 +351,7 @@ async function seedDemoComments(db: Database): Promise<void> {
       return {
         channelId: channel.id,
         // Under the channel's id, as Graph names a page's comments: the sandbox takes a reply to it.
-        externalId: sandboxDemoCommentId(channelExternal.get(channel.id)!, n + 1),
+        externalId: sandboxDemoCommentId(channel.externalId, n + 1),
         message: n === 17 ? LONG_MESSAGE : DEMO_MESSAGES[index],
         authorName: DEMO_AUTHORS[(n * 5) % DEMO_AUTHORS.length],
         sentiment: shown,
@@ -369,6 +368,7 @@ async function seedDemoComments(db: Database): Promise<void> {
       .values(rows)
       .returning({ id: comments.id, channelId: comments.channelId, publishedAt: comments.publishedAt });
     // A few conversations: other people answering a comment (replies carry their parent's id).
+    const channelExternal = new Map(made.map((channel) => [channel.id, channel.externalId]));
     const replies = inserted
       .filter((_, n) => n % 15 === 4)
       .map((parent, n) => ({

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SENTIMENTS, type Sentiment } from '~contract/fields';
 import { Select } from '~/components/ui/select';
-import { FLAG_FILTERS, type FlagFilter } from './filter';
+import { FLAG_FILTERS, readFlag, type FlagFilter } from './filter';
 
 /** The value a filter's select holds for "no filter". */
 export const ANY = 'any';
@@ -48,11 +48,11 @@ export function FlagFilterSelects({
         { value: 'true', label: t(`review.filters.${name}.true`) },
         { value: 'false', label: t(`review.filters.${name}.false`) },
       ]}
-      value={filter[name] === undefined ? ANY : String(filter[name])}
+      value={flagValue(filter[name])}
       onChange={(value) => onChange({ [name]: readFlag(value) })}
     />
   ));
 }
 
-/** A flag select's value as the filter keeps it. */
-export const readFlag = (value: string) => (value === ANY ? undefined : value === 'true');
+/** A flag as its select holds it: ANY for either (readFlag reads it back). */
+export const flagValue = (value: boolean | undefined) => (value === undefined ? ANY : String(value));

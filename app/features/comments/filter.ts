@@ -28,7 +28,8 @@ export const DEFAULT_FILTER: ReviewFilter = {
   repliedByYou: undefined,
 };
 
-const readFlag = (value: string | null) => (value === 'true' ? true : value === 'false' ? false : undefined);
+/** A flag as a URL or a filter's select holds it: 'true', 'false', or anything else for either. */
+export const readFlag = (value: string | null) => (value === 'true' ? true : value === 'false' ? false : undefined);
 const readText = (value: string | null) => (value ?? '').trim().slice(0, LIMITS.search);
 
 /**

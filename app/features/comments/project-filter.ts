@@ -1,6 +1,6 @@
 import { SENTIMENTS, type Sentiment } from '~contract/fields';
 import { SUMMARY_PERIODS, type SummaryPeriod } from '~contract/comments';
-import { FLAG_FILTERS } from './filter';
+import { FLAG_FILTERS, readFlag } from './filter';
 
 /**
  * A project's comments filters (issue 13), as its page keeps them in the URL: one channel, a
@@ -17,7 +17,6 @@ export interface ProjectCommentFilter {
 export const DEFAULT_PERIOD: SummaryPeriod = '30';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const readFlag = (value: string | null) => (value === 'true' ? true : value === 'false' ? false : undefined);
 
 /** What a URL asks for; anything that is not one of the values reads as no filter (a mangled link still opens). */
 export function projectFilterFromUrl(url: URL): { filter: ProjectCommentFilter; period: SummaryPeriod } {

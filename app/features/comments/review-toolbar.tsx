@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { SearchField } from '~/components/ui/search-field';
 import { Select } from '~/components/ui/select';
 import { useSettledText } from '~/lib/use-settled-text';
-import { FLAG_FILTERS, type ReviewFilter } from './filter';
-import { ANY, FlagFilterSelects, readFlag, SentimentFilterSelect } from './filter-selects';
+import { FLAG_FILTERS, readFlag, type ReviewFilter } from './filter';
+import { ANY, FlagFilterSelects, flagValue, SentimentFilterSelect } from './filter-selects';
 import { FoldedFilters } from './folded-filters';
 
 /** The text filters wait as the Support search does (spec §9: 600 ms) before asking again. */
@@ -64,7 +64,7 @@ export function ReviewToolbar({
             { value: 'false', label: t('review.filters.inReview.false') },
             { value: ANY, label: t('review.filters.inReview.any') },
           ]}
-          value={filter.inReview === undefined ? ANY : String(filter.inReview)}
+          value={flagValue(filter.inReview)}
           onChange={(value) => onChange({ inReview: readFlag(value) })}
         />
         <FlagFilterSelects filter={filter} onChange={onChange} />

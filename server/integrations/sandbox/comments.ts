@@ -35,10 +35,11 @@ const PEOPLE = ['Alessia Greco', 'Tom Walker', 'Priya Shah', 'Lorenzo Ricci', 'H
  * takes one to any comment on the page, so the demo's comments can be answered once the demo
  * user connects the account that has the page.
  */
-export const sandboxDemoCommentId = (channelId: string, n: number) => `${channelId}_demo-comment-${n}`;
+const demoCommentPrefix = (channelId: string) => `${channelId}_demo-comment-`;
+export const sandboxDemoCommentId = (channelId: string, n: number) => `${demoCommentPrefix(channelId)}${n}`;
 const isDemoComment = (channelId: string, commentId: string) =>
-  commentId.startsWith(`${channelId}_demo-comment-`) &&
-  /^\d+$/.test(commentId.slice(`${channelId}_demo-comment-`.length));
+  commentId.startsWith(demoCommentPrefix(channelId)) &&
+  /^\d+$/.test(commentId.slice(demoCommentPrefix(channelId).length));
 
 export class SandboxCommentBoard {
   /** Replies posted through the sandbox, by channel. */
