@@ -27,6 +27,22 @@ describe('safeReturnUrl', () => {
     '/\t/evil.example',
     '/\n/evil.example',
     ' /projects',
+    // Dot segments and backslashes that URL parsing resolves into `//host`.
+    '/.//evil.example/x',
+    '/%2e//evil.example/x',
+    '/%2E//evil.example/x',
+    '/..//evil.example/x',
+    '/./\\evil.example',
+    '/.\\/evil.example',
+    '/%2e%2e//evil.example',
+    '/a/..//evil.example',
+    '/\t.//evil.example',
+    '/\r\n//evil.example',
+    'JavaScript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'https:/evil.example',
+    'https:evil.example',
+    '\\/evil.example',
   ])('falls back to / for %j', (input) => {
     expect(safeReturnUrl(input)).toBe('/');
   });
@@ -44,5 +60,20 @@ describe('paths.login', () => {
     expect(paths.login('https://evil.example')).toBe('/login');
     expect(paths.login('/')).toBe('/login');
     expect(paths.login()).toBe('/login');
+  });
+});
+
+describe('paths.maintenance', () => {
+  it('keeps where the user was when it is a path on this site', () => {
+    expect(paths.maintenance('/projects?tab=all')).toBe('/maintenance?from=%2Fprojects%3Ftab%3Dall');
+  });
+  it.each([
+    '/.//evil.example/x',
+    '/%2e//evil.example',
+    '//evil.example',
+    'https://evil.example',
+    'javascript:alert(1)',
+  ])('drops the hostile %j', (from) => {
+    expect(paths.maintenance(from)).toBe('/maintenance');
   });
 });

@@ -1,7 +1,11 @@
 /**
- * A returnUrl is honoured only when it is a same-origin path: it starts with exactly one `/`,
- * carries no scheme or host, and survives URL parsing on the same origin. Anything else
- * (`//evil.example`, `https://evil.example`, `/\evil.example`, `javascript:`) falls back to `/`.
+ * The one judge of a return address (sign-in's `returnUrl`, Facebook sign-in's, maintenance's
+ * `from`): a path on this site or nothing. It is honoured only when it starts with exactly one
+ * `/`, carries no scheme, host or control character, and is still such a path once URL parsing
+ * has normalised it. Anything else (`//evil.example`, `https://evil.example`, `/\evil.example`,
+ * `javascript:`) falls back. The check after parsing matters: dot segments and backslashes are
+ * resolved by the parser, so `/.//evil.example`, `/%2e//evil.example` and `/./\evil.example` all
+ * come out as `//evil.example`, which a browser reads as another host.
  */
 export function safeReturnUrl(value: string | null | undefined, fallback = '/'): string {
   if (!value) return fallback;
@@ -17,5 +21,7 @@ export function safeReturnUrl(value: string | null | undefined, fallback = '/'):
     return fallback;
   }
   if (parsed.origin !== base) return fallback;
-  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  const path = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  if (path.startsWith('//') || path.startsWith('/\\')) return fallback;
+  return path;
 }
