@@ -5,7 +5,7 @@ import { impersonationRoutes } from './auth/impersonation-routes';
 import { authRoutes } from './auth/routes';
 import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
 import type { SessionLifetimes } from './auth/refresh-tokens';
-import { SANDBOX_PATH, type Config } from './config';
+import { isOwnHostName, SANDBOX_PATH, type Config } from './config';
 import { createAdapters } from './integrations/adapters';
 import { tiktokClient } from './integrations/providers/tiktok';
 import type { FetchLike } from './integrations/providers/provider-error';
@@ -150,6 +150,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const checkAnswers = deps.config.nodeEnv !== 'production';
 
   app.use(securityHeaders({ https: deps.config.secureCookies }));
+
+  // Local mode (demo accounts, /dev that makes admins) answers only to this machine's names: a
+  // page elsewhere that points a name it controls at 127.0.0.1 (DNS rebinding) is refused.
+  const ownHostNames = deps.config.ownHostNames;
+  if (ownHostNames) {
+    app.use(async (c, next) => {
+      if (isOwnHostName(ownHostNames, new URL(c.req.url).hostname)) return next();
+      return c.json({ message: message(languageFrom(c.req.header('accept-language')), 'unknownHost') }, 421);
+    });
+  }
 
   app.use(requestContext(services, { checkAnswers }));
 

@@ -61,7 +61,7 @@ describe('parseConfig', () => {
       dataDir: '/var/data',
       appUrl: 'https://social.example.com',
       jwtSecretGenerated: false,
-      facebookAppSecret: 'f'.repeat(32),
+      facebookAppSecret: DEPLOYMENT_ENV.FACEBOOK_APP_SECRET,
       facebookAppSecretGenerated: false,
       secretsFile: undefined,
       smtpUrl: 'smtps://mailer:secret@smtp.example.com:465',
@@ -72,7 +72,7 @@ describe('parseConfig', () => {
       staticDir: 'dist',
       secureCookies: true,
     });
-    expect(new TextDecoder().decode(config.jwtSecret)).toBe('x'.repeat(40));
+    expect(new TextDecoder().decode(config.jwtSecret)).toBe(DEPLOYMENT_ENV.JWT_SECRET);
   });
 
   it('is local mode under npm start too (NODE_ENV=production): dev endpoints on unless DEV_ENDPOINTS=0', () => {
@@ -193,6 +193,40 @@ describe('a deployment (DEPLOYMENT=1)', () => {
     ]);
   });
 
+  it('refuses secrets that cannot be secret, naming each setting', () => {
+    const hex = (byte: string) => byte.repeat(32);
+    expect(
+      problemsOf({
+        ...DEPLOYMENT_ENV,
+        JWT_SECRET: 'a'.repeat(32),
+        FACEBOOK_APP_SECRET: 'ab'.repeat(16),
+        TOKEN_ENCRYPTION_KEY: hex('00'),
+        PUSHER_APP_ID: 'orbita',
+        PUSHER_APP_KEY: 'orbita-key',
+        PUSHER_APP_SECRET: 'changeme-changeme',
+        MAUTIC_BASE_URL: 'https://mautic.example.com',
+        MAUTIC_CLIENT_ID: 'orbita',
+        MAUTIC_CLIENT_SECRET: '0110100110010110100101100110',
+      }),
+    ).toEqual([
+      expect.stringMatching(/^JWT_SECRET: is one character repeated; use a random value/),
+      expect.stringMatching(/^FACEBOOK_APP_SECRET: is a short pattern repeated;/),
+      expect.stringMatching(/^TOKEN_ENCRYPTION_KEY: is one byte repeated;/),
+      expect.stringMatching(/^PUSHER_APP_SECRET: looks like a placeholder \("changeme"\)/),
+      expect.stringMatching(/^MAUTIC_CLIENT_SECRET: uses only 2 different characters;/),
+    ]);
+  });
+
+  it('refuses one value given for two secrets', () => {
+    expect(problemsOf({ ...DEPLOYMENT_ENV, FACEBOOK_APP_SECRET: DEPLOYMENT_ENV.JWT_SECRET })).toEqual([
+      'FACEBOOK_APP_SECRET: must differ from JWT_SECRET (each secret its own random value)',
+    ]);
+  });
+
+  it('leaves local mode free to use simple secrets on its own machine', () => {
+    expect(problemsOf({ JWT_SECRET: 'a'.repeat(32), TOKEN_ENCRYPTION_KEY: '00'.repeat(32) })).toEqual([]);
+  });
+
   it('names malformed and missing settings together', () => {
     expect(problemsOf({ DEPLOYMENT: '1', DATABASE_URL: 'mysql://x', SMTP_URL: 'mail.example.com' })).toEqual([
       'DATABASE_URL: must be a postgres:// or postgresql:// URL',
@@ -249,12 +283,12 @@ describe('Mautic and the token encryption key', () => {
     const mautic = {
       MAUTIC_BASE_URL: 'https://mautic.example.com/',
       MAUTIC_CLIENT_ID: '1_abc',
-      MAUTIC_CLIENT_SECRET: 'secret',
+      MAUTIC_CLIENT_SECRET: '4k9w2xq7v1m5z8r3t6y0u2i4o7p1',
     };
     expect(parseConfig({ ...DEPLOYMENT_ENV, ...mautic }).mautic).toEqual({
       baseUrl: 'https://mautic.example.com',
       clientId: '1_abc',
-      clientSecret: 'secret',
+      clientSecret: '4k9w2xq7v1m5z8r3t6y0u2i4o7p1',
       sandbox: false,
     });
     expect(problemsOf({ ...DEPLOYMENT_ENV, ...mautic, MAUTIC_BASE_URL: 'http://mautic.example.com' })).toEqual([

@@ -2,9 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { parseEncryptionKey } from './security/encryption';
+import { sharedSecretProblems, weakKeyProblem, weakSecretProblem } from './security/secret-strength';
 
 export type Config = {
   port: number;
+  /**
+   * The address the server listens on: in local mode the loopback address unless HOST says
+   * otherwise (its demo accounts and /dev are for this machine only); in a deployment every
+   * interface, behind its load balancer.
+   */
+  listenHost: string | undefined;
+  /**
+   * Local mode answers only requests addressed to one of its own names (this set, lower case),
+   * so a web page cannot reach it through a name it controls (DNS rebinding). Undefined in a
+   * deployment, whose proxy decides which names reach it.
+   */
+  ownHostNames: ReadonlySet<string> | undefined;
   nodeEnv: 'development' | 'test' | 'production';
   /**
    * A deployment for the public internet (`DEPLOYMENT=1`, docs/decisions/014): every setting
@@ -197,6 +210,9 @@ const MAIL_FROM = new RegExp(String.raw`^(?:[^<>\r\n"]*<${address}>|${address})$
 const EnvSchema = z.object({
   PORT: optional(port),
   API_PORT: optional(port),
+  HOST: optional(
+    z.string().regex(/^(?:[\w.-]{1,253}|\[?[0-9A-Fa-f:.]{2,45}\]?)$/, 'must be a host name or an IP address'),
+  ),
   NODE_ENV: optional(z.enum(['development', 'test', 'production'])),
   DEPLOYMENT: optional(flag),
   DATABASE_URL: optional(
@@ -266,6 +282,23 @@ function isLoopback(url: string): boolean {
   return host === '' || host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
 }
 
+/**
+ * The names local mode answers to: this machine's loopback names, APP_URL's host and HOST when it
+ * names one address (a person who opens local mode to the network says so with both).
+ */
+function ownHostNames(appUrl: string, host: string | undefined): Set<string> {
+  const names = new Set(['localhost', '127.0.0.1', '[::1]', new URL(appUrl).hostname.toLowerCase()]);
+  if (host !== undefined && host !== '0.0.0.0' && host !== '::' && host !== '[::]') {
+    names.add(/^[0-9A-Fa-f:]+$/.test(host) && host.includes(':') ? `[${host.toLowerCase()}]` : host.toLowerCase());
+  }
+  return names;
+}
+
+/** Whether a request's host name (as URL parsing gives it: lower case, IPv6 in brackets) is one of ours. */
+export function isOwnHostName(names: ReadonlySet<string>, hostname: string): boolean {
+  return names.has(hostname) || hostname.endsWith('.localhost');
+}
+
 /** A deployment's settings that have no safe default: each one missing is named. */
 function deploymentProblems(e: Env, alreadyBad: Set<string>): string[] {
   const problems: string[] = [];
@@ -303,9 +336,38 @@ function deploymentProblems(e: Env, alreadyBad: Set<string>): string[] {
     }
   }
   if (e.DEV_ENDPOINTS === true) problems.push('DEV_ENDPOINTS: the dev endpoints are never mounted in a deployment');
+  problems.push(...guessableSecretProblems(e));
   if (e.NODE_ENV !== undefined && e.NODE_ENV !== 'production') {
     problems.push(`NODE_ENV: must be production (or unset) in a deployment, not ${e.NODE_ENV}`);
   }
+  return problems;
+}
+
+/** The secrets this installation keeps, by setting: each must be random and its own. */
+const SECRET_SETTINGS = [
+  'JWT_SECRET',
+  'FACEBOOK_APP_SECRET',
+  'TOKEN_ENCRYPTION_KEY',
+  'PUSHER_APP_SECRET',
+  'MAUTIC_CLIENT_SECRET',
+  'LINKEDIN_CLIENT_SECRET',
+  'TIKTOK_CLIENT_SECRET',
+] as const;
+
+/**
+ * A deployment's secrets that cannot be secret whatever their length (server/security/secret-strength.ts):
+ * a repeated character or pattern, a short alphabet, a placeholder, a value two settings share.
+ */
+function guessableSecretProblems(e: Env): string[] {
+  const problems: string[] = [];
+  for (const name of SECRET_SETTINGS) {
+    const value = e[name];
+    if (value === undefined) continue;
+    const key = name === 'TOKEN_ENCRYPTION_KEY' ? parseEncryptionKey(value) : undefined;
+    const problem = (key && weakKeyProblem(key)) ?? weakSecretProblem(value);
+    if (problem) problems.push(`${name}: ${problem}; use a random value (e.g. \`openssl rand -base64 32\`)`);
+  }
+  problems.push(...sharedSecretProblems(Object.fromEntries(SECRET_SETTINGS.map((name) => [name, e[name]]))));
   return problems;
 }
 
@@ -537,6 +599,8 @@ export function parseConfig(
 
   return {
     port: listenPort,
+    listenHost: e.HOST?.replace(/^\[|\]$/g, '') ?? (deployment ? undefined : '127.0.0.1'),
+    ownHostNames: deployment ? undefined : ownHostNames(appUrl, e.HOST),
     nodeEnv,
     deployment,
     databaseUrl: e.DATABASE_URL,

@@ -81,10 +81,11 @@ const socketOrigin = realtimeSocketOrigin(config.realtime);
 const spaMounted = mountSpa(app, config.staticDir, { connectSrc: socketOrigin ? [socketOrigin] : [] });
 
 /** The node http server; the Pusher-protocol websocket will attach to its 'upgrade' event. */
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.listenHost }, (info) => {
   const where = database.driver === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
   log.info(
     `listening on http://localhost:${info.port} (${config.deployment ? 'deployment' : 'local mode'}, ` +
+      `${config.listenHost ? `on ${config.listenHost} only, ` : ''}` +
       `${config.nodeEnv}, ${where}${config.devEndpoints ? ', dev endpoints on' : ''}` +
       `${spaMounted ? `, serving ${config.staticDir}` : ''}) in ${Math.round(performance.now() - startedAt)} ms`,
   );
