@@ -81,7 +81,29 @@ const pageNumber = () =>
  * `{publishedAt}_{id}`. Rows that leave the list while one scrolls (reviewed meanwhile) would
  * shift a page number's window and skip comments; a cursor never does.
  */
-export const COMMENTS_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)_([0-9a-f-]{36})$/i;
+const COMMENTS_CURSOR =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * The cursor's row, when `value` is one, checked to the end: the shape, a date and time that
+ * exist (no 30 February, no hour 25, no year 0), and an id that is a UUID. PostgreSQL refuses
+ * what a pattern alone lets through, and that would be a 500 instead of a 422.
+ */
+export function parseCommentsCursor(value: string): { publishedAt: string; id: string } | undefined {
+  const match = COMMENTS_CURSOR.exec(value);
+  if (!match) return undefined;
+  const [, publishedAt, id] = match as unknown as [string, string, string];
+  const seconds = publishedAt.slice(0, 19);
+  const parsed = new Date(`${seconds}Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.getUTCFullYear() < 1) return undefined;
+  // Date rolls 30 February over into March; a real date reads back as it was written.
+  if (parsed.toISOString().slice(0, 19) !== seconds) return undefined;
+  return { publishedAt, id };
+}
+
+/** The `after` query field: a cursor as `commentsCursor` makes it. */
+const commentsCursorField = () =>
+  z.optional(z.string().check(z.refine((value) => parseCommentsCursor(value) !== undefined, 'invalid')));
 export const commentsCursor = (comment: Pick<Comment, 'publishedAt' | 'id'>) => `${comment.publishedAt}_${comment.id}`;
 
 /** The filters of the review list (spec §2 toolbar), shared by the list and "review all matching". */
@@ -112,7 +134,7 @@ export const listComments = defineOperation({
   access: 'admin',
   query: z.object({
     pageNumber: pageNumber(),
-    after: z.optional(z.string().check(z.regex(COMMENTS_CURSOR, 'invalid'))),
+    after: commentsCursorField(),
     orderBy: z.optional(z.enum(['publishedAt:-1', 'publishedAt:1'], { error: 'in' })),
     ...commentFilterShape,
   }),
@@ -271,7 +293,7 @@ export const listProjectComments = defineOperation({
   params: z.object({ projectId: id() }),
   query: z.object({
     pageNumber: pageNumber(),
-    after: z.optional(z.string().check(z.regex(COMMENTS_CURSOR, 'invalid'))),
+    after: commentsCursorField(),
     ...projectCommentFilterShape,
   }),
   responses: {

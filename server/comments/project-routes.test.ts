@@ -116,7 +116,15 @@ describe("a project's comments", () => {
 
   it('answers 422 for malformed filters and marks, never 500', async () => {
     const { owner, project, great } = await projectWithComments();
-    for (const query of ['?sentiment=HAPPY', '?isHidden=yes', '?after=<script>', '?channelId=1', '?pageNumber=0']) {
+    for (const query of [
+      '?sentiment=HAPPY',
+      '?isHidden=yes',
+      '?after=<script>',
+      '?channelId=1',
+      '?pageNumber=0',
+      `?after=2030-02-30T00:00:00Z_${'0'.repeat(36)}`,
+      `?after=2030-01-01T00:00:00Z_${'-'.repeat(36)}`,
+    ]) {
       const answer = await list(owner.accessToken, project.id, query);
       expect(answer.status, query).toBe(422);
     }

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { COMMENTS_CURSOR, SENTIMENTS, type ReviewAction, type Sentiment } from '../../contract/comments';
+import { parseCommentsCursor, SENTIMENTS, type ReviewAction, type Sentiment } from '../../contract/comments';
 import { rowsOf, type Database } from '../db/client';
 import { channels, comments, projectChannels } from '../db/schema';
 import type { ProviderComment } from '../integrations/adapters';
@@ -76,11 +76,12 @@ export function listComments(
   { order, after, limit, offset }: { order: Order; after?: string | undefined; limit: number; offset: number },
 ) {
   const descending = order === 'publishedAt:-1';
-  const cursor = after ? COMMENTS_CURSOR.exec(after) : null;
+  // The route's schema has refused a malformed cursor (422); one that does not parse here reads from the start.
+  const cursor = after ? parseCommentsCursor(after) : undefined;
   const keyset = cursor
     ? descending
-      ? sql`(${comments.publishedAt}, ${comments.id}) < (${cursor[1]}::timestamptz, ${cursor[2]}::uuid)`
-      : sql`(${comments.publishedAt}, ${comments.id}) > (${cursor[1]}::timestamptz, ${cursor[2]}::uuid)`
+      ? sql`(${comments.publishedAt}, ${comments.id}) < (${cursor.publishedAt}::timestamptz, ${cursor.id}::uuid)`
+      : sql`(${comments.publishedAt}, ${comments.id}) > (${cursor.publishedAt}::timestamptz, ${cursor.id}::uuid)`
     : undefined;
   const direction = descending ? sql`desc nulls last` : sql`asc nulls first`;
   return db

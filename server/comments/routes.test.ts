@@ -129,7 +129,18 @@ describe('GET /v1.0/comments', () => {
   });
 
   it('refuses a malformed filter with the field named', async () => {
-    for (const query of ['sentiment=HAPPY', 'inReview=maybe', 'pageNumber=0', 'after=yesterday', 'orderBy=message']) {
+    for (const query of [
+      'sentiment=HAPPY',
+      'inReview=maybe',
+      'pageNumber=0',
+      'after=yesterday',
+      'orderBy=message',
+      // The shape of a cursor, naming no possible row: PostgreSQL would refuse the cast (a 500).
+      `after=2030-02-30T00:00:00Z_${'0'.repeat(36)}`,
+      `after=2030-01-01T00:00:00Z_${'-'.repeat(36)}`,
+      'after=2030-01-01T24:00:00Z_00000000-0000-4000-8000-000000000000',
+      'after=0000-01-01T00:00:00Z_00000000-0000-4000-8000-000000000000',
+    ]) {
       const res = await list(query);
       expect(res.status, query).toBe(422);
       expect(Object.keys(res.body.errors ?? {}), query).toEqual([query.split('=')[0]]);

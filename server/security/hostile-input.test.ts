@@ -40,7 +40,20 @@ const HOSTILE_PATH_VALUES = [
   '%25',
   ' ',
 ];
-const HOSTILE_QUERY_VALUES = ['%00', '-1', '0', '1e309', 'x'.repeat(2_000), '%0A%7B%7D'];
+const HOSTILE_QUERY_VALUES = [
+  '%00',
+  '-1',
+  '0',
+  '1e309',
+  'x'.repeat(2_000),
+  '%0A%7B%7D',
+  // Cursors that have the shape of one and name no possible row: a date that does not exist, an
+  // id that is no UUID, a year PostgreSQL does not have.
+  `2030-02-30T00:00:00Z_${'0'.repeat(36)}`,
+  `2030-01-01T00:00:00Z_${'-'.repeat(36)}`,
+  '2030-13-45T25:61:61.999999Z_00000000-0000-4000-8000-000000000000',
+  '0000-01-01T00:00:00Z_00000000-0000-4000-8000-000000000000',
+];
 
 function fieldsOf(schema: z.core.$ZodObject | undefined): string[] {
   return schema ? Object.keys(schema._zod.def.shape) : [];
