@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { facebookDeletionRequests, type FacebookDeletionRequestRow } from '../db/schema';
 
@@ -23,16 +23,36 @@ function newConfirmationCode(): string {
   return code.join('');
 }
 
-export async function insertDeletionRequest(
+/**
+ * The user's request made since `since`, or a new one: `created` says which. Under a lock on the
+ * user id for the transaction, so the same callback posted twice at once records one request.
+ */
+export async function findOrInsertDeletionRequest(
   db: Database,
   facebookUserId: string,
   requestedAt: Date,
-): Promise<FacebookDeletionRequestRow> {
-  const [row] = await db
-    .insert(facebookDeletionRequests)
-    .values({ id: newStatusId(), facebookUserId, confirmationCode: newConfirmationCode(), requestedAt })
-    .returning();
-  return row!;
+  since: Date,
+): Promise<{ request: FacebookDeletionRequestRow; created: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`facebook-deletion:${facebookUserId}`}, 0))`);
+    const [existing] = await tx
+      .select()
+      .from(facebookDeletionRequests)
+      .where(
+        and(
+          eq(facebookDeletionRequests.facebookUserId, facebookUserId),
+          gte(facebookDeletionRequests.requestedAt, since),
+        ),
+      )
+      .orderBy(desc(facebookDeletionRequests.requestedAt))
+      .limit(1);
+    if (existing) return { request: existing, created: false };
+    const [row] = await tx
+      .insert(facebookDeletionRequests)
+      .values({ id: newStatusId(), facebookUserId, confirmationCode: newConfirmationCode(), requestedAt })
+      .returning();
+    return { request: row!, created: true };
+  });
 }
 
 export async function findDeletionRequest(db: Database, id: string): Promise<FacebookDeletionRequestRow | undefined> {

@@ -28,7 +28,9 @@ const FORM = 'application/x-www-form-urlencoded';
 const STATUS_URL = /^http:\/\/app\.test\/facebook-deletion\/([\w-]{32})$/;
 
 const secret = () => h.config.facebookAppSecret;
-const signed = (userId = '10158763219874563') => signRequest(metaPayload(userId), secret());
+/** Signed as Meta signs it, issued now (the test's clock). */
+const payloadNow = (userId: string) => metaPayload(userId, new Date(h.clock.now()));
+const signed = (userId = '10158763219874563') => signRequest(payloadNow(userId), secret());
 
 /** Posts as Meta does: form-encoded. */
 function callback(signedRequest: string, options: { ip?: string; headers?: Record<string, string> } = {}) {
@@ -82,13 +84,13 @@ describe("POST /v1.0/facebook-deletion (Meta's callback)", () => {
     const lower = signRequest({ ...metaPayload('1003'), algorithm: 'hmac-sha256' }, secret());
     expect((await callback(lower)).status).toBe(200);
     // Meta's ids are strings of digits; a whole number is read as one.
-    const numeric = signRequest({ algorithm: 'HMAC-SHA256', user_id: 1004 }, secret());
+    const numeric = signRequest({ ...payloadNow('0'), user_id: 1004 }, secret());
     expect((await callback(numeric)).status).toBe(200);
     expect(await rowsFor('1004')).toHaveLength(1);
   });
 
   it('gives every request its own long, random status id and code', async () => {
-    const answers = await Promise.all(Array.from({ length: 5 }, () => callback(signed('1005'))));
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => callback(signed(`1005${i}`))));
     const ids = answers.map((answer) => idFrom(answer.body as { url: string }));
     const codes = answers.map((answer) => (answer.body as { confirmation_code: string }).confirmation_code);
     expect(new Set(ids).size).toBe(5);
@@ -99,12 +101,67 @@ describe("POST /v1.0/facebook-deletion (Meta's callback)", () => {
     }
     // Not one of our record ids (UUIDs) either, nor anything that sorts by time.
     expect(ids.some((id) => /^[0-9a-f-]{32}$/.test(id))).toBe(false);
-    expect(await rowsFor('1005')).toHaveLength(5);
+    for (let i = 0; i < 5; i += 1) expect(await rowsFor(`1005${i}`)).toHaveLength(1);
+  });
+
+  describe('a repeated request starts nothing new', () => {
+    // Each test counts the jobs its requests queue: none left from before.
+    beforeEach(async () => {
+      await worker.runPending();
+    });
+
+    it('the same signed request posted again answers the first request, with one row and one job', async () => {
+      const signedRequest = signed('1101');
+      const first = await callback(signedRequest);
+      h.clock.advance(10 * 60_000);
+      const again = await callback(signedRequest);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+      expect(await rowsFor('1101')).toHaveLength(1);
+      expect(await worker.runPending()).toBe(1);
+      expect(await worker.runPending()).toBe(0);
+    });
+
+    it('posted many times at once, it records one request', async () => {
+      const signedRequest = signed('1102');
+      const answers = await Promise.all(Array.from({ length: 6 }, () => callback(signedRequest)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+      expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
+      expect(await rowsFor('1102')).toHaveLength(1);
+      expect(await worker.runPending()).toBe(1);
+    });
+
+    it('a newly signed request for the same user within the hour is the same request', async () => {
+      const first = await callback(signed('1103'));
+      h.clock.advance(30 * 60_000);
+      const second = await callback(signed('1103'));
+      expect(second.body).toEqual(first.body);
+      expect(await rowsFor('1103')).toHaveLength(1);
+      await worker.runPending();
+    });
+
+    it('a request issued more than an hour ago is refused, and a new one past the hour is a new request', async () => {
+      const first = await callback(signed('1104'));
+      const copy = signed('1104');
+      h.clock.advance(61 * 60_000);
+      const replayed = await callback(copy);
+      expect(replayed.status).toBe(422);
+      expect(replayed.body.errors?.signed_request).toEqual([
+        'The signed request is not a current one: its issued_at is missing, more than an hour old, or ahead of now.',
+      ]);
+      const fresh = await callback(signed('1104'));
+      expect(fresh.status).toBe(200);
+      expect(fresh.body).not.toEqual(first.body);
+      expect(await rowsFor('1104')).toHaveLength(2);
+      await worker.runPending();
+    });
   });
 
   describe('refuses, with a 422 naming the problem, and records nothing', () => {
     const payload = Buffer.from(JSON.stringify(metaPayload('2001'))).toString('base64url');
     const otherSecret = 'f'.repeat(32);
+    const stale =
+      'The signed request is not a current one: its issued_at is missing, more than an hour old, or ahead of now.';
     const cases: Array<[string, () => string, string]> = [
       [
         'a forged signature',
@@ -141,6 +198,22 @@ describe("POST /v1.0/facebook-deletion (Meta's callback)", () => {
         'no user_id',
         () => signRequest({ algorithm: 'HMAC-SHA256', issued_at: 1 }, secret()),
         'The signed request names no Facebook user (user_id).',
+      ],
+      ['no issued_at', () => signRequest({ algorithm: 'HMAC-SHA256', user_id: '2001' }, secret()), stale],
+      [
+        'an issued_at that is not a number',
+        () => signRequest({ ...payloadNow('2001'), issued_at: 'now' }, secret()),
+        stale,
+      ],
+      [
+        'an issued_at more than an hour old',
+        () => signRequest(metaPayload('2001', new Date(h.clock.now() - 61 * 60_000)), secret()),
+        stale,
+      ],
+      [
+        'an issued_at ahead of now',
+        () => signRequest(metaPayload('2001', new Date(h.clock.now() + 60 * 60_000)), secret()),
+        stale,
       ],
       [
         'an empty user_id',

@@ -14,8 +14,8 @@ import { addressSubject, rateLimitCheck } from '../http/rate-limiter';
 import { validate } from '../http/validation';
 import { FACEBOOK_DATA_DELETION, workFacebookDataDeletion, type FacebookDataDeletionJob } from './job';
 import { presentDeletionRequest, presentDeletionStatus } from './presenters';
-import { findDeletionRequest, insertDeletionRequest } from './queries';
-import { SignedRequestError, verifySignedRequest } from './signed-request';
+import { findDeletionRequest, findOrInsertDeletionRequest } from './queries';
+import { SIGNED_REQUEST_MAX_AGE_SECONDS, SignedRequestError, verifySignedRequest } from './signed-request';
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -67,7 +67,7 @@ export function facebookDeletionRoutes(s: Services) {
     const body = validate(requestFacebookDeletion.body, await readCallbackBody(c));
     let userId: string;
     try {
-      ({ userId } = verifySignedRequest(body.signed_request, s.config.facebookAppSecret));
+      ({ userId } = verifySignedRequest(body.signed_request, s.config.facebookAppSecret, s.clock()));
     } catch (error) {
       if (error instanceof SignedRequestError) {
         throw new ValidationError([{ field: 'signed_request', rule: error.problem }]);
@@ -76,10 +76,21 @@ export function facebookDeletionRoutes(s: Services) {
     }
     await s.rateLimiter.refund([perIp]);
 
-    const request = await insertDeletionRequest(s.db, userId, new Date(s.clock()));
-    const job: FacebookDataDeletionJob = { requestId: request.id };
-    await s.jobs.send(FACEBOOK_DATA_DELETION, job);
-    c.get('log').info({ requestId: request.id }, 'facebook data deletion requested');
+    // A signed request is taken for as long as it is current, so the same user's request within
+    // that window is a repeat (Meta retrying, or a copy replayed): it gets the request it repeats,
+    // with the same status link and code, and starts nothing new.
+    const now = s.clock();
+    const { request, created } = await findOrInsertDeletionRequest(
+      s.db,
+      userId,
+      new Date(now),
+      new Date(now - SIGNED_REQUEST_MAX_AGE_SECONDS * 1000),
+    );
+    if (created) {
+      const job: FacebookDataDeletionJob = { requestId: request.id };
+      await s.jobs.send(FACEBOOK_DATA_DELETION, job);
+    }
+    c.get('log').info({ requestId: request.id, repeated: !created }, 'facebook data deletion requested');
     return reply(c, requestFacebookDeletion, 200, presentDeletionRequest(request, s.config.appUrl));
   });
 

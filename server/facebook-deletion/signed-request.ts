@@ -10,7 +10,11 @@ import { FACEBOOK_USER_ID } from '../../contract/facebook-deletion';
 
 /** What is wrong with a signed request; each has its sentence in server/http/i18n.ts. */
 export type SignedRequestProblem =
-  'signedRequestFormat' | 'signedRequestSignature' | 'signedRequestAlgorithm' | 'signedRequestUser';
+  | 'signedRequestFormat'
+  | 'signedRequestSignature'
+  | 'signedRequestAlgorithm'
+  | 'signedRequestUser'
+  | 'signedRequestIssuedAt';
 
 export class SignedRequestError extends Error {
   constructor(readonly problem: SignedRequestProblem) {
@@ -20,6 +24,15 @@ export class SignedRequestError extends Error {
 }
 
 export type VerifiedRequest = { userId: string };
+
+/**
+ * How old a signed request may be when it arrives. Meta calls the callback as the person removes
+ * the app, so a request older than this is one replayed from a copy; a newer one that repeats a
+ * request is answered with that request (server/facebook-deletion/routes.ts), never a second one.
+ */
+export const SIGNED_REQUEST_MAX_AGE_SECONDS = 60 * 60;
+/** Clocks differ a little: a request issued this far in our future is still taken. */
+const CLOCK_SKEW_SECONDS = 5 * 60;
 
 // Meta leaves the padding off; some libraries put it back.
 const PART = /^[\w-]+={0,2}$/;
@@ -32,7 +45,7 @@ const signature = (payloadPart: string, secret: string) => createHmac('sha256', 
  * read only after that, so nothing of what an unknown sender wrote is ever parsed. Throws a
  * SignedRequestError naming the problem.
  */
-export function verifySignedRequest(signedRequest: string, secret: string): VerifiedRequest {
+export function verifySignedRequest(signedRequest: string, secret: string, now: number = Date.now()): VerifiedRequest {
   const parts = signedRequest.split('.');
   if (parts.length !== 2 || !parts.every((part) => PART.test(part))) {
     throw new SignedRequestError('signedRequestFormat');
@@ -56,13 +69,22 @@ export function verifySignedRequest(signedRequest: string, secret: string): Veri
     throw new SignedRequestError('signedRequestFormat');
   }
 
-  const { algorithm, user_id: userId } = payload as { algorithm?: unknown; user_id?: unknown };
+  const {
+    algorithm,
+    user_id: userId,
+    issued_at: issuedAt,
+  } = payload as { algorithm?: unknown; user_id?: unknown; issued_at?: unknown };
   if (typeof algorithm !== 'string' || algorithm.toUpperCase() !== ALGORITHM) {
     throw new SignedRequestError('signedRequestAlgorithm');
   }
   // Meta sends the id as a string of digits; a number is taken too, when it is a whole one.
   const id = typeof userId === 'number' && Number.isSafeInteger(userId) ? String(userId) : userId;
   if (typeof id !== 'string' || !FACEBOOK_USER_ID.test(id)) throw new SignedRequestError('signedRequestUser');
+  // When Meta issued it, in seconds: missing, too old or far ahead, it is no callback of now.
+  const age = typeof issuedAt === 'number' && Number.isSafeInteger(issuedAt) ? now / 1000 - issuedAt : Number.NaN;
+  if (!(age <= SIGNED_REQUEST_MAX_AGE_SECONDS && age >= -CLOCK_SKEW_SECONDS)) {
+    throw new SignedRequestError('signedRequestIssuedAt');
+  }
   return { userId: id };
 }
 

@@ -129,6 +129,8 @@ export const rules = {
     signedRequestSignature: "The :attribute's signature does not match: it was not signed with this app's secret.",
     signedRequestAlgorithm: 'The :attribute must be signed with HMAC-SHA256.',
     signedRequestUser: 'The :attribute names no Facebook user (user_id).',
+    signedRequestIssuedAt:
+      'The :attribute is not a current one: its issued_at is missing, more than an hour old, or ahead of now.',
     mauticCodeRefused: 'Mautic refused this authorization code: it is unknown, expired or already used.',
     providerCodeRefused: 'The provider refused this authorization code: it is unknown, expired or already used.',
     otherProviderAccount:
@@ -160,6 +162,8 @@ export const rules = {
       'La firma della :attribute non corrisponde: non è stata apposta con il segreto di questa app.',
     signedRequestAlgorithm: 'La :attribute deve essere firmata con HMAC-SHA256.',
     signedRequestUser: 'La :attribute non indica alcun utente Facebook (user_id).',
+    signedRequestIssuedAt:
+      'La :attribute non è attuale: il suo issued_at manca, risale a più di un’ora fa o è nel futuro.',
     mauticCodeRefused: 'Mautic ha rifiutato questo codice di autorizzazione: è sconosciuto, scaduto o già usato.',
     providerCodeRefused:
       'Il provider ha rifiutato questo codice di autorizzazione: è sconosciuto, scaduto o già usato.',
