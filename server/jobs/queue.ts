@@ -114,9 +114,20 @@ export class JobQueue {
     await boss.send(name, data, options);
   }
 
+  /**
+   * Creates what the jobs need in the database: pg-boss's schema (or brings it to this version)
+   * and a queue for every registered kind of job, so a release that adds one creates it here.
+   * Each queue is a table pg-boss attaches to its job table, and two instances doing that at
+   * once deadlock: the server runs this under the start-up lock (server/start-up.ts).
+   */
+  async setUp(): Promise<void> {
+    const boss = await this.started();
+    for (const name of this.handlers.keys()) await this.queue(boss, name);
+  }
+
   /** Starts pg-boss and polls for every registered kind of job. */
   async start(): Promise<void> {
-    await this.started();
+    await this.setUp();
     this.polling = true;
     for (const name of this.handlers.keys()) await this.poll(name);
   }
