@@ -55,6 +55,7 @@ describe('describeDatabaseProblem', () => {
     ],
     ['a DNS server that does not answer', failure('EAI_AGAIN'), /does not resolve/],
     ['no answer in time', failure(undefined, 'timeout expired'), /did not answer within 10 s\. .*firewall/],
+    ['a timeout of the operating system', failure('ETIMEDOUT'), /did not answer \(ETIMEDOUT\)\. .*firewall/],
     ['no route', failure('EHOSTUNREACH'), /no route .*firewall or security group/],
     ['a wrong password', failure('28P01'), /refused the password of role "orbita"\. Check the user name and password/],
     ['a role pg_hba.conf refuses', failure('28000', 'no pg_hba.conf entry for host'), /pg_hba\.conf/],
@@ -72,6 +73,7 @@ describe('describeDatabaseProblem', () => {
     ['a certificate not trusted', failure('SELF_SIGNED_CERT_IN_CHAIN'), /certificate was not accepted .*sslrootcert/],
     ['a full server', failure('53300'), /max_connections/],
     ['a server starting up', failure('57P03'), /starting up or shutting down/],
+    ['a connection reset', failure('ECONNRESET'), /was reset\. .*whether PostgreSQL restarted/],
   ])('says what to check for %s', (_, error, expected) => {
     expect(describeDatabaseProblem(error, URL_WITH_PASSWORD)).toMatch(expected);
   });
@@ -107,7 +109,7 @@ describe('describeDatabaseProblem', () => {
     const hangsUp = await tcpServer((socket) => socket.destroy());
     const cut = await connectError(`postgres://u:pw@127.0.0.1:${hangsUp}/app`);
     expect(describeDatabaseProblem(cut, `postgres://u:pw@127.0.0.1:${hangsUp}/app`)).toMatch(
-      /closed the connection before PostgreSQL's handshake ended/,
+      /the server closed the connection\. Check that the port is PostgreSQL's, the SSL setting/,
     );
   });
 });

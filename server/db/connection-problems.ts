@@ -29,6 +29,10 @@ function* causes(error: unknown, depth = 0): Generator<Error> {
   yield* causes(error.cause, depth + 1);
 }
 
+/** A connection closed by the other end: at the handshake (not PostgreSQL, SSL) or later (a restart). */
+const CLOSED_ADVICE =
+  "Check that the port is PostgreSQL's, the SSL setting (sslmode) in DATABASE_URL, and whether PostgreSQL restarted.";
+
 const TLS_CERTIFICATE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/;
 
 /** What went wrong and what to try, for each way a first connection fails. */
@@ -36,6 +40,7 @@ function problemOf(error: Error, target: DatabaseTarget): string | undefined {
   const code = (error as { code?: unknown }).code;
   const message = error.message;
   const hostAndPort = 'the host and port in DATABASE_URL';
+  const silentAdvice = `Check ${hostAndPort}, and that no firewall or security group silently drops the connection.`;
   switch (code) {
     case 'ECONNREFUSED':
       return `the connection was refused (nothing listens on port ${target.port} there). Check that PostgreSQL is running and listening on that address, and ${hostAndPort}.`;
@@ -44,11 +49,12 @@ function problemOf(error: Error, target: DatabaseTarget): string | undefined {
     case 'EAI_NONAME':
       return `the host name "${target.host}" does not resolve. Check the host in DATABASE_URL and this machine's DNS.`;
     case 'ETIMEDOUT':
+      return `it did not answer (ETIMEDOUT). ${silentAdvice}`;
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
       return `there is no route to it (${code}). Check ${hostAndPort}, and that the network and any firewall or security group let this machine reach PostgreSQL.`;
     case 'ECONNRESET':
-      return `the connection was closed during the handshake. Check that the port is PostgreSQL's, and the SSL setting (sslmode) in DATABASE_URL.`;
+      return `the connection was reset. ${CLOSED_ADVICE}`;
     case '28P01':
       return `PostgreSQL refused the password of role "${target.user}". Check the user name and password in DATABASE_URL (percent-encode special characters).`;
     case '28000':
@@ -64,13 +70,13 @@ function problemOf(error: Error, target: DatabaseTarget): string | undefined {
     return `its TLS certificate was not accepted (${code}). Give the certificate authority with sslrootcert in DATABASE_URL, and check that the host name is the one the certificate names.`;
   }
   if (message === 'timeout expired') {
-    return `it did not answer within ${CONNECT_TIMEOUT_MS / 1000} s. Check ${hostAndPort}, and that no firewall or security group silently drops the connection.`;
+    return `it did not answer within ${CONNECT_TIMEOUT_MS / 1000} s. ${silentAdvice}`;
   }
   if (message.includes('does not support SSL')) {
     return `the server does not accept SSL connections. Remove sslmode from DATABASE_URL, or turn SSL on in PostgreSQL.`;
   }
   if (message.startsWith('Connection terminated')) {
-    return `the server closed the connection before PostgreSQL's handshake ended. Check that the port is PostgreSQL's, and the SSL setting (sslmode) in DATABASE_URL.`;
+    return `the server closed the connection. ${CLOSED_ADVICE}`;
   }
   return undefined;
 }
