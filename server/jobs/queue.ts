@@ -74,8 +74,9 @@ function executorOf(db: Database): PgBoss.Db {
  * whichever instance fetches it first.
  *
  * `send` and `work` may be called before `start`: pg-boss starts (creating its `pgboss` schema
- * the first time) on first use. Only `start` polls: a server calls it; a test leaves it alone
- * and runs what is pending with `runPending`, when it wants to.
+ * the first time) on first use. A server creates the schema and every registered queue with
+ * `setUp`, under its start-up lock, then polls with `start`; a test leaves both alone and runs
+ * what is pending with `runPending`, when it wants to.
  */
 export class JobQueue {
   private readonly handlers = new Map<string, Registered>();
