@@ -75,7 +75,7 @@ function openPostgres(connectionString: string, onIdleConnectionLost?: (error: E
 /**
  * Any fixed number: the key of the advisory lock every instance holds while it starts. The
  * same key the migrations alone once took, so an instance of the previous release starting
- * during a rolling deploy waits too.
+ * during a rolling deploy never migrates at the same time.
  */
 const START_UP_LOCK = 7_021_014;
 
