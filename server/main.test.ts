@@ -1,6 +1,18 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { DEPLOYMENT_ENV } from './test/deployment-env';
+
+/** A port on 127.0.0.1 that nothing listens on (it was free a moment ago). */
+async function unusedPort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, 'close');
+  return port;
+}
 
 /** Runs the real entry point with only `env` (and PATH), and collects how it ends. */
 async function startServer(env: NodeJS.ProcessEnv) {
@@ -35,4 +47,30 @@ describe('server/main.ts', () => {
     // It stopped before opening anything.
     expect(output).not.toContain('[api] listening');
   });
+
+  // The real entry point loads the whole server first: 10 s and more on a busy machine.
+  it(
+    'ends a start whose database is unreachable with a sentence naming DATABASE_URL, not a stack',
+    { timeout: 60_000 },
+    async () => {
+      const port = await unusedPort();
+      const { code, output } = await startServer({
+        ...DEPLOYMENT_ENV,
+        NODE_ENV: 'production',
+        DATABASE_URL: `postgres://orbita:Secret-pass-9@127.0.0.1:${port}/orbita`,
+      });
+      expect(code).toBe(1);
+      // One JSON line, as everything the server logs once its configuration is read.
+      const [line] = output.split('\n').filter((text) => text.includes('"DATABASE_URL"'));
+      expect(JSON.parse(line)).toMatchObject({ level: 'error', setting: 'DATABASE_URL', code: 'ECONNREFUSED' });
+      expect(JSON.parse(line).msg).toBe(
+        `Cannot use the database DATABASE_URL points at (127.0.0.1 port ${port}, database "orbita"): the connection ` +
+          `was refused (nothing listens on port ${port} there). Check that PostgreSQL is running and listening on ` +
+          'that address, and the host and port in DATABASE_URL.',
+      );
+      expect(output).not.toContain('Secret-pass-9');
+      expect(output).not.toMatch(/^\s+at /m);
+      expect(output).not.toContain('listening on http');
+    },
+  );
 });

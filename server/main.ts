@@ -3,7 +3,7 @@ import { createApp } from './app';
 import { createPasswordHasher } from './auth/passwords';
 import { ConfigError, parseConfig, realtimeSocketOrigin } from './config';
 import { createDatabase } from './db/client';
-import { seed } from './db/seed';
+import { describeDatabaseProblem } from './db/connection-problems';
 import { BackgroundTasks } from './http/background';
 import { JobQueue } from './jobs/queue';
 import { createLogger, safeError } from './log';
@@ -12,6 +12,7 @@ import { withKeptSecrets } from './secrets';
 import { RealtimeHub } from './realtime/hub';
 import { createPublisher } from './realtime/publisher';
 import { mountSpa } from './spa';
+import { setUpDatabase } from './start-up';
 
 const startedAt = performance.now();
 
@@ -48,14 +49,7 @@ const database = await createDatabase({
   ...config,
   onIdleConnectionLost: (error) => log.warn({ err: safeError(error) }, 'an idle PostgreSQL connection was lost'),
 });
-await database.migrate();
 const passwords = createPasswordHasher();
-await seed(database.db, passwords, {
-  demoAccounts: !config.deployment,
-  scaleUsers: config.seedScaleUsers,
-  scaleComments: config.seedScaleComments,
-  projectComments: config.seedProjectComments,
-});
 
 const mailer = createMailer(config, (line) => log.info(line));
 if (mailer instanceof SmtpMailer) {
@@ -76,6 +70,26 @@ const realtime = config.realtime.embedded
 // Events go out through the Pusher SDK: to the embedded server over this API's own port, or to the service named.
 const publisher = createPublisher(config);
 const app = createApp({ db: database.db, config, mailer, passwords, log, background, jobs, realtime, publisher });
+// The app has registered its jobs: the start creates their queues along with the rest.
+try {
+  await setUpDatabase(database, jobs, {
+    passwords,
+    seed: {
+      demoAccounts: !config.deployment,
+      scaleUsers: config.seedScaleUsers,
+      scaleComments: config.seedScaleComments,
+      projectComments: config.seedProjectComments,
+    },
+    onWait: () => log.info('another instance is starting: waiting for it to set the database up'),
+  });
+} catch (error) {
+  // A database it cannot reach or open is the operator's to fix: say what to check, not a stack.
+  const problem = config.databaseUrl ? describeDatabaseProblem(error, config.databaseUrl) : undefined;
+  if (!problem) throw error;
+  log.error({ setting: 'DATABASE_URL', code: safeError(error).code }, problem);
+  await database.close().catch(() => {});
+  process.exit(1);
+}
 await jobs.start();
 const socketOrigin = realtimeSocketOrigin(config.realtime);
 const spaMounted = mountSpa(app, config.staticDir, { connectSrc: socketOrigin ? [socketOrigin] : [] });

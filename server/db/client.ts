@@ -20,8 +20,18 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseHandle = {
   db: Database;
   driver: 'pglite' | 'postgres';
-  /** Applies every pending migration from server/db/migrations. */
+  /**
+   * Applies every pending migration from server/db/migrations. Not locked by itself: where other
+   * instances may start at the same moment, call it inside `startUp`.
+   */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` (everything a start creates: migrations, the job queue's schema and queues, the
+   * seed) while no other instance's start-up runs: on PostgreSQL under a session advisory lock
+   * held on a connection of its own for the whole of `work`; PGlite is one process's database,
+   * so there it simply runs. `onWait` is told when another instance holds the lock.
+   */
+  startUp<T>(work: () => Promise<T>, options?: { onWait?: () => void }): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, for `loadDataDir`. */
   dump?: () => Promise<Blob>;
@@ -56,30 +66,56 @@ function openPostgres(connectionString: string, onIdleConnectionLost?: (error: E
   return {
     db,
     driver: 'postgres',
-    migrate: () => migrateAlone(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })),
+    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    startUp: (work, options) => whileStartingAlone(connectionString, work, options?.onWait),
     close: () => pool.end(),
   };
 }
 
-/** Any fixed number: the key of the advisory lock every instance takes before migrating. */
-const MIGRATION_LOCK = 7_021_014;
+/**
+ * Any fixed number: the key of the advisory lock every instance holds while it starts. The
+ * same key the migrations alone once took, so an instance of the previous release starting
+ * during a rolling deploy never migrates at the same time.
+ */
+const START_UP_LOCK = 7_021_014;
+
+/**
+ * How long the first connection may take before the start gives up: a host that drops packets
+ * would otherwise hold it for the operating system's TCP timeout (minutes) without a word.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * Several instances starting together against one PostgreSQL would each apply the pending
- * migrations and all but one would fail half-way; a session advisory lock lets one migrate
- * while the others wait, then find nothing left to do.
+ * migrations, create pg-boss's schema and attach its queues' tables at once: duplicate catalog
+ * rows and deadlocks, and all but one crash. A session advisory lock on a connection of its own
+ * (outside the pool, so `work` keeps all ten) lets one start while the others wait, then find
+ * nothing left to create. The lock ends with its connection, so an instance that dies half-way
+ * never leaves the others waiting. This is also the start's first contact with the server: a
+ * database it cannot reach fails here (server/db/connection-problems.ts says why).
  */
-async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
-  const lock = await pool.connect();
+async function whileStartingAlone<T>(
+  connectionString: string,
+  work: () => Promise<T>,
+  onWait?: () => void,
+): Promise<T> {
+  const lock = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // A connection lost while `work` runs would otherwise emit an unhandled 'error' and end the
+  // process; the lock is gone with it, and `work`'s own queries report the outage.
+  lock.on('error', () => {});
+  await lock.connect();
   try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    try {
-      await migrate();
-    } finally {
-      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    const { rows } = await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+      START_UP_LOCK,
+    ]);
+    if (!rows[0]?.locked) {
+      onWait?.();
+      await lock.query('SELECT pg_advisory_lock($1)', [START_UP_LOCK]);
     }
+    return await work();
   } finally {
-    lock.release();
+    // Closing the session releases its lock.
+    await lock.end().catch(() => {});
   }
 }
 
@@ -97,6 +133,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     db,
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    startUp: (work) => work(),
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
   };

@@ -40,6 +40,14 @@ export const SEED_USERS: SeedUser[] = [
 
 export const PROMO_COUPON = { code: PROMO_COUPON_CODE, discountPercent: 15, durationMonths: 3, active: true };
 
+/** What a start seeds besides the promo coupon: the demo data and the scale figures (local mode). */
+export type SeedOptions = {
+  demoAccounts: boolean;
+  scaleUsers?: number;
+  scaleComments?: number;
+  projectComments?: number;
+};
+
 /**
  * Runs at every start: creates what is missing and never overwrites, so a demo account whose
  * password or projects were changed keeps those changes across restarts. The promo coupon is
@@ -49,9 +57,7 @@ export const PROMO_COUPON = { code: PROMO_COUPON_CODE, discountPercent: 15, dura
 export async function seed(
   db: Database,
   passwords: PasswordHasher = createPasswordHasher(),
-  options: { demoAccounts: boolean; scaleUsers?: number; scaleComments?: number; projectComments?: number } = {
-    demoAccounts: true,
-  },
+  options: SeedOptions = { demoAccounts: true },
 ): Promise<void> {
   if (options.demoAccounts) {
     await Promise.all(SEED_USERS.map((user) => seedUser(db, passwords, user)));

@@ -74,8 +74,9 @@ function executorOf(db: Database): PgBoss.Db {
  * whichever instance fetches it first.
  *
  * `send` and `work` may be called before `start`: pg-boss starts (creating its `pgboss` schema
- * the first time) on first use. Only `start` polls: a server calls it; a test leaves it alone
- * and runs what is pending with `runPending`, when it wants to.
+ * the first time) on first use. A server creates the schema and every registered queue with
+ * `setUp`, under its start-up lock, then polls with `start`; a test leaves both alone and runs
+ * what is pending with `runPending`, when it wants to.
  */
 export class JobQueue {
   private readonly handlers = new Map<string, Registered>();
@@ -114,9 +115,20 @@ export class JobQueue {
     await boss.send(name, data, options);
   }
 
+  /**
+   * Creates what the jobs need in the database: pg-boss's schema (or brings it to this version)
+   * and a queue for every registered kind of job, so a release that adds one creates it here.
+   * Each queue is a table pg-boss attaches to its job table, and two instances doing that at
+   * once deadlock: the server runs this under the start-up lock (server/start-up.ts).
+   */
+  async setUp(): Promise<void> {
+    const boss = await this.started();
+    for (const name of this.handlers.keys()) await this.queue(boss, name);
+  }
+
   /** Starts pg-boss and polls for every registered kind of job. */
   async start(): Promise<void> {
-    await this.started();
+    await this.setUp();
     this.polling = true;
     for (const name of this.handlers.keys()) await this.poll(name);
   }
