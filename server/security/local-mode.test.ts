@@ -141,6 +141,7 @@ describe('the real server in local mode', () => {
         }
       }
     },
-    120_000,
+    // A cold start migrates and seeds an in-memory database: seconds alone, a minute on a busy machine.
+    180_000,
   );
 });
