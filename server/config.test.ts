@@ -383,12 +383,13 @@ describe('real-time: the embedded server configured as any service (decision 029
     expect(realtimeSocketOrigin(other)).toBe(realtimeSocketOrigin(serving));
   });
 
-  it('bounds the embedded server, by default and by PUSHER_MAX_CONNECTIONS(_PER_ADDRESS)', () => {
+  it('bounds the embedded server, by default and by PUSHER_MAX_CONNECTIONS and PUSHER_MAX_PER_ADDRESS', () => {
     expect(parseConfig({}).realtime).toMatchObject({ maxConnections: 10_000, maxConnectionsPerAddress: 500 });
-    expect(
-      parseConfig({ PUSHER_MAX_CONNECTIONS: '50000', PUSHER_MAX_CONNECTIONS_PER_ADDRESS: '2000' }).realtime,
-    ).toMatchObject({ maxConnections: 50_000, maxConnectionsPerAddress: 2000 });
-    expect(problemsOf({ PUSHER_MAX_CONNECTIONS: '0', PUSHER_MAX_CONNECTIONS_PER_ADDRESS: 'many' })).toHaveLength(2);
+    expect(parseConfig({ PUSHER_MAX_CONNECTIONS: '50000', PUSHER_MAX_PER_ADDRESS: '2000' }).realtime).toMatchObject({
+      maxConnections: 50_000,
+      maxConnectionsPerAddress: 2000,
+    });
+    expect(problemsOf({ PUSHER_MAX_CONNECTIONS: '0', PUSHER_MAX_PER_ADDRESS: 'many' })).toHaveLength(2);
   });
 
   it('names what the settings cannot mean together', () => {

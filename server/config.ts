@@ -244,7 +244,7 @@ const EnvSchema = z.object({
   PUSHER_APP_CLUSTER: optional(z.string().regex(/^[\w-]{1,50}$/, 'must be a cluster name')),
   PUSHER_EMBEDDED: optional(flag),
   PUSHER_MAX_CONNECTIONS: optional(z.coerce.number().int().min(1).max(1_000_000)),
-  PUSHER_MAX_CONNECTIONS_PER_ADDRESS: optional(z.coerce.number().int().min(1).max(1_000_000)),
+  PUSHER_MAX_PER_ADDRESS: optional(z.coerce.number().int().min(1).max(1_000_000)),
   TIKTOK_CLIENT_SECRET: optional(z.string().max(500, 'must be at most 500 characters')),
   MAUTIC_CLIENT_ID: optional(z.string().max(500, 'must be at most 500 characters')),
   MAUTIC_CLIENT_SECRET: optional(z.string().max(500, 'must be at most 500 characters')),
@@ -454,7 +454,7 @@ function realtimeConfig(e: Env): RealtimeConfig {
   const useTLS = (e.PUSHER_SCHEME ?? 'https') === 'https';
   const bounds = {
     maxConnections: e.PUSHER_MAX_CONNECTIONS ?? HUB_DEFAULTS.maxConnections,
-    maxConnectionsPerAddress: e.PUSHER_MAX_CONNECTIONS_PER_ADDRESS ?? HUB_DEFAULTS.maxConnectionsPerAddress,
+    maxConnectionsPerAddress: e.PUSHER_MAX_PER_ADDRESS ?? HUB_DEFAULTS.maxConnectionsPerAddress,
   };
   if (!embedded) {
     return {
@@ -512,7 +512,7 @@ function realtimeProblems(e: Env, bad: Set<string>): string[] {
     );
   }
   if (!embedded) {
-    for (const name of ['PUSHER_MAX_CONNECTIONS', 'PUSHER_MAX_CONNECTIONS_PER_ADDRESS'] as const) {
+    for (const name of ['PUSHER_MAX_CONNECTIONS', 'PUSHER_MAX_PER_ADDRESS'] as const) {
       if (e[name] !== undefined)
         problems.push(`${name}: bounds the embedded server only; set it at the service itself`);
     }
