@@ -161,14 +161,13 @@ const HOSTILE_TEXT = [
 
 describe('every frame a client may send', () => {
   it.each(HOSTILE_TEXT.map((text) => [text.slice(0, 60), text]))('text %j leaves the server up', async (_, text) => {
-    const { hub, port } = await sharedHub();
+    const { port } = await sharedHub();
     const { ws, frames } = await rawSocket(port);
     ws.send(text);
     // The socket itself still answers a ping afterwards.
     ws.send(JSON.stringify({ event: 'pusher:ping', data: {} }));
     await expect.poll(() => frames.some((frame) => frame.event === 'pusher:pong')).toBe(true);
     ws.close();
-    expect(hub.connections).toBeGreaterThanOrEqual(0);
   });
 
   it('binary frames are refused with an error, never read', async () => {
@@ -268,7 +267,7 @@ describe('what one client may hold', () => {
     // One socket closed frees its place.
     held[0].ws.close();
     await held[0].closed;
-    await expect.poll(() => hub.connections).toBe(3 - 1 + 0);
+    await expect.poll(() => hub.connections).toBe(2);
     held.push(await rawSocket(port, flood));
     for (const each of held) each.ws.close();
   });
