@@ -13,8 +13,10 @@
  *   person and their permissions), and from its answer until the background jobs fetched every
  *   channel;
  * - the real-time server (decision 026): publish (the `pusher` SDK, over the HTTP events API) →
- *   handler in a pusher-js client on a user's private channel, p50 / p95 over 1,000 events; and
- *   how many sockets one server holds while an event still reaches them all with p95 under 1 s;
+ *   handler in a pusher-js client on a user's private channel, p50 / p95 over 1,000 events; how
+ *   many sockets one server holds while an event still reaches them all with p95 under 1 s, and
+ *   the server's memory per socket; and one address flooding it with sockets (on this machine,
+ *   5,000 attempts or 15 s at most): how many it holds, and GET /v1.0/auth/me meanwhile;
  * - a project with 5,000 comments: the first comment row on a cold load, the rows in the DOM
  *   after scrolling through 2,000, the next page by cursor;
  * - the admin users search over 100,000 users, and the sentiment review with 10,000 comments in
@@ -79,6 +81,8 @@ const server = spawn('npx', ['tsx', 'server/main.ts'], {
     APP_URL: base,
     TRUST_PROXY: '1',
     PUSHER_APP_SECRET: REALTIME_SECRET,
+    // The fan-out below holds more sockets than the default bound, from many addresses.
+    PUSHER_MAX_CONNECTIONS: '20000',
   },
   stdio: 'ignore',
   detached: true,
@@ -155,6 +159,11 @@ try {
     console.log(`real-time (embedded server):`);
     console.log(`  publish → pusher-js handler, 1,000     ${realtime.latency}`);
     console.log(`  sockets held, an event to all p95 < 1 s ${realtime.held}`);
+    console.log(`  server memory per socket (subscribed) ${realtime.perSocket}`);
+    const flood = await realtimeFloodFigures();
+    console.log(`  one address floods sockets: held      ${flood.held}`);
+    console.log(`  GET /v1.0/auth/me alone, p50 / p95     ${flood.alone}`);
+    console.log(`  GET /v1.0/auth/me during the flood     ${flood.during} (goal p95 ≤ 50 ms)`);
   }
   if (!pagesOnly && !realtimeOnly) {
     const comments = await projectCommentsFigures();
@@ -401,11 +410,16 @@ async function realtimeFigures() {
   }
   client.disconnect();
 
-  // Fan-out: raw sockets (no pusher-js timers per socket) subscribed to one public channel.
+  // Fan-out: raw sockets (no pusher-js timers per socket) subscribed to one public channel, 400
+  // from each address (as many offices), under the bound per address.
   const sockets: WebSocket[] = [];
+  let opened = 0;
   const open = () =>
     new Promise<WebSocket>((resolve, reject) => {
-      const socket = new WebSocket(`ws://localhost:${PORT}/app/orbita-key?protocol=7&client=bench&version=1`);
+      const office = Math.floor(opened++ / 400);
+      const socket = new WebSocket(`ws://localhost:${PORT}/app/orbita-key?protocol=7&client=bench&version=1`, {
+        headers: { 'x-forwarded-for': `10.77.${office >> 8}.${office & 255}` },
+      });
       socket.once('error', reject);
       socket.on('message', (raw) => {
         const frame = JSON.parse(String(raw)) as { event: string };
@@ -416,6 +430,9 @@ async function realtimeFigures() {
     });
   let held = 0;
   let heldP95 = '';
+  // Memory is read from the first level on (the publishing above leaves garbage to collect).
+  let first: { level: number; rss: number } | undefined;
+  let perSocket = '';
   try {
     for (const level of [1000, 2000, 4000, 8000, 12_000, 16_000]) {
       while (sockets.length < level) {
@@ -445,6 +462,13 @@ async function realtimeFigures() {
       if (p95 >= 1000) break;
       held = level;
       heldP95 = `${p95.toFixed(0)} ms`;
+      // The server's resident memory grown from the first level to this one, per socket added.
+      const rss = serverMemory();
+      if (!first) first = { level, rss };
+      else {
+        const each = (rss - first.rss) / (level - first.level) / 1024;
+        perSocket = `${each.toFixed(1)} kB (RSS, from ${first.level.toLocaleString('en')} to ${level.toLocaleString('en')} sockets)`;
+      }
     }
   } catch (error) {
     heldP95 += ` (stopped: ${error instanceof Error ? error.message : String(error)})`;
@@ -453,7 +477,63 @@ async function realtimeFigures() {
   }
   // Past 16,000 the 20,000 open files a process may have here (ulimit -n) run out before the server does.
   const ceiling = held === 16_000 ? '; the most the open-file limit here allows' : '';
-  return { latency: percentiles(latencies), held: `${held.toLocaleString('en')} (p95 ${heldP95}${ceiling})` };
+  return {
+    latency: percentiles(latencies),
+    held: `${held.toLocaleString('en')} (p95 ${heldP95}${ceiling})`,
+    perSocket,
+  };
+}
+
+/** The API's resident memory in bytes: the process listening on the bench's port. */
+function serverMemory(): number {
+  const listening = spawnSync('ss', ['-ltnpH', `sport = :${PORT}`], { encoding: 'utf8' }).stdout;
+  const pid = /pid=(\d+)/.exec(listening)?.[1];
+  if (!pid) return Number.NaN;
+  const status = spawnSync('cat', [`/proc/${pid}/status`], { encoding: 'utf8' }).stdout;
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) * 1024;
+}
+
+/**
+ * One address (one X-Forwarded-For behind the trusted proxy) opens sockets as fast as it can,
+ * 50 at a time, on this machine only and for 5,000 attempts or 15 s at most, never subscribing;
+ * meanwhile someone else asks GET /v1.0/auth/me one request after another.
+ */
+async function realtimeFloodFigures() {
+  const token = await accessToken();
+  const alone = await timeMe(token, 3_000);
+  const sockets: WebSocket[] = [];
+  let attempts = 0;
+  let refused = 0;
+  const deadline = performance.now() + 15_000;
+  const attempt = () =>
+    new Promise<void>((resolve) => {
+      attempts++;
+      const socket = new WebSocket(`ws://localhost:${PORT}/app/orbita-key?protocol=7&client=flood&version=1`, {
+        headers: { 'x-forwarded-for': '10.66.0.1' },
+      });
+      socket.once('open', () => {
+        sockets.push(socket);
+        resolve();
+      });
+      socket.once('error', () => {
+        refused++;
+        resolve();
+      });
+    });
+  const flood = (async () => {
+    while (performance.now() < deadline && attempts < 5000) await Promise.all(Array.from({ length: 50 }, attempt));
+  })();
+  try {
+    const during = await timeMe(token, flood);
+    const held = sockets.filter((socket) => socket.readyState === WebSocket.OPEN).length;
+    return {
+      held: `${held.toLocaleString('en')} of ${attempts.toLocaleString('en')} attempts (${refused.toLocaleString('en')} refused, 503)`,
+      alone: percentiles(alone),
+      during: percentiles(during),
+    };
+  } finally {
+    for (const socket of sockets) socket.terminate();
+  }
 }
 
 async function apiFigures() {

@@ -380,3 +380,70 @@ describe('real-time (decision 026)', () => {
     expect(realtimeSocketOrigin(realtime)).toBe('ws://soketi.internal:6001');
   });
 });
+
+describe('real-time: the embedded server configured as any service (decision 029)', () => {
+  const credentials = {
+    PUSHER_APP_ID: 'orbita-prod',
+    PUSHER_APP_KEY: 'k-prod',
+    PUSHER_APP_SECRET: 'a-secret-of-16-chars',
+  };
+
+  it('keeps serving the protocol when only the credentials are given: PUSHER_APP_KEY no longer switches it off', () => {
+    const realtime = parseConfig({ ...DEPLOYMENT_ENV, ...credentials }).realtime;
+    expect(realtime).toMatchObject({
+      embedded: true,
+      appId: 'orbita-prod',
+      key: 'k-prod',
+      secret: 'a-secret-of-16-chars',
+      host: undefined,
+      socketHost: undefined,
+    });
+    expect(problemsOf({ ...DEPLOYMENT_ENV, ...credentials })).toEqual([]);
+  });
+
+  it("serves the other instances: PUSHER_EMBEDDED=1 here, PUSHER_HOST its address everywhere, the page's socket there", () => {
+    const where = { PUSHER_HOST: 'realtime.example.com', PUSHER_PORT: '443', PUSHER_SCHEME: 'https' };
+    const serving = parseConfig({ ...DEPLOYMENT_ENV, ...credentials, ...where, PUSHER_EMBEDDED: '1' }).realtime;
+    expect(serving).toMatchObject({ embedded: true, key: 'k-prod', socketHost: 'realtime.example.com', useTLS: true });
+    expect(realtimeSocketOrigin(serving)).toBe('wss://realtime.example.com:443');
+    // Another instance: the same settings without PUSHER_EMBEDDED publish there.
+    const other = parseConfig({ ...DEPLOYMENT_ENV, ...credentials, ...where }).realtime;
+    expect(other).toMatchObject({
+      embedded: false,
+      host: 'realtime.example.com',
+      port: 443,
+      secret: 'a-secret-of-16-chars',
+    });
+    expect(realtimeSocketOrigin(other)).toBe(realtimeSocketOrigin(serving));
+  });
+
+  it('bounds the embedded server, by default and by PUSHER_MAX_CONNECTIONS and PUSHER_MAX_PER_ADDRESS', () => {
+    expect(parseConfig({}).realtime).toMatchObject({ maxConnections: 10_000, maxConnectionsPerAddress: 500 });
+    expect(parseConfig({ PUSHER_MAX_CONNECTIONS: '50000', PUSHER_MAX_PER_ADDRESS: '2000' }).realtime).toMatchObject({
+      maxConnections: 50_000,
+      maxConnectionsPerAddress: 2000,
+    });
+    expect(problemsOf({ PUSHER_MAX_CONNECTIONS: '0', PUSHER_MAX_PER_ADDRESS: 'many' })).toHaveLength(2);
+  });
+
+  it('names what the settings cannot mean together', () => {
+    expect(problemsOf({ ...DEPLOYMENT_ENV, PUSHER_HOST: 'soketi.internal' })).toEqual([
+      "PUSHER_APP_ID: required with PUSHER_HOST (the app's credentials, the same everywhere)",
+      "PUSHER_APP_KEY: required with PUSHER_HOST (the app's credentials, the same everywhere)",
+      "PUSHER_APP_SECRET: required with PUSHER_HOST (the app's credentials, the same everywhere)",
+    ]);
+    expect(problemsOf({ ...DEPLOYMENT_ENV, PUSHER_APP_KEY: 'k' })).toEqual([
+      "PUSHER_APP_ID: required with PUSHER_APP_KEY (the app's credentials, the same everywhere)",
+      "PUSHER_APP_SECRET: required with PUSHER_APP_KEY (the app's credentials, the same everywhere)",
+    ]);
+    expect(problemsOf({ ...DEPLOYMENT_ENV, PUSHER_EMBEDDED: '0' })).toEqual([
+      'PUSHER_EMBEDDED: 0 needs the service named, by PUSHER_HOST (Soketi, Reverb, the instance serving it) or PUSHER_APP_CLUSTER (Pusher)',
+    ]);
+    expect(problemsOf({ ...DEPLOYMENT_ENV, ...credentials, PUSHER_EMBEDDED: '1', PUSHER_APP_CLUSTER: 'eu' })).toEqual([
+      "PUSHER_APP_CLUSTER: names Pusher's hosted service, while PUSHER_EMBEDDED=1 serves the protocol here; set one of them",
+    ]);
+    expect(
+      problemsOf({ ...DEPLOYMENT_ENV, ...credentials, PUSHER_APP_CLUSTER: 'eu', PUSHER_MAX_CONNECTIONS: '10' }),
+    ).toEqual(['PUSHER_MAX_CONNECTIONS: bounds the embedded server only; set it at the service itself']);
+  });
+});

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
+import { HUB_DEFAULTS } from './realtime/hub';
 import { parseEncryptionKey } from './security/encryption';
 import { sharedSecretProblems, weakKeyProblem, weakSecretProblem } from './security/secret-strength';
 
@@ -67,8 +68,9 @@ export type Config = {
   /** The TikTok app projects import TikTok users through; local mode's default is the sandbox. */
   tiktok: TikTokConfig | undefined;
   /**
-   * The Pusher-protocol service real-time events go through (issue 12, decision 026): the server
-   * embedded in this API (one instance; the default) or Pusher, Soketi or Laravel Reverb.
+   * The Pusher-protocol service real-time events go through (decisions 026, 029): the server
+   * embedded in this API (the default; it may serve other instances too) or Pusher, Soketi or
+   * Laravel Reverb.
    */
   realtime: RealtimeConfig;
   /**
@@ -157,7 +159,7 @@ export type RealtimeConfig = {
   appId: string;
   key: string;
   secret: string;
-  /** The service's host, or undefined for the server embedded in this API. */
+  /** The service's host (an embedded server's public name when it serves other instances), else undefined: this API's own address. */
   host: string | undefined;
   port: number | undefined;
   /**
@@ -167,7 +169,11 @@ export type RealtimeConfig = {
   socketHost: string | undefined;
   useTLS: boolean;
   cluster: string;
+  /** This instance serves the protocol (`/app/{key}` and the events API): PUSHER_EMBEDDED. */
   embedded: boolean;
+  /** The embedded server's bounds (decision 029): open sockets in all, and from one client address. */
+  maxConnections: number;
+  maxConnectionsPerAddress: number;
 };
 
 /** The sandbox providers' app ids: public values for local use; a deployment never has the sandbox. */
@@ -252,6 +258,9 @@ const EnvSchema = z.object({
   PUSHER_PORT: optional(port),
   PUSHER_SCHEME: optional(z.enum(['http', 'https'])),
   PUSHER_APP_CLUSTER: optional(z.string().regex(/^[\w-]{1,50}$/, 'must be a cluster name')),
+  PUSHER_EMBEDDED: optional(flag),
+  PUSHER_MAX_CONNECTIONS: optional(z.coerce.number().int().min(1).max(1_000_000)),
+  PUSHER_MAX_PER_ADDRESS: optional(z.coerce.number().int().min(1).max(1_000_000)),
   TIKTOK_CLIENT_SECRET: optional(z.string().max(500, 'must be at most 500 characters')),
   MAUTIC_CLIENT_ID: optional(z.string().max(500, 'must be at most 500 characters')),
   MAUTIC_CLIENT_SECRET: optional(z.string().max(500, 'must be at most 500 characters')),
@@ -483,45 +492,94 @@ function tiktokConfig(e: Env, appUrl: string, apiUrl: string, devEndpoints: bool
   } satisfies TikTokConfig;
 }
 
-/** The socket's origin for the page's CSP when it is not this API's own (an outside service). */
+/** The socket's origin for the page's CSP when it is not this API's own (an outside service, or the instance serving it). */
 export function realtimeSocketOrigin(realtime: RealtimeConfig): string | undefined {
-  if (realtime.embedded || !realtime.socketHost) return undefined;
+  if (!realtime.socketHost) return undefined;
   const port = realtime.port && realtime.socketHost === realtime.host ? `:${realtime.port}` : '';
   return `${realtime.useTLS ? 'wss' : 'ws'}://${realtime.socketHost}${port}`;
 }
 
+/** Whether this instance serves the Pusher protocol: said by PUSHER_EMBEDDED, else unless a service is named. */
+const servesRealtime = (e: Env) =>
+  e.PUSHER_EMBEDDED ?? (e.PUSHER_HOST === undefined && e.PUSHER_APP_CLUSTER === undefined);
+
 /**
- * PUSHER_APP_KEY (with its id and secret) and PUSHER_HOST for Soketi or Reverb, or Pusher's own
- * cluster; else the server embedded in this API, whose secret never leaves the process unless
- * PUSHER_APP_SECRET gives it.
+ * The same PUSHER_* settings as for any Pusher-protocol service: the app's id, key and secret,
+ * and where it is (PUSHER_HOST for Soketi, Reverb or the instance serving the embedded server;
+ * PUSHER_APP_CLUSTER for Pusher). Without any, this instance serves it at its own address, with
+ * a secret of its own per process unless PUSHER_APP_SECRET gives one (another process may then
+ * publish to it: the bench does).
  */
 function realtimeConfig(e: Env): RealtimeConfig {
-  if (e.PUSHER_APP_KEY !== undefined) {
-    const cluster = e.PUSHER_APP_CLUSTER ?? 'mt1';
+  const embedded = servesRealtime(e);
+  const cluster = e.PUSHER_APP_CLUSTER ?? 'mt1';
+  const useTLS = (e.PUSHER_SCHEME ?? 'https') === 'https';
+  const bounds = {
+    maxConnections: e.PUSHER_MAX_CONNECTIONS ?? HUB_DEFAULTS.maxConnections,
+    maxConnectionsPerAddress: e.PUSHER_MAX_PER_ADDRESS ?? HUB_DEFAULTS.maxConnectionsPerAddress,
+  };
+  if (!embedded) {
     return {
       appId: e.PUSHER_APP_ID ?? '',
-      key: e.PUSHER_APP_KEY,
+      key: e.PUSHER_APP_KEY ?? '',
       secret: e.PUSHER_APP_SECRET ?? '',
       host: e.PUSHER_HOST ?? `api-${cluster}.pusher.com`,
       port: e.PUSHER_PORT,
       socketHost: e.PUSHER_HOST ?? `ws-${cluster}.pusher.com`,
-      useTLS: (e.PUSHER_SCHEME ?? 'https') === 'https',
+      useTLS,
       cluster,
-      embedded: false,
+      embedded,
+      ...bounds,
     };
   }
   return {
-    appId: 'orbita',
-    key: 'orbita-key',
-    // Random per process unless given: then another process may publish to it too (the bench does).
+    appId: e.PUSHER_APP_ID ?? 'orbita',
+    key: e.PUSHER_APP_KEY ?? 'orbita-key',
     secret: e.PUSHER_APP_SECRET ?? randomBytes(32).toString('hex'),
-    host: undefined,
-    port: undefined,
-    socketHost: undefined,
-    useTLS: false,
-    cluster: 'mt1',
-    embedded: true,
+    // Serving other instances too: browsers (and the other instances) reach it at PUSHER_HOST.
+    host: e.PUSHER_HOST,
+    port: e.PUSHER_HOST === undefined ? undefined : e.PUSHER_PORT,
+    socketHost: e.PUSHER_HOST,
+    useTLS: e.PUSHER_HOST === undefined ? false : useTLS,
+    cluster,
+    embedded,
+    ...bounds,
   };
+}
+
+/** What the PUSHER_* settings cannot mean together. */
+function realtimeProblems(e: Env, bad: Set<string>): string[] {
+  const problems: string[] = [];
+  const embedded = servesRealtime(e);
+  const missing = (name: keyof Env) => e[name] === undefined && !bad.has(name);
+  // A service named (outside, or an embedded server other instances publish to), or a key of one,
+  // comes with the app's credentials: no default could match the other side's.
+  const needing = (['PUSHER_HOST', 'PUSHER_APP_CLUSTER', 'PUSHER_APP_KEY'] as const).find(
+    (name) => e[name] !== undefined,
+  );
+  if (needing !== undefined) {
+    for (const name of ['PUSHER_APP_ID', 'PUSHER_APP_KEY', 'PUSHER_APP_SECRET'] as const) {
+      if (missing(name))
+        problems.push(`${name}: required with ${needing} (the app's credentials, the same everywhere)`);
+    }
+  }
+  if (e.PUSHER_EMBEDDED === false && e.PUSHER_HOST === undefined && e.PUSHER_APP_CLUSTER === undefined) {
+    problems.push(
+      'PUSHER_EMBEDDED: 0 needs the service named, by PUSHER_HOST (Soketi, Reverb, the instance serving it) or PUSHER_APP_CLUSTER (Pusher)',
+    );
+  }
+  if (embedded && e.PUSHER_APP_CLUSTER !== undefined && e.PUSHER_HOST === undefined) {
+    problems.push(
+      "PUSHER_APP_CLUSTER: names Pusher's hosted service, while PUSHER_EMBEDDED=1 serves the protocol here; set one of them",
+    );
+  }
+  if (!embedded) {
+    for (const name of ['PUSHER_MAX_CONNECTIONS', 'PUSHER_MAX_PER_ADDRESS'] as const) {
+      if (e[name] !== undefined)
+        problems.push(`${name}: bounds the embedded server only; set it at the service itself`);
+    }
+  }
+  return problems;
 }
 
 /**
@@ -565,11 +623,7 @@ export function parseConfig(
   ) {
     problems.push('LINKEDIN_CLIENT_SECRET: required with LINKEDIN_CLIENT_ID (LinkedIn Developers › your app › Auth)');
   }
-  if (e.PUSHER_APP_KEY !== undefined) {
-    for (const name of ['PUSHER_APP_ID', 'PUSHER_APP_SECRET'] as const) {
-      if (e[name] === undefined && !bad.has(name)) problems.push(`${name}: required with PUSHER_APP_KEY`);
-    }
-  }
+  problems.push(...realtimeProblems(e, bad));
   if (e.TIKTOK_CLIENT_KEY !== undefined && e.TIKTOK_CLIENT_SECRET === undefined && !bad.has('TIKTOK_CLIENT_SECRET')) {
     problems.push('TIKTOK_CLIENT_SECRET: required with TIKTOK_CLIENT_KEY (TikTok for Developers › your app)');
   }

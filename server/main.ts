@@ -63,9 +63,14 @@ const jobs = new JobQueue(database.db, {
   onError: (error) => log.error({ err: safeError(error) }, 'job queue error'),
   supervise: true,
 });
-// The embedded Pusher-protocol server (decision 026), unless PUSHER_APP_KEY names another service.
+// The embedded Pusher-protocol server (decisions 026, 029), unless this instance is told another serves it.
 const realtime = config.realtime.embedded
-  ? new RealtimeHub(config.realtime, { onProblem: (problem) => log.warn(problem) })
+  ? new RealtimeHub(config.realtime, {
+      maxConnections: config.realtime.maxConnections,
+      maxConnectionsPerAddress: config.realtime.maxConnectionsPerAddress,
+      trustProxy: config.trustProxy,
+      onProblem: (problem) => log.warn(problem),
+    })
   : undefined;
 // Events go out through the Pusher SDK: to the embedded server over this API's own port, or to the service named.
 const publisher = createPublisher(config);

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { clientAddress } from '../http/client-ip';
 import { hmacSha256Hex, sameSecret } from '../security/same-secret';
 
 /**
@@ -11,6 +12,10 @@ import { hmacSha256Hex, sameSecret } from '../security/same-secret';
  * subscriptions per socket; events come in through the signed HTTP events API (./routes.ts), as
  * they would at Pusher, Soketi or Laravel Reverb, so a deployment of several instances swaps
  * in one of those by configuration alone.
+ *
+ * Anyone may open a socket (the key is public), so nothing a client sends may throw out of here,
+ * and what one client can hold is bounded (decision 029): sockets per address and in all, a
+ * socket that never subscribes is closed, an upgrade to any other path is answered 404 at once.
  */
 
 export interface RealtimeApp {
@@ -25,6 +30,14 @@ export interface HubOptions {
   /** The largest message a client may send, in bytes. */
   maxMessageBytes?: number;
   maxSubscriptionsPerSocket?: number;
+  /** Open sockets at most, every address together; past it an upgrade is answered 503. */
+  maxConnections?: number;
+  /** Open sockets at most from one client address (as the API reads it: server/http/client-ip.ts). */
+  maxConnectionsPerAddress?: number;
+  /** A socket still without a subscription this long after it opened is closed (4202). */
+  subscribeWithinSeconds?: number;
+  /** Read the client's address from X-Forwarded-For (TRUST_PROXY=1), as the rate limits do. */
+  trustProxy?: boolean;
   /** Told of a socket's troubles (a malformed message), for the log. */
   onProblem?: (problem: string) => void;
 }
@@ -35,6 +48,16 @@ export const CLOSE = {
   overCapacity: 4100,
   reconnectNow: 4200,
   pongNotReceived: 4201,
+  /** Pusher's "closed after inactivity": pusher-js reconnects at once, and subscribes. */
+  inactive: 4202,
+} as const;
+
+/** The defaults: far above what an office behind one address opens, well under a process's open files. */
+export const HUB_DEFAULTS = {
+  maxConnections: 10_000,
+  maxConnectionsPerAddress: 500,
+  // Pusher's own window for a connection to sign in; pusher-js subscribes right after connecting.
+  subscribeWithinSeconds: 30,
 } as const;
 
 const APP_PATH = /^\/app\/([^/?]+)(?:\?.*)?$/;
@@ -47,6 +70,9 @@ type Socket = {
   lastSeen: number;
 };
 
+type Send = (event: string, data: unknown, channel?: string) => void;
+type Fields = { channel?: unknown; auth?: unknown };
+
 /** The `auth` a private channel's subscription carries: `key:HMAC-SHA256(secret, "socket_id:channel")`. */
 export function privateChannelAuth(app: RealtimeApp, socketId: string, channel: string): string {
   return `${app.key}:${hmacSha256Hex(app.secret, `${socketId}:${channel}`)}`;
@@ -58,6 +84,10 @@ export class RealtimeHub {
   private readonly channels = new Map<string, Set<Socket>>();
   private readonly activityTimeout: number;
   private readonly maxSubscriptions: number;
+  private readonly limits: { total: number; perAddress: number; subscribeWithinMs: number };
+  /** Every socket from its handshake to its close, a refused one too (it lingers while closing). */
+  private open = 0;
+  private readonly openByAddress = new Map<string, number>();
   private pruning: NodeJS.Timeout | undefined;
 
   constructor(
@@ -66,23 +96,39 @@ export class RealtimeHub {
   ) {
     this.activityTimeout = options.activityTimeoutSeconds ?? 120;
     this.maxSubscriptions = options.maxSubscriptionsPerSocket ?? 100;
+    this.limits = {
+      total: options.maxConnections ?? HUB_DEFAULTS.maxConnections,
+      perAddress: options.maxConnectionsPerAddress ?? HUB_DEFAULTS.maxConnectionsPerAddress,
+      subscribeWithinMs: (options.subscribeWithinSeconds ?? HUB_DEFAULTS.subscribeWithinSeconds) * 1000,
+    };
     this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? 10 * 1024 });
   }
 
-  /** Takes the HTTP server's upgrades to `/app/{key}`; others are left alone (Vite's HMR socket, say). */
+  /**
+   * Takes the HTTP server's upgrades: `/app/{key}` is this server's, any other path is answered
+   * 404 and closed (nothing else on the API's port speaks websocket; left open, it would be held
+   * until the client gives up).
+   */
   attach(server: Server) {
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      if (!APP_PATH.test(request.url ?? '')) return;
-      this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, request));
+      // Between the upgrade and ws taking the socket nobody else listens for its errors (a client
+      // resetting the connection): unheard, one would end the process.
+      socket.on('error', () => socket.destroy());
+      try {
+        this.upgrade(request, socket, head);
+      } catch (error) {
+        this.options.onProblem?.(`upgrade refused: ${error instanceof Error ? error.message : String(error)}`);
+        refuseUpgrade(socket, 400, 'Bad Request');
+      }
     });
     // Sockets that stopped talking (no ping within twice the activity timeout) are closed.
     this.pruning = setInterval(() => this.prune(), Math.min(this.activityTimeout, 30) * 1000);
     this.pruning.unref();
   }
 
-  /** How many sockets are open now. */
+  /** How many sockets are open now (closing ones included). */
   get connections() {
-    return this.sockets.size;
+    return this.open;
   }
 
   /** Sends `event` with `data` (a string, as the HTTP API carries it) to every subscriber of each channel. */
@@ -102,12 +148,32 @@ export class RealtimeHub {
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
-  private accept(ws: WebSocket, request: IncomingMessage) {
-    const key = decodeURIComponent(APP_PATH.exec(request.url ?? '')?.[1] ?? '');
-    const send = (event: string, data: unknown, channel?: string) =>
+  private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+    const key = APP_PATH.exec(request.url ?? '')?.[1];
+    if (key === undefined) return refuseUpgrade(socket, 404, 'Not Found');
+    const forwarded = request.headers['x-forwarded-for'];
+    const address = clientAddress(
+      Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
+      request.socket.remoteAddress,
+      this.options.trustProxy ?? false,
+    );
+    // Over a cap, refused before the handshake, as Pusher answers an upgrade over capacity: the
+    // refusal costs no socket, and pusher-js tries again later.
+    if (this.open >= this.limits.total || (this.openByAddress.get(address) ?? 0) >= this.limits.perAddress) {
+      return refuseUpgrade(socket, 503, 'Service Unavailable', 'Over capacity');
+    }
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, key, address));
+  }
+
+  private accept(ws: WebSocket, key: string, address: string) {
+    this.count(address, +1);
+    ws.on('close', () => this.count(address, -1));
+    ws.on('error', (error) => this.options.onProblem?.(`socket error: ${error.message}`));
+    const send: Send = (event, data, channel) =>
       ws.send(JSON.stringify({ event, ...(channel ? { channel } : {}), data: JSON.stringify(data) }));
+    // Compared as sent: a key is letters, digits, - and _, so no escape is ever needed (nor decoded).
     if (key !== this.app.key) {
-      send('pusher:error', { code: CLOSE.appUnknown, message: `App key ${key} does not exist` });
+      send('pusher:error', { code: CLOSE.appUnknown, message: 'App key does not exist' });
       ws.close(CLOSE.appUnknown, 'App key does not exist');
       return;
     }
@@ -119,26 +185,52 @@ export class RealtimeHub {
     };
     this.sockets.set(socket.id, socket);
     send('pusher:connection_established', { socket_id: socket.id, activity_timeout: this.activityTimeout });
+    // A socket kept without listening to anything holds a place for nothing.
+    const unsubscribed = setTimeout(() => {
+      if (socket.channels.size === 0) ws.close(CLOSE.inactive, 'No subscription');
+    }, this.limits.subscribeWithinMs);
+    unsubscribed.unref();
 
-    ws.on('message', (raw: RawData) => {
+    ws.on('message', (raw: RawData, isBinary: boolean) => {
       socket.lastSeen = Date.now();
-      this.receive(socket, raw, send);
+      try {
+        this.receive(socket, raw, isBinary, send);
+      } catch (error) {
+        // Never reached by any message known; if one does, it costs that socket, not the process.
+        this.options.onProblem?.(`message failed: ${error instanceof Error ? error.message : String(error)}`);
+        ws.close(1011, 'Internal error');
+      }
     });
     ws.on('pong', () => (socket.lastSeen = Date.now()));
-    ws.on('close', () => this.forget(socket));
-    ws.on('error', (error) => this.options.onProblem?.(`socket error: ${error.message}`));
+    ws.on('close', () => {
+      clearTimeout(unsubscribed);
+      this.forget(socket);
+    });
   }
 
-  private receive(socket: Socket, raw: RawData, send: (event: string, data: unknown, channel?: string) => void) {
-    let message: { event?: unknown; data?: unknown };
+  private count(address: string, change: 1 | -1) {
+    this.open += change;
+    const now = (this.openByAddress.get(address) ?? 0) + change;
+    if (now > 0) this.openByAddress.set(address, now);
+    else this.openByAddress.delete(address);
+  }
+
+  private receive(socket: Socket, raw: RawData, isBinary: boolean, send: Send) {
+    let message: unknown;
     try {
-      message = JSON.parse(raw.toString()) as typeof message;
+      if (isBinary) throw new Error('binary');
+      message = JSON.parse(raw.toString());
     } catch {
-      send('pusher:error', { code: null, message: 'Messages must be JSON' });
+      send('pusher:error', { code: null, message: 'Messages must be JSON text' });
       return;
     }
-    const data = (typeof message.data === 'string' ? safeJson(message.data) : message.data) as
-      { channel?: unknown; auth?: unknown } | undefined;
+    // `null`, an array, a number: JSON, but not a message.
+    if (!isObject(message)) {
+      send('pusher:error', { code: null, message: 'Messages must be JSON objects' });
+      return;
+    }
+    const inner = typeof message.data === 'string' ? safeJson(message.data) : message.data;
+    const data: Fields = isObject(inner) ? inner : {};
     switch (message.event) {
       case 'pusher:ping':
         send('pusher:pong', {});
@@ -147,23 +239,21 @@ export class RealtimeHub {
         this.subscribe(socket, data, send);
         return;
       case 'pusher:unsubscribe': {
-        const channel = typeof data?.channel === 'string' ? data.channel : '';
+        const channel = typeof data.channel === 'string' ? data.channel : '';
         socket.channels.delete(channel);
         this.channels.get(channel)?.delete(socket);
         return;
       }
-      default:
+      default: {
         // Client events (client-*) and anything else: this server relays none.
-        send('pusher:error', { code: null, message: `Unsupported event ${String(message.event).slice(0, 60)}` });
+        const name = typeof message.event === 'string' ? message.event.slice(0, 60) : typeof message.event;
+        send('pusher:error', { code: null, message: `Unsupported event ${name}` });
+      }
     }
   }
 
-  private subscribe(
-    socket: Socket,
-    data: { channel?: unknown; auth?: unknown } | undefined,
-    send: (event: string, data: unknown, channel?: string) => void,
-  ) {
-    const channel = typeof data?.channel === 'string' ? data.channel : '';
+  private subscribe(socket: Socket, data: Fields, send: Send) {
+    const channel = typeof data.channel === 'string' ? data.channel : '';
     const refuse = (error: string, status: number) =>
       send('pusher:subscription_error', { type: 'AuthError', error, status }, channel || undefined);
     if (!CHANNEL_NAME.test(channel)) return refuse('Invalid channel name', 400);
@@ -172,7 +262,7 @@ export class RealtimeHub {
       return refuse(`At most ${this.maxSubscriptions} channels per connection`, 400);
     }
     if (channel.startsWith('private-')) {
-      const auth = typeof data?.auth === 'string' ? data.auth : '';
+      const auth = typeof data.auth === 'string' ? data.auth : '';
       if (!sameSecret(auth, privateChannelAuth(this.app, socket.id, channel))) {
         return refuse('Invalid signature for this socket and channel', 401);
       }
@@ -199,6 +289,23 @@ export class RealtimeHub {
       if (socket.lastSeen < limit) socket.ws.close(CLOSE.pongNotReceived, 'Pong reply not received');
     }
   }
+}
+
+/** Answers an upgrade with a plain HTTP status and closes the connection once it is written. */
+function refuseUpgrade(socket: Duplex, status: number, reason: string, body = reason) {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.once('finish', () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
+      `${status === 503 ? 'Retry-After: 5\r\n' : ''}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function safeJson(text: string): unknown {

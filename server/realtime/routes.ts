@@ -80,7 +80,8 @@ export function realtimeRoutes(s: Services) {
       wsHost: realtime.socketHost ?? null,
       // Pusher's own socket is on 443; Soketi's and Reverb's where their HTTP API is.
       wsPort: realtime.socketHost && realtime.socketHost === realtime.host ? (realtime.port ?? null) : null,
-      forceTLS: realtime.embedded ? s.config.secureCookies : realtime.useTLS,
+      // At this API's own address the page's scheme decides; elsewhere the service's.
+      forceTLS: realtime.socketHost ? realtime.useTLS : s.config.secureCookies,
       cluster: realtime.cluster,
     }),
   );

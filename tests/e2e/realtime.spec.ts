@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, WebSocketRoute } from '@playwright/test';
 import {
   connectFacebookThroughApi,
   expect,
@@ -167,6 +167,49 @@ test('a lost connection is said after a few seconds, and once it is back the pag
   const giulia = page.getByRole('group', { name: 'Channels of Giulia Rossi' });
   await expect(giulia.getByRole('listitem')).toHaveCount(4, { timeout: 20_000 });
   // Caught up in place: the page was read again, not reloaded.
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+});
+
+test('the socket is back within 5 s of the service returning, and the page catches up on what it missed', async ({
+  page,
+  request,
+  user,
+}) => {
+  // Signing in, a page, an account connected, an outage: more than the default on a busy machine.
+  test.setTimeout(60_000);
+  // The page's sockets go through a route this test controls, so the service can go away for
+  // this page alone: its socket cut, new ones closed at once (as a server down refuses them).
+  let up = true;
+  const open: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/app\/orbita-key/, (socket) => {
+    if (!up) return void socket.close();
+    socket.connectToServer();
+    open.push(socket);
+  });
+  await signInWithoutUi(page, user);
+  await openListening(page, '/integrations');
+  await expect(page.getByRole('heading', { level: 3, name: 'No Facebook account yet' })).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+
+  up = false;
+  const down = Date.now();
+  for (const socket of open.splice(0)) await socket.close();
+  // Meanwhile an account is connected elsewhere and its channels are fetched: nobody is listening.
+  await connectFacebookThroughApi(request, await accessTokenOf(request, user), GIULIA);
+  // Back after 1.2 s (or once that call is done): pusher-js's first try has failed by then.
+  await page.waitForTimeout(Math.max(0, 1200 - (Date.now() - down)));
+  const resubscribed = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/broadcasting/auth' && response.status() === 200,
+    { timeout: 20_000 },
+  );
+  const back = Date.now();
+  up = true;
+  await resubscribed;
+  expect(Date.now() - back).toBeLessThanOrEqual(5000);
+
+  // What it missed is read again in place, not by reloading.
+  const giulia = page.getByRole('group', { name: 'Channels of Giulia Rossi' });
+  await expect(giulia.getByRole('listitem')).toHaveCount(4);
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
 });
 

@@ -74,6 +74,11 @@ export async function openEchoSocket(): Promise<LiveSocket> {
       listener(connection.state as SocketState);
       return () => connection.unbind('state_change', handler);
     },
+    // pusher-js subscribes again on the new socket, as after any reconnect of its own.
+    reconnect: () => {
+      connection.disconnect();
+      connection.connect();
+    },
     disconnect: () => echo.disconnect(),
   };
 }

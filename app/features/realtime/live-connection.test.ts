@@ -5,6 +5,7 @@ import {
   type LiveConnectionOptions,
   type LiveSocket,
   type SocketState,
+  reconnectDelayMs,
 } from './live-connection';
 
 /** A socket driven by hand: its state changes and events are whatever the test says. */
@@ -15,6 +16,7 @@ function fakeSocket() {
     handlers: {} as Record<string, (payload: unknown) => void>,
     callbacks: null as ListenCallbacks | null,
     disconnected: 0,
+    reconnects: 0,
     listen(channel, events, callbacks) {
       socket.listened.push({ channel, events: Object.keys(events) });
       socket.handlers = events;
@@ -26,6 +28,12 @@ function fakeSocket() {
     },
     disconnect() {
       socket.disconnected++;
+    },
+    /** As pusher-js's connection.disconnect() then connect(): through 'disconnected' to 'connecting'. */
+    reconnect() {
+      socket.reconnects++;
+      socket.to('disconnected');
+      socket.to('connecting');
     },
     to(state: SocketState) {
       for (const listener of [...listeners]) listener(state);
@@ -54,6 +62,7 @@ function manualTimers() {
       return id;
     },
     clear: (handle: unknown) => void due.delete(handle as number),
+    now: () => now,
     advance(ms: number) {
       now += ms;
       for (const [id, timer] of [...due]) {
@@ -80,6 +89,8 @@ function setup(overrides: Partial<LiveConnectionOptions> = {}) {
     onStatus: (status) => statuses.push(status),
     lostAfterMs: 4000,
     timers,
+    now: timers.now,
+    reconnectDelayMs: (awayMs) => (awayMs >= 60_000 ? 10_000 : 3000),
     ...overrides,
   });
   return { socket, timers, statuses, onSubscribed, fetched, connection };
@@ -236,6 +247,61 @@ describe('the live connection', () => {
     counted.connection.close();
     counted.timers.advance(60_000);
     expect(tries).toBe(1);
+  });
+
+  it('starts over every 3 s while connecting (pusher-js would wait 15, 30, 60 s after a failed attempt), every 10 s after a minute away', async () => {
+    const { socket, timers, connection } = setup();
+    await connection.start();
+    socket.subscribe();
+    // The service went away: pusher-js is connecting, its first attempt failed.
+    socket.to('connecting');
+    timers.advance(2999);
+    expect(socket.reconnects).toBe(0);
+    timers.advance(1);
+    expect(socket.reconnects).toBe(1);
+    timers.advance(3000);
+    expect(socket.reconnects).toBe(2);
+    // pusher-js's own 'unavailable' (10 s in) changes nothing: one timer at a time.
+    socket.to('unavailable');
+    timers.advance(3000);
+    expect(socket.reconnects).toBe(3);
+    // Back: it stops, and a later loss starts again at 3 s.
+    socket.subscribe();
+    timers.advance(30_000);
+    expect(socket.reconnects).toBe(3);
+    socket.to('connecting');
+    timers.advance(3000);
+    expect(socket.reconnects).toBe(4);
+    // A minute away and still nothing: every 10 s.
+    timers.advance(57_000);
+    const atMinute = socket.reconnects;
+    timers.advance(9_999);
+    expect(socket.reconnects).toBe(atMinute);
+    timers.advance(1);
+    expect(socket.reconnects).toBe(atMinute + 1);
+  });
+
+  it('never starts over while connected, after a close on purpose or a refusal, nor once closed', async () => {
+    const { socket, timers, connection } = setup();
+    await connection.start();
+    socket.subscribe();
+    timers.advance(60_000);
+    // pusher-js disconnected on purpose (or refused: an unknown key, 4001).
+    socket.to('connecting');
+    socket.to('disconnected');
+    timers.advance(60_000);
+    expect(socket.reconnects).toBe(0);
+    socket.to('connecting');
+    connection.close();
+    timers.advance(60_000);
+    expect(socket.reconnects).toBe(0);
+  });
+
+  it('spreads the restarts ±20% so pages do not all come back at once', () => {
+    expect(reconnectDelayMs(0, () => 0)).toBe(2400);
+    expect(reconnectDelayMs(59_999, () => 1)).toBe(3600);
+    expect(reconnectDelayMs(60_000, () => 0)).toBe(8000);
+    expect(reconnectDelayMs(600_000, () => 1)).toBe(12_000);
   });
 
   it('reports a refused subscription', async () => {
