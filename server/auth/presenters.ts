@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema';
 import type { Impersonation } from '../http/require-user';
 import { presentUser } from '../users/presenters';
+import { pendingEmailChange } from './email-change';
 
 /** The token answer of sign-in, sign-up and refresh. */
 export async function presentTokenAnswer(
@@ -17,14 +18,18 @@ export async function presentTokenAnswer(
 
 /**
  * The signed-in user as `me` answers: while an admin acts as them, `impersonatedBy` names the
- * admin, so the app can say whose account this is and who is looking.
+ * admin, so the app can say whose account this is and who is looking; while a change of
+ * address waits for its link, `pendingEmail` says to which.
  */
 export async function presentSignedInUser(
   db: Database,
   user: UserRow,
   impersonation: Pick<Impersonation, 'actor'> | null,
+  now: number,
 ): Promise<User> {
   const presented = await presentUser(db, user);
+  const pending = await pendingEmailChange(db, user.id, now);
+  if (pending) presented.pendingEmail = { email: pending.newEmail, expiresAt: pending.expiresAt.toISOString() };
   if (!impersonation) return presented;
   const { actor } = impersonation;
   return { ...presented, impersonatedBy: { id: actor.id, name: `${actor.firstName} ${actor.lastName}` } };
