@@ -105,8 +105,9 @@ describe('changing the email address', () => {
     expect(confirmation?.text.startsWith('Hello Rita,')).toBe(true);
     expect(confirmation?.links).toHaveLength(1);
 
-    // Until the link is opened, the account is the old address's.
-    expect(await signInStatus(user.email, user.password)).toBe(200);
+    // Until the link is opened, the account is the old address's, and says what waits.
+    const meanwhile = await h.signIn(user.email, user.password);
+    expect(meanwhile.user.pendingEmail?.email).toBe(newEmail);
     expect(await signInStatus(newEmail, user.password)).toBe(401);
     expect((await me(elsewhere.accessToken)).status).toBe(200);
 
@@ -118,8 +119,10 @@ describe('changing the email address', () => {
     expect(now.body.user?.email).toBe(newEmail);
     expect(now.body.user?.pendingEmail).toBeUndefined();
     // Every other session ends, with its tokens; this browser goes on in its new one.
-    for (const token of [user.accessToken, elsewhere.accessToken]) expect((await me(token)).status).toBe(401);
-    for (const refreshToken of [user.refreshToken, elsewhere.refreshToken]) {
+    for (const token of [user.accessToken, elsewhere.accessToken, meanwhile.accessToken]) {
+      expect((await me(token)).status).toBe(401);
+    }
+    for (const refreshToken of [user.refreshToken, elsewhere.refreshToken, meanwhile.refreshToken]) {
       expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken })).status).toBe(401);
     }
     expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken: done.setRefreshToken })).status).toBe(200);

@@ -6,14 +6,19 @@ import type { Impersonation } from '../http/require-user';
 import { presentUser } from '../users/presenters';
 import { pendingEmailChange } from './email-change';
 
-/** The token answer of sign-in, sign-up and refresh. */
+/**
+ * The token answer of sign-in, sign-up and refresh: the user as `me` shows them (a change of
+ * address waiting included), since the app keeps it as `me`.
+ */
 export async function presentTokenAnswer(
   db: Database,
   user: UserRow,
   accessToken: string,
   expiresIn: number,
+  now: number,
 ): Promise<z.input<typeof TokenAnswerSchema>> {
-  return { access_token: accessToken, token_type: 'Bearer', expires_in: expiresIn, user: await presentUser(db, user) };
+  const presented = await presentSignedInUser(db, user, null, now);
+  return { access_token: accessToken, token_type: 'Bearer', expires_in: expiresIn, user: presented };
 }
 
 /**

@@ -72,7 +72,7 @@ export function authRoutes(s: Services) {
       tokenOptions,
       now,
     );
-    return presentTokenAnswer(s.db, user, accessToken, s.config.accessTokenTtlSeconds);
+    return presentTokenAnswer(s.db, user, accessToken, s.config.accessTokenTtlSeconds, now);
   }
 
   const callerOf = (c: Context) => {
