@@ -376,6 +376,8 @@ for (const [language, colorScheme] of [
     request,
     makeUser,
   }) => {
+    // Three scans (the page, a change waiting, the confirmation's refusal): more time, not fewer.
+    test.slow();
     await page.emulateMedia({ colorScheme });
     const user = await makeUser({ language });
     await signInWithoutUi(page, user);
