@@ -26,6 +26,7 @@ export default [
     route('troubleshooting', 'routes/help/troubleshooting.tsx'),
     route('integrations', 'routes/integrations.tsx'),
     route('user/account', 'routes/user/account.tsx'),
+    route('user/account/email/:token', 'routes/user/confirm-email.tsx'),
     route('user/subscription', 'routes/user/subscription.tsx'),
 
     // Admins only (requireAdmin); anybody else meets the not-found page.

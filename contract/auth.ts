@@ -36,6 +36,11 @@ export const UserSchema = z
      * admin acting as this user, for the app's banner.
      */
     impersonatedBy: z.optional(z.object({ id: z.uuid(), name: z.string() })),
+    /**
+     * Present only in the signed-in user's own answers while a change of address waits for its
+     * link (contract/account.ts `requestEmailChange`): `email` stays the address until then.
+     */
+    pendingEmail: z.optional(z.object({ email: z.string(), expiresAt: timestamp() })),
   })
   .register(z.globalRegistry, { id: 'User' });
 export type User = z.infer<typeof UserSchema>;
@@ -69,7 +74,7 @@ export const UpdateMeBodySchema = z.object({
 export const ForgotBodySchema = z.object({ email: email() });
 export const ResetBodySchema = z.object({ password: newPassword(), token: text(LIMITS.token), email: email() });
 
-const UserAnswerSchema = z.object({ user: UserSchema });
+export const UserAnswerSchema = z.object({ user: UserSchema });
 
 export const login = defineOperation({
   method: 'POST',
@@ -134,7 +139,10 @@ export const me = defineOperation({
 export const updateMe = defineOperation({
   method: 'PATCH',
   path: '/v1.0/auth/me',
-  summary: "Change the signed-in user's preferences (language, theme) and profile (names, email)",
+  summary: "Change the signed-in user's preferences (language, theme) and profile (names)",
+  description:
+    'Needs no password. `email` is taken only as the current address (a change of its case); a new address is ' +
+    '`requestEmailChange`, with the password and a link to confirm (422 `email` here).',
   tag,
   access: 'user',
   body: UpdateMeBodySchema,

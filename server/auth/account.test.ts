@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { channels, comments, projectChannels, projects, users } from '../db/schema';
 import { startHarness, type Harness } from '../test/harness';
 
@@ -18,21 +18,26 @@ afterAll(async () => {
 const me = (token: string) => h.call('GET', '/v1.0/auth/me', { token });
 
 describe('the profile', () => {
-  it('changes names and email; an address another account has is refused by the field', async () => {
+  it('changes names without a password; a new address is refused there, a change of its case is not', async () => {
     const user = await h.signedInUser();
     const other = await h.createUser();
     const changed = await h.call('PATCH', '/v1.0/auth/me', {
       token: user.accessToken,
-      json: { firstName: '  Ada ', lastName: 'Lovelace', email: 'ADA.new@Example.com' },
+      json: { firstName: '  Ada ', lastName: 'Lovelace', email: user.email.toUpperCase() },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    expect(changed.body.user).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', email: 'ADA.new@Example.com' });
-    const taken = await h.call('PATCH', '/v1.0/auth/me', {
-      token: user.accessToken,
-      json: { email: other.email.toUpperCase() },
+    expect(changed.body.user).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: user.email.toUpperCase(),
     });
-    expect(taken.status).toBe(422);
-    expect(taken.body.errors?.email?.[0]).toContain('already been taken');
+    // A new address, free or another account's, is never taken here (nor said to be taken).
+    for (const email of ['ada.new@example.com', other.email.toUpperCase()]) {
+      const refused = await h.call('PATCH', '/v1.0/auth/me', { token: user.accessToken, json: { email } });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors?.email?.[0]).toContain('with your password');
+    }
+    expect((await me(user.accessToken)).body.user?.email).toBe(user.email.toUpperCase());
     for (const json of [
       { firstName: '' },
       { email: 'not-an-email' },
@@ -44,6 +49,163 @@ describe('the profile', () => {
         JSON.stringify(json),
       ).toBe(422);
     }
+  });
+});
+
+describe('changing the email address', () => {
+  beforeEach(async () => {
+    await h.call('POST', '/dev/rate-limits/reset');
+  });
+
+  const ask = (token: string, email: string, currentPassword: string) =>
+    h.call('POST', '/v1.0/auth/email', { token, json: { email, currentPassword } });
+  const confirm = (token: string, linkToken: string, refreshToken?: string) =>
+    h.call('POST', '/v1.0/auth/email/confirm', { token, refreshToken, json: { token: linkToken } });
+  const fresh = () => `new${Math.random().toString(36).slice(2)}@example.test`;
+  /** The token of the latest confirmation link mailed to `email`. */
+  const linkTokenFor = (email: string) => {
+    const [mail] = h.mailer.list(email);
+    const link = mail?.links.find((each) => each.includes('/user/account/email/'));
+    if (!link) throw new Error(`no confirmation link for ${email}`);
+    return decodeURIComponent(link.split('/user/account/email/')[1]!);
+  };
+  const signInStatus = async (email: string, password: string) =>
+    (await h.call('POST', '/v1.0/auth/login', { json: { email, password } })).status;
+
+  it('needs the current password; a wrong one is a field error, counted as sign-ins are', async () => {
+    const user = await h.signedInUser();
+    const wrong = await ask(user.accessToken, fresh(), 'Nope1234');
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors?.currentPassword?.[0]).toBe('The password is incorrect.');
+    expect(
+      (await h.call('POST', '/v1.0/auth/email', { token: user.accessToken, json: { email: fresh() } })).status,
+    ).toBe(422);
+    for (let i = 1; i < 10; i++) expect((await ask(user.accessToken, fresh(), 'Nope1234')).status).toBe(422);
+    // The account's sign-in counter is spent: the right password waits too.
+    expect((await ask(user.accessToken, fresh(), user.password)).status).toBe(429);
+    expect(h.mailer.list(user.email)).toEqual([]);
+  });
+
+  it('mails a notice to the old address and a link to the new; only the link changes it, then the other sessions end', async () => {
+    const user = await h.signedInUser({ firstName: 'Rita' });
+    const elsewhere = await h.signIn(user.email, user.password);
+    const newEmail = fresh();
+    const asked = await ask(user.accessToken, newEmail, user.password);
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(asked.body.user).toMatchObject({ email: user.email, pendingEmail: { email: newEmail } });
+    expect((await me(user.accessToken)).body.user?.pendingEmail?.email).toBe(newEmail);
+
+    const [notice] = h.mailer.list(user.email);
+    expect(notice?.subject).toBe('Your email address is about to change');
+    expect(notice?.text).toContain(newEmail);
+    // The new address is text: the notice's only link is the app's account page.
+    expect(notice?.links).toEqual([`${h.config.appUrl}/user/account`]);
+    const [confirmation] = h.mailer.list(newEmail);
+    expect(confirmation?.subject).toBe('Confirm your new email address');
+    expect(confirmation?.text.startsWith('Hello Rita,')).toBe(true);
+    expect(confirmation?.links).toHaveLength(1);
+
+    // Until the link is opened, the account is the old address's, and says what waits.
+    const meanwhile = await h.signIn(user.email, user.password);
+    expect(meanwhile.user.pendingEmail?.email).toBe(newEmail);
+    expect(await signInStatus(newEmail, user.password)).toBe(401);
+    expect((await me(elsewhere.accessToken)).status).toBe(200);
+
+    const done = await confirm(user.accessToken, linkTokenFor(newEmail), user.refreshToken);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.user?.email).toBe(newEmail);
+    expect(done.setRefreshToken).toBeTruthy();
+    const now = await me(done.body.access_token!);
+    expect(now.body.user?.email).toBe(newEmail);
+    expect(now.body.user?.pendingEmail).toBeUndefined();
+    // Every other session ends, with its tokens; this browser goes on in its new one.
+    for (const token of [user.accessToken, elsewhere.accessToken, meanwhile.accessToken]) {
+      expect((await me(token)).status).toBe(401);
+    }
+    for (const refreshToken of [user.refreshToken, elsewhere.refreshToken, meanwhile.refreshToken]) {
+      expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken })).status).toBe(401);
+    }
+    expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken: done.setRefreshToken })).status).toBe(200);
+    expect(await signInStatus(newEmail, user.password)).toBe(200);
+    expect(await signInStatus(user.email, user.password)).toBe(401);
+
+    // The link works once.
+    const again = await confirm(done.body.access_token!, linkTokenFor(newEmail));
+    expect(again.status).toBe(422);
+    expect(again.body.errors?.token?.[0]).toContain('already used');
+  });
+
+  it('writes both mails in the account language', async () => {
+    const user = await h.signedInUser({ language: 'it', firstName: 'Giulia' });
+    const newEmail = fresh();
+    expect((await ask(user.accessToken, newEmail, user.password)).status).toBe(200);
+    expect(h.mailer.list(newEmail)[0]).toMatchObject({ subject: 'Conferma il tuo nuovo indirizzo email' });
+    expect(h.mailer.list(newEmail)[0]?.text.startsWith('Ciao Giulia,')).toBe(true);
+    expect(h.mailer.list(user.email)[0]).toMatchObject({ subject: 'Il tuo indirizzo email sta per cambiare' });
+  });
+
+  it('keeps one request: a newer one replaces the older link; a cancelled or expired link changes nothing', async () => {
+    const user = await h.signedInUser();
+    const [first, second] = [fresh(), fresh()];
+    await ask(user.accessToken, first, user.password);
+    const firstToken = linkTokenFor(first);
+    await ask(user.accessToken, second, user.password);
+    expect((await me(user.accessToken)).body.user?.pendingEmail?.email).toBe(second);
+    expect((await confirm(user.accessToken, firstToken)).status).toBe(422);
+
+    const cancelled = await h.call('DELETE', '/v1.0/auth/email', { token: user.accessToken });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.user?.pendingEmail).toBeUndefined();
+    expect((await confirm(user.accessToken, linkTokenFor(second))).status).toBe(422);
+
+    const third = fresh();
+    await ask(user.accessToken, third, user.password);
+    h.clock.advance(24 * 60 * 60_000 + 1000);
+    const later = await h.signIn(user.email, user.password);
+    expect((await me(later.accessToken)).body.user?.pendingEmail).toBeUndefined();
+    expect((await confirm(later.accessToken, linkTokenFor(third))).status).toBe(422);
+    expect((await me(later.accessToken)).body.user?.email).toBe(user.email);
+  });
+
+  it('is confirmed only by the account that asked', async () => {
+    const user = await h.signedInUser();
+    const stranger = await h.signedInUser();
+    const newEmail = fresh();
+    await ask(user.accessToken, newEmail, user.password);
+    expect((await confirm(stranger.accessToken, linkTokenFor(newEmail))).status).toBe(422);
+    expect((await h.call('POST', '/v1.0/auth/email/confirm', { json: { token: linkTokenFor(newEmail) } })).status).toBe(
+      401,
+    );
+    expect((await me(stranger.accessToken)).body.user?.email).toBe(stranger.email);
+    expect((await me(user.accessToken)).body.user?.pendingEmail?.email).toBe(newEmail);
+  });
+
+  it('says so when another account took the address before the link was opened', async () => {
+    const user = await h.signedInUser();
+    const newEmail = fresh();
+    await ask(user.accessToken, newEmail, user.password);
+    await h.createUser({ email: newEmail.toUpperCase() });
+    const refused = await confirm(user.accessToken, linkTokenFor(newEmail));
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `Another account has taken ${newEmail} since you asked for it: your address has not changed. Ask again with another address.`,
+    );
+    const after = await me(user.accessToken);
+    expect(after.status).toBe(200);
+    expect(after.body.user?.email).toBe(user.email);
+    expect(after.body.user?.pendingEmail).toBeUndefined();
+  });
+
+  it('refuses an address another account has, and the same address', async () => {
+    const user = await h.signedInUser();
+    const other = await h.createUser();
+    const taken = await ask(user.accessToken, other.email.toUpperCase(), user.password);
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors?.email?.[0]).toContain('already been taken');
+    expect((await ask(user.accessToken, user.email, user.password)).body.errors?.email?.[0]).toBe(
+      'This is already your email address.',
+    );
+    expect(h.mailer.list(other.email)).toEqual([]);
   });
 });
 
@@ -146,7 +308,7 @@ describe('deleting the account', () => {
     ).toBe(401);
   });
 
-  it('is refused to an admin acting as the user, as are the password change and signing out everywhere', async () => {
+  it('is refused to an admin acting as the user, as are the password change, signing out everywhere and the address', async () => {
     const admin = await h.signedInUser({ role: 'admin' });
     const customer = await h.createUser();
     const started = await h.call('POST', `/v1.0/auth/login-as-user`, {
@@ -167,6 +329,17 @@ describe('deleting the account', () => {
       ).status,
     ).toBe(403);
     expect((await h.call('POST', '/v1.0/auth/logout-everywhere', { token })).status).toBe(403);
-    expect((await me(token)).status).toBe(200);
+    // Nor the address, the key to the account: neither asking, cancelling nor confirming.
+    const email = `taken-over-${customer.user._id}@example.test`;
+    expect(
+      (await h.call('POST', '/v1.0/auth/email', { token, json: { email, currentPassword: customer.password } })).status,
+    ).toBe(403);
+    expect((await h.call('PATCH', '/v1.0/auth/me', { token, json: { email } })).status).toBe(422);
+    expect((await h.call('DELETE', '/v1.0/auth/email', { token })).status).toBe(403);
+    expect((await h.call('POST', '/v1.0/auth/email/confirm', { token, json: { token: 'x'.repeat(43) } })).status).toBe(
+      403,
+    );
+    expect(h.mailer.list(email)).toEqual([]);
+    expect((await me(token)).body.user?.email).toBe(customer.email);
   });
 });

@@ -67,7 +67,7 @@ export function impersonationRoutes(s: Services) {
       access_token: accessToken,
       token_type: 'Bearer',
       expires_in: s.config.impersonationTtlSeconds,
-      user: await presentSignedInUser(s.db, user, { actor: admin }),
+      user: await presentSignedInUser(s.db, user, { actor: admin }, s.clock()),
     });
   });
 

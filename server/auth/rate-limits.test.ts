@@ -157,3 +157,35 @@ describe('sign-up limits', () => {
     expect((await register('10.9.1.1', 1)).status).toBe(429);
   });
 });
+
+describe('email change limits', () => {
+  const ask = (token: string, email: string, currentPassword: string, ip: string) =>
+    h.call('POST', '/v1.0/auth/email', { token, json: { email, currentPassword }, ip });
+
+  it('counts every "taken" answer as sign-up does: 5 per account, then a wait', async () => {
+    const { max } = DEFAULT_RATE_LIMITS.emailChange.perAccount;
+    expect(max).toBe(5);
+    const { email: taken } = await h.createUser();
+    const prober = await h.signedInUser();
+    for (let i = 0; i < max; i++) {
+      const answer = await ask(prober.accessToken, taken, prober.password, `10.9.2.${i}`);
+      expect(answer.status).toBe(422);
+    }
+    const refused = await ask(prober.accessToken, `free-${Math.random()}@example.test`, prober.password, '10.9.2.99');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+  });
+
+  it('limits an address across accounts: 20, then a wait', async () => {
+    const { max } = DEFAULT_RATE_LIMITS.emailChange.perIp;
+    expect(max).toBe(20);
+    const { email: taken } = await h.createUser();
+    for (let i = 0; i < max; i++) {
+      const prober = await h.signedInUser();
+      expect((await ask(prober.accessToken, taken, prober.password, '10.9.3.1')).status).toBe(422);
+    }
+    const prober = await h.signedInUser();
+    expect((await ask(prober.accessToken, taken, prober.password, '10.9.3.1')).status).toBe(429);
+    expect((await ask(prober.accessToken, taken, prober.password, '10.9.3.2')).status).toBe(422);
+  });
+});

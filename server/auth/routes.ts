@@ -1,8 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { changePassword, deleteMe, logoutEverywhere } from '../../contract/account';
+import {
+  cancelEmailChange,
+  changePassword,
+  confirmEmailChange,
+  deleteMe,
+  logoutEverywhere,
+  requestEmailChange,
+} from '../../contract/account';
 import { forgot, login, logout, me, refresh, register, reset, updateMe } from '../../contract/auth';
-import { isUniqueViolation } from '../db/errors';
 import { users, type UserRow } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { logAuthEvent } from '../http/auth-events';
@@ -14,10 +20,17 @@ import { reply, route } from '../http/operation';
 import { accountSubject, addressSubject, rateLimitCheck } from '../http/rate-limiter';
 import { authenticate, type SignedInEnv } from '../http/require-user';
 import { safeError } from '../log';
-import { passwordResetMail } from '../mail/templates';
+import { emailChangeConfirmMail, emailChangeNoticeMail, passwordResetMail } from '../mail/templates';
 import { deleteUser, findUserByEmail, findUserById, insertUser, updateUserPreferences } from '../users/queries';
 import { accessTokenOptions, issueAccessToken } from './access-tokens';
 import { facebookAuthRoutes } from './facebook-auth';
+import {
+  cancelEmailChange as cancelPendingEmailChange,
+  confirmEmailChange as confirmPendingEmailChange,
+  emailChangeLink,
+  emailTakenByAnother,
+  requestEmailChange as recordEmailChange,
+} from './email-change';
 import { createResetToken, resetLink, resetPassword } from './password-reset';
 import { endImpersonation, endImpersonationsOfSession } from './impersonations';
 import { presentSignedInUser, presentTokenAnswer } from './presenters';
@@ -59,7 +72,7 @@ export function authRoutes(s: Services) {
       tokenOptions,
       now,
     );
-    return presentTokenAnswer(s.db, user, accessToken, s.config.accessTokenTtlSeconds);
+    return presentTokenAnswer(s.db, user, accessToken, s.config.accessTokenTtlSeconds, now);
   }
 
   const callerOf = (c: Context) => {
@@ -177,20 +190,20 @@ export function authRoutes(s: Services) {
     return reply(c, logout, 204);
   });
 
-  route(routes, s, me, async (c) =>
-    reply(c, me, 200, { user: await presentSignedInUser(s.db, c.get('user'), c.get('impersonation')) }),
-  );
+  /** The signed-in user's own answer (`pendingEmail`, `impersonatedBy`). */
+  const presentCaller = (c: Context<SignedInEnv>, user: UserRow) =>
+    presentSignedInUser(s.db, user, c.get('impersonation'), s.clock());
+
+  route(routes, s, me, async (c) => reply(c, me, 200, { user: await presentCaller(c, c.get('user')) }));
 
   route(routes, s, updateMe, async (c, { body }) => {
-    let user;
-    try {
-      user = await updateUserPreferences(s.db, c.get('user').id, body, s.clock());
-    } catch (error) {
-      // Another account has this address (the unique index on email).
-      if (isUniqueViolation(error)) throw fieldError('email', 'taken');
-      throw error;
+    // The address is the key to the account: a new one needs the password and its link
+    // (requestEmailChange). The same address in another case is still the same mailbox.
+    if (body.email !== undefined && body.email.toLowerCase() !== c.get('user').email.toLowerCase()) {
+      throw fieldError('email', 'emailChangeNeedsPassword');
     }
-    return reply(c, updateMe, 200, { user: await presentSignedInUser(s.db, user, c.get('impersonation')) });
+    const user = await updateUserPreferences(s.db, c.get('user').id, body, s.clock());
+    return reply(c, updateMe, 200, { user: await presentCaller(c, user) });
   });
 
   /**
@@ -235,6 +248,57 @@ export function authRoutes(s: Services) {
     });
     logAuthEvent(c, 'password_changed', { userId: user.id, ip: callerOf(c).ip });
     return reply(c, changePassword, 200, await signIn(c, changed.user, changed.session));
+  });
+
+  route(routes, s, requestEmailChange, async (c, { body }) => {
+    const user = await ownerWithPassword(c, 'currentPassword', body.currentPassword);
+    const { ip, address } = callerOf(c);
+    // Counted as sign-up counts, whether the address is free or not: "taken" is an answer about
+    // someone else's account, so it is never free.
+    await s.rateLimiter.enforce(
+      [
+        rateLimitCheck('email_change', 'account', limits.emailChange.perAccount, user.id),
+        rateLimitCheck('email_change', 'ip', limits.emailChange.perIp, address),
+      ],
+      (refusedBy, retryAfter) => logAuthEvent(c, 'locked_out', { ip, limit: refusedBy.name, retryAfter }),
+    );
+    if (body.email.toLowerCase() === user.email.toLowerCase()) throw fieldError('email', 'sameEmail');
+    if (await emailTakenByAnother(s.db, user.id, body.email)) throw fieldError('email', 'taken');
+    const { token } = await recordEmailChange(s.db, user.id, body.email, s.clock());
+    logAuthEvent(c, 'email_change_requested', { userId: user.id, ip });
+    // The account's language; one that never chose is written to in the requester's.
+    const recipient = { ...user, language: user.language ?? c.get('lang') };
+    const link = emailChangeLink(s.config.appUrl, token);
+    const accountLink = `${s.config.appUrl}/user/account`;
+    s.background.defer(
+      async () => {
+        await s.mailer.send(emailChangeConfirmMail(recipient, body.email, link));
+        await s.mailer.send(emailChangeNoticeMail(recipient, body.email, accountLink));
+      },
+      (error) => c.get('log').error({ err: safeError(error) }, 'email change mail failed'),
+    );
+    return reply(c, requestEmailChange, 200, { user: await presentCaller(c, user) });
+  });
+
+  route(routes, s, cancelEmailChange, async (c) => {
+    if (c.get('impersonation')) throw new HttpError(403, 'forbidden');
+    const user = c.get('user');
+    await cancelPendingEmailChange(s.db, user.id);
+    return reply(c, cancelEmailChange, 200, { user: await presentCaller(c, user) });
+  });
+
+  route(routes, s, confirmEmailChange, async (c, { body }) => {
+    if (c.get('impersonation')) throw new HttpError(403, 'forbidden');
+    const { ip } = callerOf(c);
+    const userId = c.get('user').id;
+    const done = await confirmPendingEmailChange(s.db, userId, body.token, s.sessions, s.clock());
+    if (done.outcome === 'invalid') throw fieldError('token', 'emailChangeToken');
+    if (done.outcome === 'taken') {
+      logAuthEvent(c, 'email_change_failed', { userId, ip });
+      throw new HttpError(409, 'emailTakenSinceRequest', { email: done.newEmail });
+    }
+    logAuthEvent(c, 'email_changed', { userId, ip });
+    return reply(c, confirmEmailChange, 200, await signIn(c, done.user, done.session));
   });
 
   route(routes, s, logoutEverywhere, async (c) => {

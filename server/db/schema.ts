@@ -127,6 +127,28 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
+ * A change of address waiting for its confirmation (server/auth/email-change.ts): at most one
+ * per user (a newer request replaces it), the link's token stored hashed. Confirming deletes
+ * the row, so the link works once; past `expiresAt` it is ignored.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: id(),
+    userId: userReference('user_id'),
+    // As typed; the unique index on users decides, at confirmation, whether it is still free.
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('email_changes_user_id_unique').on(table.userId),
+    uniqueIndex('email_changes_token_hash_unique').on(table.tokenHash),
+  ],
+);
+
+/**
  * Rate-limit counters (server/http/rate-limiter.ts), shared by every API instance on the
  * database. `key` names what is counted (scope, kind and a hash of the account or address);
  * `blockedUntil` is when the next attempt may go through; the row is forgotten at `expiresAt`.

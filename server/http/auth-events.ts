@@ -23,6 +23,9 @@ export type AuthEvent =
   | 'impersonation_ended'
   | 'password_check_failed'
   | 'password_changed'
+  | 'email_change_requested'
+  | 'email_changed'
+  | 'email_change_failed'
   | 'sign_out_everywhere'
   | 'account_deleted';
 

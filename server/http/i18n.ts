@@ -63,6 +63,8 @@ export const messages = {
     facebookNotLinked: 'This Facebook account is not linked to any user, or the user is not enabled.',
     replyNotPossible:
       'Replies go through a connected account: this channel came without one, or its kind takes no replies from here.',
+    emailTakenSinceRequest:
+      'Another account has taken :email since you asked for it: your address has not changed. Ask again with another address.',
   },
   it: {
     malformedJson: 'Il corpo JSON non è valido.',
@@ -103,6 +105,8 @@ export const messages = {
     facebookNotLinked: "Questo account Facebook non è collegato a nessun utente, oppure l'utente non è abilitato.",
     replyNotPossible:
       'Le risposte passano da un account collegato: questo canale non ne ha uno, oppure il suo tipo non accetta risposte da qui.',
+    emailTakenSinceRequest:
+      'Nel frattempo un altro account ha preso :email: il tuo indirizzo non è cambiato. Chiedi di nuovo con un altro indirizzo.',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 
@@ -140,6 +144,11 @@ export const rules = {
     distinct: 'The :attribute field has a duplicate value.',
     prohibited: 'The :attribute field is not taken with this action.',
     currentPassword: 'The password is incorrect.',
+    emailChangeNeedsPassword:
+      'A new email address is asked for with your password and confirmed by a link sent to it (POST /v1.0/auth/email).',
+    sameEmail: 'This is already your email address.',
+    emailChangeToken:
+      'This link does not work: it was already used, a newer request replaced it, it has expired, or it is for another account.',
   },
   it: {
     required: 'Il campo :attribute è obbligatorio.',
@@ -174,6 +183,11 @@ export const rules = {
     distinct: 'Il campo :attribute contiene un valore duplicato.',
     prohibited: 'Il campo :attribute non è ammesso con questa azione.',
     currentPassword: 'La password non è corretta.',
+    emailChangeNeedsPassword:
+      'Un nuovo indirizzo email si chiede con la tua password e si conferma con un link inviato a quell’indirizzo (POST /v1.0/auth/email).',
+    sameEmail: 'Questo è già il tuo indirizzo email.',
+    emailChangeToken:
+      'Questo link non funziona: è già stato usato, una richiesta più recente lo ha sostituito, è scaduto oppure è per un altro account.',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

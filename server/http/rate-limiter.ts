@@ -203,6 +203,7 @@ const WINDOW = 15 * MINUTE;
 export type RateLimits = {
   signIn: { perAccountAndIp: Limit; perAccount: Limit; perIp: Limit };
   signUp: { perIp: Limit };
+  emailChange: { perAccount: Limit; perIp: Limit };
   forgot: { perAccount: Limit; perIp: Limit };
   reset: { perAccount: Limit; perIp: Limit };
   couponLookup: { perIp: Limit };
@@ -220,6 +221,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
     perIp: { max: 100, windowMs: WINDOW, backoffMs: SECOND, maxBackoffMs: 5 * MINUTE },
   },
   signUp: {
+    perIp: { max: 20, windowMs: WINDOW, backoffMs: MINUTE, maxBackoffMs: 15 * MINUTE },
+  },
+  emailChange: {
+    // Like sign-up, every request that could answer "taken" counts, so neither tests addresses
+    // for free; one account asks for a new address a few times, not dozens.
+    perAccount: { max: 5, windowMs: WINDOW, backoffMs: MINUTE, maxBackoffMs: 15 * MINUTE },
     perIp: { max: 20, windowMs: WINDOW, backoffMs: MINUTE, maxBackoffMs: 15 * MINUTE },
   },
   forgot: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../contract/fields';
 import { LINK } from './mailer';
-import { greetingName, passwordResetMail } from './templates';
+import { emailChangeConfirmMail, emailChangeNoticeMail, greetingName, passwordResetMail } from './templates';
 
 const LINK_TO_US = 'http://app.test/reset-password/tok3n?email=rita%40example.test';
 const HOSTILE = 'there. URGENT: verify at https://evil.example/login';
@@ -43,6 +43,29 @@ describe('passwordResetMail', () => {
     const mail = mailFor('<a href="https://evil.example">Rita</a>', 'en');
     expect(mail.html).not.toContain('evil');
     expect(mail.html.match(/<a\b/g)).toHaveLength(1);
+  });
+});
+
+describe('the email change mails', () => {
+  const CONFIRM = 'http://app.test/user/account/email/tok3n';
+  const ACCOUNT = 'http://app.test/user/account';
+
+  it.each(['en', 'it'] as const)('carry only our links, whatever the name (%s)', (language) => {
+    const user = { email: 'rita@example.test', firstName: HOSTILE, language };
+    const confirm = emailChangeConfirmMail(user, 'rita.new@example.test', CONFIRM);
+    const notice = emailChangeNoticeMail(user, 'rita.new@example.test', ACCOUNT);
+    expect(confirm.to).toBe('rita.new@example.test');
+    expect(notice.to).toBe('rita@example.test');
+    for (const mail of [confirm, notice]) {
+      for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/evil|URGENT/);
+      expect(mail.html).toContain(`<html lang="${language}">`);
+      expect(mail.html.match(/<a\b/g)).toHaveLength(1);
+    }
+    expect(new Set(linksIn(confirm))).toEqual(new Set([CONFIRM]));
+    expect(new Set(linksIn(notice))).toEqual(new Set([ACCOUNT]));
+    // The new address is named to the owner as text, escaped, never as a link.
+    expect(notice.text).toContain('rita.new@example.test');
+    expect(notice.html).not.toContain('mailto:');
   });
 });
 

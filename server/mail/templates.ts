@@ -1,5 +1,5 @@
 import type { Language } from '../../contract/fields';
-import { html } from './html';
+import { html, type SafeHtml } from './html';
 import type { Mail } from './mailer';
 
 /**
@@ -73,4 +73,116 @@ export function passwordResetMail(user: { email: string; firstName: string; lang
       </body>
     </html> `;
   return { to: user.email, subject: t.subject, text, html: body.toString() };
+}
+
+type EmailChangeTexts = {
+  greeting: (name: string | undefined) => string;
+  confirmSubject: string;
+  confirmRequest: string;
+  confirmButton: string;
+  confirmExpiry: string;
+  noticeSubject: string;
+  noticeRequest: string;
+  noticeStays: string;
+  noticeNotYou: string;
+  fallback: string;
+};
+
+const emailChangeTexts = {
+  en: {
+    greeting: resetTexts.en.greeting,
+    confirmSubject: 'Confirm your new email address',
+    confirmRequest:
+      'We received a request to make this the email address of an Orbita account. Open this link, signed in to that account, to confirm it:',
+    confirmButton: 'Confirm this address',
+    confirmExpiry:
+      'The link works once and expires in 24 hours. Until it is opened the account keeps its current address. If you did not ask for it, ignore this mail: nothing changes.',
+    noticeSubject: 'Your email address is about to change',
+    noticeRequest: 'We received a request to change the email address of your Orbita account to this one:',
+    noticeStays:
+      'Nothing has changed yet: we sent a link to that address, and your address stays this one until the link is opened.',
+    noticeNotYou:
+      'If you did not ask for this, someone knows your password: sign in, change your password and cancel the change on your account page:',
+    fallback: resetTexts.en.fallback,
+  },
+  it: {
+    greeting: resetTexts.it.greeting,
+    confirmSubject: 'Conferma il tuo nuovo indirizzo email',
+    confirmRequest:
+      'abbiamo ricevuto una richiesta di usare questo indirizzo email per un account Orbita. Apri questo link, con l’accesso a quell’account, per confermarlo:',
+    confirmButton: 'Conferma questo indirizzo',
+    confirmExpiry:
+      'Il link funziona una sola volta e scade tra 24 ore. Finché non viene aperto, l’account mantiene l’indirizzo attuale. Se non hai fatto tu la richiesta, ignora questa email: non cambia nulla.',
+    noticeSubject: 'Il tuo indirizzo email sta per cambiare',
+    noticeRequest: 'abbiamo ricevuto una richiesta di cambiare l’indirizzo email del tuo account Orbita in questo:',
+    noticeStays:
+      'Per ora non è cambiato nulla: abbiamo inviato un link a quell’indirizzo, e il tuo indirizzo resta questo finché il link non viene aperto.',
+    noticeNotYou:
+      'Se non hai fatto tu la richiesta, qualcuno conosce la tua password: accedi, cambia la password e annulla il cambio nella pagina del tuo account:',
+    fallback: resetTexts.it.fallback,
+  },
+} satisfies Record<Language, EmailChangeTexts>;
+
+type Recipient = { firstName: string; language: Language };
+
+function page(language: Language, subject: string, paragraphs: SafeHtml[]) {
+  return html`<!doctype html>
+    <html lang="${language}">
+      <head>
+        <meta charset="utf-8" />
+        <title>${subject}</title>
+      </head>
+      <body>
+        ${paragraphs}
+      </body>
+    </html> `.toString();
+}
+
+/**
+ * To the new address: the link that makes the change. It names no account and nothing the user
+ * typed but the greeting's name; `link` (ours) is its only link.
+ */
+export function emailChangeConfirmMail(user: Recipient, newEmail: string, link: string): Mail {
+  const t = emailChangeTexts[user.language];
+  const greeting = t.greeting(greetingName(user.firstName));
+  const text = `${greeting}\n\n${t.confirmRequest}\n\n${link}\n\n${t.confirmExpiry}\n`;
+  return {
+    to: newEmail,
+    subject: t.confirmSubject,
+    text,
+    html: page(user.language, t.confirmSubject, [
+      html`<p>${greeting}</p>`,
+      html`<p>${t.confirmRequest}</p>`,
+      html`<p><a href="${link}">${t.confirmButton}</a></p>`,
+      html`<p>${t.fallback}<br />${link}</p>`,
+      html`<p>${t.confirmExpiry}</p>`,
+    ]),
+  };
+}
+
+/**
+ * To the current address: a change was asked, to which address, and what to do if it was not
+ * the owner. The new address is shown as text, never as a link; `accountLink` is ours.
+ */
+export function emailChangeNoticeMail(
+  user: Recipient & { email: string },
+  newEmail: string,
+  accountLink: string,
+): Mail {
+  const t = emailChangeTexts[user.language];
+  const greeting = t.greeting(greetingName(user.firstName));
+  const text = `${greeting}\n\n${t.noticeRequest}\n\n${newEmail}\n\n${t.noticeStays}\n\n${t.noticeNotYou}\n\n${accountLink}\n`;
+  return {
+    to: user.email,
+    subject: t.noticeSubject,
+    text,
+    html: page(user.language, t.noticeSubject, [
+      html`<p>${greeting}</p>`,
+      html`<p>${t.noticeRequest}</p>`,
+      html`<p><strong>${newEmail}</strong></p>`,
+      html`<p>${t.noticeStays}</p>`,
+      html`<p>${t.noticeNotYou}</p>`,
+      html`<p><a href="${accountLink}">${accountLink}</a></p>`,
+    ]),
+  };
 }

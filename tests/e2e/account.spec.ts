@@ -12,10 +12,12 @@ import {
 } from './fixtures';
 
 /**
- * The user's account (issue 13): the profile, the language and theme kept on the account, a new
- * password (other sessions end), signing out everywhere, and deleting the account with what it
- * owns. Each flow with its refusals: empty and malformed fields send nothing, the API's own
- * refusals (an address taken, a wrong password) show by the field, and what was typed stays.
+ * The user's account: the names, the language and theme kept on the account, the email address
+ * (with the password, changed once the link mailed to the new one is opened; other sessions
+ * end), a new password (other sessions end), signing out everywhere, and deleting the account
+ * with what it owns. Each flow with its refusals: empty and malformed fields send nothing, the
+ * API's own refusals (an address taken, a wrong password) show by the field, and what was typed
+ * stays.
  */
 const status = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 
@@ -62,49 +64,148 @@ test('reached from the navigation and from the user menu', async ({ page, signed
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
 });
 
-test('the profile: empty and malformed fields send nothing; an address in use is refused by the field; names stay text', async ({
+test('the profile: empty fields send nothing; the names save without a password and stay text', async ({
   page,
   signedInUser,
-  makeUser,
 }) => {
-  const other = await makeUser();
   await page.goto('/user/account');
   const profile = page.locator('form#account-profile');
   const first = profile.getByLabel('First name');
   await expect(first).toHaveValue(signedInUser.firstName);
-  await expect(profile.getByLabel('Email')).toHaveValue(signedInUser.email);
+  // The address is not edited here: it has its own card, with the password.
+  await expect(profile.getByLabel('Email')).toHaveCount(0);
 
   const patches = recordRequests(page, '/v1.0/auth/me');
   await first.fill('');
   await profile.getByLabel('Last name').fill('   ');
-  await profile.getByLabel('Email').fill('not-an-address');
   await profile.getByRole('button', { name: 'Save profile' }).click();
   await expect(profile.getByText('First name is required')).toBeVisible();
   await expect(profile.getByText('Last name is required')).toBeVisible();
-  await expect(profile.getByText('Email has an invalid format')).toBeVisible();
   await settle(page);
   expect(patches).toEqual([]);
 
   const hostile = '<img src=x onerror="window.pwned=1">';
   await first.fill(hostile);
   await profile.getByLabel('Last name').fill('Verdi');
-  await profile.getByLabel('Email').fill(other.email);
-  await profile.getByRole('button', { name: 'Save profile' }).click();
-  await expect(profile.getByText('The email has already been taken.')).toBeVisible();
-  // What was typed stays.
-  await expect(first).toHaveValue(hostile);
-
-  const address = `renamed-${signedInUser.email}`;
-  await profile.getByLabel('Email').fill(address);
   await profile.getByRole('button', { name: 'Save profile' }).click();
   await expect(status(page, 'Your profile is saved.')).toBeVisible();
   await expect(page.getByRole('button', { name: `Account: ${hostile} Verdi` })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
 
-  // Kept: a new page reads it back from the API, and the new address signs in.
+  // Kept: a new page reads it back from the API.
   await page.reload();
-  await expect(page.getByLabel('Email')).toHaveValue(address);
-  expect(await signInStatus(page, { email: address, password: signedInUser.password })).toBe(200);
+  await expect(page.locator('form#account-profile').getByLabel('Last name')).toHaveValue('Verdi');
+});
+
+test('the email address: refusals by the field, a link to the new address, and the change only once it is opened', async ({
+  page,
+  browser,
+  request,
+  signedInUser,
+  makeUser,
+}) => {
+  // One whole journey (three refusals, the outbox, the confirmation, another browser): more
+  // time rather than fewer checks on a loaded machine.
+  test.slow();
+  const other = await makeUser();
+  const elsewhere = await otherBrowser(browser, signedInUser);
+  const newEmail = `moved-${signedInUser.email}`;
+  await page.goto('/user/account');
+  const card = page.locator('form#account-email');
+  const address = card.getByLabel('New email address');
+  const password = card.getByLabel('Password', { exact: true });
+  const send = card.getByRole('button', { name: 'Send the confirmation link' });
+  await expect(page.getByText(`Your address: ${signedInUser.email}`)).toBeVisible();
+
+  const posts = recordRequests(page, '/v1.0/auth/email');
+  await send.click();
+  await expect(card.getByText('New email address is required')).toBeVisible();
+  await expect(card.getByText('Password is required')).toBeVisible();
+  await settle(page);
+  expect(posts).toEqual([]);
+
+  await address.fill(other.email);
+  await password.fill(signedInUser.password);
+  await send.click();
+  await expect(card.getByText('The email has already been taken.')).toBeVisible();
+  await expect(address).toHaveValue(other.email);
+
+  await address.fill(newEmail);
+  await password.fill('Not-the-password1');
+  await send.click();
+  await expect(card.getByText('The password is incorrect.')).toBeVisible();
+  // What was typed stays.
+  await expect(address).toHaveValue(newEmail);
+
+  await password.fill(signedInUser.password);
+  await send.click();
+  await expect(status(page, `We sent a link to ${newEmail}. Open it to finish the change.`)).toBeVisible();
+  await expect(
+    page.getByText(`We sent a link to ${newEmail}; your address stays ${signedInUser.email} until you open it`),
+  ).toBeVisible();
+  await expect(password).toHaveValue('');
+  await expectNoA11yViolations(page);
+  // Until the link is opened, the old address is the account's.
+  expect(await signInStatus(page, signedInUser)).toBe(200);
+  expect(await signInStatus(page, { email: newEmail, password: signedInUser.password })).toBe(401);
+  const notice = await (await request.get(`/dev/mail?to=${encodeURIComponent(signedInUser.email)}`)).json();
+  expect(notice.data[0].subject).toBe('Your email address is about to change');
+
+  // The new mailbox's link, from the outbox.
+  await page.goto(`/dev/outbox?to=${encodeURIComponent(newEmail)}`);
+  const mail = page.getByRole('article').filter({ hasText: 'Confirm your new email address' }).first();
+  await mail.getByRole('link', { name: /\/user\/account\/email\// }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your new email address' })).toBeVisible();
+  await expect(page.getByText(`Your address changes from ${signedInUser.email} to ${newEmail}.`)).toBeVisible();
+  await expectNoA11yViolations(page);
+  const link = page.url();
+  await page.getByRole('button', { name: 'Confirm the new address' }).click();
+  await expect(page).toHaveURL(/\/user\/account$/);
+  await expect(status(page, `Your address is now ${newEmail}. Every other session has ended.`)).toBeVisible();
+  await expect(page.getByText(`Your address: ${newEmail}`)).toBeVisible();
+  await expect(page.getByText('Waiting for confirmation')).toHaveCount(0);
+
+  // This browser goes on; the other one is signed out; the new address is the one that signs in.
+  await page.reload();
+  await expect(page.getByText(`Your address: ${newEmail}`)).toBeVisible();
+  await expectSignedOut(elsewhere.page);
+  await elsewhere.context.close();
+  expect(await signInStatus(page, { email: newEmail, password: signedInUser.password })).toBe(200);
+  expect(await signInStatus(page, signedInUser)).toBe(401);
+
+  // The link worked once.
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Confirm the new address' }).click();
+  await expect(page.getByText('This link does not work: it was already used')).toBeVisible();
+});
+
+test('a change waiting for its link can be cancelled; its link then changes nothing', async ({
+  page,
+  request,
+  signedInUser,
+}) => {
+  const newEmail = `cancelled-${signedInUser.email}`;
+  const token = await accessTokenOf(request, signedInUser);
+  const asked = await request.post('/v1.0/auth/email', {
+    data: { email: newEmail, currentPassword: signedInUser.password },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(asked.status()).toBe(200);
+  await page.goto('/user/account');
+  await expect(page.getByText('Waiting for confirmation')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel the change' }).click();
+  await expect(status(page, 'The change is cancelled: your address stays as it is.')).toBeVisible();
+  await expect(page.getByText('Waiting for confirmation')).toHaveCount(0);
+
+  const mail = await (await request.get(`/dev/mail?to=${encodeURIComponent(newEmail)}`)).json();
+  const link = new URL(mail.data[0].links[0]);
+  await page.goto(link.pathname);
+  await expect(page.getByText(`Your address is ${signedInUser.email}.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm the new address' }).click();
+  await expect(page.getByText('This link does not work')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.getByRole('link', { name: 'Back to your account' }).click();
+  await expect(page.getByText(`Your address: ${signedInUser.email}`)).toBeVisible();
 });
 
 test('the language and the theme apply at once and are kept on the account', async ({
@@ -248,6 +349,7 @@ test('while an admin acts as the user, the password, sessions and deletion are n
   await page.goto('/user/account');
   await expect(page.getByRole('heading', { level: 2, name: 'Profile' })).toBeVisible();
   await expect(page.getByText('While you act as Carla Conti')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send the confirmation link' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Change password' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Sign out everywhere' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete the account…' })).toHaveCount(0);
@@ -256,6 +358,11 @@ test('while an admin acts as the user, the password, sessions and deletion are n
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(refused.status()).toBe(403);
+  const moved = await page.request.post('/v1.0/auth/email', {
+    data: { email: `taken-over-${customer.email}`, currentPassword: customer.password },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(moved.status()).toBe(403);
 });
 
 for (const [language, colorScheme] of [
@@ -264,12 +371,38 @@ for (const [language, colorScheme] of [
   ['it', 'light'],
   ['it', 'dark'],
 ] as const) {
-  test(`the page passes axe (${language}, ${colorScheme})`, async ({ page, makeUser }) => {
+  test(`the page passes axe, with a change of address waiting and its confirmation (${language}, ${colorScheme})`, async ({
+    page,
+    request,
+    makeUser,
+  }) => {
+    // Three scans (the page, a change waiting, the confirmation's refusal): more time, not fewer.
+    test.slow();
     await page.emulateMedia({ colorScheme });
-    await signInWithoutUi(page, await makeUser({ language }));
+    const user = await makeUser({ language });
+    await signInWithoutUi(page, user);
     await page.goto('/user/account');
     await expect(
       page.getByRole('heading', { level: 2, name: language === 'it' ? 'Preferenze' : 'Preferences' }),
+    ).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    const asked = await request.post('/v1.0/auth/email', {
+      data: { email: `axe-${user.email}`, currentPassword: user.password },
+      headers: { Authorization: `Bearer ${await accessTokenOf(request, user)}` },
+    });
+    expect(asked.status()).toBe(200);
+    await page.reload();
+    await expect(
+      page.getByText(language === 'it' ? 'In attesa di conferma' : 'Waiting for confirmation'),
+    ).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.goto('/user/account/email/not-a-live-token');
+    await page
+      .getByRole('button', { name: language === 'it' ? 'Conferma il nuovo indirizzo' : 'Confirm the new address' })
+      .click();
+    await expect(
+      page.getByText(language === 'it' ? 'Questo link non funziona' : 'This link does not work'),
     ).toBeVisible();
     await expectNoA11yViolations(page);
   });

@@ -1,4 +1,11 @@
-import { changePassword as changePasswordOperation, deleteMe, logoutEverywhere } from '~contract/account';
+import {
+  cancelEmailChange as cancelEmailChangeOperation,
+  changePassword as changePasswordOperation,
+  confirmEmailChange as confirmEmailChangeOperation,
+  deleteMe,
+  logoutEverywhere,
+  requestEmailChange as requestEmailChangeOperation,
+} from '~contract/account';
 import { updateMe } from '~contract/auth';
 import { api } from '~/lib/api';
 import { getQueryClient } from '~/lib/query-client-loader';
@@ -11,11 +18,33 @@ import { authKeys, forgetSession } from './api';
  * A wrong password is a 422 on its field; a 401 here is an expired session, refreshed as any.
  */
 
-/** The profile: names and email. */
-export async function updateProfile(profile: { firstName: string; lastName: string; email: string }) {
+/** The profile: the names. */
+export async function updateProfile(profile: { firstName: string; lastName: string }) {
   const { user } = await api.call(updateMe, { body: profile });
   (await getQueryClient()).setQueryData(authKeys.me(), user);
   return user;
+}
+
+/** A new address, with the password: a link goes to it; the user shows the change waiting. */
+export async function requestEmailChange(body: { email: string; currentPassword: string }) {
+  const { user } = await api.call(requestEmailChangeOperation, { body });
+  (await getQueryClient()).setQueryData(authKeys.me(), user);
+  return user;
+}
+
+/** The change waiting for its link is dropped; the address stays. */
+export async function cancelEmailChange() {
+  const { user } = await api.call(cancelEmailChangeOperation);
+  (await getQueryClient()).setQueryData(authKeys.me(), user);
+  return user;
+}
+
+/** The link's token: the address changes, every other session ends, this one goes on. */
+export async function confirmEmailChange(token: string) {
+  const answer = await api.call(confirmEmailChangeOperation, { body: { token } });
+  tokenStore.set(answer.access_token);
+  (await getQueryClient()).setQueryData(authKeys.me(), answer.user);
+  return answer.user;
 }
 
 /** A new password: every other session ends, this one goes on with the new tokens. */

@@ -7,14 +7,15 @@ import { Field } from '~/components/ui/field';
 type TextFieldMetadata = FieldMetadata<string, any, string[]>;
 
 /**
- * First name, last name and email, as sign-up asks them and the account page edits them: the
- * same labels, autocomplete hints and layout (the names side by side from `sm`).
+ * First name, last name and email, as sign-up asks them and the account page edits the names
+ * (its address changes apart, with the password): the same labels, autocomplete hints and
+ * layout (the names side by side from `sm`).
  */
 export function NameAndEmailFields({
   fields,
   autoFocus = false,
 }: {
-  fields: { firstName: TextFieldMetadata; lastName: TextFieldMetadata; email: TextFieldMetadata };
+  fields: { firstName: TextFieldMetadata; lastName: TextFieldMetadata; email?: TextFieldMetadata };
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
@@ -32,11 +33,13 @@ export function NameAndEmailFields({
           errors={fields.lastName.errors}
         />
       </div>
-      <Field
-        label={t('form.email')}
-        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-        errors={fields.email.errors}
-      />
+      {fields.email ? (
+        <Field
+          label={t('form.email')}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+          errors={fields.email.errors}
+        />
+      ) : null}
     </>
   );
 }

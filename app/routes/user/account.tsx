@@ -8,14 +8,23 @@ import { AppForm } from '~/components/ui/app-form';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { ConfirmDialog, FormDialog } from '~/components/ui/dialog';
-import { PasswordField } from '~/components/ui/field';
+import { Field, PasswordField } from '~/components/ui/field';
 import { FormSubmit } from '~/components/ui/form-submit';
 import { PageHeader } from '~/components/ui/page-header';
 import { RadioGroup } from '~/components/ui/radio-group';
-import { changePassword, deleteAccount, signOutEverywhere, updateProfile } from '~/features/auth/account-api';
 import {
+  cancelEmailChange,
+  changePassword,
+  deleteAccount,
+  requestEmailChange,
+  signOutEverywhere,
+  updateProfile,
+} from '~/features/auth/account-api';
+import {
+  CancelEmailChangeSchema,
   ChangePasswordSchema,
   DeleteAccountSchema,
+  EmailChangeSchema,
   ProfileSchema,
   SignOutEverywhereSchema,
 } from '~/features/auth/account-schemas';
@@ -31,19 +40,19 @@ import { snackbar } from '~/lib/snackbar';
 import { THEMES, type Theme } from '~/lib/theme';
 
 /**
- * The user's account (issue 13): the profile, the language and theme (applied at once and kept,
- * through /preferences as the header's switchers do), a new password, signing out everywhere,
- * and deleting the account. One action serves the page's forms; each says which it is
- * (`intent`) and reads only its own result. While an admin acts as the user, the API refuses
- * the password, the sessions and the deletion (403), and the page says so instead of offering
- * them.
+ * The user's account: the names, the language and theme (applied at once and kept, through
+ * /preferences as the header's switchers do), the email address (with the password; it changes
+ * when the link mailed to the new one is opened), a new password, signing out everywhere, and
+ * deleting the account. One action serves the page's forms; each says which it is (`intent`) and
+ * reads only its own result. While an admin acts as the user, the API refuses the address, the
+ * password, the sessions and the deletion (403), and the page says so instead of offering them.
  */
 export async function clientLoader({ request }: { request: Request }) {
   await requireUser(request);
   return null;
 }
 
-type Intent = 'profile' | 'password' | 'delete' | 'everywhere';
+type Intent = 'profile' | 'email' | 'cancelEmail' | 'password' | 'delete' | 'everywhere';
 
 /** The API refuses these while an admin acts as the user. */
 const NOT_WHILE_IMPERSONATING = { 403: 'account.impersonating.refused' };
@@ -60,6 +69,28 @@ export async function clientAction({ request }: { request: Request }) {
     }
     snackbar.show('account.sessions.done', 'success');
     throw redirect(paths.login());
+  }
+  if (intent === 'email') {
+    const submission = await parseForm(request, EmailChangeSchema);
+    if (submission.status !== 'success') return { intent, result: submission.reply() };
+    try {
+      await requestEmailChange(submission.value);
+    } catch (error) {
+      return { intent, result: replyWithApiError(request, submission, error, NOT_WHILE_IMPERSONATING) };
+    }
+    snackbar.show('account.email.sent', 'success', { values: { email: submission.value.email } });
+    // The form empties (the password must not linger); the address waiting shows above it.
+    return { intent, result: submission.reply({ resetForm: true }) };
+  }
+  if (intent === 'cancelEmail') {
+    const submission = await parseForm(request, CancelEmailChangeSchema);
+    try {
+      await cancelEmailChange();
+    } catch (error) {
+      return { intent, result: replyWithApiError(request, submission, error, NOT_WHILE_IMPERSONATING) };
+    }
+    snackbar.show('account.email.cancelled', 'success');
+    return { intent, result: submission.reply() };
   }
   if (intent === 'password') {
     const submission = await parseForm(request, ChangePasswordSchema);
@@ -115,19 +146,95 @@ function ProfileCard() {
   const [form, fields] = useAppForm(ProfileSchema, {
     id: 'account-profile',
     lastResult: useResultOf('profile'),
-    defaultValue: { intent: 'profile', firstName: user.firstName, lastName: user.lastName, email: user.email },
+    defaultValue: { intent: 'profile', firstName: user.firstName, lastName: user.lastName },
   });
   const pending = usePendingIntent() === 'profile';
   return (
     <Card headingLevel={2} title={t('account.profile.title')}>
       <AppForm form={form} aria-describedby="account-profile-status" className="flex flex-col gap-5">
         <input {...getInputProps(fields.intent, { type: 'hidden' })} />
-        <NameAndEmailFields fields={fields} />
+        <NameAndEmailFields fields={{ firstName: fields.firstName, lastName: fields.lastName }} />
         <FormSubmit
           statusId="account-profile-status"
           pending={pending}
           pendingText={t('account.profile.saving')}
           submitText={t('account.profile.save')}
+          errors={form.errors}
+        />
+      </AppForm>
+    </Card>
+  );
+}
+
+/**
+ * The address is the key to the account: a new one needs the password, and the account keeps
+ * the old one (and signs in with it) until the link mailed to the new one is opened. A change
+ * waiting says so, with a way to cancel it; sending the form again sends a new link.
+ */
+function EmailCard() {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const submit = useSubmit();
+  const user = useSignedInUser();
+  const pendingIntent = usePendingIntent();
+  const result = useResultOf('email');
+  const [form, fields] = useAppForm(EmailChangeSchema, {
+    id: 'account-email',
+    lastResult: result,
+    defaultValue: { intent: 'email', email: user.pendingEmail?.email ?? '' },
+  });
+  const cancelRefusal = useResultOf('cancelEmail')?.error?.[''] ?? [];
+  const waiting = user.pendingEmail;
+  return (
+    <Card headingLevel={2} title={t('account.email.title')} description={t('account.email.intro')}>
+      <p className="mb-4 text-sm">
+        {t('account.email.current')} <strong className="break-all">{user.email}</strong>
+      </p>
+      {waiting ? (
+        <Alert
+          tone="info"
+          title={t('account.email.pendingTitle')}
+          className="mb-4"
+          action={
+            <Button
+              variant="secondary"
+              disabled={pendingIntent === 'cancelEmail'}
+              onClick={() => submit({ intent: 'cancelEmail' }, { method: 'post' })}
+            >
+              {t('account.email.cancel')}
+            </Button>
+          }
+        >
+          <p>{t('account.email.pendingText', { pending: waiting.email, current: user.email })}</p>
+          <p className="mt-1">{t('account.email.pendingAgain')}</p>
+        </Alert>
+      ) : null}
+      {cancelRefusal.length ? (
+        <Alert tone="danger" live className="mb-4">
+          {cancelRefusal.map((each) => message(each)).join(' ')}
+        </Alert>
+      ) : null}
+      <AppForm form={form} aria-describedby="account-email-status" className="flex flex-col gap-5">
+        <input {...getInputProps(fields.intent, { type: 'hidden' })} />
+        <Field
+          label={t('account.email.new')}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+          errors={fields.email.errors}
+        />
+        <PasswordField
+          label={t('form.password')}
+          hint={t('account.email.passwordHint')}
+          inputProps={{
+            ...getInputProps(fields.currentPassword, { type: 'password' }),
+            autoComplete: 'current-password',
+          }}
+          errors={fields.currentPassword.errors}
+        />
+        <FormSubmit
+          statusId="account-email-status"
+          pending={pendingIntent === 'email'}
+          pendingText={t('account.email.sending')}
+          submitText={t('account.email.send')}
           errors={form.errors}
         />
       </AppForm>
@@ -322,6 +429,7 @@ export default function AccountRoute() {
         </Alert>
       ) : (
         <>
+          <EmailCard />
           <PasswordCard />
           <SessionsCard />
           <DeleteCard />
