@@ -62,6 +62,7 @@ export const messages = {
     facebookNotLinked: 'This Facebook account is not linked to any user, or the user is not enabled.',
     replyNotPossible:
       'Replies go through a connected account: this channel came without one, or its kind takes no replies from here.',
+    tiktokImportRunning: "The import of :name's videos is under way: wait for it to end.",
   },
   it: {
     malformedJson: 'Il corpo JSON non è valido.',
@@ -101,6 +102,7 @@ export const messages = {
     facebookNotLinked: "Questo account Facebook non è collegato a nessun utente, oppure l'utente non è abilitato.",
     replyNotPossible:
       'Le risposte passano da un account collegato: questo canale non ne ha uno, oppure il suo tipo non accetta risposte da qui.',
+    tiktokImportRunning: "L'importazione dei video di :name è in corso: attendi che finisca.",
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 
