@@ -217,8 +217,8 @@ export class JobQueue {
   }
 
   /**
-   * Runs every job that is due now, here, one at a time, including the ones they send, and
-   * resolves with how many ran: how a test makes the background happen at a moment of its
+   * Runs every job that is due now (`max` at most), here, one at a time, including the ones
+   * they send, and resolves with how many ran: how a test makes the background happen at a moment of its
    * choosing. A job that throws is failed (pg-boss retries it later), and the first such
    * error is thrown once the rest have run.
    */

@@ -19,7 +19,7 @@ import { advanceImport, failImport, findChannel, presentTiktokUser, savePosts, v
 
 /**
  * The job that imports one page of a TikTok user's videos into a project, then queues the next
- * (issue 12; decision 026, 033).
+ * (decisions 026 and 033).
  */
 export const IMPORT_TIKTOK_USER = 'import-tiktok-user';
 
