@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { ErrorBodySchema } from './common';
-import { ACCOUNT_STATUSES, CHANNEL_KINDS, id, timestamp } from './fields';
+import { ACCOUNT_STATUSES, CHANNEL_KINDS, id, JOB_FAILURE_REASONS, timestamp } from './fields';
 import { OAUTH_RETURN_PATHS, oauthCode, oauthRedirectUri, oauthState } from './oauth';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
@@ -32,6 +32,15 @@ export const ChannelSchema = z
   .register(z.globalRegistry, { id: 'Channel' });
 export type Channel = z.infer<typeof ChannelSchema>;
 
+/**
+ * Why background work for the user stopped short (an account's channel fetch, a TikTok user's
+ * import), and when: `reason` says what to do, in the app's words.
+ */
+export const JobFailureSchema = z
+  .object({ reason: z.enum(JOB_FAILURE_REASONS), failedAt: timestamp() })
+  .register(z.globalRegistry, { id: 'JobFailure' });
+export type JobFailure = z.infer<typeof JobFailureSchema>;
+
 const accountFields = {
   _id: z.uuid(),
   /** The person's name at the provider. */
@@ -46,6 +55,8 @@ const accountFields = {
   channelsFetchedAt: z.nullable(timestamp()),
   /** Whether a background fetch of its channels is under way (one job per kind of channel). */
   fetchingChannels: z.boolean(),
+  /** Why the last background fetch of its channels stopped short, and when; null until one does. */
+  fetchFailure: z.nullable(JobFailureSchema),
   createdAt: timestamp(),
 };
 

@@ -38,6 +38,15 @@ export type Provider = (typeof PROVIDERS)[number];
 /** Where a connected account stands: usable, or its provider withdrew the grant (expired, revoked). */
 export const ACCOUNT_STATUSES = ['authorized', 'needs_reconnect'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/**
+ * Why background work for the user stopped (a TikTok import, an account's channel fetch), as the
+ * screens word what to do: `reconnect` (the provider refused the grant), `rateLimited`,
+ * `unreachable`, `badAnswer` (the provider's trouble, retried until given up), `failed` (ours, or
+ * the work ran out of time on every attempt).
+ */
+export const JOB_FAILURE_REASONS = ['reconnect', 'rateLimited', 'unreachable', 'badAnswer', 'failed'] as const;
+export type JobFailureReason = (typeof JOB_FAILURE_REASONS)[number];
 export type Role = (typeof ROLES)[number];
 
 /** Field lengths (RFC 5321 for email; the rest are the product's own). */

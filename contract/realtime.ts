@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { ChannelSchema } from './accounts';
 import { ErrorBodySchema } from './common';
-import type { ChannelKind } from './fields';
+import { CHANNEL_KINDS, JOB_FAILURE_REASONS, PROVIDERS, type ChannelKind } from './fields';
 import { defineOperation, errors } from './operation';
 
 /**
@@ -38,6 +38,17 @@ export const ChannelFetchedEventSchema = z.object({ channel: ChannelSchema });
  * Not one of the spec's events.
  */
 export const ACCOUNT_CHANNELS_FETCHED = 'AccountChannelsFetched';
+
+/**
+ * One kind of an account's channels could not be fetched (the provider refused the grant, or the
+ * fetch was given up after its retries), with `{ account: { _id, provider, kind }, reason }`: the
+ * account's `fetchFailure` says the same after a reload. Not one of the spec's events.
+ */
+export const ACCOUNT_CHANNELS_FETCH_FAILED = 'AccountChannelsFetchFailed';
+export const AccountChannelsFetchFailedEventSchema = z.object({
+  account: z.object({ _id: z.uuid(), provider: z.enum(PROVIDERS), kind: z.enum(CHANNEL_KINDS) }),
+  reason: z.enum(JOB_FAILURE_REASONS),
+});
 
 export const RealtimeSettingsSchema = z
   .object({

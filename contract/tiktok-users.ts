@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { AuthorizeAnswerSchema, badGateway, ChannelSchema } from './accounts';
+import { AuthorizeAnswerSchema, badGateway, ChannelSchema, JobFailureSchema } from './accounts';
 import { ErrorBodySchema } from './common';
 import { id, timestamp } from './fields';
 import { OAUTH_RETURN_PATHS, oauthCode, oauthRedirectUri, oauthState } from './oauth';
@@ -22,6 +22,13 @@ export const TiktokUserSchema = z
     projectId: z.uuid(),
     /** How far its import is while one runs (0 to 99); null when none runs. */
     importProgress: z.nullable(z.number()),
+    /**
+     * An import that runs but has not moved for longer than its work is ever held up (its
+     * instance gone and not taken over): it can be started again.
+     */
+    importStalled: z.boolean(),
+    /** Why the last import stopped short, and when; null once one runs or ends well. */
+    importFailure: z.nullable(JobFailureSchema),
     /** When its last import ended; null until the first does. */
     importedAt: z.nullable(timestamp()),
     /** The videos imported. */
@@ -81,6 +88,24 @@ export const storeTiktokUser = defineOperation({
   },
 });
 
+export const restartTiktokImport = defineOperation({
+  method: 'POST',
+  path: '/v1.0/projects/:projectId/tiktok-users/:tiktokUserId/import',
+  summary: "Start a TikTok user's import again",
+  description:
+    'For an import that stopped (`importFailure`) or stalled (`importStalled`), or to read the videos again: the ' +
+    'import starts over in the background (202), its progress coming as real-time events. While one runs and ' +
+    "moves, 409. A TikTok user the project does not follow, or another user's project, is not found.",
+  tag,
+  access: 'user',
+  params: z.object({ projectId: id(), tiktokUserId: id() }),
+  responses: {
+    202: { description: 'The TikTok user, its import under way.', body: z.object({ tiktokUser: TiktokUserSchema }) },
+    ...errors(401, 404),
+    409: { description: 'An import of this user is running; or no TikTok app is configured.', body: ErrorBodySchema },
+  },
+});
+
 export const listProjectTiktokUsers = defineOperation({
   method: 'GET',
   path: '/v1.0/projects/:projectId/tiktok-users',
@@ -100,5 +125,12 @@ export const TiktokImportProgressEventSchema = z.object({
   progress: z.number().check(z.minimum(0), z.maximum(100)),
   tiktokUser: TiktokUserSchema,
 });
+/**
+ * A TikTok user's import stopped short (given up after its retries, or refused by TikTok), with
+ * `{ tiktokUser }`: its `importFailure` says why. The project's TikTok users say the same after a
+ * reload.
+ */
+export const TIKTOK_IMPORT_FAILED = 'TiktokUserImportFailed';
+export const TiktokImportFailedEventSchema = z.object({ tiktokUser: TiktokUserSchema });
 /** `TiktokUserFetched` (a channel-fetched event) carries the TikTok user beside the channel. */
 export const TiktokUserFetchedEventSchema = z.object({ channel: ChannelSchema, tiktokUser: TiktokUserSchema });

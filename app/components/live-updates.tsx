@@ -2,13 +2,21 @@ import { useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import {
+  ACCOUNT_CHANNELS_FETCH_FAILED,
   ACCOUNT_CHANNELS_FETCHED,
+  AccountChannelsFetchFailedEventSchema,
   CHANNEL_FETCHED_EVENTS,
   ChannelFetchedEventSchema,
   userChannelName,
 } from '~contract/realtime';
-import { TIKTOK_IMPORT_PROGRESS, TiktokImportProgressEventSchema } from '~contract/tiktok-users';
+import {
+  TIKTOK_IMPORT_FAILED,
+  TIKTOK_IMPORT_PROGRESS,
+  TiktokImportFailedEventSchema,
+  TiktokImportProgressEventSchema,
+} from '~contract/tiktok-users';
 import { channelFetched } from '~/features/integrations/channel-fetched';
+import { brandName } from '~/components/ui/brand-mark';
 import { ChannelFetchedDialog } from '~/features/integrations/channel-fetched-dialog';
 import { createLiveConnection, type LiveConnection } from '~/features/realtime/live-connection';
 import { LiveStatusIndicator } from '~/features/realtime/live-status';
@@ -79,6 +87,31 @@ function onTiktokProgress(payload: unknown) {
   refresh();
 }
 
+/**
+ * A TikTok import stopped short: its bar goes, the project's TikTok data is read again (the
+ * channels page says why and offers to start it again), and wherever the user is, they are told.
+ */
+function onTiktokFailed(payload: unknown) {
+  const event = z.safeParse(TiktokImportFailedEventSchema, payload);
+  if (!event.success) return;
+  const { tiktokUser } = event.data;
+  tiktokImports.dismiss(tiktokUser._id);
+  void queryClient.invalidateQueries({ queryKey: projectKeys.tiktok(tiktokUser.projectId) });
+  snackbar.show('tiktokImport.failedSnack', 'error', { values: { name: tiktokUser.name } });
+  refresh();
+}
+
+/** An account's channels could not be fetched: the integrations screen, read again, says why. */
+function onFetchFailed(payload: unknown) {
+  const event = z.safeParse(AccountChannelsFetchFailedEventSchema, payload);
+  if (event.success) {
+    snackbar.show('integrations.fetchFailedSnack', 'warning', {
+      values: { provider: brandName(event.data.account.provider) },
+    });
+  }
+  refresh();
+}
+
 /** The user's live connection: opened once, and again only for another user. */
 export function openLiveSession(userId: string): LiveConnection {
   if (session?.userId === userId) return session.connection;
@@ -91,6 +124,8 @@ export function openLiveSession(userId: string): LiveConnection {
       ...Object.fromEntries(Object.values(CHANNEL_FETCHED_EVENTS).map((name) => [`.${name}`, onChannelFetched])),
       [`.${ACCOUNT_CHANNELS_FETCHED}`]: refresh,
       [`.${TIKTOK_IMPORT_PROGRESS}`]: onTiktokProgress,
+      [`.${TIKTOK_IMPORT_FAILED}`]: onTiktokFailed,
+      [`.${ACCOUNT_CHANNELS_FETCH_FAILED}`]: onFetchFailed,
     },
     // Live once listening. After a reconnect the page is read again (what was sent meanwhile is
     // not replayed); not after the first subscription, which would read every page twice on

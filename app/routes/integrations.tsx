@@ -157,7 +157,8 @@ function AccountItem({
   onMakePrimary: () => void;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <li
       aria-current={selected ? 'true' : undefined}
@@ -197,6 +198,16 @@ function AccountItem({
           >
             {t('integrations.grantAgain')}
           </Button>
+        </Alert>
+      ) : null}
+      {account.fetchFailure ? (
+        <Alert tone="danger" title={t('integrations.fetchFailureTitle')}>
+          <p>
+            {t(`integrations.fetchFailure.${account.fetchFailure.reason}`, {
+              provider: brandName(provider),
+              when: when.format(new Date(account.fetchFailure.failedAt)),
+            })}
+          </p>
         </Alert>
       ) : null}
       <AccountChannels account={account} />

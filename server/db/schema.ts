@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -15,6 +16,7 @@ import {
 import {
   ACCOUNT_STATUSES,
   CHANNEL_KINDS,
+  JOB_FAILURE_REASONS,
   LANGUAGES,
   PROVIDERS,
   ROLES,
@@ -322,6 +324,15 @@ export const channels = pgTable(
     // when the last one ended.
     importProgress: integer('import_progress'),
     importedAt: at('imported_at'),
+    // The import under way, a page a job: its id (a job of another is stale), the cursor of its
+    // next page, the videos seen so far and when it last moved (a stall shows past that).
+    importRun: uuid('import_run'),
+    importCursor: bigint('import_cursor', { mode: 'number' }),
+    importSeen: integer('import_seen').notNull().default(0),
+    importMovedAt: at('import_moved_at'),
+    // Why the last import stopped short, and when; null once one runs or ends well.
+    importFailure: text('import_failure', { enum: JOB_FAILURE_REASONS }),
+    importFailedAt: at('import_failed_at'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -332,6 +343,7 @@ export const channels = pgTable(
       'channels_import_progress_check',
       sql`${table.importProgress} is null or ${table.importProgress} between 0 and 99`,
     ),
+    check('channels_import_failure_check', oneOf(table.importFailure, JOB_FAILURE_REASONS)),
   ],
 );
 
@@ -502,6 +514,9 @@ export const providerAccounts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // Why the last background fetch of its channels stopped short, and when; cleared by the next.
+    fetchFailure: text('fetch_failure', { enum: JOB_FAILURE_REASONS }),
+    fetchFailedAt: at('fetch_failed_at'),
     grantedScopes: text('granted_scopes')
       .array()
       .notNull()
@@ -515,6 +530,7 @@ export const providerAccounts = pgTable(
       .where(sql`${table.isPrimary}`),
     check('provider_accounts_provider_check', oneOf(table.provider, PROVIDERS)),
     check('provider_accounts_status_check', oneOf(table.status, ACCOUNT_STATUSES)),
+    check('provider_accounts_fetch_failure_check', oneOf(table.fetchFailure, JOB_FAILURE_REASONS)),
   ],
 );
 

@@ -65,6 +65,7 @@ export const messages = {
       'Replies go through a connected account: this channel came without one, or its kind takes no replies from here.',
     emailTakenSinceRequest:
       'Another account has taken :email since you asked for it: your address has not changed. Ask again with another address.',
+    tiktokImportRunning: "The import of :name's videos is under way: wait for it to end.",
   },
   it: {
     malformedJson: 'Il corpo JSON non è valido.',
@@ -107,6 +108,7 @@ export const messages = {
       'Le risposte passano da un account collegato: questo canale non ne ha uno, oppure il suo tipo non accetta risposte da qui.',
     emailTakenSinceRequest:
       'Nel frattempo un altro account ha preso :email: il tuo indirizzo non è cambiato. Chiedi di nuovo con un altro indirizzo.',
+    tiktokImportRunning: "L'importazione dei video di :name è in corso: attendi che finisca.",
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
-import type { ChannelKind, Provider } from '../../contract/fields';
+import type { ChannelKind, JobFailureReason, Provider } from '../../contract/fields';
 import type { Database } from '../db/client';
 import { channels, providerAccounts, type ChannelRow, type ProviderAccountRow } from '../db/schema';
 
@@ -99,12 +99,37 @@ export async function upsertAccount(
   });
 }
 
-/** The kinds whose fetch was just queued: the account is fetching until each is done. */
+/** The kinds whose fetch was just queued: the account is fetching until each is done (an earlier failure is past). */
 export async function markChannelsPending(db: Database, id: string, kinds: readonly ChannelKind[]) {
   await db
     .update(providerAccounts)
-    .set({ channelsPending: [...kinds] })
+    .set({ channelsPending: [...kinds], fetchFailure: null, fetchFailedAt: null })
     .where(eq(providerAccounts.id, id));
+}
+
+/** One kind's fetch stopped short, and why: no longer pending, and said until the next fetch. */
+export async function markFetchFailed(
+  db: Database,
+  id: string,
+  kind: ChannelKind,
+  reason: JobFailureReason,
+  now: Date,
+) {
+  const [row] = await db
+    .update(providerAccounts)
+    .set({
+      channelsPending: sql`array_remove(${providerAccounts.channelsPending}, ${kind})`,
+      fetchFailure: reason,
+      fetchFailedAt: now,
+    })
+    .where(eq(providerAccounts.id, id))
+    .returning();
+  return row;
+}
+
+/** Every kind was fetched again now (the screen's refresh): an earlier failure is past. */
+export async function clearFetchFailure(db: Database, id: string) {
+  await db.update(providerAccounts).set({ fetchFailure: null, fetchFailedAt: null }).where(eq(providerAccounts.id, id));
 }
 
 /** One kind's fetch is over (done, or given up): no longer pending. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHANNEL_KINDS, type ChannelKind } from '../../contract/fields';
+import { CHANNEL_KINDS, type ChannelKind, type JobFailureReason } from '../../contract/fields';
 import type { Database } from '../db/client';
 import type { ChannelRow, ProviderAccountRow } from '../db/schema';
 import { eq } from 'drizzle-orm';
@@ -7,15 +7,26 @@ import { providerAccounts } from '../db/schema';
 import type { Clock } from '../http/rate-limiter';
 import type { JobQueue } from '../jobs/queue';
 import { safeError, type Logger } from '../log';
-import { ACCOUNT_CHANNELS_FETCHED, CHANNEL_FETCHED_EVENTS } from '../../contract/realtime';
+import {
+  ACCOUNT_CHANNELS_FETCH_FAILED,
+  ACCOUNT_CHANNELS_FETCHED,
+  CHANNEL_FETCHED_EVENTS,
+} from '../../contract/realtime';
 import { storeChannelComments } from '../comments/queries';
 import { followInProject } from '../projects/queries';
 import type { Publisher } from '../realtime/publisher';
 import { presentChannel } from './presenters';
 import type { Encryption } from '../security/encryption';
-import { clearChannelPending, markChannelsPending, markNeedsReconnect, replaceChannels, saveTokens } from './accounts';
+import {
+  clearChannelPending,
+  markChannelsPending,
+  markFetchFailed,
+  markNeedsReconnect,
+  replaceChannels,
+  saveTokens,
+} from './accounts';
 import { COMMENTED_KINDS, type Adapters } from './adapters';
-import { ProviderError } from './providers/provider-error';
+import { asJobFailureReason, jobFailureReason, ProviderError } from './providers/provider-error';
 
 /** The job that fetches one kind of channel of one account (decision 025). */
 export const FETCH_ACCOUNT_CHANNELS = 'fetch-account-channels';
@@ -69,6 +80,20 @@ async function announceFetched(
   }
   await announce(deps, account.ownerId, ACCOUNT_CHANNELS_FETCHED, {
     account: { _id: account.id, provider: account.provider, kind },
+  });
+}
+
+/**
+ * One kind's fetch stopped short: kept on the account (what the screen shows after a reload),
+ * then told, so "Fetching channels…" ends there with why.
+ */
+async function stopFetch(deps: ChannelFetchDeps, job: FetchAccountChannelsJob, reason: JobFailureReason) {
+  const account = await markFetchFailed(deps.db, job.accountId, job.kind, reason, new Date(deps.clock()));
+  if (!account) return; // deleted meanwhile
+  deps.log.warn({ accountId: account.id, kind: job.kind, reason }, 'account channels not fetched');
+  await announce(deps, account.ownerId, ACCOUNT_CHANNELS_FETCH_FAILED, {
+    account: { _id: account.id, provider: account.provider, kind: job.kind },
+    reason,
   });
 }
 
@@ -215,7 +240,8 @@ export function workAccountChannelFetches(jobs: JobQueue, deps: ChannelFetchDeps
   jobs.work(
     FETCH_ACCOUNT_CHANNELS,
     async (data) => {
-      const { accountId, kind, projectId } = JobDataSchema.parse(data);
+      const job = JobDataSchema.parse(data);
+      const { accountId, kind, projectId } = job;
       const [account] = await deps.db.select().from(providerAccounts).where(eq(providerAccounts.id, accountId));
       if (!account) return; // deleted meanwhile
       // Waiting for a reconnect: nothing to fetch until it is authorised again.
@@ -227,23 +253,31 @@ export function workAccountChannelFetches(jobs: JobQueue, deps: ChannelFetchDeps
         const channels = await fetchAccountChannels(deps, account, kind, { projectId });
         deps.log.info({ accountId, kind, channels: channels.length, projectId }, 'account channels fetched');
       } catch (error) {
-        if (error instanceof ProviderError && (error.needsReconnect || error.problem === 'refused')) {
-          deps.log.warn({ accountId, kind, problem: error.problem }, 'account needs reconnecting');
-          await clearChannelPending(deps.db, accountId, kind);
-          return announceFetched(deps, account, kind, []);
+        if (jobFailureReason(error) === 'reconnect') {
+          deps.log.warn({ accountId, kind, problem: (error as ProviderError).problem }, 'account needs reconnecting');
+          return stopFetch(deps, job, 'reconnect');
         }
         throw error;
       }
     },
-    // A rate limit or an outage passes: a minute, then doubling, five times. Someone is usually
-    // looking at the screen waiting for these: an account's kinds run together, looked for often.
+    // A rate limit or an outage passes: from 3 s, doubling, eight times (about 25 minutes in
+    // all), then the fetch is given up and the owner told why. Someone is usually looking at the
+    // screen waiting for these: an account's kinds run together, looked for often. One kind is a
+    // few provider calls (the channels, then each one's comments), 10 s at most each: past 40 s
+    // the attempt is lost, and an instance that died mid-fetch is taken over within a minute.
     {
-      retryLimit: 5,
-      retryDelaySeconds: 60,
+      retryLimit: 8,
+      retryDelaySeconds: 3,
       retryBackoff: true,
       policy: 'stately',
       batchSize: 6,
       pollingIntervalSeconds: 0.5,
+      expireInSeconds: 40,
+      reasonOf: jobFailureReason,
+      onGivenUp: async (data, reason) => {
+        const parsed = JobDataSchema.safeParse(data);
+        if (parsed.success) await stopFetch(deps, parsed.data, asJobFailureReason(reason));
+      },
     },
   );
 }

@@ -36,6 +36,10 @@ function common(account: AccountWithChannels) {
     missingScopes: wanted.filter((scope) => !account.grantedScopes.includes(scope)),
     channelsFetchedAt: account.channelsFetchedAt?.toISOString() ?? null,
     fetchingChannels: account.channelsPending.length > 0,
+    fetchFailure:
+      account.fetchFailure && account.fetchFailedAt
+        ? { reason: account.fetchFailure, failedAt: account.fetchFailedAt.toISOString() }
+        : null,
     createdAt: account.createdAt.toISOString(),
   };
 }

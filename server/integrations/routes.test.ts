@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FacebookAccount, LinkedInAccount } from '../../contract/accounts';
 import { channels, providerAccounts } from '../db/schema';
 import { JobQueue } from '../jobs/queue';
+import type { Publisher } from '../realtime/publisher';
+import { retriesDueNow } from '../test/jobs';
 import { createEncryption } from '../security/encryption';
 import { startHarness, TEST_ENV, type Harness } from '../test/harness';
 import { answerConsent } from '../test/sandbox';
 import { createAdapters } from './adapters';
-import { ACCOUNT_TOKEN_CONTEXT, workAccountChannelFetches } from './channel-fetch';
+import { ACCOUNT_TOKEN_CONTEXT, FETCH_ACCOUNT_CHANNELS, workAccountChannelFetches } from './channel-fetch';
+import { ProviderError } from './providers/provider-error';
 import { SANDBOX_FACEBOOK_PEOPLE } from './sandbox/facebook';
 import { SANDBOX_LINKEDIN_PEOPLE } from './sandbox/linkedin';
 
@@ -17,13 +20,19 @@ import { SANDBOX_LINKEDIN_PEOPLE } from './sandbox/linkedin';
  * every refusal on the way.
  */
 let h: Harness;
+const published: Array<{ userId: string; event: string; payload: unknown }> = [];
+const recorder: Publisher = {
+  async toUser(userId, event, payload) {
+    published.push({ userId, event, payload });
+  },
+};
 const [giulia, marco] = SANDBOX_FACEBOOK_PEOPLE;
 const [luca] = SANDBOX_LINKEDIN_PEOPLE;
 const FACEBOOK_RETURN = `${TEST_ENV.APP_URL}/integrations?type=facebook-account`;
 const LINKEDIN_RETURN = `${TEST_ENV.APP_URL}/integrations?type=linkedin-account`;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ publisher: recorder });
 });
 afterAll(async () => {
   await h?.stop();
@@ -438,5 +447,87 @@ describe('an installation without a provider app', () => {
     } finally {
       await bare.stop();
     }
+  });
+});
+
+describe('a channel fetch that stops', () => {
+  it('refused by the provider: the account says so (failed, why, when), is told, and stops fetching', async () => {
+    await h.runJobs();
+    const user = await h.signedInUser();
+    const account = storedAccount<FacebookAccount>(
+      await store(user, 'facebook', await roundTrip(user, 'facebook', { person: giulia.id })),
+    );
+    // Giulia logs out of Facebook before the fetch runs.
+    expect((await h.call('POST', `/dev/sandbox/people/${giulia.id}/expire-tokens`)).status).toBe(204);
+    published.length = 0;
+    await h.runJobs();
+    const [listed] = await listFacebook(user);
+    expect(listed).toMatchObject({ status: 'needs_reconnect', fetchingChannels: false });
+    expect(listed!.fetchFailure).toEqual({ reason: 'reconnect', failedAt: new Date(h.clock.now()).toISOString() });
+    const failed = published.filter((each) => each.event === 'AccountChannelsFetchFailed');
+    expect(failed[0]).toMatchObject({
+      userId: user.user._id,
+      payload: { account: { _id: account._id, provider: 'facebook' }, reason: 'reconnect' },
+    });
+
+    // Reconnected: fetched again, the failure is past.
+    await store(user, 'facebook', await roundTrip(user, 'facebook', { person: giulia.id, accountId: account._id }));
+    expect((await listFacebook(user))[0]!.fetchFailure).toBeNull();
+    await h.runJobs();
+    expect((await listFacebook(user))[0]).toMatchObject({ fetchFailure: null, fetchingChannels: false });
+  });
+
+  it('given up after its retries (the provider unreachable): the account says why, and is no longer fetching', async () => {
+    await h.runJobs();
+    const user = await h.signedInUser();
+    const account = storedAccount<FacebookAccount>(
+      await store(user, 'facebook', await roundTrip(user, 'facebook', { person: marco.id })),
+    );
+    // Another instance, whose Facebook never answers.
+    const adapters = createAdapters(h.config, (url, init) => Promise.resolve(h.app.request(url, init)));
+    const down = new JobQueue(h.db, { onError: () => {} });
+    workAccountChannelFetches(down, {
+      db: h.db,
+      clock: h.clock.now,
+      log: h.logs.log,
+      adapters: {
+        ...adapters,
+        facebook: {
+          ...adapters.facebook!,
+          channels: () => Promise.reject(new ProviderError('facebook', 'unreachable')),
+        },
+      },
+      encryption: createEncryption(h.config.tokenEncryptionKey),
+      publisher: recorder,
+    });
+    published.length = 0;
+    try {
+      for (let attempt = 0; attempt <= 8; attempt++) {
+        await expect(down.runPending()).rejects.toThrow(/unreachable/);
+        // Still fetching while a retry is due; the last one gives up (in the same run here).
+        expect((await listFacebook(user))[0]!.fetchingChannels).toBe(attempt < 8);
+        await retriesDueNow(h.db, FETCH_ACCOUNT_CHANNELS);
+      }
+      expect(await down.runPending()).toBe(0);
+    } finally {
+      await down.stop();
+    }
+    const [listed] = await listFacebook(user);
+    expect(listed).toMatchObject({
+      _id: account._id,
+      status: 'authorized',
+      fetchingChannels: false,
+      fetchFailure: { reason: 'unreachable' },
+    });
+    expect(
+      published.filter((each) => each.event === 'AccountChannelsFetchFailed').map((each) => each.payload),
+    ).toHaveLength(3);
+
+    // The screen's refresh fetches every kind now: done, the failure is past.
+    const refreshed = await h.call('POST', `/v1.0/facebook-accounts/${account._id}/refresh`, {
+      token: user.accessToken,
+    });
+    expect(refreshed.status).toBe(200);
+    expect((refreshed.body as unknown as FacebookAccount).fetchFailure).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { rateLimitCheck, type Limit } from '../http/rate-limiter';
 import { findOwnProject } from '../projects/queries';
 import { createEncryption } from '../security/encryption';
 import {
+  clearFetchFailure,
   deleteAccount,
   findAccount,
   listAccounts,
@@ -212,6 +213,7 @@ export function accountRoutes(s: Services) {
         }
         throw providerFailure(error);
       }
+      await clearFetchFailure(s.db, account.id);
       const [fresh] = await withChannels(s.db, [(await findAccount(s.db, account.ownerId, provider, account.id))!]);
       return reply(c, ops.refresh, 200, present(fresh!));
     });

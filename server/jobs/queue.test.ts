@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/database';
-import { JobQueue } from './queue';
+import { dieWhileActive, jobsOf, retriesDueNow } from '../test/jobs';
+import { JobQueue, MAINTENANCE_INTERVAL_SECONDS } from './queue';
 
 let database: TestDatabase;
 const stopped: JobQueue[] = [];
@@ -62,5 +63,49 @@ describe('JobQueue (pg-boss on the API database)', () => {
     await expect(ran).resolves.toEqual({ polled: true });
     await worker.stop();
     expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('hands the job of an instance that died to another within a minute, and tells when a job is given up', async () => {
+    const seen: unknown[] = [];
+    const givenUp: Array<[unknown, string | undefined]> = [];
+    const live = queue();
+    live.work<{ n: number }>(
+      'test-expiring',
+      async (data) => {
+        if (data.n === 2) throw Object.assign(new Error('provider down'), { problem: 'unreachable' });
+        seen.push(data);
+      },
+      {
+        expireInSeconds: 30,
+        retryLimit: 1,
+        retryDelaySeconds: 3,
+        onGivenUp: async (data, reason) => void givenUp.push([data, reason]),
+        reasonOf: (error) => (error as { problem?: string }).problem,
+      },
+    );
+    await live.send('test-expiring', { n: 1 });
+    // An instance fetched it and died: the job stays active, nobody will finish it. Then time
+    // passes beyond its expiry.
+    expect(await dieWhileActive(database.db, 'test-expiring', 31)).toEqual([30]);
+    expect(await live.runPending()).toBe(0);
+
+    // The next maintenance pass of any live instance (one every MAINTENANCE_INTERVAL_SECONDS)
+    // puts it back as a retry, due after its retry delay: from the death to the rerun, at worst
+    // the expiry, one maintenance interval, and that delay.
+    await live.maintain();
+    const [retry] = await jobsOf(database.db, 'test-expiring');
+    expect(retry!.state).toBe('retry');
+    expect(30 + MAINTENANCE_INTERVAL_SECONDS + retry!.wait).toBeLessThan(60);
+    await retriesDueNow(database.db, 'test-expiring');
+    expect(await live.runPending()).toBe(1);
+    expect(seen).toEqual([{ n: 1 }]);
+
+    // A job that fails its last attempt is given up, with the reason its kind gave the error.
+    await live.send('test-expiring', { n: 2 });
+    await expect(live.runPending()).rejects.toThrow('provider down');
+    expect(givenUp).toEqual([]);
+    await retriesDueNow(database.db, 'test-expiring');
+    await expect(live.runPending()).rejects.toThrow('provider down');
+    expect(givenUp).toEqual([[{ n: 2 }, 'unreachable']]);
   });
 });

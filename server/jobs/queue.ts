@@ -10,6 +10,16 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 export type RetryPolicy = { retryLimit: number; retryDelaySeconds: number; retryBackoff: boolean };
 
 /**
+ * How often a supervising instance looks for jobs whose instance died (pg-boss's maintenance,
+ * shared by the instances through a row it updates): an active job past its expiry waits up to
+ * this long to be noticed, then its retry delay, before another instance runs it.
+ */
+export const MAINTENANCE_INTERVAL_SECONDS = 15;
+
+/** What a job may take unless its kind says (pg-boss's own default is 15 minutes). */
+const DEFAULT_EXPIRY_SECONDS = 5 * 60;
+
+/**
  * How a kind of job is registered: its retries, and pg-boss's queue policy. `stately` keeps at
  * most one job per singleton key queued and one active: a job sent again while one waits is
  * dropped, and two instances never run the same key at once.
@@ -22,14 +32,43 @@ export type WorkOptions = Partial<RetryPolicy> & {
    */
   batchSize?: number;
   pollingIntervalSeconds?: number;
+  /**
+   * How long one attempt may run before it counts as lost: past it, the instance running it
+   * fails it itself, and if that instance died, the next maintenance pass hands the job to
+   * another (as a retry). Fit it to the work: a short job, a short expiry, a quick takeover.
+   */
+  expireInSeconds?: number;
+  /**
+   * Told when a job is given up for good (its last retry failed or ran out of time), with the
+   * `reason` `reasonOf` gave its last error (none when it ran out of time or gave none): for the
+   * work to say so where its user looks. Runs as a job of its own (pg-boss's dead letter), so no
+   * instance's death loses it.
+   */
+  onGivenUp?: (data: never, reason: string | undefined) => Promise<void>;
+  /** A word for why an attempt failed (a ProviderError's problem), kept with the job for `onGivenUp`. */
+  reasonOf?: (error: unknown) => string | undefined;
 };
 
 type Registered = {
-  handler: JobHandler<never>;
+  /** Runs one fetched job. */
+  run: (job: { data: never; output?: unknown }) => Promise<void>;
   retry: RetryPolicy;
   policy: 'standard' | 'stately';
   batchSize: number;
   pollingIntervalSeconds: number | undefined;
+  expireInSeconds: number;
+  reasonOf: ((error: unknown) => string | undefined) | undefined;
+  /** The queue its given-up jobs go to, when it has an `onGivenUp`. */
+  deadLetter: string | undefined;
+};
+
+/** The queue holding the given-up jobs of `name`. */
+const givenUpQueue = (name: string) => `${name}__given-up`;
+
+/** The reason a failed attempt left in the job's output (see `failure`), if any. */
+const reasonIn = (output: unknown): string | undefined => {
+  const reason = (output as { reason?: unknown } | null)?.reason;
+  return typeof reason === 'string' ? reason : undefined;
 };
 
 export type JobQueueOptions = {
@@ -93,14 +132,40 @@ export class JobQueue {
   work<T>(
     name: string,
     handler: JobHandler<T>,
-    { policy = 'standard', batchSize = 1, pollingIntervalSeconds, ...retry }: WorkOptions = {},
+    {
+      policy = 'standard',
+      batchSize = 1,
+      pollingIntervalSeconds,
+      expireInSeconds = DEFAULT_EXPIRY_SECONDS,
+      onGivenUp,
+      reasonOf,
+      ...retry
+    }: WorkOptions = {},
   ): void {
+    const deadLetter = onGivenUp ? givenUpQueue(name) : undefined;
+    if (deadLetter && onGivenUp) {
+      // pg-boss copies a given-up job there, with the output of its last attempt.
+      this.handlers.set(deadLetter, {
+        run: (job) => onGivenUp(job.data, reasonIn(job.output)),
+        retry: { ...DEFAULT_RETRY, retryDelaySeconds: 10 },
+        policy: 'standard',
+        batchSize: 1,
+        pollingIntervalSeconds,
+        expireInSeconds: 60,
+        reasonOf: undefined,
+        deadLetter: undefined,
+      });
+      if (this.polling) void this.poll(deadLetter).catch(this.options.onError);
+    }
     this.handlers.set(name, {
-      handler: handler as JobHandler<never>,
+      run: (job) => (handler as JobHandler<never>)(job.data),
       retry: { ...DEFAULT_RETRY, ...retry },
       policy,
       batchSize,
       pollingIntervalSeconds,
+      expireInSeconds,
+      reasonOf,
+      deadLetter,
     });
     if (this.polling) void this.poll(name).catch(this.options.onError);
   }
@@ -112,7 +177,29 @@ export class JobQueue {
   async send<T extends object>(name: string, data: T, options: { singletonKey?: string } = {}): Promise<void> {
     const boss = await this.started();
     await this.queue(boss, name);
-    await boss.send(name, data, options);
+    // Each job carries its kind's expiry and retries: a queue pg-boss created before keeps the
+    // options it was created with, a job's own win over them.
+    const registered = this.handlers.get(name);
+    await boss.send(name, data, {
+      ...options,
+      ...(registered && {
+        expireInSeconds: registered.expireInSeconds,
+        retryLimit: registered.retry.retryLimit,
+        retryDelay: registered.retry.retryDelaySeconds,
+        retryBackoff: registered.retry.retryBackoff,
+        ...(registered.deadLetter && { deadLetter: registered.deadLetter }),
+      }),
+    });
+  }
+
+  /**
+   * Runs pg-boss's maintenance now, as a supervising instance does every
+   * `MAINTENANCE_INTERVAL_SECONDS`: active jobs past their expiry are failed (retried, or given
+   * up). For tests.
+   */
+  async maintain(): Promise<void> {
+    const boss = await this.started();
+    await boss.maintain();
   }
 
   /**
@@ -142,32 +229,34 @@ export class JobQueue {
   }
 
   /**
-   * Runs every job that is due now, here, one at a time, including the ones they send, and
-   * resolves with how many ran: how a test makes the background happen at a moment of its
+   * Runs every job that is due now (`max` at most), here, one at a time, including the ones
+   * they send, and resolves with how many ran: how a test makes the background happen at a moment of its
    * choosing. A job that throws is failed (pg-boss retries it later), and the first such
    * error is thrown once the rest have run.
    */
-  async runPending(): Promise<number> {
+  async runPending(max = Infinity): Promise<number> {
     const boss = await this.started();
     let ran = 0;
     const errors: unknown[] = [];
     for (;;) {
       let fetched = 0;
-      for (const [name, { handler }] of this.handlers) {
+      for (const [name, { run }] of this.handlers) {
         await this.queue(boss, name);
-        for (const job of await boss.fetch<never>(name, { batchSize: 20 })) {
+        if (ran + fetched >= max) break;
+        const batchSize = Math.min(20, max - ran - fetched);
+        for (const job of await boss.fetch<never>(name, { batchSize, includeMetadata: true })) {
           fetched++;
           try {
-            await handler(job.data);
+            await run(job);
             await boss.complete(name, job.id);
           } catch (error) {
             errors.push(error);
-            await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+            await boss.fail(name, job.id, this.failure(name, error));
           }
         }
       }
       ran += fetched;
-      if (fetched === 0) break;
+      if (fetched === 0 || ran >= max) break;
     }
     if (errors.length > 0) throw errors[0];
     return ran;
@@ -180,6 +269,7 @@ export class JobQueue {
         supervise: this.options.supervise ?? false,
         // No cron schedules yet; they would start the clock-skew monitor as well.
         schedule: false,
+        maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
       });
       // An EventEmitter 'error' without a listener would end the process.
       boss.on('error', this.options.onError);
@@ -195,13 +285,18 @@ export class JobQueue {
     if (!created) {
       const registered = this.handlers.get(name);
       const { retryLimit, retryDelaySeconds, retryBackoff } = registered?.retry ?? DEFAULT_RETRY;
-      created = boss.createQueue(name, {
-        name,
-        retryLimit,
-        retryDelay: retryDelaySeconds,
-        retryBackoff,
-        policy: registered?.policy ?? 'standard',
-      });
+      const deadLetter = registered?.deadLetter;
+      created = (deadLetter ? this.queue(boss, deadLetter) : Promise.resolve()).then(() =>
+        boss.createQueue(name, {
+          name,
+          retryLimit,
+          retryDelay: retryDelaySeconds,
+          retryBackoff,
+          policy: registered?.policy ?? 'standard',
+          expireInSeconds: registered?.expireInSeconds ?? DEFAULT_EXPIRY_SECONDS,
+          ...(deadLetter && { deadLetter }),
+        }),
+      );
       // A failed creation is tried again next time rather than remembered.
       created.catch(() => this.queues.delete(name));
       this.queues.set(name, created);
@@ -209,23 +304,35 @@ export class JobQueue {
     return created;
   }
 
+  /** What a failed attempt leaves on the job: its message, and the reason its kind gives it. */
+  private failure(name: string, error: unknown) {
+    return {
+      message: error instanceof Error ? error.message : String(error),
+      reason: this.handlers.get(name)?.reasonOf?.(error),
+    };
+  }
+
   private async poll(name: string): Promise<void> {
     const boss = await this.started();
     await this.queue(boss, name);
-    const { handler, batchSize, pollingIntervalSeconds } = this.handlers.get(name)!;
+    const { run, batchSize, pollingIntervalSeconds } = this.handlers.get(name)!;
     await boss.work<never>(
       name,
-      { pollingIntervalSeconds: pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2, batchSize },
+      {
+        pollingIntervalSeconds: pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2,
+        batchSize,
+        includeMetadata: true,
+      },
       // Each job of the batch ends on its own: one that throws is failed (pg-boss retries it
       // later, the log says why); pg-boss then completes the rest, those still active.
       async (jobs) => {
         await Promise.all(
           jobs.map(async (job) => {
             try {
-              await handler(job.data);
+              await run(job);
             } catch (error) {
               this.options.onError(error);
-              await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+              await boss.fail(name, job.id, this.failure(name, error));
             }
           }),
         );

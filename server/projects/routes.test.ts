@@ -202,6 +202,7 @@ describe("another user's project", () => {
       'projectSentimentSummary',
       'renameProject',
       'replyToProjectComment',
+      'restartTiktokImport',
       'revokeReportLink',
       'showProject',
       'showReportLink',

@@ -199,8 +199,13 @@ export async function startHarness(
     factories,
     call,
     settle,
-    /** Runs the jobs the answers queued (and the ones they queue), here and now; resolves with how many ran. */
-    runJobs: () => main.jobs.runPending(),
+    /**
+     * Runs the jobs the answers queued (and the ones they queue), here and now, `max` at most;
+     * resolves with how many ran.
+     */
+    runJobs: (max?: number) => main.jobs.runPending(max),
+    /** What a live instance's maintenance does every 15 s: jobs past their expiry go back as retries. */
+    maintainJobs: () => main.jobs.maintain(),
     recordQueries,
     instance,
     createUser,

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { JobFailureReason } from '../../contract/fields';
 import type { z } from 'zod/mini';
 import type { TiktokUserSchema } from '../../contract/tiktok-users';
 import type { Database } from '../db/client';
@@ -6,14 +8,33 @@ import { channelPosts, channels, projectChannels, type ChannelRow } from '../db/
 import type { TikTokVideo } from '../integrations/providers/tiktok';
 
 /**
+ * An import that has not moved for this long is stalled: each page is a job of 30 s at most,
+ * whose instance, if it dies, is taken over within a minute (server/tiktok/import-job.ts); past
+ * twice that, nothing will move it, and the owner may start it again.
+ */
+export const IMPORT_STALLS_AFTER_MS = 2 * 60_000;
+
+/** A new import run, from the first page: any job of an earlier run finds itself stale and stops. */
+const freshImport = (now: Date) => ({
+  importProgress: 0,
+  importRun: randomUUID(),
+  importCursor: null,
+  importSeen: 0,
+  importMovedAt: now,
+  importFailure: null,
+  importFailedAt: null,
+});
+
+/**
  * The TikTok user as the owner's channel (one row per owner and TikTok user, whichever project),
- * joined to the project, its import starting (progress 0): in one transaction, so a project never
- * shows a user without its import.
+ * joined to the project, its import starting (progress 0, a new run): in one transaction, so a
+ * project never shows a user without its import.
  */
 export async function connectTiktokUser(
   db: Database,
   { ownerId, projectId, accountId }: { ownerId: string; projectId: string; accountId: string },
   user: { externalId: string; name: string },
+  now: Date,
 ): Promise<ChannelRow> {
   return db.transaction(async (tx) => {
     const [channel] = await tx
@@ -24,11 +45,11 @@ export async function connectTiktokUser(
         externalId: user.externalId,
         name: user.name,
         accountId,
-        importProgress: 0,
+        ...freshImport(now),
       })
       .onConflictDoUpdate({
         target: [channels.ownerId, channels.kind, channels.externalId],
-        set: { name: user.name, accountId, importProgress: 0 },
+        set: { name: user.name, accountId, ...freshImport(now) },
       })
       .returning();
     await tx.insert(projectChannels).values({ projectId, channelId: channel!.id }).onConflictDoNothing();
@@ -72,12 +93,56 @@ export async function savePosts(db: Database, channelId: string, videos: TikTokV
     });
 }
 
-/** How far the import is (0 to 99), or done (null, and when). */
-export async function setImportProgress(db: Database, channelId: string, progress: number | null, now: Date) {
+/** Starts the channel's import again from the first page (a new run). */
+export async function restartImport(db: Database, channelId: string, now: Date) {
+  const [row] = await db.update(channels).set(freshImport(now)).where(eq(channels.id, channelId)).returning();
+  return row;
+}
+
+/** Whether an import runs and moves (not stalled): then it is not started again. */
+export const importRunning = (row: ChannelRow, now: number) => row.importProgress !== null && !importStalled(row, now);
+
+const importStalled = (row: ChannelRow, now: number) =>
+  row.importProgress !== null && (row.importMovedAt?.getTime() ?? 0) + IMPORT_STALLS_AFTER_MS < now;
+
+/**
+ * One page of the run is done: where the next starts, how many videos were seen, how far it is
+ * (0 to 99), or done (`progress` null: when it ended). Only from the state the page was read
+ * from (`from`), so two attempts at the same page (an instance thought dead that was only slow)
+ * move it once: the other gets nothing back and stops.
+ */
+export async function advanceImport(
+  db: Database,
+  from: ChannelRow,
+  next: { cursor: number; seen: number; progress: number | null },
+  now: Date,
+) {
+  const done = next.progress === null;
   const [row] = await db
     .update(channels)
-    .set(progress === null ? { importProgress: null, importedAt: now } : { importProgress: progress })
-    .where(eq(channels.id, channelId))
+    .set(
+      done
+        ? { importProgress: null, importedAt: now, importRun: null, importCursor: null, importSeen: next.seen }
+        : { importProgress: next.progress, importCursor: next.cursor, importSeen: next.seen, importMovedAt: now },
+    )
+    .where(
+      and(
+        eq(channels.id, from.id),
+        eq(channels.importRun, from.importRun!),
+        eq(channels.importSeen, from.importSeen),
+        sql`${channels.importCursor} is not distinct from ${from.importCursor}`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The run stopped short, and why: no longer running; said until an import runs again. */
+export async function failImport(db: Database, channelId: string, run: string, reason: JobFailureReason, now: Date) {
+  const [row] = await db
+    .update(channels)
+    .set({ importProgress: null, importRun: null, importCursor: null, importFailure: reason, importFailedAt: now })
+    .where(and(eq(channels.id, channelId), eq(channels.importRun, run)))
     .returning();
   return row;
 }
@@ -90,21 +155,28 @@ export async function videoCountOf(db: Database, channelId: string): Promise<num
   return total;
 }
 
+/** The TikTok user as the contract has it; `now` tells whether a running import has stalled. */
 export const presentTiktokUser = (
   row: ChannelRow,
   projectId: string,
   videoCount: number,
+  now: number,
 ): z.input<typeof TiktokUserSchema> => ({
   _id: row.id,
   name: row.name,
   projectId,
   importProgress: row.importProgress,
+  importStalled: importStalled(row, now),
+  importFailure:
+    row.importFailure && row.importFailedAt
+      ? { reason: row.importFailure, failedAt: row.importFailedAt.toISOString() }
+      : null,
   importedAt: row.importedAt?.toISOString() ?? null,
   videoCount,
 });
 
 /** A project's TikTok users, oldest first, with their videos counted. */
-export async function listProjectTiktokUsers(db: Database, projectId: string) {
+export async function listProjectTiktokUsers(db: Database, projectId: string, now: number) {
   const rows = await db
     .select({
       channel: channels,
@@ -114,5 +186,5 @@ export async function listProjectTiktokUsers(db: Database, projectId: string) {
     .innerJoin(channels, eq(channels.id, projectChannels.channelId))
     .where(and(eq(projectChannels.projectId, projectId), eq(channels.kind, 'tiktok-user')))
     .orderBy(asc(projectChannels.createdAt), asc(channels.id));
-  return rows.map(({ channel, videoCount }) => presentTiktokUser(channel, projectId, videoCount));
+  return rows.map(({ channel, videoCount }) => presentTiktokUser(channel, projectId, videoCount, now));
 }

@@ -1,6 +1,11 @@
 import { Hono } from 'hono';
 import { OAUTH_RETURN_PATHS } from '../../contract/oauth';
-import { authorizeTiktokUser, listProjectTiktokUsers, storeTiktokUser } from '../../contract/tiktok-users';
+import {
+  authorizeTiktokUser,
+  listProjectTiktokUsers,
+  restartTiktokImport,
+  storeTiktokUser,
+} from '../../contract/tiktok-users';
 import type { AppEnv, Services } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
@@ -14,7 +19,13 @@ import { ACCOUNT_STORE_LIMIT, providerFailure } from '../integrations/routes';
 import { createEncryption } from '../security/encryption';
 import { queueTiktokImport, workTiktokImports } from './import-job';
 import { findOwnProject } from '../projects/queries';
-import { connectTiktokUser, listProjectTiktokUsers as listUsers, presentTiktokUser } from './queries';
+import {
+  connectTiktokUser,
+  findChannel,
+  importRunning,
+  listProjectTiktokUsers as listUsers,
+  restartImport,
+} from './queries';
 
 /** TikTok users connected into projects, and their imports (contract/tiktok-users.ts; issue 12). */
 export function tiktokUserRoutes(s: Services) {
@@ -103,20 +114,42 @@ export function tiktokUserRoutes(s: Services) {
       new Date(now),
     );
     await s.rateLimiter.refund([perUser]);
+    // A new run: whatever an earlier import of this user left queued finds itself stale.
     const channel = await connectTiktokUser(
       s.db,
       { ownerId: user.id, projectId: project.id, accountId: account.id },
       { externalId: person.id, name: person.name },
+      new Date(now),
     );
-    await queueTiktokImport(s.jobs, { channelId: channel.id, projectId: project.id });
+    await queueTiktokImport(s.jobs, channel, project.id);
     c.get('log').info({ userId: user.id, projectId: project.id, channelId: channel.id }, 'tiktok user connected');
-    const [listed] = (await listUsers(s.db, project.id)).filter((each) => each._id === channel.id);
-    return reply(c, storeTiktokUser, 202, { tiktokUser: listed ?? presentTiktokUser(channel, project.id, 0) });
+    return reply(c, storeTiktokUser, 202, { tiktokUser: await listedUser(project.id, channel.id) });
+  });
+
+  /** One of the project's TikTok users as listed; not found when the project does not follow it. */
+  const listedUser = async (projectId: string, channelId: string) => {
+    const [listed] = (await listUsers(s.db, projectId, s.clock())).filter((each) => each._id === channelId);
+    if (!listed) throw notFound();
+    return listed;
+  };
+
+  route(routes, s, restartTiktokImport, async (c, { params }) => {
+    const user = c.get('user');
+    const project = await ownProject(user.id, params.projectId);
+    await listedUser(project.id, params.tiktokUserId);
+    tiktokOrRefuse();
+    const channel = (await findChannel(s.db, params.tiktokUserId))!;
+    if (importRunning(channel, s.clock())) throw new HttpError(409, 'tiktokImportRunning', { name: channel.name });
+    const restarted = await restartImport(s.db, channel.id, new Date(s.clock()));
+    if (!restarted) throw notFound();
+    await queueTiktokImport(s.jobs, restarted, project.id);
+    c.get('log').info({ userId: user.id, projectId: project.id, channelId: channel.id }, 'tiktok import restarted');
+    return reply(c, restartTiktokImport, 202, { tiktokUser: await listedUser(project.id, channel.id) });
   });
 
   route(routes, s, listProjectTiktokUsers, async (c, { params }) => {
     const project = await ownProject(c.get('user').id, params.projectId);
-    return reply(c, listProjectTiktokUsers, 200, { data: await listUsers(s.db, project.id) });
+    return reply(c, listProjectTiktokUsers, 200, { data: await listUsers(s.db, project.id, s.clock()) });
   });
 
   return routes;

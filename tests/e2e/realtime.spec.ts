@@ -251,6 +251,8 @@ test('a TikTok user connected to a project: the import shows its progress to 100
   request,
   user,
 }) => {
+  // A round trip through the sandbox and an import of five pages: on a busy machine, more than 30 s.
+  test.slow();
   await signInWithoutUi(page, user);
   const projectId = await makeProjectThroughApi(request, await accessTokenOf(request, user), 'Caffè launch');
   await openListening(page, `/projects/${projectId}/channels`);
@@ -287,3 +289,69 @@ test('a TikTok user connected to a project: the import shows its progress to 100
   await page.getByRole('button', { name: 'Close the import of Caffè Orbita' }).click();
   await expect(done).toHaveCount(0);
 });
+
+for (const language of ['en', 'it'] as const) {
+  test(`a TikTok import TikTok refuses says so on the project's channels, after a reload too, and connecting again imports (${language})`, async ({
+    page,
+    request,
+    user,
+  }) => {
+    const words = {
+      en: {
+        connect: 'Connect a TikTok user',
+        stopped: 'The import of Caffè Orbita stopped',
+        why: /^TikTok refused the connection \(.+\): reconnect the user\.$/,
+        again: 'Reconnect Caffè Orbita',
+      },
+      it: {
+        connect: 'Collega un utente TikTok',
+        stopped: "L'importazione di Caffè Orbita si è interrotta",
+        why: /^TikTok ha rifiutato il collegamento \(.+\): ricollega l'utente\.$/,
+        again: 'Ricollega Caffè Orbita',
+      },
+    }[language];
+    // Two round trips through the sandbox and an import: on a busy machine, more than 30 s.
+    test.slow();
+    await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
+    await signInWithoutUi(page, user);
+    const projectId = await makeProjectThroughApi(request, await accessTokenOf(request, user), 'Caffè launch');
+    await openListening(page, `/projects/${projectId}/channels`);
+
+    await page.getByRole('button', { name: words.connect }).click();
+    await expect(page).toHaveURL(/\/sandbox\/tiktok\/v2\/auth\/authorize\/\?/);
+    await page.getByRole('radio', { name: /^Caffè Orbita/ }).check();
+    // The person lets the app see who they are, not their videos: TikTok refuses the import.
+    await page.getByRole('button', { name: 'Allow without videos' }).click();
+    await expect(page).toHaveURL(`/projects/${projectId}/channels`, { timeout: 30_000 });
+
+    // Said on the page that started it (the event may come before the page: then it reads it).
+    const stopped = page.getByText(words.stopped, { exact: true });
+    await expect(stopped).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(words.why)).toBeVisible();
+    // Not imported with no videos: no bar, no "imported".
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expectNoA11yViolations(page);
+
+    // The API keeps it: the same after a reload.
+    await page.reload();
+    await expect(stopped).toBeVisible();
+    await expect(page.getByText(words.why)).toBeVisible();
+    if (language === 'it') return;
+
+    // Connected again, videos allowed: the import runs to the end and the failure is gone.
+    await page.getByRole('button', { name: words.again }).click();
+    await expect(page).toHaveURL(/\/sandbox\/tiktok\/v2\/auth\/authorize\/\?/);
+    await page.getByRole('radio', { name: /^Caffè Orbita/ }).check();
+    await page.getByRole('button', { name: 'Allow', exact: true }).click();
+    await expect(page).toHaveURL(`/projects/${projectId}/channels`, { timeout: 30_000 });
+    await expect(page.getByRole('progressbar', { name: 'Caffè Orbita imported' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+      { timeout: 20_000 },
+    );
+    await page.getByRole('dialog', { name: 'A new channel is ready' }).getByRole('button', { name: 'Cancel' }).click();
+    await expect(stopped).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText(words.stopped)).toHaveCount(0);
+  });
+}

@@ -7,6 +7,8 @@ const user = (id: string, name = 'Caffè Orbita'): TiktokUser => ({
   name,
   projectId: '00000000-0000-4000-8000-0000000000aa',
   importProgress: null,
+  importStalled: false,
+  importFailure: null,
   importedAt: null,
   videoCount: 0,
 });

@@ -1,4 +1,9 @@
-import { authorizeTiktokUser, listProjectTiktokUsers, storeTiktokUser as storeOperation } from '~contract/tiktok-users';
+import {
+  authorizeTiktokUser,
+  listProjectTiktokUsers,
+  restartTiktokImport as restartOperation,
+  storeTiktokUser as storeOperation,
+} from '~contract/tiktok-users';
 import type { TiktokUser } from '~contract/tiktok-users';
 import { OAUTH_RETURN_PATHS } from '~contract/oauth';
 import { api } from '~/lib/api';
@@ -23,6 +28,13 @@ export async function storeTiktokUser(code: string, state: string): Promise<Tikt
   const answer = await api.call(storeOperation, { body: { code, state, redirect_uri: returnUri() } });
   // The project now shows its new user (importing).
   await queryClient.invalidateQueries({ queryKey: projectKeys.all });
+  return answer.tiktokUser;
+}
+
+/** Starts a stopped or stalled import again, from the first page (202; 409 while one runs). */
+export async function restartTiktokImport(projectId: string, tiktokUserId: string): Promise<TiktokUser> {
+  const answer = await api.call(restartOperation, { params: { projectId, tiktokUserId } });
+  await queryClient.invalidateQueries({ queryKey: projectKeys.tiktok(projectId) });
   return answer.tiktokUser;
 }
 

@@ -1,4 +1,5 @@
 import { useLoaderData, useRevalidator } from '@remix-run/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_KINDS } from '~contract/fields';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -11,8 +12,16 @@ import { PageHeader } from '~/components/ui/page-header';
 import { requireUser } from '~/features/auth/guards';
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { linkedinOrganizationAuthorizeUrl, type Channel } from '~/features/integrations/api';
-import { attachChannel, detachChannel, getChannels, getProject } from '~/features/projects/api';
-import { tiktokAuthorizeUrl } from '~/features/projects/tiktok';
+import { attachChannel, detachChannel, getChannels, getProject, projectKeys } from '~/features/projects/api';
+import {
+  getProjectTiktokUsers,
+  restartTiktokImport,
+  tiktokAuthorizeUrl,
+  type TiktokUser,
+} from '~/features/projects/tiktok';
+import { TiktokImportProblems } from '~/features/projects/tiktok-import-problems';
+import { tiktokImports } from '~/features/projects/tiktok-imports';
+import { queryClient } from '~/lib/query-client';
 import { pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 import { throwRouteError } from '~/lib/route-errors';
@@ -28,12 +37,22 @@ export async function clientLoader({ request, params }: { request: Request; para
   await requireUser(request);
   const projectId = params.projectId ?? '';
   try {
-    const [project, channels] = await Promise.all([getProject(projectId), getChannels()]);
-    return { project, channels };
+    const [project, channels, tiktokUsers] = await Promise.all([
+      getProject(projectId),
+      getChannels(),
+      getProjectTiktokUsers(projectId),
+    ]);
+    return { project, channels, tiktokUsers };
   } catch (error) {
     throwRouteError(error, request);
   }
 }
+
+/**
+ * How often the page looks again while an import runs: a stall sends no event (its instance is
+ * gone), so the page finds it by reading the API, which says when one has not moved for too long.
+ */
+const RUNNING_IMPORT_CHECK_MS = 30_000;
 
 /** Channels by kind, in the kinds' own order, each kind only when it has any. */
 function byKind(channels: readonly Channel[]) {
@@ -77,8 +96,25 @@ function ChannelGroups({
 
 export default function ProjectChannelsRoute() {
   const { t } = useTranslation();
-  const { project, channels } = useLoaderData<typeof clientLoader>();
+  const { project, channels, tiktokUsers } = useLoaderData<typeof clientLoader>();
   const revalidator = useRevalidator();
+  // An import under way shows its bar after a reload too (its events then move it on); one that
+  // stopped or stalled is said on the page instead.
+  useEffect(() => {
+    for (const user of tiktokUsers) {
+      if (user.importProgress !== null && !user.importStalled) tiktokImports.report(user, user.importProgress);
+      else if (user.importFailure !== null || user.importStalled) tiktokImports.dismiss(user._id);
+    }
+  }, [tiktokUsers]);
+  const anyRunning = tiktokUsers.some((user) => user.importProgress !== null && !user.importStalled);
+  useEffect(() => {
+    if (!anyRunning) return;
+    const timer = window.setInterval(() => {
+      void queryClient.invalidateQueries({ queryKey: projectKeys.tiktok(project._id) });
+      if (revalidator.state === 'idle') revalidator.revalidate();
+    }, RUNNING_IMPORT_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [anyRunning, project._id, revalidator]);
   const followed = new Set(project.channels.map((channel) => channel._id));
   const available = channels.filter((channel) => !followed.has(channel._id));
 
@@ -102,6 +138,12 @@ export default function ProjectChannelsRoute() {
         values: { name: channel.name },
         action: { label: 'projectChannels.undo', run: () => void attach(channel) },
       });
+    });
+  const restart = (user: TiktokUser) =>
+    run(`restart-${user._id}`, async () => {
+      const restarted = await restartTiktokImport(project._id, user._id);
+      tiktokImports.report(restarted, 0);
+      snackbar.show('tiktokImport.restarted', 'info', { values: { name: user.name } });
     });
   // Off to the provider's consent page: the button stays busy until the page has gone.
   const goTo = (key: string, consentPage: (projectId: string) => Promise<string>) =>
@@ -142,6 +184,12 @@ export default function ProjectChannelsRoute() {
             </Button>
           </>
         }
+      />
+      <TiktokImportProblems
+        users={tiktokUsers}
+        pending={pending}
+        onRestart={(user) => void restart(user)}
+        onReconnect={() => void goTo('tiktok', tiktokAuthorizeUrl)}
       />
       <Card headingLevel={2} title={t('projectChannels.followedTitle')}>
         {project.channels.length === 0 ? (

@@ -1,4 +1,4 @@
-import type { Provider } from '../../../contract/fields';
+import { JOB_FAILURE_REASONS, type JobFailureReason, type Provider } from '../../../contract/fields';
 
 /**
  * Why a provider call gave nothing usable (decision 025), as the product acts on it:
@@ -60,3 +60,20 @@ export async function providerFetch(
   }
   return { status: response.status, body };
 }
+
+/**
+ * Why background work stopped, from what it last threw (contract/fields.ts): a provider that
+ * took the grant back needs a reconnect; the rest is the provider's passing trouble. Anything
+ * else is ours (undefined: "failed").
+ */
+export function jobFailureReason(error: unknown): JobFailureReason | undefined {
+  if (!(error instanceof ProviderError)) return undefined;
+  if (error.needsReconnect || error.problem === 'refused') return 'reconnect';
+  if (error.problem === 'rateLimited') return 'rateLimited';
+  if (error.problem === 'unreachable') return 'unreachable';
+  return 'badAnswer';
+}
+
+/** A reason kept with a given-up job, read back (anything unknown is "failed"). */
+export const asJobFailureReason = (reason: string | undefined): JobFailureReason =>
+  JOB_FAILURE_REASONS.find((each) => each === reason) ?? 'failed';

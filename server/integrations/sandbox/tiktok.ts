@@ -44,9 +44,14 @@ export function sandboxTikTokVideos(user: SandboxTikTokUser) {
 
 type Grant = SandboxGrant;
 
-/** TikTok asks no email: Allow and Cancel. */
+/**
+ * TikTok asks no email: Allow and Cancel, and (as a person who unticks a permission at TikTok)
+ * Allow without the videos: the user connects, and their import is refused, as a revoked
+ * permission is.
+ */
 const DECISIONS = [
   { value: 'allow', label: 'Allow' },
+  { value: 'allow-without-videos', label: 'Allow without videos' },
   { value: 'cancel', label: 'Cancel' },
 ];
 
@@ -124,8 +129,10 @@ export function tiktokSandbox({
         303,
       );
     }
-    const code = sandbox.consent(openId, scope.split(',').filter(Boolean), redirectUri);
-    return c.redirect(withParams(redirectUri, { code, scopes: scope, state }), 303);
+    const asked = scope.split(',').filter(Boolean);
+    const granted = decision === 'allow' ? asked : asked.filter((each) => each !== 'video.list');
+    const code = sandbox.consent(openId, granted, redirectUri);
+    return c.redirect(withParams(redirectUri, { code, scopes: granted.join(','), state }), 303);
   });
 
   const issue = (grant: Grant) => {
