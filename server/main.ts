@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createPasswordHasher } from './auth/passwords';
-import { ConfigError, parseConfig, realtimeSocketOrigin } from './config';
+import { ConfigError, isOwnHostName, parseConfig, realtimeSocketOrigin } from './config';
 import { createDatabase } from './db/client';
 import { describeDatabaseProblem } from './db/connection-problems';
 import { BackgroundTasks } from './http/background';
@@ -64,11 +64,13 @@ const jobs = new JobQueue(database.db, {
   supervise: true,
 });
 // The embedded Pusher-protocol server (decisions 026, 029), unless this instance is told another serves it.
+const ownHostNames = config.ownHostNames;
 const realtime = config.realtime.embedded
   ? new RealtimeHub(config.realtime, {
       maxConnections: config.realtime.maxConnections,
       maxConnectionsPerAddress: config.realtime.maxConnectionsPerAddress,
       trustProxy: config.trustProxy,
+      acceptsHostName: ownHostNames && ((hostname) => isOwnHostName(ownHostNames, hostname)),
       onProblem: (problem) => log.warn(problem),
     })
   : undefined;

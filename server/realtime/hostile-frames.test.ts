@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import PusherClient from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { isOwnHostName, parseConfig } from '../config';
 import { CLOSE, privateChannelAuth, RealtimeHub, type HubOptions } from './hub';
 
 /**
@@ -281,6 +282,21 @@ describe('what one client may hold', () => {
     const refused = await rawUpgrade(port, upgradeHeaders(`/app/${APP.key}`, 'X-Forwarded-For: 192.0.2.3\r\n'));
     expect(refused.answer).toMatch(/^HTTP\/1\.1 503/);
     for (const each of held) each.ws.close();
+  });
+
+  it("in local mode, an upgrade addressed to a name that is not the server's own is answered 421 (DNS rebinding)", async () => {
+    const names = parseConfig({}).ownHostNames!;
+    const { port } = await listen({ acceptsHostName: (hostname) => isOwnHostName(names, hostname) });
+    const upgradeTo = (host: string) =>
+      rawUpgrade(port, upgradeHeaders(`/app/${APP.key}`).replace('Host: 127.0.0.1', `Host: ${host}`));
+    for (const host of ['rebind.evil.example', 'rebind.evil.example:3000', '192.0.2.2:3000', '', '[::1']) {
+      const refused = await upgradeTo(host);
+      expect(refused.answer, host).toMatch(/^HTTP\/1\.1 421/);
+      expect(refused.closed, host).toBe(true);
+    }
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'orbita.localhost']) {
+      expect((await upgradeTo(host)).answer, host).toMatch(/^HTTP\/1\.1 101/);
+    }
   });
 
   it('a socket that never subscribes is closed with 4202; one that subscribed stays', async () => {

@@ -38,6 +38,8 @@ export interface HubOptions {
   subscribeWithinSeconds?: number;
   /** Read the client's address from X-Forwarded-For (TRUST_PROXY=1), as the rate limits do. */
   trustProxy?: boolean;
+  /** Whether an upgrade addressed to this host name is ours (local mode's own names); any, when absent. */
+  acceptsHostName?: (hostname: string) => boolean;
   /** Told of a socket's troubles (a malformed message), for the log. */
   onProblem?: (problem: string) => void;
 }
@@ -151,6 +153,11 @@ export class RealtimeHub {
   private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
     const key = APP_PATH.exec(request.url ?? '')?.[1];
     if (key === undefined) return refuseUpgrade(socket, 404, 'Not Found');
+    // As the API's own answers (server/app.ts): a socket asked for by a name that is not ours is
+    // a page elsewhere reaching this machine through DNS rebinding.
+    if (this.options.acceptsHostName && !this.options.acceptsHostName(upgradeHostName(request))) {
+      return refuseUpgrade(socket, 421, 'Misdirected Request');
+    }
     const forwarded = request.headers['x-forwarded-for'];
     const address = clientAddress(
       Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
@@ -288,6 +295,15 @@ export class RealtimeHub {
     for (const socket of this.sockets.values()) {
       if (socket.lastSeen < limit) socket.ws.close(CLOSE.pongNotReceived, 'Pong reply not received');
     }
+  }
+}
+
+/** The host name an upgrade is addressed to, as URL parsing gives it (lower case, IPv6 in brackets); '' when unreadable. */
+function upgradeHostName(request: IncomingMessage): string {
+  try {
+    return new URL(`http://${request.headers.host ?? ''}`).hostname;
+  } catch {
+    return '';
   }
 }
 
