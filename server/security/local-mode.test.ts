@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { networkInterfaces } from 'node:os';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 import { startHarness, type Harness } from '../test/harness';
 import { DEPLOYMENT_ENV } from '../test/deployment-env';
@@ -94,11 +94,21 @@ const networkAddresses = Object.values(networkInterfaces())
   .map((entry) => entry!.address);
 
 describe('the real server in local mode', () => {
+  // Ended after the test however it ends: a test that times out leaves its body running.
+  let child: ChildProcess | undefined;
+  afterEach(async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, 'exit');
+      child.kill('SIGKILL');
+      await exited;
+    }
+  });
+
   it.runIf(networkAddresses.length > 0)(
     'answers on the loopback address and not on the network',
     async () => {
       const port = 3900 + Math.floor(Math.random() * 90);
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         env: {
           PATH: process.env.PATH,
           PORT: String(port),
@@ -108,38 +118,31 @@ describe('the real server in local mode', () => {
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      try {
-        let output = '';
-        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        await new Promise<void>((resolve, reject) => {
-          child.stdout.on('data', (chunk: Buffer) => {
-            output += chunk.toString();
-            if (output.includes('listening on')) resolve();
-          });
-          child.once('exit', () => reject(new Error(`the server ended: ${output}`)));
+      const server = child;
+      let output = '';
+      server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await new Promise<void>((resolve, reject) => {
+        server.stdout!.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes('listening on')) resolve();
         });
-        expect(output).toContain('on 127.0.0.1 only');
-        expect((await fetch(`http://127.0.0.1:${port}/v1.0/health`)).status).toBe(200);
-        // Refused at once when nothing listens there; a silent network counts as not reached.
-        const reached = (host: string) =>
-          new Promise<boolean>((resolve) => {
-            const socket = connect({ host, port, timeout: 3_000 });
-            const end = (result: boolean) => {
-              socket.destroy();
-              resolve(result);
-            };
-            socket.once('connect', () => end(true));
-            socket.once('error', () => end(false));
-            socket.once('timeout', () => end(false));
-          });
-        for (const address of networkAddresses) expect(await reached(address), address).toBe(false);
-      } finally {
-        if (child.exitCode === null) {
-          const exited = once(child, 'exit');
-          child.kill('SIGKILL');
-          await exited;
-        }
-      }
+        server.once('exit', () => reject(new Error(`the server ended: ${output}`)));
+      });
+      expect(output).toContain('on 127.0.0.1 only');
+      expect((await fetch(`http://127.0.0.1:${port}/v1.0/health`)).status).toBe(200);
+      // Refused at once when nothing listens there; a silent network counts as not reached.
+      const reached = (host: string) =>
+        new Promise<boolean>((resolve) => {
+          const socket = connect({ host, port, timeout: 3_000 });
+          const end = (result: boolean) => {
+            socket.destroy();
+            resolve(result);
+          };
+          socket.once('connect', () => end(true));
+          socket.once('error', () => end(false));
+          socket.once('timeout', () => end(false));
+        });
+      for (const address of networkAddresses) expect(await reached(address), address).toBe(false);
     },
     // A cold start migrates and seeds an in-memory database: seconds alone, a minute on a busy machine.
     180_000,
