@@ -62,6 +62,14 @@ export const messages = {
     facebookNotLinked: 'This Facebook account is not linked to any user, or the user is not enabled.',
     replyNotPossible:
       'Replies go through a connected account: this channel came without one, or its kind takes no replies from here.',
+
+    planLimitProjects: 'Your :plan plan includes :included projects, all in use.:upgrade',
+    planLimitChannelsPerProject:
+      'Your :plan plan includes :included channels per project, and this project follows them all.:upgrade',
+    planLimitPublicReports: 'Your :plan plan does not include public report links.:upgrade',
+    planLimitUpgradeCount: ':next includes :more.',
+    planLimitUpgradeFeature: ':next includes them.',
+    planLimitAnyNumber: 'any number',
   },
   it: {
     malformedJson: 'Il corpo JSON non è valido.',
@@ -101,6 +109,14 @@ export const messages = {
     facebookNotLinked: "Questo account Facebook non è collegato a nessun utente, oppure l'utente non è abilitato.",
     replyNotPossible:
       'Le risposte passano da un account collegato: questo canale non ne ha uno, oppure il suo tipo non accetta risposte da qui.',
+
+    planLimitProjects: 'Il tuo piano :plan include :included progetti, tutti già in uso.:upgrade',
+    planLimitChannelsPerProject:
+      'Il tuo piano :plan include :included canali per progetto, e questo progetto li segue già tutti.:upgrade',
+    planLimitPublicReports: 'Il tuo piano :plan non include i link pubblici ai report.:upgrade',
+    planLimitUpgradeCount: ':next ne include :more.',
+    planLimitUpgradeFeature: ':next li include.',
+    planLimitAnyNumber: 'un numero illimitato',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

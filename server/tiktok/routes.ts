@@ -13,6 +13,7 @@ import { tiktokAuthorizeUrl, type TikTokClient } from '../integrations/providers
 import { ACCOUNT_STORE_LIMIT, providerFailure } from '../integrations/routes';
 import { createEncryption } from '../security/encryption';
 import { queueTiktokImport, workTiktokImports } from './import-job';
+import { assertRoomForChannel } from '../projects/limits';
 import { findOwnProject } from '../projects/queries';
 import { connectTiktokUser, listProjectTiktokUsers as listUsers, presentTiktokUser } from './queries';
 
@@ -45,6 +46,8 @@ export function tiktokUserRoutes(s: Services) {
     const user = c.get('user');
     const project = await ownProject(user.id, params.projectId);
     tiktokOrRefuse();
+    // A full project starts no round trip; joining the user checks again under the project's lock.
+    await assertRoomForChannel(s.db, user.id, project.id);
     const state = await issueOAuthState(
       s.db,
       {
@@ -108,6 +111,7 @@ export function tiktokUserRoutes(s: Services) {
       { ownerId: user.id, projectId: project.id, accountId: account.id },
       { externalId: person.id, name: person.name },
     );
+    if (!channel) throw notFound();
     await queueTiktokImport(s.jobs, { channelId: channel.id, projectId: project.id });
     c.get('log').info({ userId: user.id, projectId: project.id, channelId: channel.id }, 'tiktok user connected');
     const [listed] = (await listUsers(s.db, project.id)).filter((each) => each._id === channel.id);
