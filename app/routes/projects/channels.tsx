@@ -9,11 +9,14 @@ import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { PageHeader } from '~/components/ui/page-header';
 import { requireUser } from '~/features/auth/guards';
+import { useSignedInUser } from '~/features/auth/use-signed-in-user';
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { linkedinOrganizationAuthorizeUrl, type Channel } from '~/features/integrations/api';
 import { attachChannel, detachChannel, getChannels, getProject } from '~/features/projects/api';
+import { PlanLimitNote } from '~/features/projects/plan-limit-note';
 import { tiktokAuthorizeUrl } from '~/features/projects/tiktok';
 import { pageTitle } from '~/lib/i18n';
+import { hasRoom } from '~/lib/plan-limits';
 import { paths } from '~/lib/paths';
 import { throwRouteError } from '~/lib/route-errors';
 import { snackbar } from '~/lib/snackbar';
@@ -81,6 +84,10 @@ export default function ProjectChannelsRoute() {
   const revalidator = useRevalidator();
   const followed = new Set(project.channels.map((channel) => channel._id));
   const available = channels.filter((channel) => !followed.has(channel._id));
+  // A full project says so before the user tries (the API refuses one more all the same); a
+  // LinkedIn round trip that brought more than the room left shows the rest here, to attach.
+  const { plan } = useSignedInUser();
+  const full = !hasRoom(plan.id, 'channelsPerProject', project.channels.length);
 
   const action = usePendingAction();
   const pending = action.pending;
@@ -169,6 +176,7 @@ export default function ProjectChannelsRoute() {
         title={t('projectChannels.availableTitle')}
         description={t('projectChannels.availableText')}
       >
+        {full ? <PlanLimitNote planId={plan.id} limit="channelsPerProject" className="mb-5" /> : null}
         {available.length === 0 ? (
           <EmptyState
             title={t(channels.length === 0 ? 'projectChannels.noChannels' : 'projectChannels.allFollowed')}
