@@ -39,6 +39,7 @@ test('at the projects limit the list says so by the button, and a new project is
   user,
   allowConsoleErrors,
 }) => {
+  test.setTimeout(60_000);
   const token = await accessTokenOf(request, user);
   await makeProjectThroughApi(request, token, 'Bottega');
   await signInWithoutUi(page, user);
