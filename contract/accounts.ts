@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { ErrorBodySchema } from './common';
 import { ACCOUNT_STATUSES, CHANNEL_KINDS, id, JOB_FAILURE_REASONS, timestamp } from './fields';
 import { OAUTH_RETURN_PATHS, oauthCode, oauthRedirectUri, oauthState } from './oauth';
+import { planLimitResponse } from './subscription';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 /**
@@ -254,7 +255,9 @@ export const authorizeLinkedInOrganization = defineOperation({
   description:
     'Issues a single-use `state` bound to this session and to the project (ten minutes), returning to ' +
     `\`${OAUTH_RETURN_PATHS['linkedin-organization']}\`. Once stored, the account's organizations join the ` +
-    "project as they are fetched. Another user's project is not found.",
+    "project as they are fetched, up to as many as the caller's plan includes (`channelsPerProject`; the " +
+    'others stay the caller’s to attach elsewhere). Another user’s project is not found; a project already ' +
+    'following as many as the plan includes is a 403 before the round trip.',
   tag,
   access: 'user',
   params: z.object({ projectId: id() }),
@@ -262,5 +265,6 @@ export const authorizeLinkedInOrganization = defineOperation({
     200: { description: 'Where to send the browser.', body: AuthorizeAnswerSchema },
     ...errors(401, 404),
     409: { description: 'No LinkedIn app is configured.', body: ErrorBodySchema },
+    ...planLimitResponse,
   },
 });

@@ -15,6 +15,7 @@ import {
   timestamp,
 } from './fields';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
+import { PLANS } from './subscription';
 
 /**
  * Helpers for tests and local development, mounted in local mode (`npm start` included) unless
@@ -76,6 +77,8 @@ export const createUser = defineOperation({
     lastName: z.optional(text(LIMITS.name)),
     role: z.optional(role()),
     language: z.optional(language()),
+    /** Free unless given: a test of what a bigger plan includes (public report links) names it. */
+    plan: z.optional(z.enum(PLANS)),
   }),
   responses: {
     201: { description: 'The account and its password.', body: z.object({ user: UserSchema, password: z.string() }) },

@@ -3,6 +3,7 @@ import { ChannelSchema } from './accounts';
 import { pagedSchema } from './common';
 import { id, LIMITS, page, SENTIMENTS, text, timestamp } from './fields';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
+import { planLimitResponse } from './subscription';
 
 const tag = 'Projects';
 
@@ -39,11 +40,18 @@ export const createProject = defineOperation({
   method: 'POST',
   path: '/v1.0/projects',
   summary: 'Create a project',
-  description: 'The landing page after a Facebook sign-up (spec §4) and the projects list both create one here.',
+  description:
+    'The landing page after a Facebook sign-up (spec §4) and the projects list both create one here. ' +
+    "At most as many projects as the caller's plan includes (`projects`): one more is a 403, checked in the " +
+    'same transaction as the insert, so parallel requests cannot both take the last one.',
   tag,
   access: 'user',
   body: ProjectBodySchema,
-  responses: { 201: { description: 'The new project.', body: ProjectSchema }, ...errors(401, ...BODY_ERRORS) },
+  responses: {
+    201: { description: 'The new project.', body: ProjectSchema },
+    ...errors(401, ...BODY_ERRORS),
+    ...planLimitResponse,
+  },
 });
 
 const projectParams = z.object({ id: id() });
@@ -106,12 +114,18 @@ export const attachChannel = defineOperation({
   path: '/v1.0/projects/:id/channels',
   summary: 'Make a project follow one of the caller’s channels',
   description:
-    'Attaching a channel the project already follows changes nothing. A channel not the caller’s is not found.',
+    'Attaching a channel the project already follows changes nothing. A channel not the caller’s is not found. ' +
+    "A project follows at most as many channels as the caller's plan includes (`channelsPerProject`): one more " +
+    'is a 403, checked in the same transaction as the link.',
   tag,
   access: 'user',
   params: projectParams,
   body: AttachChannelBodySchema,
-  responses: { 200: { description: 'The project.', body: ProjectSchema }, ...errors(401, 404, ...BODY_ERRORS) },
+  responses: {
+    200: { description: 'The project.', body: ProjectSchema },
+    ...errors(401, 404, ...BODY_ERRORS),
+    ...planLimitResponse,
+  },
 });
 
 export const detachChannel = defineOperation({

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { SentimentSummarySchema, SUMMARY_PERIODS } from './comments';
 import { CHANNEL_KINDS, id, SENTIMENTS, timestamp } from './fields';
 import { defineOperation, errors } from './operation';
+import { planLimitResponse } from './subscription';
 
 /**
  * Public reports (issue 13): the owner of a project makes a share link, and anyone with it sees
@@ -45,11 +46,17 @@ export const createReportLink = defineOperation({
   method: 'POST',
   path: '/v1.0/projects/:projectId/report-link',
   summary: 'Make a new share link',
-  description: 'An active link stops working at once (it is revoked in the same transaction).',
+  description:
+    'An active link stops working at once (it is revoked in the same transaction). Only on a plan that ' +
+    'includes public reports (`publicReports`): otherwise a 403.',
   tag,
   access: 'user',
   params: z.object({ projectId: id() }),
-  responses: { 201: { description: 'The new link.', body: ReportLinkAnswerSchema }, ...errors(401, 404) },
+  responses: {
+    201: { description: 'The new link.', body: ReportLinkAnswerSchema },
+    ...errors(401, 404),
+    ...planLimitResponse,
+  },
 });
 
 export const revokeReportLink = defineOperation({
@@ -83,7 +90,8 @@ export const showPublicReport = defineOperation({
   description:
     'No account needed. The project’s name, the channels it follows and its comments by sentiment, over ' +
     'the last `days` days (7, 30 or 90; 30 when absent); nothing of its owner. An unknown, revoked, replaced ' +
-    'or malformed token is 404 alike. Opens are rate-limited per address.',
+    'or malformed token is 404 alike, and so is the link of an owner whose plan no longer includes public ' +
+    'reports (it opens again if the plan does). Opens are rate-limited per address.',
   tag,
   access: 'public',
   // A token of any other shape is not found (params that do not parse are a 404, never a 422).

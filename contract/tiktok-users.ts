@@ -3,6 +3,7 @@ import { AuthorizeAnswerSchema, badGateway, ChannelSchema, JobFailureSchema } fr
 import { ErrorBodySchema } from './common';
 import { id, timestamp } from './fields';
 import { OAUTH_RETURN_PATHS, oauthCode, oauthRedirectUri, oauthState } from './oauth';
+import { planLimitResponse } from './subscription';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 /**
@@ -54,7 +55,8 @@ export const authorizeTiktokUser = defineOperation({
   summary: "Start connecting a TikTok user to a project: TikTok's consent page",
   description:
     'Issues a single-use `state` bound to this session and to the project (ten minutes), returning to ' +
-    `\`${OAUTH_RETURN_PATHS['tiktok-user']}\`. Another user's project is not found.`,
+    `\`${OAUTH_RETURN_PATHS['tiktok-user']}\`. Another user's project is not found; one already following as ` +
+    "many channels as the caller's plan includes is a 403 (`channelsPerProject`) before the round trip.",
   tag,
   access: 'user',
   params: z.object({ projectId: id() }),
@@ -62,6 +64,7 @@ export const authorizeTiktokUser = defineOperation({
     200: { description: 'Where to send the browser.', body: AuthorizeAnswerSchema },
     ...errors(401, 404),
     409: notConfigured,
+    ...planLimitResponse,
   },
 });
 
@@ -73,7 +76,9 @@ export const storeTiktokUser = defineOperation({
     'The `code` and `state` TikTok sent the browser back with, and the redirect URI. The state must be one this ' +
     'session started for a project (409 otherwise); the code is exchanged once (422 `errors.code` when TikTok ' +
     'refuses it). The TikTok user joins the project, and their import starts in the background (202): progress ' +
-    'comes as real-time events. Connecting the same user again imports it again.',
+    'comes as real-time events. Connecting the same user again imports it again. A project already following ' +
+    "as many channels as the caller's plan includes takes no new one: 403 (`channelsPerProject`), before the " +
+    'code is spent, and again in the transaction that joins the user to the project.',
   tag,
   access: 'user',
   body: StoreTiktokUserBodySchema,
@@ -84,6 +89,7 @@ export const storeTiktokUser = defineOperation({
       description: 'The state is unknown, expired, used, from another session, or not a project’s.',
       body: ErrorBodySchema,
     },
+    ...planLimitResponse,
     ...badGateway,
   },
 });

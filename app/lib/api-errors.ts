@@ -1,19 +1,25 @@
 import { HttpError, OfflineError } from './http';
 import { paths } from './paths';
-import { snackbar } from './snackbar';
+import type { ParseKeys } from 'i18next';
+import { planLimitRefusal } from './plan-limits';
+import { snackbar, type SnackbarTone } from './snackbar';
 
 /**
  * The words for a failed request nobody else answers (spec §8 global handler): a 401 is silent
- * (the session handling deals with it), a 403 is the status text, a 422 (and anything else)
+ * (the session handling deals with it), a plan's limit says which plan includes more, any other
+ * 403 is the status text, a 422 (and anything else)
  * the joined validation errors, else the API's message, else the error itself serialised.
  * `null`: nothing to say.
  */
 export function describeApiError(
   error: unknown,
-): { key: 'errors.forbidden' | 'errors.offline' } | { text: string } | null {
+): { key: ParseKeys; values?: Record<string, string | number> } | { text: string } | null {
   if (error instanceof OfflineError) return { key: 'errors.offline' };
   if (!(error instanceof HttpError)) return { text: error instanceof Error ? error.message : serialise(error) };
   if (error.status === 401) return null;
+  // A plan's limit: which plan includes more, in the app's words (not the bare 403's).
+  const limit = planLimitRefusal(error);
+  if (limit) return limit;
   if (error.status === 403) return { key: 'errors.forbidden' };
   const validation = Object.values(error.fieldErrors).flat();
   if (validation.length) return { text: validation.join(' ') };
@@ -42,5 +48,11 @@ export function reportBackgroundError(error: unknown) {
   }
   const said = describeApiError(error);
   if (!said) return;
-  snackbar.show('key' in said ? said.key : { text: said.text }, 'error');
+  showApiError(said, 'error');
+}
+
+/** What `describeApiError` said, in the one snackbar. */
+export function showApiError(said: NonNullable<ReturnType<typeof describeApiError>>, tone: SnackbarTone) {
+  if ('key' in said) snackbar.show(said.key, tone, { values: said.values ?? {} });
+  else snackbar.show({ text: said.text }, tone);
 }

@@ -2,7 +2,9 @@ import { useForm, type SubmissionResult } from '@conform-to/react';
 import { useFormAction, useNavigation } from '@remix-run/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { z } from 'zod/mini';
+import i18next from 'i18next';
 import { HttpError, OfflineError } from './http';
+import { planLimitRefusal } from './plan-limits';
 import { throwRouteError } from './route-errors';
 
 /**
@@ -25,7 +27,8 @@ interface Submission {
 
 /**
  * Turns an API failure into form errors: 422 field errors go to their fields (unknown fields
- * join the form errors), a status named in `byStatus` shows that translation key, 429 shows
+ * join the form errors), a plan's limit says which plan includes more, a status named in
+ * `byStatus` shows that translation key, 429 shows
  * the server's own words, and anything else the generic message. An ended session and a 503
  * leave the form the way they leave a loader (`throwRouteError`: sign-in, maintenance), and
  * unknown exceptions rethrow to the route's ErrorBoundary.
@@ -40,6 +43,9 @@ export function replyWithApiError(
   if (error instanceof OfflineError) return submission.reply();
   if (!(error instanceof HttpError)) throw error;
   if (error.sessionExpired || error.status === 503) throwRouteError(error, request);
+  // A plan's limit: the app's sentence, naming the plan that includes more (decision 031).
+  const limit = planLimitRefusal(error);
+  if (limit) return submission.reply({ formErrors: [String(i18next.t(limit.key, limit.values as never))] });
   const known = byStatus[error.status];
   if (known) return submission.reply({ formErrors: [known] });
   if (error.status === 422) {

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/database';
 import { testPasswords } from '../test/passwords';
+import { PLAN_INCLUDES, planOf } from '../../contract/subscription';
 import { channels, comments, coupons, projects, users } from './schema';
 import { PROMO_COUPON, seed, SEED_USERS } from './seed';
 
@@ -42,5 +43,27 @@ describe('seed', () => {
         .where(and(eq(comments.channelId, page!.id), onlyTopLevel ? isNull(comments.parentId) : undefined));
     expect((await counted(true))[0]!.total).toBe(200);
     expect((await counted(false))[0]!.total).toBe(220);
+  });
+
+  it("fits every seeded user's plan: projects, channels a project (the scale project included)", async () => {
+    await seed(database.db, testPasswords(), { demoAccounts: true, projectComments: 10 });
+    const owners = await database.db
+      .select({
+        email: users.email,
+        plan: users.plan,
+        // Spelled out: inside a subquery, drizzle would name the outer column without its table.
+        projects: sql<number>`(select count(*)::int from projects p where p.owner_id = users.id)`,
+        widest: sql<number>`(select coalesce(max(n), 0)::int from (select count(*) as n from project_channels pc
+          join projects p on p.id = pc.project_id where p.owner_id = users.id group by pc.project_id) as followed)`,
+      })
+      .from(users);
+    const within = (plan: string, limit: 'projects' | 'channelsPerProject', used: number) =>
+      used <= (PLAN_INCLUDES[planOf(plan)][limit] ?? Infinity);
+    const over = owners.filter(
+      (owner) =>
+        !within(owner.plan, 'projects', owner.projects) || !within(owner.plan, 'channelsPerProject', owner.widest),
+    );
+    expect(over).toEqual([]);
+    expect(owners.find((owner) => owner.email === 'demo@example.com')).toMatchObject({ plan: 'starter', projects: 3 });
   });
 });

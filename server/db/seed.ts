@@ -8,6 +8,7 @@ import { findUserByEmail } from '../users/queries';
 import { sandboxDemoCommentId } from '../integrations/sandbox/comments';
 import { SANDBOX_FACEBOOK_PEOPLE } from '../integrations/sandbox/facebook';
 import { PROMO_COUPON_CODE, type Role } from '../../contract/fields';
+import { PLANS, type Plan } from '../../contract/subscription';
 
 type SeedUser = {
   email: string;
@@ -15,6 +16,8 @@ type SeedUser = {
   firstName: string;
   lastName: string;
   role: Role;
+  /** On a plan that holds what the demo makes (PLAN_INCLUDES): the limits are kept (decision 031). */
+  plan?: Plan;
   projects: string[];
 };
 
@@ -34,6 +37,9 @@ export const SEED_USERS: SeedUser[] = [
     firstName: 'Demo',
     lastName: 'User',
     role: 'user',
+    // Starter: room for a third project (the scale option's, or one made in the demo), more
+    // channels on the café, and public report links to share.
+    plan: 'starter',
     projects: ['Espresso Bar Milano', 'Trattoria Roma'],
   },
 ];
@@ -82,6 +88,7 @@ async function seedUser(db: Database, passwords: PasswordHasher, seedUser: SeedU
         firstName: seedUser.firstName,
         lastName: seedUser.lastName,
         role: seedUser.role,
+        plan: seedUser.plan,
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
@@ -119,7 +126,6 @@ const LAST_NAMES = [
   'Conti',
   'Esposito',
 ];
-const PLANS = ['free', 'starter', 'pro', 'business'];
 const DEMO_CUSTOMER_COUNT = 36;
 /** Every demo customer signs in with this, as the demo user does. */
 export const DEMO_CUSTOMER_PASSWORD = 'Demo1234';
@@ -179,7 +185,7 @@ export const scaleUserEmail = (n: number) => `user-${String(n).padStart(6, '0')}
 async function seedScaleUsers(db: Database, passwords: PasswordHasher, count: number): Promise<void> {
   if (await findUserByEmail(db, scaleUserEmail(count))) return;
   const passwordHash = await passwords.hash(DEMO_CUSTOMER_PASSWORD);
-  const list = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(', ')}]`);
+  const list = (values: readonly string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(', ')}]`);
   await db.execute(sql`
     insert into users (email, first_name, last_name, password_hash, plan, has_payment_method)
     select 'user-' || lpad(n::text, 6, '0') || '@scale.example.test',

@@ -54,6 +54,7 @@ export function devRoutes(s: Services) {
       passwordHash: await s.passwords.hash(password),
       role: body.role,
       language: body.language,
+      plan: body.plan,
     });
     if (!user) throw fieldError('email', 'taken');
     return reply(c, createUser, 201, { user: await presentUser(s.db, user), password });

@@ -6,7 +6,7 @@ import { HttpError, tooManyAttempts, ValidationError } from './errors';
 import { message, ruleMessage, type Lang } from './i18n';
 
 function errorBody(error: HttpError | ValidationError, lang: Lang) {
-  if (error instanceof HttpError) return { message: message(lang, error.messageKey, error.params) };
+  if (error instanceof HttpError) return { message: message(lang, error.messageKey, error.params), ...error.details };
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     (errors[issue.field] ??= []).push(ruleMessage(lang, issue.field, issue.rule, issue.param));

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly messageKey: MessageKey,
     readonly params: MessageParams = {},
     readonly headers: Record<string, string> = {},
+    /** Fields a client reads beside the message (a plan limit's `planLimit`), as the contract declares them. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(messageKey);
     this.name = 'HttpError';

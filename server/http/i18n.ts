@@ -66,6 +66,13 @@ export const messages = {
     emailTakenSinceRequest:
       'Another account has taken :email since you asked for it: your address has not changed. Ask again with another address.',
     tiktokImportRunning: "The import of :name's videos is under way: wait for it to end.",
+    planLimitProjects: 'Your :plan plan includes :included projects, all in use.:upgrade',
+    planLimitChannelsPerProject:
+      'Your :plan plan includes :included channels per project, and this project follows them all.:upgrade',
+    planLimitPublicReports: 'Your :plan plan does not include public report links.:upgrade',
+    planLimitUpgradeCount: ':next includes :more.',
+    planLimitUpgradeFeature: ':next includes them.',
+    planLimitAnyNumber: 'any number',
   },
   it: {
     malformedJson: 'Il corpo JSON non è valido.',
@@ -109,6 +116,13 @@ export const messages = {
     emailTakenSinceRequest:
       'Nel frattempo un altro account ha preso :email: il tuo indirizzo non è cambiato. Chiedi di nuovo con un altro indirizzo.',
     tiktokImportRunning: "L'importazione dei video di :name è in corso: attendi che finisca.",
+    planLimitProjects: 'Il tuo piano :plan include :included progetti, tutti già in uso.:upgrade',
+    planLimitChannelsPerProject:
+      'Il tuo piano :plan include :included canali per progetto, e questo progetto li segue già tutti.:upgrade',
+    planLimitPublicReports: 'Il tuo piano :plan non include i link pubblici ai report.:upgrade',
+    planLimitUpgradeCount: ':next ne include :more.',
+    planLimitUpgradeFeature: ':next li include.',
+    planLimitAnyNumber: 'un numero illimitato',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

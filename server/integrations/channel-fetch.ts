@@ -158,7 +158,17 @@ export async function fetchAccountChannels(
     const rows = await replaceChannels(deps.db, account, kind, listed, new Date(deps.clock()));
     await fetchChannelComments(deps, account, kind, rows);
     // Before announcing: the open app reads the project again on the event and finds them there.
-    if (options.projectId) await followInProject(deps.db, account.ownerId, options.projectId, rows);
+    if (options.projectId) {
+      // Up to the owner's plan's channels a project (decision 031): the rest stay theirs to
+      // attach, and the project's channels page says the project is full.
+      const leftOut = await followInProject(deps.db, account.ownerId, options.projectId, rows);
+      if (leftOut.length > 0) {
+        deps.log.info(
+          { accountId: account.id, kind, projectId: options.projectId, leftOut: leftOut.length },
+          'project full: channels not followed',
+        );
+      }
+    }
     await announceFetched(deps, account, kind, rows);
     return rows;
   } catch (error) {

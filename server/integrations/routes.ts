@@ -6,6 +6,7 @@ import { fieldError, HttpError, notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
 import { rateLimitCheck, type Limit } from '../http/rate-limiter';
 import { findOwnProject } from '../projects/queries';
+import { assertRoomForChannel } from '../projects/limits';
 import { createEncryption } from '../security/encryption';
 import {
   clearFetchFailure,
@@ -238,6 +239,8 @@ export function accountRoutes(s: Services) {
     if (!project) throw notFound();
     const adapter = s.adapters.linkedin;
     if (!adapter) throw new HttpError(409, 'providerNotConfigured', { provider: PROVIDER_NAMES.linkedin });
+    // A full project starts no round trip: it would follow nothing it brings.
+    await assertRoomForChannel(s.db, user.id, project.id);
     const redirectUri = `${s.config.appUrl}${OAUTH_RETURN_PATHS['linkedin-organization']}`;
     const state = await issueOAuthState(
       s.db,

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { SENTIMENTS, type Sentiment } from '../../contract/fields';
 import type { Database } from '../db/client';
 import { channels, comments, projectChannels, projects, type ChannelRow, type ProjectRow } from '../db/schema';
+import { assertRoomForProject, lockProjectChannels, planLimitReached } from './limits';
 
 export async function countProjectsOf(db: Database, ownerId: string): Promise<number> {
   const [{ total }] = await db.select({ total: count() }).from(projects).where(eq(projects.ownerId, ownerId));
@@ -23,9 +24,13 @@ export function listProjectsOf(
     .offset(offset);
 }
 
+/** A new project, if the owner's plan includes one more (a 403 otherwise). */
 export async function insertProject(db: Database, ownerId: string, name: string): Promise<ProjectRow> {
-  const [row] = await db.insert(projects).values({ ownerId, name }).returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    await assertRoomForProject(tx, ownerId);
+    const [row] = await tx.insert(projects).values({ ownerId, name }).returning();
+    return row!;
+  });
 }
 
 /** The channels each of `projectIds` follows, by kind then name. */
@@ -115,25 +120,52 @@ export async function findOwnChannel(db: Database, ownerId: string, id: string):
   return row;
 }
 
-export async function attachChannel(db: Database, projectId: string, channelId: string): Promise<void> {
-  await db.insert(projectChannels).values({ projectId, channelId }).onConflictDoNothing();
+/**
+ * The owner's project follows the channel, if their plan includes one more channel a project (a
+ * 403 otherwise); one it already follows changes nothing. False when the project is gone.
+ */
+export async function attachChannel(
+  db: Database,
+  ownerId: string,
+  projectId: string,
+  channelId: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const locked = await lockProjectChannels(tx, ownerId, projectId);
+    if (!locked) return false;
+    if (locked.followed.has(channelId)) return true;
+    if (locked.room === 0) throw planLimitReached(locked.plan, 'channelsPerProject');
+    await tx.insert(projectChannels).values({ projectId, channelId }).onConflictDoNothing();
+    return true;
+  });
 }
 
 /**
  * A channel connection started from a project (a LinkedIn organization): the project follows
- * what it brought, if it is still the owner's (deleted meanwhile: nothing to follow).
+ * what it brought, if it is still the owner's (deleted meanwhile: nothing to follow), up to as
+ * many channels as the owner's plan includes, in the order given (decision 031). Answers the
+ * channels left out: still the owner's, to attach once there is room.
  */
 export async function followInProject(
   db: Database,
   ownerId: string,
   projectId: string,
   channels: ReadonlyArray<{ id: string }>,
-): Promise<void> {
-  if (channels.length === 0 || !(await findOwnProject(db, ownerId, projectId))) return;
-  await db
-    .insert(projectChannels)
-    .values(channels.map((channel) => ({ projectId, channelId: channel.id })))
-    .onConflictDoNothing();
+): Promise<Array<{ id: string }>> {
+  if (channels.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const locked = await lockProjectChannels(tx, ownerId, projectId);
+    if (!locked) return [];
+    const fresh = channels.filter((channel) => !locked.followed.has(channel.id));
+    const taken = fresh.slice(0, locked.room);
+    if (taken.length > 0) {
+      await tx
+        .insert(projectChannels)
+        .values(taken.map((channel) => ({ projectId, channelId: channel.id })))
+        .onConflictDoNothing();
+    }
+    return fresh.slice(taken.length);
+  });
 }
 
 /** Whether the project followed the channel (and now does not). */

@@ -94,7 +94,7 @@ export function projectRoutes(s: Services) {
     const project = await ownProject(ownerId, params.id);
     const channel = await findOwnChannel(s.db, ownerId, body.channelId);
     if (!channel) throw notFound();
-    await link(s.db, project.id, channel.id);
+    if (!(await link(s.db, ownerId, project.id, channel.id))) throw notFound();
     const [shown] = await present(s.db, [project]);
     return reply(c, attachChannel, 200, shown!);
   });

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
+import { PLAN_INCLUDES, PLANS } from '../../contract/subscription';
 import type { Database } from '../db/client';
-import { projectReports, projects, type ProjectReportRow } from '../db/schema';
+import { projectReports, projects, users, type ProjectReportRow } from '../db/schema';
 import type { Encryption } from '../security/encryption';
 
 /**
@@ -60,9 +61,13 @@ export async function revokeReportLinks(db: Database, projectId: string, now: Da
     .where(and(eq(projectReports.projectId, projectId), isNull(projectReports.revokedAt)));
 }
 
+/** The plans whose links open (PLAN_INCLUDES' `publicReports`). */
+const PUBLIC_REPORT_PLANS = PLANS.filter((plan) => PLAN_INCLUDES[plan].publicReports);
+
 /**
  * The project behind an active link, marking it opened (one statement: the lookup and the mark),
- * or undefined for a token that is unknown, revoked or replaced.
+ * or undefined for a token that is unknown, revoked or replaced, or whose owner's plan no longer
+ * includes public reports (kept, not revoked: it opens again if the plan does).
  */
 export async function openReport(
   db: Database,
@@ -72,7 +77,19 @@ export async function openReport(
   const [opened] = await db
     .update(projectReports)
     .set({ lastOpenedAt: now })
-    .where(and(eq(projectReports.tokenHash, hashReportToken(token)), isNull(projectReports.revokedAt)))
+    .where(
+      and(
+        eq(projectReports.tokenHash, hashReportToken(token)),
+        isNull(projectReports.revokedAt),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(projects)
+            .innerJoin(users, eq(users.id, projects.ownerId))
+            .where(and(eq(projects.id, projectReports.projectId), inArray(users.plan, PUBLIC_REPORT_PLANS))),
+        ),
+      ),
+    )
     .returning({ projectId: projectReports.projectId });
   if (!opened) return undefined;
   const [project] = await db.select({ name: projects.name }).from(projects).where(eq(projects.id, opened.projectId));

@@ -20,7 +20,8 @@ afterAll(async () => {
 });
 
 async function sharedProject() {
-  const owner = await h.signedInUser({ firstName: 'Olivia', lastName: 'Owner' });
+  // Public report links come with Starter and up (PLAN_INCLUDES; the Free plan's refusal: projects/limits.test.ts).
+  const owner = await h.signedInUser({ firstName: 'Olivia', lastName: 'Owner', plan: 'starter' });
   const project = await h.factories.project({ id: owner.user._id }, { name: 'Café <Verdi>' });
   const page = await h.factories.channel({ id: owner.user._id }, { name: 'Café page' });
   const instagram = await h.factories.channel({ id: owner.user._id }, { kind: 'instagram-account', name: '@cafe' });

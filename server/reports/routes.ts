@@ -12,6 +12,7 @@ import { clientIp } from '../http/client-ip';
 import { notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
 import { addressSubject, rateLimitCheck } from '../http/rate-limiter';
+import { assertPublicReports } from '../projects/limits';
 import { channelsOfProjects, commentCountsOfProjects, findOwnProject } from '../projects/queries';
 import { createEncryption } from '../security/encryption';
 import type { ProjectReportRow } from '../db/schema';
@@ -45,6 +46,7 @@ export function reportRoutes(s: Services) {
 
   route(routes, s, createReportLink, async (c, { params }) => {
     const project = await ownProject(c.get('user').id, params.projectId);
+    await assertPublicReports(s.db, project.ownerId);
     const made = await newReportLink(s.db, encryption, project.id, new Date(s.clock()));
     c.get('log').info({ projectId: project.id }, 'report link made');
     return reply(c, createReportLink, 201, { reportLink: presentLink(made) });

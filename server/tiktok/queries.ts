@@ -6,6 +6,7 @@ import type { TiktokUserSchema } from '../../contract/tiktok-users';
 import type { Database } from '../db/client';
 import { channelPosts, channels, projectChannels, type ChannelRow } from '../db/schema';
 import type { TikTokVideo } from '../integrations/providers/tiktok';
+import { lockProjectChannels, planLimitReached } from '../projects/limits';
 
 /**
  * An import that has not moved for this long is stalled: each page is a job of 30 s at most,
@@ -28,15 +29,19 @@ const freshImport = (now: Date) => ({
 /**
  * The TikTok user as the owner's channel (one row per owner and TikTok user, whichever project),
  * joined to the project, its import starting (progress 0, a new run): in one transaction, so a
- * project never shows a user without its import.
+ * project never shows a user without its import. A user new to a project already following as
+ * many channels as the owner's plan includes is refused (403) and nothing is kept; the project
+ * locked meanwhile. Undefined when the project is gone.
  */
 export async function connectTiktokUser(
   db: Database,
   { ownerId, projectId, accountId }: { ownerId: string; projectId: string; accountId: string },
   user: { externalId: string; name: string },
   now: Date,
-): Promise<ChannelRow> {
+): Promise<ChannelRow | undefined> {
   return db.transaction(async (tx) => {
+    const locked = await lockProjectChannels(tx, ownerId, projectId);
+    if (!locked) return undefined;
     const [channel] = await tx
       .insert(channels)
       .values({
@@ -52,6 +57,9 @@ export async function connectTiktokUser(
         set: { name: user.name, accountId, ...freshImport(now) },
       })
       .returning();
+    if (!locked.followed.has(channel!.id) && locked.room === 0) {
+      throw planLimitReached(locked.plan, 'channelsPerProject');
+    }
     await tx.insert(projectChannels).values({ projectId, channelId: channel!.id }).onConflictDoNothing();
     return channel!;
   });

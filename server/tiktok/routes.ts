@@ -18,6 +18,7 @@ import { tiktokAuthorizeUrl, type TikTokClient } from '../integrations/providers
 import { ACCOUNT_STORE_LIMIT, providerFailure } from '../integrations/routes';
 import { createEncryption } from '../security/encryption';
 import { queueTiktokImport, workTiktokImports } from './import-job';
+import { assertRoomForChannel } from '../projects/limits';
 import { findOwnProject } from '../projects/queries';
 import {
   connectTiktokUser,
@@ -56,6 +57,8 @@ export function tiktokUserRoutes(s: Services) {
     const user = c.get('user');
     const project = await ownProject(user.id, params.projectId);
     tiktokOrRefuse();
+    // A full project starts no round trip; joining the user checks again under the project's lock.
+    await assertRoomForChannel(s.db, user.id, project.id);
     const state = await issueOAuthState(
       s.db,
       {
@@ -121,6 +124,7 @@ export function tiktokUserRoutes(s: Services) {
       { externalId: person.id, name: person.name },
       new Date(now),
     );
+    if (!channel) throw notFound();
     await queueTiktokImport(s.jobs, channel, project.id);
     c.get('log').info({ userId: user.id, projectId: project.id, channelId: channel.id }, 'tiktok user connected');
     return reply(c, storeTiktokUser, 202, { tiktokUser: await listedUser(project.id, channel.id) });

@@ -1,19 +1,16 @@
 import type { z } from 'zod/mini';
+import { PLAN_LABELS } from '../../contract/subscription';
 import type { User } from '../../contract/auth';
 import type { AdminUserListEntrySchema } from '../../contract/users';
 import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { countChannelsByOwner, countProjectsByOwner, findRedeemedCouponCodes } from './queries';
 
-/** The plans' names as billing shows them; the demo data uses all of them. */
-export const PLAN_LABELS: Record<string, string> = {
-  free: 'Free',
-  starter: 'Starter',
-  pro: 'Pro',
-  business: 'Business',
-};
-
-const planOf = (row: UserRow) => ({ id: row.plan, label: PLAN_LABELS[row.plan] ?? row.plan });
+/** The plan and its name as billing shows it (PLAN_LABELS; a plan it does not know, by its id). */
+export const presentPlan = (row: UserRow) => ({
+  id: row.plan,
+  label: (PLAN_LABELS as Record<string, string>)[row.plan] ?? row.plan,
+});
 
 /** The contract's User objects, with one query for all their redeemed coupons. */
 export async function presentUsers(db: Database, rows: UserRow[]): Promise<User[]> {
@@ -27,7 +24,7 @@ export async function presentUsers(db: Database, rows: UserRow[]): Promise<User[
     lastName: row.lastName,
     email: row.email,
     role: row.role,
-    plan: planOf(row),
+    plan: presentPlan(row),
     language: row.language,
     theme: row.theme,
     redeemedCoupons: redeemed.get(row.id) ?? [],
@@ -55,7 +52,7 @@ export async function presentAdminUserList(
     email: row.email,
     firstName: row.firstName,
     lastName: row.lastName,
-    plan: planOf(row),
+    plan: presentPlan(row),
     hasPaymentMethod: row.hasPaymentMethod,
     projectCount: projectCounts.get(row.id) ?? 0,
     facebookPageCount: channelCounts.get(row.id)?.['facebook-page'] ?? 0,

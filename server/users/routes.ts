@@ -1,11 +1,11 @@
-import { PLAN_INCLUDES, PLANS, showSubscription, type Plan } from '../../contract/subscription';
+import { PLAN_INCLUDES, planOf, showSubscription } from '../../contract/subscription';
 import { Hono } from 'hono';
 import { listUsers, USERS_PAGE_SIZE } from '../../contract/users';
 import type { AppEnv, Services } from '../http/context';
 import { reply, route } from '../http/operation';
 import { pageOffset, paged } from '../http/paging';
 import { notFound } from '../http/errors';
-import { PLAN_LABELS, presentAdminUserList } from './presenters';
+import { presentAdminUserList, presentPlan } from './presenters';
 import { findUserById, listUsersMatching } from './queries';
 
 export function userRoutes(s: Services) {
@@ -23,11 +23,10 @@ export function userRoutes(s: Services) {
   route(routes, s, showSubscription, async (c) => {
     const row = await findUserById(s.db, c.get('user').id);
     if (!row) throw notFound();
-    const plan = (PLANS as readonly string[]).includes(row.plan) ? (row.plan as Plan) : 'free';
     return reply(c, showSubscription, 200, {
-      plan: { id: row.plan, label: PLAN_LABELS[row.plan] ?? row.plan },
+      plan: presentPlan(row),
       hasPaymentMethod: row.hasPaymentMethod,
-      includes: PLAN_INCLUDES[plan],
+      includes: PLAN_INCLUDES[planOf(row.plan)],
     });
   });
 

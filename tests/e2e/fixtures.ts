@@ -13,6 +13,8 @@ export interface TestUser {
 
 type UserFields = Partial<Pick<TestUser, 'email' | 'password' | 'firstName' | 'lastName' | 'role'>> & {
   language?: 'en' | 'it';
+  /** Free unless given (the plans' limits are kept: decision 031). */
+  plan?: 'free' | 'starter' | 'pro' | 'business';
 };
 
 /**
@@ -57,6 +59,8 @@ const EXPECTED_CONSOLE = [/^Failed to load resource: /];
 export const test = base.extend<{
   /** The role of the `user` fixture's account (`test.use({ role: 'admin' })`). */
   role: TestUser['role'];
+  /** The plan of the `user` fixture's account (`test.use({ plan: 'starter' })`); Free by default. */
+  plan: NonNullable<UserFields['plan']>;
   user: TestUser;
   makeUser: (fields?: UserFields) => Promise<TestUser>;
   /** `user`, signed in without the UI (see signInWithoutUi). */
@@ -65,6 +69,7 @@ export const test = base.extend<{
   allowConsoleErrors: (pattern: RegExp) => void;
 }>({
   role: ['user', { option: true }],
+  plan: ['free', { option: true }],
   makeUser: async ({ request }, use) => {
     const made: TestUser[] = [];
     await use(async (fields) => {
@@ -74,8 +79,8 @@ export const test = base.extend<{
     });
     for (const user of made) await request.delete(`/dev/users/${user._id}`);
   },
-  user: async ({ makeUser, role }, use) => {
-    await use(await makeUser({ role }));
+  user: async ({ makeUser, role, plan }, use) => {
+    await use(await makeUser({ role, plan }));
   },
   signedInUser: async ({ page, user }, use) => {
     await signInWithoutUi(page, user);

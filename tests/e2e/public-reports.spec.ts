@@ -17,6 +17,9 @@ import {
  * replaced link is the not-found page.
  */
 
+// Public report links come with Starter and up (PLAN_INCLUDES); the Free plan's refusal is its own test.
+test.use({ plan: 'starter' });
+
 async function openShareDialog(page: Page, project: string) {
   await page.goto('/projects');
   await page.getByRole('button', { name: `Actions for ${project}` }).click();

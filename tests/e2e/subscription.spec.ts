@@ -15,6 +15,15 @@ test('shows the plan, that no payment method is on file, and what the plan inclu
   const includes = page.getByRole('table', { name: 'What Free includes' });
   await expect(includes.getByRole('row', { name: /^Projects/ })).toContainText('2');
   await expect(includes.getByRole('row', { name: /^Public report links/ })).toContainText('Not included');
+  // Every plan side by side, from the table the API keeps (decision 031).
+  const compared = page.getByRole('table', { name: 'Plans compared' });
+  await expect(compared.getByRole('row', { name: /^Projects/ }).getByRole('cell')).toHaveText([
+    '2',
+    '5',
+    '20',
+    'Unlimited',
+  ]);
+  await expect(compared.getByRole('columnheader', { name: /^Free/ })).toContainText('Your plan');
   await expect(page.getByText('Orbita does not take payments in the app yet.')).toBeVisible();
   // No button that would do nothing.
   await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);

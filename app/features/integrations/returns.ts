@@ -1,5 +1,5 @@
 import { brandName } from '~/components/ui/brand-mark';
-import { describeApiError, reportBackgroundError } from '~/lib/api-errors';
+import { describeApiError, reportBackgroundError, showApiError } from '~/lib/api-errors';
 import { HttpError } from '~/lib/http';
 import { snackbar } from '~/lib/snackbar';
 import { authorizeUrl, storeAccount, type AccountProvider, type ConnectedAccount } from './api';
@@ -63,7 +63,7 @@ export async function completeReturn(
     // error); any other store error is a warning with the API's message (spec §8).
     if (failure instanceof HttpError && (failure.sessionExpired || failure.status === 503)) throw failure;
     const said = describeApiError(failure);
-    if (said) snackbar.show('key' in said ? said.key : { text: said.text }, 'warning');
+    if (said) showApiError(said, 'warning');
     return undefined;
   }
 }

@@ -7,8 +7,10 @@ import { AppDialog } from '~/components/ui/dialog';
 import { Field } from '~/components/ui/field';
 import { Skeleton } from '~/components/ui/skeleton';
 import { textLinkClass } from '~/components/ui/text-link';
+import { hasRoom } from '~/lib/plan-limits';
 import { snackbar } from '~/lib/snackbar';
 import { usePendingAction } from '~/lib/use-pending-action';
+import { PlanLimitNote } from './plan-limit-note';
 import { createReportLink, reportLinkQuery, reportUrl, revokeReportLink, type ReportLink } from './report-links';
 
 interface SharedProject {
@@ -21,7 +23,16 @@ interface SharedProject {
  * made and last opened, a new link (the old one stops working) and revoking it (whoever has it
  * meets the not-found page). Open while there is a project.
  */
-export function ReportLinkDialog({ project, onClose }: { project: SharedProject | null; onClose: () => void }) {
+export function ReportLinkDialog({
+  project,
+  planId,
+  onClose,
+}: {
+  project: SharedProject | null;
+  /** The owner's plan: without public report links, the dialog says so instead of offering one. */
+  planId: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <AppDialog
@@ -35,12 +46,12 @@ export function ReportLinkDialog({ project, onClose }: { project: SharedProject 
         </Button>
       }
     >
-      {project ? <ReportLinkPanel key={project._id} project={project} /> : null}
+      {project ? <ReportLinkPanel key={project._id} project={project} planId={planId} /> : null}
     </AppDialog>
   );
 }
 
-function ReportLinkPanel({ project }: { project: SharedProject }) {
+function ReportLinkPanel({ project, planId }: { project: SharedProject; planId: string }) {
   const { t } = useTranslation();
   const link = useQuery(reportLinkQuery(project._id));
   const { pending, run } = usePendingAction();
@@ -74,21 +85,26 @@ function ReportLinkPanel({ project }: { project: SharedProject }) {
     );
   }
   const intro = <p className="text-sm text-fg-muted">{t('reports.share.intro', { name: project.name })}</p>;
+  // A plan without them (a link made before a change of plan no longer opens): said, not offered.
+  const note = hasRoom(planId, 'publicReports') ? null : <PlanLimitNote planId={planId} limit="publicReports" />;
   if (link.data === null) {
     return (
       <div className="flex flex-col gap-4">
         {intro}
-        <div>
-          <Button pending={pending === 'create'} onClick={create}>
-            {t('reports.share.create')}
-          </Button>
-        </div>
+        {note ?? (
+          <div>
+            <Button pending={pending === 'create'} onClick={create}>
+              {t('reports.share.create')}
+            </Button>
+          </div>
+        )}
       </div>
     );
   }
   return (
     <div className="flex flex-col gap-4">
       {intro}
+      {note}
       <ActiveLink
         project={project}
         link={link.data}

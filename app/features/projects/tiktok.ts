@@ -7,7 +7,7 @@ import {
 import type { TiktokUser } from '~contract/tiktok-users';
 import { OAUTH_RETURN_PATHS } from '~contract/oauth';
 import { api } from '~/lib/api';
-import { describeApiError } from '~/lib/api-errors';
+import { describeApiError, showApiError } from '~/lib/api-errors';
 import { HttpError } from '~/lib/http';
 import { snackbar } from '~/lib/snackbar';
 import { queryClient } from '~/lib/query-client';
@@ -72,7 +72,7 @@ export async function completeTiktokReturn(query: URLSearchParams): Promise<stri
   } catch (failure) {
     if (failure instanceof HttpError && (failure.sessionExpired || failure.status === 503)) throw failure;
     const said = describeApiError(failure);
-    if (said) snackbar.show('key' in said ? said.key : { text: said.text }, 'warning');
+    if (said) showApiError(said, 'warning');
     return undefined;
   }
 }

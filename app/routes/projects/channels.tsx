@@ -10,6 +10,7 @@ import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { PageHeader } from '~/components/ui/page-header';
 import { requireUser } from '~/features/auth/guards';
+import { useSignedInUser } from '~/features/auth/use-signed-in-user';
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { linkedinOrganizationAuthorizeUrl, type Channel } from '~/features/integrations/api';
 import { attachChannel, detachChannel, getChannels, getProject, projectKeys } from '~/features/projects/api';
@@ -22,7 +23,9 @@ import {
 import { TiktokImportProblems } from '~/features/projects/tiktok-import-problems';
 import { tiktokImports } from '~/features/projects/tiktok-imports';
 import { queryClient } from '~/lib/query-client';
+import { PlanLimitNote } from '~/features/projects/plan-limit-note';
 import { pageTitle } from '~/lib/i18n';
+import { hasRoom } from '~/lib/plan-limits';
 import { paths } from '~/lib/paths';
 import { throwRouteError } from '~/lib/route-errors';
 import { snackbar } from '~/lib/snackbar';
@@ -117,6 +120,10 @@ export default function ProjectChannelsRoute() {
   }, [anyRunning, project._id, revalidator]);
   const followed = new Set(project.channels.map((channel) => channel._id));
   const available = channels.filter((channel) => !followed.has(channel._id));
+  // A full project says so before the user tries (the API refuses one more all the same); a
+  // LinkedIn round trip that brought more than the room left shows the rest here, to attach.
+  const { plan } = useSignedInUser();
+  const full = !hasRoom(plan.id, 'channelsPerProject', project.channels.length);
 
   const action = usePendingAction();
   const pending = action.pending;
@@ -217,6 +224,7 @@ export default function ProjectChannelsRoute() {
         title={t('projectChannels.availableTitle')}
         description={t('projectChannels.availableText')}
       >
+        {full ? <PlanLimitNote planId={plan.id} limit="channelsPerProject" className="mb-5" /> : null}
         {available.length === 0 ? (
           <EmptyState
             title={t(channels.length === 0 ? 'projectChannels.noChannels' : 'projectChannels.allFollowed')}

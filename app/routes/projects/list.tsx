@@ -16,12 +16,14 @@ import { useSignedInUser } from '~/features/auth/use-signed-in-user';
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { deleteProject, getProjects, renameProject, RenameProjectSchema, type Project } from '~/features/projects/api';
 import { RenameProjectDialog } from '~/features/projects/rename-project-dialog';
+import { PlanLimitNote } from '~/features/projects/plan-limit-note';
 import { ReportLinkDialog } from '~/features/projects/report-link-dialog';
 import { reportBackgroundError } from '~/lib/api-errors';
 import { parseForm, replyWithApiError, useIsPending } from '~/lib/forms';
 import { snackbar } from '~/lib/snackbar';
 import { throwRouteError } from '~/lib/route-errors';
 import { pageTitle } from '~/lib/i18n';
+import { hasRoom } from '~/lib/plan-limits';
 import { paths } from '~/lib/paths';
 
 export async function clientLoader({ request }: { request: Request }) {
@@ -89,6 +91,8 @@ export default function ProjectsRoute() {
   const [deletePending, setDeletePending] = useState(false);
   const revalidator = useRevalidator();
   const renamePending = useIsPending();
+  // Said before the user tries; the API refuses one more all the same.
+  const atLimit = !hasRoom(user.plan.id, 'projects', projects.meta.total);
   async function confirmDelete() {
     if (!deleting) return;
     setDeletePending(true);
@@ -114,6 +118,7 @@ export default function ProjectsRoute() {
           projects.data.length > 0 ? <ButtonLink to={paths.newProject()}>{t('projects.newProject')}</ButtonLink> : null
         }
       />
+      {atLimit ? <PlanLimitNote planId={user.plan.id} limit="projects" /> : null}
       {projects.data.length === 0 ? (
         <EmptyState
           headingLevel={2}
@@ -184,7 +189,7 @@ export default function ProjectsRoute() {
           ))}
         </ul>
       )}
-      <ReportLinkDialog project={sharing} onClose={() => setSharing(null)} />
+      <ReportLinkDialog project={sharing} planId={user.plan.id} onClose={() => setSharing(null)} />
       <RenameProjectDialog
         project={renamingProject}
         onClose={() => setRenaming(null)}

@@ -7,6 +7,7 @@ import { Card } from '~/components/ui/card';
 import { PageHeader } from '~/components/ui/page-header';
 import { requireUser } from '~/features/auth/guards';
 import { getSubscription } from '~/features/subscription/api';
+import { PLAN_INCLUDES, PLAN_LABELS, PLANS } from '~contract/subscription';
 import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
 
@@ -42,6 +43,68 @@ function Tick({ yes }: { yes: boolean }) {
         <path d="M5 10a1 1 0 0 1 1-1h8a1 1 0 1 1 0 2H6a1 1 0 0 1-1-1Z" />
       )}
     </svg>
+  );
+}
+
+/**
+ * Every plan side by side, from the contract's one table (the limits the API keeps, decision
+ * 031): where a refusal's "Starter includes 5" can be read in full.
+ */
+function PlansCompared({ current }: { current: string }) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
+  const cell = (value: number | boolean | null) =>
+    typeof value === 'boolean' ? (
+      <span className="inline-flex items-center gap-1.5">
+        <Tick yes={value} />
+        {value ? t('subscription.included') : t('subscription.notIncluded')}
+      </span>
+    ) : value === null ? (
+      t('subscription.unlimited')
+    ) : (
+      number.format(value)
+    );
+  const rows = [
+    { key: 'projects', label: t('subscription.projects') },
+    { key: 'channelsPerProject', label: t('subscription.channelsPerProject') },
+    { key: 'publicReports', label: t('subscription.publicReports') },
+    { key: 'prioritySupport', label: t('subscription.prioritySupport') },
+  ] as const;
+  return (
+    <Card headingLevel={2} title={t('subscription.compareTitle')}>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{t('subscription.compareTitle')}</caption>
+          <thead>
+            <tr className="border-b border-line">
+              <td />
+              {PLANS.map((plan) => (
+                <th key={plan} scope="col" className="px-2 py-2.5 text-right font-semibold text-fg">
+                  {PLAN_LABELS[plan]}
+                  {plan === current ? (
+                    <span className="block text-xs font-normal text-fg-muted">{t('subscription.planTitle')}</span>
+                  ) : null}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row" className="py-2.5 pr-4 text-left font-normal text-fg-muted">
+                  {row.label}
+                </th>
+                {PLANS.map((plan) => (
+                  <td key={plan} className="px-2 py-2.5 text-right font-medium whitespace-nowrap text-fg">
+                    {cell(PLAN_INCLUDES[plan][row.key])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
   );
 }
 
@@ -102,6 +165,7 @@ export default function SubscriptionRoute() {
           </tbody>
         </table>
       </Card>
+      <PlansCompared current={subscription.plan.id} />
       <Alert tone="info" title={t('subscription.changeTitle')}>
         {t('subscription.changeText')}
       </Alert>
