@@ -345,9 +345,9 @@ describe('real-time (decision 026)', () => {
     expect(parseConfig({}).realtime.secret).not.toBe(realtime.secret);
     expect(realtimeSocketOrigin(realtime)).toBeUndefined();
     // Given, the embedded server signs with it: another process may publish to it.
-    expect(parseConfig({ PUSHER_APP_SECRET: 'a-secret-of-16-chars' }).realtime).toMatchObject({
+    expect(parseConfig({ PUSHER_APP_SECRET: 'k3Jq9vXz2pLw7RtB' }).realtime).toMatchObject({
       embedded: true,
-      secret: 'a-secret-of-16-chars',
+      secret: 'k3Jq9vXz2pLw7RtB',
     });
   });
 
@@ -355,7 +355,7 @@ describe('real-time (decision 026)', () => {
     const realtime = parseConfig({
       PUSHER_APP_ID: '1',
       PUSHER_APP_KEY: 'k',
-      PUSHER_APP_SECRET: 'a-secret-of-16-chars',
+      PUSHER_APP_SECRET: 'k3Jq9vXz2pLw7RtB',
       PUSHER_APP_CLUSTER: 'eu',
     }).realtime;
     expect(realtime).toMatchObject({ embedded: false, host: 'api-eu.pusher.com', socketHost: 'ws-eu.pusher.com' });
@@ -366,7 +366,7 @@ describe('real-time (decision 026)', () => {
     const realtime = parseConfig({
       PUSHER_APP_ID: '1',
       PUSHER_APP_KEY: 'k',
-      PUSHER_APP_SECRET: 'a-secret-of-16-chars',
+      PUSHER_APP_SECRET: 'k3Jq9vXz2pLw7RtB',
       PUSHER_HOST: 'soketi.internal',
       PUSHER_PORT: '6001',
       PUSHER_SCHEME: 'http',
@@ -385,7 +385,7 @@ describe('real-time: the embedded server configured as any service (decision 029
   const credentials = {
     PUSHER_APP_ID: 'orbita-prod',
     PUSHER_APP_KEY: 'k-prod',
-    PUSHER_APP_SECRET: 'a-secret-of-16-chars',
+    PUSHER_APP_SECRET: 'k3Jq9vXz2pLw7RtB',
   };
 
   it('keeps serving the protocol when only the credentials are given: PUSHER_APP_KEY no longer switches it off', () => {
@@ -394,7 +394,7 @@ describe('real-time: the embedded server configured as any service (decision 029
       embedded: true,
       appId: 'orbita-prod',
       key: 'k-prod',
-      secret: 'a-secret-of-16-chars',
+      secret: 'k3Jq9vXz2pLw7RtB',
       host: undefined,
       socketHost: undefined,
     });
@@ -412,7 +412,7 @@ describe('real-time: the embedded server configured as any service (decision 029
       embedded: false,
       host: 'realtime.example.com',
       port: 443,
-      secret: 'a-secret-of-16-chars',
+      secret: 'k3Jq9vXz2pLw7RtB',
     });
     expect(realtimeSocketOrigin(other)).toBe(realtimeSocketOrigin(serving));
   });

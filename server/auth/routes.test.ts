@@ -23,7 +23,7 @@ describe('POST /v1.0/auth/login', () => {
       lastName: 'User',
       email: 'demo@example.com',
       role: 'user',
-      plan: { id: 'free', label: 'Free' },
+      plan: { id: 'starter', label: 'Starter' },
       language: null,
       theme: null,
       redeemedCoupons: [],
