@@ -19,6 +19,10 @@ import {
  * API's own refusals (an address taken, a wrong password) show by the field, and what was typed
  * stays.
  */
+// Most of these flows open a second browser (another session, the mailed link) and go through
+// several answers: on this 2-core machine they run past the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 const status = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 
 /** Another browser, signed in as `user` on its own session: what "every other session" means. */

@@ -40,7 +40,7 @@ test.describe('an admin', () => {
         'demo@example.com',
         'Demo',
         'User',
-        'Free',
+        'Starter',
         'No payment method',
         '2',
         // The demo user's page, Instagram account and ad account (server/db/seed.ts).
