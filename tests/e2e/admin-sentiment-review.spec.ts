@@ -140,6 +140,8 @@ test.describe('an admin', () => {
     request,
     signedInUser: admin,
   }) => {
+    // Every filter in turn, each with a reload, back and forward: past 30 s on a 2-core machine.
+    test.slow();
     const tag = mark();
     await makeComments(request, admin, [
       { message: `${tag} caffè perfetto`, authorName: 'José Núñez', proposedSentiment: 'POSITIVE', inReview: true },
