@@ -19,7 +19,9 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // A flow of several pages, each waiting for the API, on the 2-core machine CI runs on with two
+  // workers and the server beside them: past 30 s for the longest, with nothing wrong.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

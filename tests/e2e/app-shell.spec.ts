@@ -121,7 +121,8 @@ test.describe('errors', () => {
       route.fulfill({ status: 500, json: { message: 'Server Error' }, headers: { 'X-Request-Id': 'req-4f2a9c' } }),
     );
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+    // The query's three retries come first, after 1, 2 and 4 s (spec: retry all but 401/403).
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText('req-4f2a9c')).toBeVisible();
     await expectNoA11yViolations(page);
   });
