@@ -39,7 +39,6 @@ test('at the projects limit the list says so by the button, and a new project is
   user,
   allowConsoleErrors,
 }) => {
-  test.setTimeout(60_000);
   const token = await accessTokenOf(request, user);
   await makeProjectThroughApi(request, token, 'Bottega');
   await signInWithoutUi(page, user);
@@ -73,7 +72,6 @@ test('a full project says so on its channels page; one attached meanwhile elsewh
   user,
   allowConsoleErrors,
 }) => {
-  test.setTimeout(60_000);
   const token = await accessTokenOf(request, user);
   const auth = { authorization: `Bearer ${token}` };
   // Four channels: Giulia's page, Instagram account and ad account, and Marco's page.

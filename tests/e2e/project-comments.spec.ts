@@ -200,8 +200,6 @@ test('replies to a comment as the page, through the provider; the reply shows un
   request,
   user,
 }) => {
-  // A Facebook round trip and its background fetch before the page: more than the usual half minute in CI.
-  test.setTimeout(60_000);
   const id = await projectFollowingFacebookPage(request, await accessTokenOf(request, user), 'Bar');
 
   await signInWithoutUi(page, user);

@@ -60,7 +60,6 @@ test('the owner shares a report; a guest opens it with no account and sees nothi
   user,
   context,
 }) => {
-  test.setTimeout(60_000);
   await projectFollowingFacebookPage(request, await accessTokenOf(request, user), 'Caffè Verdi');
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signInWithoutUi(page, user);

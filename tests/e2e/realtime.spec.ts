@@ -175,8 +175,6 @@ test('the socket is back within 5 s of the service returning, and the page catch
   request,
   user,
 }) => {
-  // Signing in, a page, an account connected, an outage: more than the default on a busy machine.
-  test.setTimeout(60_000);
   // The page's sockets go through a route this test controls, so the service can go away for
   // this page alone: its socket cut, new ones closed at once (as a server down refuses them).
   let up = true;
