@@ -8,7 +8,10 @@ export const dialogWidths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-lg', up
 export interface AppDialogProps {
   open: boolean;
   onClose: () => void;
-  title: ReactNode;
+  /** Plain text: it names the dialog for screen readers from its first frame. */
+  title: string;
+  /** A picture above the title (the update dialog's rocket). */
+  icon?: ReactNode;
   children: ReactNode;
   actions: ReactNode;
   width?: keyof typeof dialogWidths;
@@ -60,7 +63,7 @@ export function ConfirmDialog({
   open: boolean;
   onClose: () => void;
   onConfirm: () => void;
-  title: ReactNode;
+  title: string;
   children: ReactNode;
   confirmText?: string;
   cancelText?: string;
@@ -119,7 +122,7 @@ export function FormDialog<Item>({
 }: {
   item: Item | null;
   itemKey: (item: Item) => string;
-  title: (item: Item) => ReactNode;
+  title: (item: Item) => string;
   pending: boolean;
   onClose: () => void;
   children: (item: Item) => ReactNode;

@@ -96,12 +96,8 @@ export function OverlaysSection() {
           open={open === 'update'}
           onClose={close}
           width="update"
-          title={
-            <span className="flex flex-col items-start gap-4">
-              <Rocket />
-              {t('designLibrary.overlays.update.title')}
-            </span>
-          }
+          icon={<Rocket />}
+          title={t('designLibrary.overlays.update.title')}
           actions={
             <>
               <Button variant="secondary" onClick={close}>
