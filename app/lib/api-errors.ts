@@ -36,13 +36,17 @@ function serialise(value: unknown): string {
 }
 
 /**
- * A request that failed where no page is waiting for it (a refetch in the background, a
- * mutation): a 503 goes to the maintenance page, whatever the request; anything else is said in
- * the one snackbar.
+ * A request that failed where no page is waiting for it (a refetch in the background): an ended
+ * session goes to sign-in and a 503 to the maintenance page, as a loader's or an action's would
+ * (`throwRouteError`); anything else is said in the one snackbar.
  */
 export function reportBackgroundError(error: unknown) {
+  const here = `${window.location.pathname}${window.location.search}`;
+  if (error instanceof HttpError && error.sessionExpired) {
+    if (window.location.pathname !== paths.login()) window.location.assign(paths.login(here));
+    return;
+  }
   if (error instanceof HttpError && error.status === 503) {
-    const here = `${window.location.pathname}${window.location.search}`;
     if (window.location.pathname !== paths.maintenance()) window.location.assign(paths.maintenance(here));
     return;
   }

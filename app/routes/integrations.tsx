@@ -1,4 +1,4 @@
-import { replace, useLoaderData, useRevalidator } from '@remix-run/react';
+import { redirectDocument, replace, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -16,6 +16,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { authKeys } from '~/features/auth/api';
 import { requireUser } from '~/features/auth/guards';
 import {
+  authorizeUrl,
   channelsOf,
   deleteAccount,
   linkedinOrganizationReturnUri,
@@ -26,11 +27,10 @@ import {
   type ConnectedAccount,
 } from '~/features/integrations/api';
 import { ChannelLine } from '~/features/integrations/channel-kind';
-import { completeReturn, goToProvider, listenBeforeStoring } from '~/features/integrations/returns';
+import { completeReturn, listenBeforeStoring } from '~/features/integrations/returns';
 import { completeTiktokReturn } from '~/features/projects/tiktok';
-import { reportBackgroundError } from '~/lib/api-errors';
+import { formText, handleIntents, useIntent } from '~/lib/intents';
 import { useLiveState } from '~/lib/live';
-import { usePendingAction } from '~/lib/use-pending-action';
 import { pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 import { queryClient } from '~/lib/query-client';
@@ -99,6 +99,54 @@ export async function clientLoader({ request }: { request: Request }) {
   }
 }
 
+const isProvider = (value: string): value is AccountProvider => value === 'facebook' || value === 'linkedin';
+
+function providerOf(form: FormData): AccountProvider {
+  const provider = formText(form, 'provider');
+  if (!isProvider(provider)) throw new Response(`Unknown provider "${provider}"`, { status: 400 });
+  return provider;
+}
+
+/**
+ * Every change the screen makes, from its buttons (`useIntent`): off to a provider's consent
+ * page (a new account, a reconnection, scopes asked again: a whole-page redirect), the accounts'
+ * channels read again from the provider, an account made primary or deleted.
+ */
+export async function clientAction({ request }: { request: Request }) {
+  await requireUser(request);
+  return handleIntents(request, {
+    connect: async (form) => {
+      const accountId = form.get('id');
+      throw redirectDocument(
+        await authorizeUrl(providerOf(form), {
+          ...(typeof accountId === 'string' && accountId ? { accountId } : {}),
+          rerequest: form.get('rerequest') === 'true',
+        }),
+      );
+    },
+    refresh: async (form) => {
+      const provider = providerOf(form);
+      // Each account is refreshed even when one fails; the first failure is said.
+      const failures: unknown[] = [];
+      for (const id of formText(form, 'ids').split(',')) {
+        await refreshAccount(provider, id).catch((error: unknown) => failures.push(error));
+      }
+      if (failures.length > 0) throw failures[0];
+      snackbar.show('integrations.refreshed', 'success', { values: { provider: brandName(provider) } });
+    },
+    makePrimary: async (form) => {
+      await makeAccountPrimary(providerOf(form), formText(form, 'id'));
+      snackbar.show('integrations.madePrimary', 'success', { values: { name: formText(form, 'name') } });
+    },
+    delete: async (form) => {
+      await deleteAccount(providerOf(form), formText(form, 'id'));
+      snackbar.show('integrations.deleted', 'success', { values: { name: formText(form, 'name') } });
+      // The user's channels changed: what the app holds of the user is loaded again.
+      await queryClient.invalidateQueries({ queryKey: authKeys.me() });
+    },
+  });
+}
+
 function RefreshIcon() {
   return <StrokeIcon d="M20 11a8 8 0 0 0-14.9-3.9M4 4v4h4M4 13a8 8 0 0 0 14.9 3.9M20 20v-4h-4" className="size-4" />;
 }
@@ -150,12 +198,14 @@ function AccountItem({
   selected,
   onMakePrimary,
   onDelete,
+  onGrantAgain,
 }: {
   provider: AccountProvider;
   account: ConnectedAccount;
   selected: boolean;
   onMakePrimary: () => void;
   onDelete: () => void;
+  onGrantAgain: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -188,14 +238,7 @@ function AccountItem({
       {account.missingScopes.length > 0 && account.status === 'authorized' ? (
         <Alert tone="warning" title={t('integrations.missingScopesTitle')}>
           <p>{t('integrations.missingScopesText', { scopes: account.missingScopes.join(', ') })}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-2"
-            onClick={() =>
-              void goToProvider(provider, { accountId: account._id, rerequest: true }).catch(reportBackgroundError)
-            }
-          >
+          <Button variant="secondary" size="sm" className="mt-2" onClick={onGrantAgain}>
             {t('integrations.grantAgain')}
           </Button>
         </Alert>
@@ -219,8 +262,19 @@ export default function IntegrationsRoute() {
   const { t } = useTranslation();
   const { facebook, linkedin, configured, selected: stored } = useLoaderData<typeof clientLoader>();
   const revalidator = useRevalidator();
-  const { pending, run } = usePendingAction();
-  const [deleting, setDeleting] = useState<{ provider: AccountProvider; account: ConnectedAccount } | null>(null);
+  const { submit, pending, result, formData } = useIntent();
+  // A change of a provider's, not one account's (adding one, refreshing them all): which is running.
+  const pendingProvider =
+    formData && !formData.get('id') ? `${String(formData.get('intent'))}:${String(formData.get('provider'))}` : null;
+  // The account being deleted, and the last answer when its dialog opened: a deletion that went
+  // through since then closes the dialog; one refused leaves it open to try again.
+  const [confirming, setConfirming] = useState<{
+    provider: AccountProvider;
+    account: ConnectedAccount;
+    before: typeof result;
+  } | null>(null);
+  const deleted = confirming && result !== confirming.before && result?.intent === 'delete' && result.ok;
+  const deleting = confirming && !deleted ? confirming : null;
   // The stored account, else the primary one in the loaded list (spec §4). The stored one stays
   // selected while the page is read again (its channels arriving), until the screen is left.
   const [storedOnEntry] = useState(stored);
@@ -248,36 +302,20 @@ export default function IntegrationsRoute() {
     return () => window.clearInterval(timer);
   }, [fetching, live, revalidator]);
 
-  const add = (provider: AccountProvider) => run(`add-${provider}`, () => goToProvider(provider));
+  const add = (provider: AccountProvider) => submit('connect', { provider });
   const reconnect = (provider: AccountProvider, account: ConnectedAccount) =>
-    run(`reconnect-${account._id}`, () => goToProvider(provider, { accountId: account._id }));
-  const refresh = (provider: AccountProvider, accounts: ConnectedAccount[]) =>
-    run(`refresh-${provider}`, async () => {
-      const failures: unknown[] = [];
-      for (const account of accounts.filter((each) => each.status === 'authorized')) {
-        await refreshAccount(provider, account._id).catch((error: unknown) => failures.push(error));
-      }
-      revalidator.revalidate();
-      if (failures.length > 0) reportBackgroundError(failures[0]);
-      else snackbar.show('integrations.refreshed', 'success', { values: { provider: brandName(provider) } });
-    });
+    submit('connect', { provider, id: account._id });
+  const grantAgain = (provider: AccountProvider, account: ConnectedAccount) =>
+    submit('connect', { provider, id: account._id, rerequest: 'true' });
+  const refresh = (provider: AccountProvider, accounts: ConnectedAccount[]) => {
+    const ids = accounts.filter((each) => each.status === 'authorized').map((each) => each._id);
+    submit('refresh', { provider, ids: ids.join(',') });
+  };
   const makePrimary = (provider: AccountProvider, account: ConnectedAccount) =>
-    run(`primary-${account._id}`, async () => {
-      await makeAccountPrimary(provider, account._id);
-      snackbar.show('integrations.madePrimary', 'success', { values: { name: account.name } });
-      revalidator.revalidate();
-    });
+    submit('makePrimary', { provider, id: account._id, name: account.name });
   const confirmDelete = () => {
     if (!deleting) return;
-    const { provider, account } = deleting;
-    void run('delete', async () => {
-      await deleteAccount(provider, account._id);
-      setDeleting(null);
-      snackbar.show('integrations.deleted', 'success', { values: { name: account.name } });
-      // The user's channels changed: what the app holds of the user is loaded again.
-      await queryClient.invalidateQueries({ queryKey: authKeys.me() });
-      revalidator.revalidate();
-    });
+    submit('delete', { provider: deleting.provider, id: deleting.account._id, name: deleting.account.name });
   };
 
   const reconnectCard = (provider: AccountProvider, accounts: ConnectedAccount[]) => {
@@ -302,8 +340,8 @@ export default function IntegrationsRoute() {
               </span>
               <Button
                 size="sm"
-                onClick={() => void reconnect(provider, account)}
-                pending={pending === `reconnect-${account._id}`}
+                onClick={() => reconnect(provider, account)}
+                pending={pending === `connect:${account._id}`}
                 aria-label={t('integrations.reconnectName', { name: account.name })}
               >
                 {t('integrations.reconnect')}
@@ -325,8 +363,8 @@ export default function IntegrationsRoute() {
           <Button
             variant="secondary"
             size="sm"
-            onClick={() => void refresh(provider, accounts)}
-            pending={pending === `refresh-${provider}`}
+            onClick={() => refresh(provider, accounts)}
+            pending={pendingProvider === `refresh:${provider}`}
             aria-label={t('integrations.refreshName', { provider: brandName(provider) })}
           >
             <RefreshIcon />
@@ -342,7 +380,7 @@ export default function IntegrationsRoute() {
           description={t('integrations.emptyText')}
           action={
             configured[provider] ? (
-              <Button onClick={() => void add(provider)} pending={pending === `add-${provider}`}>
+              <Button onClick={() => add(provider)} pending={pendingProvider === `connect:${provider}`}>
                 {t(`integrations.add.${provider}`)}
               </Button>
             ) : null
@@ -356,8 +394,9 @@ export default function IntegrationsRoute() {
               provider={provider}
               account={account}
               selected={account._id === selectedId}
-              onMakePrimary={() => void makePrimary(provider, account)}
-              onDelete={() => setDeleting({ provider, account })}
+              onMakePrimary={() => makePrimary(provider, account)}
+              onDelete={() => setConfirming({ provider, account, before: result })}
+              onGrantAgain={() => grantAgain(provider, account)}
             />
           ))}
         </ul>
@@ -375,8 +414,8 @@ export default function IntegrationsRoute() {
           <>
             <Button
               variant="facebook"
-              onClick={() => void add('facebook')}
-              pending={pending === 'add-facebook'}
+              onClick={() => add('facebook')}
+              pending={pendingProvider === 'connect:facebook'}
               disabled={!configured.facebook}
             >
               <BrandMark brand="facebook" mono className="size-4" />
@@ -384,8 +423,8 @@ export default function IntegrationsRoute() {
             </Button>
             <Button
               variant="secondary"
-              onClick={() => void add('linkedin')}
-              pending={pending === 'add-linkedin'}
+              onClick={() => add('linkedin')}
+              pending={pendingProvider === 'connect:linkedin'}
               disabled={!configured.linkedin}
             >
               <BrandMark brand="linkedin" className="size-4" />
@@ -416,12 +455,12 @@ export default function IntegrationsRoute() {
       {linkedin.length > 0 ? accountsCard('linkedin', linkedin) : null}
       <ConfirmDialog
         open={deleting !== null}
-        onClose={() => setDeleting(null)}
+        onClose={() => setConfirming(null)}
         onConfirm={confirmDelete}
         title={t('integrations.deleteTitle')}
         confirmText={t('common.confirm')}
         tone="danger"
-        pending={pending === 'delete'}
+        pending={pending === `delete:${deleting?.account._id}`}
       >
         <p>{t('integrations.deleteText', { name: deleting?.account.name ?? '' })}</p>
         {deletingChannels.length > 0 ? (

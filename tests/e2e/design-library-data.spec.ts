@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { DESIGN_LIBRARY_RENDER_MS, expect, test } from './fixtures';
 
 /** The design library's data display section (app/features/design-library/data-display.tsx). */
 async function openDataDisplay(page: Page) {
   await page.goto('/admin/design-library');
   const section = page.getByRole('region', { name: 'Data display' });
-  await expect(section).toBeVisible();
+  await expect(section).toBeVisible({ timeout: DESIGN_LIBRARY_RENDER_MS });
   return section;
 }
 

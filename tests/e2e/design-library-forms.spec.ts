@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { DESIGN_LIBRARY_RENDER_MS, expect, test } from './fixtures';
 
 /** The design library's form controls section (app/features/design-library/form-controls.tsx). */
 async function openFormControls(page: Page) {
   await page.goto('/admin/design-library');
   const section = page.getByRole('region', { name: 'Form controls' });
-  await expect(section).toBeVisible();
+  await expect(section).toBeVisible({ timeout: DESIGN_LIBRARY_RENDER_MS });
   return section;
 }
 

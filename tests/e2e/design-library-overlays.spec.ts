@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { DESIGN_LIBRARY_RENDER_MS, expect, test } from './fixtures';
 
 /**
  * The design library's dialogs, menu and tabs, driven by keyboard as a keyboard user would:
@@ -10,7 +10,9 @@ test.use({ role: 'admin' });
 
 async function openLibrary(page: Page) {
   await page.goto('/admin/design-library');
-  await expect(page.getByRole('heading', { name: 'Design library', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Design library', level: 1 })).toBeVisible({
+    timeout: DESIGN_LIBRARY_RENDER_MS,
+  });
 }
 
 /** axe on this spec's own sections (the rest of the page is other areas' business). */

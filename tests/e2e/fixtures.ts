@@ -112,6 +112,13 @@ export const test = base.extend<{
 
 export { expect };
 
+/**
+ * How long the design library's first render may take: it draws the whole kit at once, about
+ * 1.3 s of rendering on an idle machine and several times that with two test workers and the
+ * server on two cores (measured with a CPU profile), past a page's usual 10 s.
+ */
+export const DESIGN_LIBRARY_RENDER_MS = 30_000;
+
 /** A unique address nobody has signed up with. */
 export function uniqueEmail(prefix = 'e2e') {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;

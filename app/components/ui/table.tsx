@@ -147,6 +147,10 @@ export function DataTable<Row>({
   // Not memoised by the React Compiler (which this project does not use): the lint says so.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
+    // Off for a table drawn whole: on, it measures its frame after every render, and each
+    // measure is a layout of the whole page (many tables on one page held the first paint
+    // for seconds on a busy machine).
+    enabled: !!virtual,
     count: virtual && !loading ? rows.length : 0,
     getScrollElement: () => frame.current,
     estimateSize: () => virtual?.estimateRowHeight ?? 48,

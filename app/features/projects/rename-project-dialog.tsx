@@ -10,7 +10,7 @@ import { ProjectNameField } from './project-name-field';
 
 /**
  * Renaming a project: the one form pattern (conform, the API's own name rule) in the one dialog,
- * posted to the projects route's action (`intent` is the form's only hidden field beside the id).
+ * posted to the projects route's action as its `rename` intent (docs/decisions/035-one-way-to-change-data.md).
  * What the user typed stays when the API refuses it.
  */
 export function RenameProjectDialog({
@@ -42,6 +42,7 @@ function RenameForm({ project, onClose, lastResult, pending }: { project: Projec
   });
   return (
     <AppForm form={form} aria-describedby="rename-project-status" className="mt-2 flex flex-col gap-5">
+      <input type="hidden" name="intent" value="rename" />
       <input {...getInputProps(fields.projectId, { type: 'hidden' })} />
       <ProjectNameField field={fields.name} />
       <FormSubmit

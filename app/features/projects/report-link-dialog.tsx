@@ -1,17 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { useRevalidator } from '@remix-run/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { AppDialog } from '~/components/ui/dialog';
 import { Field } from '~/components/ui/field';
-import { Skeleton } from '~/components/ui/skeleton';
 import { textLinkClass } from '~/components/ui/text-link';
 import { hasRoom } from '~/lib/plan-limits';
+import { useIntent } from '~/lib/intents';
 import { snackbar } from '~/lib/snackbar';
-import { usePendingAction } from '~/lib/use-pending-action';
 import { PlanLimitNote } from './plan-limit-note';
-import { createReportLink, reportLinkQuery, reportUrl, revokeReportLink, type ReportLink } from './report-links';
+import { reportUrl, type ReportLink } from './report-links';
 
 interface SharedProject {
   _id: string;
@@ -19,16 +18,28 @@ interface SharedProject {
 }
 
 /**
- * Sharing a project's report (issue 13): the link to send (copied in one press), when it was
- * made and last opened, a new link (the old one stops working) and revoking it (whoever has it
- * meets the not-found page). Open while there is a project.
+ * What the route's loader read of the shared project's link: the active one, none (`null`), or
+ * a failure to read it (`'failed'`).
+ */
+export type ReportLinkState = ReportLink | null | 'failed';
+
+/** The intents the route's clientAction answers for this dialog (`handleIntents`). */
+export const reportLinkIntents = { create: 'createReportLink', revoke: 'revokeReportLink' } as const;
+
+/**
+ * Sharing a project's report: the link to send (copied in one press), when it was made and last
+ * opened, a new link (the old one stops working) and revoking it (whoever has it meets the
+ * not-found page). Open while there is a project; the route reads its link in its loader and
+ * makes the changes in its clientAction (`reportLinkIntents`).
  */
 export function ReportLinkDialog({
   project,
+  link,
   planId,
   onClose,
 }: {
   project: SharedProject | null;
+  link: ReportLinkState;
   /** The owner's plan: without public report links, the dialog says so instead of offering one. */
   planId: string;
   onClose: () => void;
@@ -46,36 +57,29 @@ export function ReportLinkDialog({
         </Button>
       }
     >
-      {project ? <ReportLinkPanel key={project._id} project={project} planId={planId} /> : null}
+      {project ? <ReportLinkPanel key={project._id} project={project} link={link} planId={planId} /> : null}
     </AppDialog>
   );
 }
 
-function ReportLinkPanel({ project, planId }: { project: SharedProject; planId: string }) {
+function ReportLinkPanel({ project, link, planId }: { project: SharedProject; link: ReportLinkState; planId: string }) {
   const { t } = useTranslation();
-  const link = useQuery(reportLinkQuery(project._id));
-  const { pending, run } = usePendingAction();
-  const create = () =>
-    void run('create', async () => {
-      await createReportLink(project._id);
-      snackbar.show('reports.share.created', 'success');
-    });
+  const revalidator = useRevalidator();
+  const { submit, pending } = useIntent();
+  const create = () => submit(reportLinkIntents.create, { projectId: project._id });
 
-  if (link.isPending) {
-    return (
-      <div role="status" aria-label={t('reports.share.loading')} className="flex flex-col gap-3">
-        <Skeleton className="h-4 w-3/4" />
-        <Skeleton className="h-10 w-full" />
-      </div>
-    );
-  }
-  if (link.isError) {
+  if (link === 'failed') {
     return (
       <Alert
         tone="danger"
         live
         action={
-          <Button size="sm" variant="secondary" onClick={() => void link.refetch()}>
+          <Button
+            size="sm"
+            variant="secondary"
+            pending={revalidator.state !== 'idle'}
+            onClick={() => revalidator.revalidate()}
+          >
             {t('review.retry')}
           </Button>
         }
@@ -87,13 +91,13 @@ function ReportLinkPanel({ project, planId }: { project: SharedProject; planId: 
   const intro = <p className="text-sm text-fg-muted">{t('reports.share.intro', { name: project.name })}</p>;
   // A plan without them (a link made before a change of plan no longer opens): said, not offered.
   const note = hasRoom(planId, 'publicReports') ? null : <PlanLimitNote planId={planId} limit="publicReports" />;
-  if (link.data === null) {
+  if (link === null) {
     return (
       <div className="flex flex-col gap-4">
         {intro}
         {note ?? (
           <div>
-            <Button pending={pending === 'create'} onClick={create}>
+            <Button pending={pending === reportLinkIntents.create} onClick={create}>
               {t('reports.share.create')}
             </Button>
           </div>
@@ -107,15 +111,10 @@ function ReportLinkPanel({ project, planId }: { project: SharedProject; planId: 
       {note}
       <ActiveLink
         project={project}
-        link={link.data}
+        link={link}
         pending={pending}
         onRenew={create}
-        onRevoke={() =>
-          void run('revoke', async () => {
-            await revokeReportLink(project._id);
-            snackbar.show('reports.share.revoked', 'success');
-          })
-        }
+        onRevoke={() => submit(reportLinkIntents.revoke, { projectId: project._id })}
       />
     </div>
   );
@@ -188,7 +187,7 @@ function ActiveLink({
         <div role="group" aria-label={t('reports.share.revokeTitle')} className="rounded-lg bg-danger-soft p-4">
           <p className="text-sm text-danger-fg">{t('reports.share.revokeText')}</p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button size="sm" variant="danger" pending={pending === 'revoke'} onClick={onRevoke}>
+            <Button size="sm" variant="danger" pending={pending === reportLinkIntents.revoke} onClick={onRevoke}>
               {t('reports.share.revokeConfirm')}
             </Button>
             <Button size="sm" variant="secondary" onClick={() => setConfirmingRevoke(false)}>
@@ -198,7 +197,7 @@ function ActiveLink({
         </div>
       ) : (
         <div className="flex flex-wrap gap-2 border-t border-line pt-4">
-          <Button size="sm" variant="secondary" pending={pending === 'create'} onClick={onRenew}>
+          <Button size="sm" variant="secondary" pending={pending === reportLinkIntents.create} onClick={onRenew}>
             {t('reports.share.renew')}
           </Button>
           <Button size="sm" variant="secondary" onClick={() => setConfirmingRevoke(true)}>

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { SummaryPeriod } from '~contract/comments';
 import {
   createReportLink as createReportLinkOperation,
@@ -20,13 +19,14 @@ export const reportKeys = {
 };
 
 /** The owner's view of the project's link: the active one, or null. */
-export const reportLinkQuery = (projectId: string) =>
-  queryOptions({
+export function getReportLink(projectId: string) {
+  return queryClient.fetchQuery({
     queryKey: reportKeys.link(projectId),
     queryFn: async () => (await api.call(showReportLink, { params: { projectId } })).reportLink,
     // When it was last opened changes while the owner looks elsewhere.
     staleTime: 0,
   });
+}
 
 /** A new link; an active one stops working at once. */
 export async function createReportLink(projectId: string) {

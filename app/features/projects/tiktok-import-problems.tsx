@@ -33,7 +33,7 @@ export function TiktokImportProblems({
             variant="secondary"
             size="sm"
             onClick={() => onRestart(user)}
-            pending={pending === `restart-${user._id}`}
+            pending={pending === `restartImport:${user._id}`}
             aria-label={t('tiktokImport.restartName', { name: user.name })}
           >
             {t('tiktokImport.restart')}
@@ -62,7 +62,7 @@ export function TiktokImportProblems({
                   variant="secondary"
                   size="sm"
                   onClick={onReconnect}
-                  pending={pending === 'tiktok'}
+                  pending={pending === 'connectTiktok'}
                   aria-label={t('tiktokImport.reconnectName', { name: user.name })}
                 >
                   {t('tiktokImport.reconnect')}

@@ -1,4 +1,4 @@
-import { useLoaderData, useRevalidator } from '@remix-run/react';
+import { redirectDocument, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_KINDS } from '~contract/fields';
@@ -28,8 +28,8 @@ import { pageTitle } from '~/lib/i18n';
 import { hasRoom } from '~/lib/plan-limits';
 import { paths } from '~/lib/paths';
 import { throwRouteError } from '~/lib/route-errors';
+import { formText, handleIntents, useIntent } from '~/lib/intents';
 import { snackbar } from '~/lib/snackbar';
-import { usePendingAction } from '~/lib/use-pending-action';
 
 /**
  * A project's channels (issue 13): the ones it follows, by kind, each detachable (with Undo), and
@@ -49,6 +49,39 @@ export async function clientLoader({ request, params }: { request: Request; para
   } catch (error) {
     throwRouteError(error, request);
   }
+}
+
+/**
+ * Every change the page makes, from its buttons (`useIntent`): a channel attached or detached,
+ * a stopped TikTok import restarted, and the round trips to LinkedIn's and TikTok's consent pages
+ * (a whole-page redirect: the provider's page is not one of the app's).
+ */
+export async function clientAction({ request, params }: { request: Request; params: { projectId?: string } }) {
+  await requireUser(request);
+  const projectId = params.projectId ?? '';
+  return handleIntents(request, {
+    attach: async (form) => {
+      await attachChannel(projectId, formText(form, 'id'));
+      snackbar.show('projectChannels.attached', 'success', { values: { name: formText(form, 'name') } });
+    },
+    detach: async (form) => {
+      const channel = { id: formText(form, 'id'), name: formText(form, 'name') };
+      await detachChannel(projectId, channel.id);
+      // Its snackbar, with Undo, is the page's: Undo attaches through the page's own fetcher.
+      return channel;
+    },
+    restartImport: async (form) => {
+      const restarted = await restartTiktokImport(projectId, formText(form, 'id'));
+      tiktokImports.report(restarted, 0);
+      snackbar.show('tiktokImport.restarted', 'info', { values: { name: restarted.name } });
+    },
+    connectLinkedin: async () => {
+      throw redirectDocument(await linkedinOrganizationAuthorizeUrl(projectId));
+    },
+    connectTiktok: async () => {
+      throw redirectDocument(await tiktokAuthorizeUrl(projectId));
+    },
+  });
 }
 
 /**
@@ -125,40 +158,21 @@ export default function ProjectChannelsRoute() {
   const { plan } = useSignedInUser();
   const full = !hasRoom(plan.id, 'channelsPerProject', project.channels.length);
 
-  const action = usePendingAction();
-  const pending = action.pending;
-  // Each change is read back: the lists move the channel across.
-  const run = (key: string, work: () => Promise<void>) =>
-    action.run(key, async () => {
-      await work();
-      revalidator.revalidate();
+  const { submit, pending, result } = useIntent<{ id: string; name: string } | null>();
+  const attach = (channel: { _id: string; name: string }) => submit('attach', { id: channel._id, name: channel.name });
+  const detach = (channel: Channel) => submit('detach', { id: channel._id, name: channel.name });
+  const restart = (user: TiktokUser) => submit('restartImport', { id: user._id });
+  // A detached channel's message offers Undo, which attaches it again.
+  useEffect(() => {
+    if (result?.intent !== 'detach' || !result.ok || !result.data) return;
+    const { id, name } = result.data;
+    snackbar.show('projectChannels.detached', 'success', {
+      values: { name },
+      action: { label: 'projectChannels.undo', run: () => attach({ _id: id, name }) },
     });
-  const attach = (channel: Channel) =>
-    run(`attach-${channel._id}`, async () => {
-      await attachChannel(project._id, channel._id);
-      snackbar.show('projectChannels.attached', 'success', { values: { name: channel.name } });
-    });
-  const detach = (channel: Channel) =>
-    run(`detach-${channel._id}`, async () => {
-      await detachChannel(project._id, channel._id);
-      snackbar.show('projectChannels.detached', 'success', {
-        values: { name: channel.name },
-        action: { label: 'projectChannels.undo', run: () => void attach(channel) },
-      });
-    });
-  const restart = (user: TiktokUser) =>
-    run(`restart-${user._id}`, async () => {
-      const restarted = await restartTiktokImport(project._id, user._id);
-      tiktokImports.report(restarted, 0);
-      snackbar.show('tiktokImport.restarted', 'info', { values: { name: user.name } });
-    });
-  // Off to the provider's consent page: the button stays busy until the page has gone.
-  const goTo = (key: string, consentPage: (projectId: string) => Promise<string>) =>
-    run(key, async () => {
-      window.location.assign(await consentPage(project._id));
-      await new Promise(() => {});
-    });
-
+    // Only once for each answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <Breadcrumb
@@ -175,17 +189,13 @@ export default function ProjectChannelsRoute() {
           <>
             <Button
               variant="secondary"
-              onClick={() => void goTo('linkedin', linkedinOrganizationAuthorizeUrl)}
-              pending={pending === 'linkedin'}
+              onClick={() => submit('connectLinkedin')}
+              pending={pending === 'connectLinkedin'}
             >
               <BrandMark brand="linkedin" className="size-4" />
               {t('projectChannels.connectLinkedin')}
             </Button>
-            <Button
-              variant="secondary"
-              onClick={() => void goTo('tiktok', tiktokAuthorizeUrl)}
-              pending={pending === 'tiktok'}
-            >
+            <Button variant="secondary" onClick={() => submit('connectTiktok')} pending={pending === 'connectTiktok'}>
               <BrandMark brand="tiktok" className="size-4" />
               {t('projects.connectTiktok')}
             </Button>
@@ -195,8 +205,8 @@ export default function ProjectChannelsRoute() {
       <TiktokImportProblems
         users={tiktokUsers}
         pending={pending}
-        onRestart={(user) => void restart(user)}
-        onReconnect={() => void goTo('tiktok', tiktokAuthorizeUrl)}
+        onRestart={restart}
+        onReconnect={() => submit('connectTiktok')}
       />
       <Card headingLevel={2} title={t('projectChannels.followedTitle')}>
         {project.channels.length === 0 ? (
@@ -209,8 +219,8 @@ export default function ProjectChannelsRoute() {
               <Button
                 variant="ghost"
                 size="sm"
-                onClick={() => void detach(channel)}
-                pending={pending === `detach-${channel._id}`}
+                onClick={() => detach(channel)}
+                pending={pending === `detach:${channel._id}`}
                 aria-label={t('projectChannels.detachName', { name: channel.name })}
               >
                 {t('projectChannels.detach')}
@@ -239,8 +249,8 @@ export default function ProjectChannelsRoute() {
               <Button
                 variant="secondary"
                 size="sm"
-                onClick={() => void attach(channel)}
-                pending={pending === `attach-${channel._id}`}
+                onClick={() => attach(channel)}
+                pending={pending === `attach:${channel._id}`}
                 aria-label={t('projectChannels.attachName', { name: channel.name })}
               >
                 {t('projectChannels.attach')}

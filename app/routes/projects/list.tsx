@@ -1,4 +1,4 @@
-import { useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
+import { useActionData, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { useState } from 'react';
 import { SENTIMENTS } from '~contract/fields';
 import { useTranslation } from 'react-i18next';
@@ -17,29 +17,64 @@ import { ChannelLine } from '~/features/integrations/channel-kind';
 import { deleteProject, getProjects, renameProject, RenameProjectSchema, type Project } from '~/features/projects/api';
 import { RenameProjectDialog } from '~/features/projects/rename-project-dialog';
 import { PlanLimitNote } from '~/features/projects/plan-limit-note';
-import { ReportLinkDialog } from '~/features/projects/report-link-dialog';
-import { reportBackgroundError } from '~/lib/api-errors';
+import { ReportLinkDialog, reportLinkIntents, type ReportLinkState } from '~/features/projects/report-link-dialog';
+import { createReportLink, getReportLink, revokeReportLink } from '~/features/projects/report-links';
 import { parseForm, replyWithApiError, useIsPending } from '~/lib/forms';
+import { formAnswer, formText, handleIntents, intentOf, useIntent } from '~/lib/intents';
 import { snackbar } from '~/lib/snackbar';
 import { throwRouteError } from '~/lib/route-errors';
 import { pageTitle } from '~/lib/i18n';
 import { hasRoom } from '~/lib/plan-limits';
 import { paths } from '~/lib/paths';
 
+/** The project whose report is being shared (`?share=<id>`): its dialog is open. */
+const SHARE_PARAM = 'share';
+
 export async function clientLoader({ request }: { request: Request }) {
   // The layout guards the page; the guard here (cached) keeps this loader, which runs beside
   // the layout's, from asking for a guest's projects.
   await requireUser(request);
+  const sharing = new URL(request.url).searchParams.get(SHARE_PARAM);
   try {
-    return { projects: await getProjects() };
+    const [projects, reportLink] = await Promise.all([
+      getProjects(),
+      // The dialog says a failure to read the link, with a retry: the list stays usable.
+      sharing ? getReportLink(sharing).catch((): ReportLinkState => 'failed') : null,
+    ]);
+    return { projects, share: sharing ? { projectId: sharing, reportLink } : null };
   } catch (error) {
     throwRouteError(error, request);
   }
 }
 
-/** Renaming a project (the rename dialog's form). */
+/**
+ * Every change the page makes: renaming (the rename dialog's form), deleting, and the report
+ * link's making and revoking (buttons, through `useIntent`).
+ */
 export async function clientAction({ request }: { request: Request }) {
   await requireUser(request);
+  if ((await intentOf(request)) === 'rename') return rename(request);
+  return handleIntents(
+    request,
+    {
+      delete: async (form) => {
+        await deleteProject(formText(form, 'id'));
+        snackbar.show('projects.deletedMessage', 'success', { values: { name: formText(form, 'name') } });
+      },
+      [reportLinkIntents.create]: async (form) => {
+        await createReportLink(formText(form, 'projectId'));
+        snackbar.show('reports.share.created', 'success');
+      },
+      [reportLinkIntents.revoke]: async (form) => {
+        await revokeReportLink(formText(form, 'projectId'));
+        snackbar.show('reports.share.revoked', 'success');
+      },
+    },
+    { 404: { key: 'projects.gone' } },
+  );
+}
+
+async function rename(request: Request) {
   const submission = await parseForm(request, RenameProjectSchema);
   if (submission.status !== 'success') return submission.reply();
   try {
@@ -78,35 +113,34 @@ function isNewAccount(createdAt: string) {
 export default function ProjectsRoute() {
   const { t, i18n } = useTranslation();
   const user = useSignedInUser();
-  const { projects } = useLoaderData<typeof clientLoader>();
+  const { projects, share } = useLoaderData<typeof clientLoader>();
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-  const lastResult = useActionData<typeof clientAction>();
+  const lastResult = formAnswer(useActionData<typeof clientAction>());
   // The project being renamed, and the action's answer when its dialog opened: an answer since
   // then is this dialog's (a success closes it; an error shows in it).
   const [renaming, setRenaming] = useState<{ project: Project; before: typeof lastResult } | null>(null);
   const renameResult = renaming && lastResult !== renaming.before ? lastResult : undefined;
   const renamingProject = renaming && renameResult?.status !== 'success' ? renaming.project : null;
-  const [deleting, setDeleting] = useState<Project | null>(null);
-  const [sharing, setSharing] = useState<Project | null>(null);
-  const [deletePending, setDeletePending] = useState(false);
-  const revalidator = useRevalidator();
+  const deletion = useIntent();
+  // The project being deleted, and the last answer when its dialog opened: a deletion that went
+  // through since then closes the dialog; one refused leaves it open to try again.
+  const [confirming, setConfirming] = useState<{ project: Project; before: typeof deletion.result } | null>(null);
+  const deleted = confirming && deletion.result !== confirming.before && deletion.result?.ok;
+  const deleting = confirming && !deleted ? confirming.project : null;
+  const setDeleting = (project: Project | null) => setConfirming(project ? { project, before: deletion.result } : null);
+  const sharing = share ? (projects.data.find((project) => project._id === share.projectId) ?? null) : null;
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The share dialog is in the address (`?share=`): Back closes it, and a reload keeps it open.
+  const openShare = (project: Project) =>
+    navigate({ search: `?${SHARE_PARAM}=${project._id}` }, { preventScrollReset: true, state: { opened: true } });
+  const closeShare = () =>
+    (location.state as { opened?: boolean } | null)?.opened
+      ? navigate(-1)
+      : navigate({ search: '' }, { preventScrollReset: true, replace: true });
   const renamePending = useIsPending();
   // Said before the user tries; the API refuses one more all the same.
   const atLimit = !hasRoom(user.plan.id, 'projects', projects.meta.total);
-  async function confirmDelete() {
-    if (!deleting) return;
-    setDeletePending(true);
-    try {
-      await deleteProject(deleting._id);
-      snackbar.show('projects.deletedMessage', 'success', { values: { name: deleting.name } });
-      setDeleting(null);
-      revalidator.revalidate();
-    } catch (error) {
-      reportBackgroundError(error);
-    } finally {
-      setDeletePending(false);
-    }
-  }
   return (
     <div className="flex flex-col gap-8">
       <PageHeader
@@ -146,7 +180,7 @@ export default function ProjectsRoute() {
                       size="sm"
                       items={[
                         { label: t('projects.rename'), onSelect: () => setRenaming({ project, before: lastResult }) },
-                        { label: t('reports.share.menu'), onSelect: () => setSharing(project) },
+                        { label: t('reports.share.menu'), onSelect: () => openShare(project) },
                         { label: t('projects.delete'), onSelect: () => setDeleting(project), danger: true },
                       ]}
                     />
@@ -189,7 +223,7 @@ export default function ProjectsRoute() {
           ))}
         </ul>
       )}
-      <ReportLinkDialog project={sharing} planId={user.plan.id} onClose={() => setSharing(null)} />
+      <ReportLinkDialog project={sharing} link={share?.reportLink ?? null} planId={user.plan.id} onClose={closeShare} />
       <RenameProjectDialog
         project={renamingProject}
         onClose={() => setRenaming(null)}
@@ -199,11 +233,11 @@ export default function ProjectsRoute() {
       <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={() => deleting && deletion.submit('delete', { id: deleting._id, name: deleting.name })}
         title={t('projects.deleteTitle')}
         confirmText={t('projects.deleteConfirm')}
         tone="danger"
-        pending={deletePending}
+        pending={deletion.pending === `delete:${deleting?._id}`}
       >
         <p>{t('projects.deleteText', { name: deleting?.name ?? '' })}</p>
         <ul className="mt-3 list-disc pl-5 text-sm">

@@ -1,0 +1,114 @@
+import { useFetcher } from '@remix-run/react';
+import { useCallback } from 'react';
+import { describeApiError, showApiError } from './api-errors';
+import { HttpError, OfflineError } from './http';
+import { throwRouteError } from './route-errors';
+
+/**
+ * The one way a button or a dialog changes data (docs/decisions/035-one-way-to-change-data.md):
+ * it submits an `intent` to its route's clientAction through a fetcher (`useIntent`), and the
+ * action runs the change with `handleIntents`. Remix then reads every loader on the page again,
+ * so what the page shows is what the API now says. Forms use the same clientAction through
+ * conform (`app/lib/forms.ts`).
+ */
+
+/** What an intent's handler may answer besides success: a failure already said to the user. */
+export interface IntentFailure {
+  intent: string;
+  ok: false;
+  /** The HTTP status, or 0 when the request never reached the API. */
+  status: number;
+}
+
+export interface IntentSuccess<Data = unknown> {
+  intent: string;
+  ok: true;
+  data: Data;
+}
+
+export type IntentResult<Data = unknown> = IntentSuccess<Data> | IntentFailure;
+
+/** One change: it reads its fields from the form and returns what the page may need. */
+export type IntentHandler = (form: FormData) => Promise<unknown>;
+
+/**
+ * A clientAction's intents: runs the handler the form's `intent` names. A failure is handled one
+ * way for every change: an ended session goes to sign-in and a 503 to the maintenance page (as a
+ * loader's would), anything else is said in the snackbar, in the words `byStatus` gives for its
+ * status when it names one, and answered `ok: false` so the component keeps what it shows.
+ * An unknown intent is a bug in the page: it goes to the route's ErrorBoundary.
+ */
+export async function handleIntents(
+  request: Request,
+  handlers: Record<string, IntentHandler>,
+  byStatus: Partial<Record<number, Parameters<typeof showApiError>[0]>> = {},
+): Promise<IntentResult> {
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
+  if (!handler) throw new Response(`Unknown intent "${intent}"`, { status: 400 });
+  try {
+    return { intent, ok: true, data: (await handler(form)) ?? null };
+  } catch (error) {
+    return { intent, ok: false, status: failed(request, error, byStatus) };
+  }
+}
+
+/** Says a failure, or leaves the page for sign-in or maintenance; returns its status. */
+function failed(
+  request: Request,
+  error: unknown,
+  byStatus: Partial<Record<number, Parameters<typeof showApiError>[0]>>,
+) {
+  // The HTTP client has already said so in the snackbar.
+  if (error instanceof OfflineError) return 0;
+  if (!(error instanceof HttpError)) throw error;
+  if (error.sessionExpired || error.status === 503) throwRouteError(error, request);
+  const said = byStatus[error.status] ?? describeApiError(error);
+  if (said) showApiError(said, 'error');
+  return error.status;
+}
+
+/**
+ * The intent a request carries, read from a copy of its body: for a clientAction whose form
+ * posts (conform's `parseForm`) share the route with intents from buttons.
+ */
+export async function intentOf(request: Request): Promise<string | null> {
+  const value = (await request.clone().formData()).get('intent');
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * A route's last action answer as its conform form takes it: `undefined` when the last answer
+ * was an intent's (a button's), which is not the form's business.
+ */
+export function formAnswer<Answer extends object>(answer: Answer | IntentResult | undefined) {
+  return answer === undefined || 'ok' in answer ? undefined : (answer as Exclude<Answer, IntentResult>);
+}
+
+/** A required text field of an intent's form (a missing one is a bug in the page). */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  if (typeof value !== 'string' || value === '') throw new Response(`Missing field "${name}"`, { status: 400 });
+  return value;
+}
+
+/**
+ * A component's side of `handleIntents`: `submit(intent, fields)` posts to the route's
+ * clientAction without navigating; `pending` is `intent` (and `fields.id`, when given, as
+ * `intent:id`) while it runs, for that button's busy state; `result` is the last answer.
+ */
+export function useIntent<Data = unknown>(options: { action?: string } = {}) {
+  const fetcher = useFetcher<IntentResult<Data>>();
+  const { submit: submitForm } = fetcher;
+  const submit = useCallback(
+    (intent: string, fields: Record<string, string> = {}) =>
+      submitForm({ intent, ...fields }, { method: 'post', ...(options.action ? { action: options.action } : {}) }),
+    [submitForm, options.action],
+  );
+  const formData = fetcher.state === 'idle' ? undefined : fetcher.formData;
+  const pendingIntent = formData ? String(formData.get('intent')) : null;
+  const pendingId = formData?.get('id');
+  const pending = pendingIntent && typeof pendingId === 'string' ? `${pendingIntent}:${pendingId}` : pendingIntent;
+  return { submit, pending, result: fetcher.state === 'idle' ? fetcher.data : undefined, formData };
+}
