@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { builtinRules } from 'eslint/use-at-your-own-risk';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -9,7 +10,7 @@ import tseslint from 'typescript-eslint';
  * Imports run one way (docs/decisions/012-app-shape.md):
  *   contract ← lib ← components/ui ← features/<area> ← components (the shell) ← routes
  * and the app and the API never import each other (both import `contract/`). Each rule below
- * forbids what a layer may not reach; a wrong import fails `npm run lint`.
+ * forbids what a layer may not reach; a wrong import fails `npm run lint`, static or dynamic.
  */
 const features = readdirSync(new URL('./app/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -25,9 +26,37 @@ const noShell = forbid(['~/components/*', '!~/components/ui'], shellMessage);
 const noShellFromUi = forbid(['~/components/*', '!~/components/ui', '../*'], shellMessage);
 const noComponents = forbid(['~/components/**', '**/components/**'], 'lib sits below every component.');
 
+/**
+ * ESLint's `no-restricted-imports` looks at `import` and `export … from` only; this is the same rule,
+ * with the same options and words, for `import('…')`: loading a module later still makes the
+ * importer depend on it. A computed specifier cannot be judged and is left alone.
+ */
+const restrictedImports = builtinRules.get('no-restricted-imports');
+const restrictedDynamicImports = {
+  meta: { ...restrictedImports.meta, docs: { description: 'no-restricted-imports, for import() too' } },
+  create(context) {
+    const check = restrictedImports.create(context).ImportDeclaration;
+    return {
+      ImportExpression(node) {
+        const { source } = node;
+        const specifier =
+          source.type === 'Literal'
+            ? source.value
+            : source.type === 'TemplateLiteral' && source.expressions.length === 0
+              ? source.quasis[0].value.cooked
+              : undefined;
+        if (typeof specifier === 'string') check({ ...node, source: { ...source, value: specifier } });
+      },
+    };
+  },
+};
+
 const restrict = (files, patterns) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
+  rules: {
+    'no-restricted-imports': ['error', { patterns }],
+    'layers/no-restricted-dynamic-imports': ['error', { patterns }],
+  },
 });
 
 export default tseslint.config(
@@ -38,6 +67,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{js,mjs,ts,tsx}'],
+    plugins: { layers: { rules: { 'no-restricted-dynamic-imports': restrictedDynamicImports } } },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': [

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from './store';
 
 /**
  * What the rest of the app may know of the signed-in pages' live connection
@@ -11,12 +11,7 @@ import { useSyncExternalStore } from 'react';
 export type LiveState = 'off' | 'connecting' | 'live' | 'lost';
 
 let closeCurrent: (() => void) | null = null;
-let state: LiveState = 'off';
-const listeners = new Set<() => void>();
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
+const state = createStore<LiveState>('off');
 
 export const liveConnection = {
   /** The open connection's close; answers how to forget it again (when it closes on its own). */
@@ -33,18 +28,11 @@ export const liveConnection = {
     liveConnection.report('off');
   },
   report(next: LiveState): void {
-    if (next === state) return;
-    state = next;
-    listeners.forEach((listener) => listener());
+    state.set(next);
   },
   get state(): LiveState {
-    return state;
+    return state.get();
   },
 };
 
-export const useLiveState = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => 'off' as const,
-  );
+export const useLiveState = () => useStore(state);

@@ -1,4 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
+import { createStore, useStore } from './store';
 
 /**
  * The global loading flag (spec §2 Root shell, §4 Global loading indicator): how many requests
@@ -6,35 +7,15 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
  * `countsForLoading: false` for the kinds that never show it: images, comments, assets,
  * insights, users, ads, v2); navigations and fetchers join in the shell.
  */
-let pending = 0;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
+const pending = createStore(0);
 
 export const loadingCounter = {
-  start() {
-    pending += 1;
-    emit();
-  },
-  end() {
-    pending = Math.max(0, pending - 1);
-    emit();
-  },
-};
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  start: () => pending.update((count) => count + 1),
+  end: () => pending.update((count) => Math.max(0, count - 1)),
 };
 
 /** Whether any counted request is out. */
-export const useRequestsPending = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => pending > 0,
-    () => false,
-  );
+export const useRequestsPending = () => useStore(pending, (count) => count > 0);
 
 /** Spec §9: the indicator's countdown after the last request, and the flag's debounce. */
 export const LOADING_COUNTDOWN_MS = 400;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { createStore } from './store';
 
 /**
  * Whether a mouse button or a finger is down anywhere on the page, tracked once for all.
@@ -6,17 +7,15 @@ import { useEffect, useState } from 'react';
  * grew an error line, the button would move away under the pointer and the click be lost.
  */
 let pressed = false;
-const waiting = new Set<() => void>();
+/** How many releases have had their click land: a change held back waits for the next one. */
+const landed = createStore(0);
 
 if (typeof window !== 'undefined') {
   window.addEventListener('pointerdown', () => (pressed = true), true);
   const release = () => {
     pressed = false;
     // After the click this release completes (dispatched in the same task), not before it.
-    setTimeout(() => {
-      for (const wake of [...waiting]) wake();
-      waiting.clear();
-    });
+    setTimeout(() => landed.update((count) => count + 1));
   };
   window.addEventListener('pointerup', release, true);
   window.addEventListener('pointercancel', release, true);
@@ -31,11 +30,7 @@ export function usePointerSettled<T extends string | number | boolean | undefine
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     if (!pressed) return setSettled(value);
-    const wake = () => setSettled(value);
-    waiting.add(wake);
-    return () => {
-      waiting.delete(wake);
-    };
+    return landed.subscribe(() => setSettled(value));
   }, [value]);
   return settled;
 }

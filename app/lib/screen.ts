@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useStore, type Readable } from './store';
 
 /**
  * The screen size as one piece of state (spec §2 Root shell, §9 breakpoints 600 / 840 / 1280 /
@@ -28,8 +28,8 @@ export function screenSize(width: number): ScreenSize {
 }
 
 let current: ScreenSize | null = null;
-const listeners = new Set<() => void>();
 
+/** Read afresh at each render, so it is right even where no change was heard (nobody listened). */
 function read(): ScreenSize {
   const width = typeof window === 'undefined' ? 0 : window.innerWidth;
   // A new object only when a breakpoint is crossed: readers re-render on a change of size class,
@@ -44,16 +44,17 @@ function read(): ScreenSize {
   return current;
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const queries = Object.values(BREAKPOINTS).map((width) => window.matchMedia(`(min-width: ${width}px)`));
-  const changed = () => listeners.forEach((each) => each());
-  queries.forEach((query) => query.addEventListener('change', changed));
-  return () => {
-    listeners.delete(listener);
-    queries.forEach((query) => query.removeEventListener('change', changed));
-  };
-}
+/** The window's size class: the browser holds it, so this store only reads it and hears its changes. */
+const screen: Readable<ScreenSize> = {
+  get: read,
+  subscribe(listener) {
+    const queries = Object.values(BREAKPOINTS).map((width) => window.matchMedia(`(min-width: ${width}px)`));
+    queries.forEach((query) => query.addEventListener('change', listener));
+    return () => queries.forEach((query) => query.removeEventListener('change', listener));
+  },
+  // The prerendered page knows no window: it was drawn at width 0, and hydrates as such.
+  serverValue: screenSize(0),
+};
 
 /** The screen's size class, kept up to date as it changes (a rotated phone, a resized window). */
-export const useScreen = () => useSyncExternalStore(subscribe, read, () => screenSize(0));
+export const useScreen = () => useStore(screen);

@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from './store';
 
 /**
  * The one snackbar. Messages are translation keys (or server text) kept outside React, so a
@@ -27,13 +27,8 @@ export interface SnackbarOptions {
   action?: SnackbarAction;
 }
 
-let messages: SnackbarMessage[] = [];
+const messages = createStore<SnackbarMessage[]>([]);
 let nextId = 1;
-const listeners = new Set<() => void>();
-
-function emit() {
-  for (const listener of listeners) listener();
-}
 
 export const snackbar = {
   /** `message` is a translation key (typed), or the API's own words passed as `{ text }`. */
@@ -41,29 +36,17 @@ export const snackbar = {
     const message: string = typeof what === 'string' ? what : what.text;
     // The same message twice in a row (say, offline from several requests) shows once: the newer
     // one, whose action (the undo of the latest change) is the one that still means something.
-    const shown = messages.filter((existing) => existing.message !== message);
-    messages = [...shown, { id: nextId++, tone, message, values: options.values, action: options.action }];
-    emit();
+    messages.update((current) => [
+      ...current.filter((existing) => existing.message !== message),
+      { id: nextId++, tone, message, values: options.values, action: options.action },
+    ]);
   },
   dismiss(id: number) {
-    messages = messages.filter((message) => message.id !== id);
-    emit();
+    messages.update((current) => current.filter((message) => message.id !== id));
   },
   clear() {
-    messages = [];
-    emit();
+    messages.set([]);
   },
 };
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useSnackbarMessages(): SnackbarMessage[] {
-  return useSyncExternalStore(
-    subscribe,
-    () => messages,
-    () => messages,
-  );
-}
+export const useSnackbarMessages = (): SnackbarMessage[] => useStore(messages);

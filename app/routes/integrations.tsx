@@ -27,7 +27,7 @@ import {
   type ConnectedAccount,
 } from '~/features/integrations/api';
 import { ChannelLine } from '~/features/integrations/channel-kind';
-import { completeReturn, listenBeforeStoring } from '~/features/integrations/returns';
+import { completeReturn } from '~/features/integrations/returns';
 import { completeTiktokReturn } from '~/features/projects/tiktok';
 import { formText, handleIntents, useIntent } from '~/lib/intents';
 import { useLiveState } from '~/lib/live';
@@ -41,6 +41,22 @@ const RETURN_TYPES: Record<string, AccountProvider> = {
   'facebook-account': 'facebook',
   'linkedin-account': 'linkedin',
 };
+
+/**
+ * Storing an account starts the jobs that announce its channels (decision 026): the page listens
+ * first, so the dialog hears the first of them. The provider's return is a fresh page load, where
+ * the live updates would otherwise start only once the screen is up. Not for long: without a
+ * socket (none configured, offline), the account is stored all the same. Here, not in the
+ * integrations feature: the live updates are the shell's, above every feature.
+ */
+async function listenBeforeStoring(userId: string) {
+  try {
+    const { openLiveSession } = await import('~/components/live-updates');
+    await openLiveSession(userId).whenSubscribed(3000);
+  } catch {
+    // The live updates could not load: the screen looks again on a timer instead.
+  }
+}
 
 /** The account a return stored, to select once the params are gone (a module value: it outlives the redirect). */
 let justStored: string | null = null;

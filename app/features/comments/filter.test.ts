@@ -31,4 +31,16 @@ describe('the review filter in the URL', () => {
     expect(filter.inReview).toBe(true);
     expect(filter.message).toHaveLength(100);
   });
+
+  it("reads each value as the API's query schema does: what the API would refuse is no filter", () => {
+    // A control character is refused by the API (422): the link opens the list unfiltered instead.
+    const refused = filterFromUrl(url('?message=caff%C3%A8%00&authorName=%20%20&isBookmarked=TRUE&inReview=false'));
+    expect(refused).toEqual({ ...DEFAULT_FILTER, inReview: false });
+    expect(filterFromUrl(url('?message=%20caff%C3%A8%20&inReview=any&repliedByYou=false'))).toEqual({
+      ...DEFAULT_FILTER,
+      message: 'caffè',
+      inReview: undefined,
+      repliedByYou: false,
+    });
+  });
 });

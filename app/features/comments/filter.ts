@@ -1,4 +1,6 @@
-import { LIMITS, SENTIMENTS, type Sentiment } from '~contract/fields';
+import { commentFilterShape } from '~contract/comments';
+import { LIMITS, type Sentiment } from '~contract/fields';
+import { queryFromUrl } from '~/lib/url-query';
 
 /**
  * The review list's filters (spec §2 toolbar), as the page keeps them in its URL. A flag is
@@ -28,26 +30,32 @@ export const DEFAULT_FILTER: ReviewFilter = {
   repliedByYou: undefined,
 };
 
-/** A flag as a URL or a filter's select holds it: 'true', 'false', or anything else for either. */
+/** A flag as a filter's select holds it: 'true', 'false', or anything else for either. */
 export const readFlag = (value: string | null) => (value === 'true' ? true : value === 'false' ? false : undefined);
-const readText = (value: string | null) => (value ?? '').trim().slice(0, LIMITS.search);
+
+/** Searches the URL holds, cut to what the API takes: a long pasted text still searches by its start. */
+const SEARCHES = ['message', 'authorName'] as const;
 
 /**
- * The filters a URL asks for. Whatever is not one of the values reads as no filter (a mangled
- * link still opens the list) rather than as an error page.
+ * The filters a URL asks for, read with the API's schemas (`commentFilterShape`). Whatever is not
+ * one of the values reads as no filter (a mangled link still opens the list) rather than as an
+ * error page; in review is `true` unless the URL says `false` or `any`.
  */
 export function filterFromUrl(url: URL): ReviewFilter {
-  const params = url.searchParams;
-  const sentiment = params.get('sentiment');
-  const inReview = params.get('inReview');
+  const params = new URLSearchParams(url.searchParams);
+  for (const name of SEARCHES) {
+    const value = params.get(name);
+    if (value !== null) params.set(name, value.trim().slice(0, LIMITS.search));
+  }
+  const query = queryFromUrl(commentFilterShape, params);
   return {
-    message: readText(params.get('message')),
-    authorName: readText(params.get('authorName')),
-    sentiment: SENTIMENTS.includes(sentiment as Sentiment) ? (sentiment as Sentiment) : undefined,
-    inReview: inReview === 'any' ? undefined : inReview === 'false' ? false : true,
-    isBookmarked: readFlag(params.get('isBookmarked')),
-    isHidden: readFlag(params.get('isHidden')),
-    repliedByYou: readFlag(params.get('repliedByYou')),
+    message: query.message ?? '',
+    authorName: query.authorName ?? '',
+    sentiment: query.sentiment,
+    inReview: params.get('inReview') === 'any' ? undefined : (query.inReview ?? true),
+    isBookmarked: query.isBookmarked,
+    isHidden: query.isHidden,
+    repliedByYou: query.repliedByYou,
   };
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isProjectFiltered, projectFilterFromUrl, projectFilterToParams, projectFilterToQuery } from './project-filter';
+import {
+  isProjectFiltered,
+  projectFilterFromUrl,
+  projectFilterToParams,
+  projectFilterToQuery,
+  summaryPeriodOf,
+} from './project-filter';
 
 const CHANNEL = '0b0c0d0e-1111-4222-8333-444455556666';
 const read = (query: string) => projectFilterFromUrl(new URL(`https://app.test/projects/p/comments${query}`));
@@ -33,6 +39,15 @@ describe("a project's comments filter in the URL", () => {
     expect(period).toBe('30');
     expect(projectFilterToParams(filter, period).toString()).toBe('');
     expect(isProjectFiltered(filter)).toBe(false);
+  });
+
+  it("takes a channel only as the API's schema does: a UUID, written in either case", () => {
+    expect(read(`?channel=${CHANNEL.toUpperCase()}`).filter.channelId).toBe(CHANNEL);
+    // UUID-shaped, but no UUID version: the API would refuse it (422), so the link opens unfiltered.
+    expect(read('?channel=0b0c0d0e-1111-0222-8333-444455556666').filter.channelId).toBeUndefined();
+    expect(summaryPeriodOf(new URLSearchParams('days=7'))).toBe('7');
+    expect(summaryPeriodOf(new URLSearchParams('days=07'))).toBe('30');
+    expect(summaryPeriodOf(new URLSearchParams())).toBe('30');
   });
 
   it("asks the API in the API's names, after a cursor", () => {

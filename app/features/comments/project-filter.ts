@@ -1,6 +1,7 @@
-import { SENTIMENTS, type Sentiment } from '~contract/fields';
-import { SUMMARY_PERIODS, type SummaryPeriod } from '~contract/comments';
-import { FLAG_FILTERS, readFlag } from './filter';
+import type { Sentiment } from '~contract/fields';
+import { projectCommentFilterShape, projectSentimentSummary, type SummaryPeriod } from '~contract/comments';
+import { queryFromUrl } from '~/lib/url-query';
+import { FLAG_FILTERS } from './filter';
 
 /**
  * A project's comments filters (issue 13), as its page keeps them in the URL: one channel, a
@@ -16,28 +17,27 @@ export interface ProjectCommentFilter {
 
 export const DEFAULT_PERIOD: SummaryPeriod = '30';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** What a URL asks for; anything that is not one of the values reads as no filter (a mangled link still opens). */
+/**
+ * What a URL asks for, read with the API's schemas (`projectCommentFilterShape`, the summary's
+ * `days`); anything that is not one of the values reads as no filter (a mangled link still opens).
+ */
 export function projectFilterFromUrl(url: URL): { filter: ProjectCommentFilter; period: SummaryPeriod } {
-  const params = url.searchParams;
-  const channel = params.get('channel');
-  const sentiment = params.get('sentiment');
+  const query = queryFromUrl(projectCommentFilterShape, url.searchParams, { channelId: 'channel' });
   return {
     filter: {
-      channelId: channel && UUID.test(channel) ? channel.toLowerCase() : undefined,
-      sentiment: SENTIMENTS.includes(sentiment as Sentiment) ? (sentiment as Sentiment) : undefined,
-      isBookmarked: readFlag(params.get('isBookmarked')),
-      isHidden: readFlag(params.get('isHidden')),
-      repliedByYou: readFlag(params.get('repliedByYou')),
+      channelId: query.channelId?.toLowerCase(),
+      sentiment: query.sentiment,
+      isBookmarked: query.isBookmarked,
+      isHidden: query.isHidden,
+      repliedByYou: query.repliedByYou,
     },
-    period: summaryPeriodOf(params.get('days')),
+    period: summaryPeriodOf(url.searchParams),
   };
 }
 
 /** The chart's period a URL's `days` asks for, or the default (a mangled link still opens). */
-export const summaryPeriodOf = (days: string | null): SummaryPeriod =>
-  SUMMARY_PERIODS.includes(days as SummaryPeriod) ? (days as SummaryPeriod) : DEFAULT_PERIOD;
+export const summaryPeriodOf = (params: URLSearchParams): SummaryPeriod =>
+  queryFromUrl(projectSentimentSummary.query.shape, params).days ?? DEFAULT_PERIOD;
 
 /** The URL's query: only what differs from the default, so the plain page has a plain URL. */
 export function projectFilterToParams(filter: ProjectCommentFilter, period: SummaryPeriod): URLSearchParams {

@@ -1,31 +1,17 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { reportBackgroundError } from '~/lib/api-errors';
 import { HttpError } from '~/lib/http';
 import { snackbar } from '~/lib/snackbar';
+import { createStore, useStore } from '~/lib/store';
 import { loginAsUser } from './api';
 
 /**
  * Whether a login as user is on its way from any row: the others wait, so two clicks never
  * race two impersonations.
  */
-let running = false;
-const listeners = new Set<() => void>();
-const setRunning = (value: boolean) => {
-  running = value;
-  for (const listener of listeners) listener();
-};
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const useAnyRunning = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => running,
-    () => false,
-  );
+const anyRunning = createStore(false);
 
 /** What the Support table knows of a row's user. */
 export type LoginAsUserTarget = { _id: string; firstName: string; lastName: string };
@@ -38,18 +24,18 @@ export type LoginAsUserTarget = { _id: string; firstName: string; lastName: stri
 export function LoginAsUserButton({ user }: { user: LoginAsUserTarget }) {
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
-  const anyRunning = useAnyRunning();
+  const running = useStore(anyRunning);
   const name = `${user.firstName} ${user.lastName}`.trim();
 
   async function start() {
     setPending(true);
-    setRunning(true);
+    anyRunning.set(true);
     try {
       await loginAsUser(user._id);
       // Stays busy: the page is being replaced.
     } catch (error) {
       setPending(false);
-      setRunning(false);
+      anyRunning.set(false);
       // A refusal (an admin, a user gone meanwhile) in the API's own words; else the usual.
       if (error instanceof HttpError && (error.status === 403 || error.status === 404) && error.body?.message) {
         snackbar.show({ text: error.body.message }, 'error');
@@ -64,7 +50,7 @@ export function LoginAsUserButton({ user }: { user: LoginAsUserTarget }) {
       variant="secondary"
       size="sm"
       pending={pending}
-      disabled={anyRunning && !pending}
+      disabled={running && !pending}
       aria-label={t('impersonation.loginAsNamed', { name })}
       onClick={start}
     >

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import type { Channel } from '~contract/accounts';
+import { createStore, useStore } from '~/lib/store';
 
 /**
  * The channel-fetched dialog's state (spec §4 "Channel-fetched events"): the first event opens it
@@ -7,31 +7,20 @@ import type { Channel } from '~contract/accounts';
  * one card, the newer), and closing clears it, so the next event opens a new one. Outside React,
  * as the snackbar is: an event can arrive while no page is rendering.
  */
-let open: Channel[] | null = null;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
+/** The dialog's channels, or null while it is closed. */
+const open = createStore<readonly Channel[] | null>(null);
 
 export const channelFetched = {
   announce(channel: Channel) {
-    if (!open) open = [channel];
-    else {
-      const at = open.findIndex((each) => each._id === channel._id);
-      open = at === -1 ? [...open, channel] : open.map((each, index) => (index === at ? channel : each));
-    }
-    emit();
+    open.update((channels) => {
+      if (!channels) return [channel];
+      const at = channels.findIndex((each) => each._id === channel._id);
+      return at === -1 ? [...channels, channel] : channels.map((each, index) => (index === at ? channel : each));
+    });
   },
-  close() {
-    if (!open) return;
-    open = null;
-    emit();
-  },
-  /** The dialog's channels, or null while it is closed. */
-  current: (): readonly Channel[] | null => open,
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  },
+  close: () => open.set(null),
+  current: open.get,
+  subscribe: open.subscribe,
 };
 
-export const useChannelFetched = () =>
-  useSyncExternalStore(channelFetched.subscribe, channelFetched.current, () => null);
+export const useChannelFetched = () => useStore(open);

@@ -67,18 +67,3 @@ export async function completeReturn(
     return undefined;
   }
 }
-
-/**
- * Storing an account starts the jobs that announce its channels (decision 026): the page listens
- * first, so the dialog hears the first of them. The provider's return is a fresh page load, where
- * the live updates would otherwise start only once the screen is up. Not for long: without a
- * socket (none configured, offline), the account is stored all the same.
- */
-export async function listenBeforeStoring(userId: string) {
-  try {
-    const { openLiveSession } = await import('~/components/live-updates');
-    await openLiveSession(userId).whenSubscribed(3000);
-  } catch {
-    // The live updates could not load: the screen looks again on a timer instead.
-  }
-}

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import type { TiktokUser } from '~contract/tiktok-users';
+import { createStore, useStore } from '~/lib/store';
 
 /**
  * The TikTok imports under way, as their progress events tell (spec §4 "TikTok progress event";
@@ -14,20 +14,19 @@ export interface TiktokImport {
 
 export const DONE_SHOWN_MS = 4000;
 
-let imports: readonly TiktokImport[] = [];
-const listeners = new Set<() => void>();
+const NONE: readonly TiktokImport[] = [];
+const imports = createStore(NONE);
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
-const emit = () => listeners.forEach((listener) => listener());
 
 export const tiktokImports = {
   /** A progress event; answers whether it finished the import (100). */
   report(user: TiktokUser, progress: number): boolean {
-    const at = imports.findIndex((each) => each.user._id === user._id);
+    const current = imports.get();
+    const at = current.findIndex((each) => each.user._id === user._id);
     // Events may overtake each other on the way: a lower number than shown is old news.
-    if (at !== -1 && imports[at]!.progress > progress) return false;
+    if (at !== -1 && current[at]!.progress > progress) return false;
     const entry = { user, progress };
-    imports = at === -1 ? [...imports, entry] : imports.map((each, index) => (index === at ? entry : each));
-    emit();
+    imports.set(at === -1 ? [...current, entry] : current.map((each, index) => (index === at ? entry : each)));
     clearTimeout(timers.get(user._id));
     if (progress < 100) return false;
     timers.set(
@@ -39,25 +38,19 @@ export const tiktokImports = {
   dismiss(userId: string) {
     clearTimeout(timers.get(userId));
     timers.delete(userId);
-    if (!imports.some((each) => each.user._id === userId)) return;
-    imports = imports.filter((each) => each.user._id !== userId);
-    emit();
+    if (!imports.get().some((each) => each.user._id === userId)) return;
+    imports.update((current) => current.filter((each) => each.user._id !== userId));
   },
   clear() {
     for (const timer of timers.values()) clearTimeout(timer);
     timers.clear();
-    imports = [];
-    emit();
+    imports.set([]);
   },
-  current: (): readonly TiktokImport[] => imports,
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  },
+  current: imports.get,
+  subscribe: imports.subscribe,
 };
 
-const NONE: readonly TiktokImport[] = [];
-export const useTiktokImports = () => useSyncExternalStore(tiktokImports.subscribe, tiktokImports.current, () => NONE);
+export const useTiktokImports = () => useStore(imports);
 
 /**
  * What a screen reader hears of an import: its start, each quarter, and the end, not every page

@@ -23,7 +23,7 @@ import { throwRouteError } from '~/lib/route-errors';
  * A revoked or unknown link is the not-found page.
  */
 export async function clientLoader({ request, params }: { request: Request; params: { token?: string } }) {
-  const period = summaryPeriodOf(new URL(request.url).searchParams.get('days'));
+  const period = summaryPeriodOf(new URL(request.url).searchParams);
   try {
     return { period, report: await getPublicReport(params.token ?? '', period) };
   } catch (error) {
