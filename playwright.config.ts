@@ -27,6 +27,10 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     locale: 'en-US',
+    // Each test's fresh browser context would install the app's worker and fetch its whole
+    // precache beside the test, on the same two cores: the specs about the worker (and only
+    // they) allow it, `test.use({ serviceWorkers: 'allow' })` (docs/decisions/036).
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -88,6 +88,13 @@ export type RequestBody<T extends Operation> = T['body'] extends z.core.$ZodType
 export type RequestQuery<T extends Operation> = T['query'] extends z.core.$ZodType ? z.input<T['query']> : never;
 export type RequestParams<T extends Operation> = T['params'] extends z.core.$ZodType ? z.input<T['params']> : never;
 
+/** The parts of a request an operation leaves open, typed by its schemas: what a caller gives. */
+export interface OperationInput<T extends Operation> {
+  params?: RequestParams<T>;
+  query?: RequestQuery<T>;
+  body?: RequestBody<T>;
+}
+
 /** `/v1.0/projects/:id` with `{ id }` → `/v1.0/projects/3f…`, each value encoded. */
 export function fillPath(path: string, params: Record<string, string> = {}): string {
   return path.replace(/:(\w+)/g, (_, name: string) => {

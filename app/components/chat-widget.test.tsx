@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from '~/test/render';
 import { ChatWidget } from './chat-widget';
 
@@ -13,7 +14,12 @@ describe('the chat widget', () => {
     })) as unknown as typeof window.matchMedia;
   }
 
-  afterEach(() => document.querySelectorAll('script[data-chat-widget]').forEach((script) => script.remove()));
+  // The script waits for an idle moment (app/lib/idle.ts): the test's clock decides when that is.
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    document.querySelectorAll('script[data-chat-widget]').forEach((script) => script.remove());
+  });
 
   it('shows and loads nothing without configuration', async () => {
     setWidth(1280);
@@ -26,7 +32,7 @@ describe('the chat widget', () => {
     setWidth(375);
     const container = await render(<ChatWidget config={{ url: 'https://chat.example/widget.js', id: 'abc' }} />);
     expect(container.querySelector('#customer-chat')?.hasAttribute('hidden')).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await act(async () => vi.runAllTimers());
     expect(document.querySelector('script[data-chat-widget]')).toBeNull();
   });
 
@@ -34,8 +40,8 @@ describe('the chat widget', () => {
     setWidth(1000);
     const container = await render(<ChatWidget config={{ url: 'https://chat.example/widget.js', id: 'abc' }} />);
     expect(container.innerHTML).toBe('<div id="customer-chat" data-testid="chat-widget"></div>');
-    await vi.waitFor(() => expect(document.querySelector('script[data-chat-widget="abc"]')).not.toBeNull(), {
-      timeout: 3000,
-    });
+    expect(document.querySelector('script[data-chat-widget]')).toBeNull();
+    await act(async () => vi.runAllTimers());
+    expect(document.querySelector('script[data-chat-widget="abc"]')).not.toBeNull();
   });
 });

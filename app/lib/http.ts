@@ -1,11 +1,4 @@
-import {
-  fillPath,
-  type Operation,
-  type RequestBody,
-  type RequestParams,
-  type RequestQuery,
-  type ResponseBody,
-} from '~contract/operation';
+import { fillPath, type Operation, type OperationInput, type ResponseBody } from '~contract/operation';
 
 /**
  * The one HTTP client (DESIGN.md "Auth and the HTTP layer"). It owns the spec's headers, the
@@ -110,11 +103,7 @@ export interface RequestOptions extends CallOptions {
 }
 
 /** The parts of a request a contract operation leaves open, typed by its schemas. */
-export interface CallInput<Op extends Operation> {
-  params?: RequestParams<Op>;
-  query?: RequestQuery<Op>;
-  body?: RequestBody<Op>;
-}
+export type CallInput<Op extends Operation> = OperationInput<Op>;
 
 export type HttpClient = ReturnType<typeof createHttpClient>;
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authorizeFacebookAuth } from '../../contract/auth';
 import { providerAccounts, users } from '../db/schema';
 import { SANDBOX_FACEBOOK_PEOPLE } from '../integrations/sandbox/facebook';
 import { startHarness, TEST_ENV, type Harness } from '../test/harness';
@@ -21,14 +22,11 @@ afterAll(async () => {
 
 /** A guest's round trip: the binding cookie it was given, and where Facebook sent it back. */
 async function guestRoundTrip(purpose: 'sign-in' | 'sign-up', person: string, decision = 'allow', cookie?: string) {
-  const started = await h.call('POST', '/v1.0/auth/facebook/authorize', {
-    json: { purpose },
-    headers: cookie ? { cookie } : {},
-  });
+  const started = await h.call(authorizeFacebookAuth, { body: { purpose }, headers: cookie ? { cookie } : {} });
   expect(started.status).toBe(200);
   const binding = started.setCookie?.match(/oauth_binding=([^;]+)/)?.[1];
   expect(started.setCookie).toMatch(/HttpOnly/i);
-  const back = await answerConsent(h, (started.body as unknown as { url: string }).url, { person, decision });
+  const back = await answerConsent(h, started.body.url, { person, decision });
   return { cookie: `oauth_binding=${binding}`, back };
 }
 

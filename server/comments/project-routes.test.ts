@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Comment, ProjectComment, SentimentSummary } from '../../contract/comments';
+import { listFacebookAccounts, refreshFacebookAccount } from '../../contract/accounts';
+import {
+  listComments,
+  listProjectComments,
+  projectSentimentSummary,
+  replyToProjectComment,
+  updateProjectComment,
+  type ProjectComment,
+} from '../../contract/comments';
+import type { OperationInput } from '../../contract/operation';
+import { attachChannel, listChannels, listProjects } from '../../contract/projects';
 import { projectChannels } from '../db/schema';
 import { SANDBOX_FACEBOOK_PEOPLE } from '../integrations/sandbox/facebook';
 import { startHarness, type Harness } from '../test/harness';
@@ -69,15 +79,17 @@ async function projectWithComments() {
   };
 }
 
-const list = (token: string, projectId: string, query = '') =>
-  h.call('GET', `/v1.0/projects/${projectId}/comments${query}`, { token });
+type CommentsQuery = OperationInput<typeof listProjectComments>['query'];
+
+const list = (token: string, projectId: string, query: CommentsQuery = {}) =>
+  h.call(listProjectComments, { params: { projectId }, query, token });
 
 describe("a project's comments", () => {
   it('lists the top-level comments on its channels, newest first, each with its replies under it', async () => {
     const { owner, project, great, awful, meh, story, reply, ownReply } = await projectWithComments();
     const answer = await list(owner.accessToken, project.id);
     expect(answer.status).toBe(200);
-    const data = answer.body.data as unknown as ProjectComment[];
+    const data = answer.body.data;
     expect(data.map((comment) => comment.id)).toEqual([great.id, awful.id, meh.id, story.id]);
     expect(answer.body.meta).toMatchObject({ total: 4 });
     expect(data[0]!.replies.map((each) => each.id)).toEqual([reply.id]);
@@ -87,31 +99,27 @@ describe("a project's comments", () => {
 
   it('filters by channel, sentiment, bookmarked, hidden and replied', async () => {
     const { owner, project, instagram, awful, great, story } = await projectWithComments();
-    const ids = async (query: string) => {
+    const ids = async (query: CommentsQuery) => {
       const answer = await list(owner.accessToken, project.id, query);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      return (answer.body.data as unknown as ProjectComment[]).map((comment) => comment.id);
+      return answer.body.data.map((comment) => comment.id);
     };
-    expect(await ids(`?channelId=${instagram.id}`)).toEqual([story.id]);
-    expect(await ids('?sentiment=NEGATIVE')).toEqual([awful.id]);
-    expect(await ids('?repliedByYou=true')).toEqual([awful.id]);
-    const marked = await h.call('PATCH', `/v1.0/projects/${project.id}/comments/${great.id}`, {
-      token: owner.accessToken,
-      json: { isBookmarked: true },
-    });
+    expect(await ids({ channelId: instagram.id })).toEqual([story.id]);
+    expect(await ids({ sentiment: 'NEGATIVE' })).toEqual([awful.id]);
+    expect(await ids({ repliedByYou: 'true' })).toEqual([awful.id]);
+    const mark = (commentId: string, body: { isBookmarked?: boolean; isHidden?: boolean }) =>
+      h.call(updateProjectComment, { params: { projectId: project.id, commentId }, body, token: owner.accessToken });
+    const marked = await mark(great.id, { isBookmarked: true });
     expect(marked.status).toBe(200);
-    expect(marked.body as unknown as Comment).toMatchObject({ id: great.id, isBookmarked: true, isHidden: false });
-    await h.call('PATCH', `/v1.0/projects/${project.id}/comments/${story.id}`, {
-      token: owner.accessToken,
-      json: { isHidden: true },
-    });
-    expect(await ids('?isBookmarked=true')).toEqual([great.id]);
-    expect(await ids('?isHidden=true')).toEqual([story.id]);
-    expect((await ids('?isHidden=false')).includes(story.id)).toBe(false);
+    expect(marked.body).toMatchObject({ id: great.id, isBookmarked: true, isHidden: false });
+    await mark(story.id, { isHidden: true });
+    expect(await ids({ isBookmarked: 'true' })).toEqual([great.id]);
+    expect(await ids({ isHidden: 'true' })).toEqual([story.id]);
+    expect((await ids({ isHidden: 'false' })).includes(story.id)).toBe(false);
     // Pages continue after a cursor.
     const first = await list(owner.accessToken, project.id);
-    const last = (first.body.data as unknown as ProjectComment[])[1]!;
-    expect((await ids(`?after=${encodeURIComponent(`${last.publishedAt}_${last.id}`)}`)).length).toBe(2);
+    const last = first.body.data[1]!;
+    expect((await ids({ after: `${last.publishedAt}_${last.id}` })).length).toBe(2);
   });
 
   it('answers 422 for malformed filters and marks, never 500', async () => {
@@ -125,7 +133,7 @@ describe("a project's comments", () => {
       `?after=2030-02-30T00:00:00Z_${'0'.repeat(36)}`,
       `?after=2030-01-01T00:00:00Z_${'-'.repeat(36)}`,
     ]) {
-      const answer = await list(owner.accessToken, project.id, query);
+      const answer = await h.call('GET', `/v1.0/projects/${project.id}/comments${query}`, { token: owner.accessToken });
       expect(answer.status, query).toBe(422);
     }
     for (const json of [{}, { isBookmarked: 'yes' }, { isHidden: null }, []]) {
@@ -159,11 +167,11 @@ describe("a project's comments", () => {
 
   it('sums the comments by sentiment a day at a time, leaving out the channel’s own replies', async () => {
     const { owner, project } = await projectWithComments();
-    const answer = await h.call('GET', `/v1.0/projects/${project.id}/sentiment-summary?days=7`, {
-      token: owner.accessToken,
-    });
+    const summary = (query: OperationInput<typeof projectSentimentSummary>['query']) =>
+      h.call(projectSentimentSummary, { params: { projectId: project.id }, query, token: owner.accessToken });
+    const answer = await summary({ days: '7' });
     expect(answer.status).toBe(200);
-    const { days } = answer.body as unknown as SentimentSummary;
+    const { days } = answer.body;
     expect(days).toHaveLength(7);
     expect(days[6]!.date).toBe(new Date(h.clock.now()).toISOString().slice(0, 10));
     const total = (sentiment: keyof (typeof days)[number]['counts']) =>
@@ -176,9 +184,7 @@ describe("a project's comments", () => {
       (await h.call('GET', `/v1.0/projects/${project.id}/sentiment-summary?days=5`, { token: owner.accessToken }))
         .status,
     ).toBe(422);
-    expect(
-      (await h.call('GET', `/v1.0/projects/${project.id}/sentiment-summary`, { token: owner.accessToken })).body,
-    ).toMatchObject({ days: expect.any(Array) });
+    expect((await summary({})).body).toMatchObject({ days: expect.any(Array) });
   });
 });
 
@@ -190,15 +196,16 @@ describe('replying to a comment through the provider', () => {
     expect(stored.status).toBe(200);
     await h.runJobs();
     const project = await h.factories.project({ id: owner.user._id }, { name: 'Bar' });
-    const listed = await h.call('GET', '/v1.0/channels', { token: owner.accessToken });
-    const page = (listed.body.data as unknown as Array<{ _id: string; name: string; type: string }>).find(
+    const listed = await h.call(listChannels, { token: owner.accessToken });
+    const page = listed.body.data.find(
       (channel) => channel.type === 'facebook-page' && channel.name === 'Espresso Bar Milano',
     )!;
-    await h.call('POST', `/v1.0/projects/${project.id}/channels`, {
+    await h.call(attachChannel, {
+      params: { id: project.id },
+      body: { channelId: page._id },
       token: owner.accessToken,
-      json: { channelId: page._id },
     });
-    const comments = (await list(owner.accessToken, project.id)).body.data as unknown as ProjectComment[];
+    const comments = (await list(owner.accessToken, project.id)).body.data;
     return { owner, project, page, comments };
   }
 
@@ -213,13 +220,13 @@ describe('replying to a comment through the provider', () => {
   it('posts the reply at the provider, keeps it under its parent and counts it; "replied by you" finds it', async () => {
     const { owner, project, comments } = await connected();
     const target = comments.find((comment) => comment.replies.length === 0)!;
-    const path = `/v1.0/projects/${project.id}/comments/${target.id}/replies`;
-    const posted = await h.call('POST', path, {
+    const posted = await h.call(replyToProjectComment, {
+      params: { projectId: project.id, commentId: target.id },
+      body: { message: '  Thank you!\nSee you soon.  ' },
       token: owner.accessToken,
-      json: { message: '  Thank you!\nSee you soon.  ' },
     });
     expect(posted.status, JSON.stringify(posted.body)).toBe(201);
-    const { reply, parent } = posted.body as unknown as { reply: Comment; parent: Comment };
+    const { reply, parent } = posted.body;
     expect(reply).toMatchObject({
       message: 'Thank you!\nSee you soon.',
       fromChannel: true,
@@ -227,27 +234,25 @@ describe('replying to a comment through the provider', () => {
       authorName: 'Espresso Bar Milano',
     });
     expect(parent).toMatchObject({ id: target.id, channelReplyCount: 1 });
-    const replied = (await list(owner.accessToken, project.id, '?repliedByYou=true')).body
-      .data as unknown as ProjectComment[];
+    const replied = (await list(owner.accessToken, project.id, { repliedByYou: 'true' })).body.data;
     expect(replied.map((comment) => comment.id)).toEqual([target.id]);
     expect(replied[0]!.replies.at(-1)).toMatchObject({ id: reply.id, fromChannel: true });
 
     // The provider has it: a new fetch keeps one reply, not two, and the count stays 1.
-    const [account] = (await h.call('GET', '/v1.0/facebook-accounts', { token: owner.accessToken })).body
-      .data as unknown as Array<{ _id: string }>;
+    const [account] = (await h.call(listFacebookAccounts, { token: owner.accessToken })).body.data;
     expect(
-      (await h.call('POST', `/v1.0/facebook-accounts/${account!._id}/refresh`, { token: owner.accessToken })).status,
+      (await h.call(refreshFacebookAccount, { params: { id: account!._id }, token: owner.accessToken })).status,
     ).toBe(200);
-    const again = (await list(owner.accessToken, project.id, '?repliedByYou=true')).body
-      .data as unknown as ProjectComment[];
+    const again = (await list(owner.accessToken, project.id, { repliedByYou: 'true' })).body.data;
     expect(again[0]!.replies.filter((each) => each.fromChannel)).toHaveLength(1);
     expect(again[0]!.channelReplyCount).toBe(1);
     // The admin review's filter finds it too.
     const admin = await h.signedInUser({ role: 'admin' });
-    const reviewed = await h.call('GET', '/v1.0/comments?inReview=false&repliedByYou=true', {
+    const reviewed = await h.call(listComments, {
+      query: { inReview: 'false', repliedByYou: 'true' },
       token: admin.accessToken,
     });
-    expect((reviewed.body.data as unknown as Comment[]).some((comment) => comment.id === target.id)).toBe(true);
+    expect(reviewed.body.data.some((comment) => comment.id === target.id)).toBe(true);
   });
 
   it('refuses empty, too long and hostile replies, and a channel with no account, storing nothing', async () => {
@@ -275,7 +280,7 @@ describe('replying to a comment through the provider', () => {
     });
     expect(noAccount.status).toBe(409);
     expect(noAccount.body.message).toContain('connected account');
-    const after = (await list(owner.accessToken, project.id)).body.data as unknown as ProjectComment[];
+    const after = (await list(owner.accessToken, project.id)).body.data;
     expect(ownReplies(after)).toBe(before);
   });
 
@@ -283,22 +288,12 @@ describe('replying to a comment through the provider', () => {
     // The demo user (server/db/seed.ts) follows Giulia Rossi's page, Instagram and ads before
     // connecting anything: no account, so no replies.
     const demo = await h.signIn('demo@example.com', 'Demo1234');
-    const channelsOf = async () =>
-      (await h.call('GET', '/v1.0/channels', { token: demo.accessToken })).body.data as unknown as Array<{
-        _id: string;
-        name: string;
-        type: string;
-      }>;
+    const channelsOf = async () => (await h.call(listChannels, { token: demo.accessToken })).body.data;
     const seeded = await channelsOf();
-    const [cafe] = (await h.call('GET', '/v1.0/projects', { token: demo.accessToken })).body.data as unknown as Array<{
-      _id: string;
-      name: string;
-    }>;
+    const [cafe] = (await h.call(listProjects, { token: demo.accessToken })).body.data;
     expect(cafe!.name).toBe('Espresso Bar Milano');
     const topLevel = async () =>
-      ((await list(demo.accessToken, cafe!._id)).body.data as unknown as ProjectComment[]).filter(
-        (comment) => !comment.fromChannel,
-      );
+      (await list(demo.accessToken, cafe!._id)).body.data.filter((comment) => !comment.fromChannel);
     const before = await topLevel();
     const target = before.find((comment) => comment.channel.kind === 'facebook-page' && comment.replies.length === 0)!;
     const replyTo = (comment: ProjectComment, message: string) =>
@@ -336,8 +331,7 @@ describe('replying to a comment through the provider', () => {
       json: { message: 'Hello' },
     });
     expect(refused.status).toBe(409);
-    const [account] = (await h.call('GET', '/v1.0/facebook-accounts', { token: owner.accessToken })).body
-      .data as unknown as Array<{ status: string }>;
+    const [account] = (await h.call(listFacebookAccounts, { token: owner.accessToken })).body.data;
     expect(account!.status).toBe('needs_reconnect');
   });
 });

@@ -1,6 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FacebookAccount, LinkedInAccount } from '../../contract/accounts';
+import {
+  authorizeFacebookAccount,
+  authorizeLinkedInAccount,
+  authorizeLinkedInOrganization,
+  listFacebookAccounts,
+  listLinkedInAccounts,
+  makeFacebookAccountPrimary,
+  refreshFacebookAccount,
+  refreshLinkedInAccount,
+  type FacebookAccount,
+  type LinkedInAccount,
+} from '../../contract/accounts';
+import { createProject, showProject } from '../../contract/projects';
 import { channels, providerAccounts } from '../db/schema';
 import { JobQueue } from '../jobs/queue';
 import type { Publisher } from '../realtime/publisher';
@@ -47,12 +59,13 @@ async function roundTrip(
   provider: 'facebook' | 'linkedin',
   { person, decision = 'allow', accountId }: { person: string; decision?: Decision; accountId?: string },
 ) {
-  const started = await h.call('POST', `/v1.0/${provider}-accounts/authorize`, {
-    token: who.accessToken,
-    json: accountId ? { accountId } : {},
-  });
+  const input = { token: who.accessToken, body: accountId ? { accountId } : {} };
+  const started =
+    provider === 'facebook'
+      ? await h.call(authorizeFacebookAccount, input)
+      : await h.call(authorizeLinkedInAccount, input);
   expect(started.status).toBe(200);
-  return answerConsent(h, (started.body as unknown as { url: string }).url, { person, decision });
+  return answerConsent(h, started.body.url, { person, decision });
 }
 
 const store = (who: Signed, provider: 'facebook' | 'linkedin', back: URL, overrides: Record<string, string> = {}) =>
@@ -71,9 +84,9 @@ const storedAccount = <T>(result: { body: unknown }) => (result.body as { accoun
 const outcomeOf = (result: { body: unknown }) => (result.body as { outcome: string }).outcome;
 
 async function listFacebook(who: Signed): Promise<FacebookAccount[]> {
-  const listed = await h.call('GET', '/v1.0/facebook-accounts', { token: who.accessToken });
+  const listed = await h.call(listFacebookAccounts, { token: who.accessToken });
   expect(listed.status).toBe(200);
-  return listed.body.data as unknown as FacebookAccount[];
+  return listed.body.data;
 }
 
 describe('connecting a Facebook account', () => {
@@ -212,11 +225,9 @@ describe('connecting a Facebook account', () => {
     const after = await h.db.select().from(channels).where(eq(channels.accountId, account._id));
     expect(after.map((row) => row.id).sort()).toEqual(before.map((row) => row.id).sort());
 
-    const refreshedNow = await h.call('POST', `/v1.0/facebook-accounts/${account._id}/refresh`, {
-      token: user.accessToken,
-    });
+    const refreshedNow = await h.call(refreshFacebookAccount, { params: { id: account._id }, token: user.accessToken });
     expect(refreshedNow.status).toBe(200);
-    expect((refreshedNow.body as unknown as FacebookAccount).facebook_pages).toHaveLength(2);
+    expect(refreshedNow.body.facebook_pages).toHaveLength(2);
   });
 
   it('keeps exactly one primary: the first, the one chosen (even when two are chosen at once), the next after a delete', async () => {
@@ -229,9 +240,9 @@ describe('connecting a Facebook account', () => {
     );
     expect([first.is_primary, second.is_primary]).toEqual([true, false]);
 
-    const made = await h.call('POST', `/v1.0/facebook-accounts/${second._id}/primary`, { token: user.accessToken });
+    const made = await h.call(makeFacebookAccountPrimary, { params: { id: second._id }, token: user.accessToken });
     expect(made.status).toBe(200);
-    const primaries = (made.body.data as unknown as FacebookAccount[]).filter((each) => each.is_primary);
+    const primaries = made.body.data.filter((each) => each.is_primary);
     expect(primaries.map((each) => each._id)).toEqual([second._id]);
 
     await Promise.all([
@@ -318,8 +329,8 @@ describe('connecting a LinkedIn account', () => {
     expect(account).toMatchObject({ name: 'Luca Verdi', is_primary: true, missingScopes: [] });
     expect(await h.runJobs()).toBe(1);
 
-    const listed = await h.call('GET', '/v1.0/linkedin-accounts', { token: user.accessToken });
-    const [withOrganizations] = listed.body.data as unknown as LinkedInAccount[];
+    const listed = await h.call(listLinkedInAccounts, { token: user.accessToken });
+    const [withOrganizations] = listed.body.data;
     expect(withOrganizations!.organizations.map((each) => each.name)).toEqual([
       'Milano Design Studio',
       'Orbita Coffee Roasters',
@@ -327,11 +338,9 @@ describe('connecting a LinkedIn account', () => {
 
     // LinkedIn has refresh tokens: an access token taken back is replaced, the account stays authorised.
     await h.call('POST', `/dev/sandbox/people/${luca.id}/expire-tokens`);
-    const refreshed = await h.call('POST', `/v1.0/linkedin-accounts/${account._id}/refresh`, {
-      token: user.accessToken,
-    });
+    const refreshed = await h.call(refreshLinkedInAccount, { params: { id: account._id }, token: user.accessToken });
     expect(refreshed.status).toBe(200);
-    expect((refreshed.body as unknown as LinkedInAccount).status).toBe('authorized');
+    expect(refreshed.body.status).toBe('authorized');
 
     // The cancelled consent comes back with LinkedIn's own error.
     const cancelled = await roundTrip(user, 'linkedin', { person: luca.id, decision: 'cancel' });
@@ -340,13 +349,11 @@ describe('connecting a LinkedIn account', () => {
 
   it('connects LinkedIn organizations into the project it was started from (spec §4 channel connection)', async () => {
     const user = await h.signedInUser();
-    const made = await h.call('POST', '/v1.0/projects', { token: user.accessToken, json: { name: 'Agency' } });
-    const projectId = (made.body as unknown as { _id: string })._id;
-    const started = await h.call('POST', `/v1.0/projects/${projectId}/linkedin-organizations/authorize`, {
-      token: user.accessToken,
-    });
+    const made = await h.call(createProject, { token: user.accessToken, body: { name: 'Agency' } });
+    const projectId = made.body._id;
+    const started = await h.call(authorizeLinkedInOrganization, { params: { projectId }, token: user.accessToken });
     expect(started.status).toBe(200);
-    const back = await answerConsent(h, (started.body as unknown as { url: string }).url, {
+    const back = await answerConsent(h, started.body.url, {
       person: luca.id,
       decision: 'allow',
     });
@@ -361,13 +368,7 @@ describe('connecting a LinkedIn account', () => {
 
     const again = await answerConsent(
       h,
-      (
-        (
-          await h.call('POST', `/v1.0/projects/${projectId}/linkedin-organizations/authorize`, {
-            token: user.accessToken,
-          })
-        ).body as unknown as { url: string }
-      ).url,
+      (await h.call(authorizeLinkedInOrganization, { params: { projectId }, token: user.accessToken })).body.url,
       { person: luca.id, decision: 'allow' },
     );
     const stored = await store(user, 'linkedin', again, { redirect_uri: orgReturn });
@@ -375,8 +376,8 @@ describe('connecting a LinkedIn account', () => {
     expect(stored.body).toMatchObject({ outcome: 'connected', projectId });
     expect(await h.runJobs()).toBe(1);
 
-    const project = await h.call('GET', `/v1.0/projects/${projectId}`, { token: user.accessToken });
-    const followed = (project.body as unknown as { channels: Array<{ name: string; type: string }> }).channels;
+    const project = await h.call(showProject, { params: { id: projectId }, token: user.accessToken });
+    const followed = project.body.channels;
     expect(followed.map((channel) => [channel.type, channel.name])).toEqual([
       ['linkedin-organization', 'Milano Design Studio'],
       ['linkedin-organization', 'Orbita Coffee Roasters'],
@@ -389,8 +390,8 @@ describe('connecting a LinkedIn account', () => {
   it('refuses a LinkedIn organization for a project that is not the caller’s', async () => {
     const owner = await h.signedInUser();
     const other = await h.signedInUser();
-    const made = await h.call('POST', '/v1.0/projects', { token: owner.accessToken, json: { name: 'Mine' } });
-    const projectId = (made.body as unknown as { _id: string })._id;
+    const made = await h.call(createProject, { token: owner.accessToken, body: { name: 'Mine' } });
+    const projectId = made.body._id;
     const started = await h.call('POST', `/v1.0/projects/${projectId}/linkedin-organizations/authorize`, {
       token: other.accessToken,
     });
@@ -524,10 +525,8 @@ describe('a channel fetch that stops', () => {
     ).toHaveLength(3);
 
     // The screen's refresh fetches every kind now: done, the failure is past.
-    const refreshed = await h.call('POST', `/v1.0/facebook-accounts/${account._id}/refresh`, {
-      token: user.accessToken,
-    });
+    const refreshed = await h.call(refreshFacebookAccount, { params: { id: account._id }, token: user.accessToken });
     expect(refreshed.status).toBe(200);
-    expect((refreshed.body as unknown as FacebookAccount).fetchFailure).toBeNull();
+    expect(refreshed.body.fetchFailure).toBeNull();
   });
 });

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '../../contract/projects';
+import { authorizeLinkedInOrganization } from '../../contract/accounts';
+import { deleteProject, listProjects } from '../../contract/projects';
+import { createReportLink } from '../../contract/reports';
+import { authorizeTiktokUser } from '../../contract/tiktok-users';
 import { PLAN_INCLUDES, type PlanLimitErrorBody } from '../../contract/subscription';
 import { channels, projectChannels, users } from '../db/schema';
 import { SANDBOX_LINKEDIN_PEOPLE } from '../integrations/sandbox/linkedin';
@@ -73,12 +76,12 @@ describe('projects per user', () => {
       headers: { 'accept-language': 'it' },
     });
     expect(italian.body.message).toBe('Il tuo piano Free include 2 progetti, tutti già in uso. Starter ne include 5.');
-    const listed = await h.call('GET', '/v1.0/projects', { token: free.accessToken });
-    expect(listed.body.meta?.total).toBe(2);
+    const listed = await h.call(listProjects, { token: free.accessToken });
+    expect(listed.body.meta.total).toBe(2);
 
     // Deleting one makes room again.
-    const first = (listed.body.data as unknown as Project[])[0]!;
-    expect((await h.call('DELETE', `/v1.0/projects/${first._id}`, { token: free.accessToken })).status).toBe(204);
+    const first = listed.body.data[0]!;
+    expect((await h.call(deleteProject, { params: { id: first._id }, token: free.accessToken })).status).toBe(204);
     expect((await newProject(free, 'Three')).status).toBe(201);
   });
 
@@ -144,10 +147,10 @@ describe('channels per project', () => {
     const free = await h.signedInUser();
     const project = await projectFollowing(free, 2);
     const authorize = () =>
-      h.call('POST', `/v1.0/projects/${project.id}/linkedin-organizations/authorize`, { token: free.accessToken });
+      h.call(authorizeLinkedInOrganization, { params: { projectId: project.id }, token: free.accessToken });
     const started = await authorize();
     expect(started.status).toBe(200);
-    const back = await answerConsent(h, (started.body as unknown as { url: string }).url, {
+    const back = await answerConsent(h, started.body.url, {
       person: SANDBOX_LINKEDIN_PEOPLE[0]!.id,
       decision: 'allow',
     });
@@ -185,11 +188,9 @@ describe('channels per project', () => {
   it('refuses a TikTok user when the project filled up during the round trip, keeping nothing of it', async () => {
     const free = await h.signedInUser();
     const project = await projectFollowing(free, 2);
-    const started = await h.call('POST', `/v1.0/projects/${project.id}/tiktok-users/authorize`, {
-      token: free.accessToken,
-    });
+    const started = await h.call(authorizeTiktokUser, { params: { projectId: project.id }, token: free.accessToken });
     expect(started.status).toBe(200);
-    const back = await answerConsent(h, (started.body as unknown as { url: string }).url, {
+    const back = await answerConsent(h, started.body.url, {
       user: SANDBOX_TIKTOK_USERS[0]!.openId,
       decision: 'allow',
     });
@@ -214,7 +215,7 @@ describe('channels per project', () => {
 
 describe('public report links', () => {
   const makeLink = (who: Session, projectId: string) =>
-    h.call('POST', `/v1.0/projects/${projectId}/report-link`, { token: who.accessToken });
+    h.call(createReportLink, { params: { projectId }, token: who.accessToken });
 
   it('are refused on a plan without them, and stop opening when the plan no longer has them', async () => {
     const free = await h.signedInUser();
@@ -231,7 +232,7 @@ describe('public report links', () => {
     await h.db.update(users).set({ plan: 'starter' }).where(eq(users.id, free.user._id));
     const made = await makeLink(free, project.id);
     expect(made.status).toBe(201);
-    const token = (made.body as unknown as { reportLink: { token: string } }).reportLink.token;
+    const token = made.body.reportLink.token;
     expect((await h.call('GET', `/v1.0/public/reports/${token}`)).status).toBe(200);
 
     await h.db.update(users).set({ plan: 'free' }).where(eq(users.id, free.user._id));

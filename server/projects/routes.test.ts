@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '../../contract/projects';
+import {
+  attachChannel,
+  detachChannel,
+  listChannels,
+  listProjects,
+  showProject,
+  type Project,
+} from '../../contract/projects';
 import { OPERATIONS, operationName } from '../../contract/operations';
 import { channels, projectChannels } from '../db/schema';
 import { startHarness, type Harness } from '../test/harness';
@@ -14,10 +21,10 @@ afterAll(() => h?.stop());
 describe('GET /v1.0/projects', () => {
   it("answers the demo user's seeded projects", async () => {
     const { accessToken } = await h.signIn('demo@example.com', 'Demo1234');
-    const res = await h.call('GET', '/v1.0/projects', { token: accessToken });
+    const res = await h.call(listProjects, { token: accessToken });
     expect(res.status).toBe(200);
     expect(res.body.meta).toEqual({ total: 2, currentPage: 1, lastPage: 1 });
-    const [cafe, trattoria] = res.body.data as unknown as Project[];
+    const [cafe, trattoria] = res.body.data;
     // Each with the channels it follows, by kind then name, and their comments counted by sentiment.
     expect(cafe).toMatchObject({ name: 'Espresso Bar Milano' });
     expect(cafe!.channels.map((channel) => `${channel.type}: ${channel.name}`)).toEqual([
@@ -239,25 +246,25 @@ describe("a project's channels", () => {
         { ownerId: stranger.user._id, kind: 'facebook-page', externalId: 'fb', name: 'Not yours' },
       ])
       .returning();
-    const listed = await h.call('GET', '/v1.0/channels', { token: session.accessToken });
-    expect(listed.body.data?.map((channel) => channel.name)).toEqual(['@cafe']);
+    const listed = await h.call(listChannels, { token: session.accessToken });
+    expect(listed.body.data.map((channel) => channel.name)).toEqual(['@cafe']);
 
     const attach = (channelId: string) =>
-      h.call('POST', `/v1.0/projects/${project.id}/channels`, { token: session.accessToken, json: { channelId } });
+      h.call(attachChannel, { params: { id: project.id }, body: { channelId }, token: session.accessToken });
     const attached = await attach(mine!.id);
     expect(attached.status).toBe(200);
-    expect((attached.body as unknown as Project).channels.map((channel) => channel.name)).toEqual(['@cafe']);
-    expect(((await attach(mine!.id)).body as unknown as Project).channels).toHaveLength(1);
+    expect(attached.body.channels.map((channel) => channel.name)).toEqual(['@cafe']);
+    expect((await attach(mine!.id)).body.channels).toHaveLength(1);
     expect((await attach(theirs!.id)).status).toBe(404);
     expect((await attach('nope')).status).toBe(422);
 
     const detach = () =>
-      h.call('DELETE', `/v1.0/projects/${project.id}/channels/${mine!.id}`, { token: session.accessToken });
+      h.call(detachChannel, { params: { id: project.id, channelId: mine!.id }, token: session.accessToken });
     expect((await detach()).status).toBe(204);
     expect((await detach()).status).toBe(404);
-    const shown = await h.call('GET', `/v1.0/projects/${project.id}`, { token: session.accessToken });
-    expect((shown.body as unknown as Project).channels).toEqual([]);
+    const shown = await h.call(showProject, { params: { id: project.id }, token: session.accessToken });
+    expect(shown.body.channels).toEqual([]);
     // The channel stays the user's.
-    expect((await h.call('GET', '/v1.0/channels', { token: session.accessToken })).body.data).toHaveLength(1);
+    expect((await h.call(listChannels, { token: session.accessToken })).body.data).toHaveLength(1);
   });
 });

@@ -5,7 +5,8 @@ import Pusher from 'pusher';
 import PusherClient from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { userChannel } from '../../contract/realtime';
+import type { ResponseBody } from '../../contract/operation';
+import { authorizeBroadcasting, userChannel } from '../../contract/realtime';
 import { createApp } from '../app';
 import { JobQueue } from '../jobs/queue';
 import { createPublisher } from './publisher';
@@ -142,12 +143,13 @@ describe('the embedded Pusher-protocol server', () => {
   it('/broadcasting/auth takes JSON too, and refuses a guest or a malformed socket id', async () => {
     const alice = await h.signedInUser();
     const channel = userChannel(alice.user._id);
-    const json = await h.call('POST', '/broadcasting/auth', {
+    // The operation declares no body schema (it takes a form too), so the JSON goes as is.
+    const json = await h.call(authorizeBroadcasting.method, authorizeBroadcasting.path, {
       token: alice.accessToken,
       json: { socket_id: '123.456', channel_name: channel },
     });
     expect(json.status).toBe(200);
-    expect((json.body as unknown as { auth: string }).auth).toMatch(
+    expect((JSON.parse(json.text) as ResponseBody<typeof authorizeBroadcasting>).auth).toMatch(
       new RegExp(`^${h.config.realtime.key}:[0-9a-f]{64}$`),
     );
     expect(

@@ -1,4 +1,5 @@
 import type { User } from '../../contract/auth';
+import { fillPath, type Operation, type OperationInput, type ResponseBody } from '../../contract/operation';
 import type { Hono } from 'hono';
 import { createApp } from '../app';
 import { parseConfig, type Config } from '../config';
@@ -66,6 +67,20 @@ export type CallResult = {
   /** The refresh_token value a Set-Cookie header set ('' when it cleared it). */
   setRefreshToken: string | undefined;
   setCookie: string | null;
+};
+
+/** A contract operation's input, and how to send it (token, address…): `h.call(operation, input)`. */
+export type OperationCall<Op extends Operation> = OperationInput<Op> & Omit<CallOptions, 'json' | 'raw'>;
+
+/** The error answers' fields, which any operation may answer with (contract/common.ts). */
+type ErrorFields = { message?: string; errors?: Record<string, string[]> };
+
+/**
+ * What `h.call(operation, …)` resolves with: the body typed as the operation's success answer
+ * (with the error fields beside it, for a test that expects a refusal): check the status first.
+ */
+export type OperationResult<Op extends Operation> = Omit<CallResult, 'body'> & {
+  body: [ResponseBody<Op>] extends [void] ? ErrorFields : ResponseBody<Op> & ErrorFields;
 };
 
 /** A clock tests move by hand; it starts at the real time so database defaults stay close. */
@@ -191,6 +206,8 @@ export async function startHarness(
   return {
     app,
     db: database.db as Database,
+    /** The same database as the app reaches it: what `recordQueries` watches. */
+    appDb,
     driver: database.driver,
     clock,
     mailer,
@@ -234,9 +251,27 @@ export async function startHarness(
   }
 }
 
-/** `call(method, path, options)` against `app`: the test's HTTP client. */
+/**
+ * The test's HTTP client against `app`: `call(operation, { params, query, body, token })` sends
+ * a contract operation and types its answer from the contract; `call(method, path, options)`
+ * sends anything at all (a malformed body, a path no operation has), its answer untyped.
+ */
 function caller(app: Hono<AppEnv>, settle: () => Promise<void>) {
-  return async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+  function call<Op extends Operation>(operation: Op, input?: OperationCall<Op>): Promise<OperationResult<Op>>;
+  function call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  function call(target: Operation | string, second?: string | OperationCall<Operation>, options?: CallOptions) {
+    if (typeof target === 'string') return send(target, second as string, options);
+    const { params, query, body, ...rest } = (second ?? {}) as OperationCall<Operation>;
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+      if (value !== undefined) search.set(name, String(value));
+    }
+    const path = fillPath(target.path, params as Record<string, string> | undefined);
+    return send(target.method, search.size > 0 ? `${path}?${search}` : path, { ...rest, json: body });
+  }
+  return call;
+
+  async function send(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
     const headers = new Headers(options.headers);
     let body: BodyInit | undefined = options.raw;
     if (options.json !== undefined) {
@@ -260,5 +295,5 @@ function caller(app: Hono<AppEnv>, settle: () => Promise<void>) {
       setRefreshToken: setCookie?.match(/refresh_token=([^;]*)/)?.[1],
       setCookie,
     };
-  };
+  }
 }

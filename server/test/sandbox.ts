@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { authorizeFacebookAccount, storeFacebookAccount } from '../../contract/accounts';
 import { TEST_ENV, type Harness } from './harness';
 import { consentFormFields } from '../integrations/sandbox/consent-form';
 
@@ -25,16 +26,13 @@ export async function answerConsent(h: Harness, dialogUrl: string, answer: Recor
  * `person`, then storing the code. Answers the store call's answer (its jobs are not run).
  */
 export async function connectSandboxFacebook(h: Harness, accessToken: string, person: string) {
-  const started = await h.call('POST', '/v1.0/facebook-accounts/authorize', { token: accessToken, json: {} });
-  const back = await answerConsent(h, (started.body as unknown as { url: string }).url, {
-    person,
-    decision: 'allow',
-  });
-  return h.call('POST', '/v1.0/facebook-accounts', {
+  const started = await h.call(authorizeFacebookAccount, { token: accessToken, body: {} });
+  const back = await answerConsent(h, started.body.url, { person, decision: 'allow' });
+  return h.call(storeFacebookAccount, {
     token: accessToken,
-    json: {
-      code: back.searchParams.get('code'),
-      state: back.searchParams.get('state'),
+    body: {
+      code: back.searchParams.get('code')!,
+      state: back.searchParams.get('state')!,
       facebook_redirect_uri: `${TEST_ENV.APP_URL}/integrations?type=facebook-account`,
     },
   });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TiktokUser } from '../../contract/tiktok-users';
+import { authorizeFacebookAccount } from '../../contract/accounts';
+import { createProject } from '../../contract/projects';
+import {
+  authorizeTiktokUser,
+  listProjectTiktokUsers,
+  restartTiktokImport,
+  storeTiktokUser,
+} from '../../contract/tiktok-users';
 import type { Publisher } from '../realtime/publisher';
 import { SANDBOX_TIKTOK_USERS } from '../integrations/sandbox/tiktok';
 import { ProviderError } from '../integrations/providers/provider-error';
@@ -37,37 +44,35 @@ afterAll(async () => {
 type Signed = { accessToken: string; user: { _id: string } };
 
 async function roundTrip(who: Signed, projectId: string, user = caffe!.openId, decision = 'allow') {
-  const started = await h.call('POST', `/v1.0/projects/${projectId}/tiktok-users/authorize`, {
-    token: who.accessToken,
-  });
+  const started = await h.call(authorizeTiktokUser, { params: { projectId }, token: who.accessToken });
   expect(started.status, started.text).toBe(200);
-  const url = (started.body as unknown as { url: string }).url;
+  const url = started.body.url;
   expect(url).toContain('/sandbox/tiktok/v2/auth/authorize/');
   expect(new URL(url).searchParams.get('scope')).toBe('user.info.basic,user.info.profile,user.info.stats,video.list');
   return answerConsent(h, url, { user, decision });
 }
 
 const store = (who: Signed, back: URL, overrides: Record<string, string> = {}) =>
-  h.call('POST', '/v1.0/tiktok-users', {
+  h.call(storeTiktokUser, {
     token: who.accessToken,
-    json: {
-      code: back.searchParams.get('code'),
-      state: back.searchParams.get('state'),
+    body: {
+      code: back.searchParams.get('code')!,
+      state: back.searchParams.get('state')!,
       redirect_uri: RETURN,
       ...overrides,
     },
   });
 
 async function projectOf(who: Signed, name = 'Caffè') {
-  const made = await h.call('POST', '/v1.0/projects', { token: who.accessToken, json: { name } });
+  const made = await h.call(createProject, { token: who.accessToken, body: { name } });
   expect(made.status).toBe(201);
-  return (made.body as unknown as { _id: string })._id;
+  return made.body._id;
 }
 
 const listed = async (who: Signed, projectId: string) => {
-  const answer = await h.call('GET', `/v1.0/projects/${projectId}/tiktok-users`, { token: who.accessToken });
+  const answer = await h.call(listProjectTiktokUsers, { params: { projectId }, token: who.accessToken });
   expect(answer.status).toBe(200);
-  return answer.body.data as unknown as TiktokUser[];
+  return answer.body.data;
 };
 
 describe('connecting a TikTok user to a project', () => {
@@ -77,7 +82,7 @@ describe('connecting a TikTok user to a project', () => {
     const back = await roundTrip(owner, projectId);
     const stored = await store(owner, back);
     expect(stored.status, stored.text).toBe(202);
-    const tiktokUser = (stored.body as unknown as { tiktokUser: TiktokUser }).tiktokUser;
+    const tiktokUser = stored.body.tiktokUser;
     expect(tiktokUser).toMatchObject({ name: 'Caffè Orbita', projectId, importProgress: 0, importedAt: null });
     expect(await listed(owner, projectId)).toEqual([tiktokUser]);
 
@@ -103,7 +108,7 @@ describe('connecting a TikTok user to a project', () => {
     const second = await projectOf(owner, 'Second');
     const again = await store(owner, await roundTrip(owner, second));
     expect(again.status).toBe(202);
-    expect((again.body as unknown as { tiktokUser: TiktokUser }).tiktokUser._id).toBe(tiktokUser._id);
+    expect(again.body.tiktokUser._id).toBe(tiktokUser._id);
     await h.runJobs();
     expect(await listed(owner, second)).toMatchObject([{ _id: tiktokUser._id, videoCount: 42 }]);
     expect(await listed(owner, projectId)).toMatchObject([{ _id: tiktokUser._id, videoCount: 42 }]);
@@ -134,8 +139,8 @@ describe('connecting a TikTok user to a project', () => {
     expect((await store(owner, elsewhere, { redirect_uri: 'http://elsewhere.test/back' })).status).toBe(409);
 
     // A Facebook account's round trip is not a project's.
-    const facebook = await h.call('POST', '/v1.0/facebook-accounts/authorize', { token: owner.accessToken, json: {} });
-    const fbState = new URL((facebook.body as unknown as { url: string }).url).searchParams.get('state')!;
+    const facebook = await h.call(authorizeFacebookAccount, { token: owner.accessToken, body: {} });
+    const fbState = new URL(facebook.body.url).searchParams.get('state')!;
     expect((await store(owner, good, { state: fbState })).status).toBe(409);
   });
 
@@ -164,7 +169,7 @@ describe('connecting a TikTok user to a project', () => {
 
 describe('an import that stops', () => {
   const restart = (who: Signed, projectId: string, tiktokUserId: string) =>
-    h.call('POST', `/v1.0/projects/${projectId}/tiktok-users/${tiktokUserId}/import`, { token: who.accessToken });
+    h.call(restartTiktokImport, { params: { projectId, tiktokUserId }, token: who.accessToken });
   const progressOf = (ownerId: string) =>
     published
       .filter((each) => each.userId === ownerId && each.event === 'TiktokUserImportProgress')
@@ -175,7 +180,7 @@ describe('an import that stops', () => {
     const owner = (await h.signedInUser()) as Signed;
     const projectId = await projectOf(owner);
     const stored = await store(owner, await roundTrip(owner, projectId));
-    const tiktokUser = (stored.body as unknown as { tiktokUser: TiktokUser }).tiktokUser;
+    const tiktokUser = stored.body.tiktokUser;
     published.length = 0;
 
     // Two pages, one job each; the instance that took the third dies with it.
@@ -211,7 +216,7 @@ describe('an import that stops', () => {
     expect(await listed(owner, projectId)).toMatchObject([{ importProgress: 23, importStalled: true }]);
     const again = await restart(owner, projectId, tiktokUser._id);
     expect(again.status).toBe(202);
-    expect((again.body as unknown as { tiktokUser: TiktokUser }).tiktokUser).toMatchObject({
+    expect(again.body.tiktokUser).toMatchObject({
       importProgress: 0,
       importStalled: false,
     });
@@ -230,7 +235,7 @@ describe('an import that stops', () => {
     const projectId = await projectOf(owner);
     // The person let the app see who they are, not their videos.
     const back = await roundTrip(owner, projectId, caffe!.openId, 'allow-without-videos');
-    const tiktokUser = ((await store(owner, back)).body as unknown as { tiktokUser: TiktokUser }).tiktokUser;
+    const tiktokUser = (await store(owner, back)).body.tiktokUser;
     published.length = 0;
     await h.runJobs();
 
@@ -261,11 +266,7 @@ describe('an import that stops', () => {
     await h.runJobs();
     const owner = (await h.signedInUser()) as Signed;
     const projectId = await projectOf(owner);
-    const tiktokUser = (
-      (await store(owner, await roundTrip(owner, projectId))).body as unknown as {
-        tiktokUser: TiktokUser;
-      }
-    ).tiktokUser;
+    const tiktokUser = (await store(owner, await roundTrip(owner, projectId))).body.tiktokUser;
     // Another instance whose TikTok answers every page with its rate limit.
     const slowed = new JobQueue(h.db, { onError: () => {} });
     const tiktok = tiktokClient(h.config.tiktok!, (url, init) => Promise.resolve(h.app.request(url, init)));

@@ -1,11 +1,5 @@
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { PGlite } from '@electric-sql/pglite';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
 import { couponRedemptions, coupons } from '../db/schema';
-import * as schema from '../db/schema';
 import { startHarness, type Harness } from '../test/harness';
 import { presentUser, presentUsers } from './presenters';
 
@@ -14,17 +8,6 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(() => h?.stop());
-
-/** The test file's database, through a second Drizzle instance that counts the queries it sends. */
-function countingDatabase() {
-  const sent: string[] = [];
-  const logger = { logQuery: (query: string) => void sent.push(query) };
-  const client = (h.db as unknown as { $client: unknown }).$client;
-  const db = (h.driver === 'pglite'
-    ? drizzlePglite({ client: client as PGlite, schema, logger })
-    : drizzlePg({ client: client as pg.Pool, schema, logger })) as unknown as Database;
-  return { db, sent };
-}
 
 describe('presentUsers', () => {
   it('reads the redeemed coupons of any number of users in one query', async () => {
@@ -35,22 +18,23 @@ describe('presentUsers', () => {
       { userId: rows[3].row.id, couponCode: 'list-5' },
     ]);
 
-    const { db, sent } = countingDatabase();
+    const recording = h.recordQueries();
     const users = await presentUsers(
-      db,
+      h.appDb,
       rows.map((r) => r.row),
     );
-    expect(sent).toHaveLength(1);
+    expect(recording.stop()).toHaveLength(1);
     expect(users.map((user) => user.redeemedCoupons)).toEqual([[], ['list-5'], [], ['list-5'], []]);
     expect(users.map((user) => user._id)).toEqual(rows.map((r) => r.row.id));
   });
 
   it('asks nothing for no users, and one query for one', async () => {
-    const { db, sent } = countingDatabase();
-    expect(await presentUsers(db, [])).toEqual([]);
-    expect(sent).toHaveLength(0);
+    const none = h.recordQueries();
+    expect(await presentUsers(h.appDb, [])).toEqual([]);
+    expect(none.stop()).toHaveLength(0);
     const { row } = await h.factories.user({ firstName: 'Una' });
-    expect(await presentUser(db, row)).toMatchObject({ firstName: 'Una', redeemedCoupons: [] });
-    expect(sent).toHaveLength(1);
+    const one = h.recordQueries();
+    expect(await presentUser(h.appDb, row)).toMatchObject({ firstName: 'Una', redeemedCoupons: [] });
+    expect(one.stop()).toHaveLength(1);
   });
 });

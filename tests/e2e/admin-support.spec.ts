@@ -56,18 +56,27 @@ test.describe('an admin', () => {
   });
 
   test('a search is one request, sent once typing stops, and starts from page 1', async ({ page, signedInUser: _ }) => {
+    await page.clock.install();
     await page.goto('/admin/support?page=2');
     await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     const calls = usersCalls(page);
     const box = page.getByRole('searchbox', { name: 'Search users' });
-    // 80 ms between keys: well inside the 600 ms wait, so no search goes out while typing.
-    await box.pressSequentially('josé.garcia', { delay: 80 });
+    // The page's clock stands still while typing, 80 ms of it between keys: well inside the
+    // 600 ms wait, so no search goes out while typing, however slowly the machine types.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    for (const key of 'josé.garcia') {
+      await box.pressSequentially(key);
+      await page.clock.runFor(80);
+    }
+    await page.clock.runFor(500);
     expect(calls).toEqual([]);
+    await page.clock.resume();
     await expect(page).toHaveURL(`/admin/support?search=${encodeURIComponent('josé.garcia')}`);
     await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(2);
     await expect(page.getByRole('cell', { name: 'jose.garcia.1@customers.example.com' })).toBeVisible();
-    // Nothing more arrives later either.
-    await page.waitForTimeout(800);
+    // Nothing more arrives later either: the clock is moved past any wait still running.
+    await page.clock.runFor(800);
+    await settle(page);
     expect(calls).toHaveLength(1);
     expect(new URL(calls[0]).searchParams.get('search')).toBe('josé.garcia');
     expect(new URL(calls[0]).searchParams.get('page')).toBe('1');
@@ -76,7 +85,8 @@ test.describe('an admin', () => {
     await box.press('End');
     await box.press('a');
     await box.press('Backspace');
-    await page.waitForTimeout(800);
+    await page.clock.runFor(800);
+    await settle(page);
     expect(calls).toHaveLength(1);
   });
 
@@ -91,6 +101,7 @@ test.describe('an admin', () => {
     page,
     signedInUser: _,
   }) => {
+    await page.clock.install();
     await page.goto('/admin/support');
     await page.getByRole('searchbox', { name: 'Search users' }).fill(CUSTOMERS);
     await expect(page).toHaveURL(`/admin/support?search=${CUSTOMERS}`);
@@ -124,7 +135,7 @@ test.describe('an admin', () => {
     await page.goBack();
     await expect(page).toHaveURL('/admin/support');
     await expect(page.getByRole('searchbox', { name: 'Search users' })).toHaveValue('');
-    await page.waitForTimeout(800);
+    await page.clock.runFor(800);
     await settle(page);
     await expect(page).toHaveURL('/admin/support');
   });

@@ -84,6 +84,14 @@ test("a user's browser hears nothing of another user's channels, and a forged su
   try {
     await signInWithoutUi(page, user);
     await signInWithoutUi(otherPage, other);
+    // The channels of every event the other browser's sockets receive.
+    const heardOn: string[] = [];
+    otherPage.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        const frame = JSON.parse(String(payload)) as { event: string; channel?: string };
+        if (frame.channel && !frame.event.startsWith('pusher')) heardOn.push(frame.channel);
+      }),
+    );
     await Promise.all([openListening(page, '/projects'), openListening(otherPage, '/projects')]);
 
     // The other user asks to be signed onto this user's channel: the API refuses to sign it.
@@ -125,13 +133,15 @@ test("a user's browser hears nothing of another user's channels, and a forged su
 
     await connectFacebookThroughApi(request, await accessTokenOf(request, user), MARCO);
     await expect(page.getByRole('dialog', { name: 'A new channel is ready' })).toBeVisible({ timeout: 20_000 });
-    // The other browser, listening all along, was told nothing.
-    await otherPage.waitForTimeout(1000);
     await expect(otherPage.getByRole('dialog')).toHaveCount(0);
 
     // Its own channels reach it, in its language.
     await connectFacebookThroughApi(request, await accessTokenOf(request, other), MARCO);
     await expect(otherPage.getByRole('dialog', { name: 'Un nuovo canale è pronto' })).toBeVisible({ timeout: 20_000 });
+    // The other browser, listening all along, was told nothing: what the server sends a socket
+    // arrives in order, so anything on this user's channel would have come before its own event.
+    expect(heardOn).toContain(`private-App.Models.User.${other._id}`);
+    expect(heardOn).not.toContain(`private-App.Models.User.${user._id}`);
     await expect(otherPage.getByRole('button', { name: 'Aggiorna la pagina' })).toBeVisible();
     await expectNoA11yViolations(otherPage);
   } finally {

@@ -18,6 +18,8 @@ const test = base.extend<{ site: DeploySite }>({
     await site.close();
   },
 });
+// The suite blocks service workers (playwright.config.ts); this spec is about them.
+test.use({ serviceWorkers: 'allow' });
 
 /** Resolves once a worker controls the page: the first one claims the page when active. */
 async function waitForWorker(page: Page) {
