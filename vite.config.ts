@@ -6,6 +6,7 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import tsconfigPaths from 'vite-tsconfig-paths';
 import { pwaOptions, retireWorkerInDev } from './pwa.config';
 import { chunkModules, firstLoadChunks } from './scripts/chunk-modules';
+import { conformOnZodMini } from './scripts/conform-on-zod-mini';
 import { stripContractDocs } from './scripts/strip-contract-docs';
 
 declare module '@remix-run/node' {
@@ -24,14 +25,6 @@ const { RemixVitePWAPlugin, RemixPWAPreset } = RemixVitePWA();
 const pwaPreset = RemixPWAPreset() as unknown as Preset;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  resolve: {
-    alias: [
-      // @conform-to/zod wraps a form's schema for coercion with four functions it imports from
-      // classic zod ('zod/v4'), which would pull all of classic zod into every page with a form.
-      // zod/mini exports the same four over the same core (docs/decisions/021-first-load.md).
-      { find: /^zod\/v4$/, replacement: 'zod/mini' },
-    ],
-  },
   build: {
     // Fonts stay files: the CSP allows fonts from 'self' only, and a small subset inlined as a
     // data: URL would be refused (and would bloat the CSS that every page waits for).
@@ -72,6 +65,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     tsconfigPaths(),
+    conformOnZodMini(),
     stripContractDocs(),
     RemixVitePWAPlugin(pwaOptions),
     retireWorkerInDev(),

@@ -26,6 +26,7 @@ type Screen = {
 };
 const screens: Screen[] = [
   { name: 'login', path: '/login', who: 'guest' },
+  { name: 'login-it', path: '/login', who: 'guest', language: 'it' },
   { name: 'register', path: '/register', who: 'guest' },
   { name: 'register-promo', path: '/register/marketing-espresso-15', who: 'guest' },
   { name: 'forgot-password', path: '/forgot-password', who: 'guest' },

@@ -5,7 +5,8 @@ import type { Plugin } from 'vite';
  * The contract's prose (`summary` and `description` of operations and their responses) is for
  * the OpenAPI reference, which the server writes; the browser only ever reads methods, paths and
  * schemas. This plugin drops that prose from the contract modules the app bundles, so the
- * sign-in screens' first load does not carry the API's documentation (docs/decisions/021).
+ * sign-in screens' first load does not carry the API's documentation (docs/decisions/021; 040
+ * gives what it saves).
  * Build only: development and Vitest see the contract as it is written.
  */
 const CONTRACT_MODULE = /[\\/]contract[\\/][^\\/]+\.ts$/;

@@ -3,18 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { env } from '~/lib/env';
 import { pickLanguage } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
-import { AppMenu } from './ui/menu';
+import { CompactSelect } from './ui/compact-select';
 import { StrokeIcon } from './ui/icon';
 
 /** Picks the interface language; the choice is posted to /preferences, which keeps it. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher();
-  const current = pickLanguage([i18n.resolvedLanguage]);
+  // The choice being kept shows at once (a second arrow press goes on from it).
+  const current = pickLanguage([fetcher.formData?.get('language') as string | null, i18n.resolvedLanguage]);
   return (
-    <AppMenu
-      label={t('language.choose', { code: current.toUpperCase(), language: t(`language.names.${current}`) })}
-      trigger={
+    <CompactSelect
+      label={t('language.choose')}
+      value={current}
+      face={
         <>
           <StrokeIcon>
             <circle cx="12" cy="12" r="9" />
@@ -23,12 +25,12 @@ export function LanguageSwitcher() {
           {current.toUpperCase()}
         </>
       }
-      items={env.availableLanguages.map((language) => ({
+      options={env.availableLanguages.map((language) => ({
+        value: language,
         label: t(`language.native.${language}`),
         lang: language,
-        current: language === current,
-        onSelect: () => fetcher.submit({ language }, { method: 'post', action: paths.preferences() }),
       }))}
+      onChange={(language) => fetcher.submit({ language }, { method: 'post', action: paths.preferences() })}
     />
   );
 }

@@ -1,8 +1,8 @@
 import { useFetcher, useRouteLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { THEMES, type Theme } from '~/lib/theme';
+import { isTheme, THEMES, type Theme } from '~/lib/theme';
 import { paths } from '~/lib/paths';
-import { AppMenu } from './ui/menu';
+import { CompactSelect } from './ui/compact-select';
 import { StrokeIcon } from './ui/icon';
 
 const icons: Record<Theme, JSX.Element> = {
@@ -33,17 +33,16 @@ export function ThemeSwitcher() {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const root = useRouteLoaderData<{ theme: Theme }>('root');
-  const current = root?.theme ?? 'system';
+  // The choice being kept shows at once (a second arrow press goes on from it).
+  const pending = fetcher.formData?.get('theme');
+  const current = isTheme(pending) ? pending : (root?.theme ?? 'system');
   return (
-    <AppMenu
-      label={t('theme.choose', { theme: t(`theme.names.${current}`) })}
-      trigger={icons[current]}
-      items={THEMES.map((theme) => ({
-        label: t(`theme.names.${theme}`),
-        icon: icons[theme],
-        current: theme === current,
-        onSelect: () => fetcher.submit({ theme }, { method: 'post', action: paths.preferences() }),
-      }))}
+    <CompactSelect
+      label={t('theme.choose')}
+      value={current}
+      face={icons[current]}
+      options={THEMES.map((theme) => ({ value: theme, label: t(`theme.names.${theme}`) }))}
+      onChange={(theme) => fetcher.submit({ theme }, { method: 'post', action: paths.preferences() })}
     />
   );
 }

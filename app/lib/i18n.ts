@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { APP_NAME, env, defaultLanguage, type Language } from './env';
 import { languageStore } from './session';
+import { fetchTranslations, translationPath } from './translation-preload';
 
 export function isAvailableLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (env.availableLanguages as string[]).includes(value);
@@ -31,30 +32,10 @@ export function chosenLanguage(): Language | undefined {
   return isAvailableLanguage(stored) ? stored : undefined;
 }
 
-/** Where a language's translations are served (public/assets/i18n, revalidated on every visit). */
-export const translationPath = (language: string) => `/assets/i18n/${language}.json`;
-
-/** The download that the boot script started (TRANSLATION_PRELOAD_SCRIPT), until it is taken. */
-declare global {
-  interface Window {
-    __translationPreload?: { language: string; response: Promise<Response> };
-  }
-}
-
-/** The boot script's download of `language`'s file if it started one, else a new fetch. */
-function fetchTranslations(language: string): Promise<Response> {
-  const preload = typeof window === 'undefined' ? undefined : window.__translationPreload;
-  if (preload?.language === language) {
-    // A response body reads once: the next load of this language (after a switch) fetches anew.
-    delete window.__translationPreload;
-    return preload.response;
-  }
-  return fetch(translationPath(language));
-}
-
 /**
  * i18next's backend at its smallest: one plain fetch of the file (i18next-http-backend's
- * options cost more bytes than the whole job), taking over the boot script's download.
+ * options cost more bytes than the whole job), taking over the boot script's download
+ * (`fetchTranslations`).
  */
 export const translationFiles: BackendModule = {
   type: 'backend',
@@ -70,15 +51,6 @@ export const translationFiles: BackendModule = {
       );
   },
 };
-
-/**
- * Inline in index.html's head (root.tsx, hashed into the CSP): picks the language the way
- * `detectLanguage` does for a guest and starts downloading its translations while the
- * scripts arrive, so they are not one more round trip after them. A fetch kept on `window`,
- * not a preload link: the page's markup must stay as pre-rendered, or hydration fails. A
- * signed-in user whose account speaks another language loads that one too, once startup knows.
- */
-export const TRANSLATION_PRELOAD_SCRIPT = `try{var a=${JSON.stringify(env.availableLanguages)},c=[localStorage.getItem('language')].concat(navigator.languages||[navigator.language]),p='${defaultLanguage}';for(var i=0;i<c.length;i++){var b=c[i]&&c[i].toLowerCase().split('-')[0];if(a.indexOf(b)>=0){p=b;break}}window.__translationPreload={language:p,response:fetch('${translationPath("'+p+'")}')}}catch(e){}`;
 
 export const i18nOptions = {
   fallbackLng: defaultLanguage,

@@ -480,8 +480,7 @@ test.describe('an admin', () => {
     await rows(page).first().getByRole('checkbox').check();
     const actions = page.getByRole('toolbar', { name: 'Review actions' });
     await expect(actions).toContainText('1 selected');
-    await page.getByRole('button', { name: /Change theme/ }).click();
-    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await page.getByRole('combobox', { name: 'Change theme' }).selectOption('Dark');
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     await settle(page);
     await expect(actions).toContainText('1 selected');

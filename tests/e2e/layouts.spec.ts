@@ -24,7 +24,7 @@ test.describe('signed-in layout', () => {
     await expect(page.getByText('This page could not be loaded. Please try again in a moment.')).toBeVisible();
     // The chrome is still there: the user can still sign out or change language.
     await expect(page.getByRole('button', { name: /^Account: / })).toBeVisible();
-    await expect(page.getByRole('button', { name: /Change language/ })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Change language' })).toBeVisible();
     await expectNoA11yViolations(page);
     await page.unroute(projectsCall);
     await page.getByRole('link', { name: 'Back to dashboard' }).click();

@@ -49,8 +49,7 @@ test.describe('every page', () => {
     await page.goto('/no/such/page');
     await expect(page).toHaveTitle('Page not found · Orbita');
     await page.goto('/login');
-    await page.getByRole('button', { name: /Change language/ }).click();
-    await page.getByRole('menuitem', { name: 'Italiano' }).click();
+    await page.getByRole('combobox', { name: 'Change language' }).selectOption('Italiano');
     await expect(page).toHaveTitle('Accedi · Orbita');
   });
 
@@ -84,26 +83,24 @@ test.describe('every page', () => {
 test.describe('languages', () => {
   test('the switcher changes the language, by keyboard too, and it is kept', async ({ page }) => {
     await page.goto('/login');
-    await page.getByRole('button', { name: /Change language/ }).click();
-    await page.getByRole('menuitem', { name: 'Italiano' }).click();
+    await page.getByRole('combobox', { name: 'Change language' }).selectOption('Italiano');
     await expect(page.getByRole('heading', { name: 'Accedi' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'it');
     await expectNoA11yViolations(page);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Accedi' })).toBeVisible();
 
-    await page.getByRole('button', { name: /Cambia lingua/ }).focus();
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('menuitem', { name: 'English' })).toBeVisible();
-    await page.getByRole('menuitem', { name: 'English' }).focus();
-    await page.keyboard.press('Enter');
+    const switcher = page.getByRole('combobox', { name: 'Cambia lingua' });
+    await switcher.focus();
+    await expect(switcher).toHaveValue('it');
+    await page.keyboard.press('ArrowUp');
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Change language' })).toBeFocused();
   });
 
   test('Italian messages cover validation and errors', async ({ page }) => {
     await page.goto('/login');
-    await page.getByRole('button', { name: /Change language/ }).click();
-    await page.getByRole('menuitem', { name: 'Italiano' }).click();
+    await page.getByRole('combobox', { name: 'Change language' }).selectOption('Italiano');
     await page.getByRole('button', { name: 'Accedi', exact: true }).click();
     await expect(page.getByText('Il campo Email è obbligatorio')).toBeVisible();
     await page.getByLabel('Email').fill('nobody@example.com');
@@ -114,8 +111,7 @@ test.describe('languages', () => {
 
   test('a signed-in user keeps their language on their account', async ({ page, context, signedInUser: user }) => {
     await page.goto('/projects');
-    await page.getByRole('button', { name: /Change language/ }).click();
-    await page.getByRole('menuitem', { name: 'Italiano' }).click();
+    await page.getByRole('combobox', { name: 'Change language' }).selectOption('Italiano');
     await expect(page.getByRole('heading', { name: 'Progetti', exact: true })).toBeVisible();
     // A new browser profile, in English, still shows this user Italian once signed in.
     await page.getByRole('button', { name: /^Account: / }).click();

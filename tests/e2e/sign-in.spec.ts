@@ -63,9 +63,9 @@ test.describe('sign-in', () => {
   test('focus passing through a field accuses nobody; typing and leaving, or sending, does', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByLabel('Email')).toBeFocused();
-    // Leave the auto-focused, untouched field for the password, the Facebook button, the language menu.
+    // Leave the auto-focused, untouched field for the password, the Facebook button, the language switcher.
     await page.getByLabel('Password', { exact: true }).click();
-    await page.getByRole('button', { name: /Change language/ }).focus();
+    await page.getByRole('combobox', { name: 'Change language' }).focus();
     await settle(page);
     await expect(page.getByText('Email is required')).toBeHidden();
     await expect(page.getByText('Password is required')).toBeHidden();

@@ -1,17 +1,7 @@
-import {
-  lazy,
-  startTransition,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-  type ButtonHTMLAttributes,
-  type KeyboardEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
+import type { ReactNode } from 'react';
 import { buttonClass, type ButtonSize, type ButtonVariant } from './button';
-import { StrokeIcon } from './icon';
+import { CheckIcon, StrokeIcon } from './icon';
 
 /** One thing the menu does. `danger` for what destroys; `disabled` stays listed but skipped. */
 export interface MenuAction {
@@ -69,11 +59,10 @@ function ChevronDown() {
 }
 
 /**
- * The trigger's look, name and content, the same before and after the menu's code has loaded:
- * a button showing `label`, or with `iconOnly` just its icon (three dots unless `icon` is
+ * The trigger's look, name and content: a button showing `label`, or with `iconOnly` just its icon (three dots unless `icon` is
  * given), or with `trigger` a compact button showing that (an icon and a short code).
  */
-export function menuTrigger({
+function menuTrigger({
   label,
   icon,
   iconOnly = false,
@@ -108,122 +97,51 @@ export function menuTrigger({
 }
 
 /**
- * Headless UI's Menu, with its positioning and focus code, is most of a menu's weight; the
- * guest pages show two menu buttons and need neither until someone reaches for one (issue 9,
- * docs/decisions/021-first-load.md). So it loads on the first sign of intent: the pointer
- * over the button, focus on it, or a press.
- */
-const loadPopup = () => import('./menu-popup');
-let popupLoaded = false;
-/** Stand-ins waiting for the menu's code: once it is in, every one of them swaps at once. */
-const waiting = new Set<() => void>();
-const MenuPopup = lazy(async () => {
-  const module = await loadPopup();
-  popupLoaded = true;
-  for (const swap of waiting) swap();
-  return { default: module.MenuPopup };
-});
-
-/** What happened to the stand-in button before the menu's code arrived, for the menu to carry on. */
-export interface MenuHandOver {
-  focused: boolean;
-  /**
-   * Pressed before the code came: the menu opens as it arrives, as the press would have opened
-   * it (a click opens it; Enter, Space and ArrowDown with the first item active, ArrowUp the last).
-   */
-  pressed: null | 'pointer' | 'Enter' | 'ArrowUp';
-  /**
-   * Counts the presses. Each press is its own update, and React may commit an earlier one (the
-   * focus that started the loading) with the menu before a press made meanwhile: the menu,
-   * already there then, carries out each new press as it arrives, once.
-   */
-  presses: number;
-}
-
-/**
  * The one dropdown menu: Headless UI's Menu (arrow keys, type-ahead, Escape, focus back to the
- * trigger) in the product's frame, loaded when first wanted. Until then a button that looks and
- * is named the same stands in. Items do something; for choosing a value in a form use a
- * listbox (a switcher that applies at once is a menu).
+ * trigger) in the product's frame. Items do something; for choosing a value in a form use a
+ * `Select`, and for a switcher in a toolbar that applies at once (the language, the theme) a
+ * `CompactSelect`. Only signed-in pages have menus: the guest pages' first load carries none
+ * (docs/decisions/040-first-load-less-machinery.md).
  */
 export function AppMenu(props: AppMenuProps) {
-  const [handOver, setHandOver] = useState<MenuHandOver | null>(() =>
-    popupLoaded ? { focused: false, pressed: null, presses: 0 } : null,
-  );
-  const wrapperClass = `relative inline-flex ${props.className ?? ''}`;
-  const standIn = useRef<HTMLDivElement>(null);
-  // A pointer press already handed over: the click that ends it is the same press, not a second
-  // one (counted twice, the menu would open and then close again).
-  const pointerPressed = useRef(false);
-  const want = (change: Partial<MenuHandOver>) =>
-    // A transition keeps the stand-in on screen (no fallback flash) until the menu is ready.
-    startTransition(() =>
-      setHandOver((before) => {
-        const presses = (before?.presses ?? 0) + (change.pressed ? 1 : 0);
-        return { focused: false, pressed: null, ...before, ...change, presses };
-      }),
-    );
-  useEffect(() => {
-    if (handOver) return;
-    // Another menu brought the code in: take it now, before anybody reaches for this one.
-    const swap = () => want({ focused: standIn.current?.contains(document.activeElement) ?? false });
-    waiting.add(swap);
-    return () => void waiting.delete(swap);
-  }, [handOver]);
-  // One boundary from the start: being already on screen, it keeps the stand-in (and its
-  // focus) through the transition instead of swapping in the fallback.
-  return (
-    <Suspense fallback={<StandIn props={props} className={wrapperClass} />}>
-      {handOver ? (
-        <MenuPopup {...props} handOver={handOver} />
-      ) : (
-        <StandIn
-          props={props}
-          className={wrapperClass}
-          wrapperRef={standIn}
-          onPointerEnter={() => want({})}
-          onFocus={() => want({ focused: true })}
-          onBlur={() => want({ focused: false })}
-          // The press, not the click: if the menu swaps in between the two, the click never comes.
-          onPointerDown={(event) => {
-            if (event.button !== 0) return;
-            pointerPressed.current = true;
-            want({ focused: true, pressed: 'pointer' });
-          }}
-          // A click without a press before it (assistive technology, a script) is a press of its own.
-          onClick={() => {
-            if (pointerPressed.current) pointerPressed.current = false;
-            else want({ pressed: 'pointer' });
-          }}
-          onKeyDown={(event: KeyboardEvent) => {
-            if (['Enter', ' ', 'ArrowDown', 'ArrowUp'].includes(event.key)) {
-              // Not a click as well: the key says how the menu opens.
-              event.preventDefault();
-              want({ focused: true, pressed: event.key === 'ArrowUp' ? 'ArrowUp' : 'Enter' });
-            }
-          }}
-        />
-      )}
-    </Suspense>
-  );
-}
-
-function StandIn({
-  props,
-  className,
-  wrapperRef,
-  ...handlers
-}: {
-  props: AppMenuProps;
-  className: string;
-  wrapperRef?: RefObject<HTMLDivElement>;
-} & ButtonHTMLAttributes<HTMLButtonElement>) {
   const { children, ...look } = menuTrigger(props);
   return (
-    <div className={className} ref={wrapperRef}>
-      <button type="button" aria-haspopup="menu" aria-expanded="false" {...look} {...handlers}>
-        {children}
-      </button>
-    </div>
+    <Menu as="div" className={`relative inline-flex ${props.className ?? ''}`}>
+      <MenuButton {...look}>{children}</MenuButton>
+      <MenuItems
+        anchor="bottom end"
+        className="z-50 min-w-48 rounded-lg bg-raised p-1 text-sm text-fg shadow-lg ring-1 ring-line outline-none [--anchor-gap:--spacing(1)]"
+      >
+        {props.items.map((entry, index) =>
+          'separator' in entry ? (
+            <MenuSeparator key={`separator-${index}`} className="mx-1 my-1 h-px bg-line" />
+          ) : 'note' in entry ? (
+            <MenuSection key={`note-${index}`}>
+              <MenuHeading className="px-3 py-2 text-xs text-fg-muted">{entry.note}</MenuHeading>
+            </MenuSection>
+          ) : (
+            <MenuItem key={`${entry.label}-${index}`} disabled={entry.disabled}>
+              <button
+                type="button"
+                lang={entry.lang}
+                aria-current={entry.current ? 'true' : undefined}
+                onClick={entry.onSelect}
+                className={`flex w-full items-center gap-2.5 rounded-md px-3 py-2 text-left data-[disabled]:cursor-not-allowed data-[disabled]:text-fg-subtle ${
+                  entry.danger ? 'text-danger-fg data-[focus]:bg-danger-soft' : 'data-[focus]:bg-muted'
+                }`}
+              >
+                {entry.icon ? (
+                  <span aria-hidden="true" className="flex size-4 shrink-0 items-center justify-center">
+                    {entry.icon}
+                  </span>
+                ) : null}
+                <span className="min-w-0 flex-1">{entry.label}</span>
+                {entry.current ? <CheckIcon className="size-4 shrink-0 text-primary" /> : null}
+              </button>
+            </MenuItem>
+          ),
+        )}
+      </MenuItems>
+    </Menu>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppMenu, menuSeparator, type MenuAction, type MenuEntry } from '~/components/ui/menu';
 import { AppTabs } from '~/components/ui/tabs';
+import { CompactSelect } from '~/components/ui/compact-select';
 import { Section, Specimen } from './specimen';
 import { StrokeIcon } from '~/components/ui/icon';
 
@@ -45,6 +46,7 @@ const icons = {
 export function MenusTabsSection() {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<string>();
+  const [density, setDensity] = useState<'comfortable' | 'dense'>('comfortable');
   const item = (key: keyof typeof icons, flags: Pick<MenuAction, 'danger' | 'disabled'> = {}): MenuAction => {
     const label = t(`designLibrary.menusTabs.menu.${key}`);
     return { label, icon: icons[key], onSelect: () => setChosen(label), ...flags };
@@ -75,6 +77,21 @@ export function MenusTabsSection() {
       </Specimen>
       <Specimen label={t('designLibrary.menusTabs.menu.iconCaption')}>
         <AppMenu label={t('designLibrary.menusTabs.menu.more')} iconOnly items={items} />
+      </Specimen>
+      <Specimen label={t('designLibrary.menusTabs.compact.caption')}>
+        <CompactSelect
+          label={t('designLibrary.menusTabs.compact.label')}
+          value={density}
+          face={<StrokeIcon d={density === 'dense' ? 'M4 5h16M4 9h16M4 13h16M4 17h16' : 'M4 6h16M4 12h16M4 18h16'} />}
+          options={(['comfortable', 'dense'] as const).map((value) => ({
+            value,
+            label: t(`designLibrary.menusTabs.compact.${value}`),
+          }))}
+          onChange={(value) => setDensity(value === 'dense' ? 'dense' : 'comfortable')}
+        />
+        <p className="w-full text-sm text-fg-muted">
+          {t('designLibrary.menusTabs.compact.chosen', { density: t(`designLibrary.menusTabs.compact.${density}`) })}
+        </p>
       </Specimen>
       <Specimen label={t('designLibrary.menusTabs.tabs.caption')} wide>
         <AppTabs
