@@ -89,7 +89,14 @@ export default tseslint.config(
 
   // The one-way imports.
   restrict(['contract/**'], [forbid(['~/**', '**/app/**', '**/server/**'], 'contract/ imports zod and itself only.')]),
-  restrict(['server/**'], [forbid(['~/**', '**/app/**'], 'The API never imports the app: share through contract/.')]),
+  restrict(
+    ['server/**'],
+    [
+      forbid(['~/**', '**/app/**'], 'The API never imports the app: share through contract/.'),
+      // One zod for the API, the one its contract is written in (docs/decisions/037).
+      { regex: '^zod(/v4(/classic)?)?$', message: 'The API uses zod/mini, as the contract does.' },
+    ],
+  ),
   restrict(['app/**'], [noServer]),
   restrict(['app/lib/**'], [noServer, noRoutes, noFeatures, noComponents]),
   restrict(['app/components/ui/**'], [noServer, noRoutes, noFeatures, noShellFromUi]),

@@ -52,9 +52,11 @@ export default defineConfig({
       },
     },
   ],
-  // The built app and the reference API on one port, over a fresh in-memory database.
+  // The built app and the reference API on one port, over a fresh in-memory database. The API as
+  // `npm start` runs it (decision 037), bundled again first (a second) so that it is never older
+  // than server/; the app is `npm run build`'s, which `npm run test:e2e` runs first.
   webServer: {
-    command: 'tsx server/main.ts',
+    command: 'node scripts/build-server.mjs && node build/api/main.mjs',
     url: `${baseURL}/v1.0/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

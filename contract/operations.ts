@@ -3,17 +3,14 @@ import * as accounts from './accounts';
 import * as auth from './auth';
 import * as comments from './comments';
 import * as coupons from './coupons';
-import * as dev from './dev';
 import * as facebookDeletion from './facebook-deletion';
 import * as health from './health';
 import * as mautic from './mautic';
-import * as mauticSandbox from './mautic-sandbox';
 import * as impersonation from './impersonation';
 import type { Operation } from './operation';
 import * as projects from './projects';
 import * as realtime from './realtime';
 import * as reports from './reports';
-import * as sandboxProviders from './sandbox-providers';
 import * as subscription from './subscription';
 import * as tiktokUsers from './tiktok-users';
 import * as users from './users';
@@ -24,7 +21,7 @@ const isOperation = (value: unknown): value is Operation =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'responses' in value;
 
 /** A module's operations; each keeps its export name as its OpenAPI operationId. */
-const pick = (module: Record<string, unknown>): Operation[] =>
+export const pick = (module: Record<string, unknown>): Operation[] =>
   Object.entries(module).flatMap(([name, value]) => {
     if (!isOperation(value)) return [];
     names.set(value, name);
@@ -32,8 +29,9 @@ const pick = (module: Record<string, unknown>): Operation[] =>
   });
 
 /**
- * Every operation of the API: what the OpenAPI reference lists and what the route-coverage
- * test holds the server to. Server-side only (the app imports single resources).
+ * Every operation of the public API: what the API reference (`/docs`) lists and, with the
+ * sandbox's (`contract/sandbox/operations.ts`), what the route-coverage test holds the server to.
+ * Server-side only (the app imports single resources).
  */
 export const OPERATIONS: Operation[] = [
   ...pick(auth),
@@ -52,9 +50,6 @@ export const OPERATIONS: Operation[] = [
   ...pick(realtime),
   ...pick(reports),
 ];
-
-/** Mounted only outside production. */
-export const DEV_OPERATIONS: Operation[] = [...pick(dev), ...pick(mauticSandbox), ...pick(sandboxProviders)];
 
 /** The operation's export name (`login`, `listProjects`). */
 export const operationName = (operation: Operation): string | undefined => names.get(operation);

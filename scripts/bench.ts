@@ -69,8 +69,9 @@ const build = spawnSync('npm', ['run', 'build'], { stdio: 'ignore' });
 if (build.status !== 0) throw new Error('build failed');
 const buildMs = performance.now() - buildStart;
 
+// The API as `npm start` runs it, bundled by the build above (decision 037).
 const serverStart = performance.now();
-const server = spawn('npx', ['tsx', 'server/main.ts'], {
+const server = spawn('node', ['build/api/main.mjs'], {
   // TRUST_PROXY: the load below comes from many addresses, as a real burst would (per-IP limits).
   // PUSHER_APP_SECRET: the embedded real-time server's, so this process can publish to it too.
   env: {
@@ -627,7 +628,7 @@ async function adminToken(origin: string): Promise<string> {
 /** A server of the bench's own on a fresh in-memory database with `env` added, until `use` is done. */
 async function withSeededServer<T>(port: number, env: Record<string, string>, use: (origin: string) => Promise<T>) {
   const origin = `http://localhost:${port}`;
-  const seeded = spawn('npx', ['tsx', 'server/main.ts'], {
+  const seeded = spawn('node', ['build/api/main.mjs'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: 'memory://', NODE_ENV: 'test', APP_URL: origin, ...env },
     stdio: 'ignore',
     detached: true,

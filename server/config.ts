@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { HUB_DEFAULTS } from './realtime/hub';
 import { parseEncryptionKey } from './security/encryption';
 import { sharedSecretProblems, weakKeyProblem, weakSecretProblem } from './security/secret-strength';
@@ -207,9 +207,12 @@ export class ConfigError extends Error {
 }
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
-const port = z.coerce.number().int().min(1).max(65535);
-const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const optional = <T extends z.core.SomeType>(schema: T) => z.pipe(z.transform(emptyAsUndefined), z.optional(schema));
+const port = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(65535));
+const flag = z.pipe(
+  z.enum(['0', '1', 'true', 'false']),
+  z.transform((v) => v === '1' || v === 'true'),
+);
 const address = String.raw`[^\s@<>"]+@[^\s@<>"]+`;
 const MAIL_FROM = new RegExp(String.raw`^(?:[^<>\r\n"]*<${address}>|${address})$`);
 
@@ -217,68 +220,69 @@ const EnvSchema = z.object({
   PORT: optional(port),
   API_PORT: optional(port),
   HOST: optional(
-    z.string().regex(/^(?:[\w.-]{1,253}|\[?[0-9A-Fa-f:.]{2,45}\]?)$/, 'must be a host name or an IP address'),
+    z.string().check(z.regex(/^(?:[\w.-]{1,253}|\[?[0-9A-Fa-f:.]{2,45}\]?)$/, 'must be a host name or an IP address')),
   ),
   NODE_ENV: optional(z.enum(['development', 'test', 'production'])),
   DEPLOYMENT: optional(flag),
   DATABASE_URL: optional(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-      .pipe(z.url()),
+    z.pipe(z.string().check(z.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')), z.url()),
   ),
   DATA_DIR: optional(z.string()),
   APP_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
-  JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  JWT_SECRET: optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   // Meta's app secrets are 32 hexadecimal characters.
-  FACEBOOK_APP_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  FACEBOOK_APP_SECRET: optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   TOKEN_ENCRYPTION_KEY: optional(
     z
       .string()
-      .refine(
-        (value) => parseEncryptionKey(value) !== undefined,
-        'must be 32 bytes, as 64 hexadecimal characters or base64 (`openssl rand -base64 32`)',
+      .check(
+        z.refine(
+          (value) => parseEncryptionKey(value) !== undefined,
+          'must be 32 bytes, as 64 hexadecimal characters or base64 (`openssl rand -base64 32`)',
+        ),
       ),
   ),
   MAUTIC_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   // Meta app ids are digits.
-  FACEBOOK_APP_ID: optional(z.string().regex(/^\d{1,32}$/, 'must be the Meta app id (digits)')),
+  FACEBOOK_APP_ID: optional(z.string().check(z.regex(/^\d{1,32}$/, 'must be the Meta app id (digits)'))),
   FACEBOOK_GRAPH_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   FACEBOOK_DIALOG_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
-  FACEBOOK_GRAPH_VERSION: optional(z.string().regex(/^v\d{1,3}\.\d{1,3}$/, 'must be a Graph API version, e.g. v21.0')),
-  LINKEDIN_CLIENT_ID: optional(z.string().max(500, 'must be at most 500 characters')),
-  LINKEDIN_CLIENT_SECRET: optional(z.string().max(500, 'must be at most 500 characters')),
+  FACEBOOK_GRAPH_VERSION: optional(
+    z.string().check(z.regex(/^v\d{1,3}\.\d{1,3}$/, 'must be a Graph API version, e.g. v21.0')),
+  ),
+  LINKEDIN_CLIENT_ID: optional(z.string().check(z.maxLength(500, 'must be at most 500 characters'))),
+  LINKEDIN_CLIENT_SECRET: optional(z.string().check(z.maxLength(500, 'must be at most 500 characters'))),
   LINKEDIN_AUTH_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   LINKEDIN_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
-  TIKTOK_CLIENT_KEY: optional(z.string().max(500, 'must be at most 500 characters')),
-  PUSHER_APP_ID: optional(z.string().regex(/^[\w-]{1,100}$/, 'must be letters, digits, - or _')),
-  PUSHER_APP_KEY: optional(z.string().regex(/^[\w-]{1,100}$/, 'must be letters, digits, - or _')),
-  PUSHER_APP_SECRET: optional(z.string().min(16, 'must be at least 16 characters').max(200)),
-  PUSHER_HOST: optional(z.string().regex(/^[\w.-]{1,253}$/, 'must be a host name')),
+  TIKTOK_CLIENT_KEY: optional(z.string().check(z.maxLength(500, 'must be at most 500 characters'))),
+  PUSHER_APP_ID: optional(z.string().check(z.regex(/^[\w-]{1,100}$/, 'must be letters, digits, - or _'))),
+  PUSHER_APP_KEY: optional(z.string().check(z.regex(/^[\w-]{1,100}$/, 'must be letters, digits, - or _'))),
+  PUSHER_APP_SECRET: optional(z.string().check(z.minLength(16, 'must be at least 16 characters'), z.maxLength(200))),
+  PUSHER_HOST: optional(z.string().check(z.regex(/^[\w.-]{1,253}$/, 'must be a host name'))),
   PUSHER_PORT: optional(port),
   PUSHER_SCHEME: optional(z.enum(['http', 'https'])),
-  PUSHER_APP_CLUSTER: optional(z.string().regex(/^[\w-]{1,50}$/, 'must be a cluster name')),
+  PUSHER_APP_CLUSTER: optional(z.string().check(z.regex(/^[\w-]{1,50}$/, 'must be a cluster name'))),
   PUSHER_EMBEDDED: optional(flag),
-  PUSHER_MAX_CONNECTIONS: optional(z.coerce.number().int().min(1).max(1_000_000)),
-  PUSHER_MAX_PER_ADDRESS: optional(z.coerce.number().int().min(1).max(1_000_000)),
-  TIKTOK_CLIENT_SECRET: optional(z.string().max(500, 'must be at most 500 characters')),
-  MAUTIC_CLIENT_ID: optional(z.string().max(500, 'must be at most 500 characters')),
-  MAUTIC_CLIENT_SECRET: optional(z.string().max(500, 'must be at most 500 characters')),
-  ACCESS_TOKEN_TTL: optional(z.coerce.number().int().min(30).max(86_400)),
+  PUSHER_MAX_CONNECTIONS: optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000))),
+  PUSHER_MAX_PER_ADDRESS: optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000))),
+  TIKTOK_CLIENT_SECRET: optional(z.string().check(z.maxLength(500, 'must be at most 500 characters'))),
+  MAUTIC_CLIENT_ID: optional(z.string().check(z.maxLength(500, 'must be at most 500 characters'))),
+  MAUTIC_CLIENT_SECRET: optional(z.string().check(z.maxLength(500, 'must be at most 500 characters'))),
+  ACCESS_TOKEN_TTL: optional(z.coerce.number().check(z.int(), z.minimum(30), z.maximum(86_400))),
   // Seconds: from one minute to an hour; support work is meant to be short.
-  IMPERSONATION_TTL: optional(z.coerce.number().int().min(60).max(3_600)),
+  IMPERSONATION_TTL: optional(z.coerce.number().check(z.int(), z.minimum(60), z.maximum(3_600))),
   // Seconds: from five minutes to a year.
-  SESSION_IDLE_TTL: optional(z.coerce.number().int().min(300).max(31_536_000)),
-  SESSION_ABSOLUTE_TTL: optional(z.coerce.number().int().min(300).max(31_536_000)),
+  SESSION_IDLE_TTL: optional(z.coerce.number().check(z.int(), z.minimum(300), z.maximum(31_536_000))),
+  SESSION_ABSOLUTE_TTL: optional(z.coerce.number().check(z.int(), z.minimum(300), z.maximum(31_536_000))),
   DEV_ENDPOINTS: optional(flag),
   TRUST_PROXY: optional(flag),
   STATIC_DIR: optional(z.string()),
-  SEED_SCALE_USERS: optional(z.coerce.number().int().min(0).max(1_000_000)),
-  SEED_SCALE_COMMENTS: optional(z.coerce.number().int().min(0).max(1_000_000)),
-  SEED_PROJECT_COMMENTS: optional(z.coerce.number().int().min(0).max(1_000_000)),
-  SANDBOX_LATENCY_MS: optional(z.coerce.number().int().min(0).max(10_000)),
+  SEED_SCALE_USERS: optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1_000_000))),
+  SEED_SCALE_COMMENTS: optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1_000_000))),
+  SEED_PROJECT_COMMENTS: optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1_000_000))),
+  SANDBOX_LATENCY_MS: optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(10_000))),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
-  MAIL_FROM: optional(z.string().regex(MAIL_FROM, 'must be an address or Name <address>')),
+  MAIL_FROM: optional(z.string().check(z.regex(MAIL_FROM, 'must be an address or Name <address>'))),
   // Set by npm to the script's name; `dev` means the API sits behind the Vite dev server.
   npm_lifecycle_event: optional(z.string()),
 });

@@ -9,7 +9,7 @@ import {
   resetRateLimits,
   showOutbox,
   signFacebookRequest,
-} from '../../contract/dev';
+} from '../../contract/sandbox/dev';
 import { metaPayload, signRequest } from '../facebook-deletion/signed-request';
 import type { AppEnv, Services } from '../http/context';
 import { fieldError } from '../http/errors';
@@ -24,7 +24,7 @@ import { notFound } from '../http/errors';
 const DEFAULT_PASSWORD = 'Passw0rd!';
 
 /**
- * Helpers for tests and local development (contract/dev.ts). Mounted only when
+ * Helpers for tests and local development (contract/sandbox/dev.ts). Mounted only when
  * config.devEndpoints is on; they create accounts without checks and expose sent mail.
  */
 export function devRoutes(s: Services) {

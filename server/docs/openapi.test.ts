@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_OPERATIONS, OPERATIONS } from '../../contract/operations';
+import { OPERATIONS } from '../../contract/operations';
+import type { Operation } from '../../contract/operation';
+import { SANDBOX_OPERATIONS } from '../../contract/sandbox/operations';
 import { startHarness, type Harness } from '../test/harness';
-import { buildOpenApiDocument, openApiPath, type OpenApiDocument } from './openapi';
+import {
+  API_REFERENCE,
+  buildOpenApiDocument,
+  openApiPath,
+  SANDBOX_REFERENCE,
+  type OpenApiDocument,
+  type ReferenceInfo,
+} from './openapi';
 import { DOCS_PATHS } from './routes';
 
 let h: Harness;
@@ -10,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => h?.stop());
 
-const ALL_OPERATIONS = [...OPERATIONS, ...DEV_OPERATIONS];
+/** What the server mounts in local mode: the public API and the sandbox. */
+const ALL_OPERATIONS = [...OPERATIONS, ...SANDBOX_OPERATIONS];
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 
 /** Every `$ref` string anywhere in `value`. */
@@ -45,21 +55,45 @@ describe('route coverage', () => {
   });
 });
 
-describe('the OpenAPI document', () => {
+const REFERENCES: Array<[string, Operation[], ReferenceInfo]> = [
+  ['/docs/openapi.json', OPERATIONS, API_REFERENCE],
+  ['/docs/sandbox/openapi.json', SANDBOX_OPERATIONS, SANDBOX_REFERENCE],
+];
+
+describe('the two references', () => {
+  const isSandbox = (path: string) => /^\/(dev|sandbox)(\/|$)/.test(path);
+
+  it('split the contract: the public one lists no sandbox or dev endpoint, the sandbox one only those', () => {
+    expect(OPERATIONS.filter((operation) => isSandbox(operation.path))).toEqual([]);
+    expect(SANDBOX_OPERATIONS.filter((operation) => !isSandbox(operation.path))).toEqual([]);
+  });
+
+  it('are served apart: /docs lists the public API only, /docs/sandbox the sandbox', async () => {
+    const [api, sandbox] = await Promise.all(
+      REFERENCES.map(([path]) => h.call('GET', path).then((res) => res.body as unknown as OpenApiDocument)),
+    );
+    expect(Object.keys(api.paths).filter(isSandbox)).toEqual([]);
+    expect(Object.keys(api.paths)).toContain('/v1.0/auth/login');
+    expect(Object.keys(sandbox.paths).filter((path) => !isSandbox(path))).toEqual([]);
+    expect(Object.keys(sandbox.paths)).toContain('/dev/users');
+  });
+});
+
+describe.each(REFERENCES)('the OpenAPI document at %s', (path, operations, reference) => {
   let document: OpenApiDocument;
   beforeAll(async () => {
-    const res = await h.call('GET', '/docs/openapi.json');
+    const res = await h.call('GET', path);
     expect(res.status).toBe(200);
     document = JSON.parse(res.text) as OpenApiDocument;
   });
 
   it('is what the contract generates', () => {
-    expect(document).toEqual(buildOpenApiDocument(ALL_OPERATIONS));
+    expect(document).toEqual(buildOpenApiDocument(operations, reference));
     expect(document.openapi).toBe('3.1.0');
   });
 
   it('lists every operation with each of its answers', () => {
-    for (const operation of ALL_OPERATIONS) {
+    for (const operation of operations) {
       const entry = document.paths[openApiPath(operation.path)]?.[operation.method.toLowerCase()] as
         { responses: Record<string, { content?: unknown }>; security: unknown[] } | undefined;
       const name = key(operation.method, operation.path);
@@ -90,7 +124,7 @@ describe('the OpenAPI document', () => {
       Object.values(methods).map((entry) => entry.operationId),
     );
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toContain('login');
+    expect(ids).toContain(operations === OPERATIONS ? 'login' : 'createUser');
   });
 
   it('never leaves a $ref dangling', () => {
@@ -104,22 +138,30 @@ describe('the OpenAPI document', () => {
   });
 });
 
-describe('the viewer at /docs', () => {
-  it('is a page of ours loading Swagger UI from /docs', async () => {
-    const res = await h.app.request('/docs');
+describe.each([
+  ['/docs', 'Orbita API reference'],
+  ['/docs/sandbox', 'Orbita local sandbox reference'],
+])('the viewer at %s', (at, title) => {
+  it('is a page of ours loading Swagger UI from /docs, with its own document', async () => {
+    const res = await h.app.request(at);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     const page = await res.text();
-    for (const file of ['/docs/swagger-ui.css', '/docs/swagger-ui-bundle.js', '/docs/start.js']) {
+    expect(page).toContain(`<title>${title}</title>`);
+    for (const file of ['/docs/swagger-ui.css', '/docs/swagger-ui-bundle.js', `${at}/start.js`]) {
       expect(page).toContain(file);
     }
+    const start = await h.app.request(`${at}/start.js`);
+    expect(start.headers.get('content-type')).toMatch(/javascript/);
+    expect(await start.text()).toContain(`url: '${at}/openapi.json'`);
   });
+});
 
+describe('the viewer files', () => {
   it.each([
     ['/docs/swagger-ui.css', /text\/css/],
     ['/docs/swagger-ui-bundle.js', /javascript/],
     ['/docs/swagger-ui-standalone-preset.js', /javascript/],
-    ['/docs/start.js', /javascript/],
   ])('serves %s', async (path, type) => {
     const res = await h.app.request(path);
     expect(res.status).toBe(200);

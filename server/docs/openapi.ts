@@ -52,7 +52,32 @@ function rewriteRefs(value: unknown, names: Map<string, string>): unknown {
   );
 }
 
-export function buildOpenApiDocument(operations: Operation[]): OpenApiDocument {
+/** What a reference says of itself: its title and the opening words under it. */
+export type ReferenceInfo = { title: string; description: string };
+
+/** The public API's reference (`/docs`). */
+export const API_REFERENCE: ReferenceInfo = {
+  title: 'Orbita API',
+  description:
+    'Generated from the contract (`contract/`) the server validates with. Conventions, error shapes ' +
+    "and sessions are described in `docs/api.md`. Local mode's own endpoints (tests' helpers, the " +
+    'sandbox providers) are in [a reference of their own](/docs/sandbox).',
+};
+
+/** The sandbox's reference (`/docs/sandbox`, docs/decisions/038). */
+export const SANDBOX_REFERENCE: ReferenceInfo = {
+  title: 'Orbita local sandbox',
+  description:
+    'What local mode adds beside the API, generated from `contract/sandbox/`: helpers for tests and ' +
+    'development (`/dev`: accounts, mail, comments) and stand-ins for Mautic (`/dev/mautic`) and the ' +
+    "social providers (`/sandbox`), which answer in each provider's own shapes. Never mounted in a " +
+    'deployment, and not part of the [public API](/docs).',
+};
+
+export function buildOpenApiDocument(
+  operations: Operation[],
+  reference: ReferenceInfo = API_REFERENCE,
+): OpenApiDocument {
   const schemas: Record<string, JsonSchema> = {};
 
   /**
@@ -136,13 +161,7 @@ export function buildOpenApiDocument(operations: Operation[]): OpenApiDocument {
 
   return {
     openapi: '3.1.0',
-    info: {
-      title: 'Orbita API',
-      version: '1.0',
-      description:
-        'Generated from the contract (`contract/`) the server validates with. Conventions, error shapes ' +
-        'and sessions are described in `docs/api.md`.',
-    },
+    info: { title: reference.title, version: '1.0', description: reference.description },
     tags: [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name })),
     paths,
     components: {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { providerAccounts } from '../db/schema';
 import type { Database } from '../db/client';
 import type { Clock } from '../http/rate-limiter';

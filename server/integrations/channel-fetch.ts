@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CHANNEL_KINDS, type ChannelKind, type JobFailureReason } from '../../contract/fields';
 import type { Database } from '../db/client';
 import type { ChannelRow, ProviderAccountRow } from '../db/schema';
@@ -32,10 +32,10 @@ import { asJobFailureReason, jobFailureReason, ProviderError } from './providers
 export const FETCH_ACCOUNT_CHANNELS = 'fetch-account-channels';
 
 const JobDataSchema = z.object({
-  accountId: z.string().uuid(),
+  accountId: z.uuid(),
   kind: z.enum(CHANNEL_KINDS),
   /** The project the channels join as they are fetched (a channel connection started from it). */
-  projectId: z.string().uuid().nullish(),
+  projectId: z.nullish(z.uuid()),
 });
 export type FetchAccountChannelsJob = z.infer<typeof JobDataSchema>;
 

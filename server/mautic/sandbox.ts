@@ -5,7 +5,7 @@ import {
   decideMauticSandboxAuthorize,
   exchangeMauticSandboxCode,
   showMauticSandboxAuthorize,
-} from '../../contract/mautic-sandbox';
+} from '../../contract/sandbox/mautic';
 import { SANDBOX_MAUTIC_CLIENT } from '../config';
 import type { AppEnv, Services } from '../http/context';
 import { FORM, readForm, withParams } from '../http/form-body';
@@ -23,7 +23,7 @@ const MAX_PENDING_CODES = 1000;
 type IssuedCode = { clientId: string; redirectUri: string; expiresAt: number };
 
 /**
- * The sandbox Mautic (contract/mautic-sandbox.ts): the authorize page, its answer, and the token
+ * The sandbox Mautic (contract/sandbox/mautic.ts): the authorize page, its answer, and the token
  * endpoint, with Mautic's rules for each. Codes live in this instance's memory, which is what a
  * sandbox on one machine needs; a restart forgets them as an expired code is forgotten.
  */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
-import { DEV_OPERATIONS, OPERATIONS } from '../../contract/operations';
+import { OPERATIONS } from '../../contract/operations';
+import { SANDBOX_OPERATIONS } from '../../contract/sandbox/operations';
 import type { Operation } from '../../contract/operation';
 import { startHarness, type Harness } from '../test/harness';
 
@@ -119,7 +120,7 @@ function requests(op: Operation): HostileRequest[] {
   return list;
 }
 
-describe.each([...OPERATIONS, ...DEV_OPERATIONS].map((op) => [`${op.method} ${op.path}`, op] as const))(
+describe.each([...OPERATIONS, ...SANDBOX_OPERATIONS].map((op) => [`${op.method} ${op.path}`, op] as const))(
   '%s under hostile input',
   (_, op) => {
     it('never answers 5xx, nor with a stack trace', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { JobFailureReason } from '../../contract/fields';
 import { CHANNEL_FETCHED_EVENTS } from '../../contract/realtime';
 import { TIKTOK_IMPORT_FAILED, TIKTOK_IMPORT_PROGRESS } from '../../contract/tiktok-users';
@@ -24,12 +24,12 @@ import { advanceImport, failImport, findChannel, presentTiktokUser, savePosts, v
 export const IMPORT_TIKTOK_USER = 'import-tiktok-user';
 
 const JobDataSchema = z.object({
-  channelId: z.string().uuid(),
-  projectId: z.string().uuid(),
+  channelId: z.uuid(),
+  projectId: z.uuid(),
   /** The import run it belongs to (the channel's `import_run`): a job of an older run stops. */
-  run: z.string().uuid(),
+  run: z.uuid(),
   /** The user's video count, as TikTok said at the first page (null: not granted). */
-  total: z.number().int().nullish(),
+  total: z.nullish(z.number().check(z.int())),
 });
 export type ImportTiktokUserJob = z.infer<typeof JobDataSchema>;
 

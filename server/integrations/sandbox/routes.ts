@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { OAUTH_RETURN_PATHS } from '../../../contract/accounts';
-import { sandboxExpireTokens } from '../../../contract/sandbox-providers';
+import { sandboxExpireTokens } from '../../../contract/sandbox/providers';
 import type { AppEnv, Services } from '../../http/context';
 import { reply, route } from '../../http/operation';
 import { facebookSandbox, SANDBOX_FACEBOOK_PEOPLE } from './facebook';

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { ErrorBodySchema } from './common';
-import { defineOperation, type Operation } from './operation';
+import { ErrorBodySchema } from '../common';
+import { defineOperation, type Operation } from '../operation';
 
 /**
  * The sandbox providers (decision 025): the parts of Facebook's and LinkedIn's OAuth pages and

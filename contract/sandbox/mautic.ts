@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { ErrorBodySchema } from './common';
-import { defineOperation } from './operation';
+import { ErrorBodySchema } from '../common';
+import { defineOperation } from '../operation';
 
 /**
  * A stand-in for Mautic's OAuth2 endpoints (spec §2 "Admin: Mautic"), served by the API under

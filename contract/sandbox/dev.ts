@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { UserSchema } from './auth';
-import { FACEBOOK_USER_ID } from './facebook-deletion';
+import { UserSchema } from '../auth';
+import { FACEBOOK_USER_ID } from '../facebook-deletion';
 import {
   CHANNEL_KINDS,
   email,
@@ -13,9 +13,9 @@ import {
   SENTIMENTS,
   text,
   timestamp,
-} from './fields';
-import { BODY_ERRORS, defineOperation, errors } from './operation';
-import { PLANS } from './subscription';
+} from '../fields';
+import { BODY_ERRORS, defineOperation, errors } from '../operation';
+import { PLANS } from '../subscription';
 
 /**
  * Helpers for tests and local development, mounted in local mode (`npm start` included) unless
