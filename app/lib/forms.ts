@@ -3,9 +3,8 @@ import { useFormAction, useNavigation } from '@remix-run/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { z } from 'zod/mini';
 import i18next from 'i18next';
-import { HttpError, OfflineError } from './http';
 import { planLimitRefusal } from './plan-limits';
-import { throwRouteError } from './route-errors';
+import { failureToSay } from './route-errors';
 
 /**
  * The one form pattern (DESIGN.md "Forms"): a zod schema validates in the browser through
@@ -39,27 +38,26 @@ export function replyWithApiError(
   error: unknown,
   byStatus: Partial<Record<number, string>> = {},
 ): SubmissionResult<string[]> {
-  // The HTTP client has already said so in the snackbar (spec §8); the form keeps what was typed.
-  if (error instanceof OfflineError) return submission.reply();
-  if (!(error instanceof HttpError)) throw error;
-  if (error.sessionExpired || error.status === 503) throwRouteError(error, request);
+  const failure = failureToSay(error, request);
+  // Offline: the HTTP client has already said so in the snackbar; the form keeps what was typed.
+  if (!failure) return submission.reply();
   // A plan's limit: the app's sentence, naming the plan that includes more (decision 031).
-  const limit = planLimitRefusal(error);
+  const limit = planLimitRefusal(failure);
   if (limit) return submission.reply({ formErrors: [String(i18next.t(limit.key, limit.values as never))] });
-  const known = byStatus[error.status];
+  const known = byStatus[failure.status];
   if (known) return submission.reply({ formErrors: [known] });
-  if (error.status === 422) {
+  if (failure.status === 422) {
     const fieldNames = new Set(Object.keys(submission.payload));
     const fieldErrors: Record<string, string[]> = {};
     const formErrors: string[] = [];
-    for (const [name, list] of Object.entries(error.fieldErrors)) {
+    for (const [name, list] of Object.entries(failure.fieldErrors)) {
       if (fieldNames.has(name)) fieldErrors[name] = list;
       else formErrors.push(...list);
     }
-    if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(error.message);
+    if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(failure.message);
     return submission.reply({ fieldErrors, formErrors });
   }
-  if (error.status === 429 && error.body?.message) return submission.reply({ formErrors: [error.body.message] });
+  if (failure.status === 429 && failure.body?.message) return submission.reply({ formErrors: [failure.body.message] });
   return submission.reply({ formErrors: ['errors.generic'] });
 }
 

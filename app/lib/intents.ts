@@ -1,8 +1,7 @@
 import { useFetcher } from '@remix-run/react';
 import { useCallback } from 'react';
 import { describeApiError, showApiError } from './api-errors';
-import { HttpError, OfflineError } from './http';
-import { throwRouteError } from './route-errors';
+import { failureToSay } from './route-errors';
 
 /**
  * The one way a button or a dialog changes data (docs/decisions/035-one-way-to-change-data.md):
@@ -60,13 +59,12 @@ function failed(
   error: unknown,
   byStatus: Partial<Record<number, Parameters<typeof showApiError>[0]>>,
 ) {
-  // The HTTP client has already said so in the snackbar.
-  if (error instanceof OfflineError) return 0;
-  if (!(error instanceof HttpError)) throw error;
-  if (error.sessionExpired || error.status === 503) throwRouteError(error, request);
-  const said = byStatus[error.status] ?? describeApiError(error);
+  const failure = failureToSay(error, request);
+  // Offline: the HTTP client has already said so in the snackbar.
+  if (!failure) return 0;
+  const said = byStatus[failure.status] ?? describeApiError(failure);
   if (said) showApiError(said, 'error');
-  return error.status;
+  return failure.status;
 }
 
 /**

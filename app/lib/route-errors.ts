@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/react';
-import { HttpError } from './http';
+import { HttpError, OfflineError } from './http';
 import { pathOf, paths } from './paths';
 
 /** What a route's error response carries: the API's words, and the reference support can find. */
@@ -27,4 +27,17 @@ export function throwRouteError(error: unknown, request: Request): never {
     });
   }
   throw error;
+}
+
+/**
+ * The part of a failed change's handling that leaves the page, the same for a form
+ * (`replyWithApiError`) and a button (`handleIntents`): an ended session and a 503 as
+ * `throwRouteError` sends them, anything not from the API on to the ErrorBoundary. What is left
+ * is the API's refusal for the page to say, or `null` when offline (the HTTP client has said so).
+ */
+export function failureToSay(error: unknown, request: Request): HttpError | null {
+  if (error instanceof OfflineError) return null;
+  if (!(error instanceof HttpError)) throw error;
+  if (error.sessionExpired || error.status === 503) throwRouteError(error, request);
+  return error;
 }
