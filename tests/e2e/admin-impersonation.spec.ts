@@ -147,14 +147,17 @@ test.describe('an admin acting as a user', () => {
     await page.goto('/projects');
     const token = await loginAsUser(page, adminToken, customer);
     await expect(banner(page)).toBeVisible();
+    // The tab leaves the app for a plain file of the same origin first (it keeps its session
+    // storage): an open page could notice the end on its own and take itself back before the
+    // navigation below replaces it, leaving the admin on the page that navigation asked for.
+    await page.goto('/favicon.svg');
     // Ended elsewhere (another tab's 'Back to my account', or its time ran out).
     const ended = await page.request.post('/v1.0/auth/impersonation/end', {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(ended.status()).toBe(204);
 
-    // The open page may notice first (any request it makes is refused now) and take itself
-    // back, which aborts this navigation; either way the tab must end at the admin's support.
+    // The first request refused takes the tab back, which may abort this navigation.
     await page.goto('/troubleshooting').catch((error: Error) => {
       if (!error.message.includes('net::ERR_ABORTED')) throw error;
     });

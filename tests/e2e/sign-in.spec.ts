@@ -232,9 +232,16 @@ test.describe('returnUrl and guards', () => {
   }) => {
     await page.goto('/projects');
     await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
-    // The access token goes bad and the refresh cookie is gone: the refresh must fail.
+    // The access token goes bad and the refresh cookie is gone: the refresh must fail. The tab
+    // leaves the app for a plain file first: an open page could meet the bad session itself, say
+    // so there and forget the token before the navigation below replaces it.
+    await page.goto('/favicon.svg');
     await context.clearCookies();
-    await page.evaluate(() => localStorage.setItem('access_token', 'expired.token.value'));
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('token-spoiled')) return;
+      sessionStorage.setItem('token-spoiled', 'yes');
+      localStorage.setItem('access_token', 'expired.token.value');
+    });
     await page.goto('/projects');
     await expect(page).toHaveURL('/login?returnUrl=%2Fprojects');
     await expect(page.getByText('Session expired! Please sign in again.')).toBeVisible();
