@@ -25,6 +25,8 @@ export default [
     route('projects/:projectId/comments', 'routes/projects/comments.tsx'),
     route('troubleshooting', 'routes/help/troubleshooting.tsx'),
     route('integrations', 'routes/integrations.tsx'),
+    // Where a provider sends the browser back after a connection (contract/oauth.ts).
+    route('integrations/:return/callback', 'routes/integrations/callback.tsx'),
     route('user/account', 'routes/user/account.tsx'),
     route('user/account/email/:token', 'routes/user/confirm-email.tsx'),
     route('user/subscription', 'routes/user/subscription.tsx'),

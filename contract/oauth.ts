@@ -7,19 +7,23 @@ import { text } from './fields';
  * pages' Facebook sign-in carries these and not the accounts' operations.
  */
 
-/** Where each provider sends the browser back: fixed addresses, as providers register them. */
+/**
+ * Where each provider sends the browser back: fixed addresses, as providers register them
+ * (docs/deploy.md). A connection's return is a callback route of its own in the app
+ * (app/routes/integrations/callback.tsx, one per key below); the guest pages' Facebook sign-in
+ * and sign-up come back to the page they started from.
+ */
 export const OAUTH_RETURN_PATHS = {
-  'facebook-account': '/integrations?type=facebook-account',
-  'linkedin-account': '/integrations?type=linkedin-account',
+  'facebook-account': '/integrations/facebook-account/callback',
+  'linkedin-account': '/integrations/linkedin-account/callback',
   'facebook-login': '/login?type=facebook-login',
   'facebook-register': '/register?type=facebook-register',
-  // A project's TikTok connection (issue 13) comes back to the integrations screen, as LinkedIn's
-  // project channels do.
-  'tiktok-user': '/integrations?type=tiktok-user',
-  // A LinkedIn organization connected from a project (spec §4 "LinkedIn channel connection"). A
-  // fixed address like the others (LinkedIn takes only registered ones, exactly): the project is
-  // in the round trip's state, and the store's answer names it for the app to go on to.
-  'linkedin-organization': '/integrations?type=linkedin-organization&from=project-channels',
+  // A project's TikTok connection: the project is in the round trip's state.
+  'tiktok-user': '/integrations/tiktok-user/callback',
+  // A LinkedIn organization connected from a project. A fixed address like the others (LinkedIn
+  // takes only registered ones, exactly): the project is in the round trip's state, and the
+  // store's answer names it for the app to go on to.
+  'linkedin-organization': '/integrations/linkedin-organization/callback',
 } as const;
 export type OAuthReturn = keyof typeof OAUTH_RETURN_PATHS;
 

@@ -4,8 +4,9 @@ import { safeReturnUrl } from './return-url';
 export const paths = {
   home: () => '/',
   projects: () => '/projects',
-  /** Also where Facebook and LinkedIn send the browser back (contract/accounts.ts OAUTH_RETURN_PATHS). */
-  integrations: () => '/integrations',
+  /** `account`: the one a provider's return just stored (app/routes/integrations/callback.tsx), shown selected. */
+  integrations: (account?: string) =>
+    account ? `/integrations?account=${encodeURIComponent(account)}` : '/integrations',
   subscription: () => '/user/subscription',
   account: () => '/user/account',
   /** Where a Facebook sign-up lands (spec §4). */

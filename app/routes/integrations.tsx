@@ -1,4 +1,4 @@
-import { redirectDocument, replace, useLoaderData, useRevalidator } from '@remix-run/react';
+import { redirectDocument, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -19,7 +19,6 @@ import {
   authorizeUrl,
   channelsOf,
   deleteAccount,
-  linkedinOrganizationReturnUri,
   loadAccounts,
   makeAccountPrimary,
   refreshAccount,
@@ -27,89 +26,19 @@ import {
   type ConnectedAccount,
 } from '~/features/integrations/api';
 import { ChannelLine } from '~/features/integrations/channel-kind';
-import { completeReturn } from '~/features/integrations/returns';
-import { completeTiktokReturn } from '~/features/projects/tiktok';
 import { formText, handleIntents, useIntent } from '~/lib/intents';
 import { useLiveState } from '~/lib/live';
 import { pageTitle } from '~/lib/i18n';
-import { paths } from '~/lib/paths';
 import { queryClient } from '~/lib/query-client';
 import { throwRouteError } from '~/lib/route-errors';
 import { snackbar } from '~/lib/snackbar';
 
-const RETURN_TYPES: Record<string, AccountProvider> = {
-  'facebook-account': 'facebook',
-  'linkedin-account': 'linkedin',
-};
-
-/**
- * Storing an account starts the jobs that announce its channels (decision 026): the page listens
- * first, so the dialog hears the first of them. The provider's return is a fresh page load, where
- * the live updates would otherwise start only once the screen is up. Not for long: without a
- * socket (none configured, offline), the account is stored all the same. Here, not in the
- * integrations feature: the live updates are the shell's, above every feature.
- */
-async function listenBeforeStoring(userId: string) {
-  try {
-    const { openLiveSession } = await import('~/components/live-updates');
-    await openLiveSession(userId).whenSubscribed(3000);
-  } catch {
-    // The live updates could not load: the screen looks again on a timer instead.
-  }
-}
-
-/** The account a return stored, to select once the params are gone (a module value: it outlives the redirect). */
-let justStored: string | null = null;
-
 export async function clientLoader({ request }: { request: Request }) {
-  const user = await requireUser(request);
-  const query = new URL(request.url).searchParams;
-  // A LinkedIn organization connected from a project (spec §4 "LinkedIn channel connection").
-  // A return that names its project goes on to that project's channels as it is; ours does not
-  // (LinkedIn takes registered addresses only): it is stored here, with the project its state
-  // names, and goes on to that project's channels, where the organizations join as they arrive.
-  if (query.get('from') === 'project-channels') {
-    const project = query.get('project');
-    if (project) throw replace(`${paths.projectChannels(project)}?${query.toString()}`);
-    if (query.get('code')) await listenBeforeStoring(user._id);
-    let projectId: string | null = null;
-    try {
-      const stored = await completeReturn('linkedin', query, { redirectUri: linkedinOrganizationReturnUri() });
-      projectId = stored?.projectId ?? null;
-    } catch (error) {
-      throwRouteError(error, request);
-    }
-    if (projectId) snackbar.show('projectChannels.linkedinJoining', 'info');
-    throw replace(projectId ? paths.projectChannels(projectId) : paths.integrations());
-  }
-  // A TikTok user connected into a project (issue 12): stored here, then on to the project's
-  // channels; its import's progress shows on every page.
-  if (query.get('type') === 'tiktok-user') {
-    if (query.get('code')) await listenBeforeStoring(user._id);
-    let projectId: string | undefined;
-    try {
-      projectId = await completeTiktokReturn(query);
-    } catch (error) {
-      throwRouteError(error, request);
-    }
-    // On to the project's channels, where the new user joins the list; without one, the projects.
-    throw replace(projectId ? paths.projectChannels(projectId) : paths.projects());
-  }
-  const provider = RETURN_TYPES[query.get('type') ?? ''];
-  if (provider) {
-    if (query.get('code')) await listenBeforeStoring(user._id);
-    try {
-      justStored = (await completeReturn(provider, query))?.account._id ?? null;
-    } catch (error) {
-      throwRouteError(error, request);
-    }
-    throw replace(paths.integrations());
-  }
+  await requireUser(request);
   try {
-    const lists = await loadAccounts();
-    const selected = justStored;
-    justStored = null;
-    return { ...lists, selected };
+    // The account a provider's return just stored (app/routes/integrations/callback.tsx) is shown
+    // selected; else the primary one.
+    return { ...(await loadAccounts()), selected: new URL(request.url).searchParams.get('account') };
   } catch (error) {
     throwRouteError(error, request);
   }
@@ -291,10 +220,8 @@ export default function IntegrationsRoute() {
   } | null>(null);
   const deleted = confirming && result !== confirming.before && result?.intent === 'delete' && result.ok;
   const deleting = confirming && !deleted ? confirming : null;
-  // The stored account, else the primary one in the loaded list (spec §4). The stored one stays
-  // selected while the page is read again (its channels arriving), until the screen is left.
-  const [storedOnEntry] = useState(stored);
-  const selectedId = storedOnEntry ?? facebook.find((account) => account.is_primary)?._id ?? null;
+  // The account just stored, else the primary one in the loaded list.
+  const selectedId = stored ?? facebook.find((account) => account.is_primary)?._id ?? null;
 
   // Channels arrive in the background after a connection. The live updates say when (and read
   // this page again); while they are not live, the page looks again on a timer until they have.

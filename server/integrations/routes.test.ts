@@ -40,8 +40,8 @@ const recorder: Publisher = {
 };
 const [giulia, marco] = SANDBOX_FACEBOOK_PEOPLE;
 const [luca] = SANDBOX_LINKEDIN_PEOPLE;
-const FACEBOOK_RETURN = `${TEST_ENV.APP_URL}/integrations?type=facebook-account`;
-const LINKEDIN_RETURN = `${TEST_ENV.APP_URL}/integrations?type=linkedin-account`;
+const FACEBOOK_RETURN = `${TEST_ENV.APP_URL}/integrations/facebook-account/callback`;
+const LINKEDIN_RETURN = `${TEST_ENV.APP_URL}/integrations/linkedin-account/callback`;
 
 beforeAll(async () => {
   h = await startHarness({ publisher: recorder });
@@ -93,8 +93,7 @@ describe('connecting a Facebook account', () => {
   it('goes round the consent page, stores the account, and fetches its channels in the background', async () => {
     const user = await h.signedInUser();
     const back = await roundTrip(user, 'facebook', { person: giulia.id });
-    expect(back.origin + back.pathname).toBe(`${TEST_ENV.APP_URL}/integrations`);
-    expect(back.searchParams.get('type')).toBe('facebook-account');
+    expect(back.origin + back.pathname).toBe(FACEBOOK_RETURN);
     expect(back.searchParams.get('granted_scopes')).toContain('email');
 
     const stored = await store(user, 'facebook', back);
@@ -322,7 +321,7 @@ describe('connecting a LinkedIn account', () => {
   it('stores the account with its organizations, and refreshes its token when LinkedIn takes it back', async () => {
     const user = await h.signedInUser();
     const back = await roundTrip(user, 'linkedin', { person: luca.id });
-    expect(back.searchParams.get('type')).toBe('linkedin-account');
+    expect(back.origin + back.pathname).toBe(LINKEDIN_RETURN);
     const stored = await store(user, 'linkedin', back);
     expect(stored.status, JSON.stringify(stored.body)).toBe(200);
     const account = storedAccount<LinkedInAccount>(stored);
@@ -358,10 +357,8 @@ describe('connecting a LinkedIn account', () => {
       decision: 'allow',
     });
     // A registered, fixed address: the project is the state's, not the address's.
-    const orgReturn = `${TEST_ENV.APP_URL}/integrations?type=linkedin-organization&from=project-channels`;
-    expect(
-      `${back.origin}${back.pathname}?type=${back.searchParams.get('type')}&from=${back.searchParams.get('from')}`,
-    ).toBe(orgReturn);
+    const orgReturn = `${TEST_ENV.APP_URL}/integrations/linkedin-organization/callback`;
+    expect(back.origin + back.pathname).toBe(orgReturn);
     expect(back.searchParams.get('project')).toBeNull();
     // The redirect URI must be the one the round trip started with.
     expect((await store(user, 'linkedin', back, { redirect_uri: LINKEDIN_RETURN })).status).toBe(409);
@@ -420,7 +417,7 @@ describe('the sandbox pages', () => {
     // TikTok's page is there for the TikTok users projects import (issue 13).
     const tiktok = await h.call(
       'GET',
-      `/sandbox/tiktok/v2/auth/authorize/?client_key=${h.config.tiktok!.clientKey}&response_type=code&scope=user.info.basic&redirect_uri=${encodeURIComponent(`${TEST_ENV.APP_URL}/integrations?type=tiktok-user`)}`,
+      `/sandbox/tiktok/v2/auth/authorize/?client_key=${h.config.tiktok!.clientKey}&response_type=code&scope=user.info.basic&redirect_uri=${encodeURIComponent(`${TEST_ENV.APP_URL}/integrations/tiktok-user/callback`)}`,
     );
     expect(tiktok.status).toBe(200);
     expect(tiktok.text).toContain('Caffè Orbita');

@@ -159,7 +159,7 @@ describe('channels per project', () => {
       json: {
         code: back.searchParams.get('code'),
         state: back.searchParams.get('state'),
-        redirect_uri: `${TEST_ENV.APP_URL}/integrations?type=linkedin-organization&from=project-channels`,
+        redirect_uri: `${TEST_ENV.APP_URL}/integrations/linkedin-organization/callback`,
       },
     });
     expect(stored.status, stored.text).toBe(200);
@@ -202,7 +202,7 @@ describe('channels per project', () => {
       json: {
         code: back.searchParams.get('code'),
         state: back.searchParams.get('state'),
-        redirect_uri: `${TEST_ENV.APP_URL}/integrations?type=tiktok-user`,
+        redirect_uri: `${TEST_ENV.APP_URL}/integrations/tiktok-user/callback`,
       },
     });
     expect(stored.status, stored.text).toBe(403);

@@ -217,7 +217,7 @@ describe('the channel jobs', () => {
       body: JSON.stringify({
         code: back.searchParams.get('code'),
         state: back.searchParams.get('state'),
-        facebook_redirect_uri: `${h.config.appUrl}/integrations?type=facebook-account`,
+        facebook_redirect_uri: `${h.config.appUrl}/integrations/facebook-account/callback`,
       }),
     });
     expect(stored.status).toBe(200);

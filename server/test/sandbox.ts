@@ -33,7 +33,7 @@ export async function connectSandboxFacebook(h: Harness, accessToken: string, pe
     body: {
       code: back.searchParams.get('code')!,
       state: back.searchParams.get('state')!,
-      facebook_redirect_uri: `${TEST_ENV.APP_URL}/integrations?type=facebook-account`,
+      facebook_redirect_uri: `${TEST_ENV.APP_URL}/integrations/facebook-account/callback`,
     },
   });
 }

@@ -32,7 +32,7 @@ const recorder: Publisher = {
   },
 };
 const [caffe, gelato] = SANDBOX_TIKTOK_USERS;
-const RETURN = `${TEST_ENV.APP_URL}/integrations?type=tiktok-user`;
+const RETURN = `${TEST_ENV.APP_URL}/integrations/tiktok-user/callback`;
 
 beforeAll(async () => {
   h = await startHarness({ publisher: recorder });

@@ -201,7 +201,7 @@ export async function connectFacebookThroughApi(request: APIRequestContext, toke
     data: {
       code: back.searchParams.get('code'),
       state: back.searchParams.get('state'),
-      facebook_redirect_uri: `${back.origin}/integrations?type=facebook-account`,
+      facebook_redirect_uri: `${back.origin}/integrations/facebook-account/callback`,
     },
   });
   expect(stored.status(), await stored.text()).toBe(200);

@@ -25,10 +25,15 @@ async function consentAtFacebook(page: Page, person: string, decision = 'Allow')
   await page.getByRole('button', { name: decision, exact: true }).click();
 }
 
+/** Back from a return that stored an account: the screen, with that account selected. */
+const STORED = /\/integrations\?account=[\w-]+$/;
+/** Back from a return, whatever it brought. */
+const BACK = /\/integrations(\?account=[\w-]+)?$/;
+
 async function connectFacebook(page: Page, person: string, decision = 'Allow') {
   await page.getByRole('button', { name: 'Add Facebook account' }).first().click();
   await consentAtFacebook(page, person, decision);
-  await expect(page).toHaveURL('/integrations');
+  await expect(page).toHaveURL(BACK);
 }
 
 /**
@@ -72,7 +77,7 @@ test('connects Facebook accounts, shows their channels, makes one primary, refre
   await expect(page.getByRole('button', { name: 'Allow without email' })).toBeVisible();
   await expectNoA11yViolations(page);
   await consentAtFacebook(page, 'Giulia Rossi');
-  await expect(page).toHaveURL('/integrations');
+  await expect(page).toHaveURL(STORED);
   await expect(snackbar(page, 'Giulia Rossi is connected.')).toBeVisible();
   await channelsArrive(page, ['Espresso Bar Milano', 'Trattoria Roma', 'espressobarmilano', 'Espresso Bar Milano Ads']);
   const giulia = account(page, 'Giulia Rossi');
@@ -154,7 +159,7 @@ test('an account whose authorisation stopped working is reconnected in place, no
 
   await page.getByRole('button', { name: 'Reconnect Chiara Romano' }).click();
   await consentAtFacebook(page, 'Chiara Romano');
-  await expect(page).toHaveURL('/integrations');
+  await expect(page).toHaveURL(STORED);
   await expect(snackbar(page, 'Chiara Romano is reconnected.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Facebook accounts to reconnect' })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 3, name: 'Chiara Romano' })).toHaveCount(1);
@@ -181,7 +186,7 @@ test('a cancelled consent and a declined email are said; the params leave the ad
   await marco.getByRole('button', { name: 'Grant again' }).click();
   await expect(page).toHaveURL(/auth_type=rerequest/);
   await consentAtFacebook(page, 'Marco Bianchi');
-  await expect(page).toHaveURL('/integrations');
+  await expect(page).toHaveURL(STORED);
   await expect(marco.getByText('Some permissions were not granted')).toHaveCount(0);
 });
 
@@ -199,7 +204,7 @@ test('a replayed return and a reused code are refused, with the reason, and noth
   await channelsArrive(page, ['Bianchi Bottega']);
 
   // The return again (a reload of its address, a replay): its state was spent.
-  await page.goto(`/integrations?type=facebook-account&granted_scopes=email&code=${first.code}&state=${first.state}`);
+  await page.goto(`/integrations/facebook-account/callback?granted_scopes=email&code=${first.code}&state=${first.state}`);
   await expect(page).toHaveURL('/integrations');
   await expect(snackbar(page, /unknown, expired or already finished/)).toBeVisible();
 
@@ -224,7 +229,7 @@ test('connects a LinkedIn account with its organizations, and hands a project ch
   await expect(page.getByRole('heading', { name: 'Allow access to your LinkedIn account?' })).toBeVisible();
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: 'Allow', exact: true }).click();
-  await expect(page).toHaveURL('/integrations');
+  await expect(page).toHaveURL(STORED);
   await expect(snackbar(page, 'Luca Verdi is connected.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'LinkedIn accounts' })).toBeVisible();
   await channelsArrive(page, ['Milano Design Studio', 'Orbita Coffee Roasters']);
@@ -241,10 +246,8 @@ test('connects a LinkedIn account with its organizations, and hands a project ch
   await expect(snackbar(page, 'You cancelled the LinkedIn authorisation: nothing was connected.')).toBeVisible();
 
   // Spec §4: a LinkedIn channel connection started from a project goes on to its channels.
-  await page.goto('/integrations?code=abc&project=p-1&type=linkedin-organization&from=project-channels');
-  await expect(page).toHaveURL(
-    '/projects/p-1/channels?code=abc&project=p-1&type=linkedin-organization&from=project-channels',
-  );
+  await page.goto('/integrations/linkedin-organization/callback?code=abc&project=p-1');
+  await expect(page).toHaveURL('/projects/p-1/channels?code=abc&project=p-1');
 });
 
 test('reads in Italian', async ({ page, makeUser }) => {

@@ -7,6 +7,8 @@ export { OAUTH_RETURN_PATHS } from '~contract/accounts';
 
 export type AccountProvider = 'facebook' | 'linkedin';
 export type ConnectedAccount = FacebookAccount | LinkedInAccount;
+/** How a return's store went: connected, reconnected… (the snackbar's words). */
+export type StoreOutcome = (typeof accounts.STORE_OUTCOMES)[number];
 
 const operations = {
   facebook: {
@@ -60,7 +62,10 @@ export async function authorizeUrl(
   return (await api.call(operations[provider].authorize, { body })).url;
 }
 
-/** Finishes a round trip: the code and state the provider sent back. */
+/**
+ * Finishes a round trip (app/routes/integrations/callback.tsx): the code and state the provider
+ * sent back, to the address the round trip was registered with.
+ */
 export async function storeAccount(provider: AccountProvider, code: string, state: string, redirectUri?: string) {
   if (provider === 'facebook') {
     return api.call(accounts.storeFacebookAccount, {

@@ -7,9 +7,6 @@ import {
 import type { TiktokUser } from '~contract/tiktok-users';
 import { OAUTH_RETURN_PATHS } from '~contract/oauth';
 import { api } from '~/lib/api';
-import { describeApiError, showApiError } from '~/lib/api-errors';
-import { HttpError } from '~/lib/http';
-import { snackbar } from '~/lib/snackbar';
 import { queryClient } from '~/lib/query-client';
 import { projectKeys } from './api';
 
@@ -23,7 +20,10 @@ export async function tiktokAuthorizeUrl(projectId: string): Promise<string> {
   return (await api.call(authorizeTiktokUser, { params: { projectId } })).url;
 }
 
-/** Finishes the round trip: the user joins the project and its import starts (202). */
+/**
+ * Finishes the round trip (app/routes/integrations/callback.tsx): the user joins the project and
+ * its import starts (202).
+ */
 export async function storeTiktokUser(code: string, state: string): Promise<TiktokUser> {
   const answer = await api.call(storeOperation, { body: { code, state, redirect_uri: returnUri() } });
   // The project now shows its new user (importing).
@@ -44,35 +44,4 @@ export function getProjectTiktokUsers(projectId: string) {
     queryKey: projectKeys.tiktokUsers(projectId),
     queryFn: async () => (await api.call(listProjectTiktokUsers, { params: { projectId } })).data,
   });
-}
-
-/**
- * TikTok's return (the same rules as the accounts' returns): a declined consent said, a code
- * stored once. Answers the project the user joined, when it did.
- */
-export async function completeTiktokReturn(query: URLSearchParams): Promise<string | undefined> {
-  const error = query.get('error');
-  const code = query.get('code');
-  const state = query.get('state');
-  if (error !== null) {
-    const declined = error === 'access_denied' || error === 'user_cancelled_authorize';
-    snackbar.show(declined ? 'integrations.declined' : 'integrations.providerError', 'error', {
-      values: { provider: 'TikTok' },
-    });
-    return;
-  }
-  if (!code || !state) {
-    snackbar.show('integrations.returnIncomplete', 'error', { values: { provider: 'TikTok' } });
-    return;
-  }
-  try {
-    const tiktokUser = await storeTiktokUser(code, state);
-    snackbar.show('tiktokImport.started', 'info', { values: { name: tiktokUser.name } });
-    return tiktokUser.projectId;
-  } catch (failure) {
-    if (failure instanceof HttpError && (failure.sessionExpired || failure.status === 503)) throw failure;
-    const said = describeApiError(failure);
-    if (said) showApiError(said, 'warning');
-    return undefined;
-  }
 }

@@ -11,7 +11,7 @@ const app: LinkedInApp = {
   tokenUrl: 'http://api.test/sandbox/linkedin',
   apiUrl: 'http://api.test/sandbox/linkedin',
 };
-const REDIRECT = 'http://app.test/integrations?type=linkedin-account';
+const REDIRECT = 'http://app.test/integrations/linkedin-account/callback';
 const [luca, sara] = SANDBOX_LINKEDIN_PEOPLE;
 
 function setUp() {

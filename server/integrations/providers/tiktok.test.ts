@@ -10,7 +10,7 @@ const app: TikTokApp = {
   authUrl: 'http://app.test/sandbox/tiktok',
   apiUrl: 'http://api.test/sandbox/tiktok',
 };
-const REDIRECT = 'http://app.test/integrations?type=tiktok-user';
+const REDIRECT = 'http://app.test/integrations/tiktok-user/callback';
 const [caffe] = SANDBOX_TIKTOK_USERS;
 
 function setUp() {
