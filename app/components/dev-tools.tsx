@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { getQueryClient } from '~/lib/query-client-loader';
+import { cacheForDevTools } from '~/lib/cache';
 
 /**
  * The development-only devtools panel (spec §2 Root shell): TanStack Query's. Outside
@@ -7,10 +7,10 @@ import { getQueryClient } from '~/lib/query-client-loader';
  */
 const QueryDevtools = import.meta.env.DEV
   ? lazy(async () => {
-      // The data cache loads on first use (lib/query-client-loader), so the panel brings it.
+      // The data cache loads on first use (app/lib/cache.ts), so the panel brings it.
       const [{ ReactQueryDevtools }, client] = await Promise.all([
         import('@tanstack/react-query-devtools'),
-        getQueryClient(),
+        cacheForDevTools(),
       ]);
       return {
         default: () => <ReactQueryDevtools client={client} initialIsOpen={false} buttonPosition="bottom-left" />,

@@ -24,7 +24,7 @@ import { projectKeys } from '~/features/projects/api';
 import { TiktokImportPanel } from '~/features/projects/tiktok-import-panel';
 import { tiktokImports } from '~/features/projects/tiktok-imports';
 import { liveConnection, useLiveState } from '~/lib/live';
-import { queryClient } from '~/lib/query-client';
+import { invalidate } from '~/lib/cache';
 import { snackbar } from '~/lib/snackbar';
 
 /**
@@ -58,7 +58,7 @@ function refresh() {
     refreshTimer = undefined;
     // A project follows channels: new ones may have joined it (a LinkedIn organization connected
     // from the project), gone ones left it. Its cached reading is stale from now.
-    void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+    void invalidate(projectKeys.all);
     if (refreshListeners.size === 0) refreshMissed = true;
     refreshListeners.forEach((listener) => listener());
   }, REFRESH_COALESCE_MS);
@@ -79,8 +79,8 @@ function onTiktokProgress(payload: unknown) {
   if (!event.success) return;
   const { progress, tiktokUser } = event.data;
   if (!tiktokImports.report(tiktokUser, progress)) return;
-  void queryClient.invalidateQueries({ queryKey: projectKeys.tiktok(tiktokUser.projectId) });
-  void queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
+  void invalidate(projectKeys.tiktok(tiktokUser.projectId));
+  void invalidate(projectKeys.lists());
   snackbar.show('tiktokImport.imported', 'success', {
     values: { name: tiktokUser.name, count: tiktokUser.videoCount },
   });
@@ -96,7 +96,7 @@ function onTiktokFailed(payload: unknown) {
   if (!event.success) return;
   const { tiktokUser } = event.data;
   tiktokImports.dismiss(tiktokUser._id);
-  void queryClient.invalidateQueries({ queryKey: projectKeys.tiktok(tiktokUser.projectId) });
+  void invalidate(projectKeys.tiktok(tiktokUser.projectId));
   snackbar.show('tiktokImport.failedSnack', 'error', { values: { name: tiktokUser.name } });
   refresh();
 }

@@ -4,7 +4,7 @@ import { defaultLanguage, env } from './env';
 import { createHttpClient } from './http';
 import { liveConnection } from './live';
 import { loadingCounter } from './loading';
-import { loadedQueryClient } from './query-client-loader';
+import { forgetSettledQueries } from './cache';
 import { paths } from './paths';
 import { impersonationStore, tokenStore } from './session';
 import { snackbar } from './snackbar';
@@ -27,9 +27,7 @@ export const api = createHttpClient({
       : task(),
   onSessionExpired: () => {
     // Loaders and actions turn the 401 that follows into a redirect to /login?returnUrl=…
-    // Queries still in flight are left to fail on their own: removing them now would reject
-    // their loaders with a cancellation instead of the 401 that leads to sign-in.
-    loadedQueryClient()?.removeQueries({ predicate: (query) => query.state.fetchStatus !== 'fetching' });
+    forgetSettledQueries();
     snackbar.show('errors.sessionExpired', 'warning');
   },
   impersonation: {

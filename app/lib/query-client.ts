@@ -1,9 +1,12 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { reportBackgroundError } from './api-errors';
-import { registerQueryClient } from './query-client-loader';
+import { registerQueryClient } from './cache';
 import { HttpError, OfflineError } from './http';
 
-/** The spec's data-query defaults (§7), in TanStack Query's vocabulary (DESIGN.md "Data cache"). */
+/**
+ * The data cache's instance, with the product's defaults (five minutes fresh, no refetch on
+ * focus, no retry of an answer a retry cannot change). App code reaches it through `./cache`.
+ */
 export const queryClient = new QueryClient({
   // A loader's first fetch fails into its route's ErrorBoundary; only a refetch of data already
   // on screen, and mutations, fail here, where no page is waiting to show the error.

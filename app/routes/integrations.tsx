@@ -29,7 +29,7 @@ import { ChannelLine } from '~/features/integrations/channel-kind';
 import { formText, handleIntents, useIntent } from '~/lib/intents';
 import { useLiveState } from '~/lib/live';
 import { pageTitle } from '~/lib/i18n';
-import { queryClient } from '~/lib/query-client';
+import { invalidate } from '~/lib/cache';
 import { throwRouteError } from '~/lib/route-errors';
 import { snackbar } from '~/lib/snackbar';
 
@@ -87,7 +87,7 @@ export async function clientAction({ request }: { request: Request }) {
       await deleteAccount(providerOf(form), formText(form, 'id'));
       snackbar.show('integrations.deleted', 'success', { values: { name: formText(form, 'name') } });
       // The user's channels changed: what the app holds of the user is loaded again.
-      await queryClient.invalidateQueries({ queryKey: authKeys.me() });
+      await invalidate(authKeys.me());
     },
   });
 }

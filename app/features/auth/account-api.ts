@@ -8,7 +8,7 @@ import {
 } from '~contract/account';
 import { updateMe } from '~contract/auth';
 import { api } from '~/lib/api';
-import { getQueryClient } from '~/lib/query-client-loader';
+import { keepInCache } from '~/lib/cache';
 import { tokenStore } from '~/lib/session';
 import { authKeys, forgetSession } from './api';
 
@@ -21,21 +21,21 @@ import { authKeys, forgetSession } from './api';
 /** The profile: the names. */
 export async function updateProfile(profile: { firstName: string; lastName: string }) {
   const { user } = await api.call(updateMe, { body: profile });
-  (await getQueryClient()).setQueryData(authKeys.me(), user);
+  await keepInCache(authKeys.me(), user);
   return user;
 }
 
 /** A new address, with the password: a link goes to it; the user shows the change waiting. */
 export async function requestEmailChange(body: { email: string; currentPassword: string }) {
   const { user } = await api.call(requestEmailChangeOperation, { body });
-  (await getQueryClient()).setQueryData(authKeys.me(), user);
+  await keepInCache(authKeys.me(), user);
   return user;
 }
 
 /** The change waiting for its link is dropped; the address stays. */
 export async function cancelEmailChange() {
   const { user } = await api.call(cancelEmailChangeOperation);
-  (await getQueryClient()).setQueryData(authKeys.me(), user);
+  await keepInCache(authKeys.me(), user);
   return user;
 }
 
@@ -43,7 +43,7 @@ export async function cancelEmailChange() {
 export async function confirmEmailChange(token: string) {
   const answer = await api.call(confirmEmailChangeOperation, { body: { token } });
   tokenStore.set(answer.access_token);
-  (await getQueryClient()).setQueryData(authKeys.me(), answer.user);
+  await keepInCache(authKeys.me(), answer.user);
   return answer.user;
 }
 
@@ -51,7 +51,7 @@ export async function confirmEmailChange(token: string) {
 export async function changePassword(body: { currentPassword: string; password: string }) {
   const answer = await api.call(changePasswordOperation, { body });
   tokenStore.set(answer.access_token);
-  (await getQueryClient()).setQueryData(authKeys.me(), answer.user);
+  await keepInCache(authKeys.me(), answer.user);
   return answer.user;
 }
 

@@ -5,7 +5,7 @@ import type { Language, Theme } from '~contract/fields';
 import { api } from '~/lib/api';
 import type { CallOptions } from '~/lib/http';
 import { liveConnection } from '~/lib/live';
-import { getQueryClient, loadedQueryClient } from '~/lib/query-client-loader';
+import { cached, forgetCache, invalidate, keepInCache } from '~/lib/cache';
 import { impersonationStore, tokenStore } from '~/lib/session';
 
 export type { User };
@@ -21,11 +21,10 @@ const CREDENTIALS_CALL: CallOptions = { refreshOn401: false };
 
 /** Stores a fresh session: the token for the client, the user for the cache. */
 async function startSession(answer: { access_token: string; user: User }): Promise<User> {
-  const queryClient = await getQueryClient();
   // Nothing cached for a previous user may show through to this one.
-  queryClient.clear();
+  forgetCache();
   tokenStore.set(answer.access_token);
-  queryClient.setQueryData(authKeys.me(), answer.user);
+  await keepInCache(authKeys.me(), answer.user);
   return answer.user;
 }
 
@@ -68,7 +67,7 @@ export function forgetSession() {
   liveConnection.close();
   tokenStore.set(null);
   impersonationStore.set(null);
-  loadedQueryClient()?.clear();
+  forgetCache();
 }
 
 export async function signOut() {
@@ -94,13 +93,13 @@ export async function redeemCoupon(coupon: string) {
     return await api.call(redeemCouponOperation, { body: { coupon } });
   } finally {
     // The cached user no longer lists every coupon it redeemed.
-    await (await getQueryClient()).invalidateQueries({ queryKey: authKeys.me() });
+    await invalidate(authKeys.me());
   }
 }
 
 export async function updatePreferences(preferences: { language?: Language | undefined; theme?: Theme | undefined }) {
   const { user } = await api.call(auth.updateMe, { body: preferences });
-  (await getQueryClient()).setQueryData(authKeys.me(), user);
+  await keepInCache(authKeys.me(), user);
   return user;
 }
 
@@ -110,7 +109,7 @@ export async function updatePreferences(preferences: { language?: Language | und
  */
 export async function getCurrentUser(): Promise<User | null> {
   if (!tokenStore.get() && !impersonationStore.get()) return null;
-  return (await getQueryClient()).ensureQueryData({
+  return cached({
     queryKey: authKeys.me(),
     queryFn: async () => (await api.call(auth.me)).user,
   });

@@ -1,6 +1,6 @@
 import { showFacebookDeletionStatus } from '~contract/facebook-deletion';
 import { api } from '~/lib/api';
-import { queryClient } from '~/lib/query-client';
+import { cached } from '~/lib/cache';
 
 export type { FacebookDeletionStatus } from '~contract/facebook-deletion';
 
@@ -15,7 +15,7 @@ export const facebookDeletionKeys = {
  * changes while the person waits, and the page is all there is to see it.
  */
 export function getDeletionStatus(id: string) {
-  return queryClient.fetchQuery({
+  return cached({
     queryKey: facebookDeletionKeys.status(id),
     queryFn: () => api.call(showFacebookDeletionStatus, { params: { id } }),
     staleTime: 0,

@@ -3,7 +3,7 @@ import { api } from '~/lib/api';
 import { OfflineError } from '~/lib/http';
 import { liveConnection } from '~/lib/live';
 import { paths } from '~/lib/paths';
-import { loadedQueryClient } from '~/lib/query-client-loader';
+import { forgetCache } from '~/lib/cache';
 import { impersonationStore } from '~/lib/session';
 
 /**
@@ -13,7 +13,7 @@ import { impersonationStore } from '~/lib/session';
 function reloadAt(path: string) {
   // The socket is the account's that is ending: it closes now, not whenever the page goes.
   liveConnection.close();
-  loadedQueryClient()?.clear();
+  forgetCache();
   window.location.assign(path);
 }
 

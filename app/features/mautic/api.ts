@@ -1,6 +1,6 @@
 import { obtainMauticToken, showMautic } from '~contract/mautic';
 import { api } from '~/lib/api';
-import { queryClient } from '~/lib/query-client';
+import { cached, keepInCache } from '~/lib/cache';
 import type { MauticForm } from './schemas';
 
 export type { MauticStatus } from '~contract/mautic';
@@ -12,13 +12,13 @@ export const mauticKeys = {
 };
 
 export function getMauticStatus() {
-  return queryClient.ensureQueryData({ queryKey: mauticKeys.status(), queryFn: () => api.call(showMautic, {}) });
+  return cached({ queryKey: mauticKeys.status(), queryFn: () => api.call(showMautic, {}) });
 }
 
 /** Exchanges the code Mautic sent back; the answer is the new status, kept as the cached one. */
 export async function exchangeMauticCode(code: string) {
   const status = await api.call(obtainMauticToken, { body: { code } });
-  queryClient.setQueryData(mauticKeys.status(), status);
+  await keepInCache(mauticKeys.status(), status);
   return status;
 }
 

@@ -12,7 +12,7 @@ import {
 } from '~contract/projects';
 import { id } from '~contract/fields';
 import { api } from '~/lib/api';
-import { queryClient } from '~/lib/query-client';
+import { cached, invalidate } from '~/lib/cache';
 
 export type { Project } from '~contract/projects';
 
@@ -22,8 +22,6 @@ export const projectKeys = {
   lists: () => [...projectKeys.all, 'list'] as const,
   list: (page: number) => [...projectKeys.lists(), { page }] as const,
   detail: (projectId: string) => [...projectKeys.all, projectId, 'detail'] as const,
-  /** The user's channels: what a project can follow. */
-  channels: () => ['channels'] as const,
   /** A project's TikTok data (its users and what they brought). */
   tiktok: (projectId: string) => [...projectKeys.all, projectId, 'tiktok'] as const,
   tiktokUsers: (projectId: string) => [...projectKeys.tiktok(projectId), 'users'] as const,
@@ -31,7 +29,7 @@ export const projectKeys = {
 
 /** Cached (spec §7 stale time), and read again once invalidated (a project made, a TikTok import ended). */
 export function getProjects(page = 1) {
-  return queryClient.fetchQuery({
+  return cached({
     queryKey: projectKeys.list(page),
     queryFn: () => api.call(listProjects, { query: { page: String(page) } }),
   });
@@ -42,7 +40,7 @@ export const NewProjectSchema = ProjectBodySchema;
 
 export async function createProject(body: { name: string }) {
   const project = await api.call(createProjectOperation, { body });
-  await queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
+  await invalidate(projectKeys.lists());
   return project;
 }
 
@@ -51,17 +49,17 @@ export const RenameProjectSchema = z.extend(ProjectBodySchema, { projectId: id()
 
 export async function renameProject(projectId: string, name: string) {
   const project = await api.call(renameProjectOperation, { params: { id: projectId }, body: { name } });
-  await queryClient.invalidateQueries({ queryKey: projectKeys.all });
+  await invalidate(projectKeys.all);
   return project;
 }
 
 export async function deleteProject(projectId: string) {
   await api.call(deleteProjectOperation, { params: { id: projectId } });
-  await queryClient.invalidateQueries({ queryKey: projectKeys.all });
+  await invalidate(projectKeys.all);
 }
 
 export function getProject(projectId: string) {
-  return queryClient.fetchQuery({
+  return cached({
     queryKey: projectKeys.detail(projectId),
     queryFn: () => api.call(showProject, { params: { id: projectId } }),
   });
@@ -74,11 +72,11 @@ export async function getChannels() {
 
 export async function attachChannel(projectId: string, channelId: string) {
   const project = await api.call(attachChannelOperation, { params: { id: projectId }, body: { channelId } });
-  await queryClient.invalidateQueries({ queryKey: projectKeys.all });
+  await invalidate(projectKeys.all);
   return project;
 }
 
 export async function detachChannel(projectId: string, channelId: string) {
   await api.call(detachChannelOperation, { params: { id: projectId, channelId } });
-  await queryClient.invalidateQueries({ queryKey: projectKeys.all });
+  await invalidate(projectKeys.all);
 }

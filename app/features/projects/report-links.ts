@@ -6,7 +6,7 @@ import {
   showReportLink,
 } from '~contract/reports';
 import { api } from '~/lib/api';
-import { queryClient } from '~/lib/query-client';
+import { cached, keepInCache } from '~/lib/cache';
 import { paths } from '~/lib/paths';
 import { projectKeys } from './api';
 
@@ -20,7 +20,7 @@ export const reportKeys = {
 
 /** The owner's view of the project's link: the active one, or null. */
 export function getReportLink(projectId: string) {
-  return queryClient.fetchQuery({
+  return cached({
     queryKey: reportKeys.link(projectId),
     queryFn: async () => (await api.call(showReportLink, { params: { projectId } })).reportLink,
     // When it was last opened changes while the owner looks elsewhere.
@@ -31,14 +31,14 @@ export function getReportLink(projectId: string) {
 /** A new link; an active one stops working at once. */
 export async function createReportLink(projectId: string) {
   const { reportLink } = await api.call(createReportLinkOperation, { params: { projectId } });
-  queryClient.setQueryData(reportKeys.link(projectId), reportLink);
+  await keepInCache(reportKeys.link(projectId), reportLink);
   return reportLink;
 }
 
 /** The link stops working for everyone who has it (they meet the not-found page). */
 export async function revokeReportLink(projectId: string) {
   await api.call(revokeReportLinkOperation, { params: { projectId } });
-  queryClient.setQueryData(reportKeys.link(projectId), null);
+  await keepInCache(reportKeys.link(projectId), null);
 }
 
 /** The address to send: absolute, so it can be pasted anywhere. */
@@ -46,7 +46,7 @@ export const reportUrl = (token: string) => new URL(paths.publicReport(token), w
 
 /** The public report, read afresh on every visit: it is all the client has to see the project. */
 export function getPublicReport(token: string, period: SummaryPeriod) {
-  return queryClient.fetchQuery({
+  return cached({
     queryKey: reportKeys.publicReport(token, period),
     queryFn: async () => (await api.call(showPublicReport, { params: { token }, query: { days: period } })).report,
     staleTime: 0,

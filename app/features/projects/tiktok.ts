@@ -7,7 +7,7 @@ import {
 import type { TiktokUser } from '~contract/tiktok-users';
 import { OAUTH_RETURN_PATHS } from '~contract/oauth';
 import { api } from '~/lib/api';
-import { queryClient } from '~/lib/query-client';
+import { cached, invalidate } from '~/lib/cache';
 import { projectKeys } from './api';
 
 export type { TiktokUser };
@@ -27,20 +27,20 @@ export async function tiktokAuthorizeUrl(projectId: string): Promise<string> {
 export async function storeTiktokUser(code: string, state: string): Promise<TiktokUser> {
   const answer = await api.call(storeOperation, { body: { code, state, redirect_uri: returnUri() } });
   // The project now shows its new user (importing).
-  await queryClient.invalidateQueries({ queryKey: projectKeys.all });
+  await invalidate(projectKeys.all);
   return answer.tiktokUser;
 }
 
 /** Starts a stopped or stalled import again, from the first page (202; 409 while one runs). */
 export async function restartTiktokImport(projectId: string, tiktokUserId: string): Promise<TiktokUser> {
   const answer = await api.call(restartOperation, { params: { projectId, tiktokUserId } });
-  await queryClient.invalidateQueries({ queryKey: projectKeys.tiktok(projectId) });
+  await invalidate(projectKeys.tiktok(projectId));
   return answer.tiktokUser;
 }
 
 /** A project's TikTok users (cached: the import's end invalidates it, spec §4). */
 export function getProjectTiktokUsers(projectId: string) {
-  return queryClient.fetchQuery({
+  return cached({
     queryKey: projectKeys.tiktokUsers(projectId),
     queryFn: async () => (await api.call(listProjectTiktokUsers, { params: { projectId } })).data,
   });

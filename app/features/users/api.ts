@@ -1,6 +1,6 @@
 import { listUsers } from '~contract/users';
 import { api } from '~/lib/api';
-import { queryClient } from '~/lib/query-client';
+import { cached } from '~/lib/cache';
 
 export type { AdminUserListEntry } from '~contract/users';
 export { USERS_PAGE_SIZE } from '~contract/users';
@@ -16,7 +16,7 @@ export const userKeys = {
 };
 
 export function getUsers(filter: UserListFilter) {
-  return queryClient.ensureQueryData({
+  return cached({
     queryKey: userKeys.list(filter),
     queryFn: () =>
       api.call(

@@ -22,7 +22,7 @@ import {
 } from '~/features/projects/tiktok';
 import { TiktokImportProblems } from '~/features/projects/tiktok-import-problems';
 import { tiktokImports } from '~/features/projects/tiktok-imports';
-import { queryClient } from '~/lib/query-client';
+import { invalidate } from '~/lib/cache';
 import { PlanLimitNote } from '~/features/projects/plan-limit-note';
 import { pageTitle } from '~/lib/i18n';
 import { hasRoom } from '~/lib/plan-limits';
@@ -146,7 +146,7 @@ export default function ProjectChannelsRoute() {
   useEffect(() => {
     if (!anyRunning) return;
     const timer = window.setInterval(() => {
-      void queryClient.invalidateQueries({ queryKey: projectKeys.tiktok(project._id) });
+      void invalidate(projectKeys.tiktok(project._id));
       if (revalidator.state === 'idle') revalidator.revalidate();
     }, RUNNING_IMPORT_CHECK_MS);
     return () => window.clearInterval(timer);
