@@ -38,7 +38,7 @@ export const UserSchema = z
     impersonatedBy: z.optional(z.object({ id: z.uuid(), name: z.string() })),
     /**
      * Present only in the signed-in user's own answers while a change of address waits for its
-     * link (contract/account.ts `requestEmailChange`): `email` stays the address until then.
+     * link (contract/user-account.ts `requestEmailChange`): `email` stays the address until then.
      */
     pendingEmail: z.optional(z.object({ email: z.string(), expiresAt: timestamp() })),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { CHANNEL_KINDS, hasNoControlCharacters, id, oneOf, search, SENTIMENTS, timestamp } from './fields';
-import { badGateway } from './accounts';
+import { badGateway } from './integrations';
 import { ErrorBodySchema, pagedSchema } from './common';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 

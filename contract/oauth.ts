@@ -3,7 +3,7 @@ import { text } from './fields';
 
 /**
  * What every OAuth round trip with a provider shares (decision 025): where the provider sends the
- * browser back, and the shapes of what it sends. Apart from contract/accounts.ts so the guest
+ * browser back, and the shapes of what it sends. Apart from contract/integrations.ts so the guest
  * pages' Facebook sign-in carries these and not the accounts' operations.
  */
 

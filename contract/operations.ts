@@ -1,5 +1,5 @@
-import * as account from './account';
-import * as accounts from './accounts';
+import * as account from './user-account';
+import * as accounts from './integrations';
 import * as auth from './auth';
 import * as comments from './comments';
 import * as coupons from './coupons';

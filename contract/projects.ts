@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ChannelSchema } from './accounts';
+import { ChannelSchema } from './integrations';
 import { pagedSchema } from './common';
 import { id, LIMITS, page, SENTIMENTS, text, timestamp } from './fields';
 import { BODY_ERRORS, defineOperation, errors } from './operation';

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ChannelSchema } from './accounts';
+import { ChannelSchema } from './integrations';
 import { ErrorBodySchema } from './common';
 import { CHANNEL_KINDS, JOB_FAILURE_REASONS, PROVIDERS, type ChannelKind } from './fields';
 import { defineOperation, errors } from './operation';

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { AuthorizeAnswerSchema, badGateway, ChannelSchema, JobFailureSchema } from './accounts';
+import { AuthorizeAnswerSchema, badGateway, ChannelSchema, JobFailureSchema } from './integrations';
 import { ErrorBodySchema } from './common';
 import { id, timestamp } from './fields';
 import { OAUTH_RETURN_PATHS, oauthCode, oauthRedirectUri, oauthState } from './oauth';

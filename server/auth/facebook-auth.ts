@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { type Context, type Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { OAUTH_RETURN_PATHS } from '../../contract/accounts';
+import { OAUTH_RETURN_PATHS } from '../../contract/integrations';
 import { authorizeFacebookAuth, facebookLogin, facebookRegister } from '../../contract/auth';
 import { providerAccounts, users, type UserRow } from '../db/schema';
 import { logAuthEvent } from '../http/auth-events';

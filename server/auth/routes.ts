@@ -7,7 +7,7 @@ import {
   deleteMe,
   logoutEverywhere,
   requestEmailChange,
-} from '../../contract/account';
+} from '../../contract/user-account';
 import { forgot, login, logout, me, refresh, register, reset, updateMe } from '../../contract/auth';
 import { users, type UserRow } from '../db/schema';
 import { eq } from 'drizzle-orm';

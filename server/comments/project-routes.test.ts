@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listFacebookAccounts, refreshFacebookAccount } from '../../contract/accounts';
+import { listFacebookAccounts, refreshFacebookAccount } from '../../contract/integrations';
 import {
   listComments,
   listProjectComments,

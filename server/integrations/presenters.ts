@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import type { ChannelSchema, FacebookAccountSchema, LinkedInAccountSchema } from '../../contract/accounts';
+import type { ChannelSchema, FacebookAccountSchema, LinkedInAccountSchema } from '../../contract/integrations';
 import type { ChannelKind, Provider } from '../../contract/fields';
 import type { ChannelRow } from '../db/schema';
 import type { AccountWithChannels } from './accounts';

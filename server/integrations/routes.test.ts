@@ -11,7 +11,7 @@ import {
   refreshLinkedInAccount,
   type FacebookAccount,
   type LinkedInAccount,
-} from '../../contract/accounts';
+} from '../../contract/integrations';
 import { createProject, showProject } from '../../contract/projects';
 import { channels, providerAccounts } from '../db/schema';
 import { JobQueue } from '../jobs/queue';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import * as contract from '../../contract/accounts';
-import { OAUTH_RETURN_PATHS } from '../../contract/accounts';
+import * as contract from '../../contract/integrations';
+import { OAUTH_RETURN_PATHS } from '../../contract/integrations';
 import type { AppEnv, Services } from '../http/context';
 import { fieldError, HttpError, notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
@@ -41,7 +41,7 @@ export const ACCOUNT_STORE_LIMIT: Limit = {
 };
 
 /**
- * What a provider's failure answers (contract/accounts.ts): a code it refuses (or a token it
+ * What a provider's failure answers (contract/integrations.ts): a code it refuses (or a token it
  * takes back at once) is the code's fault, 422; the provider's own trouble is a 502.
  */
 export function providerFailure(error: ProviderError): Error {
@@ -83,7 +83,7 @@ const OPERATIONS = {
   },
 } as const;
 
-/** The connected accounts of each provider (contract/accounts.ts; decision 025). */
+/** The connected accounts of each provider (contract/integrations.ts; decision 025). */
 export function accountRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
   const encryption = createEncryption(s.config.tokenEncryptionKey);

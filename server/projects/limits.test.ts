@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizeLinkedInOrganization } from '../../contract/accounts';
+import { authorizeLinkedInOrganization } from '../../contract/integrations';
 import { deleteProject, listProjects } from '../../contract/projects';
 import { createReportLink } from '../../contract/reports';
 import { authorizeTiktokUser } from '../../contract/tiktok-users';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { authorizeFacebookAccount, storeFacebookAccount } from '../../contract/accounts';
+import { authorizeFacebookAccount, storeFacebookAccount } from '../../contract/integrations';
 import { TEST_ENV, type Harness } from './harness';
 import { consentFormFields } from '../integrations/sandbox/consent-form';
 

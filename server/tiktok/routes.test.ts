@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizeFacebookAccount } from '../../contract/accounts';
+import { authorizeFacebookAccount } from '../../contract/integrations';
 import { createProject } from '../../contract/projects';
 import {
   authorizeTiktokUser,

@@ -1,11 +1,4 @@
-import {
-  cancelEmailChange as cancelEmailChangeOperation,
-  changePassword as changePasswordOperation,
-  confirmEmailChange as confirmEmailChangeOperation,
-  deleteMe,
-  logoutEverywhere,
-  requestEmailChange as requestEmailChangeOperation,
-} from '~contract/account';
+import * as userAccount from '~contract/user-account';
 import { updateMe } from '~contract/auth';
 import { api } from '~/lib/api';
 import { keepInCache } from '~/lib/cache';
@@ -27,21 +20,21 @@ export async function updateProfile(profile: { firstName: string; lastName: stri
 
 /** A new address, with the password: a link goes to it; the user shows the change waiting. */
 export async function requestEmailChange(body: { email: string; currentPassword: string }) {
-  const { user } = await api.call(requestEmailChangeOperation, { body });
+  const { user } = await api.call(userAccount.requestEmailChange, { body });
   await keepInCache(authKeys.me(), user);
   return user;
 }
 
 /** The change waiting for its link is dropped; the address stays. */
 export async function cancelEmailChange() {
-  const { user } = await api.call(cancelEmailChangeOperation);
+  const { user } = await api.call(userAccount.cancelEmailChange);
   await keepInCache(authKeys.me(), user);
   return user;
 }
 
 /** The link's token: the address changes, every other session ends, this one goes on. */
 export async function confirmEmailChange(token: string) {
-  const answer = await api.call(confirmEmailChangeOperation, { body: { token } });
+  const answer = await api.call(userAccount.confirmEmailChange, { body: { token } });
   tokenStore.set(answer.access_token);
   await keepInCache(authKeys.me(), answer.user);
   return answer.user;
@@ -49,7 +42,7 @@ export async function confirmEmailChange(token: string) {
 
 /** A new password: every other session ends, this one goes on with the new tokens. */
 export async function changePassword(body: { currentPassword: string; password: string }) {
-  const answer = await api.call(changePasswordOperation, { body });
+  const answer = await api.call(userAccount.changePassword, { body });
   tokenStore.set(answer.access_token);
   await keepInCache(authKeys.me(), answer.user);
   return answer.user;
@@ -57,12 +50,12 @@ export async function changePassword(body: { currentPassword: string; password: 
 
 /** Every session of the account ends, this one too. */
 export async function signOutEverywhere() {
-  await api.call(logoutEverywhere);
+  await api.call(userAccount.logoutEverywhere);
   forgetSession();
 }
 
 /** The account goes, with everything it owns; this browser forgets it. */
 export async function deleteAccount(password: string) {
-  await api.call(deleteMe, { body: { password } });
+  await api.call(userAccount.deleteMe, { body: { password } });
   forgetSession();
 }

@@ -4,7 +4,7 @@ import {
   ConfirmEmailChangeBodySchema,
   DeleteMeBodySchema,
   RequestEmailChangeBodySchema,
-} from '~contract/account';
+} from '~contract/user-account';
 import { RegisterBodySchema } from '~contract/auth';
 
 /**

@@ -1,35 +1,35 @@
-import * as accounts from '~contract/accounts';
-import type { FacebookAccount, LinkedInAccount } from '~contract/accounts';
+import * as integrations from '~contract/integrations';
+import type { FacebookAccount, LinkedInAccount } from '~contract/integrations';
 import { api } from '~/lib/api';
 
-export type { Channel, FacebookAccount, LinkedInAccount } from '~contract/accounts';
-export { OAUTH_RETURN_PATHS } from '~contract/accounts';
+export type { Channel, FacebookAccount, LinkedInAccount } from '~contract/integrations';
+export { OAUTH_RETURN_PATHS } from '~contract/integrations';
 
 export type AccountProvider = 'facebook' | 'linkedin';
 export type ConnectedAccount = FacebookAccount | LinkedInAccount;
 /** How a return's store went: connected, reconnected… (the snackbar's words). */
-export type StoreOutcome = (typeof accounts.STORE_OUTCOMES)[number];
+export type StoreOutcome = (typeof integrations.STORE_OUTCOMES)[number];
 
 const operations = {
   facebook: {
-    list: accounts.listFacebookAccounts,
-    authorize: accounts.authorizeFacebookAccount,
-    refresh: accounts.refreshFacebookAccount,
-    makePrimary: accounts.makeFacebookAccountPrimary,
-    remove: accounts.deleteFacebookAccount,
+    list: integrations.listFacebookAccounts,
+    authorize: integrations.authorizeFacebookAccount,
+    refresh: integrations.refreshFacebookAccount,
+    makePrimary: integrations.makeFacebookAccountPrimary,
+    remove: integrations.deleteFacebookAccount,
   },
   linkedin: {
-    list: accounts.listLinkedInAccounts,
-    authorize: accounts.authorizeLinkedInAccount,
-    refresh: accounts.refreshLinkedInAccount,
-    makePrimary: accounts.makeLinkedInAccountPrimary,
-    remove: accounts.deleteLinkedInAccount,
+    list: integrations.listLinkedInAccounts,
+    authorize: integrations.authorizeLinkedInAccount,
+    refresh: integrations.refreshLinkedInAccount,
+    makePrimary: integrations.makeLinkedInAccountPrimary,
+    remove: integrations.deleteLinkedInAccount,
   },
 } as const;
 
 /** Where the provider sends the browser back: the address the round trip was registered with. */
 export const returnUri = (provider: AccountProvider) =>
-  `${window.location.origin}${accounts.OAUTH_RETURN_PATHS[`${provider}-account`]}`;
+  `${window.location.origin}${integrations.OAUTH_RETURN_PATHS[`${provider}-account`]}`;
 
 /**
  * Both lists, fresh each time the screen is entered (spec §4: accounts load on entering), and
@@ -37,8 +37,8 @@ export const returnUri = (provider: AccountProvider) =>
  */
 export async function loadAccounts() {
   const [facebook, linkedin] = await Promise.all([
-    api.call(accounts.listFacebookAccounts),
-    api.call(accounts.listLinkedInAccounts),
+    api.call(integrations.listFacebookAccounts),
+    api.call(integrations.listLinkedInAccounts),
   ]);
   return {
     facebook: facebook.data,
@@ -68,22 +68,22 @@ export async function authorizeUrl(
  */
 export async function storeAccount(provider: AccountProvider, code: string, state: string, redirectUri?: string) {
   if (provider === 'facebook') {
-    return api.call(accounts.storeFacebookAccount, {
+    return api.call(integrations.storeFacebookAccount, {
       body: { code, state, facebook_redirect_uri: redirectUri ?? returnUri('facebook') },
     });
   }
-  return api.call(accounts.storeLinkedInAccount, {
+  return api.call(integrations.storeLinkedInAccount, {
     body: { code, state, redirect_uri: redirectUri ?? returnUri('linkedin') },
   });
 }
 
 /** Where LinkedIn sends the browser back after connecting an organization from a project. */
 export const linkedinOrganizationReturnUri = () =>
-  `${window.location.origin}${accounts.OAUTH_RETURN_PATHS['linkedin-organization']}`;
+  `${window.location.origin}${integrations.OAUTH_RETURN_PATHS['linkedin-organization']}`;
 
 /** The consent page's address for connecting a LinkedIn organization into a project. */
 export async function linkedinOrganizationAuthorizeUrl(projectId: string): Promise<string> {
-  return (await api.call(accounts.authorizeLinkedInOrganization, { params: { projectId } })).url;
+  return (await api.call(integrations.authorizeLinkedInOrganization, { params: { projectId } })).url;
 }
 
 export function refreshAccount(provider: AccountProvider, id: string) {

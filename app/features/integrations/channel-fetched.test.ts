@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Channel } from '~contract/accounts';
+import type { Channel } from '~contract/integrations';
 import { channelFetched } from './channel-fetched';
 
 const channel = (id: string, name: string, type: Channel['type'] = 'facebook-page'): Channel => ({

@@ -1,4 +1,4 @@
-import type { Channel } from '~contract/accounts';
+import type { Channel } from '~contract/integrations';
 import { createStore, useStore } from '~/lib/store';
 
 /**

@@ -1,15 +1,5 @@
 import { z } from 'zod/mini';
-import {
-  attachChannel as attachChannelOperation,
-  createProject as createProjectOperation,
-  deleteProject as deleteProjectOperation,
-  detachChannel as detachChannelOperation,
-  listChannels,
-  listProjects,
-  ProjectBodySchema,
-  renameProject as renameProjectOperation,
-  showProject,
-} from '~contract/projects';
+import * as projects from '~contract/projects';
 import { id } from '~contract/fields';
 import { api } from '~/lib/api';
 import { cached, invalidate } from '~/lib/cache';
@@ -31,52 +21,52 @@ export const projectKeys = {
 export function getProjects(page = 1) {
   return cached({
     queryKey: projectKeys.list(page),
-    queryFn: () => api.call(listProjects, { query: { page: String(page) } }),
+    queryFn: () => api.call(projects.listProjects, { query: { page: String(page) } }),
   });
 }
 
 /** The new-project form: the API's own body schema, so the form refuses what the API would. */
-export const NewProjectSchema = ProjectBodySchema;
+export const NewProjectSchema = projects.ProjectBodySchema;
 
 export async function createProject(body: { name: string }) {
-  const project = await api.call(createProjectOperation, { body });
+  const project = await api.call(projects.createProject, { body });
   await invalidate(projectKeys.lists());
   return project;
 }
 
 /** The rename form: the API's own name rule, and which project. */
-export const RenameProjectSchema = z.extend(ProjectBodySchema, { projectId: id() });
+export const RenameProjectSchema = z.extend(projects.ProjectBodySchema, { projectId: id() });
 
 export async function renameProject(projectId: string, name: string) {
-  const project = await api.call(renameProjectOperation, { params: { id: projectId }, body: { name } });
+  const project = await api.call(projects.renameProject, { params: { id: projectId }, body: { name } });
   await invalidate(projectKeys.all);
   return project;
 }
 
 export async function deleteProject(projectId: string) {
-  await api.call(deleteProjectOperation, { params: { id: projectId } });
+  await api.call(projects.deleteProject, { params: { id: projectId } });
   await invalidate(projectKeys.all);
 }
 
 export function getProject(projectId: string) {
   return cached({
     queryKey: projectKeys.detail(projectId),
-    queryFn: () => api.call(showProject, { params: { id: projectId } }),
+    queryFn: () => api.call(projects.showProject, { params: { id: projectId } }),
   });
 }
 
 /** The user's channels, fresh each time (accounts bring new ones in the background). */
 export async function getChannels() {
-  return (await api.call(listChannels)).data;
+  return (await api.call(projects.listChannels)).data;
 }
 
 export async function attachChannel(projectId: string, channelId: string) {
-  const project = await api.call(attachChannelOperation, { params: { id: projectId }, body: { channelId } });
+  const project = await api.call(projects.attachChannel, { params: { id: projectId }, body: { channelId } });
   await invalidate(projectKeys.all);
   return project;
 }
 
 export async function detachChannel(projectId: string, channelId: string) {
-  await api.call(detachChannelOperation, { params: { id: projectId, channelId } });
+  await api.call(projects.detachChannel, { params: { id: projectId, channelId } });
   await invalidate(projectKeys.all);
 }

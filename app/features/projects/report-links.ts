@@ -1,10 +1,5 @@
 import type { SummaryPeriod } from '~contract/comments';
-import {
-  createReportLink as createReportLinkOperation,
-  revokeReportLink as revokeReportLinkOperation,
-  showPublicReport,
-  showReportLink,
-} from '~contract/reports';
+import * as reports from '~contract/reports';
 import { api } from '~/lib/api';
 import { cached, keepInCache } from '~/lib/cache';
 import { paths } from '~/lib/paths';
@@ -22,7 +17,7 @@ export const reportKeys = {
 export function getReportLink(projectId: string) {
   return cached({
     queryKey: reportKeys.link(projectId),
-    queryFn: async () => (await api.call(showReportLink, { params: { projectId } })).reportLink,
+    queryFn: async () => (await api.call(reports.showReportLink, { params: { projectId } })).reportLink,
     // When it was last opened changes while the owner looks elsewhere.
     staleTime: 0,
   });
@@ -30,14 +25,14 @@ export function getReportLink(projectId: string) {
 
 /** A new link; an active one stops working at once. */
 export async function createReportLink(projectId: string) {
-  const { reportLink } = await api.call(createReportLinkOperation, { params: { projectId } });
+  const { reportLink } = await api.call(reports.createReportLink, { params: { projectId } });
   await keepInCache(reportKeys.link(projectId), reportLink);
   return reportLink;
 }
 
 /** The link stops working for everyone who has it (they meet the not-found page). */
 export async function revokeReportLink(projectId: string) {
-  await api.call(revokeReportLinkOperation, { params: { projectId } });
+  await api.call(reports.revokeReportLink, { params: { projectId } });
   await keepInCache(reportKeys.link(projectId), null);
 }
 
@@ -48,7 +43,8 @@ export const reportUrl = (token: string) => new URL(paths.publicReport(token), w
 export function getPublicReport(token: string, period: SummaryPeriod) {
   return cached({
     queryKey: reportKeys.publicReport(token, period),
-    queryFn: async () => (await api.call(showPublicReport, { params: { token }, query: { days: period } })).report,
+    queryFn: async () =>
+      (await api.call(reports.showPublicReport, { params: { token }, query: { days: period } })).report,
     staleTime: 0,
   });
 }

@@ -1,9 +1,4 @@
-import {
-  authorizeTiktokUser,
-  listProjectTiktokUsers,
-  restartTiktokImport as restartOperation,
-  storeTiktokUser as storeOperation,
-} from '~contract/tiktok-users';
+import * as tiktokUsers from '~contract/tiktok-users';
 import type { TiktokUser } from '~contract/tiktok-users';
 import { OAUTH_RETURN_PATHS } from '~contract/oauth';
 import { api } from '~/lib/api';
@@ -17,7 +12,7 @@ const returnUri = () => `${window.location.origin}${OAUTH_RETURN_PATHS['tiktok-u
 
 /** TikTok's consent page, to connect a TikTok user into `projectId` (a round trip back to /integrations). */
 export async function tiktokAuthorizeUrl(projectId: string): Promise<string> {
-  return (await api.call(authorizeTiktokUser, { params: { projectId } })).url;
+  return (await api.call(tiktokUsers.authorizeTiktokUser, { params: { projectId } })).url;
 }
 
 /**
@@ -25,7 +20,7 @@ export async function tiktokAuthorizeUrl(projectId: string): Promise<string> {
  * its import starts (202).
  */
 export async function storeTiktokUser(code: string, state: string): Promise<TiktokUser> {
-  const answer = await api.call(storeOperation, { body: { code, state, redirect_uri: returnUri() } });
+  const answer = await api.call(tiktokUsers.storeTiktokUser, { body: { code, state, redirect_uri: returnUri() } });
   // The project now shows its new user (importing).
   await invalidate(projectKeys.all);
   return answer.tiktokUser;
@@ -33,7 +28,7 @@ export async function storeTiktokUser(code: string, state: string): Promise<Tikt
 
 /** Starts a stopped or stalled import again, from the first page (202; 409 while one runs). */
 export async function restartTiktokImport(projectId: string, tiktokUserId: string): Promise<TiktokUser> {
-  const answer = await api.call(restartOperation, { params: { projectId, tiktokUserId } });
+  const answer = await api.call(tiktokUsers.restartTiktokImport, { params: { projectId, tiktokUserId } });
   await invalidate(projectKeys.tiktok(projectId));
   return answer.tiktokUser;
 }
@@ -42,6 +37,6 @@ export async function restartTiktokImport(projectId: string, tiktokUserId: strin
 export function getProjectTiktokUsers(projectId: string) {
   return cached({
     queryKey: projectKeys.tiktokUsers(projectId),
-    queryFn: async () => (await api.call(listProjectTiktokUsers, { params: { projectId } })).data,
+    queryFn: async () => (await api.call(tiktokUsers.listProjectTiktokUsers, { params: { projectId } })).data,
   });
 }

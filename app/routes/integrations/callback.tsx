@@ -41,12 +41,7 @@ const accountReturn = (provider: AccountProvider): Return => ({
 });
 
 /** Stored and how (connected, reconnected…); scopes the user declined are named (the account's card offers them again). */
-function sayStored(
-  provider: AccountProvider,
-  name: string,
-  outcome: StoreOutcome,
-  missingScopes: readonly string[],
-) {
+function sayStored(provider: AccountProvider, name: string, outcome: StoreOutcome, missingScopes: readonly string[]) {
   snackbar.show(`integrations.outcome.${outcome}`, 'success', { values: { name } });
   if (missingScopes.length > 0) {
     snackbar.show('integrations.missingScopes', 'warning', {

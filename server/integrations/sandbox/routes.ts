@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { OAUTH_RETURN_PATHS } from '../../../contract/accounts';
+import { OAUTH_RETURN_PATHS } from '../../../contract/integrations';
 import { sandboxExpireTokens } from '../../../contract/sandbox/providers';
 import type { AppEnv, Services } from '../../http/context';
 import { reply, route } from '../../http/operation';
