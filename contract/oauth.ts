@@ -13,10 +13,11 @@ export const OAUTH_RETURN_PATHS = {
   'linkedin-account': '/integrations?type=linkedin-account',
   'facebook-login': '/login?type=facebook-login',
   'facebook-register': '/register?type=facebook-register',
-  // A project's TikTok connection (issue 13) comes back to the integrations screen, as LinkedIn's
+  // A project's TikTok connection comes back to the integrations screen, as LinkedIn's
   // project channels do.
   'tiktok-user': '/integrations?type=tiktok-user',
-  // A LinkedIn organization connected from a project (spec §4 "LinkedIn channel connection"). A
+  // A LinkedIn organization connected from a project
+  // (docs/product.md#linkedin-organizations-from-a-project). A
   // fixed address like the others (LinkedIn takes only registered ones, exactly): the project is
   // in the round trip's state, and the store's answer names it for the app to go on to.
   'linkedin-organization': '/integrations?type=linkedin-organization&from=project-channels',

@@ -38,7 +38,7 @@ export async function restartTiktokImport(projectId: string, tiktokUserId: strin
   return answer.tiktokUser;
 }
 
-/** A project's TikTok users (cached: the import's end invalidates it, spec §4). */
+/** A project's TikTok users (cached: the import's end invalidates it). */
 export function getProjectTiktokUsers(projectId: string) {
   return queryClient.fetchQuery({
     queryKey: projectKeys.tiktokUsers(projectId),
