@@ -35,14 +35,14 @@ export const ChannelFetchedEventSchema = z.object({ channel: ChannelSchema });
  * One kind of an account's channels is done (fetched, or given up until a reconnect), with
  * `{ account: { _id, provider, kind } }`: the open app reads its accounts again, and knows that
  * "Fetching channels…" is over even for a kind that brought no channel (no other event says so).
- * Not one of the spec's events.
+ * Not one of the five channel-fetched events.
  */
 export const ACCOUNT_CHANNELS_FETCHED = 'AccountChannelsFetched';
 
 /**
  * One kind of an account's channels could not be fetched (the provider refused the grant, or the
  * fetch was given up after its retries), with `{ account: { _id, provider, kind }, reason }`: the
- * account's `fetchFailure` says the same after a reload. Not one of the spec's events.
+ * account's `fetchFailure` says the same after a reload. Not one of the five channel-fetched events.
  */
 export const ACCOUNT_CHANNELS_FETCH_FAILED = 'AccountChannelsFetchFailed';
 export const AccountChannelsFetchFailedEventSchema = z.object({

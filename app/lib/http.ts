@@ -85,7 +85,7 @@ export interface HttpClientOptions {
 export interface CallOptions {
   /**
    * Whether a 401 means an expired access token to refresh and retry with (the default). The
-   * credentials calls (sign-in, sign-up, reset, forgot) say false: the spec never retries them,
+   * credentials calls (sign-in, sign-up, reset, forgot) say false: they are never retried,
    * and their 401 is a refusal, not an expired session.
    */
   refreshOn401?: boolean;

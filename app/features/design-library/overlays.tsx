@@ -35,7 +35,7 @@ function Rocket() {
   );
 }
 
-/** Dialogs: information, a dangerous confirmation, and the spec's update-available notice. */
+/** Dialogs: information, a dangerous confirmation, and the update-available notice. */
 export function OverlaysSection() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<'info' | 'confirm' | 'update' | null>(null);
