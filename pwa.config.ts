@@ -2,9 +2,9 @@ import type { Plugin } from 'vite';
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 
 /**
- * The service worker and the web app manifest (spec §4, §8; docs/decisions/019). Workbox
- * generates the worker after Remix has pre-rendered index.html (the @vite-pwa/remix preset in
- * vite.config.ts), so the shell it precaches is the one the server sends.
+ * The service worker and the web app manifest (docs/product.md#new-versions-and-offline;
+ * docs/decisions/019). Workbox generates the worker after Remix has pre-rendered index.html (the
+ * @vite-pwa/remix preset in vite.config.ts), so the shell it precaches is the one the server sends.
  */
 
 /**

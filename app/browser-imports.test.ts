@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * The browser bundle is built from app/ and contract/. Classic zod (`zod`, `zod/v4`) hangs every
  * method on every schema, so one import of it puts ~25 KB gzipped on the sign-in page, which
- * `zod/mini` (the same core, functions instead of methods) does not (issue 9). This holds every
- * module there to `zod/mini`; tests run in Node and may import what they like.
+ * `zod/mini` (the same core, functions instead of methods) does not (decision 021). This holds
+ * every module there to `zod/mini`; tests run in Node and may import what they like.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BROWSER_FOLDERS = ['app', 'contract'];

@@ -7,7 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 /**
  * Runs only at build time, to pre-render index.html (SPA mode). Our own file so the build
  * does not add `isbot` and reinstall packages, and streamed with `onAllReady` because
- * single-fetch leaves a `renderToString` page on the loading screen forever (DESIGN.md).
+ * single-fetch leaves a `renderToString` page on the loading screen forever.
  */
 export default function handleRequest(
   request: Request,

@@ -27,11 +27,12 @@ export function links() {
 }
 
 /**
- * Startup (spec §4): who the user is, and so which language and theme to show. While this runs
- * the pre-rendered HydrateFallback shows the loading animation.
+ * Startup (docs/product.md#startup-and-the-loading-indicator): who the user is, and so which
+ * language and theme to show. While this runs the pre-rendered HydrateFallback shows the loading
+ * animation.
  */
 export async function clientLoader({ request }: { request: Request }) {
-  // A public URL (spec §2 Root shell) completes startup at once: no user, no channels.
+  // A public URL completes startup at once: no user, no channels.
   const user = isPublicPath(new URL(request.url).pathname) ? null : await loadCurrentUser(request);
   const locale = detectLanguage(user?.language);
   await showLanguage(locale);

@@ -1,7 +1,7 @@
 import { index, layout, prefix, route, type RouteConfig } from '@remix-run/route-config';
 
 /**
- * The route tree (spec §2 route table), declared here so it reads at a glance: each pathless
+ * The route tree (docs/product.md#screens), declared here so it reads at a glance: each pathless
  * layout owns a guard and a frame, and a page is a `route()` inside the layout it belongs to.
  * See docs/decisions/012-app-shape.md.
  */

@@ -63,7 +63,10 @@ export const RegisterBodySchema = z.object({
   password: newPassword(),
   language: z.optional(language()),
 });
-/** The preferences and the profile (issue 13's account page): what is left out is kept. */
+/**
+ * The preferences and the profile (the account page, docs/product.md#the-account): what is left out
+ * is kept.
+ */
 export const UpdateMeBodySchema = z.object({
   language: z.optional(language()),
   theme: z.optional(theme()),
@@ -182,7 +185,10 @@ export const reset = defineOperation({
   },
 });
 
-/** The Facebook sign-in and sign-up round trips (spec §2 "Sign-in", "Sign-up", §5, §8; decision 025). */
+/**
+ * The Facebook sign-in and sign-up round trips (docs/product.md#sign-in-with-facebook; decision
+ * 025).
+ */
 export const FACEBOOK_AUTH_PURPOSES = ['sign-in', 'sign-up'] as const;
 
 export const FacebookAuthorizeBodySchema = z.object({

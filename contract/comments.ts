@@ -5,8 +5,8 @@ import { ErrorBodySchema, pagedSchema } from './common';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 /**
- * Comments and their sentiment review (spec §2 "Admin: Sentiment review", §3 "Comment", §4
- * "Comment review", §7 "Comments list", "Bulk comment update"). A classifier proposes a
+ * Comments and their sentiment review (docs/product.md#comments,
+ * docs/product.md#sentiment-review; decision 024). A classifier proposes a
  * sentiment for each comment; while `sentiment.inReview` is true an admin accepts the proposal,
  * rejects it (the sentiment stays) or sets one by hand. Every review names a batch, so the admin
  * who made it can undo the whole batch while nobody has reviewed those comments again.
@@ -15,7 +15,7 @@ const tag = 'Comments';
 
 export { CHANNEL_KINDS, SENTIMENTS, type ChannelKind, type Sentiment } from './fields';
 
-/** Comments page size (spec §9). */
+/** Comments page size. */
 export const COMMENTS_PAGE_SIZE = 50;
 
 /**
@@ -31,7 +31,10 @@ export const CommentSentimentSchema = z
   .object({ sentiment: z.enum(SENTIMENTS), inReview: z.boolean() })
   .register(z.globalRegistry, { id: 'CommentSentiment' });
 
-/** A comment (spec §3), with the channel it was left on. Message and author are user content: text, never HTML. */
+/**
+ * A comment (docs/product.md#records), with the channel it was left on. Message and author are user
+ * content: text, never HTML.
+ */
 export const CommentSchema = z
   .object({
     id: z.uuid(),
@@ -69,7 +72,7 @@ const flag = () =>
     ),
   );
 
-/** A 1-based page number (spec §7 names it `pageNumber`); absent means page 1. */
+/** A 1-based page number, named `pageNumber` here; absent means page 1. */
 const pageNumber = () =>
   z.pipe(
     z.optional(z.pipe(z.string().check(z.regex(/^[1-9]\d{0,8}$/, 'integer')), z.transform(Number))),
@@ -106,14 +109,14 @@ const commentsCursorField = () =>
   z.optional(z.string().check(z.refine((value) => parseCommentsCursor(value) !== undefined, 'invalid')));
 export const commentsCursor = (comment: Pick<Comment, 'publishedAt' | 'id'>) => `${comment.publishedAt}_${comment.id}`;
 
-/** The filters of the review list (spec §2 toolbar), shared by the list and "review all matching". */
+/** The filters of the review list (its toolbar), shared by the list and "review all matching". */
 export const commentFilterShape = {
   /** Part of the message, ignoring case and accents. */
   message: search(),
   /** Part of the author's name, ignoring case and accents. */
   authorName: search(),
   sentiment: z.optional(sentiment()),
-  /** Absent: in review or not. The app's default is `true` (spec §4). */
+  /** Absent: in review or not. The app's default is `true`. */
   inReview: flag(),
   isBookmarked: flag(),
   isHidden: flag(),
@@ -176,7 +179,7 @@ export const bulkUpdateComments = defineOperation({
   path: '/v1.0/comments',
   summary: 'Review comments in bulk',
   description:
-    `Up to ${MAX_BULK_COMMENTS} comments in one transaction (spec §7 "Bulk comment update"). \`inReview: false\` ends ` +
+    `Up to ${MAX_BULK_COMMENTS} comments in one transaction. \`inReview: false\` ends ` +
     'the review of a comment in review: its sentiment becomes `sentiment` when given (accept sends the proposed one, ' +
     'edit the chosen one) and stays when not (reject). `inReview: true` puts a reviewed comment back in review. A ' +
     'comment that is not where the request expects it (reviewed by another admin meanwhile, or already back in review) ' +
@@ -255,9 +258,10 @@ export const undoReview = defineOperation({
 });
 
 /*
- * A project's comments (issue 13; decision 027): the comments on the channels a project follows,
- * for its owner. Top-level comments are the list; each brings its replies (`parentId`), oldest
- * first, so a reply is read under what it answers. Bookmark and hide are the owner's marks.
+ * A project's comments (docs/product.md#a-projects-comments; decision 027): the comments on the
+ * channels a project follows, for its owner. Top-level comments are the list; each brings its
+ * replies (`parentId`), oldest first, so a reply is read under what it answers. Bookmark and hide
+ * are the owner's marks.
  */
 
 /** A comment of a project's list: a top-level comment with the replies under it. */

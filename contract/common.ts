@@ -16,7 +16,7 @@ export const PageMetaSchema = z
   })
   .register(z.globalRegistry, { id: 'PageMeta' });
 
-/** The paged answer (spec §3): `{ data, meta: { total, currentPage, lastPage } }`. */
+/** The paged answer: `{ data, meta: { total, currentPage, lastPage } }`. */
 export const pagedSchema = <T extends z.core.$ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: PageMetaSchema });
 

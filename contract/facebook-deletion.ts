@@ -4,9 +4,10 @@ import { text } from './fields';
 import { defineOperation, errors } from './operation';
 
 /**
- * Meta's data-deletion callback and the status page it links to (spec §2 "Data-deletion
- * status", §7). Meta calls the callback when a person removes the app from their Facebook
- * account and asks for their data to go; the answer's `url` is the page Meta shows them.
+ * Meta's data-deletion callback and the status page it links to
+ * (docs/product.md#facebook-data-deletion; decision 018). Meta calls the callback when a person
+ * removes the app from their Facebook account and asks for their data to go; the answer's `url` is
+ * the page Meta shows them.
  */
 const tag = 'Facebook data deletion';
 

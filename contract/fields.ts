@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
 
 /**
- * The field rules both sides apply (spec §5): the API validates requests with them and the
- * app's forms are built from them, so a limit is written once. Each failure's message is a
- * rule code, optionally `rule:param` (`required`, `email`, `min:8`, `max:100`, `uppercase`…):
+ * The field rules both sides apply (docs/product.md#validation): the API validates requests with
+ * them and the app's forms are built from them, so a limit is written once. Each failure's message
+ * is a rule code, optionally `rule:param` (`required`, `email`, `min:8`, `max:100`, `uppercase`…):
  * the API turns it into a sentence in the caller's language, the app into a translation key.
  */
 
@@ -17,11 +17,14 @@ export type Theme = (typeof THEMES)[number];
 
 export const ROLES = ['user', 'admin'] as const;
 
-/** A comment's sentiment values (spec §3), in the order the app lists them (review keys 1–5). */
+/**
+ * A comment's sentiment values (docs/product.md#sentiment), in the order the app lists them (review
+ * keys 1–5).
+ */
 export const SENTIMENTS = ['POSITIVE', 'MIXED', 'NEGATIVE', 'NEUTRAL', 'UNCLASSIFIED'] as const;
 export type Sentiment = (typeof SENTIMENTS)[number];
 
-/** The channel kinds (spec §3), as the API names them. */
+/** The channel kinds (docs/product.md#channels), as the API names them. */
 export const CHANNEL_KINDS = [
   'facebook-page',
   'instagram-account',
@@ -31,7 +34,10 @@ export const CHANNEL_KINDS = [
 ] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
-/** The providers a user connects accounts of (spec §1): each brings channels of its kinds. */
+/**
+ * The providers a user connects accounts of (docs/product.md#connected-accounts): each brings
+ * channels of its kinds.
+ */
 export const PROVIDERS = ['facebook', 'linkedin', 'tiktok'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
@@ -68,7 +74,10 @@ export const passwordRules = {
   lowercase: (value: string) => /\p{Ll}/u.test(value),
 };
 
-/** The promo coupon of spec §9: its sign-up page shows the promo panel and redeems it. */
+/**
+ * The promo coupon (docs/product.md#sign-up-and-coupons): its sign-up page shows the promo panel
+ * and redeems it.
+ */
 export const PROMO_COUPON_CODE = 'marketing-espresso-15';
 
 const missing = (issue: { input: unknown }) => issue.input === undefined || issue.input === null;

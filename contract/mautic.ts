@@ -4,11 +4,11 @@ import { text, timestamp } from './fields';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 /**
- * Mautic authorisation (spec §2 "Admin: Mautic", §7): the installation holds one Mautic API
- * token, obtained by an admin through Mautic's OAuth2 authorisation-code flow. The browser goes
- * to Mautic's authorize page and comes back to the app with a code; the API exchanges the code
- * with Mautic (the client secret never reaches the browser) and keeps the tokens encrypted.
- * Neither token ever leaves the API: what it answers is whether one is held and until when.
+ * Mautic authorisation (docs/product.md#mautic; decision 023): the installation holds one Mautic
+ * API token, obtained by an admin through Mautic's OAuth2 authorisation-code flow. The browser goes
+ * to Mautic's authorize page and comes back to the app with a code; the API exchanges the code with
+ * Mautic (the client secret never reaches the browser) and keeps the tokens encrypted. Neither
+ * token ever leaves the API: what it answers is whether one is held and until when.
  */
 const tag = 'Mautic';
 

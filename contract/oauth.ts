@@ -20,7 +20,8 @@ export const OAUTH_RETURN_PATHS = {
   'facebook-register': '/register?type=facebook-register',
   // A project's TikTok connection: the project is in the round trip's state.
   'tiktok-user': '/integrations/tiktok-user/callback',
-  // A LinkedIn organization connected from a project. A fixed address like the others (LinkedIn
+  // A LinkedIn organization connected from a project
+  // (docs/product.md#linkedin-organizations-from-a-project). A fixed address like the others (LinkedIn
   // takes only registered ones, exactly): the project is in the round trip's state, and the
   // store's answer names it for the app to go on to.
   'linkedin-organization': '/integrations/linkedin-organization/callback',

@@ -7,7 +7,7 @@ import { ErrorBodySchema, ValidationErrorBodySchema } from './common';
  * types its calls with them, and the OpenAPI reference at /docs is generated from them.
  * Plain data and zod schemas only: this folder is imported by the browser bundle too, so the
  * schemas are written with `zod/mini` (functions instead of methods on every schema), which keeps
- * classic zod off the sign-in page (contract/browser-imports.test.ts holds to it). The types
+ * classic zod off the sign-in page (app/browser-imports.test.ts holds to it). The types
  * below are zod's core ones: what both builds share, and all the server and the app rely on.
  */
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

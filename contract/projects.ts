@@ -41,7 +41,7 @@ export const createProject = defineOperation({
   path: '/v1.0/projects',
   summary: 'Create a project',
   description:
-    'The landing page after a Facebook sign-up (spec §4) and the projects list both create one here. ' +
+    'The landing page after a Facebook sign-up and the projects list both create one here. ' +
     "At most as many projects as the caller's plan includes (`projects`): one more is a 403, checked in the " +
     'same transaction as the insert, so parallel requests cannot both take the last one.',
   tag,

@@ -5,11 +5,10 @@ import { CHANNEL_KINDS, JOB_FAILURE_REASONS, PROVIDERS, type ChannelKind } from 
 import { defineOperation, errors } from './operation';
 
 /**
- * Real-time (spec §4 "Channel-fetched events", "TikTok progress event", §7; issue 12; decision
- * 026): the Pusher Channels protocol. The app subscribes to its user's private channel with
- * laravel-echo and pusher-js; `/broadcasting/auth` signs that subscription. The API publishes
- * through Pusher's HTTP events API: to the embedded server (one instance) or to Pusher, Soketi or
- * Laravel Reverb (several), by configuration.
+ * Real-time (docs/product.md#live-updates; decision 026): the Pusher Channels protocol. The app
+ * subscribes to its user's private channel with laravel-echo and pusher-js; `/broadcasting/auth`
+ * signs that subscription. The API publishes through Pusher's HTTP events API: to the embedded
+ * server (one instance) or to Pusher, Soketi or Laravel Reverb (several), by configuration.
  */
 const tag = 'Real-time';
 
@@ -19,8 +18,9 @@ export const userChannelName = (userId: string) => `App.Models.User.${userId}`;
 export const userChannel = (userId: string) => `private-${userChannelName(userId)}`;
 
 /**
- * The event a channel new to its owner is announced with, as Laravel names them (spec §4
- * "Channel-fetched events"), each with `{ channel }`: the app's dialog lists what just arrived.
+ * The event a channel new to its owner is announced with, as Laravel names them
+ * (docs/product.md#fetching-channels), each with `{ channel }`: the app's dialog lists what just
+ * arrived.
  */
 export const CHANNEL_FETCHED_EVENTS: Record<ChannelKind, string> = {
   'facebook-page': 'FacebookPageFetched',
@@ -35,14 +35,14 @@ export const ChannelFetchedEventSchema = z.object({ channel: ChannelSchema });
  * One kind of an account's channels is done (fetched, or given up until a reconnect), with
  * `{ account: { _id, provider, kind } }`: the open app reads its accounts again, and knows that
  * "Fetching channels…" is over even for a kind that brought no channel (no other event says so).
- * Not one of the spec's events.
+ * Not one of the five channel-fetched events.
  */
 export const ACCOUNT_CHANNELS_FETCHED = 'AccountChannelsFetched';
 
 /**
  * One kind of an account's channels could not be fetched (the provider refused the grant, or the
  * fetch was given up after its retries), with `{ account: { _id, provider, kind }, reason }`: the
- * account's `fetchFailure` says the same after a reload. Not one of the spec's events.
+ * account's `fetchFailure` says the same after a reload. Not one of the five channel-fetched events.
  */
 export const ACCOUNT_CHANNELS_FETCH_FAILED = 'AccountChannelsFetchFailed';
 export const AccountChannelsFetchFailedEventSchema = z.object({

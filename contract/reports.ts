@@ -5,10 +5,10 @@ import { defineOperation, errors } from './operation';
 import { planLimitResponse } from './subscription';
 
 /**
- * Public reports (issue 13): the owner of a project makes a share link, and anyone with it sees
- * the project's channels and its comments by sentiment without an account, as agencies send
- * their clients. One link is active per project; a new one replaces it, and a revoked or
- * replaced link is not found.
+ * Public reports (docs/product.md#public-report-links): the owner of a project makes a share link,
+ * and anyone with it sees the project's channels and its comments by sentiment without an account,
+ * as agencies send their clients. One link is active per project; a new one replaces it, and a
+ * revoked or replaced link is not found.
  */
 const tag = 'Reports';
 

@@ -2,9 +2,9 @@ import { z } from 'zod/mini';
 import { defineOperation, errors } from './operation';
 
 /**
- * The user's subscription (issue 13, `/user/subscription`): the plan, whether a payment method is
- * on file, and what the plan includes. No payment provider is in scope: the page says so rather
- * than offer a button that does nothing.
+ * The user's subscription (`/user/subscription`, docs/product.md#subscription-and-plan-limits): the
+ * plan, whether a payment method is on file, and what the plan includes. No payment provider is in
+ * scope: the page says so rather than offer a button that does nothing.
  */
 const tag = 'Subscription';
 

@@ -7,10 +7,10 @@ import { planLimitResponse } from './subscription';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 /**
- * TikTok users (spec §1 channel kinds, §3 "tiktokUser with projectId", §4 "TikTok progress
- * event"; issue 12; decision 026). A TikTok user is connected straight into a project through
- * TikTok's Login Kit; the API then imports their videos in the background, telling the owner's
- * open app how far it is (`TiktokUserImportProgress`) and, at the end, `TiktokUserFetched`.
+ * TikTok users (docs/product.md#tiktok-users; decision 026). A TikTok user is connected straight
+ * into a project through TikTok's Login Kit; the API then imports their videos in the background,
+ * telling the owner's open app how far it is (`TiktokUserImportProgress`) and, at the end,
+ * `TiktokUserFetched`.
  */
 const tag = 'TikTok users';
 
@@ -125,7 +125,7 @@ export const listProjectTiktokUsers = defineOperation({
   },
 });
 
-/** How far a TikTok user's import is (spec §4 "TikTok progress event"): `progress` 0 to 100. */
+/** How far a TikTok user's import is: `progress` 0 to 100. */
 export const TIKTOK_IMPORT_PROGRESS = 'TiktokUserImportProgress';
 export const TiktokImportProgressEventSchema = z.object({
   progress: z.number().check(z.minimum(0), z.maximum(100)),

@@ -5,12 +5,12 @@ import { defineOperation, errors } from './operation';
 
 const tag = 'Users';
 
-/** The Support page's page size (spec §2). */
+/** The Support page's page size (docs/product.md#support). */
 export const USERS_PAGE_SIZE = 15;
 
 const count = () => z.number().check(z.int(), z.minimum(0));
 
-/** One row of the admin users list (spec §3 "Admin list entry"): the lists the spec names, counted. */
+/** One row of the admin users list (docs/product.md#support): its lists, counted. */
 export const AdminUserListEntrySchema = z
   .object({
     _id: z.uuid(),

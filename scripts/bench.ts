@@ -589,7 +589,7 @@ async function apiFigures() {
 }
 
 /**
- * p95 of `GET /v1.0/users?search=…` over 100,000 users (issue 10; goal ≤ 50 ms): a second
+ * p95 of `GET /v1.0/users?search=…` over 100,000 users (goal ≤ 50 ms, decision 023): a second
  * in-memory server of the bench's own, seeded by SEED_SCALE_USERS (so the cold start above stays
  * a fresh database's), asked by an admin for searches of each kind: a common first name (one
  * user in twelve), an accented last name typed without its accents, name and surname together,
@@ -651,7 +651,7 @@ async function withSeededServer<T>(port: number, env: Record<string, string>, us
 }
 
 /**
- * A project's comments at issue 13's scale (SEED_PROJECT_COMMENTS=5000): in Chromium, the demo
+ * A project's comments at scale (SEED_PROJECT_COMMENTS=5000, decision 027): in Chromium, the demo
  * user opens the scale project's comments; the time from the navigation's start to the first
  * comment row on screen, median of five cold loads; then the list is scrolled until 2,000
  * comments are loaded and the rows in the document are counted (virtualized: bounded however far

@@ -4,9 +4,10 @@ import { fillPath } from '../contract/operation';
 import { startHarness, type Harness } from './test/harness';
 
 /**
- * Issue 10 "Access": every admin endpoint, from the contract, so a new one is covered the day it
- * is declared: no token is a 401, a user's token a 403, an impersonation's token (an admin acting
- * as a user) a 403, and an admin gets past the role check (whatever the request then says).
+ * Who reaches the admin area (docs/product.md#access): every admin endpoint, from the contract, so
+ * a new one is covered the day it is declared: no token is a 401, a user's token a 403, an
+ * impersonation's token (an admin acting as a user) a 403, and an admin gets past the role check
+ * (whatever the request then says).
  */
 const ADMIN_OPERATIONS = OPERATIONS.filter((op) => op.access === 'admin');
 const SOME_ID = '00000000-0000-4000-8000-000000000000';

@@ -52,13 +52,13 @@ export type Config = {
   /** True when TOKEN_ENCRYPTION_KEY was missing and a random per-process key was made up. */
   tokenEncryptionKeyGenerated: boolean;
   /**
-   * The Mautic whose API this installation is authorised for (spec §2 "Admin: Mautic"), or
+   * The Mautic whose API this installation is authorised for (docs/product.md#mautic), or
    * undefined when none is configured (the page says so). Local mode defaults to the sandbox the
    * API serves itself under /dev/mautic (server/mautic/sandbox.ts).
    */
   mautic: MauticConfig | undefined;
   /**
-   * The Meta app users connect Facebook accounts through and sign in with (issue 11), or
+   * The Meta app users connect Facebook accounts through and sign in with (decision 025), or
    * undefined when none is configured (the integrations screen says so). Local mode defaults to
    * the sandbox the API serves itself under /sandbox/facebook (server/integrations/sandbox).
    */
@@ -101,7 +101,10 @@ export type Config = {
   seedScaleUsers: number;
   /** Local mode: that many more comments in review, for the sentiment review's scale figures. */
   seedScaleComments: number;
-  /** Local mode: a "Scale test project" of the demo user's with that many comments (issue 13's figures). */
+  /**
+   * Local mode: a "Scale test project" of the demo user's with that many comments (the bench's
+   * scale figures).
+   */
   seedProjectComments: number;
   /** The refresh cookie is `Secure` only when the app is served over https. */
   secureCookies: boolean;

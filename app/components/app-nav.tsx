@@ -7,9 +7,9 @@ import { StrokeIcon } from './ui/icon';
 const icon = (d: string) => <StrokeIcon d={d} className="size-5" strokeWidth={1.75} />;
 
 /**
- * The signed-in navigation (spec §2 Integrations sidebar: Home, Account, Integrations,
- * Subscription), in the sidebar on wide screens and in the drawer on a phone. A page joins here
- * when it exists: a link to a page that is not there yet would be a dead end.
+ * The signed-in navigation (docs/product.md#navigation: Home, Integrations, Account,
+ * Subscription, Troubleshooting), in the sidebar on wide screens and in the drawer on a phone. A
+ * page joins here when it exists: a link to a page that is not there yet would be a dead end.
  */
 export function AppNav({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
   const { t } = useTranslation();

@@ -7,8 +7,8 @@ import { useScreen } from '~/lib/screen';
 export const CHAT_CONTAINER_ID = 'customer-chat';
 
 /**
- * The customer-chat widget (spec §2 Root shell): shown only at the medium screen size and up;
- * its script and id come from configuration (VITE_CHAT_WIDGET_URL, VITE_CHAT_WIDGET_ID), and
+ * The customer-chat widget (docs/product.md#screen-sizes): shown only at the medium screen size and
+ * up; its script and id come from configuration (VITE_CHAT_WIDGET_URL, VITE_CHAT_WIDGET_ID), and
  * with none configured nothing loads and nothing is shown. The script is first loaded the first
  * time the screen is wide enough; narrowing the screen afterwards hides the widget's container.
  */

@@ -2,8 +2,9 @@ import { lazy, Suspense } from 'react';
 import { cacheForDevTools } from '~/lib/cache';
 
 /**
- * The development-only devtools panel (spec §2 Root shell): TanStack Query's. Outside
- * development the import below is dead code and the production bundle never carries it.
+ * The development-only devtools panel (docs/product.md#startup-and-the-loading-indicator): TanStack
+ * Query's. Outside development the import below is dead code and the production bundle never
+ * carries it.
  */
 const QueryDevtools = import.meta.env.DEV
   ? lazy(async () => {

@@ -67,7 +67,10 @@ function OfflineState() {
   );
 }
 
-/** The not-found page's content (spec §2): for /404, unknown paths and records that are gone. */
+/**
+ * The not-found page's content (docs/product.md#not-found): for /404, unknown paths and records
+ * that are gone.
+ */
 export function NotFoundState({ text, withButton = true }: { text?: ReactNode; withButton?: boolean }) {
   const { t } = useTranslation();
   return (

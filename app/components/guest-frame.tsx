@@ -6,7 +6,7 @@ import { ThemeSwitcher } from './theme-switcher';
 
 /**
  * The frame of every guest page (sign-in, sign-up, password recovery): the page's card beside
- * the promo info section (spec §2 "Other"), which sign-up swaps for its coupon promo.
+ * the info panel (docs/product.md#navigation), which sign-up swaps for its coupon promo.
  */
 export function GuestFrame({
   children,

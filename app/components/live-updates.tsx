@@ -28,12 +28,13 @@ import { invalidate } from '~/lib/cache';
 import { snackbar } from '~/lib/snackbar';
 
 /**
- * The signed-in pages' live updates (issue 12; decision 026): the socket on the user's private
- * channel and what its events do. This module is loaded lazily: by the signed-in layout once the
- * first screen is up, or sooner by a screen about to cause events (`openLiveSession`), so
- * laravel-echo and pusher-js are never on the sign-in path or in a page's first load.
+ * The signed-in pages' live updates (docs/product.md#live-updates; decision 026): the socket on the
+ * user's private channel and what its events do. This module is loaded lazily: by the signed-in
+ * layout once the first screen is up, or sooner by a screen about to cause events
+ * (`openLiveSession`), so laravel-echo and pusher-js are never on the sign-in path or in a page's
+ * first load.
  *
- * - A channel-fetched event opens the dialog, or adds to it (spec §4).
+ * - A channel-fetched event opens the dialog, or adds to it (docs/product.md#fetching-channels).
  * - Each event, and each subscription after a reconnect, reads the page's data again (the route
  *   loaders: the integrations screen loads the user's accounts and their channels), so a screen
  *   showing channels shows the new ones, and nothing sent while the socket was away stays missing.
@@ -71,8 +72,9 @@ function onChannelFetched(payload: unknown) {
 }
 
 /**
- * A TikTok import's progress (spec §4): the bar moves; at 100 the project's cached TikTok data is
- * invalidated (read again on next use) and the page is read again, so the new user shows.
+ * A TikTok import's progress (docs/product.md#tiktok-users): the bar moves; at 100 the project's
+ * cached TikTok data is invalidated (read again on next use) and the page is read again, so the new
+ * user shows.
  */
 function onTiktokProgress(payload: unknown) {
   const event = z.safeParse(TiktokImportProgressEventSchema, payload);

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useLoadingIndicator, useRequestsPending } from '~/lib/loading';
 
 /**
- * The loader overlay (spec §2 Root shell): a bar across the top of the page while the global
- * loading flag is set, that is while a page is loading, a form or fetcher is out, or a request
- * that counts for it is in flight. It covers nothing the user might be reading or typing in.
+ * The loader overlay (docs/product.md#startup-and-the-loading-indicator): a bar across the top of
+ * the page while the global loading flag is set, that is while a page is loading, a form or fetcher
+ * is out, or a request that counts for it is in flight. It covers nothing the user might be reading
+ * or typing in.
  */
 export function LoadingOverlay() {
   const { t } = useTranslation();

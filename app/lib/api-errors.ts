@@ -5,7 +5,7 @@ import { planLimitRefusal } from './plan-limits';
 import { snackbar, type SnackbarTone } from './snackbar';
 
 /**
- * The words for a failed request nobody else answers (spec §8 global handler): a 401 is silent
+ * The words for a failed request nobody else answers (docs/product.md#errors): a 401 is silent
  * (the session handling deals with it), a plan's limit says which plan includes more, any other
  * 403 is the status text, a 422 (and anything else)
  * the joined validation errors, else the API's message, else the error itself serialised.

@@ -2,8 +2,8 @@ import { z } from 'zod/mini';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language as ContractLanguage } from '~contract/fields';
 
 /**
- * The environment settings (spec §3), parsed once at start-up so a bad build fails loudly
- * with the list of what is wrong instead of misbehaving later.
+ * The build's settings (the `VITE_*` variables in README.md), parsed once at start-up so a bad
+ * build fails loudly with the list of what is wrong instead of misbehaving later.
  */
 const EnvSchema = z.object({
   VITE_API_URL: z.pipe(

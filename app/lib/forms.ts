@@ -7,7 +7,7 @@ import { planLimitRefusal } from './plan-limits';
 import { failureToSay } from './route-errors';
 
 /**
- * The one form pattern (DESIGN.md "Forms"): a zod schema validates in the browser through
+ * The one form pattern (docs/decisions/003-forms.md): a zod schema validates in the browser through
  * `useAppForm` and again in the route's clientAction through `parseForm`; API failures come
  * back into the same form through `replyWithApiError`.
  */

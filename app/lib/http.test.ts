@@ -216,7 +216,7 @@ describe('refresh across tabs', () => {
 });
 
 describe('requests', () => {
-  it('sends the spec headers and the bearer token', async () => {
+  it('sends the API headers and the bearer token', async () => {
     const fetch = vi.fn(async () => json(200, {}));
     const client = createHttpClient({
       baseUrl: 'http://api.test',

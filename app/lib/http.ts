@@ -1,7 +1,7 @@
 import { fillPath, type Operation, type OperationInput, type ResponseBody } from '~contract/operation';
 
 /**
- * The one HTTP client (DESIGN.md "Auth and the HTTP layer"). It owns the spec's headers, the
+ * The one HTTP client (docs/decisions/002-session-and-http-client.md). It owns the headers, the
  * bearer token, single-flight refresh on 401, the count of requests in flight, and turning
  * every failure into an `HttpError` or `OfflineError` that routes can show. It knows nothing
  * of React or Remix: what happens when a session expires is injected by `api.ts`, and what a
@@ -85,13 +85,14 @@ export interface HttpClientOptions {
 export interface CallOptions {
   /**
    * Whether a 401 means an expired access token to refresh and retry with (the default). The
-   * credentials calls (sign-in, sign-up, reset, forgot) say false: the spec never retries them,
+   * credentials calls (sign-in, sign-up, reset, forgot) say false: they are never retried,
    * and their 401 is a refusal, not an expired session.
    */
   refreshOn401?: boolean;
   /**
    * Whether the global loading indicator waits for this call (the default). Background calls
-   * (images, comments, assets, insights, users, ads, v2: spec §4) say false.
+   * (images, comments, assets, insights, users, ads, v2:
+   * docs/product.md#startup-and-the-loading-indicator) say false.
    */
   countsForLoading?: boolean;
   signal?: AbortSignal;

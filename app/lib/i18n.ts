@@ -10,8 +10,9 @@ export function isAvailableLanguage(value: unknown): value is Language {
 }
 
 /**
- * The language to show (spec §1): a signed-in user's saved choice, else what this visitor
- * picked with the switcher, else the browser's first available language, else `en`.
+ * The language to show (docs/product.md#languages-and-themes): a signed-in user's saved choice,
+ * else what this visitor picked with the switcher, else the browser's first available language,
+ * else `en`.
  */
 export function pickLanguage(candidates: ReadonlyArray<string | null | undefined>): Language {
   for (const candidate of candidates) {

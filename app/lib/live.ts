@@ -3,8 +3,8 @@ import { createStore, useStore } from './store';
 /**
  * What the rest of the app may know of the signed-in pages' live connection
  * (app/components/live-updates.tsx, loaded lazily) without loading it: closing it from sign-out
- * and from an impersonation starting or ending (issue 12: the socket belongs to one account, and
- * closes before the session changes hands), and whether it is live (a screen that would otherwise
+ * and from an impersonation starting or ending (the socket belongs to one account, and closes
+ * before the session changes hands), and whether it is live (a screen that would otherwise
  * look again on a timer only does so while it is not).
  */
 /** `live`: subscribed to the user's channel, events arrive; `lost`: away for more than a few seconds. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { createStore, useStore } from './store';
 
 /**
- * The global loading flag (spec §2 Root shell, §4 Global loading indicator): how many requests
+ * The global loading flag (docs/product.md#startup-and-the-loading-indicator): how many requests
  * that count for it are out. The HTTP client reports each start and end (a call declares
  * `countsForLoading: false` for the kinds that never show it: images, comments, assets,
  * insights, users, ads, v2); navigations and fetchers join in the shell.
@@ -17,7 +17,7 @@ export const loadingCounter = {
 /** Whether any counted request is out. */
 export const useRequestsPending = () => useStore(pending, (count) => count > 0);
 
-/** Spec §9: the indicator's countdown after the last request, and the flag's debounce. */
+/** The indicator's countdown after the last request, and the flag's debounce. */
 export const LOADING_COUNTDOWN_MS = 400;
 export const LOADING_DEBOUNCE_MS = 0;
 

@@ -9,7 +9,7 @@ export const paths = {
     account ? `/integrations?account=${encodeURIComponent(account)}` : '/integrations',
   subscription: () => '/user/subscription',
   account: () => '/user/account',
-  /** Where a Facebook sign-up lands (spec §4). */
+  /** Where a Facebook sign-up lands. */
   newProject: () => '/projects/new',
   projectChannels: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/channels`,
   projectComments: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/comments`,
@@ -29,7 +29,7 @@ export const paths = {
     `/reset-password/${encodeURIComponent(token)}?email=${encodeURIComponent(email)}`,
   register: (coupon?: string) => (coupon ? `/register/${encodeURIComponent(coupon)}` : '/register'),
   preferences: () => '/preferences',
-  /** A project's report, open to anyone with the link (issue 13). */
+  /** A project's report, open to anyone with the link. */
   publicReport: (token: string) => `/public/reports/${encodeURIComponent(token)}`,
   /** `from`: where the user was, to go back to once the API answers again. */
   maintenance: (from?: string) => {
@@ -40,7 +40,10 @@ export const paths = {
   },
 };
 
-/** A path under /public/ is a public URL (spec §2 Root shell): open to anyone, no user asked. */
+/**
+ * A path under /public/ is a public URL (docs/product.md#startup-and-the-loading-indicator): open
+ * to anyone, no user asked.
+ */
 export const isPublicPath = (pathname: string) => pathname === '/public' || pathname.startsWith('/public/');
 
 /** The path (with query) a request was made for: what a guard sends back as returnUrl. */

@@ -10,11 +10,11 @@ export interface RouteErrorData {
 
 /**
  * What a clientLoader or clientAction does with an API failure it cannot answer itself
- * (DESIGN.md): an ended session sends the user to sign in and back, a 503 to the maintenance
- * page (spec §8), with where they were, any other HTTP status becomes a route error response
- * with that status for the ErrorBoundary, which words each status its own way and shows the
- * request's id as a reference. Anything else (offline, a bug) goes on to the ErrorBoundary as
- * it is.
+ * (docs/decisions/020-app-shell.md): an ended session sends the user to sign in and back, a 503
+ * to the maintenance page (docs/product.md#errors), with where they were, any other HTTP status
+ * becomes a route error response with that status for the ErrorBoundary, which words each status
+ * its own way and shows the request's id as a reference. Anything else (offline, a bug) goes on to
+ * the ErrorBoundary as it is.
  */
 export function throwRouteError(error: unknown, request: Request): never {
   if (error instanceof HttpError) {

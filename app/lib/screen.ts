@@ -1,7 +1,7 @@
 import { useStore, type Readable } from './store';
 
 /**
- * The screen size as one piece of state (spec §2 Root shell, §9 breakpoints 600 / 840 / 1280 /
+ * The screen size as one piece of state (docs/product.md#screen-sizes: 600 / 840 / 1280 /
  * 1920 px), the same numbers as Tailwind's `sm` / `md` / `lg` / `xl` (app/tailwind.css).
  * Components that must behave differently, not just look different, read it here.
  */

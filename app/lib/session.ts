@@ -1,9 +1,9 @@
 import type { TokenStore } from './http';
 
 /**
- * Where the access token lives between page loads. localStorage, because the spec's
- * "login as user" stores the returned token and reloads the app; the long-lived refresh
- * token never reaches script (an httpOnly cookie scoped to /v1.0/auth).
+ * Where the access token lives between page loads: localStorage (decision 002), so a reload
+ * keeps the session; the long-lived refresh token never reaches script (an httpOnly cookie
+ * scoped to /v1.0/auth).
  */
 const ACCESS_TOKEN_KEY = 'access_token';
 const LANGUAGE_KEY = 'language';
@@ -31,7 +31,7 @@ const IMPERSONATION_OVER_KEY = 'impersonation_over';
  * An admin's impersonation of a user ("login as user", app/features/impersonation): its token,
  * kept beside the admin's own (which stays in `tokenStore`, untouched), so the way back is to
  * drop this one. In sessionStorage: the impersonation belongs to the tab that started it (a
- * reload keeps it, as the spec's reload at home needs), while the admin's other tabs stay theirs
+ * reload keeps it, as the reload at home needs), while the admin's other tabs stay theirs
  * and closing the tab forgets it. The HTTP client sends it instead of the admin's token while
  * it is set, and never refreshes it (app/lib/http.ts `ImpersonationSlot`).
  */

@@ -83,7 +83,7 @@ describe('paths', () => {
 });
 
 describe('the screen size', () => {
-  it('is the spec breakpoints, inclusive', () => {
+  it('is the product breakpoints, inclusive', () => {
     expect(screenSize(599)).toMatchObject({ sm: false, md: false });
     expect(screenSize(600)).toMatchObject({ sm: true, md: false });
     expect(screenSize(840)).toMatchObject({ md: true, lg: false });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrorMessage } from './validation';
 
 describe('fieldErrorMessage', () => {
-  it('turns contract rule codes into the spec message templates', () => {
+  it('turns contract rule codes into the message templates', () => {
     expect(fieldErrorMessage('required')).toEqual({ key: 'validation.required', values: { limit: undefined } });
     expect(fieldErrorMessage('email')).toEqual({ key: 'validation.regex', values: { limit: undefined } });
     expect(fieldErrorMessage('uppercase')).toMatchObject({ key: 'validation.regex' });

@@ -1,7 +1,7 @@
 /**
  * Field errors arrive as the contract's rule codes (`required`, `email`, `min:8`, `max:254`,
  * `uppercase`…: contract/fields.ts) from the browser-side check, or as the API's own sentences
- * from a 422. The spec's message templates (§5) are few: 'required' with the field's name,
+ * from a 422. The message templates are few: 'required' with the field's name,
  * 'regex' for a bad format, and the two lengths. A sentence from the API is shown as it came.
  */
 const KEY_BY_RULE = {

@@ -1,7 +1,7 @@
 import { redirect } from '@remix-run/react';
 import { paths } from '~/lib/paths';
 
-/** The empty path goes to the projects dashboard (spec §2 route table). */
+/** The empty path goes to the projects dashboard (docs/product.md#screens). */
 export async function clientLoader() {
   throw redirect(paths.projects());
 }

@@ -3,7 +3,7 @@ import { ErrorBodySchema } from '../common';
 import { defineOperation } from '../operation';
 
 /**
- * A stand-in for Mautic's OAuth2 endpoints (spec §2 "Admin: Mautic"), served by the API under
+ * A stand-in for Mautic's OAuth2 endpoints (docs/product.md#mautic), served by the API under
  * /dev like the other dev endpoints: never in a deployment. Local mode points MAUTIC_BASE_URL's
  * default here, so the admin page's round trip works, and is tested, without a Mautic: the API
  * talks to it with the same code as to a real one. Its client is `orbita-sandbox` with the

@@ -4,8 +4,8 @@ import { channels, comments, projectChannels, projects, users } from '../db/sche
 import { startHarness, type Harness } from '../test/harness';
 
 /**
- * The account page's operations (issue 13): the profile, changing the password (the other
- * sessions end), signing out everywhere, deleting the account with everything it owns.
+ * The account page's operations (docs/product.md#the-account): the profile, changing the password
+ * (the other sessions end), signing out everywhere, deleting the account with everything it owns.
  */
 let h: Harness;
 beforeAll(async () => {

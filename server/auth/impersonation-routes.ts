@@ -12,9 +12,10 @@ import { endImpersonation as endImpersonationRow, startImpersonation } from './i
 import { presentSignedInUser } from './presenters';
 
 /**
- * "Login as user" (spec §7) and its way back. Only an admin's own token reaches login-as-user
- * (`access: 'admin'`, and requireRole never lets an impersonation's token through, so one
- * impersonation cannot start another); the end is called with the impersonation's token.
+ * "Login as user" (docs/product.md#login-as-user) and its way back. Only an admin's own token
+ * reaches login-as-user (`access: 'admin'`, and requireRole never lets an impersonation's token
+ * through, so one impersonation cannot start another); the end is called with the impersonation's
+ * token.
  */
 export function impersonationRoutes(s: Services) {
   const routes = new Hono<AppEnv>();

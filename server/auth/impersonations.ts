@@ -5,11 +5,11 @@ import { impersonations, users, type ImpersonationEnding, type ImpersonationRow,
 import { isLiveSession } from './refresh-tokens';
 
 /**
- * Impersonations ("login as user", spec §2 Admin: Support): an admin acting as a user to see
- * what they see. Each is a row of `impersonations` (who, whom, from which of the admin's
- * sessions, when it started, when it expires, when and how it ended), and its token
- * (server/auth/access-tokens.ts, with `act`) names the row as `sid`: the bearer check reads the
- * row on every call, so ending it ends the token at once. See docs/decisions/022-impersonation.md.
+ * Impersonations ("login as user", docs/product.md#login-as-user; decision 022): an admin acting as
+ * a user to see what they see. Each is a row of `impersonations` (who, whom, from which of the
+ * admin's sessions, when it started, when it expires, when and how it ended), and its token
+ * (server/auth/access-tokens.ts, with `act`) names the row as `sid`: the bearer check reads the row
+ * on every call, so ending it ends the token at once. See docs/decisions/022-impersonation.md.
  */
 
 /** The admin behind an impersonation, as the app's banner names them. */

@@ -3,7 +3,7 @@ import type { CommentSchema, ProjectCommentSchema } from '../../contract/comment
 import { COMMENTED_KINDS } from '../integrations/adapters';
 import type { CommentWithChannel } from './queries';
 
-/** A comment as the contract writes it (spec §3 "Comment"). */
+/** A comment as the contract writes it (`CommentSchema`). */
 export function presentComment({ comment, channel }: CommentWithChannel): z.input<typeof CommentSchema> {
   return {
     id: comment.id,

@@ -15,7 +15,10 @@ import { SANDBOX_FACEBOOK_PEOPLE } from '../integrations/sandbox/facebook';
 import { startHarness, type Harness } from '../test/harness';
 import { connectSandboxFacebook } from '../test/sandbox';
 
-/** A project's comments for its owner (issue 13): the list, its filters and replies, the marks, the summary. */
+/**
+ * A project's comments for its owner (docs/product.md#a-projects-comments): the list, its filters
+ * and replies, the marks, the summary.
+ */
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();

@@ -37,7 +37,7 @@ import {
 const REPLY_LIMIT: Limit = { max: 60, windowMs: 15 * 60_000, backoffMs: 60_000, maxBackoffMs: 15 * 60_000 };
 
 /**
- * A project's comments, for its owner (contract/comments.ts; issue 13, decision 027): the same
+ * A project's comments, for its owner (contract/comments.ts; decision 027): the same
  * list and filters as the sentiment review, scoped to the channels the project follows. Another
  * user's project, and a comment not on the project's channels, are not found.
  */

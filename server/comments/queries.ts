@@ -21,7 +21,7 @@ export interface CommentFilter {
   isBookmarked?: boolean | undefined;
   isHidden?: boolean | undefined;
   repliedByYou?: boolean | undefined;
-  /** A project's comments: those on the channels it follows (issue 13). */
+  /** A project's comments: those on the channels it follows. */
   projectId?: string | undefined;
   channelId?: string | undefined;
   /** Top-level comments only (their replies come with them). */
@@ -301,7 +301,7 @@ export async function undoReviewBatch(db: Database, batchId: string, adminId: st
 }
 
 /**
- * Keeps what a channel's provider lists (issue 13): new comments are added, known ones left as
+ * Keeps what a channel's provider lists: new comments are added, known ones left as
  * they are (their review, marks and replies are ours); replies find their parent by its
  * provider id. Then each comment's `channel_reply_count` is the channel's own replies under it.
  * One transaction.

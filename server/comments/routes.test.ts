@@ -124,7 +124,7 @@ describe('GET /v1.0/comments', () => {
     );
     expect(numbers(second.data)).toEqual(Array.from({ length: 50 }, (_, n) => String(n + 51)));
     expect(second.body.meta?.total).toBe(100);
-    // By page number (the spec's), the window shifts by what left: page 2 starts at comment 71.
+    // By page number (`pageNumber`), the window shifts by what left: page 2 starts at comment 71.
     expect(numbers((await list(`message=${mark}&inReview=true&pageNumber=2`)).data)[0]).toBe('71');
   });
 

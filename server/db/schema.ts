@@ -207,7 +207,7 @@ export const projects = pgTable(
   (table) => [index('projects_owner_id_created_at_idx').on(table.ownerId, table.createdAt)],
 );
 
-/** Where a Facebook data-deletion request stands (spec §4 "Deletion status"). */
+/** Where a Facebook data-deletion request stands (docs/product.md#facebook-data-deletion). */
 export const FACEBOOK_DELETION_STATUSES = ['in_progress', 'deleted'] as const;
 
 /**
@@ -247,7 +247,7 @@ export type NewProjectRow = typeof projects.$inferInsert;
 export type FacebookDeletionRequestRow = typeof facebookDeletionRequests.$inferSelect;
 
 /**
- * The Mautic authorisation of this installation (spec §2 "Admin: Mautic"): one row at most,
+ * The Mautic authorisation of this installation (docs/product.md#mautic): one row at most,
  * replaced by each new authorisation. Both tokens are kept encrypted (server/security/
  * encryption.ts, TOKEN_ENCRYPTION_KEY): a copy of the database alone does not open Mautic.
  * `obtainedBy` is the admin who authorised it, kept as null when that account goes.
@@ -305,10 +305,9 @@ export const impersonations = pgTable(
 export type ImpersonationRow = typeof impersonations.$inferSelect;
 
 /**
- * A channel a user brought in (spec §3 channel kinds): a Facebook page, an Instagram account, a
- * Facebook ad account, a LinkedIn organization or a TikTok user, by the provider's id. Kept
- * minimal for the comments it carries (issue 10); the integrations (issue 11) add the provider
- * account it came with and its tokens.
+ * A channel a user brought in (docs/product.md#channels): a Facebook page, an Instagram account, a
+ * Facebook ad account, a LinkedIn organization or a TikTok user, by the provider's id. It names
+ * the connected account it came with (decision 025); the comments hang off it.
  */
 export const channels = pgTable(
   'channels',
@@ -318,9 +317,9 @@ export const channels = pgTable(
     kind: text('kind', { enum: CHANNEL_KINDS }).notNull(),
     externalId: text('external_id').notNull(),
     name: text('name').notNull(),
-    // The connected account that brought it; deleting the account removes its channels (issue 11).
+    // The connected account that brought it; deleting the account removes its channels.
     accountId: uuid('account_id').references((): AnyPgColumn => providerAccounts.id, { onDelete: 'cascade' }),
-    // A TikTok user's import (issue 12): how far it is while it runs (0 to 99), null otherwise;
+    // A TikTok user's import: how far it is while it runs (0 to 99), null otherwise;
     // when the last one ended.
     importProgress: integer('import_progress'),
     importedAt: at('imported_at'),
@@ -348,10 +347,10 @@ export const channels = pgTable(
 );
 
 /**
- * Which channels a project follows (spec §1: users manage projects and connect channels). A
+ * Which channels a project follows (docs/product.md#channels). A
  * channel belongs to its owner and may serve several of their projects; deleting either side
- * removes the link. A TikTok user is connected straight into a project (issue 12); attaching the
- * others is issue 13's.
+ * removes the link. A TikTok user is connected straight into a project; the
+ * others are attached from the project's channels page.
  */
 export const projectChannels = pgTable(
   'project_channels',
@@ -371,10 +370,11 @@ export const projectChannels = pgTable(
 );
 
 /**
- * A project's public report link (issue 13; decision 027): `/public/reports/{token}` shows the
- * project's report to whoever has it, without an account. The token is found by its SHA-256 and
- * kept encrypted for its owner to copy again, so a copy of the database opens no report. One
- * link a project at a time: revoking it ends it for good (a new one is a new token).
+ * A project's public report link (docs/product.md#public-report-links; decision 027):
+ * `/public/reports/{token}` shows the project's report to whoever has it, without an account. The
+ * token is found by its SHA-256 and kept encrypted for its owner to copy again, so a copy of the
+ * database opens no report. One link a project at a time: revoking it ends it for good (a new one
+ * is a new token).
  */
 export const projectReports = pgTable(
   'project_reports',
@@ -399,7 +399,7 @@ export const projectReports = pgTable(
 export type ProjectReportRow = typeof projectReports.$inferSelect;
 
 /**
- * What a channel published (a TikTok user's videos, issue 12), as the provider lists them, with
+ * What a channel published (a TikTok user's videos), as the provider lists them, with
  * its counts when last imported: what a project's report counts.
  */
 export const channelPosts = pgTable(
@@ -422,11 +422,12 @@ export const channelPosts = pgTable(
 );
 
 /**
- * A comment left on a channel (spec §3 "Comment"), with its sentiment and its review (spec §4
- * "Comment review"; server/comments). While `inReview`, `proposedSentiment` is what the
- * classifier suggests. A review records who made it, when, in which batch (`reviewBatchId`, what
- * an undo names) and the sentiment it replaced (`sentimentBeforeReview`, what an undo restores).
- * `messageSearch` and `authorSearch` are the folded texts the filters look in, as users.search_text.
+ * A comment left on a channel (docs/product.md#comments), with its sentiment and its review
+ * (docs/product.md#sentiment-review; server/comments/). While `inReview`, `proposedSentiment` is
+ * what the classifier suggests. A review records who made it, when, in which batch
+ * (`reviewBatchId`, what an undo names) and the sentiment it replaced (`sentimentBeforeReview`,
+ * what an undo restores). `messageSearch` and `authorSearch` are the folded texts the filters look
+ * in, as users.search_text.
  */
 export const comments = pgTable(
   'comments',
@@ -446,7 +447,7 @@ export const comments = pgTable(
     isBookmarked: boolean('is_bookmarked').notNull().default(false),
     isHidden: boolean('is_hidden').notNull().default(false),
     channelReplyCount: integer('channel_reply_count').notNull().default(0),
-    // A reply the channel's owner posted from the app (issue 13): theirs, not an audience's, so
+    // A reply the channel's owner posted from the app: theirs, not an audience's, so
     // left out of what is counted by sentiment.
     fromChannel: boolean('from_channel').notNull().default(false),
     reviewedBy: uuid('reviewed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
@@ -488,8 +489,8 @@ export type ChannelRow = typeof channels.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
 
 /**
- * An account a user connected at a provider (issue 11; spec §3 "Facebook account", "LinkedIn
- * account"): who it is there, whether it is the user's primary one for that provider (at most one,
+ * An account a user connected at a provider (docs/product.md#connected-accounts; decision 025):
+ * who it is there, whether it is the user's primary one for that provider (at most one,
  * by the partial unique index; server/integrations keeps exactly one), and whether its grant still
  * holds. Reconnecting re-authorises the same row. The provider's tokens are encrypted at rest
  * (server/security/encryption.ts, TOKEN_ENCRYPTION_KEY), as Mautic's are.

@@ -426,7 +426,7 @@ async function seedScaleComments(db: Database, count: number): Promise<void> {
 /**
  * `SEED_PROJECT_COMMENTS` (local mode): the demo user's "Scale test project", following its own
  * page with that many comments over the last 90 days (sentiments spread, one in ten answered
- * by a reply), for a project's comments at scale (issue 13's figures, npm run bench). Made
+ * by a reply), for a project's comments at scale (the bench's figures, npm run bench). Made
  * inside the database in two statements. Skipped when the project exists.
  */
 async function seedProjectComments(db: Database, count: number): Promise<void> {

@@ -6,8 +6,8 @@ export type PageRequest = { page: number; pageSize: number };
 export const pageOffset = ({ page, pageSize }: PageRequest) => (page - 1) * pageSize;
 
 /**
- * The paged answer (spec §3). A page past the last is answered, empty, with the real meta;
- * an empty list still has one (empty) page.
+ * The paged answer (`pagedSchema` in contract/common.ts). A page past the last is answered, empty,
+ * with the real meta; an empty list still has one (empty) page.
  */
 export function paged<T>(data: T[], total: number, { page, pageSize }: PageRequest): Paged<T> {
   return { data, meta: { total, currentPage: page, lastPage: Math.max(1, Math.ceil(total / pageSize)) } };

@@ -31,7 +31,7 @@ export interface ProviderAdapter {
   /** The channels of `kind` the token's person manages now. */
   channels(kind: ChannelKind, accessToken: string): Promise<Array<{ externalId: string; name: string }>>;
   /**
-   * The comments on a channel of a kind that has them (issue 13), replies naming their parent's
+   * The comments on a channel of a kind that has them, replies naming their parent's
    * `externalId`; absent where the product does not read comments.
    */
   comments?(kind: ChannelKind, accessToken: string, channelExternalId: string): Promise<ProviderComment[]>;

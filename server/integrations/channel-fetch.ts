@@ -51,7 +51,10 @@ export type ChannelFetchDeps = {
   log: Logger;
   adapters: Adapters;
   encryption: Encryption;
-  /** Tells the owner's open app of each channel fetched (issue 12); absent, nobody is told. */
+  /**
+   * Tells the owner's open app of each channel fetched (docs/product.md#live-updates); absent,
+   * nobody is told.
+   */
   publisher?: Publisher | undefined;
 };
 
@@ -181,8 +184,8 @@ export async function fetchAccountChannels(
 
 /**
  * Posts the channel's reply under a comment at its provider, as the account that brought the
- * channel (issue 13): the reply's provider id. A token the provider no longer takes marks the
- * account `needs_reconnect` and throws that ProviderError, as a fetch does.
+ * channel (docs/product.md#replies): the reply's provider id. A token the provider no longer takes
+ * marks the account `needs_reconnect` and throws that ProviderError, as a fetch does.
  */
 export async function postReply(
   deps: ChannelFetchDeps,
@@ -204,7 +207,7 @@ export async function postReply(
 }
 
 /**
- * What people say on the channels just fetched (issue 13), kept with them. A provider that will
+ * What people say on the channels just fetched, kept with them. A provider that will
  * not list them now (a rate limit, a permission declined) leaves the channels fetched all the
  * same: their comments come with the next fetch.
  */

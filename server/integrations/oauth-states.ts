@@ -9,7 +9,7 @@ import type { SignedInEnv } from '../http/require-user';
 import { HttpError } from '../http/errors';
 
 /**
- * The `state` of each OAuth round trip (RFC 6749 §10.12; issue 11): random, single-use, short-
+ * The `state` of each OAuth round trip (RFC 6749 §10.12; decision 025): random, single-use, short-
  * lived, and bound to the browser that started it, so a return cannot be forged from elsewhere
  * (login CSRF), replayed, or finished by another session. Only its SHA-256 is stored: a copy of
  * the database cannot be used to finish someone's round trip.

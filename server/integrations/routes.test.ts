@@ -346,7 +346,7 @@ describe('connecting a LinkedIn account', () => {
     expect(cancelled.searchParams.get('error')).toBe('user_cancelled_authorize');
   });
 
-  it('connects LinkedIn organizations into the project it was started from (spec §4 channel connection)', async () => {
+  it('connects LinkedIn organizations into the project it was started from', async () => {
     const user = await h.signedInUser();
     const made = await h.call(createProject, { token: user.accessToken, body: { name: 'Agency' } });
     const projectId = made.body._id;
@@ -414,7 +414,7 @@ describe('the sandbox pages', () => {
     expect(hostile.status).toBe(200);
     expect(hostile.text).not.toContain('<script>alert(1)</script>');
     expect(hostile.headers.get('content-security-policy')).toContain("default-src 'none'");
-    // TikTok's page is there for the TikTok users projects import (issue 13).
+    // TikTok's page is there for the TikTok users projects import.
     const tiktok = await h.call(
       'GET',
       `/sandbox/tiktok/v2/auth/authorize/?client_key=${h.config.tiktok!.clientKey}&response_type=code&scope=user.info.basic&redirect_uri=${encodeURIComponent(`${TEST_ENV.APP_URL}/integrations/tiktok-user/callback`)}`,

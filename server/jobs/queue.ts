@@ -106,8 +106,8 @@ function executorOf(db: Database): PgBoss.Db {
 }
 
 /**
- * Background jobs kept in the database (DESIGN.md: past one machine, a well-kept queue on
- * PostgreSQL), on pg-boss 10 over the API's own connection: PGlite locally, PostgreSQL in a
+ * Background jobs kept in the database (decision 018: past one machine, a well-kept queue
+ * on PostgreSQL), on pg-boss 10 over the API's own connection: PGlite locally, PostgreSQL in a
  * deployment (docs/decisions/018-facebook-data-deletion.md). Unlike BackgroundTasks
  * (server/http/background.ts), a job survives a restart, is retried when it fails, and runs on
  * whichever instance fetches it first.

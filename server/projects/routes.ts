@@ -43,7 +43,9 @@ async function present(db: Database, rows: ProjectRow[]) {
 export function projectRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
 
-  /** The caller's project `id`; anybody else's is not found, never shown (issue 13). */
+  /**
+   * The caller's project `id`; anybody else's is not found, never shown (docs/product.md#access).
+   */
   const ownProject = async (ownerId: string, id: string) => {
     const project = await findOwnProject(s.db, ownerId, id);
     if (!project) throw notFound();

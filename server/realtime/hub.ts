@@ -6,7 +6,7 @@ import { clientAddress } from '../http/client-ip';
 import { hmacSha256Hex, sameSecret } from '../security/same-secret';
 
 /**
- * The embedded Pusher Channels server (protocol 7; issue 12, decision 026): what pusher-js and
+ * The embedded Pusher Channels server (protocol 7; decision 026): what pusher-js and
  * laravel-echo expect at `/app/{key}`, for one API instance. Public and private channels
  * (HMAC-SHA256 subscription auth), ping/pong, idle sockets pruned, a cap on message size and on
  * subscriptions per socket; events come in through the signed HTTP events API (./routes.ts), as

@@ -16,7 +16,7 @@ import { CLOSE, RealtimeHub } from './hub';
 import { facebookReturnOverHttp } from '../integrations/sandbox/consent-form';
 
 /**
- * The embedded Pusher-protocol server against the real clients (issue 12): pusher-js subscribing
+ * The embedded Pusher-protocol server against the real clients: pusher-js subscribing
  * to a private channel signed by /broadcasting/auth, and the official `pusher` SDK publishing
  * through the signed HTTP events API, over a real socket on this machine.
  */

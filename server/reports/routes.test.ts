@@ -4,7 +4,10 @@ import { DEFAULT_RATE_LIMITS } from '../http/rate-limiter';
 import { projectChannels, projectReports } from '../db/schema';
 import { startHarness, type Harness } from '../test/harness';
 
-/** Public reports (issue 13): the owner's share link and the report anyone with it may open. */
+/**
+ * Public reports (docs/product.md#public-report-links): the owner's share link and the report
+ * anyone with it may open.
+ */
 let h: Harness;
 beforeAll(async () => {
   // A small open limit, to see it refuse (the default is far above what these tests make).

@@ -25,7 +25,7 @@ const presentLink = ({ row, token }: { row: ProjectReportRow; token: string }): 
 });
 
 /**
- * Public reports (contract/reports.ts; issue 13): the owner's share link of a project, and the
+ * Public reports (contract/reports.ts; decision 027): the owner's share link of a project, and the
  * report anyone with it may open. Another user's project is not found; so is a token that is
  * unknown, revoked, replaced or of no token's shape.
  */

@@ -20,9 +20,9 @@ import { IMPORT_TIKTOK_USER, workTiktokImports } from './import-job';
 import { IMPORT_STALLS_AFTER_MS } from './queries';
 
 /**
- * A TikTok user connected into a project through the sandbox TikTok (issue 12): the round trip,
- * the import of their videos in the background, the progress it announces to the owner, and the
- * refusals on the way.
+ * A TikTok user connected into a project through the sandbox TikTok (docs/product.md#tiktok-users):
+ * the round trip, the import of their videos in the background, the progress it announces to the
+ * owner, and the refusals on the way.
  */
 let h: Harness;
 const published: Array<{ userId: string; event: string; payload: unknown }> = [];

@@ -28,7 +28,9 @@ import {
   restartImport,
 } from './queries';
 
-/** TikTok users connected into projects, and their imports (contract/tiktok-users.ts; issue 12). */
+/**
+ * TikTok users connected into projects, and their imports (contract/tiktok-users.ts; decision 026).
+ */
 export function tiktokUserRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
   const encryption = createEncryption(s.config.tokenEncryptionKey);

@@ -1,7 +1,7 @@
 import { expect, expectNoA11yViolations, recordRequests, test } from './fixtures';
 
 /**
- * Who may open the admin area (issue 10 "Access"), page by page from one table, so a new admin
+ * Who may open the admin area (docs/product.md#access), page by page from one table, so a new admin
  * page is one line here: a guest goes to sign in and comes back to the same address; a signed-in
  * user meets the not-found page inside the app's chrome, sees no admin link, and no admin data is
  * ever asked for. The API's side is server/admin-access.test.ts.

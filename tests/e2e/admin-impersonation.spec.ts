@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, settle, test, type TestUser } from './fixtures';
 
 /**
- * Login as user (spec §2 Admin: Support, issue 10): while an admin acts as a user, a banner on
+ * Login as user (docs/product.md#login-as-user): while an admin acts as a user, a banner on
  * every page says whose account this is, 'Back to my account' returns to the admin's own
  * session (kept all along), and the admin pages stay shut. The impersonation token is put where
  * the app keeps it (sessionStorage `impersonation_token`, app/lib/session.ts) as the Support
@@ -48,7 +48,7 @@ test.describe('an admin acting as a user', () => {
   });
 
   test("the Support table's button logs in as the user, and the way back returns to Support", async ({ page }) => {
-    // Each account's live socket is its own (issue 12): after the reload the page listens on the
+    // Each account's live socket is its own: after the reload the page listens on the
     // user's channel only, and after the way back on the admin's again.
     const subscribed: string[] = [];
     page.on('request', (request) => {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, recordRequests, settle, test } from './fixtures';
 
 /**
- * The Mautic page (spec §2 "Admin: Mautic", issue 10): the whole OAuth2 round trip through the
+ * The Mautic page (docs/product.md#mautic): the whole OAuth2 round trip through the
  * sandbox Mautic the API serves in local mode (its consent page, back with code and state, the
  * exchange), a state that does not match, an exchange that fails, a denied consent, who may open
  * it, and axe. The installation holds one token, so no test here expects there to be none.

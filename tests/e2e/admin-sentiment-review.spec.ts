@@ -10,7 +10,7 @@ import {
 } from './fixtures';
 
 /**
- * The Sentiment review (spec §2 Admin: Sentiment review, §4 Comment review, issue 10). Each test
+ * The Sentiment review (docs/product.md#sentiment-review). Each test
  * makes its own comments through /dev/comments on a channel of its own user, every message
  * carrying a mark of the test's own, and filters the list by that mark: tests running at once
  * (and the demo comments) never meet.

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, recordRequests, settle, test } from './fixtures';
 
 /**
- * The Support page (spec §2 Admin: Support, issue 10): who may see it, the debounced search, paging,
+ * The Support page (docs/product.md#support): who may see it, the debounced search, paging,
  * and the search and page kept in the URL. The 36 demo customers (server/db/seed.ts, all at
  * `@customers.example.com`) are three pages that no other test changes.
  */

@@ -1,6 +1,9 @@
 import { expect, expectNoA11yViolations, recordRequests, settle, test } from './fixtures';
 
-/** The shell around every screen (issue 8): startup, loading, errors, navigation, the chat widget. */
+/**
+ * The shell around every screen (docs/product.md#the-app-shell): startup, loading, errors,
+ * navigation, the chat widget.
+ */
 test.describe('startup', () => {
   test('the loading animation shows until the user is known, then the page', async ({ page, signedInUser: _ }) => {
     let release!: () => void;

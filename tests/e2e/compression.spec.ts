@@ -2,7 +2,7 @@ import type { Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * The first visit, as the network carries it (issue 9): every text file of the build goes out
+ * The first visit, as the network carries it (decision 021): every text file of the build goes out
  * as the compressed copy the build made of it (scripts/compress-assets.ts, server/spa.ts), and
  * the hashed ones are cached for a year, while index.html and the translations are revalidated.
  */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DESIGN_LIBRARY_RENDER_MS, expect, expectNoA11yViolations, test } from './fixtures';
 
 /**
- * The design library (spec §2 Admin: Design Library): the whole kit on one page. Checked in
+ * The design library (docs/product.md#design-library): the whole kit on one page. Checked in
  * each theme and language as a reviewer would see it (`npm run screenshots` takes its pictures).
  */
 const SECTIONS = {

@@ -2,10 +2,10 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { accessTokenOf, connectFacebookThroughApi, expect, expectNoA11yViolations, test } from './fixtures';
 
 /**
- * Signing in and up with Facebook (spec §2, §4, §5, §8; issue 11) through the sandbox Facebook:
- * a Facebook account nobody connected meets the not-linked dialog, a connected one signs its user
- * in (to the return URL), a declined email is named with a way to grant it, and a sign-up lands
- * on /projects/new with the promo coupon redeemed. Each test uses its own sandbox person.
+ * Signing in and up with Facebook (docs/product.md#sign-in-with-facebook) through the sandbox
+ * Facebook: a Facebook account nobody connected meets the not-linked dialog, a connected one signs
+ * its user in (to the return URL), a declined email is named with a way to grant it, and a sign-up
+ * lands on /projects/new with the promo coupon redeemed. Each test uses its own sandbox person.
  */
 const snackbar = (page: Page, text: string | RegExp) =>
   page.locator('[role="status"], [role="alert"]').filter({ hasText: text });

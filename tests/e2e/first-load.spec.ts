@@ -5,8 +5,8 @@ import type { Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * The first-load budget (issue 9, docs/decisions/021-first-load.md): what a cold sign-in or
- * sign-up page loads, each script gzipped at level 9. The issue's goal was 110 kB; framework and
+ * The first-load budget (docs/decisions/021-first-load.md): what a cold sign-in or sign-up
+ * page loads, each script gzipped at level 9. The goal set was 110 kB; framework and
  * i18n alone are 105 kB, and this is where the page stands with a few kB to spare (021 says
  * what 110 would take). Bytes, never time, so the test means the same on any machine; `npm run
  * bench` prints the figures.

@@ -1,9 +1,9 @@
 import { expect, recordRequests, settle, test } from './fixtures';
 
 /**
- * The form rhythm (issue 7): fields sit at one even distance, no empty error line is kept
- * under each, and an error that appears when a click takes focus away never moves the thing
- * being clicked out from under the pointer.
+ * The form rhythm (docs/decisions/016-design-system.md): fields sit at one even distance, no empty
+ * error line is kept under each, and an error that appears when a click takes focus away never
+ * moves the thing being clicked out from under the pointer.
  */
 test.describe('form rhythm', () => {
   test('no empty line is kept under an untouched field', async ({ page }) => {

@@ -2,11 +2,11 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, signInWithoutUi, test } from './fixtures';
 
 /**
- * The integrations screen (spec §2 "Integrations", §4 "Return from social login", §8; issue 11)
- * through the sandbox providers the API serves in local mode: the consent pages, the returns, the
- * background fetch of channels, make primary, refresh, reconnect in place, delete with its
- * channels listed, a declined consent or email, a replayed state and a reused code. Each test
- * connects sandbox people no other test running beside it touches (server/integrations/sandbox).
+ * The integrations screen (docs/product.md#connected-accounts) through the sandbox providers the
+ * API serves in local mode: the consent pages, the returns, the background fetch of channels, make
+ * primary, refresh, reconnect in place, delete with its channels listed, a declined consent or
+ * email, a replayed state and a reused code. Each test connects sandbox people no other test
+ * running beside it touches (server/integrations/sandbox).
  */
 const PEOPLE = {
   giulia: '100000000000001',
@@ -37,8 +37,9 @@ async function connectFacebook(page: Page, person: string, decision = 'Allow') {
 }
 
 /**
- * The channel-fetched dialog (issue 12): it opens with the first channel the jobs announce and
- * grows with the others, whatever order the kinds finish in. Closed with Cancel.
+ * The channel-fetched dialog (docs/product.md#fetching-channels): it opens with the first channel
+ * the jobs announce and grows with the others, whatever order the kinds finish in. Closed with
+ * Cancel.
  */
 async function channelsArrive(page: Page, names: string[]) {
   const title = names.length === 1 ? 'A new channel is ready' : `${names.length} new channels are ready`;
@@ -245,7 +246,7 @@ test('connects a LinkedIn account with its organizations, and hands a project ch
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(snackbar(page, 'You cancelled the LinkedIn authorisation: nothing was connected.')).toBeVisible();
 
-  // Spec §4: a LinkedIn channel connection started from a project goes on to its channels.
+  // A LinkedIn channel connection started from a project goes on to its channels.
   await page.goto('/integrations/linkedin-organization/callback?code=abc&project=p-1');
   await expect(page).toHaveURL('/projects/p-1/channels?code=abc&project=p-1');
 });

@@ -11,9 +11,10 @@ import {
 } from './fixtures';
 
 /**
- * A project's comments (issue 13): the sentiment chart and its table, the list with replies under
- * their parent, the filters in the address, bookmark and hide. The demo user's seeded projects
- * are shared with other tests: whatever a test marks, it unmarks before it ends.
+ * A project's comments (docs/product.md#a-projects-comments): the sentiment chart and its table,
+ * the list with replies under their parent, the filters in the address, bookmark and hide. The demo
+ * user's seeded projects are shared with other tests: whatever a test marks, it unmarks before it
+ * ends.
  */
 const DEMO = { email: 'demo@example.com', password: 'Demo1234' };
 

@@ -13,8 +13,9 @@ import {
 } from './fixtures';
 
 /**
- * The projects list (issue 13): each project with the channels it follows and its comments by
- * sentiment, renamed through its dialog's form, deleted after a confirmation that says what goes.
+ * The projects list (docs/product.md#projects): each project with the channels it follows and its
+ * comments by sentiment, renamed through its dialog's form, deleted after a confirmation that says
+ * what goes.
  */
 const card = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });

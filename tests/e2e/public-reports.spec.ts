@@ -11,10 +11,10 @@ import {
 } from './fixtures';
 
 /**
- * Public reports (issue 13): the owner makes a share link from the project's menu, anyone with
- * it sees the project's channels and comments by sentiment without an account (no user is
- * loaded, nothing of the owner shows), the owner sees when it was last opened, and a revoked or
- * replaced link is the not-found page.
+ * Public reports (docs/product.md#public-report-links): the owner makes a share link from the
+ * project's menu, anyone with it sees the project's channels and comments by sentiment without an
+ * account (no user is loaded, nothing of the owner shows), the owner sees when it was last opened,
+ * and a revoked or replaced link is the not-found page.
  */
 
 // Public report links come with Starter and up (PLAN_INCLUDES); the Free plan's refusal is its own test.

@@ -12,10 +12,10 @@ import {
 } from './fixtures';
 
 /**
- * Real-time (issue 12; decision 026) in real Chromium against the real API: the embedded
- * Pusher-protocol server, laravel-echo and pusher-js in the page, and the channel jobs announcing
- * what they fetch from the sandbox Facebook. Accounts are connected through the API (as another
- * tab would), so what the page shows came over its socket.
+ * Real-time (docs/product.md#live-updates; decision 026) in real Chromium against the real API: the
+ * embedded Pusher-protocol server, laravel-echo and pusher-js in the page, and the channel jobs
+ * announcing what they fetch from the sandbox Facebook. Accounts are connected through the API (as
+ * another tab would), so what the page shows came over its socket.
  */
 const GIULIA = '100000000000001';
 const MARCO = '100000000000002';

@@ -3,7 +3,7 @@ import { startDeployProxy, type DeploySite } from './deploy-proxy';
 import { test as base, expect, expectNoA11yViolations } from './fixtures';
 
 /**
- * Offline updates (spec §2 Update-available dialog, §4 Service worker version, §8): the worker
+ * Offline updates (docs/product.md#new-versions-and-offline): the worker
  * Workbox generates at build, registered by the app once it is stable.
  *
  * A deploy is simulated at the HTTP level: the tests that need one open the app through a
@@ -102,7 +102,7 @@ test.describe('service worker', () => {
     const dialog = page.getByRole('dialog', { name: 'A new version of Orbita is ready' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`Hi ${user.firstName}!`);
-    // Spec §9: 450 px wide where the screen has room (its panel: the frame around the title).
+    // 450 px wide where the screen has room (its panel: the frame around the title).
     const panel = dialog.getByRole('heading', { name: 'A new version of Orbita is ready' }).locator('..');
     expect((await panel.boundingBox())?.width).toBe(450);
     await expectNoA11yViolations(page);

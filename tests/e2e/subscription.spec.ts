@@ -1,6 +1,9 @@
 import { expect, expectNoA11yViolations, signInWithoutUi, test } from './fixtures';
 
-/** The subscription page (issue 13): the plan, the payment method, what the plan includes, and plain words on changing them. */
+/**
+ * The subscription page (docs/product.md#subscription-and-plan-limits): the plan, the payment
+ * method, what the plan includes, and plain words on changing them.
+ */
 test('shows the plan, that no payment method is on file, and what the plan includes; says how to change them', async ({
   page,
   signedInUser: _,

@@ -4,9 +4,9 @@ import { faLinkedin } from '@fortawesome/free-brands-svg-icons/faLinkedin';
 import { faTiktok } from '@fortawesome/free-brands-svg-icons/faTiktok';
 
 /**
- * The partners' marks (Font Awesome Free brands, CC BY 4.0: docs/decisions/017-brand-marks.md),
- * for the partner logos and, later, channels. Each in its brand's colour, or `currentColor`
- * where it sits on a coloured button.
+ * The partners' marks (Font Awesome Free brands, CC BY 4.0:
+ * docs/decisions/017-brand-marks-and-preferences.md), for the partner logos and, later, channels.
+ * Each in its brand's colour, or `currentColor` where it sits on a coloured button.
  */
 const marks = {
   facebook: { icon: faFacebook, name: 'Facebook', colour: 'text-[#0866ff]' },

@@ -19,8 +19,8 @@ export interface AppDialogProps {
 
 /**
  * Headless UI's Dialog (focus trap, inert background, transitions) is weight that a page only
- * needs once a dialog opens, and the sign-in page may never open one (issue 9,
- * docs/decisions/021-first-load.md): it loads with the first dialog opened.
+ * needs once a dialog opens, and the sign-in page may never open one
+ * (docs/decisions/021-first-load.md): it loads with the first dialog opened.
  */
 let popupLoaded = false;
 const DialogPopup = lazy(async () => {

@@ -30,7 +30,7 @@ const stepClass =
   'focus-ring inline-flex h-9 items-center gap-1 rounded-md px-2.5 text-sm font-medium text-fg hover:bg-muted aria-disabled:cursor-not-allowed aria-disabled:text-fg-subtle aria-disabled:hover:bg-transparent';
 
 /**
- * Paging through a long list (the admin users table: 15 a page, one-based, spec §2): where the
+ * Paging through a long list (the admin users table: 15 a page, one-based): where the
  * user is ("16–30 of 42"), previous and next, and on wider screens the page numbers. A step that
  * leads nowhere is `aria-disabled` rather than disabled, so the focus stays on it when the last
  * page is reached by keyboard.

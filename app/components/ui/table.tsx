@@ -100,7 +100,7 @@ const headCell =
 const bodyCell = 'border-b border-line px-4 py-3 align-middle';
 
 /**
- * The one table (spec §2: the admin users table, the sentiment review list). Rows arrive
+ * The one table (the admin users table, the sentiment review list). Rows arrive
  * ordered and paged by the caller; the table shows them, asks for another order through
  * `onSortChange`, and reports the checked rows through `onSelectionChange`. On a narrow screen
  * it scrolls sideways inside its own frame, which can be focused and scrolled by keyboard.

@@ -7,7 +7,10 @@
 
 export const SERVICE_WORKER_URL = '/sw.js';
 
-/** Spec §8: where there is no worker, this is logged and nothing else happens. */
+/**
+ * Where there is no worker, this is logged and nothing else happens
+ * (docs/product.md#new-versions-and-offline).
+ */
 export const DISABLED_MESSAGE = 'Service workers are disabled or not supported by this browser';
 
 /**

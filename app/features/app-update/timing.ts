@@ -1,9 +1,9 @@
 /**
- * When the service worker is registered, and what a new version leads to (spec §4 "Service
- * worker version", §9). Pure, so the rules are tested without a browser.
+ * When the service worker is registered, and what a new version leads to
+ * (docs/product.md#new-versions-and-offline). Pure, so the rules are tested without a browser.
  */
 
-/** Registration waits for the app to be stable, but never longer than this (spec §9). */
+/** Registration waits for the app to be stable, but never longer than this. */
 export const REGISTRATION_DEADLINE_MS = 30_000;
 
 /**

@@ -19,7 +19,7 @@ function firstIdle(): Promise<void> {
 }
 
 /**
- * Offline updates (spec §2 Update-available dialog, §4 Service worker version): registers the
+ * Offline updates (docs/product.md#new-versions-and-offline): registers the
  * service worker once the app is stable, or 30 s after the page started at the latest, and
  * offers each new version. Mounted once, in the root.
  */

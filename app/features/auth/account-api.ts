@@ -6,9 +6,10 @@ import { tokenStore } from '~/lib/session';
 import { authKeys, forgetSession } from './api';
 
 /*
- * The account page's calls (issue 13). A module of its own, apart from `api.ts`, so the sign-in
- * screens' first load never carries them (tests/e2e/first-load.spec.ts holds that budget).
- * A wrong password is a 422 on its field; a 401 here is an expired session, refreshed as any.
+ * The account page's calls (docs/product.md#the-account). A module of its own, apart from `api.ts`,
+ * so the sign-in screens' first load never carries them (tests/e2e/first-load.spec.ts holds that
+ * budget). A wrong password is a 422 on its field; a 401 here is an expired session, refreshed as
+ * any.
  */
 
 /** The profile: the names. */

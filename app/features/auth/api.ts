@@ -16,7 +16,7 @@ export const authKeys = {
   me: () => [...authKeys.all, 'me'] as const,
 };
 
-/** Sign-in, sign-up, forgot and reset: a 401 is a refusal, never an expired session (spec §4). */
+/** Sign-in, sign-up, forgot and reset: a 401 is a refusal, never an expired session. */
 const CREDENTIALS_CALL: CallOptions = { refreshOn401: false };
 
 /** Stores a fresh session: the token for the client, the user for the cache. */

@@ -3,7 +3,10 @@ import { Alert } from '~/components/ui/alert';
 import { FacebookButton } from './facebook-button';
 import type { FacebookPurpose } from './facebook';
 
-/** Facebook came back without the email permission (spec §5): say so, and offer to grant it. */
+/**
+ * Facebook came back without the email permission (docs/product.md#sign-in-with-facebook): say so,
+ * and offer to grant it.
+ */
 export function FacebookProblemNotice({
   purpose,
   returnUrl,

@@ -6,11 +6,11 @@ import { snackbar } from '~/lib/snackbar';
 import { facebookAuthorizeUrl, signInWithFacebook, signUpWithFacebook } from './api';
 
 /**
- * Signing in and up with Facebook (spec §2, §4, §5, §8; decision 025). The button sends the
- * browser to Facebook's login dialog; Facebook sends it back to /login or /register with `code`,
- * `state` and `granted_scopes` (or an error), and that page's loader finishes here. What the page
- * was asked to do after (the return URL of sign-in, the coupon of sign-up) waits in this tab's
- * session storage meanwhile.
+ * Signing in and up with Facebook (docs/product.md#sign-in-with-facebook; decision 025). The button
+ * sends the browser to Facebook's login dialog; Facebook sends it back to /login or /register with
+ * `code`, `state` and `granted_scopes` (or an error), and that page's loader finishes here. What
+ * the page was asked to do after (the return URL of sign-in, the coupon of sign-up) waits in this
+ * tab's session storage meanwhile.
  */
 export type FacebookPurpose = 'sign-in' | 'sign-up';
 
@@ -71,7 +71,7 @@ export async function finishFacebook(
     snackbar.show(query.get('error') === 'access_denied' ? 'facebook.declined' : 'facebook.error', 'error');
     return result;
   }
-  // Spec §5: the email must be among the granted scopes; without it, say so and offer to grant it.
+  // The email must be among the granted scopes; without it, say so and offer to grant it.
   const granted = (query.get('granted_scopes') ?? '').split(',');
   if (!granted.includes('email')) {
     problem = 'emailMissing';
@@ -94,7 +94,7 @@ export async function finishFacebook(
       // Sign-up: the address is taken, or Facebook withheld it after all.
       snackbar.show({ text: error.fieldErrors.email[0]! }, 'error');
     } else if (purpose === 'sign-up' && error instanceof HttpError && error.body?.message) {
-      // Spec §8: a social sign-up error with a message shows that message.
+      // A Facebook sign-up refused with a message shows that message.
       snackbar.show({ text: error.body.message }, 'error');
     } else {
       snackbar.show('facebook.error', 'error');

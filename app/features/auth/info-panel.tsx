@@ -12,7 +12,7 @@ const pitchIcons: Record<(typeof pitches)[number], string> = {
 };
 
 /**
- * The marketing pitch beside the public auth forms (spec §2 "Sign-up", "Other"). A dark brand
+ * The marketing pitch beside the public auth forms (docs/product.md#navigation). A dark brand
  * panel in both themes, so its colours are the brand's own, not the theme's roles.
  */
 export function InfoPanel() {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH, passwordRules } from '~contract/fields';
 
 /**
- * The live requirements card beside a new password (spec §2 "Reset password"). Given as a
+ * The live requirements card beside a new password (docs/product.md#validation). Given as a
  * Field's hint, which carries the id the input is described by.
  */
 export function PasswordRequirements({ password }: { password: string }) {

@@ -6,7 +6,10 @@ export function isPromoCoupon(coupon: string | undefined): boolean {
   return coupon?.toLowerCase() === PROMO_COUPON_CODE;
 }
 
-/** Replaces the info panel on sign-up when the route carries the promo coupon (spec §2 "Sign-up"). */
+/**
+ * Replaces the info panel on sign-up when the route carries the promo coupon
+ * (docs/product.md#sign-up-and-coupons).
+ */
 export function PromoPanel() {
   const { t } = useTranslation();
   return (

@@ -15,12 +15,12 @@ import { Section, Specimen } from './specimen';
 /** This section's words, typed from en.json. */
 const useDataDisplayTranslation = () => useTranslation('translation', { keyPrefix: 'designLibrary.dataDisplay' });
 
-/** The admin users list's page size (spec §2 Admin: Support). */
+/** The admin users list's page size (docs/product.md#support). */
 const PAGE_SIZE = 15;
 
 type Plan = 'free' | 'pro' | 'agency';
 
-/** An entry of the admin users list, as the spec's table shows it (spec §2, §3). */
+/** An entry of the admin users list, as the Support table shows it (docs/product.md#support). */
 interface SampleUser {
   _id: string;
   email: string;
@@ -165,7 +165,7 @@ function UsersTable() {
         sort={sort}
         onSortChange={(next) => {
           setSort(next);
-          // A new order starts from its first page, as a new search does (spec §2).
+          // A new order starts from its first page, as a new search does.
           setPage(1);
         }}
         selectedIds={selected}

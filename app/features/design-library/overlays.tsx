@@ -8,7 +8,10 @@ import { Section, Specimen } from './specimen';
 /** How long the sample deletion "runs", so its pending state can be seen. */
 const SAMPLE_WORK_MS = 800;
 
-/** The update dialog's picture (spec §2: a rocket). Decorative; the title says what it is about. */
+/**
+ * The update dialog's picture (a rocket, docs/product.md#new-versions-and-offline). Decorative; the
+ * title says what it is about.
+ */
 function Rocket() {
   return (
     <span className="flex size-14 items-center justify-center rounded-full bg-primary-soft" aria-hidden="true">
@@ -32,7 +35,7 @@ function Rocket() {
   );
 }
 
-/** Dialogs: information, a dangerous confirmation, and the spec's update-available notice. */
+/** Dialogs: information, a dangerous confirmation, and the update-available notice. */
 export function OverlaysSection() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<'info' | 'confirm' | 'update' | null>(null);
@@ -103,7 +106,7 @@ export function OverlaysSection() {
               <Button variant="secondary" onClick={close}>
                 {t('designLibrary.overlays.update.later')}
               </Button>
-              {/* The real one reloads the page (spec §2); a sample only closes. */}
+              {/* The real one reloads the page; a sample only closes. */}
               <Button onClick={close}>{t('designLibrary.overlays.update.now')}</Button>
             </>
           }

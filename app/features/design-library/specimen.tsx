@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * The design library's frame (spec §2 Admin: Design Library): each component a `Section`, each
+ * The design library's frame (docs/product.md#design-library): each component a `Section`, each
  * of its states a `Specimen` with a caption naming the state. Sample data only; nothing here
  * calls the API.
  */

@@ -18,7 +18,7 @@ function reloadAt(path: string) {
 }
 
 /**
- * "Login as user" (spec §2 Admin: Support, §7): asks the API for an impersonation token for
+ * "Login as user" (docs/product.md#login-as-user): asks the API for an impersonation token for
  * the user, keeps it beside the admin's own (app/lib/session.ts), and reloads the app at home
  * as that user. Resolves as the page starts to go; rejects when the API refuses (an admin, an
  * unknown user) or cannot be reached.

@@ -17,9 +17,9 @@ const anyRunning = createStore(false);
 export type LoginAsUserTarget = { _id: string; firstName: string; lastName: string };
 
 /**
- * The Support table's 'Login as user' action for one user (spec §2): busy (and every other
- * row's disabled) while it runs, then the app reloads at home as that user. Named with the
- * user's name, so a screen reader's list of buttons tells the rows apart.
+ * The Support table's 'Login as user' action for one user (docs/product.md#support): busy (and
+ * every other row's disabled) while it runs, then the app reloads at home as that user. Named with
+ * the user's name, so a screen reader's list of buttons tells the rows apart.
  */
 export function LoginAsUserButton({ user }: { user: LoginAsUserTarget }) {
   const { t } = useTranslation();

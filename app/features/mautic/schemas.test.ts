@@ -12,7 +12,7 @@ const FORM = {
 } as const;
 
 describe('the Mautic form', () => {
-  it('is valid with every field as the spec has it', () => {
+  it('is valid with every field as the authorize page takes it', () => {
     expect(z.safeParse(MauticFormSchema, FORM).success).toBe(true);
   });
 

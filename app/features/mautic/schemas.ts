@@ -7,9 +7,9 @@ const only = <T extends string>(value: T) =>
   z.literal(value, { error: (issue) => (missing(issue) ? 'required' : 'in') });
 
 /**
- * The Mautic form (spec §3): what the browser takes to Mautic's authorize page, every field
- * required. Only the client id shows; the rest are fixed by OAuth2 or made by the page, so the
- * form is valid exactly when the installation has a Mautic and the page has made its state.
+ * The Mautic form (docs/product.md#mautic): what the browser takes to Mautic's authorize page,
+ * every field required. Only the client id shows; the rest are fixed by OAuth2 or made by the page,
+ * so the form is valid exactly when the installation has a Mautic and the page has made its state.
  */
 export const MauticFormSchema = z.object({
   client_id: text(500),

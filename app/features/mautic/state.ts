@@ -1,8 +1,8 @@
 /**
- * The OAuth2 `state` of the Mautic authorisation (spec §4): random, kept in this browser, sent
- * to Mautic and compared with what comes back, so a code the admin did not ask for (a forged
- * link back to /admin/mautic) is never exchanged. A state is used once: it is made anew after
- * every return, whether it matched or not.
+ * The OAuth2 `state` of the Mautic authorisation (docs/product.md#mautic): random, kept in this
+ * browser, sent to Mautic and compared with what comes back, so a code the admin did not ask for (a
+ * forged link back to /admin/mautic) is never exchanged. A state is used once: it is made anew
+ * after every return, whether it matched or not.
  */
 const KEY = 'mauticState';
 

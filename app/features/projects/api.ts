@@ -17,7 +17,10 @@ export const projectKeys = {
   tiktokUsers: (projectId: string) => [...projectKeys.tiktok(projectId), 'users'] as const,
 };
 
-/** Cached (spec §7 stale time), and read again once invalidated (a project made, a TikTok import ended). */
+/**
+ * Cached (docs/product.md#data-freshness), and read again once invalidated (a project made, a
+ * TikTok import ended).
+ */
 export function getProjects(page = 1) {
   return cached({
     queryKey: projectKeys.list(page),

@@ -7,7 +7,9 @@ import { projectKeys } from './api';
 
 export type { PublicReport, ReportLink } from '~contract/reports';
 
-/** A project's share link and the public report's cache keys (issue 13). */
+/**
+ * A project's share link and the public report's cache keys (docs/product.md#public-report-links).
+ */
 export const reportKeys = {
   link: (projectId: string) => [...projectKeys.all, projectId, 'report-link'] as const,
   publicReport: (token: string, period: SummaryPeriod) => ['public-report', token, period] as const,

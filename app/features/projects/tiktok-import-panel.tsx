@@ -4,10 +4,10 @@ import { ProgressBar } from '~/components/ui/progress-bar';
 import { announcedStep, tiktokImports, useTiktokImports } from './tiktok-imports';
 
 /**
- * The TikTok imports under way (issue 12), out of the way in a corner of every signed-in page
- * (under the header below lg, where the snackbars at the bottom would cover it):
- * a bar each, with its percentage. A screen reader hears each import start, each quarter and the
- * end (`announcedStep`), through a live region of its own, not every page of videos.
+ * The TikTok imports under way (docs/product.md#tiktok-users), out of the way in a corner of every
+ * signed-in page (under the header below lg, where the snackbars at the bottom would cover it): a
+ * bar each, with its percentage. A screen reader hears each import start, each quarter and the end
+ * (`announcedStep`), through a live region of its own, not every page of videos.
  */
 export function TiktokImportPanel() {
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the TikTok imports under way (spec §4 TikTok progress event)', () => {
+describe('the TikTok imports under way, as their progress events tell', () => {
   it('follows each import, ignores progress that arrives late, and says when one finished', () => {
     expect(tiktokImports.report(user('1'), 23)).toBe(false);
     expect(tiktokImports.report(user('2', 'Gelato Lab'), 50)).toBe(false);

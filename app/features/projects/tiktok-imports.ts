@@ -2,10 +2,10 @@ import type { TiktokUser } from '~contract/tiktok-users';
 import { createStore, useStore } from '~/lib/store';
 
 /**
- * The TikTok imports under way, as their progress events tell (spec §4 "TikTok progress event";
- * issue 12): one entry per TikTok user, with how far it is. Outside React, as the dialog's
- * state is: an event can come while no page is rendering. An import that reached 100 stays a
- * moment (`DONE_SHOWN_MS`), so the full bar is seen, then goes.
+ * The TikTok imports under way, as their progress events tell
+ * (docs/product.md#tiktok-users): one entry per TikTok user, with how far it is. Outside React, as
+ * the dialog's state is: an event can come while no page is rendering. An import that reached 100
+ * stays a moment (`DONE_SHOWN_MS`), so the full bar is seen, then goes.
  */
 export interface TiktokImport {
   user: TiktokUser;

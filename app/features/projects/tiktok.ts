@@ -33,7 +33,7 @@ export async function restartTiktokImport(projectId: string, tiktokUserId: strin
   return answer.tiktokUser;
 }
 
-/** A project's TikTok users (cached: the import's end invalidates it, spec §4). */
+/** A project's TikTok users (cached: the import's end invalidates it). */
 export function getProjectTiktokUsers(projectId: string) {
   return cached({
     queryKey: projectKeys.tiktokUsers(projectId),

@@ -4,10 +4,10 @@ import { env } from '~/lib/env';
 import type { LiveSocket, SocketState } from './live-connection';
 
 /**
- * The real socket: laravel-echo over pusher-js (DESIGN.md's pairing), with the settings the API
+ * The real socket: laravel-echo over pusher-js (decision 026), with the settings the API
  * gives (GET /v1.0/realtime), so one build works with the embedded server and with Pusher,
  * Soketi or Reverb. Imported only by the signed-in pages' live updates, and both libraries load
- * here, on first use: never on the sign-in path (issue 12).
+ * here, on first use: never on the sign-in path (decision 021).
  *
  * Subscriptions are signed through the app's one HTTP client (`api`), not with a bearer token
  * fixed when the socket was made: every (re)subscription carries the token of the moment (after a
@@ -29,7 +29,7 @@ export async function openEchoSocket(): Promise<LiveSocket> {
     broadcaster: 'pusher',
     Pusher,
     key: settings.key,
-    // laravel-echo's pusher broadcaster wants a cluster even with a host of its own (DESIGN.md).
+    // laravel-echo's pusher broadcaster wants a cluster even with a host of its own.
     cluster: settings.cluster,
     wsHost: settings.wsHost ?? apiOrigin.hostname,
     wsPort: port,

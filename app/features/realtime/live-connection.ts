@@ -1,8 +1,9 @@
 /**
- * The app's live connection (issue 12; decision 026): one socket per signed-in page, on the
- * user's private channel, with what happens around it kept here and free of the libraries, so the
- * tricky parts are unit-tested by driving a fake socket (live-connection.test.ts), as the HTTP
- * client's refresh is. `echo-socket.ts` is the real socket: laravel-echo over pusher-js.
+ * The app's live connection (docs/product.md#live-updates; decision 026): one socket per signed-in
+ * page, on the user's private channel, with what happens around it kept here and free of the
+ * libraries, so the tricky parts are unit-tested by driving a fake socket
+ * (live-connection.test.ts), as the HTTP client's refresh is. `echo-socket.ts` is the real socket:
+ * laravel-echo over pusher-js.
  *
  * - It opens once, and a close before the socket is even open wins (the page was left, the user
  *   signed out): nothing stays connected behind a closed connection. A socket that cannot be

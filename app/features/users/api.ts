@@ -22,7 +22,7 @@ export function getUsers(filter: UserListFilter) {
       api.call(
         listUsers,
         { query: { page: String(filter.page), ...(filter.search ? { search: filter.search } : {}) } },
-        // Users calls never show the global loading indicator (spec §4); the table shows its own.
+        // Users calls never show the global loading indicator; the table shows its own.
         { countsForLoading: false },
       ),
   });

@@ -12,7 +12,7 @@ import {
 import { pageTitle } from '~/lib/i18n';
 
 /**
- * The design library (spec §2 Admin: Design Library): the whole kit at once, each component in
+ * The design library (docs/product.md#design-library): the whole kit at once, each component in
  * each of its states, with sample data only. Admins only, through the admin layout's guard.
  */
 export default function DesignLibraryRoute() {

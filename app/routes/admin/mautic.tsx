@@ -22,7 +22,7 @@ import { throwRouteError } from '~/lib/route-errors';
 import { snackbar } from '~/lib/snackbar';
 
 /**
- * Where Mautic sent the browser back (spec §2 "Admin: Mautic"): with `code` and `state` after
+ * Where Mautic sent the browser back (docs/product.md#mautic): with `code` and `state` after
  * Allow, with `error` (and `state`) after Deny. The code is exchanged only when the state is the
  * one this browser sent; either way the state is spent and a new one made.
  */

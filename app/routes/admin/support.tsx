@@ -14,7 +14,7 @@ import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
 import { useSettledText } from '~/lib/use-settled-text';
 
-/** Spec §2 Admin: Support: the search waits this long after the last keystroke. */
+/** The search waits this long after the last keystroke (docs/product.md#support). */
 const SEARCH_DEBOUNCE_MS = 600;
 
 /**
@@ -110,7 +110,7 @@ export default function SupportRoute() {
   const [text, setText] = useSettledText(
     filter.search,
     (search) =>
-      // A new search starts from page 1 (spec §2); typing keeps the page where it is scrolled.
+      // A new search starts from page 1; typing keeps the page where it is scrolled.
       setSearchParams(search ? { search } : {}, { preventScrollReset: true }),
     SEARCH_DEBOUNCE_MS,
   );

@@ -12,7 +12,8 @@ export async function clientLoader({ request }: { request: Request }) {
 }
 
 /**
- * The info panel, or sign-up's promo panel when its route carries the promo coupon (spec §2):
+ * The info panel, or sign-up's promo panel when its route carries the promo coupon
+ * (docs/product.md#sign-up-and-coupons):
  * the offer is what a campaign visitor came for, so on a phone it comes before the form.
  */
 export default function GuestLayout() {

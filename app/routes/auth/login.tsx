@@ -22,8 +22,9 @@ import { safeReturnUrl } from '~/lib/return-url';
 import { pageTitle } from '~/lib/i18n';
 
 /**
- * Facebook sending the browser back (spec §4, §8): signed in, to the return URL; else the page
- * again without the params, with the reason (a 401 opens the not-linked dialog).
+ * Facebook sending the browser back (docs/product.md#sign-in-with-facebook): signed in, to the
+ * return URL; else the page again without the params, with the reason (a 401 opens the not-linked
+ * dialog).
  */
 export async function clientLoader({ request }: { request: Request }) {
   const query = new URL(request.url).searchParams;
@@ -62,7 +63,7 @@ export default function LoginRoute() {
   const [searchParams] = useSearchParams();
   const returnUrl = searchParams.get('returnUrl') ?? undefined;
   const navigate = useNavigate();
-  // Each return that found the account not linked opens the dialog (spec §8), once.
+  // Each return that found the account not linked opens the dialog, once.
   const [notLinked, setNotLinked] = useState(facebookProblem === 'notLinked');
   const [shownFor, setShownFor] = useState(loaded);
   if (shownFor !== loaded) {

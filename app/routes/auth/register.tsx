@@ -23,7 +23,10 @@ import { chosenLanguage, pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 import { snackbar } from '~/lib/snackbar';
 
-/** The promo coupon, redeemed after any sign-up (spec §4); a failure is said, the account stays. */
+/**
+ * The promo coupon, redeemed after any sign-up (docs/product.md#sign-up-and-coupons); a failure is
+ * said, the account stays.
+ */
 async function redeemPromo(coupon: string | undefined) {
   if (!isPromoCoupon(coupon)) return;
   try {
@@ -35,7 +38,7 @@ async function redeemPromo(coupon: string | undefined) {
 }
 
 /**
- * Facebook sending the browser back (spec §4 "Sign-up social success", §8): signed up, the coupon
+ * Facebook sending the browser back (docs/product.md#sign-in-with-facebook): signed up, the coupon
  * redeemed and on to /projects/new; else this page again (with its coupon) without the params.
  */
 export async function clientLoader({ request }: { request: Request }) {

@@ -14,12 +14,13 @@ import { snackbar } from '~/lib/snackbar';
 import { StrokeIcon } from '~/components/ui/icon';
 
 /**
- * Spec §9: a URL fragment scrolls to its section this long after the page (or the fragment)
+ * A URL fragment scrolls to its section this long after the page (or the fragment)
  * changed, once the page has laid itself out.
  */
 const ANCHOR_SCROLL_DELAY_MS = 250;
 
-/** The sections in page order, as checks to go through; the ids are the spec's anchors (§2). */
+/** The sections in page order, as checks to go through; the ids are the anchors
+ * docs/product.md#troubleshooting-help names. */
 const SECTIONS = [
   { id: 'admin', title: 'troubleshooting.admin.title' },
   { id: 'connect', title: 'troubleshooting.connect.title' },
@@ -152,7 +153,10 @@ function HelpSection({ section, intro, children }: { section: SectionId; intro: 
   );
 }
 
-/** Help on linking a professional Instagram account to a Facebook Page (spec §2). */
+/**
+ * Help on linking a professional Instagram account to a Facebook Page
+ * (docs/product.md#troubleshooting-help).
+ */
 export default function TroubleshootingRoute() {
   const { t } = useTranslation();
   useScrollToFragment();

@@ -32,9 +32,10 @@ import { formText, handleIntents, useIntent } from '~/lib/intents';
 import { snackbar } from '~/lib/snackbar';
 
 /**
- * A project's channels (issue 13): the ones it follows, by kind, each detachable (with Undo), and
- * the user's other channels, to attach. A TikTok user is connected straight into the project.
- * Another user's project, or one that is gone, is the not-found page (the API answers 404).
+ * A project's channels (docs/product.md#channels): the ones it follows, by kind, each detachable
+ * (with Undo), and the user's other channels, to attach. A TikTok user is connected straight into
+ * the project. Another user's project, or one that is gone, is the not-found page (the API answers
+ * 404).
  */
 export async function clientLoader({ request, params }: { request: Request; params: { projectId?: string } }) {
   await requireUser(request);

@@ -16,9 +16,9 @@ import { paths } from '~/lib/paths';
 import { snackbar } from '~/lib/snackbar';
 
 /**
- * A new project (spec §1): the landing page after a Facebook sign-up (spec §4), and where the
- * projects list's call to action leads. A name is all a project needs to start; its channels are
- * attached on its own page (issue 13).
+ * A new project (docs/product.md#projects): the landing page after a Facebook sign-up, and where
+ * the projects list's call to action leads. A name is all a project needs to start; its channels
+ * are attached on its own page.
  */
 export async function clientLoader({ request }: { request: Request }) {
   await requireUser(request);

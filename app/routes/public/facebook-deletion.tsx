@@ -18,7 +18,7 @@ export async function clientLoader({ request, params }: { request: Request; para
   }
 }
 
-/** The status of a Facebook data-deletion request (spec §2 "Data-deletion status"). */
+/** The status of a Facebook data-deletion request (docs/product.md#facebook-data-deletion). */
 export default function FacebookDeletionRoute() {
   const { t } = useTranslation();
   const { deleted } = useLoaderData<typeof clientLoader>();
@@ -47,7 +47,7 @@ export function meta() {
 }
 
 /**
- * A lookup that fails is the not-found page without its button (spec §8): the person came from
+ * A lookup that fails is the not-found page without its button: the person came from
  * Facebook, not from our dashboard. Only a lost connection says so, and offers to try again.
  */
 export function ErrorBoundary() {

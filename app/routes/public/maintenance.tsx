@@ -49,7 +49,7 @@ function useApiAnswers(): boolean {
   return answers;
 }
 
-/** Where any 503 sends the user (spec §8); open to everybody. */
+/** Where any 503 sends the user (docs/product.md#maintenance); open to everybody. */
 export default function MaintenanceRoute() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();

@@ -17,9 +17,9 @@ import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
 
 /**
- * A project's report, open to anyone with the link (issue 13): what an agency sends its client.
- * A public URL (spec §2 root shell): no user and no channels are loaded; the page shows the
- * project's name, the channels it follows, and its comments by sentiment, nothing of the owner.
+ * A project's report, open to anyone with the link (docs/product.md#public-report-links):
+ * what an agency sends its client. A public URL: no user and no channels are loaded; the page shows
+ * the project's name, the channels it follows, and its comments by sentiment, nothing of the owner.
  * A revoked or unknown link is the not-found page.
  */
 export async function clientLoader({ request, params }: { request: Request; params: { token?: string } }) {

@@ -12,9 +12,9 @@ import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
 
 /**
- * The user's subscription (issue 13): the plan, whether a payment method is on file, and what the
- * plan includes. No payment provider is in scope, and the page says so plainly instead of
- * offering a button that would do nothing.
+ * The user's subscription (docs/product.md#subscription-and-plan-limits): the plan, whether a
+ * payment method is on file, and what the plan includes. No payment provider is in scope, and the
+ * page says so plainly instead of offering a button that would do nothing.
  */
 export async function clientLoader({ request }: { request: Request }) {
   await requireUser(request);

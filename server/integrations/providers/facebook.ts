@@ -3,7 +3,7 @@ import { ProviderError, providerFetch, type FetchLike } from './provider-error';
 import { SENTIMENTS } from '../../../contract/fields';
 
 /**
- * Facebook's Graph API as the product uses it (issue 11; decision 025): the login dialog, the
+ * Facebook's Graph API as the product uses it (decision 025): the login dialog, the
  * code exchange, who the person is and which permissions they granted, and what they manage:
  * pages (with their Instagram business accounts) and ad accounts. The same code talks to
  * graph.facebook.com and to the sandbox the API serves outside production; only `FacebookApp`'s

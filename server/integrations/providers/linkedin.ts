@@ -3,7 +3,7 @@ import type { LinkedInConfig } from '../../config';
 import { ProviderError, providerFetch, type FetchLike } from './provider-error';
 
 /**
- * LinkedIn as the product uses it (issue 11; decision 025): the OAuth 2 authorization-code flow
+ * LinkedIn as the product uses it (decision 025): the OAuth 2 authorization-code flow
  * with OpenID Connect (who the person is) and the Community Management API (the organizations
  * they administer). The same code talks to www.linkedin.com / api.linkedin.com and to the
  * sandbox the API serves outside production; only the config's URLs differ.

@@ -3,10 +3,10 @@ import type { TikTokConfig } from '../../config';
 import { ProviderError, providerFetch, type FetchLike } from './provider-error';
 
 /**
- * TikTok as the product uses it (issue 11; decision 025): Login Kit's OAuth 2 (v2) and the
- * Display API's user info, for the TikTok users a project imports (issues 12 and 13). The same code
- * talks to www.tiktok.com / open.tiktokapis.com and to the sandbox the API serves outside
- * production.
+ * TikTok as the product uses it (decision 025): Login Kit's OAuth 2 (v2) and the
+ * Display API's user info, for the TikTok users a project imports (docs/product.md#tiktok-users).
+ * The same code talks to www.tiktok.com / open.tiktokapis.com and to the sandbox the API serves
+ * outside production.
  */
 export type TikTokApp = Pick<TikTokConfig, 'clientKey' | 'clientSecret' | 'authUrl' | 'apiUrl'>;
 

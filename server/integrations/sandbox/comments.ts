@@ -1,7 +1,7 @@
 import type { Sentiment } from '../../../contract/fields';
 
 /**
- * What people say on the sandbox's pages and Instagram accounts (issue 13): a few comments a
+ * What people say on the sandbox's pages and Instagram accounts: a few comments a
  * channel, made from its id (the same each time), over the last three weeks, with a reply under
  * the first; and the replies the app posts, kept in memory like the rest of the sandbox. Each
  * comment carries a `sentiment`, standing in for the classifier a deployment runs.

@@ -285,7 +285,7 @@ export function facebookSandbox({
     return c.json({ data: who.person.adAccounts });
   });
 
-  // What people say on the pages and Instagram accounts (issue 13), and the replies posted.
+  // What people say on the pages and Instagram accounts, and the replies posted.
   // Graph lists comments per post (`/{post-id}/comments`); the sandbox keeps one stream a
   // channel, which is what the app reads them as.
   const board = new SandboxCommentBoard(clock);

@@ -11,7 +11,7 @@ import { SANDBOX_TIKTOK_USERS, tiktokSandbox } from './tiktok';
  * The sandbox providers (decision 025), mounted outside a deployment only: Facebook's login dialog
  * and Graph endpoints, LinkedIn's authorization page, token endpoint and API, for the app ids
  * the config gives them, with the app's return addresses as their registered redirect URIs, and
- * TikTok's Login Kit and user info (for the TikTok users projects import, issues 12 and 13). A
+ * TikTok's Login Kit and user info (for the TikTok users projects import). A
  * dev control makes a person's tokens stop working, as logging out of Facebook does, so an
  * account needing a reconnect can be shown and tested.
  */
