@@ -35,7 +35,7 @@ export const CHANNEL_KINDS = [
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 /**
- * The providers a user connects accounts of (docs/product.md#connected-accounts): each brings
+ * The providers a user connects accounts of (docs/product.md#integrations): each brings
  * channels of its kinds.
  */
 export const PROVIDERS = ['facebook', 'linkedin', 'tiktok'] as const;

@@ -6,8 +6,7 @@ import { planLimitResponse } from './subscription';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 /**
- * Connected accounts (spec §1, §2 "Integrations", §3 "Facebook account", "LinkedIn account",
- * §4 "Integrations", "Return from social login"; decision 025). A user connects Facebook and
+ * Integrations: the user's connected accounts (docs/product.md#integrations, decision 025). A user connects Facebook and
  * LinkedIn accounts through the provider's OAuth round trip; each account brings channels (pages,
  * Instagram and ad accounts; organizations), fetched in the background after it is stored.
  *
@@ -97,7 +96,7 @@ export const badGateway = {
   },
 } as const;
 
-/** The store payloads (spec §3): Facebook's names its redirect URI `facebook_redirect_uri`. */
+/** The store payloads: Facebook's names its redirect URI `facebook_redirect_uri`. */
 export const StoreFacebookAccountBodySchema = z.object({
   code: oauthCode(),
   state: oauthState(),
@@ -243,7 +242,7 @@ export const makeLinkedInAccountPrimary = linkedin.makePrimary;
 export const deleteLinkedInAccount = linkedin.remove;
 
 /**
- * A LinkedIn organization for a project (spec §4 "LinkedIn channel connection"; decision 027):
+ * A LinkedIn organization for a project (docs/product.md#linkedin-organizations-from-a-project; decision 027):
  * a LinkedIn round trip bound to the project. Its return is stored with `storeLinkedInAccount`
  * like any other (the account and its organizations are the user's), and the organizations it
  * brings join the project as they are fetched.

@@ -4,7 +4,7 @@ import { email, LIMITS, newPassword, password, text } from './fields';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 /**
- * The account page's operations (issue 13): a module of their own, apart from `auth`, so the
+ * The account page's operations (docs/product.md#the-account): a module of their own, apart from `auth`, so the
  * sign-in screens' first load never carries them.
  */
 const tag = 'Auth';

@@ -25,17 +25,7 @@ const PENDING_FILES: readonly string[] = [
   'app/features/comments/review.test.ts',
   'app/features/comments/review.ts',
   'app/features/comments/sentiment-chart.tsx',
-  'app/features/integrations/api.ts',
-  'app/features/integrations/channel-fetched-dialog.tsx',
-  'app/features/integrations/channel-fetched.test.ts',
-  'app/features/integrations/channel-fetched.ts',
-  'app/features/integrations/returns.ts',
-  'app/lib/query-client-loader.ts',
-  'app/lib/query-client.ts',
-  'app/routes/integrations.tsx',
   'app/routes/projects/comments.tsx',
-  'contract/account.ts',
-  'contract/accounts.ts',
 ];
 
 /** This file: its examples of what the check finds are there to be found. */

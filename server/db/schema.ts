@@ -489,7 +489,7 @@ export type ChannelRow = typeof channels.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
 
 /**
- * An account a user connected at a provider (docs/product.md#connected-accounts; decision 025):
+ * An account a user connected at a provider (docs/product.md#integrations; decision 025):
  * who it is there, whether it is the user's primary one for that provider (at most one,
  * by the partial unique index; server/integrations keeps exactly one), and whether its grant still
  * holds. Reconnecting re-authorises the same row. The provider's tokens are encrypted at rest

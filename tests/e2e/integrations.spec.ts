@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, signInWithoutUi, test } from './fixtures';
 
 /**
- * The integrations screen (docs/product.md#connected-accounts) through the sandbox providers the
+ * The integrations screen (docs/product.md#integrations) through the sandbox providers the
  * API serves in local mode: the consent pages, the returns, the background fetch of channels, make
  * primary, refresh, reconnect in place, delete with its channels listed, a declined consent or
  * email, a replayed state and a reused code. Each test connects sandbox people no other test

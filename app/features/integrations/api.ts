@@ -32,7 +32,7 @@ export const returnUri = (provider: AccountProvider) =>
   `${window.location.origin}${integrations.OAUTH_RETURN_PATHS[`${provider}-account`]}`;
 
 /**
- * Both lists, fresh each time the screen is entered (spec §4: accounts load on entering), and
+ * Both lists, fresh each time the screen is entered (docs/product.md#integrations), and
  * which providers this installation can connect.
  */
 export async function loadAccounts() {

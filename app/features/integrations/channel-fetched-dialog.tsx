@@ -8,7 +8,7 @@ import { channelFetched, useChannelFetched } from './channel-fetched';
 import { ChannelLine } from './channel-kind';
 
 /**
- * The channel-fetched dialog (spec §2 Dialogs, §4): what just arrived from the user's connected
+ * The channel-fetched dialog (docs/product.md#fetching-channels): what just arrived from the user's connected
  * accounts, as cards that cannot be removed, and what to do with them. Cancel closes it (and the
  * next channel opens a new one); 'Refresh page' reloads, so every screen shows the new channels.
  */

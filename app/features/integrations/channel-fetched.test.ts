@@ -11,7 +11,7 @@ const channel = (id: string, name: string, type: Channel['type'] = 'facebook-pag
 
 afterEach(() => channelFetched.close());
 
-describe('the channel-fetched dialog (spec §4)', () => {
+describe('the channel-fetched dialog', () => {
   it('opens with the first channel, appends the later ones in their order, and clears on close', () => {
     expect(channelFetched.current()).toBeNull();
     channelFetched.announce(channel('1', 'Espresso Bar Milano'));

@@ -2,7 +2,7 @@ import type { Channel } from '~contract/integrations';
 import { createStore, useStore } from '~/lib/store';
 
 /**
- * The channel-fetched dialog's state (spec §4 "Channel-fetched events"): the first event opens it
+ * The channel-fetched dialog's state (docs/product.md#fetching-channels): the first event opens it
  * with that channel, later ones while it is open append theirs (a channel announced twice keeps
  * one card, the newer), and closing clears it, so the next event opens a new one. Outside React,
  * as the snackbar is: an event can arrive while no page is rendering.
