@@ -8,7 +8,7 @@ import { SearchField } from '~/components/ui/search-field';
 import { DataTable, type Column } from '~/components/ui/table';
 import { requireAdmin } from '~/features/auth/guards';
 import { LoginAsUserButton } from '~/features/impersonation/login-as-user-button';
-import { getUsers, USERS_PAGE_SIZE, type AdminUserListEntry, type UserListFilter } from '~/features/users/api';
+import { getUsers, userListFilterOf, USERS_PAGE_SIZE, type AdminUserListEntry } from '~/features/users/api';
 import { PaymentMethod } from '~/features/users/payment-method';
 import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
@@ -17,23 +17,10 @@ import { useSettledText } from '~/lib/use-settled-text';
 /** The search waits this long after the last keystroke (docs/product.md#support). */
 const SEARCH_DEBOUNCE_MS = 600;
 
-/**
- * The search and the page live in the URL (`?search=…&page=…`), so back, forward and reload
- * keep them. A page number that is not one reads as the first page; the search is cut to what
- * the API accepts rather than answered with an error page.
- */
-function filterFrom(url: URL): UserListFilter {
-  const page = Number(url.searchParams.get('page'));
-  return {
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
-    search: (url.searchParams.get('search') ?? '').trim().slice(0, 100),
-  };
-}
-
 export async function clientLoader({ request }: { request: Request }) {
   // Beside the admin layout's loader: its guard (cached) keeps a non-admin from asking for users.
   await requireAdmin(request);
-  const filter = filterFrom(new URL(request.url));
+  const filter = userListFilterOf(new URL(request.url).searchParams);
   try {
     return { filter, users: await getUsers(filter) };
   } catch (error) {
