@@ -11,7 +11,7 @@ interface SearchFieldProps {
   name?: string | undefined;
   id?: string | undefined;
   form?: string | undefined;
-  /** The caller's text, with `onChange` (a list filtered as one types: wait for the typing to rest, useSettledText). */
+  /** The caller's text, with `onChange` (a list filtered as one types: wait for the typing to rest, useDebouncedSearch). */
   value?: string | undefined;
   defaultValue?: string | undefined;
   onChange?: ((value: string) => void) | undefined;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SearchField } from '~/components/ui/search-field';
 import { Select } from '~/components/ui/select';
-import { useSettledText } from '~/lib/use-settled-text';
+import { useDebouncedSearch } from '~/lib/use-debounced-search';
 import { FLAG_FILTERS, readFlag, type ReviewFilter } from './filter';
 import { ANY, FlagFilterSelects, flagValue, SentimentFilterSelect } from './filter-selects';
 import { FoldedFilters } from './folded-filters';
@@ -22,12 +22,12 @@ export function ReviewToolbar({
   onChange: (change: Partial<ReviewFilter>) => void;
 }) {
   const { t } = useTranslation();
-  const [message, setMessage] = useSettledText(
+  const [message, setMessage] = useDebouncedSearch(
     filter.message,
     (value) => onChange({ message: value }),
     TEXT_DEBOUNCE_MS,
   );
-  const [authorName, setAuthorName] = useSettledText(
+  const [authorName, setAuthorName] = useDebouncedSearch(
     filter.authorName,
     (value) => onChange({ authorName: value }),
     TEXT_DEBOUNCE_MS,

@@ -12,7 +12,7 @@ import { getUsers, userListFilterOf, USERS_PAGE_SIZE, type AdminUserListEntry } 
 import { PaymentMethod } from '~/features/users/payment-method';
 import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
-import { useSettledText } from '~/lib/use-settled-text';
+import { useDebouncedSearch } from '~/lib/use-debounced-search';
 
 /** The search waits this long after the last keystroke (docs/product.md#support). */
 const SEARCH_DEBOUNCE_MS = 600;
@@ -94,7 +94,7 @@ export default function SupportRoute() {
   // A new search or page of this list is on its way (not another page of the app).
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
 
-  const [text, setText] = useSettledText(
+  const [text, setText] = useDebouncedSearch(
     filter.search,
     (search) =>
       // A new search starts from page 1; typing keeps the page where it is scrolled.

@@ -4,14 +4,14 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // For its one side effect: React told this is a test environment whose updates run in act().
 import '~/test/render';
-import { useSettledText } from './use-settled-text';
+import { useDebouncedSearch } from './use-debounced-search';
 
 function SearchProbe({ searched, settled }: { searched: string; settled: string[] }) {
-  const [text, setText] = useSettledText(searched, (value) => settled.push(value), 600);
+  const [text, setText] = useDebouncedSearch(searched, (value) => settled.push(value), 600);
   return <input aria-label="search" value={text} onChange={(event) => setText(event.target.value)} />;
 }
 
-describe('useSettledText', () => {
+describe('useDebouncedSearch', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
