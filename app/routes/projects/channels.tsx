@@ -1,5 +1,5 @@
 import { redirectDocument, useLoaderData, useRevalidator } from '@remix-run/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_KINDS } from '~contract/fields';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -163,16 +163,19 @@ export default function ProjectChannelsRoute() {
   const attach = (channel: { _id: string; name: string }) => submit('attach', { id: channel._id, name: channel.name });
   const detach = (channel: Channel) => submit('detach', { id: channel._id, name: channel.name });
   const restart = (user: TiktokUser) => submit('restartImport', { id: user._id });
-  // A detached channel's message offers Undo, which attaches it again.
+  // A detached channel's message offers Undo, which attaches it again: said once for each answer,
+  // and its Undo submits through this render's fetcher, whenever it is pressed.
+  const attachLater = useRef(attach);
+  useEffect(() => {
+    attachLater.current = attach;
+  });
   useEffect(() => {
     if (result?.intent !== 'detach' || !result.ok || !result.data) return;
     const { id, name } = result.data;
     snackbar.show('projectChannels.detached', 'success', {
       values: { name },
-      action: { label: 'projectChannels.undo', run: () => attach({ _id: id, name }) },
+      action: { label: 'projectChannels.undo', run: () => attachLater.current({ _id: id, name }) },
     });
-    // Only once for each answer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result]);
   return (
     <div className="flex max-w-4xl flex-col gap-6">
