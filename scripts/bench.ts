@@ -37,6 +37,7 @@ import Pusher from 'pusher';
 import PusherClient from 'pusher-js';
 import { WebSocket } from 'ws';
 import { facebookReturnOverHttp } from '../server/integrations/sandbox/consent-form';
+import { OAUTH_RETURN_PATHS } from '../contract/oauth';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const base = `http://localhost:${PORT}`;
@@ -346,7 +347,7 @@ async function integrationFigures() {
       body: JSON.stringify({
         code: back.searchParams.get('code'),
         state: back.searchParams.get('state'),
-        facebook_redirect_uri: `${base}/integrations?type=facebook-account`,
+        facebook_redirect_uri: `${base}${OAUTH_RETURN_PATHS['facebook-account']}`,
       }),
     });
     if (stored.status !== 200) throw new Error(`store answered ${stored.status}`);

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the screens, as a designer looks at them: each page at 375 and 1280 px, light
+ * Screenshots of the screens, as a designer looks at them: each page at 375, 1280 and 1920 px, light
  * and dark, into .builds/shots/. Against a running app (`npm start`, or BASE_URL):
  *   npm run screenshots              every screen
  *   npm run screenshots -- login     the screens whose name contains "login"
@@ -314,8 +314,7 @@ async function connectThroughApi(
     data: {
       code: back.searchParams.get('code'),
       state: back.searchParams.get('state'),
-      [provider === 'facebook' ? 'facebook_redirect_uri' : 'redirect_uri']:
-        `${back.origin}${back.pathname}?type=${provider}-account`,
+      [provider === 'facebook' ? 'facebook_redirect_uri' : 'redirect_uri']: `${back.origin}${back.pathname}`,
     },
   });
 }
@@ -386,7 +385,7 @@ if (screens.some((s) => (!only || s.name.includes(only)) && s.name.startsWith('i
   await connectDemoAccounts(browser);
 }
 for (const screen of screens.filter((s) => !only || s.name.includes(only))) {
-  for (const width of [375, 1280])
+  for (const width of [375, 1280, 1920])
     for (const theme of ['light', 'dark'] as const) await shoot(browser, screen, width, theme);
 }
 await browser.close();
