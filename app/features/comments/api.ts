@@ -14,6 +14,7 @@ import type { Paged } from '~contract/common';
 import { api } from '~/lib/api';
 import { queryClient } from '~/lib/query-client';
 import type { ReviewFilter } from './filter';
+import { applyReviews } from './review';
 
 export type { Comment, ReviewResult, Sentiment } from '~contract/comments';
 export { COMMENTS_PAGE_SIZE, SENTIMENTS } from '~contract/comments';
@@ -66,11 +67,45 @@ export function getCommentList(filter: ReviewFilter) {
 /** One comment's review as the bulk update takes it (spec §7). */
 export type CommentReview = { id: string; sentiment: { sentiment?: Sentiment; inReview: boolean } };
 
-export function reviewComments(comments: CommentReview[]) {
-  return api.call(bulkUpdateComments, { body: { comments } }, { countsForLoading: false });
+/**
+ * Reviews some comments of the list `filter` shows, in one request. Once the API took it, the
+ * loaded list follows without being read again (`applyReviews`: the rows leave the in-review
+ * list, where the eye is); when someone else had reviewed some meanwhile, or when the request
+ * failed (someone else's count moved, or the list is stale), every list is read again.
+ */
+export async function reviewComments(filter: ReviewFilter, comments: readonly CommentReview[]) {
+  try {
+    const result = await api.call(
+      bulkUpdateComments,
+      { body: { comments: [...comments] } },
+      { countsForLoading: false },
+    );
+    queryClient.setQueryData<CommentPages>(commentKeys.list(filter), (pages) =>
+      pages ? applyReviews(pages, comments, result, filter) : pages,
+    );
+    if (result.conflicts.length > 0) await queryClient.invalidateQueries({ queryKey: commentKeys.lists() });
+    return result;
+  } catch (error) {
+    await queryClient.invalidateQueries({ queryKey: commentKeys.lists() });
+    throw error;
+  }
 }
 
-export function reviewAllMatching(
+/** Reviews every comment in review matching `filter` (the count the admin confirmed); every list is read again. */
+export async function reviewAllMatching(
+  filter: ReviewFilter,
+  action: ReviewAction,
+  expectedTotal: number,
+  sentiment?: Sentiment,
+) {
+  try {
+    return await reviewAllMatchingCall(filter, action, expectedTotal, sentiment);
+  } finally {
+    await queryClient.invalidateQueries({ queryKey: commentKeys.lists() });
+  }
+}
+
+function reviewAllMatchingCall(
   filter: ReviewFilter,
   action: ReviewAction,
   expectedTotal: number,
@@ -97,6 +132,11 @@ export function reviewAllMatching(
   );
 }
 
-export function undoCommentReview(batchId: string) {
-  return api.call(undoReview, { params: { batchId } }, { countsForLoading: false });
+/** Puts a review's comments back as they were; they come back where they were as every list is read again. */
+export async function undoCommentReview(batchId: string) {
+  try {
+    return await api.call(undoReview, { params: { batchId } }, { countsForLoading: false });
+  } finally {
+    await queryClient.invalidateQueries({ queryKey: commentKeys.lists() });
+  }
 }

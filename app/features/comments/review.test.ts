@@ -98,4 +98,21 @@ describe('applyReviews', () => {
     );
     expect(loadedComments(next)).toEqual([{ ...a, sentiment: { sentiment: 'NEGATIVE', inReview: false } }]);
   });
+
+  it('sets a sentiment on several rows across pages at once, leaving the rows between them alone', () => {
+    const [a, b, c, d] = [comment(), comment(), comment(), comment()];
+    const sent = reviewsFor({ action: 'set', sentiment: 'NEGATIVE' }, [a, d]);
+    const next = applyReviews(
+      pagesOf([a, b], [c, d]),
+      sent,
+      { batchId: null, updated: 2, conflicts: [] },
+      { ...DEFAULT_FILTER, inReview: undefined },
+    );
+    expect(loadedComments(next).map((each) => each.sentiment)).toEqual([
+      { sentiment: 'NEGATIVE', inReview: false },
+      b.sentiment,
+      c.sentiment,
+      { sentiment: 'NEGATIVE', inReview: false },
+    ]);
+  });
 });
