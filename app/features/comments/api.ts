@@ -47,7 +47,8 @@ function listQuery(filter: ReviewFilter, after: string | null) {
 /**
  * The review list as TanStack Query's infinite query: each page starts after the last comment
  * of the one before (a cursor, so comments that leave the list while one scrolls skip nothing).
- * Comments calls never show the global loading indicator (spec §4): the list shows its own.
+ * Comments calls never show the global loading indicator
+ * (docs/product.md#startup-and-the-loading-indicator): the list shows its own.
  */
 export const commentListQuery = (filter: ReviewFilter) =>
   infiniteQueryOptions({
@@ -64,7 +65,7 @@ export function getCommentList(filter: ReviewFilter) {
   return queryClient.ensureInfiniteQueryData(commentListQuery(filter));
 }
 
-/** One comment's review as the bulk update takes it (spec §7). */
+/** One comment's review as the bulk update takes it (`bulkUpdateComments` in contract/comments.ts). */
 export type CommentReview = { id: string; sentiment: { sentiment?: Sentiment; inReview: boolean } };
 
 /**

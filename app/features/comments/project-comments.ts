@@ -12,6 +12,7 @@ import {
 } from '~contract/comments';
 import type { Paged } from '~contract/common';
 import { api } from '~/lib/api';
+import { cached } from '~/lib/cache';
 import { queryClient } from '~/lib/query-client';
 import { projectFilterToQuery, type ProjectCommentFilter } from './project-filter';
 
@@ -58,7 +59,7 @@ export function getProjectComments(projectId: string, filter: ProjectCommentFilt
  * channels' audience by their sentiment.
  */
 export function getSentimentSummary(projectId: string, period: SummaryPeriod) {
-  return queryClient.fetchQuery({
+  return cached({
     queryKey: projectCommentKeys.summary(projectId, period),
     queryFn: () =>
       api.call(

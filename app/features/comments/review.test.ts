@@ -34,7 +34,7 @@ const pagesOf = (...pages: Comment[][]): CommentPages => {
   };
 };
 
-describe('reviewsFor (spec §4 "Comment review", §7 bulk update body)', () => {
+describe('reviewsFor (docs/product.md#sentiment-review, the bulk update body)', () => {
   const inReview = comment({ proposedSentiment: 'NEGATIVE' });
   const reviewed = comment({ sentiment: { sentiment: 'MIXED', inReview: false } });
 
