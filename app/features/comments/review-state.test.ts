@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Comment } from '~contract/comments';
 import {
   editableComment,
+  hasLanded,
   initialReviewState,
   isReviewable,
   reviewReducer,
@@ -153,42 +154,53 @@ describe('after a review', () => {
   const comments = six();
   const order = comments.map((each) => each.id);
   const without = (...gone: number[]) => order.filter((_, index) => !gone.includes(index));
+  const sent = (reviewing: number[], fromDialog = false): ReviewEvent => ({
+    type: 'sent',
+    reviewing: reviewing.map((index) => order[index]),
+    order,
+    fromDialog,
+  });
 
-  it('takes the reviewed rows out of the selection, keeps the others, and closes the dialogs', () => {
+  it('takes the reviewed rows out of the selection, keeps the others, and closes the dialog it came from', () => {
     const state = run([
       { type: 'selected', ids: new Set(order.slice(0, 3)) },
       { type: 'editing', comment: comments[0] },
+      sent([0], true),
       { type: 'reviewed', ids: order.slice(0, 2) },
     ]);
     expect(ids(state)).toEqual([order[2]]);
     expect(state.editing).toBeNull();
   });
 
+  it('leaves open a dialog opened while the review was on its way (e pressed as the rows left)', () => {
+    const state = run([
+      { type: 'activated', id: order[1] },
+      sent([1]),
+      { type: 'editing', comment: comments[2] },
+      { type: 'reviewed', ids: [order[1]] },
+    ]);
+    expect(state.editing).toBe(comments[2]);
+  });
+
   it('of several rows, leaves the keyboard on the next row still there when its own left', () => {
-    const sent = run([
+    const before = run([
       { type: 'activated', id: order[1] },
       { type: 'selected', ids: new Set([order[1], order[2]]) },
-      { type: 'sent', ids: order },
+      sent([1, 2]),
     ]);
-    const state = reviewReducer(sent, { type: 'listed', ids: without(1, 2) });
+    const state = reviewReducer(before, { type: 'listed', ids: without(1, 2) });
     expect(state.activeId).toBe(order[3]);
     expect(state.focusActive).toBe(true);
   });
 
   it('at the end of the list, leaves it on the row before', () => {
-    const sent = run([
-      { type: 'activated', id: order[5] },
-      { type: 'sent', ids: order },
-    ]);
-    expect(reviewReducer(sent, { type: 'listed', ids: without(4, 5) }).activeId).toBe(order[3]);
+    const before = run([{ type: 'activated', id: order[5] }, sent([4, 5])]);
+    expect(reviewReducer(before, { type: 'listed', ids: without(4, 5) }).activeId).toBe(order[3]);
   });
 
   it('leaves the keyboard where it is when its row stayed (a list of every comment)', () => {
-    const sent = run([
-      { type: 'activated', id: order[2] },
-      { type: 'sent', ids: order },
-    ]);
-    expect(reviewReducer(sent, { type: 'listed', ids: order })).toBe(sent);
+    const before = run([{ type: 'activated', id: order[2] }, sent([2])]);
+    expect(reviewReducer(before, { type: 'listed', ids: order })).toBe(before);
   });
 
   it('failed: the selection and the rows stay as they were, for another try; the dialogs close', () => {
@@ -196,7 +208,7 @@ describe('after a review', () => {
       { type: 'activated', id: order[1] },
       { type: 'selected', ids: new Set([order[1], order[2]]) },
       { type: 'confirming', choice: { action: 'accept' } },
-      { type: 'sent', ids: order },
+      { type: 'sent', reviewing: null, order, fromDialog: true },
     ]);
     const after = reviewReducer(before, { type: 'settled' });
     expect(ids(after)).toEqual([order[1], order[2]]);
@@ -204,6 +216,22 @@ describe('after a review', () => {
     expect(after.confirming).toBeNull();
     // The list read again still holds the rows: the keyboard does not move.
     expect(reviewReducer(after, { type: 'listed', ids: order })).toBe(after);
+  });
+
+  it('is done for the admin once its rows show reviewed, before its answer is in', () => {
+    const before = run([sent([1, 2])]);
+    const reviewed = (index: number) => ({
+      ...comments[index],
+      sentiment: { sentiment: 'MIXED' as const, inReview: false },
+    });
+    expect(hasLanded(before, comments)).toBe(false);
+    // In the in-review list they left; in a list of every comment they show reviewed.
+    expect(hasLanded(before, [comments[0], comments[3]])).toBe(true);
+    expect(hasLanded(before, [comments[0], reviewed(1), reviewed(2)])).toBe(true);
+    expect(hasLanded(before, [comments[0], reviewed(1), comments[2]])).toBe(false);
+    // Every comment matching is read again: its answer says when it is done.
+    expect(hasLanded(run([{ type: 'sent', reviewing: null, order, fromDialog: false }]), [])).toBe(false);
+    expect(hasLanded(reviewReducer(before, { type: 'reviewed', ids: [order[1], order[2]] }), [])).toBe(false);
   });
 
   it('of every comment matching, clears the selection', () => {

@@ -22,6 +22,13 @@ export interface ReviewState {
   focusActive: boolean;
   /** The list's order when a review of rows was sent: where the keyboard stays if its row leaves. */
   place: readonly string[] | null;
+  /** The rows of the review on its way (`'matching'`: every comment matching), until its answer. */
+  reviewing: readonly string[] | 'matching' | null;
+  /**
+   * The review on its way was sent from a dialog (Edit's Save, the confirmation's): its answer
+   * closes it. A dialog opened since (e pressed as the rows left) stays open.
+   */
+  sentFromDialog: boolean;
   editing: Comment | null;
   confirming: ReviewChoice | null;
   helpOpen: boolean;
@@ -40,14 +47,17 @@ export type ReviewEvent =
   /** The table's active row changed (a click, a focus). */
   | { type: 'activated'; id: string | undefined }
   | { type: 'focused' }
-  /** A review of rows is on its way: the list's order now. */
-  | { type: 'sent'; ids: readonly string[] }
+  /**
+   * A review is on its way: its rows (null: every comment matching), the list's order now, and
+   * whether it was sent from a dialog.
+   */
+  | { type: 'sent'; reviewing: readonly string[] | null; order: readonly string[]; fromDialog: boolean }
   /** The list changed: the keyboard's row may have left it. */
   | { type: 'listed'; ids: readonly string[] }
   /** The API took a review of these rows. */
   | { type: 'reviewed'; ids: readonly string[] }
   | { type: 'reviewedAllMatching' }
-  /** A review ended without changing anything here (refused, failed, nothing to send). */
+  /** A review ended without changing anything (refused, failed): the selection stays for another try. */
   | { type: 'settled' }
   | { type: 'editing'; comment: Comment | null }
   | { type: 'confirming'; choice: ReviewChoice | null }
@@ -61,13 +71,20 @@ export const initialReviewState = (filterKey: string): ReviewState => ({
   rangeStart: null,
   focusActive: false,
   place: null,
+  reviewing: null,
+  sentFromDialog: false,
   editing: null,
   confirming: null,
   helpOpen: false,
 });
 
 const noSelection = { selected: new Set<string>(), allMatching: false } as const;
-const noDialog = { editing: null, confirming: null } as const;
+
+/** Once a review's answer is in: the dialog it was sent from closes (whatever the answer). */
+const answered = (state: ReviewState) =>
+  state.sentFromDialog
+    ? { reviewing: null, sentFromDialog: false, editing: null, confirming: null }
+    : { reviewing: null, sentFromDialog: false };
 
 export function reviewReducer(state: ReviewState, event: ReviewEvent): ReviewState {
   switch (event.type) {
@@ -103,17 +120,23 @@ export function reviewReducer(state: ReviewState, event: ReviewEvent): ReviewSta
     case 'focused':
       return state.focusActive ? { ...state, focusActive: false } : state;
     case 'sent':
-      return { ...state, place: event.ids };
+      return {
+        ...state,
+        reviewing: event.reviewing ?? 'matching',
+        // A review of every comment matching reads the list again: no place to keep.
+        place: event.reviewing ? event.order : null,
+        sentFromDialog: event.fromDialog,
+      };
     case 'listed':
       return keepPlace(state, event.ids);
     case 'reviewed': {
       const gone = new Set(event.ids);
-      return { ...state, ...noDialog, selected: new Set([...state.selected].filter((id) => !gone.has(id))) };
+      return { ...state, ...answered(state), selected: new Set([...state.selected].filter((id) => !gone.has(id))) };
     }
     case 'reviewedAllMatching':
-      return { ...state, ...noDialog, ...noSelection };
+      return { ...state, ...answered(state), ...noSelection };
     case 'settled':
-      return state.editing || state.confirming ? { ...state, ...noDialog } : state;
+      return { ...state, ...answered(state) };
     case 'editing':
       return { ...state, editing: event.comment };
     case 'confirming':
@@ -172,6 +195,18 @@ function keepPlace(state: ReviewState, ids: readonly string[]): ReviewState {
       .reverse()
       .find((id) => now.has(id));
   return { ...state, activeId: stay, focusActive: true, place: null };
+}
+
+/**
+ * Whether the review of rows on its way shows in the list: each of its rows has left it or is
+ * reviewed (the action wrote the cache). From then on the review is done for the admin, who may
+ * choose the next one while Remix reads the page's loaders again.
+ */
+export function hasLanded(state: ReviewState, comments: readonly Comment[]): boolean {
+  const { reviewing } = state;
+  if (!reviewing || reviewing === 'matching') return false;
+  const ids = new Set(reviewing);
+  return !comments.some((comment) => ids.has(comment.id) && comment.sentiment.inReview);
 }
 
 /** What the next review applies to: every comment matching, the selected rows, or the keyboard's row. */

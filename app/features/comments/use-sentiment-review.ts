@@ -1,4 +1,4 @@
-import { useEffect, useReducer, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useReducer, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { DataTableHandle } from '~/components/ui/table';
 import { useIntent } from '~/lib/intents';
 import { snackbar } from '~/lib/snackbar';
@@ -9,12 +9,22 @@ import { reviewFields, reviewIntents, reviewMatchingFields, type ReviewAnswer } 
 import { isInControl, reviewKeyCommand, type ReviewCommand } from './review-keys';
 import {
   editableComment,
+  hasLanded,
   initialReviewState,
   isReviewable,
   reviewReducer,
   reviewTarget,
   type ReviewTarget,
 } from './review-state';
+
+/** A review as the fetcher submits it, and what the page notes as it goes. */
+interface Submission {
+  intent: string;
+  fields: Record<string, string>;
+  /** Its rows; null: every comment matching. */
+  reviewing: string[] | null;
+  fromDialog: boolean;
+}
 
 /** A review's outcome, said once its answer is in: done (with Undo), and what was left alone. */
 function announce(result: ReviewResult, undo: (batchId: string) => void) {
@@ -66,7 +76,6 @@ export function useSentimentReview({
 
   const reviews = useIntent<ReviewAnswer>();
   const undos = useIntent();
-  const pending = reviews.pending !== null;
   const answer = reviews.result;
   useEffect(() => {
     if (!answer) return;
@@ -78,23 +87,58 @@ export function useSentimentReview({
     // Only once for each answer (`undos.submit` is the fetcher's own, stable).
   }, [answer]);
 
+  // The fetcher is busy from the review's submission until Remix has read the page's loaders
+  // again; the review itself is done once its rows show reviewed. From then on the next review
+  // may be chosen (a key pressed as the rows leave still counts), and waits for the fetcher,
+  // whose second submission would otherwise drop the first one's answer (and its Undo).
+  const fetcherBusy = reviews.pending !== null;
+  const pending = fetcherBusy && !hasLanded(state, comments);
+  const [queued, setQueued] = useState<Submission | null>(null);
+  const submitNow = (submission: Submission) => {
+    dispatch({
+      type: 'sent',
+      reviewing: submission.reviewing,
+      order: comments.map((comment) => comment.id),
+      fromDialog: submission.fromDialog,
+    });
+    reviews.submit(submission.intent, submission.fields);
+  };
+  const send = (submission: Submission) => {
+    if (!fetcherBusy) submitNow(submission);
+    else if (!queued) setQueued(submission);
+  };
+  useEffect(() => {
+    if (fetcherBusy || !queued) return;
+    setQueued(null);
+    submitNow(queued);
+    // Sent once the fetcher is free: `submitNow` reads this render's list.
+  }, [fetcherBusy, queued]);
+
   const target = reviewTarget(state, comments, total);
   const reviewable = isReviewable(target);
   const editable = editableComment(target);
 
-  const review = (choice: ReviewChoice, on: ReviewTarget) => {
+  const review = (choice: ReviewChoice, on: ReviewTarget, fromDialog = false) => {
     if (on.kind === 'matching') {
-      reviews.submit(reviewIntents.reviewMatching, reviewMatchingFields(filter, choice, on.total));
+      send({
+        intent: reviewIntents.reviewMatching,
+        fields: reviewMatchingFields(filter, choice, on.total),
+        reviewing: null,
+        fromDialog,
+      });
       return;
     }
     const sent = reviewsFor(choice, on.comments);
     if (sent.length === 0) {
       snackbar.show('review.nothingInReview', 'info');
-      dispatch({ type: 'settled' });
       return;
     }
-    dispatch({ type: 'sent', ids: comments.map((comment) => comment.id) });
-    reviews.submit(reviewIntents.review, reviewFields(filter, sent));
+    send({
+      intent: reviewIntents.review,
+      fields: reviewFields(filter, sent),
+      reviewing: sent.map((each) => each.id),
+      fromDialog,
+    });
   };
 
   /** Accept, reject or set: at once for rows in hand, after a confirmation for every comment matching. */
@@ -137,9 +181,11 @@ export function useSentimentReview({
     edit,
     /** The Edit dialog's Save: the chosen sentiment for its comment. */
     save: (comment: Comment, sentiment: Sentiment) =>
-      review({ action: 'set', sentiment }, { kind: 'rows', comments: [comment] }),
+      review({ action: 'set', sentiment }, { kind: 'rows', comments: [comment] }, true),
     /** The confirmation's Accept (or Reject, or Set): every comment matching. */
-    confirm: () => state.confirming && review(state.confirming, { kind: 'matching', total }),
+    confirm: () => state.confirming && review(state.confirming, { kind: 'matching', total }, true),
+    /** A dialog's button waits for the fetcher itself: its answer closes the dialog. */
+    dialogPending: fetcherBusy,
     onKeyDown,
     /** What the table shows checked: every loaded one in review when every comment matching is. */
     checkedIds: state.allMatching ? new Set(inReview.map((comment) => comment.id)) : state.selected,

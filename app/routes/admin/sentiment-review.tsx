@@ -154,14 +154,14 @@ export default function SentimentReviewRoute() {
 
       <EditCommentDialog
         comment={state.editing}
-        pending={review.pending}
+        pending={review.dialogPending}
         onClose={() => dispatch({ type: 'editing', comment: null })}
         onSave={review.save}
       />
       <ConfirmAllDialog
         choice={state.confirming}
         total={total}
-        pending={review.pending}
+        pending={review.dialogPending}
         onClose={() => dispatch({ type: 'confirming', choice: null })}
         onConfirm={review.confirm}
       />
