@@ -14,6 +14,7 @@ import type { Paged } from '~contract/common';
 import { api } from '~/lib/api';
 import { queryClient } from '~/lib/query-client';
 import type { ReviewFilter } from './filter';
+import { applyReviews } from './review';
 
 export type { Comment, ReviewResult, Sentiment } from '~contract/comments';
 export { COMMENTS_PAGE_SIZE, SENTIMENTS } from '~contract/comments';
@@ -46,7 +47,8 @@ function listQuery(filter: ReviewFilter, after: string | null) {
 /**
  * The review list as TanStack Query's infinite query: each page starts after the last comment
  * of the one before (a cursor, so comments that leave the list while one scrolls skip nothing).
- * Comments calls never show the global loading indicator (spec §4): the list shows its own.
+ * Comments calls never show the global loading indicator
+ * (docs/product.md#startup-and-the-loading-indicator): the list shows its own.
  */
 export const commentListQuery = (filter: ReviewFilter) =>
   infiniteQueryOptions({
@@ -63,14 +65,48 @@ export function getCommentList(filter: ReviewFilter) {
   return queryClient.ensureInfiniteQueryData(commentListQuery(filter));
 }
 
-/** One comment's review as the bulk update takes it (spec §7). */
+/** One comment's review as the bulk update takes it (`bulkUpdateComments` in contract/comments.ts). */
 export type CommentReview = { id: string; sentiment: { sentiment?: Sentiment; inReview: boolean } };
 
-export function reviewComments(comments: CommentReview[]) {
-  return api.call(bulkUpdateComments, { body: { comments } }, { countsForLoading: false });
+/**
+ * Reviews some comments of the list `filter` shows, in one request. Once the API took it, the
+ * loaded list follows without being read again (`applyReviews`: the rows leave the in-review
+ * list, where the eye is); when someone else had reviewed some meanwhile, or when the request
+ * failed (someone else's count moved, or the list is stale), every list is read again.
+ */
+export async function reviewComments(filter: ReviewFilter, comments: readonly CommentReview[]) {
+  try {
+    const result = await api.call(
+      bulkUpdateComments,
+      { body: { comments: [...comments] } },
+      { countsForLoading: false },
+    );
+    queryClient.setQueryData<CommentPages>(commentKeys.list(filter), (pages) =>
+      pages ? applyReviews(pages, comments, result, filter) : pages,
+    );
+    if (result.conflicts.length > 0) await queryClient.invalidateQueries({ queryKey: commentKeys.lists() });
+    return result;
+  } catch (error) {
+    await queryClient.invalidateQueries({ queryKey: commentKeys.lists() });
+    throw error;
+  }
 }
 
-export function reviewAllMatching(
+/** Reviews every comment in review matching `filter` (the count the admin confirmed); every list is read again. */
+export async function reviewAllMatching(
+  filter: ReviewFilter,
+  action: ReviewAction,
+  expectedTotal: number,
+  sentiment?: Sentiment,
+) {
+  try {
+    return await reviewAllMatchingCall(filter, action, expectedTotal, sentiment);
+  } finally {
+    await queryClient.invalidateQueries({ queryKey: commentKeys.lists() });
+  }
+}
+
+function reviewAllMatchingCall(
   filter: ReviewFilter,
   action: ReviewAction,
   expectedTotal: number,
@@ -97,6 +133,11 @@ export function reviewAllMatching(
   );
 }
 
-export function undoCommentReview(batchId: string) {
-  return api.call(undoReview, { params: { batchId } }, { countsForLoading: false });
+/** Puts a review's comments back as they were; they come back where they were as every list is read again. */
+export async function undoCommentReview(batchId: string) {
+  try {
+    return await api.call(undoReview, { params: { batchId } }, { countsForLoading: false });
+  } finally {
+    await queryClient.invalidateQueries({ queryKey: commentKeys.lists() });
+  }
 }

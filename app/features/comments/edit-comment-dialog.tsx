@@ -8,7 +8,8 @@ import { Select } from '~/components/ui/select';
 import type { Comment } from './api';
 
 /**
- * Spec §2 "Edit (single selection)": the dialog 'Edit comment' shows the comment and a select
+ * Edit, for one comment in review (docs/product.md#sentiment-review): the dialog 'Edit comment'
+ * shows the comment and a select
  * 'Proposed sentiment' with the five values, starting on the proposal; Save sets the chosen
  * sentiment and ends the review, Cancel leaves everything as it was.
  */

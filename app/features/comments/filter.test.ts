@@ -4,7 +4,7 @@ import { DEFAULT_FILTER, filterFromUrl, filterToParams, isFiltered } from './fil
 const url = (query: string) => new URL(`http://localhost/admin/sentiment-review${query}`);
 
 describe('the review filter in the URL', () => {
-  it('is in review only when the URL says nothing (spec §4: the default filter)', () => {
+  it('is in review only when the URL says nothing (docs/product.md#sentiment-review: the default filter)', () => {
     expect(filterFromUrl(url(''))).toEqual(DEFAULT_FILTER);
     expect(filterToParams(DEFAULT_FILTER).toString()).toBe('');
     expect(isFiltered(DEFAULT_FILTER)).toBe(false);

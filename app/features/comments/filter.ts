@@ -3,8 +3,8 @@ import { LIMITS, type Sentiment } from '~contract/fields';
 import { queryFromUrl } from '~/lib/url-query';
 
 /**
- * The review list's filters (spec §2 toolbar), as the page keeps them in its URL. A flag is
- * true, false or undefined (either). In review is the one with a default (spec §4): absent from
+ * The review list's filters (docs/product.md#sentiment-review), as the page keeps them in its URL. A flag is
+ * true, false or undefined (either). In review is the one with a default: absent from
  * the URL means in review only; `inReview=any` shows every comment.
  */
 export interface ReviewFilter {

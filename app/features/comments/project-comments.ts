@@ -12,16 +12,18 @@ import {
 } from '~contract/comments';
 import type { Paged } from '~contract/common';
 import { api } from '~/lib/api';
+import { cached } from '~/lib/cache';
 import { queryClient } from '~/lib/query-client';
 import { projectFilterToQuery, type ProjectCommentFilter } from './project-filter';
 
 export type { ProjectComment, SentimentSummary, SummaryPeriod } from '~contract/comments';
 
-/** A project's comments' cache keys (issue 13). */
+/** A project's comments' cache keys: every query and invalidation names them through here. */
 export const projectCommentKeys = {
   all: (projectId: string) => ['projects', projectId, 'comments'] as const,
-  list: (projectId: string, filter: ProjectCommentFilter) =>
-    [...projectCommentKeys.all(projectId), 'list', filter] as const,
+  /** Every list of the project's comments, whatever its filter. */
+  lists: (projectId: string) => [...projectCommentKeys.all(projectId), 'list'] as const,
+  list: (projectId: string, filter: ProjectCommentFilter) => [...projectCommentKeys.lists(projectId), filter] as const,
   summary: (projectId: string, period: SummaryPeriod) =>
     [...projectCommentKeys.all(projectId), 'summary', period] as const,
 };
@@ -51,19 +53,42 @@ export function getProjectComments(projectId: string, filter: ProjectCommentFilt
   return queryClient.ensureInfiniteQueryData(projectCommentsQuery(projectId, filter));
 }
 
-export const sentimentSummaryQuery = (projectId: string, period: SummaryPeriod) => ({
-  queryKey: projectCommentKeys.summary(projectId, period),
-  queryFn: () =>
-    api.call(projectSentimentSummary, { params: { projectId }, query: { days: period } }, { countsForLoading: false }),
-});
+/**
+ * The chart's summary for the route's loader, cached like the rest (a change of filter reads the
+ * same period again). Neither a mark nor a reply changes it: the API counts the comments of the
+ * channels' audience by their sentiment.
+ */
+export function getSentimentSummary(projectId: string, period: SummaryPeriod) {
+  return cached({
+    queryKey: projectCommentKeys.summary(projectId, period),
+    queryFn: () =>
+      api.call(
+        projectSentimentSummary,
+        { params: { projectId }, query: { days: period } },
+        { countsForLoading: false },
+      ),
+  });
+}
 
-/** Bookmark or hide (or undo either): the comment as it is now. */
-export function markProjectComment(
-  projectId: string,
-  commentId: string,
-  marks: { isBookmarked?: boolean; isHidden?: boolean },
-): Promise<Comment> {
-  return api.call(updateProjectComment, { params: { projectId, commentId }, body: marks }, { countsForLoading: false });
+/** A bookmark or a hide, set or taken off. */
+export type CommentMarks = { isBookmarked?: boolean; isHidden?: boolean };
+
+/**
+ * Bookmark or hide (or undo either): the comment as it is now. It changes in place in every
+ * loaded list of the project, where the eye is (a list filtered by that flag keeps it until it is
+ * read again); those lists are read again on their next visit.
+ */
+export async function markProjectComment(projectId: string, commentId: string, marks: CommentMarks): Promise<Comment> {
+  const changed = await api.call(
+    updateProjectComment,
+    { params: { projectId, commentId }, body: marks },
+    { countsForLoading: false },
+  );
+  queryClient.setQueriesData<ProjectCommentPages>({ queryKey: projectCommentKeys.lists(projectId) }, (pages) =>
+    pages ? withComment(pages, changed) : pages,
+  );
+  await queryClient.invalidateQueries({ queryKey: projectCommentKeys.lists(projectId), refetchType: 'none' });
+  return changed;
 }
 
 /** The loaded pages with one comment (top-level or reply) replaced by what the API answered. */
@@ -79,9 +104,18 @@ export function withComment(pages: ProjectCommentPages, changed: Comment): Proje
   };
 }
 
-/** Posts the channel's reply under a comment, through its provider: the reply and its parent now. */
-export function replyToComment(projectId: string, commentId: string, message: string) {
-  return api.call(replyToProjectComment, { params: { projectId, commentId }, body: { message } });
+/**
+ * Posts the channel's reply under a comment, through its provider: the reply and its parent now.
+ * The reply shows under its parent at once, in every loaded list of the project that holds it.
+ */
+export async function replyToComment(projectId: string, commentId: string, message: string) {
+  const answer = await api.call(replyToProjectComment, { params: { projectId, commentId }, body: { message } });
+  queryClient.setQueriesData<ProjectCommentPages>({ queryKey: projectCommentKeys.lists(projectId) }, (pages) =>
+    pages ? withReply(pages, answer.parent, answer.reply) : pages,
+  );
+  // A list filtered by "replied by you" now holds one more: read again on its next visit.
+  await queryClient.invalidateQueries({ queryKey: projectCommentKeys.lists(projectId), refetchType: 'none' });
+  return answer;
 }
 
 /** The loaded pages with the reply under its parent, and the parent as it is now. */

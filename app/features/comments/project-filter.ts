@@ -4,7 +4,7 @@ import { queryFromUrl } from '~/lib/url-query';
 import { FLAG_FILTERS } from './filter';
 
 /**
- * A project's comments filters (issue 13), as its page keeps them in the URL: one channel, a
+ * A project's comments filters (docs/product.md#comment-filters), as its page keeps them in the URL: one channel, a
  * sentiment, the three flags (true, false or undefined: either), and the summary's period.
  */
 export interface ProjectCommentFilter {

@@ -14,7 +14,7 @@ import { useAppForm } from '~/lib/forms';
 export const ReplyFormSchema = z.extend(ReplyBodySchema, { commentId: id() });
 
 /**
- * Replying to a comment as its channel (issue 13): the one form pattern in the one dialog, posted
+ * Replying to a comment as its channel (docs/product.md#replies): the one form pattern in the one dialog, posted
  * to the comments route's action. The comment is quoted above the form, so the reply is written
  * looking at it. A refusal (the provider down, the account to reconnect) shows in the form, and
  * what was typed stays.

@@ -6,11 +6,11 @@ import { FLAG_FILTERS, readFlag, type ReviewFilter } from './filter';
 import { ANY, FlagFilterSelects, flagValue, SentimentFilterSelect } from './filter-selects';
 import { FoldedFilters } from './folded-filters';
 
-/** The text filters wait as the Support search does (spec §9: 600 ms) before asking again. */
+/** The text filters wait as the Support search does (docs/product.md#limits-and-timings: 600 ms) before asking again. */
 const TEXT_DEBOUNCE_MS = 600;
 
 /**
- * The review list's filters (spec §2 toolbar): message and author name as one types, sentiment,
+ * The review list's filters (docs/product.md#sentiment-review): message and author name as one types, sentiment,
  * whether in review (the default: in review only), and the three flags. Each change goes to the
  * URL through `onChange`, which is where the list reads them from.
  */

@@ -34,7 +34,7 @@ const pagesOf = (...pages: Comment[][]): CommentPages => {
   };
 };
 
-describe('reviewsFor (spec §4 "Comment review", §7 bulk update body)', () => {
+describe('reviewsFor (docs/product.md#sentiment-review, the bulk update body)', () => {
   const inReview = comment({ proposedSentiment: 'NEGATIVE' });
   const reviewed = comment({ sentiment: { sentiment: 'MIXED', inReview: false } });
 
@@ -97,5 +97,22 @@ describe('applyReviews', () => {
       { ...DEFAULT_FILTER, inReview: undefined },
     );
     expect(loadedComments(next)).toEqual([{ ...a, sentiment: { sentiment: 'NEGATIVE', inReview: false } }]);
+  });
+
+  it('sets a sentiment on several rows across pages at once, leaving the rows between them alone', () => {
+    const [a, b, c, d] = [comment(), comment(), comment(), comment()];
+    const sent = reviewsFor({ action: 'set', sentiment: 'NEGATIVE' }, [a, d]);
+    const next = applyReviews(
+      pagesOf([a, b], [c, d]),
+      sent,
+      { batchId: null, updated: 2, conflicts: [] },
+      { ...DEFAULT_FILTER, inReview: undefined },
+    );
+    expect(loadedComments(next).map((each) => each.sentiment)).toEqual([
+      { sentiment: 'NEGATIVE', inReview: false },
+      b.sentiment,
+      c.sentiment,
+      { sentiment: 'NEGATIVE', inReview: false },
+    ]);
   });
 });

@@ -2,11 +2,11 @@ import type { Comment, ReviewResult, Sentiment } from '~contract/comments';
 import type { CommentPages, CommentReview } from './api';
 import type { ReviewFilter } from './filter';
 
-/** What an admin does to the comments in hand (spec §4 "Comment review"). */
+/** What an admin does to the comments in hand (docs/product.md#sentiment-review). */
 export type ReviewChoice = { action: 'accept' } | { action: 'reject' } | { action: 'set'; sentiment: Sentiment };
 
 /**
- * The bulk update's entries for a choice over some comments (spec §7): accept sends each one's
+ * The bulk update's entries for a choice over some comments (`bulkUpdateComments`): accept sends each one's
  * proposed sentiment, reject none (the sentiment stays), set the chosen one; each ends the review.
  * Only comments in review are sent: the others have nothing to accept or reject.
  */
@@ -27,8 +27,8 @@ export function reviewsFor(choice: ReviewChoice, comments: readonly Comment[]): 
 /**
  * The loaded list after a review landed, without asking the server again: the reviewed comments
  * take their new sentiment, and leave the list when it shows only comments in review (the
- * issue: "the handled rows leave the in-review list"); `meta.total` follows. Comments the server
- * left alone (conflicts) take the state it reported.
+ * handled rows leave the in-review list, docs/product.md#sentiment-review); `meta.total` follows.
+ * Comments the server left alone (conflicts) take the state it reported.
  */
 export function applyReviews(
   pages: CommentPages,

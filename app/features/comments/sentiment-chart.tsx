@@ -37,7 +37,7 @@ export function totalsOf(summary: SentimentSummary): Record<Sentiment, number> {
 }
 
 /**
- * A project's comments by sentiment, a day at a time (issue 13): stacked bars drawn by Chart.js
+ * A project's comments by sentiment, a day at a time (docs/product.md#a-projects-comments): stacked bars drawn by Chart.js
  * (decision 027: loaded with this component only, never on the way to the first screen), in the
  * sentiments' own colours in either theme. The canvas is a picture: its words say the totals,
  * and the same figures are a table one press away, for screen readers and anyone who wants

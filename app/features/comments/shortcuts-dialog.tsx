@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { AppDialog } from '~/components/ui/dialog';
 
-/** The review list's keys, as the help dialog lists them (and use-review-keys.ts reads them). */
+/** The review list's keys, as the help dialog lists them (and review-keys.ts reads them). */
 export const REVIEW_SHORTCUTS = [
   { keys: ['j', '↓'], does: 'next' },
   { keys: ['k', '↑'], does: 'previous' },

@@ -1,33 +1,26 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Comment } from '~contract/comments';
 import { RouteErrorBoundary } from '~/components/error-boundary';
-import { Badge, SentimentBadge } from '~/components/ui/badge';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
-import { Button, ButtonLink } from '~/components/ui/button';
-import { Card } from '~/components/ui/card';
-import { StrokeIcon } from '~/components/ui/icon';
+import { ButtonLink } from '~/components/ui/button';
 import { PageHeader } from '~/components/ui/page-header';
 import { Select } from '~/components/ui/select';
-import { Skeleton } from '~/components/ui/skeleton';
-import { DataTable, type Column } from '~/components/ui/table';
+import { DataTable } from '~/components/ui/table';
 import { requireUser } from '~/features/auth/guards';
 import { FLAG_FILTERS } from '~/features/comments/filter';
 import {
   getProjectComments,
+  getSentimentSummary,
   markProjectComment,
-  replyToComment,
-  withReply,
-  projectCommentKeys,
   projectCommentsQuery,
-  sentimentSummaryQuery,
-  withComment,
-  type ProjectComment,
-  type ProjectCommentPages,
+  replyToComment,
+  type SentimentSummary,
   type SummaryPeriod,
 } from '~/features/comments/project-comments';
+import { markIntent, marksOf, useProjectCommentColumns } from '~/features/comments/project-comment-columns';
 import {
   isProjectFiltered,
   projectFilterFromUrl,
@@ -35,52 +28,68 @@ import {
   type ProjectCommentFilter,
 } from '~/features/comments/project-filter';
 import { ReplyDialog, ReplyFormSchema } from '~/features/comments/reply-dialog';
-import { SentimentChart, SummaryPeriodSelect } from '~/features/comments/sentiment-chart';
+import { SentimentSummaryCard } from '~/features/comments/summary-card';
 import { CommentListFooter } from '~/features/comments/list-footer';
 import { FoldedFilters } from '~/features/comments/folded-filters';
 import { ANY, FlagFilterSelects, SentimentFilterSelect } from '~/features/comments/filter-selects';
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { getProject } from '~/features/projects/api';
-import { reportBackgroundError } from '~/lib/api-errors';
 import { parseForm, replyWithApiError, useIsPending } from '~/lib/forms';
 import { HttpError } from '~/lib/http';
-import { queryClient } from '~/lib/query-client';
+import { formAnswer, formText, handleIntents, intentOf } from '~/lib/intents';
 import { snackbar } from '~/lib/snackbar';
 import { pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
-import { throwRouteError } from '~/lib/route-errors';
+import { failureToSay, throwRouteError } from '~/lib/route-errors';
 
 /**
- * A project's comments (issue 13): the sentiment summary over time, then the comments on its
- * channels, newest first, each with its replies under it; filters in the URL; bookmark and hide
- * on each. Thousands of comments: the list is virtualized and read a page at a time as it
- * scrolls. Another user's project, or one that is gone, is the not-found page.
+ * A project's comments: the sentiment summary over time, then the comments on its channels,
+ * newest first, each with its replies under it; filters and the summary's period in the URL;
+ * bookmark and hide on each. Thousands of comments: the list is virtualized and read a page at a
+ * time as it scrolls (its one read outside the loader). Another user's project, or one that is
+ * gone, is the not-found page.
  */
 export async function clientLoader({ request, params }: { request: Request; params: { projectId?: string } }) {
   await requireUser(request);
   const projectId = params.projectId ?? '';
   const { filter, period } = projectFilterFromUrl(new URL(request.url));
   try {
-    const [project] = await Promise.all([getProject(projectId), getProjectComments(projectId, filter)]);
-    return { project, filter, period };
+    const [project, summary] = await Promise.all([
+      getProject(projectId),
+      // The chart says a failure to read it, with a retry: the list stays usable. An ended
+      // session or maintenance still leaves the page (failureToSay throws for those).
+      getSentimentSummary(projectId, period).catch((error: unknown): SentimentSummary | 'failed' => {
+        failureToSay(error, request);
+        return 'failed';
+      }),
+      getProjectComments(projectId, filter),
+    ]);
+    return { project, filter, period, summary };
   } catch (error) {
     throwRouteError(error, request);
   }
 }
 
-/** Replying to a comment (the reply dialog's form), through the channel's provider. */
+/**
+ * Every change the page makes (docs/decisions/035-one-way-to-change-data.md): a bookmark or a
+ * hide from a row's buttons (an intent), and the reply dialog's form, through the channel's
+ * provider. The feature's functions change the comment in the cached lists, so the list,
+ * an infinite query, shows the new state.
+ */
 export async function clientAction({ request, params }: { request: Request; params: { projectId?: string } }) {
   await requireUser(request);
   const projectId = params.projectId ?? '';
+  if (await intentOf(request)) {
+    return handleIntents(request, {
+      [markIntent]: async (form) => {
+        await markProjectComment(projectId, formText(form, 'id'), marksOf(form));
+      },
+    });
+  }
   const submission = await parseForm(request, ReplyFormSchema);
   if (submission.status !== 'success') return submission.reply();
   try {
-    const { reply, parent } = await replyToComment(projectId, submission.value.commentId, submission.value.message);
-    // Under its parent at once, in every list of this project that holds it.
-    queryClient.setQueriesData<ProjectCommentPages>(
-      { queryKey: [...projectCommentKeys.all(projectId), 'list'] },
-      (pages) => (pages ? withReply(pages, parent, reply) : pages),
-    );
+    const { reply } = await replyToComment(projectId, submission.value.commentId, submission.value.message);
     snackbar.show('projectComments.reply.posted', 'success', { values: { channel: reply.channel.name } });
   } catch (error) {
     // The provider's refusal or absence is said in the API's own words; the typed reply stays.
@@ -96,192 +105,32 @@ export async function clientAction({ request, params }: { request: Request; para
 /** A row is about this tall before it is measured (two lines of message and its details). */
 const ROW_HEIGHT = 88;
 
-function BookmarkIcon({ filled }: { filled: boolean }) {
-  return <StrokeIcon d="M6 4h12v17l-6-4-6 4z" className={`size-4 ${filled ? 'fill-current' : ''}`} />;
-}
-
-function HideIcon({ hidden }: { hidden: boolean }) {
-  return hidden ? (
-    <StrokeIcon
-      d="M3 3l18 18M10.6 6.1A9.8 9.8 0 0 1 12 6c5 0 9 6 9 6a17 17 0 0 1-3 3.4M6.5 7.6C4.4 9.1 3 12 3 12s4 6 9 6a9 9 0 0 0 4.2-1"
-      className="size-4"
-    />
-  ) : (
-    <StrokeIcon d="M3 12s4-6 9-6 9 6 9 6-4 6-9 6-9-6-9-6zm9 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6z" className="size-4" />
-  );
-}
-
-/** One comment's words and details; a reply reads the same, smaller, under its parent. */
-function CommentBody({ comment, reply = false }: { comment: Comment; reply?: boolean }) {
-  const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language || undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        <span className="font-semibold wrap-anywhere">{comment.authorName}</span>
-        {comment.fromChannel ? <Badge tone="primary">{t('projectComments.yourReply')}</Badge> : null}
-        {reply && !comment.fromChannel ? <SentimentBadge sentiment={comment.sentiment.sentiment} /> : null}
-        {comment.isHidden ? <Badge tone="neutral">{t('projectComments.hidden')}</Badge> : null}
-      </span>
-      {/* User content: React writes it as text, never as HTML. */}
-      <span className={`wrap-anywhere whitespace-pre-line ${reply ? 'text-sm' : 'line-clamp-4'}`}>
-        {comment.message}
-      </span>
-      <span className="text-xs text-fg-muted">
-        <time dateTime={comment.publishedAt}>{date.format(new Date(comment.publishedAt))}</time>
-      </span>
-    </div>
-  );
-}
-
-function ReplyIcon() {
-  return <StrokeIcon d="M9 14 4 9l5-5M4 9h10a6 6 0 0 1 6 6v5" className="size-4" />;
-}
-
-function useColumns(
-  mark: (comment: Comment, marks: { isBookmarked?: boolean; isHidden?: boolean }) => void,
-  pending: Set<string>,
-  reply: (comment: Comment) => void,
-) {
-  const { t } = useTranslation();
-  const columns: Column<ProjectComment>[] = [
-    {
-      id: 'comment',
-      header: t('projectComments.columns.comment'),
-      className: 'min-w-48 sm:min-w-64',
-      cell: (comment) => (
-        <div className="flex flex-col gap-2">
-          <span className="text-xs text-fg-muted">
-            <ChannelLine kind={comment.channel.kind} name={comment.channel.name} />
-          </span>
-          <CommentBody comment={comment} />
-          <span className="md:hidden">
-            <SentimentBadge sentiment={comment.sentiment.sentiment} />
-          </span>
-          {comment.replies.length > 0 ? (
-            <ul
-              aria-label={t('projectComments.repliesTo', { count: comment.replies.length, author: comment.authorName })}
-              className="mt-1 flex flex-col gap-3 border-l-2 border-line pl-4"
-            >
-              {comment.replies.map((reply) => (
-                <li key={reply.id}>
-                  <CommentBody comment={reply} reply />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ),
-    },
-    {
-      id: 'sentiment',
-      header: t('projectComments.columns.sentiment'),
-      className: 'hidden w-36 align-top md:table-cell',
-      cell: (comment) => <SentimentBadge sentiment={comment.sentiment.sentiment} />,
-    },
-    {
-      id: 'actions',
-      header: <span className="sr-only">{t('projectComments.columns.actions')}</span>,
-      align: 'end',
-      className: 'w-12 align-top sm:w-32',
-      cell: (comment) => (
-        <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
-          {comment.channel.canReply ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={t('projectComments.reply.open', { author: comment.authorName })}
-              title={t('projectComments.reply.openHint')}
-              onClick={() => reply(comment)}
-            >
-              <ReplyIcon />
-            </Button>
-          ) : null}
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-pressed={comment.isBookmarked}
-            aria-label={t('projectComments.bookmark', { author: comment.authorName })}
-            title={t(comment.isBookmarked ? 'projectComments.unbookmarkHint' : 'projectComments.bookmarkHint')}
-            disabled={pending.has(comment.id)}
-            onClick={() => mark(comment, { isBookmarked: !comment.isBookmarked })}
-            className={comment.isBookmarked ? 'text-primary' : ''}
-          >
-            <BookmarkIcon filled={comment.isBookmarked} />
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-pressed={comment.isHidden}
-            aria-label={t('projectComments.hide', { author: comment.authorName })}
-            title={t(comment.isHidden ? 'projectComments.unhideHint' : 'projectComments.hideHint')}
-            disabled={pending.has(comment.id)}
-            onClick={() => mark(comment, { isHidden: !comment.isHidden })}
-          >
-            <HideIcon hidden={comment.isHidden} />
-          </Button>
-        </div>
-      ),
-    },
-  ];
-  return columns;
-}
-
 export default function ProjectCommentsRoute() {
   const { t, i18n } = useTranslation();
-  const { project, filter, period } = useLoaderData<typeof clientLoader>();
+  const { project, filter, period, summary } = useLoaderData<typeof clientLoader>();
   const [, setSearchParams] = useSearchParams();
-  const queryClient = useQueryClient();
   const count = new Intl.NumberFormat(i18n.language || undefined).format;
 
   const list = useInfiniteQuery(projectCommentsQuery(project._id, filter));
   const comments = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
   const total = list.data?.pages[list.data.pages.length - 1]?.meta.total ?? 0;
-  const summary = useQuery(sentimentSummaryQuery(project._id, period));
 
   const change = (next: { filter?: Partial<ProjectCommentFilter>; period?: SummaryPeriod }) =>
     setSearchParams(projectFilterToParams({ ...filter, ...next.filter }, next.period ?? period), {
       preventScrollReset: true,
     });
 
-  const [pending, setPending] = useState<Set<string>>(() => new Set());
-  const mark = useCallback(
-    async (comment: Comment, marks: { isBookmarked?: boolean; isHidden?: boolean }) => {
-      setPending((ids) => new Set(ids).add(comment.id));
-      try {
-        const changed = await markProjectComment(project._id, comment.id, marks);
-        // In place, where the eye is; a list filtered by that flag is read again on its next visit.
-        queryClient.setQueryData<ProjectCommentPages>(projectCommentKeys.list(project._id, filter), (pages) =>
-          pages ? withComment(pages, changed) : pages,
-        );
-        void queryClient.invalidateQueries({
-          queryKey: projectCommentKeys.all(project._id),
-          refetchType: 'none',
-        });
-      } catch (error) {
-        reportBackgroundError(error);
-      } finally {
-        setPending((ids) => {
-          const next = new Set(ids);
-          next.delete(comment.id);
-          return next;
-        });
-      }
-    },
-    [project._id, filter, queryClient],
-  );
-  // The comment being answered, and the action's answer when its dialog opened: an answer
+  // The comment being answered, and the form's answer when its dialog opened: an answer
   // since then is this dialog's (a success closes it; an error shows in it).
-  const lastResult = useActionData<typeof clientAction>();
+  const lastResult = formAnswer(useActionData<typeof clientAction>());
   const [replying, setReplying] = useState<{ comment: Comment; before: typeof lastResult } | null>(null);
   const replyResult = replying && lastResult !== replying.before ? lastResult : undefined;
   const replyingTo = replying && replyResult?.status !== 'success' ? replying.comment : null;
   const replyPending = useIsPending();
-  const columns = useColumns(
-    (comment, marks) => void mark(comment, marks),
-    pending,
-    (comment) => setReplying({ comment, before: lastResult }),
-  );
+  const columns = useProjectCommentColumns({
+    onReply: (comment) => setReplying({ comment, before: lastResult }),
+    channel: (comment) => <ChannelLine kind={comment.channel.kind} name={comment.channel.name} />,
+  });
 
   const loadMore = useCallback(() => {
     if (list.hasNextPage && !list.isFetchingNextPage && !list.isError) void list.fetchNextPage();
@@ -291,8 +140,6 @@ export default function ProjectCommentsRoute() {
   const othersSet = [filter.sentiment, ...FLAG_FILTERS.map((name) => filter[name])].filter(
     (value) => value !== undefined,
   ).length;
-
-  const periodLabel = t('projectComments.chart.label', { count: Number(period) });
 
   return (
     <div className="flex flex-col gap-6">
@@ -312,27 +159,7 @@ export default function ProjectCommentsRoute() {
           </ButtonLink>
         }
       />
-
-      <Card
-        headingLevel={2}
-        title={t('projectComments.chart.title')}
-        actions={<SummaryPeriodSelect value={period} onChange={(next) => change({ period: next })} />}
-      >
-        {summary.data ? (
-          <SentimentChart summary={summary.data} label={periodLabel} />
-        ) : summary.isError ? (
-          <p className="text-sm text-fg-muted" role="alert">
-            {t('projectComments.chart.failed')}{' '}
-            <Button size="sm" variant="secondary" onClick={() => void summary.refetch()}>
-              {t('review.retry')}
-            </Button>
-          </p>
-        ) : (
-          <div role="status" aria-label={t('projectComments.chart.loading')}>
-            <Skeleton className="h-64 w-full" />
-          </div>
-        )}
-      </Card>
+      <SentimentSummaryCard summary={summary} period={period} onPeriodChange={(next) => change({ period: next })} />
 
       <div role="search" aria-label={t('review.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <Select

@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next';
+import { SentimentBadge } from '~/components/ui/badge';
+import type { Column } from '~/components/ui/table';
+import type { Comment } from './api';
+
+/** The review list's columns; on a phone the others fold into the message's cell. */
+export function useReviewColumns(): Column<Comment>[] {
+  const { t, i18n } = useTranslation();
+  const date = new Intl.DateTimeFormat(i18n.language || undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return [
+    {
+      id: 'message',
+      header: t('review.columns.message'),
+      className: 'min-w-56 max-w-xl',
+      // User content: React writes it as text, never as HTML.
+      cell: (comment) => (
+        <div className="flex flex-col gap-1">
+          <span className="line-clamp-2 wrap-anywhere">{comment.message}</span>
+          <span className="text-xs text-fg-muted">
+            {t(`review.channelKinds.${comment.channel.kind}`)} · {comment.channel.name} ·{' '}
+            <time dateTime={comment.publishedAt}>{date.format(new Date(comment.publishedAt))}</time>
+          </span>
+          {/* On a phone the other columns fold in here, so a row reads whole without scrolling sideways. */}
+          <span className="flex flex-wrap items-center gap-1.5 text-xs text-fg-muted md:hidden">
+            {comment.authorName}
+            <SentimentBadge sentiment={comment.sentiment.sentiment} />
+            {comment.proposedSentiment ? (
+              <>
+                <span aria-hidden="true">→</span>
+                <span className="sr-only">{t('review.columns.proposedSentiment')}</span>
+                <SentimentBadge sentiment={comment.proposedSentiment} />
+              </>
+            ) : null}
+          </span>
+        </div>
+      ),
+    },
+    {
+      id: 'author',
+      header: t('review.columns.author'),
+      className: 'hidden max-w-48 md:table-cell',
+      cell: (comment) => <span className="line-clamp-2 wrap-anywhere">{comment.authorName}</span>,
+    },
+    {
+      id: 'sentiment',
+      header: t('review.columns.sentiment'),
+      className: 'hidden md:table-cell',
+      cell: (comment) => (
+        <div className="flex flex-col items-start gap-1">
+          <SentimentBadge sentiment={comment.sentiment.sentiment} />
+          {comment.sentiment.inReview ? null : <span className="text-xs text-fg-muted">{t('review.reviewed')}</span>}
+        </div>
+      ),
+    },
+    {
+      id: 'proposedSentiment',
+      header: t('review.columns.proposedSentiment'),
+      className: 'hidden md:table-cell',
+      cell: (comment) =>
+        comment.proposedSentiment ? (
+          <SentimentBadge sentiment={comment.proposedSentiment} />
+        ) : (
+          <span className="text-fg-muted">
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">{t('review.noProposal')}</span>
+          </span>
+        ),
+    },
+  ];
+}

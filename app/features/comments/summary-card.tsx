@@ -1,0 +1,47 @@
+import { useRevalidator } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
+import type { SentimentSummary, SummaryPeriod } from './project-comments';
+import { SentimentChart, SummaryPeriodSelect } from './sentiment-chart';
+
+/**
+ * The sentiment over the period the address asks for (`?days=`), as the comments route's loader
+ * read it. A failure to read it is said here, with a retry that reads the page's loaders again:
+ * the list below stays usable (as the share dialog's link, app/features/projects/report-link-dialog.tsx).
+ */
+export function SentimentSummaryCard({
+  summary,
+  period,
+  onPeriodChange,
+}: {
+  summary: SentimentSummary | 'failed';
+  period: SummaryPeriod;
+  onPeriodChange: (period: SummaryPeriod) => void;
+}) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  return (
+    <Card
+      headingLevel={2}
+      title={t('projectComments.chart.title')}
+      actions={<SummaryPeriodSelect value={period} onChange={onPeriodChange} />}
+    >
+      {summary === 'failed' ? (
+        <p className="text-sm text-fg-muted" role="alert">
+          {t('projectComments.chart.failed')}{' '}
+          <Button
+            size="sm"
+            variant="secondary"
+            pending={revalidator.state !== 'idle'}
+            onClick={() => revalidator.revalidate()}
+          >
+            {t('review.retry')}
+          </Button>
+        </p>
+      ) : (
+        <SentimentChart summary={summary} label={t('projectComments.chart.label', { count: Number(period) })} />
+      )}
+    </Card>
+  );
+}
