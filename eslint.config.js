@@ -87,6 +87,32 @@ export default tseslint.config(
     },
   },
 
+  // One way to the data cache (docs/decisions/043-one-cache.md): through ~/lib/cache, never the
+  // instance; components read what loaders return, and page an infinite list with useInfiniteQuery.
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/lib/cache.ts', 'app/lib/query-client.ts', 'app/routes/app/layout.tsx', 'app/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/(^|\\/)query-client$/]',
+          message: 'Reach the data cache through ~/lib/cache (docs/decisions/043-one-cache.md).',
+        },
+        {
+          selector: 'ImportExpression[source.value=/(^|\\/)query-client$/]',
+          message: 'Reach the data cache through ~/lib/cache (docs/decisions/043-one-cache.md).',
+        },
+        {
+          selector:
+            "ImportDeclaration[source.value='@tanstack/react-query'] > ImportSpecifier[imported.name=/^(useQuery|useQueryClient|useMutation|useSuspenseQuery)$/]",
+          message:
+            'Components read what loaders return and change data through intents (docs/decisions/035, 043); paging an infinite list is useInfiniteQuery.',
+        },
+      ],
+    },
+  },
+
   // The one-way imports.
   restrict(['contract/**'], [forbid(['~/**', '**/app/**', '**/server/**'], 'contract/ imports zod and itself only.')]),
   restrict(

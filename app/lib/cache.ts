@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { FetchInfiniteQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
  * The data cache (TanStack Query), and the one way app code reaches it
@@ -34,14 +34,37 @@ export async function cached<T>(options: { queryKey: QueryKey; queryFn: () => Pr
   return (await client()).fetchQuery(options);
 }
 
+/**
+ * An infinite list's first page (or the pages already loaded), for its route's loader: the page
+ * opens with its rows; the list's own `useInfiniteQuery` reads them again once stale.
+ */
+export async function cachedPages<T, Key extends QueryKey, PageParam>(
+  options: FetchInfiniteQueryOptions<T, Error, T, Key, PageParam>,
+) {
+  return (await client()).ensureInfiniteQueryData(options);
+}
+
 /** After a change: what the keys name is read again on next use (at once, where a page shows it). */
 export async function invalidate(queryKey: QueryKey) {
   await (await client()).invalidateQueries({ queryKey });
 }
 
+/** After a change already written into the cache: what the keys name is read again on its next visit only. */
+export async function markStale(queryKey: QueryKey) {
+  await (await client()).invalidateQueries({ queryKey, refetchType: 'none' });
+}
+
 /** After a change whose answer is the new value: the cache keeps it, no second request. */
 export async function keepInCache<T>(queryKey: QueryKey, value: T) {
   (await client()).setQueryData(queryKey, value);
+}
+
+/**
+ * After a change whose answer changes part of what is cached (a comment in loaded pages): every
+ * entry the key names (it and the keys under it) becomes what `update` makes of it.
+ */
+export async function updateCached<T>(queryKey: QueryKey, update: (value: T | undefined) => T | undefined) {
+  (await client()).setQueriesData<T>({ queryKey }, update);
 }
 
 /** Everything cached goes (another account's session starts or ends); nothing if never loaded. */

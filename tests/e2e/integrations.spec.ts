@@ -205,7 +205,9 @@ test('a replayed return and a reused code are refused, with the reason, and noth
   await channelsArrive(page, ['Bianchi Bottega']);
 
   // The return again (a reload of its address, a replay): its state was spent.
-  await page.goto(`/integrations/facebook-account/callback?granted_scopes=email&code=${first.code}&state=${first.state}`);
+  await page.goto(
+    `/integrations/facebook-account/callback?granted_scopes=email&code=${first.code}&state=${first.state}`,
+  );
   await expect(page).toHaveURL('/integrations');
   await expect(snackbar(page, /unknown, expired or already finished/)).toBeVisible();
 

@@ -304,7 +304,10 @@ test('a TikTok user connected to a project: the import shows its progress to 100
   await expect(done).toHaveAttribute('aria-valuenow', '100', { timeout: 45_000 });
   // Part of the way first: the bar moved with each page of videos.
   const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
-  expect(seen.some((value) => /^([1-9]|[1-9]\d)$/.test(value)), `values seen: ${seen.join(', ')}`).toBe(true);
+  expect(
+    seen.some((value) => /^([1-9]|[1-9]\d)$/.test(value)),
+    `values seen: ${seen.join(', ')}`,
+  ).toBe(true);
   await expect(
     page.getByRole('status', behindDialog).filter({ hasText: 'Caffè Orbita is imported: 42 videos.' }),
   ).toBeVisible();

@@ -12,7 +12,7 @@ import {
 } from '~contract/comments';
 import type { Paged } from '~contract/common';
 import { api } from '~/lib/api';
-import { queryClient } from '~/lib/query-client';
+import { cachedPages, invalidate, updateCached } from '~/lib/cache';
 import type { ReviewFilter } from './filter';
 import { applyReviews } from './review';
 
@@ -62,7 +62,7 @@ export const commentListQuery = (filter: ReviewFilter) =>
 
 /** The first page, for the route's loader: the page opens with its rows. */
 export function getCommentList(filter: ReviewFilter) {
-  return queryClient.ensureInfiniteQueryData(commentListQuery(filter));
+  return cachedPages(commentListQuery(filter));
 }
 
 /** One comment's review as the bulk update takes it (`bulkUpdateComments` in contract/comments.ts). */
@@ -81,13 +81,13 @@ export async function reviewComments(filter: ReviewFilter, comments: readonly Co
       { body: { comments: [...comments] } },
       { countsForLoading: false },
     );
-    queryClient.setQueryData<CommentPages>(commentKeys.list(filter), (pages) =>
+    await updateCached<CommentPages>(commentKeys.list(filter), (pages) =>
       pages ? applyReviews(pages, comments, result, filter) : pages,
     );
-    if (result.conflicts.length > 0) await queryClient.invalidateQueries({ queryKey: commentKeys.lists() });
+    if (result.conflicts.length > 0) await invalidate(commentKeys.lists());
     return result;
   } catch (error) {
-    await queryClient.invalidateQueries({ queryKey: commentKeys.lists() });
+    await invalidate(commentKeys.lists());
     throw error;
   }
 }
@@ -102,7 +102,7 @@ export async function reviewAllMatching(
   try {
     return await reviewAllMatchingCall(filter, action, expectedTotal, sentiment);
   } finally {
-    await queryClient.invalidateQueries({ queryKey: commentKeys.lists() });
+    await invalidate(commentKeys.lists());
   }
 }
 
@@ -138,6 +138,6 @@ export async function undoCommentReview(batchId: string) {
   try {
     return await api.call(undoReview, { params: { batchId } }, { countsForLoading: false });
   } finally {
-    await queryClient.invalidateQueries({ queryKey: commentKeys.lists() });
+    await invalidate(commentKeys.lists());
   }
 }

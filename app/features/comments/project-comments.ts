@@ -12,8 +12,7 @@ import {
 } from '~contract/comments';
 import type { Paged } from '~contract/common';
 import { api } from '~/lib/api';
-import { cached } from '~/lib/cache';
-import { queryClient } from '~/lib/query-client';
+import { cached, cachedPages, markStale, updateCached } from '~/lib/cache';
 import { projectFilterToQuery, type ProjectCommentFilter } from './project-filter';
 
 export type { ProjectComment, SentimentSummary, SummaryPeriod } from '~contract/comments';
@@ -50,7 +49,7 @@ export const projectCommentsQuery = (projectId: string, filter: ProjectCommentFi
 
 /** The first page, for the route's loader: the page opens with its rows. */
 export function getProjectComments(projectId: string, filter: ProjectCommentFilter) {
-  return queryClient.ensureInfiniteQueryData(projectCommentsQuery(projectId, filter));
+  return cachedPages(projectCommentsQuery(projectId, filter));
 }
 
 /**
@@ -84,10 +83,10 @@ export async function markProjectComment(projectId: string, commentId: string, m
     { params: { projectId, commentId }, body: marks },
     { countsForLoading: false },
   );
-  queryClient.setQueriesData<ProjectCommentPages>({ queryKey: projectCommentKeys.lists(projectId) }, (pages) =>
+  await updateCached<ProjectCommentPages>(projectCommentKeys.lists(projectId), (pages) =>
     pages ? withComment(pages, changed) : pages,
   );
-  await queryClient.invalidateQueries({ queryKey: projectCommentKeys.lists(projectId), refetchType: 'none' });
+  await markStale(projectCommentKeys.lists(projectId));
   return changed;
 }
 
@@ -110,11 +109,11 @@ export function withComment(pages: ProjectCommentPages, changed: Comment): Proje
  */
 export async function replyToComment(projectId: string, commentId: string, message: string) {
   const answer = await api.call(replyToProjectComment, { params: { projectId, commentId }, body: { message } });
-  queryClient.setQueriesData<ProjectCommentPages>({ queryKey: projectCommentKeys.lists(projectId) }, (pages) =>
+  await updateCached<ProjectCommentPages>(projectCommentKeys.lists(projectId), (pages) =>
     pages ? withReply(pages, answer.parent, answer.reply) : pages,
   );
   // A list filtered by "replied by you" now holds one more: read again on its next visit.
-  await queryClient.invalidateQueries({ queryKey: projectCommentKeys.lists(projectId), refetchType: 'none' });
+  await markStale(projectCommentKeys.lists(projectId));
   return answer;
 }
 
