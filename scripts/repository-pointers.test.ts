@@ -8,13 +8,6 @@ import {
   type Repository,
 } from './repository-pointers';
 
-/**
- * Files others were changing when this check arrived, which still point outside the repository
- * (or at what is not in it). Temporary: whoever fixes one removes it here; the second test below
- * fails as soon as a file listed has nothing left to fix, so the list only shrinks to empty.
- */
-const PENDING_FILES: readonly string[] = [];
-
 /** This file: its examples of what the check finds are there to be found. */
 const EXAMPLES = 'scripts/repository-pointers.test.ts';
 
@@ -131,14 +124,6 @@ describe('the repository', () => {
   const findings = findPointerProblems(readRepository(root)).filter(({ file }) => file !== EXAMPLES);
 
   it('points only at what is in it', () => {
-    const found = findings
-      .filter(({ file }) => !PENDING_FILES.includes(file))
-      .map(({ file, line, problem }) => `${file}:${line}: ${problem}`);
-    expect(found).toEqual([]);
-  });
-
-  it('lists as pending only files that still have something to fix', () => {
-    const clean = PENDING_FILES.filter((file) => !findings.some((finding) => finding.file === file));
-    expect(clean, 'nothing left to fix: remove from PENDING_FILES').toEqual([]);
+    expect(findings.map(({ file, line, problem }) => `${file}:${line}: ${problem}`)).toEqual([]);
   });
 });
