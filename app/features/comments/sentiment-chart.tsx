@@ -212,7 +212,7 @@ export function SummaryPeriodSelect({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="w-40">
+    <div className="w-48">
       <Select
         label={t('projectComments.chart.period')}
         options={SUMMARY_PERIODS.map((days) => ({
