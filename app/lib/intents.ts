@@ -68,6 +68,18 @@ function failed(
 }
 
 /**
+ * An intent that leaves the app for another site (a provider's consent page): a whole-page
+ * navigation, begun here. Not `throw redirectDocument(url)`: React Router drops a fetcher
+ * action's redirect when the page was read again while the action ran (a screen reads itself
+ * again as channels arrive), and the click would then do nothing. The fetcher stays pending
+ * while the page goes, so the button stays busy.
+ */
+export function leaveFor(url: string): Promise<never> {
+  window.location.assign(url);
+  return new Promise<never>(() => {});
+}
+
+/**
  * The intent a request carries, read from a copy of its body: for a clientAction whose form
  * posts (conform's `parseForm`) share the route with intents from buttons.
  */

@@ -1,4 +1,4 @@
-import { redirectDocument, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -24,7 +24,7 @@ import {
   type ConnectedAccount,
 } from '~/features/integrations/api';
 import { invalidate } from '~/lib/cache';
-import { formText, handleIntents, useIntent } from '~/lib/intents';
+import { formText, handleIntents, leaveFor, useIntent } from '~/lib/intents';
 import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
 import { snackbar } from '~/lib/snackbar';
@@ -58,7 +58,7 @@ export async function clientAction({ request }: { request: Request }) {
   return handleIntents(request, {
     connect: async (form) => {
       const accountId = form.get('id');
-      throw redirectDocument(
+      return leaveFor(
         await authorizeUrl(providerOf(form), {
           ...(typeof accountId === 'string' && accountId ? { accountId } : {}),
           rerequest: form.get('rerequest') === 'true',

@@ -1,4 +1,4 @@
-import { redirectDocument, useLoaderData, useRevalidator } from '@remix-run/react';
+import { useLoaderData, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_KINDS } from '~contract/fields';
@@ -28,7 +28,7 @@ import { pageTitle } from '~/lib/i18n';
 import { hasRoom } from '~/lib/plan-limits';
 import { paths } from '~/lib/paths';
 import { throwRouteError } from '~/lib/route-errors';
-import { formText, handleIntents, useIntent } from '~/lib/intents';
+import { formText, handleIntents, leaveFor, useIntent } from '~/lib/intents';
 import { snackbar } from '~/lib/snackbar';
 
 /**
@@ -77,10 +77,10 @@ export async function clientAction({ request, params }: { request: Request; para
       snackbar.show('tiktokImport.restarted', 'info', { values: { name: restarted.name } });
     },
     connectLinkedin: async () => {
-      throw redirectDocument(await linkedinOrganizationAuthorizeUrl(projectId));
+      return leaveFor(await linkedinOrganizationAuthorizeUrl(projectId));
     },
     connectTiktok: async () => {
-      throw redirectDocument(await tiktokAuthorizeUrl(projectId));
+      return leaveFor(await tiktokAuthorizeUrl(projectId));
     },
   });
 }
