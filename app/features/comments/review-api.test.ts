@@ -5,6 +5,7 @@ import { queryClient } from '~/lib/query-client';
 import { commentKeys, reviewComments, undoCommentReview } from './api';
 import { DEFAULT_FILTER } from './filter';
 import { loadedComments, reviewsFor } from './review';
+import { testComment } from './test-comment';
 
 // The API as the feature's functions call it (a plain function: a vi.fn's rejected answer would
 // be reported unhandled); the cache is the app's own.
@@ -24,22 +25,7 @@ const refuse = (error: HttpError) => {
   api.answer = () => Promise.reject(error);
 };
 
-let n = 0;
-const comment = (over: Partial<Comment> = {}): Comment => ({
-  id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-  message: 'Great coffee',
-  authorName: 'Ada',
-  sentiment: { sentiment: 'NEUTRAL', inReview: true },
-  proposedSentiment: 'POSITIVE',
-  publishedAt: '2026-11-01T10:00:00.000Z',
-  isBookmarked: false,
-  isHidden: false,
-  channelReplyCount: 0,
-  parentId: null,
-  fromChannel: false,
-  channel: { id: '10000000-0000-4000-8000-000000000000', kind: 'facebook-page', name: 'Espresso Bar', canReply: false },
-  ...over,
-});
+const comment = testComment;
 
 const anyFilter = { ...DEFAULT_FILTER, inReview: undefined };
 const cache = (filter: typeof DEFAULT_FILTER, comments: Comment[]) =>

@@ -3,28 +3,9 @@ import type { Comment } from '~contract/comments';
 import type { CommentPages } from './api';
 import { DEFAULT_FILTER } from './filter';
 import { applyReviews, loadedComments, reviewsFor } from './review';
+import { testComment } from './test-comment';
 
-let n = 0;
-const comment = (over: Partial<Comment> = {}): Comment => ({
-  id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-  message: 'Great coffee',
-  authorName: 'Ada',
-  sentiment: { sentiment: 'NEUTRAL', inReview: true },
-  proposedSentiment: 'POSITIVE',
-  publishedAt: '2026-11-01T10:00:00.000Z',
-  isBookmarked: false,
-  isHidden: false,
-  channelReplyCount: 0,
-  parentId: null,
-  fromChannel: false,
-  channel: {
-    id: '10000000-0000-4000-8000-000000000000',
-    kind: 'facebook-page',
-    name: 'Espresso Bar',
-    canReply: false,
-  },
-  ...over,
-});
+const comment = testComment;
 
 const pagesOf = (...pages: Comment[][]): CommentPages => {
   const total = pages.flat().length;
