@@ -1,6 +1,5 @@
-import { useRevalidator } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/ui/button';
+import { ReadAgainButton } from '~/components/ui/read-again-button';
 import { Card } from '~/components/ui/card';
 import type { SentimentSummary, SummaryPeriod } from './project-comments';
 import { SentimentChart, SummaryPeriodSelect } from './sentiment-chart';
@@ -20,7 +19,6 @@ export function SentimentSummaryCard({
   onPeriodChange: (period: SummaryPeriod) => void;
 }) {
   const { t } = useTranslation();
-  const revalidator = useRevalidator();
   return (
     <Card
       headingLevel={2}
@@ -29,15 +27,7 @@ export function SentimentSummaryCard({
     >
       {summary === 'failed' ? (
         <p className="text-sm text-fg-muted" role="alert">
-          {t('projectComments.chart.failed')}{' '}
-          <Button
-            size="sm"
-            variant="secondary"
-            pending={revalidator.state !== 'idle'}
-            onClick={() => revalidator.revalidate()}
-          >
-            {t('review.retry')}
-          </Button>
+          {t('projectComments.chart.failed')} <ReadAgainButton />
         </p>
       ) : (
         <SentimentChart summary={summary} label={t('projectComments.chart.label', { count: Number(period) })} />

@@ -1,6 +1,6 @@
-import { useRevalidator } from '@remix-run/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReadAgainButton } from '~/components/ui/read-again-button';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { AppDialog } from '~/components/ui/dialog';
@@ -64,26 +64,12 @@ export function ReportLinkDialog({
 
 function ReportLinkPanel({ project, link, planId }: { project: SharedProject; link: ReportLinkState; planId: string }) {
   const { t } = useTranslation();
-  const revalidator = useRevalidator();
   const { submit, pending } = useIntent();
   const create = () => submit(reportLinkIntents.create, { projectId: project._id });
 
   if (link === 'failed') {
     return (
-      <Alert
-        tone="danger"
-        live
-        action={
-          <Button
-            size="sm"
-            variant="secondary"
-            pending={revalidator.state !== 'idle'}
-            onClick={() => revalidator.revalidate()}
-          >
-            {t('review.retry')}
-          </Button>
-        }
-      >
+      <Alert tone="danger" live action={<ReadAgainButton />}>
         {t('reports.share.failed')}
       </Alert>
     );
