@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { createPasswordHasher } from './auth/passwords';
+import { createPasswordHasher, DEFAULT_SCRYPT_PARAMS, TEST_SCRYPT_PARAMS } from './auth/passwords';
 import { ConfigError, isOwnHostName, parseConfig, realtimeSocketOrigin } from './config';
 import { createDatabase } from './db/client';
 import { describeDatabaseProblem } from './db/connection-problems';
@@ -49,7 +49,7 @@ const database = await createDatabase({
   ...config,
   onIdleConnectionLost: (error) => log.warn({ err: safeError(error) }, 'an idle PostgreSQL connection was lost'),
 });
-const passwords = createPasswordHasher();
+const passwords = createPasswordHasher(config.nodeEnv === 'test' ? TEST_SCRYPT_PARAMS : DEFAULT_SCRYPT_PARAMS);
 
 const mailer = createMailer(config, (line) => log.info(line));
 if (mailer instanceof SmtpMailer) {

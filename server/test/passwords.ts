@@ -1,4 +1,4 @@
-import { createPasswordHasher } from '../auth/passwords';
+import { createPasswordHasher, TEST_SCRYPT_PARAMS } from '../auth/passwords';
 
 /** Production-strength scrypt costs ~0.2 s per hash; the tests hash hundreds of times. */
-export const testPasswords = () => createPasswordHasher({ N: 1024, r: 8, p: 1 });
+export const testPasswords = () => createPasswordHasher(TEST_SCRYPT_PARAMS);

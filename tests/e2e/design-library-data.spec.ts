@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DESIGN_LIBRARY_RENDER_MS, expect, test } from './fixtures';
+import { DESIGN_LIBRARY_RENDER_MS, expect, expectNoA11yViolations, test } from './fixtures';
 
 /** The design library's data display section (app/features/design-library/data-display.tsx). */
 async function openDataDisplay(page: Page) {
@@ -8,16 +7,6 @@ async function openDataDisplay(page: Page) {
   const section = page.getByRole('region', { name: 'Data display' });
   await expect(section).toBeVisible({ timeout: DESIGN_LIBRARY_RENDER_MS });
   return section;
-}
-
-/** axe on this section only: the rest of the page is other areas' to check. */
-async function expectSectionAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).include('#data-display').analyze();
-  const found = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-  expect(found).toEqual([]);
 }
 
 test.describe('design library: data display', () => {
@@ -94,9 +83,9 @@ test.describe('design library: data display', () => {
 
   test('the section passes axe in light and dark', async ({ page, signedInUser: _ }) => {
     await openDataDisplay(page);
-    await expectSectionAccessible(page);
+    await expectNoA11yViolations(page, { include: ['#data-display'] });
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    await expectSectionAccessible(page);
+    await expectNoA11yViolations(page, { include: ['#data-display'] });
   });
 });

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DESIGN_LIBRARY_RENDER_MS, expect, test } from './fixtures';
+import { DESIGN_LIBRARY_RENDER_MS, expect, expectNoA11yViolations, test } from './fixtures';
 
 /** The design library's form controls section (app/features/design-library/form-controls.tsx). */
 async function openFormControls(page: Page) {
@@ -13,16 +12,6 @@ async function openFormControls(page: Page) {
 /** One specimen of the section, by its caption. */
 const specimen = (section: ReturnType<Page['locator']>, caption: string) =>
   section.getByRole('figure', { name: caption, exact: true });
-
-/** axe on this section only: the rest of the page is other areas' to check. */
-async function expectSectionAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).include('#form-controls').analyze();
-  const found = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-  expect(found).toEqual([]);
-}
 
 test.describe('design library: form controls', () => {
   test.use({ role: 'admin' });
@@ -133,9 +122,9 @@ test.describe('design library: form controls', () => {
 
   test('the section passes axe in light and dark', async ({ page, signedInUser: _ }) => {
     await openFormControls(page);
-    await expectSectionAccessible(page);
+    await expectNoA11yViolations(page, { include: ['#form-controls'] });
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    await expectSectionAccessible(page);
+    await expectNoA11yViolations(page, { include: ['#form-controls'] });
   });
 });

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DESIGN_LIBRARY_RENDER_MS, expect, test } from './fixtures';
+import { DESIGN_LIBRARY_RENDER_MS, expect, expectNoA11yViolations, test } from './fixtures';
 
 /**
  * The design library's dialogs, menu and tabs, driven by keyboard as a keyboard user would:
@@ -15,19 +14,9 @@ async function openLibrary(page: Page) {
   });
 }
 
-/** axe on this spec's own sections (the rest of the page is other areas' business). */
-async function expectSectionsAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include('#feedback')
-    .include('#menus-tabs')
-    .include('#overlays')
-    .analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`),
-  ).toEqual([]);
-}
-
 test.describe('design library: overlays, menus and tabs', () => {
+  // With their transitions, as most users see them (the suite's default is reduced motion).
+  test.use({ reducedMotion: 'no-preference' });
   test.beforeEach(async ({ page, signedInUser: _ }) => {
     await openLibrary(page);
   });
@@ -142,12 +131,11 @@ test.describe('design library: overlays, menus and tabs', () => {
       await page.emulateMedia({ colorScheme });
       const html = expect(page.locator('html'));
       await (colorScheme === 'dark' ? html.toHaveClass(/\bdark\b/) : html.not.toHaveClass(/\bdark\b/));
-      await expectSectionsAccessible(page);
+      await expectNoA11yViolations(page, { include: ['#feedback', '#menus-tabs', '#overlays'] });
       await page.getByRole('button', { name: 'Show warning snackbar' }).click();
       await page.getByRole('button', { name: 'Show update notice' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      const results = await new AxeBuilder({ page }).include('[role="dialog"]').include('[aria-live]').analyze();
-      expect(results.violations.map((violation) => violation.id)).toEqual([]);
+      await expectNoA11yViolations(page, { include: ['[role="dialog"]', '[aria-live]'] });
     });
   }
 });
