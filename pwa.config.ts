@@ -13,7 +13,7 @@ import type { VitePWAOptions } from 'vite-plugin-pwa';
  * Tested against the path and query of a page the browser navigates to.
  */
 export const NETWORK_ONLY_NAVIGATIONS = [
-  /^\/(?:v1\.0|dev|docs|broadcasting|app|apps|sandbox)(?:[/?]|$)/,
+  /^\/(?:v1\.0|dev|docs|broadcasting|app|apps|sandbox|webhooks)(?:[/?]|$)/,
   // `/csp.json`, `/images/…`: a file opened in a tab is the file, never the app.
   /\/[^/?]+\.[^/?]+(?:\?|$)/,
 ];

@@ -14,6 +14,7 @@ import * as reports from './reports';
 import * as subscription from './subscription';
 import * as tiktokUsers from './tiktok-users';
 import * as users from './users';
+import * as webhooks from './webhooks';
 
 const names = new Map<Operation, string>();
 
@@ -49,6 +50,7 @@ export const OPERATIONS: Operation[] = [
   ...pick(accounts),
   ...pick(realtime),
   ...pick(reports),
+  ...pick(webhooks),
 ];
 
 /** The operation's export name (`login`, `listProjects`). */

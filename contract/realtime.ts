@@ -50,6 +50,22 @@ export const AccountChannelsFetchFailedEventSchema = z.object({
   reason: z.enum(JOB_FAILURE_REASONS),
 });
 
+/**
+ * Comments changed on channels of the user's (docs/decisions/044): new ones arrived, some were
+ * edited or removed at their provider. `added` counts the new ones (the comments page offers to
+ * show them; nothing moves under the reader); `edited` and `removed` change the loaded rows in
+ * place. A change too big to list says `refresh`: the page reads again.
+ */
+export const COMMENTS_CHANGED = 'CommentsChanged';
+export const CommentsChangedEventSchema = z.object({
+  channelIds: z.array(z.uuid()),
+  added: z.number(),
+  edited: z.array(z.object({ _id: z.uuid(), message: z.string() })),
+  removed: z.array(z.uuid()),
+  refresh: z.boolean(),
+});
+export type CommentsChangedEvent = z.infer<typeof CommentsChangedEventSchema>;
+
 export const RealtimeSettingsSchema = z
   .object({
     /** The app key the client connects with (public, as Pusher's are). */

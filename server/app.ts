@@ -37,6 +37,7 @@ import { reportRoutes } from './reports/routes';
 import { mauticSandboxRoutes } from './mautic/sandbox';
 import { projectRoutes } from './projects/routes';
 import { userRoutes } from './users/routes';
+import { webhookRoutes } from './webhooks/routes';
 
 export type AppDeps = {
   db: Database;
@@ -70,7 +71,16 @@ export type AppDeps = {
 };
 
 /** Path prefixes that belong to the API: never the SPA's index.html, always JSON 404s. */
-export const API_PREFIXES = ['/v1.0', '/dev', '/docs', '/broadcasting', '/app', '/apps', '/sandbox'] as const;
+export const API_PREFIXES = [
+  '/v1.0',
+  '/dev',
+  '/docs',
+  '/broadcasting',
+  '/app',
+  '/apps',
+  '/sandbox',
+  '/webhooks',
+] as const;
 
 export const isApiPath = (path: string) =>
   API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
@@ -178,6 +188,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', accountRoutes(services));
   app.route('/', tiktokUserRoutes(services));
   app.route('/', realtimeRoutes(services));
+  app.route('/', webhookRoutes(services));
   if (deps.config.devEndpoints) {
     app.route('/', devRoutes(services));
     // A stand-in Mautic for the admin page's authorisation round trip (local mode's default).

@@ -44,6 +44,11 @@ export type Config = {
   /** True when FACEBOOK_APP_SECRET was missing and a random per-process secret was made up. */
   facebookAppSecretGenerated: boolean;
   /**
+   * What Meta sends back when the webhook's callback URL is saved (server/webhooks); unset, no
+   * verification succeeds. Deliveries are checked with the app secret, not with this.
+   */
+  facebookWebhookVerifyToken: string | undefined;
+  /**
    * The 32-byte AES key of the tokens kept in the database (server/security/encryption.ts):
    * Mautic's, and the social networks' after it. Changing it makes them unreadable (each has to
    * be obtained again).
@@ -235,6 +240,9 @@ const EnvSchema = z.object({
   JWT_SECRET: optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   // Meta's app secrets are 32 hexadecimal characters.
   FACEBOOK_APP_SECRET: optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  FACEBOOK_WEBHOOK_VERIFY_TOKEN: optional(
+    z.string().check(z.regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 to 200 printable characters, no spaces')),
+  ),
   TOKEN_ENCRYPTION_KEY: optional(
     z
       .string()
@@ -671,6 +679,7 @@ export function parseConfig(
     jwtSecretGenerated: e.JWT_SECRET === undefined,
     facebookAppSecret,
     facebookAppSecretGenerated: e.FACEBOOK_APP_SECRET === undefined,
+    facebookWebhookVerifyToken: e.FACEBOOK_WEBHOOK_VERIFY_TOKEN,
     tokenEncryptionKey:
       (e.TOKEN_ENCRYPTION_KEY === undefined ? undefined : parseEncryptionKey(e.TOKEN_ENCRYPTION_KEY)) ??
       new Uint8Array(randomBytes(32)),

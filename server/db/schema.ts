@@ -454,6 +454,10 @@ export const comments = pgTable(
     reviewedAt: at('reviewed_at'),
     reviewBatchId: uuid('review_batch_id'),
     sentimentBeforeReview: text('sentiment_before_review', { enum: SENTIMENTS }),
+    // When the provider last changed it, by the time its webhook gave (docs/decisions/044): an
+    // event older than this changes nothing, so deliveries out of order end in the right state.
+    // Null for a comment read by a fetch, which any event may change.
+    providerChangedAt: at('provider_changed_at'),
     messageSearch: text('message_search')
       .notNull()
       .generatedAlwaysAs(sql`search_fold("message")`),
@@ -487,6 +491,23 @@ export const comments = pgTable(
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
+
+/**
+ * A comment its provider said was removed (docs/decisions/044): kept by its id on the channel so
+ * that an add or an edit delivered after the removal (webhooks come at least once, in any order)
+ * does not bring it back. Goes with the channel.
+ */
+export const commentRemovals = pgTable(
+  'comment_removals',
+  {
+    channelId: uuid('channel_id')
+      .notNull()
+      .references((): AnyPgColumn => channels.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    removedAt: at('removed_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.channelId, table.externalId] })],
+);
 
 /**
  * An account a user connected at a provider (docs/product.md#integrations; decision 025):

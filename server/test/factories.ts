@@ -63,7 +63,10 @@ export function createFactories(db: Database, passwords: PasswordHasher) {
       return row;
     },
 
-    async channel(owner: { id: string }, fields: Partial<Pick<ChannelRow, 'kind' | 'name'>> = {}): Promise<ChannelRow> {
+    async channel(
+      owner: { id: string },
+      fields: Partial<Pick<ChannelRow, 'kind' | 'name' | 'externalId'>> = {},
+    ): Promise<ChannelRow> {
       const [row] = await db
         .insert(channels)
         .values({

@@ -1,0 +1,114 @@
+import { z } from 'zod/mini';
+import type { FacebookWebhookDelivery } from '../../contract/webhooks';
+
+/**
+ * What a Meta delivery says about comments, as the app keeps them (docs/decisions/044): each
+ * change of the Page `feed` field about a comment, and each Instagram `comments` change, becomes
+ * one event on a channel, named by its kind and the provider's id. Everything else a delivery may
+ * carry (posts, reactions, hidden comments, other fields) is none of the comments' business and
+ * is skipped, as are changes whose shape this does not know.
+ */
+export type CommentEvent =
+  | {
+      type: 'upsert';
+      channel: CommentedChannel;
+      externalId: string;
+      /** The comment answered, for a reply. */
+      parentExternalId: string | null;
+      message: string;
+      authorName: string;
+      publishedAt: Date;
+      /** When the provider made this change: an older one never overwrites a newer. */
+      changedAt: Date;
+      /** Written by the page or account itself. */
+      fromChannel: boolean;
+    }
+  | { type: 'remove'; channel: CommentedChannel; externalId: string; changedAt: Date };
+
+export type CommentedChannel = { kind: 'facebook-page' | 'instagram-account'; externalId: string };
+
+/** The longest comment kept; Facebook's own limit is 8,000 characters. */
+export const COMMENT_MAX_LENGTH = 8000;
+
+const id = z.string().check(z.minLength(1), z.maxLength(128));
+const optionalText = z.optional(z.string());
+const seconds = z.number().check(z.gte(0));
+
+/** A Page `feed` change about a comment (Graph API Webhooks › Page › feed). */
+const PageFeedCommentSchema = z.object({
+  item: z.literal('comment'),
+  verb: z.string(),
+  comment_id: id,
+  post_id: z.optional(id),
+  parent_id: z.optional(id),
+  message: optionalText,
+  from: z.optional(z.object({ id: z.optional(z.string()), name: optionalText })),
+  created_time: z.optional(seconds),
+});
+
+/** An Instagram `comments` change: a new comment on the account's media (Instagram sends no edits). */
+const InstagramCommentSchema = z.object({
+  id,
+  text: optionalText,
+  parent_id: z.optional(id),
+  from: z.optional(z.object({ id: z.optional(z.string()), username: optionalText })),
+  media: z.optional(z.object({ id: z.optional(z.string()) })),
+});
+
+const ADDED = new Set(['add']);
+const EDITED = new Set(['edited', 'edit', 'update']);
+const REMOVED = new Set(['remove', 'delete']);
+
+/** Meta's times are seconds; a value this large is already milliseconds. */
+const toDate = (time: number) => new Date(time > 1e12 ? time : time * 1000);
+
+const clip = (text: string | undefined) => (text ?? '').slice(0, COMMENT_MAX_LENGTH);
+
+export function commentEventsOf(delivery: FacebookWebhookDelivery): CommentEvent[] {
+  const events: CommentEvent[] = [];
+  for (const entry of delivery.entry) {
+    const changedAt = toDate(entry.time);
+    for (const change of entry.changes ?? []) {
+      if (delivery.object === 'page' && change.field === 'feed') {
+        const parsed = z.safeParse(PageFeedCommentSchema, change.value);
+        if (!parsed.success) continue;
+        const value = parsed.data;
+        const channel: CommentedChannel = { kind: 'facebook-page', externalId: entry.id };
+        if (REMOVED.has(value.verb)) {
+          events.push({ type: 'remove', channel, externalId: value.comment_id, changedAt });
+          continue;
+        }
+        if (!ADDED.has(value.verb) && !EDITED.has(value.verb)) continue;
+        // A comment on the post names the post as its parent; a reply names the comment.
+        const parent = value.parent_id && value.parent_id !== value.post_id ? value.parent_id : null;
+        events.push({
+          type: 'upsert',
+          channel,
+          externalId: value.comment_id,
+          parentExternalId: parent,
+          message: clip(value.message),
+          authorName: clip(value.from?.name).slice(0, 200),
+          publishedAt: value.created_time !== undefined ? toDate(value.created_time) : changedAt,
+          changedAt,
+          fromChannel: value.from?.id === entry.id,
+        });
+      } else if (delivery.object === 'instagram' && change.field === 'comments') {
+        const parsed = z.safeParse(InstagramCommentSchema, change.value);
+        if (!parsed.success) continue;
+        const value = parsed.data;
+        events.push({
+          type: 'upsert',
+          channel: { kind: 'instagram-account', externalId: entry.id },
+          externalId: value.id,
+          parentExternalId: value.parent_id ?? null,
+          message: clip(value.text),
+          authorName: clip(value.from?.username).slice(0, 200),
+          publishedAt: changedAt,
+          changedAt,
+          fromChannel: value.from?.id === entry.id,
+        });
+      }
+    }
+  }
+  return events;
+}

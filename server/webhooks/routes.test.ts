@@ -1,0 +1,408 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { COMMENTS_CHANGED } from '../../contract/realtime';
+import type { FacebookWebhookDelivery } from '../../contract/webhooks';
+import { comments, type ChannelRow } from '../db/schema';
+import type { Publisher } from '../realtime/publisher';
+import { jobsOf, retriesDueNow } from '../test/jobs';
+import { startHarness, type Harness } from '../test/harness';
+import { APPLY_FACEBOOK_WEBHOOK } from './job';
+import { signatureOf } from './routes';
+
+/**
+ * Meta's webhooks (contract/webhooks.ts; docs/decisions/044): the verification, the signature
+ * before anything is read, and comments that end right whatever the order and the repeats.
+ */
+let h: Harness;
+const published: Array<{ userId: string; event: string; payload: unknown }> = [];
+const recorder: Publisher = {
+  async toUser(userId, event, payload) {
+    published.push({ userId, event, payload });
+  },
+};
+const VERIFY_TOKEN = 'verify-token-0123456789';
+
+beforeAll(async () => {
+  h = await startHarness({ publisher: recorder, env: { FACEBOOK_WEBHOOK_VERIFY_TOKEN: VERIFY_TOKEN } });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+beforeEach(() => {
+  published.length = 0;
+});
+
+let pageSequence = 0;
+/** A page id nobody else's test uses. */
+const newPageId = () => `2${String(Date.now()).slice(-9)}${String(++pageSequence).padStart(4, '0')}`;
+
+/** Posts `body` as Meta does: JSON, signed with the app secret (or `signature`). */
+function deliver(body: string | object, signature?: string | null) {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const sign = signature === undefined ? signatureOf(raw, h.config.facebookAppSecret) : signature;
+  if (sign !== null) headers['x-hub-signature-256'] = sign;
+  return h.call('POST', '/webhooks/facebook', { raw, headers });
+}
+
+type FeedChange = {
+  verb: 'add' | 'edited' | 'remove' | 'hide';
+  commentId: string;
+  message?: string;
+  parentId?: string;
+  from?: { id: string; name: string };
+  time: number;
+};
+
+/** A Page `feed` delivery with one change a comment, as Graph sends them. */
+function feed(pageId: string, changes: FeedChange[]): FacebookWebhookDelivery {
+  return {
+    object: 'page',
+    entry: changes.map((change) => ({
+      id: pageId,
+      time: change.time,
+      changes: [
+        {
+          field: 'feed',
+          value: {
+            item: 'comment',
+            verb: change.verb,
+            comment_id: change.commentId,
+            post_id: `${pageId}_post1`,
+            parent_id: change.parentId ?? `${pageId}_post1`,
+            message: change.message,
+            from: change.from ?? { id: '9001', name: 'Alessia Greco' },
+            created_time: change.time,
+          },
+        },
+      ],
+    })),
+  };
+}
+
+async function followingUser(pageId: string, kind: ChannelRow['kind'] = 'facebook-page') {
+  const { row: owner } = await h.factories.user();
+  const channel = await h.factories.channel(owner, { kind, externalId: pageId, name: 'Espresso Bar Milano' });
+  return { owner, channel };
+}
+
+const rowsOn = (channelId: string) =>
+  h.db
+    .select({
+      externalId: comments.externalId,
+      message: comments.message,
+      parentId: comments.parentId,
+      fromChannel: comments.fromChannel,
+      channelReplyCount: comments.channelReplyCount,
+    })
+    .from(comments)
+    .where(eq(comments.channelId, channelId))
+    .orderBy(comments.externalId);
+
+/** Runs the queued deliveries; a reply waiting for its parent fails its job (a retry), which is said. */
+async function runAll(): Promise<number> {
+  try {
+    return await h.runJobs();
+  } catch (error) {
+    if (error instanceof Error && /wait for their parent/.test(error.message)) return -1;
+    throw error;
+  }
+}
+
+describe('GET /webhooks/facebook (the callback URL check)', () => {
+  const verify = (query: Record<string, string>) =>
+    h.call('GET', `/webhooks/facebook?${new URLSearchParams(query).toString()}`);
+
+  it('echoes the challenge for a subscription with our verify token, as plain text', async () => {
+    const res = await verify({
+      'hub.mode': 'subscribe',
+      'hub.verify_token': VERIFY_TOKEN,
+      'hub.challenge': '1158201444',
+    });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('1158201444');
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+  });
+
+  it.each([
+    ['another token', { 'hub.mode': 'subscribe', 'hub.verify_token': 'not-ours-0123456789', 'hub.challenge': '1' }],
+    ['another mode', { 'hub.mode': 'unsubscribe', 'hub.verify_token': VERIFY_TOKEN, 'hub.challenge': '1' }],
+    ['no token', { 'hub.mode': 'subscribe', 'hub.challenge': '1' }],
+    ['no challenge', { 'hub.mode': 'subscribe', 'hub.verify_token': VERIFY_TOKEN }],
+    ['nothing', {}],
+  ])('refuses %s with 403', async (_, query) => {
+    const res = await verify(query);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/verify token/);
+  });
+
+  it('verifies nothing while the setting is not set', async () => {
+    const other = await startHarness();
+    try {
+      const res = await other.call(
+        'GET',
+        '/webhooks/facebook?hub.mode=subscribe&hub.verify_token=anything-at-all-123&hub.challenge=1',
+      );
+      expect(res.status).toBe(403);
+    } finally {
+      await other.stop();
+    }
+  });
+});
+
+describe('POST /webhooks/facebook (a delivery)', () => {
+  it('refuses a missing, wrong, other-secret or one-byte-changed signature with 401, keeping nothing', async () => {
+    const pageId = newPageId();
+    const { channel } = await followingUser(pageId);
+    const body = JSON.stringify(
+      feed(pageId, [{ verb: 'add', commentId: `${pageId}_1`, message: 'Ciao', time: 1_800_000_000 }]),
+    );
+    const signed = signatureOf(body, h.config.facebookAppSecret);
+    const refusals = [
+      await deliver(body, null),
+      await deliver(body, 'sha256=' + '0'.repeat(64)),
+      await deliver(body, signatureOf(body, 'another-secret-another-secret-0123')),
+      await deliver(body.replace('Ciao', 'Ciap'), signed),
+      await deliver(body, signed.replace('sha256=', 'sha1=')),
+      await deliver(body, signed.slice(0, -2)),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBe(401);
+      expect(res.body.message).toMatch(/X-Hub-Signature-256/);
+    }
+    expect(await runAll()).toBe(0);
+    expect(await rowsOn(channel.id)).toEqual([]);
+  });
+
+  it('checks the signature before reading the body: an unsigned bad body is 401, a signed one says what is wrong', async () => {
+    expect((await deliver('{not json', null)).status).toBe(401);
+    expect((await deliver('{not json')).status).toBe(400);
+    expect((await deliver({ object: 'page' })).status).toBe(422);
+    expect((await deliver({ object: 'page', entry: [{ id: 1, time: 'x' }] })).status).toBe(422);
+    const notJson = await h.call('POST', '/webhooks/facebook', {
+      raw: 'a=1',
+      headers: { 'content-type': 'text/plain', 'x-hub-signature-256': signatureOf('a=1', h.config.facebookAppSecret) },
+    });
+    expect(notJson.status).toBe(415);
+    const huge = `{"object":"page","entry":[],"pad":"${'x'.repeat(1024 * 1024)}"}`;
+    expect((await deliver(huge)).status).toBe(413);
+    expect(await runAll()).toBe(0);
+  });
+
+  it('keeps a signed delivery as a job and answers 200 at once; the job adds the comment and tells the owner', async () => {
+    const pageId = newPageId();
+    const { owner, channel } = await followingUser(pageId);
+    const res = await deliver(
+      feed(pageId, [{ verb: 'add', commentId: `${pageId}_1`, message: 'Che buono!', time: 1_800_000_000 }]),
+    );
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('');
+    expect(await rowsOn(channel.id)).toEqual([]);
+    expect(await runAll()).toBe(1);
+    expect(await rowsOn(channel.id)).toEqual([
+      { externalId: `${pageId}_1`, message: 'Che buono!', parentId: null, fromChannel: false, channelReplyCount: 0 },
+    ]);
+    const [row] = await h.db
+      .select()
+      .from(comments)
+      .where(eq(comments.externalId, `${pageId}_1`));
+    expect(row).toMatchObject({ authorName: 'Alessia Greco', sentiment: 'UNCLASSIFIED', inReview: false });
+    expect(row!.publishedAt.toISOString()).toBe(new Date(1_800_000_000_000).toISOString());
+    expect(published).toEqual([
+      {
+        userId: owner.id,
+        event: COMMENTS_CHANGED,
+        payload: { channelIds: [channel.id], added: 1, edited: [], removed: [], refresh: false },
+      },
+    ]);
+  });
+
+  it('the same delivery twice gives one row, and tells nobody the second time', async () => {
+    const pageId = newPageId();
+    const { channel } = await followingUser(pageId);
+    const delivery = feed(pageId, [{ verb: 'add', commentId: `${pageId}_1`, message: 'Once', time: 1_800_000_000 }]);
+    await deliver(delivery);
+    await deliver(delivery);
+    expect(await runAll()).toBe(2);
+    expect(await rowsOn(channel.id)).toHaveLength(1);
+    expect(published).toHaveLength(1);
+  });
+
+  it('an edit applies in place, and one that comes before its add leaves the edited text', async () => {
+    const pageId = newPageId();
+    const { channel } = await followingUser(pageId);
+    const add = feed(pageId, [{ verb: 'add', commentId: `${pageId}_1`, message: 'Buono', time: 1_800_000_000 }]);
+    const edit = feed(pageId, [
+      { verb: 'edited', commentId: `${pageId}_1`, message: 'Buonissimo', time: 1_800_000_060 },
+    ]);
+    await deliver(edit);
+    await runAll();
+    await deliver(add);
+    await runAll();
+    expect((await rowsOn(channel.id)).map((row) => row.message)).toEqual(['Buonissimo']);
+
+    // In order, on another page: the edit is told with the comment's id and new text.
+    const other = newPageId();
+    const { channel: second } = await followingUser(other);
+    await deliver(feed(other, [{ verb: 'add', commentId: `${other}_1`, message: 'Buono', time: 1_800_000_000 }]));
+    await runAll();
+    published.length = 0;
+    await deliver(
+      feed(other, [{ verb: 'edited', commentId: `${other}_1`, message: 'Buonissimo', time: 1_800_000_060 }]),
+    );
+    await runAll();
+    const [row] = await h.db.select().from(comments).where(eq(comments.channelId, second.id));
+    expect(row!.message).toBe('Buonissimo');
+    expect(published[0]?.payload).toMatchObject({ added: 0, edited: [{ _id: row!.id, message: 'Buonissimo' }] });
+  });
+
+  it('a removal takes the comment and its replies away, and a late add or edit does not bring it back', async () => {
+    const pageId = newPageId();
+    const { channel } = await followingUser(pageId);
+    await deliver(
+      feed(pageId, [
+        { verb: 'add', commentId: `${pageId}_1`, message: 'Top', time: 1_800_000_000 },
+        { verb: 'add', commentId: `${pageId}_2`, message: 'Reply', parentId: `${pageId}_1`, time: 1_800_000_010 },
+      ]),
+    );
+    await runAll();
+    const ids = (await h.db.select({ id: comments.id }).from(comments).where(eq(comments.channelId, channel.id))).map(
+      (row) => row.id,
+    );
+    published.length = 0;
+    await deliver(feed(pageId, [{ verb: 'remove', commentId: `${pageId}_1`, time: 1_800_000_100 }]));
+    await runAll();
+    expect(await rowsOn(channel.id)).toEqual([]);
+    expect(new Set((published[0]?.payload as { removed: string[] }).removed)).toEqual(new Set(ids));
+
+    await deliver(
+      feed(pageId, [{ verb: 'edited', commentId: `${pageId}_1`, message: 'Late edit', time: 1_800_000_050 }]),
+    );
+    await deliver(feed(pageId, [{ verb: 'add', commentId: `${pageId}_1`, message: 'Top', time: 1_800_000_000 }]));
+    await deliver(
+      feed(pageId, [
+        { verb: 'add', commentId: `${pageId}_3`, message: 'Late reply', parentId: `${pageId}_1`, time: 1_800_000_020 },
+      ]),
+    );
+    await runAll();
+    expect(await rowsOn(channel.id)).toEqual([]);
+  });
+
+  it('a reply before its parent waits for it (a retry), then joins it', async () => {
+    const pageId = newPageId();
+    const { channel } = await followingUser(pageId);
+    await deliver(
+      feed(pageId, [
+        { verb: 'add', commentId: `${pageId}_2`, message: 'Reply', parentId: `${pageId}_1`, time: 1_800_000_010 },
+      ]),
+    );
+    expect(await runAll()).toBe(-1);
+    expect(await rowsOn(channel.id)).toEqual([]);
+    expect((await jobsOf(h.db, APPLY_FACEBOOK_WEBHOOK)).map((job) => job.state)).toContain('retry');
+
+    await deliver(feed(pageId, [{ verb: 'add', commentId: `${pageId}_1`, message: 'Top', time: 1_800_000_000 }]));
+    expect(await runAll()).toBe(1);
+    await retriesDueNow(h.db, APPLY_FACEBOOK_WEBHOOK);
+    expect(await runAll()).toBe(1);
+    const rows = await rowsOn(channel.id);
+    expect(rows.map((row) => row.externalId)).toEqual([`${pageId}_1`, `${pageId}_2`]);
+    const [top] = await h.db
+      .select({ id: comments.id })
+      .from(comments)
+      .where(and(eq(comments.channelId, channel.id), eq(comments.externalId, `${pageId}_1`)));
+    expect(rows[1]!.parentId).toBe(top!.id);
+  });
+
+  it("the page's own reply counts as the channel's reply on its parent, until removed", async () => {
+    const pageId = newPageId();
+    const { channel } = await followingUser(pageId);
+    await deliver(
+      feed(pageId, [
+        { verb: 'add', commentId: `${pageId}_1`, message: 'Open Sunday?', time: 1_800_000_000 },
+        {
+          verb: 'add',
+          commentId: `${pageId}_2`,
+          message: 'Yes, from 8.',
+          parentId: `${pageId}_1`,
+          from: { id: pageId, name: 'Espresso Bar Milano' },
+          time: 1_800_000_010,
+        },
+      ]),
+    );
+    await runAll();
+    expect(await rowsOn(channel.id)).toMatchObject([
+      { externalId: `${pageId}_1`, fromChannel: false, channelReplyCount: 1 },
+      { externalId: `${pageId}_2`, fromChannel: true },
+    ]);
+    await deliver(feed(pageId, [{ verb: 'remove', commentId: `${pageId}_2`, time: 1_800_000_100 }]));
+    await runAll();
+    expect(await rowsOn(channel.id)).toMatchObject([{ externalId: `${pageId}_1`, channelReplyCount: 0 }]);
+  });
+
+  it('every user following the page gets the comment; a page nobody follows is acknowledged and ignored', async () => {
+    const pageId = newPageId();
+    const first = await followingUser(pageId);
+    const second = await followingUser(pageId);
+    await deliver(feed(pageId, [{ verb: 'add', commentId: `${pageId}_1`, message: 'Hi', time: 1_800_000_000 }]));
+    const unknown = await deliver(
+      feed(newPageId(), [{ verb: 'add', commentId: 'x_1', message: 'Nobody', time: 1_800_000_000 }]),
+    );
+    expect(unknown.status).toBe(200);
+    await runAll();
+    expect(await rowsOn(first.channel.id)).toHaveLength(1);
+    expect(await rowsOn(second.channel.id)).toHaveLength(1);
+    expect(published.map((each) => each.userId).sort()).toEqual([first.owner.id, second.owner.id].sort());
+  });
+
+  it("adds an Instagram account's new comments and replies", async () => {
+    const accountId = newPageId();
+    const { channel } = await followingUser(accountId, 'instagram-account');
+    const comment = (id: string, text: string, parent?: string) => ({
+      id: accountId,
+      time: 1_800_000_000,
+      changes: [
+        {
+          field: 'comments',
+          value: {
+            id,
+            text,
+            from: { id: '777', username: 'gelato_fan' },
+            media: { id: 'm1' },
+            ...(parent ? { parent_id: parent } : {}),
+          },
+        },
+      ],
+    });
+    await deliver({ object: 'instagram', entry: [comment('c1', 'Bellissimo 😍'), comment('c2', 'Vero!', 'c1')] });
+    await runAll();
+    expect(await rowsOn(channel.id)).toMatchObject([
+      { externalId: 'c1', message: 'Bellissimo 😍', parentId: null },
+      { externalId: 'c2', message: 'Vero!' },
+    ]);
+  });
+
+  it('skips what is not about comments (a post, a reaction, a hidden comment, unknown shapes) without failing', async () => {
+    const pageId = newPageId();
+    const { channel } = await followingUser(pageId);
+    const res = await deliver({
+      object: 'page',
+      entry: [
+        {
+          id: pageId,
+          time: 1_800_000_000,
+          changes: [
+            { field: 'feed', value: { item: 'status', verb: 'add', post_id: `${pageId}_9`, message: 'A post' } },
+            { field: 'feed', value: { item: 'reaction', verb: 'add', reaction_type: 'like' } },
+            { field: 'feed', value: { item: 'comment', verb: 'hide', comment_id: `${pageId}_1` } },
+            { field: 'feed', value: { item: 'comment', verb: 'add', comment_id: 42 } },
+            { field: 'mention', value: null },
+          ],
+        },
+      ],
+    });
+    expect(res.status).toBe(200);
+    await runAll();
+    expect(await rowsOn(channel.id)).toEqual([]);
+    expect(published).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import { receiveFacebookWebhook, verifyFacebookWebhook, WEBHOOK_BODY_LIMIT } from '../../contract/webhooks';
+import type { AppEnv, Services } from '../http/context';
+import { HttpError } from '../http/errors';
+import { readBodyBytes } from '../http/json-body';
+import { route } from '../http/operation';
+import { validate } from '../http/validation';
+import { sameSecret } from '../security/same-secret';
+import { APPLY_FACEBOOK_WEBHOOK, workFacebookWebhooks } from './job';
+
+/**
+ * Whether `header` (X-Hub-Signature-256) is `sha256=` and the HMAC-SHA256 of exactly these bytes
+ * with the app secret, compared in constant time.
+ */
+export function signatureMatches(header: string | undefined, body: Uint8Array, appSecret: string): boolean {
+  const match = /^sha256=([0-9a-f]{64})$/i.exec(header?.trim() ?? '');
+  if (!match) return false;
+  const expected = createHmac('sha256', appSecret).update(body).digest();
+  return timingSafeEqual(Buffer.from(match[1]!, 'hex'), expected);
+}
+
+/** The signature Meta puts on `body`: what the sandbox signs its deliveries with. */
+export const signatureOf = (body: string | Uint8Array, appSecret: string) =>
+  `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
+
+/** Meta's webhooks (contract/webhooks.ts; docs/decisions/044). */
+export function webhookRoutes(s: Services) {
+  const routes = new Hono<AppEnv>();
+  workFacebookWebhooks(s.jobs, s);
+
+  route(routes, s, verifyFacebookWebhook, async (c, { query }) => {
+    const expected = s.config.facebookWebhookVerifyToken;
+    const given = query['hub.verify_token'];
+    const challenge = query['hub.challenge'];
+    if (
+      query['hub.mode'] !== 'subscribe' ||
+      expected === undefined ||
+      given === undefined ||
+      challenge === undefined ||
+      !sameSecret(given, expected)
+    ) {
+      throw new HttpError(403, 'webhookVerification');
+    }
+    return c.text(challenge, 200);
+  });
+
+  // By hand rather than with route(): the signature is over the raw bytes, checked before
+  // anything of them is read.
+  routes.post(receiveFacebookWebhook.path, async (c) => {
+    const bytes = await readBodyBytes(c, WEBHOOK_BODY_LIMIT);
+    if (!signatureMatches(c.req.header('x-hub-signature-256'), bytes, s.config.facebookAppSecret)) {
+      throw new HttpError(401, 'webhookSignature');
+    }
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json') throw new HttpError(415, 'unsupportedMediaType');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    } catch {
+      throw new HttpError(400, 'malformedJson');
+    }
+    const delivery = validate(receiveFacebookWebhook.body, parsed);
+    // Kept before the answer (a job is a row): a delivery acknowledged is never lost.
+    await s.jobs.send(APPLY_FACEBOOK_WEBHOOK, { delivery });
+    return c.body(null, 200);
+  });
+
+  return routes;
+}
