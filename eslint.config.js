@@ -51,6 +51,28 @@ const restrictedDynamicImports = {
   },
 };
 
+/**
+ * A contract module's operations and functions (its camelCase values) are used through the module's
+ * namespace, `import * as projects from '~contract/projects'` then `projects.listProjects`, never a
+ * named import that could rename them; types, schemas and UPPER_CASE constants may be named.
+ * `no-restricted-syntax` takes one list per file, so a block that sets it for these files again
+ * spreads these entries into its own list.
+ */
+const CONTRACT_USERS = '{app,server,scripts,tests}/**/*.{js,mjs,ts,tsx}';
+const CONTRACT_MODULE = '[source.value=/(^~|^|\\/)contract\\//]';
+const contractNamespaceMessage =
+  "Import a contract module's operations and functions as its namespace: import * as projects from '~contract/projects', then projects.listProjects (CONTRIBUTING.md#import-from-the-contract).";
+const contractNamespaces = [
+  {
+    selector: `ImportDeclaration[importKind!='type']${CONTRACT_MODULE} > ImportSpecifier[importKind!='type'][imported.name=/^[a-z]/]`,
+    message: contractNamespaceMessage,
+  },
+  {
+    selector: `ExportNamedDeclaration[exportKind!='type']${CONTRACT_MODULE} > ExportSpecifier[exportKind!='type'][local.name=/^[a-z]/]`,
+    message: contractNamespaceMessage,
+  },
+];
+
 const restrict = (files, patterns) => ({
   files,
   rules: {
@@ -87,14 +109,19 @@ export default tseslint.config(
     },
   },
 
+  // One name for a contract operation in every layer: the namespace it comes from.
+  { files: [CONTRACT_USERS], rules: { 'no-restricted-syntax': ['error', ...contractNamespaces] } },
+
   // One way to the data cache (docs/decisions/043-one-cache.md): through ~/lib/cache, never the
   // instance; components read what loaders return, and page an infinite list with useInfiniteQuery.
+  // The block above's entries are repeated: a later block's options replace an earlier one's.
   {
     files: ['app/**/*.{ts,tsx}'],
     ignores: ['app/lib/cache.ts', 'app/lib/query-client.ts', 'app/routes/app/layout.tsx', 'app/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...contractNamespaces,
         {
           selector: 'ImportDeclaration[source.value=/(^|\\/)query-client$/]',
           message: 'Reach the data cache through ~/lib/cache (docs/decisions/043-one-cache.md).',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../contract/operations';
-import { fillPath } from '../contract/operation';
+import * as operation from '../contract/operation';
 import { startHarness, type Harness } from './test/harness';
 
 /**
@@ -33,7 +33,7 @@ afterAll(() => h?.stop());
 
 const call = (op: (typeof ADMIN_OPERATIONS)[number], token?: string) => {
   const names = [...op.path.matchAll(/:(\w+)/g)].map((match) => match[1]);
-  const path = fillPath(op.path, Object.fromEntries(names.map((name) => [name, SOME_ID])));
+  const path = operation.fillPath(op.path, Object.fromEntries(names.map((name) => [name, SOME_ID])));
   return h.call(op.method, path, { token, ...(op.body ? { json: {} } : {}) });
 };
 

@@ -1,13 +1,13 @@
 import { useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod/mini';
+import * as realtime from '~contract/realtime';
 import {
   ACCOUNT_CHANNELS_FETCH_FAILED,
   ACCOUNT_CHANNELS_FETCHED,
   AccountChannelsFetchFailedEventSchema,
   CHANNEL_FETCHED_EVENTS,
   ChannelFetchedEventSchema,
-  userChannelName,
 } from '~contract/realtime';
 import {
   TIKTOK_IMPORT_FAILED,
@@ -120,7 +120,7 @@ export function openLiveSession(userId: string): LiveConnection {
   closeLiveSession();
   const connection = createLiveConnection({
     open: () => import('~/features/realtime/echo-socket').then((module) => module.openEchoSocket()),
-    channel: userChannelName(userId),
+    channel: realtime.userChannelName(userId),
     // Laravel's events, published under their own names (a leading dot: no App\Events\ namespace).
     events: {
       ...Object.fromEntries(Object.values(CHANNEL_FETCHED_EVENTS).map((name) => [`.${name}`, onChannelFetched])),

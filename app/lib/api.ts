@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { refresh } from '~contract/auth';
+import * as auth from '~contract/auth';
 import { defaultLanguage, env } from './env';
 import { createHttpClient } from './http';
 import { liveConnection } from './live';
@@ -18,7 +18,7 @@ export const api = createHttpClient({
   tokenStore,
   language: () => i18next.resolvedLanguage ?? i18next.language ?? defaultLanguage,
   refreshAccessToken: async (client) => {
-    const answer = await client.raw<{ access_token: string }>(refresh.method, refresh.path);
+    const answer = await client.raw<{ access_token: string }>(auth.refresh.method, auth.refresh.path);
     return answer.access_token;
   },
   exclusive: <T>(task: () => Promise<T>): Promise<T> =>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { showCoupon } from '~contract/coupons';
+import * as coupons from '~contract/coupons';
 import { createHttpClient, HttpError, OfflineError, type HttpClient, type TokenStore } from './http';
 
 function memoryTokenStore(initial: string | null): TokenStore {
@@ -283,7 +283,7 @@ describe('requests', () => {
       fetch: fetch as unknown as typeof globalThis.fetch,
       refreshAccessToken: async () => null,
     });
-    const answer = await client.call(showCoupon, { params: { code: 'a b/c' } });
+    const answer = await client.call(coupons.showCoupon, { params: { code: 'a b/c' } });
     expect(answer.coupon.code).toBe('a b');
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://api.test/v1.0/coupons/a%20b%2Fc');

@@ -1,4 +1,5 @@
-import { fillPath, type Operation, type OperationInput, type ResponseBody } from '~contract/operation';
+import * as operationContract from '~contract/operation';
+import type { Operation, OperationInput, ResponseBody } from '~contract/operation';
 
 /**
  * The one HTTP client (docs/decisions/002-session-and-http-client.md). It owns the headers, the
@@ -242,11 +243,15 @@ export function createHttpClient(options: HttpClientOptions) {
      * answer is typed by its success response. The way feature modules talk to the API.
      */
     call: <Op extends Operation>(operation: Op, input: CallInput<Op> = {}, callOptions: CallOptions = {}) =>
-      request<ResponseBody<Op>>(operation.method, fillPath(operation.path, input.params as Record<string, string>), {
-        ...callOptions,
-        query: input.query as RequestOptions['query'],
-        body: input.body,
-      }),
+      request<ResponseBody<Op>>(
+        operation.method,
+        operationContract.fillPath(operation.path, input.params as Record<string, string>),
+        {
+          ...callOptions,
+          query: input.query as RequestOptions['query'],
+          body: input.body,
+        },
+      ),
     /** Sends without the 401 handling or the loading count: for the refresh call itself. */
     raw: <T>(method: string, path: string, init: RequestOptions = {}) =>
       send(method, path, init, null).then((response) => parse<T>(response)),

@@ -1,14 +1,7 @@
 import type { ParseKeys } from 'i18next';
 import { z } from 'zod/mini';
-import {
-  PLAN_INCLUDES,
-  PLAN_LABELS,
-  PlanLimitErrorBodySchema,
-  planAllowingMore,
-  planOf,
-  roomLeft,
-  type PlanLimit,
-} from '~contract/subscription';
+import * as subscription from '~contract/subscription';
+import { PLAN_INCLUDES, PLAN_LABELS, PlanLimitErrorBodySchema, type PlanLimit } from '~contract/subscription';
 import { HttpError } from './http';
 
 /**
@@ -23,8 +16,8 @@ export interface PlanLimitMessage {
 }
 
 export function planLimitMessage(planId: string, limit: PlanLimit): PlanLimitMessage {
-  const plan = planOf(planId);
-  const next = planAllowingMore(plan, limit);
+  const plan = subscription.planOf(planId);
+  const next = subscription.planAllowingMore(plan, limit);
   const included = PLAN_INCLUDES[plan][limit];
   const more = next ? PLAN_INCLUDES[next][limit] : null;
   const tail = next === null ? 'Top' : more === null ? 'NoLimit' : '';
@@ -47,4 +40,5 @@ export function planLimitRefusal(error: unknown): PlanLimitMessage | null {
 }
 
 /** Whether `planId` leaves room for one more beside `used` (the API decides; this only says so early). */
-export const hasRoom = (planId: string, limit: PlanLimit, used = 0) => roomLeft(planOf(planId), limit, used) > 0;
+export const hasRoom = (planId: string, limit: PlanLimit, used = 0) =>
+  subscription.roomLeft(subscription.planOf(planId), limit, used) > 0;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { listComments } from '~contract/comments';
+import * as comments from '~contract/comments';
 import { queryFromUrl } from './url-query';
 
-const read = (query: string, names = {}) => queryFromUrl(listComments.query.shape, new URLSearchParams(query), names);
+const read = (query: string, names = {}) =>
+  queryFromUrl(comments.listComments.query.shape, new URLSearchParams(query), names);
 
 describe("a URL's query read with the contract's schema", () => {
   it('parses each field as the API does', () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizeFacebookAuth } from '../../contract/auth';
+import * as auth from '../../contract/auth';
 import { providerAccounts, users } from '../db/schema';
 import { SANDBOX_FACEBOOK_PEOPLE } from '../integrations/sandbox/facebook';
 import { startHarness, TEST_ENV, type Harness } from '../test/harness';
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 /** A guest's round trip: the binding cookie it was given, and where Facebook sent it back. */
 async function guestRoundTrip(purpose: 'sign-in' | 'sign-up', person: string, decision = 'allow', cookie?: string) {
-  const started = await h.call(authorizeFacebookAuth, { body: { purpose }, headers: cookie ? { cookie } : {} });
+  const started = await h.call(auth.authorizeFacebookAuth, { body: { purpose }, headers: cookie ? { cookie } : {} });
   expect(started.status).toBe(200);
   const binding = started.setCookie?.match(/oauth_binding=([^;]+)/)?.[1];
   expect(started.setCookie).toMatch(/HttpOnly/i);

@@ -3,7 +3,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { type Context, type Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { OAUTH_RETURN_PATHS } from '../../contract/integrations';
-import { authorizeFacebookAuth, facebookLogin, facebookRegister } from '../../contract/auth';
+import * as auth from '../../contract/auth';
 import { providerAccounts, users, type UserRow } from '../db/schema';
 import { logAuthEvent } from '../http/auth-events';
 import { clientIp } from '../http/client-ip';
@@ -59,7 +59,7 @@ export function facebookAuthRoutes(routes: Hono<AppEnv>, s: Services, signIn: Si
       addressSubject(clientIp(c, s.config.trustProxy)),
     );
 
-  route(routes, s, authorizeFacebookAuth, async (c, { body }) => {
+  route(routes, s, auth.authorizeFacebookAuth, async (c, { body }) => {
     const adapter = adapterOrRefuse();
     await s.rateLimiter.enforce([perIp(c, body.purpose === 'sign-in' ? 'signIn' : 'signUp')]);
     // One binding per browser, kept while it lasts: two tabs starting at once both finish.
@@ -71,7 +71,7 @@ export function facebookAuthRoutes(routes: Hono<AppEnv>, s: Services, signIn: Si
       { bindingHash: bindingOf(binding), provider: 'facebook', purpose: body.purpose, redirectUri },
       s.clock(),
     );
-    return reply(c, authorizeFacebookAuth, 200, {
+    return reply(c, auth.authorizeFacebookAuth, 200, {
       url: adapter.authorizeUrl({ state, redirectUri, rerequest: body.rerequest }),
     });
   });
@@ -118,7 +118,7 @@ export function facebookAuthRoutes(routes: Hono<AppEnv>, s: Services, signIn: Si
     grantedScopes: person.grantedScopes,
   });
 
-  route(routes, s, facebookLogin, async (c, { body }) => {
+  route(routes, s, auth.facebookLogin, async (c, { body }) => {
     await s.rateLimiter.enforce([perIp(c, 'signIn')]);
     const person = await finish(c, body, 'sign-in');
     // The user who connected this Facebook account (their primary one first, then the oldest).
@@ -144,10 +144,10 @@ export function facebookAuthRoutes(routes: Hono<AppEnv>, s: Services, signIn: Si
     await queueChannelFetches(s.db, s.jobs, row, s.adapters.facebook!.channelKinds);
     const session = await startFamily(s.db, linked.user.id, s.sessions, s.clock());
     logAuthEvent(c, 'sign_in', { userId: linked.user.id, ip });
-    return reply(c, facebookLogin, 200, (await signIn(c, linked.user, session)) as never);
+    return reply(c, auth.facebookLogin, 200, (await signIn(c, linked.user, session)) as never);
   });
 
-  route(routes, s, facebookRegister, async (c, { body }) => {
+  route(routes, s, auth.facebookRegister, async (c, { body }) => {
     await s.rateLimiter.enforce([perIp(c, 'signUp')]);
     const person = await finish(c, body, 'sign-up');
     if (!person.email) throw fieldError('email', 'emailScopeMissing');
@@ -171,6 +171,6 @@ export function facebookAuthRoutes(routes: Hono<AppEnv>, s: Services, signIn: Si
     if (!created) throw fieldError('email', 'taken');
     await queueChannelFetches(s.db, s.jobs, created.account, s.adapters.facebook!.channelKinds);
     logAuthEvent(c, 'sign_up', { userId: created.user.id, ip: clientIp(c, s.config.trustProxy) });
-    return reply(c, facebookRegister, 201, (await signIn(c, created.user, created.session)) as never);
+    return reply(c, auth.facebookRegister, 201, (await signIn(c, created.user, created.session)) as never);
   });
 }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { endImpersonation, loginAsUser } from '../../contract/impersonation';
+import * as impersonationContract from '../../contract/impersonation';
 import { logAuthEvent } from '../http/auth-events';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv, Services } from '../http/context';
@@ -21,7 +21,7 @@ export function impersonationRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
   const tokenOptions = accessTokenOptions(s.config);
 
-  route(routes, s, loginAsUser, async (c, { body }) => {
+  route(routes, s, impersonationContract.loginAsUser, async (c, { body }) => {
     const admin = c.get('user');
     const ip = clientIp(c, s.config.trustProxy);
     const refuse = (status: 403 | 404, key: MessageKey, reason: string): never => {
@@ -64,7 +64,7 @@ export function impersonationRoutes(s: Services) {
       ip,
     });
     // No cookie: the token is never refreshed, and the admin's own refresh cookie stays theirs.
-    return reply(c, loginAsUser, 200, {
+    return reply(c, impersonationContract.loginAsUser, 200, {
       access_token: accessToken,
       token_type: 'Bearer',
       expires_in: s.config.impersonationTtlSeconds,
@@ -72,7 +72,7 @@ export function impersonationRoutes(s: Services) {
     });
   });
 
-  route(routes, s, endImpersonation, async (c) => {
+  route(routes, s, impersonationContract.endImpersonation, async (c) => {
     const impersonation = c.get('impersonation');
     if (!impersonation) throw new HttpError(409, 'notImpersonating');
     // The bearer check just found it open; of two racing ends, one records it.
@@ -85,7 +85,7 @@ export function impersonationRoutes(s: Services) {
         ip: clientIp(c, s.config.trustProxy),
       });
     }
-    return reply(c, endImpersonation, 204);
+    return reply(c, impersonationContract.endImpersonation, 204);
   });
 
   return routes;

@@ -1,14 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import {
-  cancelEmailChange,
-  changePassword,
-  confirmEmailChange,
-  deleteMe,
-  logoutEverywhere,
-  requestEmailChange,
-} from '../../contract/user-account';
-import { forgot, login, logout, me, refresh, register, reset, updateMe } from '../../contract/auth';
+import * as userAccount from '../../contract/user-account';
+import * as auth from '../../contract/auth';
 import { users, type UserRow } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { logAuthEvent } from '../http/auth-events';
@@ -80,7 +73,7 @@ export function authRoutes(s: Services) {
     return { ip, address: addressSubject(ip) };
   };
 
-  route(routes, s, login, async (c, { body }) => {
+  route(routes, s, auth.login, async (c, { body }) => {
     const { ip, address } = callerOf(c);
     const account = accountSubject(body.email);
     const perAccountAndIp = rateLimitCheck('sign_in', 'account_ip', limits.signIn.perAccountAndIp, account, address);
@@ -108,10 +101,10 @@ export function authRoutes(s: Services) {
     await s.rateLimiter.refund(others);
     const session = await startFamily(s.db, user.id, s.sessions, s.clock());
     logAuthEvent(c, 'sign_in', { userId: user.id, ip });
-    return reply(c, login, 200, await signIn(c, user, session));
+    return reply(c, auth.login, 200, await signIn(c, user, session));
   });
 
-  route(routes, s, register, async (c, { body }) => {
+  route(routes, s, auth.register, async (c, { body }) => {
     const { ip, address } = callerOf(c);
     await s.rateLimiter.enforce([rateLimitCheck('sign_up', 'ip', limits.signUp.perIp, address)]);
     const passwordHash = await s.passwords.hash(body.password);
@@ -130,10 +123,10 @@ export function authRoutes(s: Services) {
     });
     if (!created) throw fieldError('email', 'taken');
     logAuthEvent(c, 'sign_up', { userId: created.user.id, ip });
-    return reply(c, register, 201, await signIn(c, created.user, created.session));
+    return reply(c, auth.register, 201, await signIn(c, created.user, created.session));
   });
 
-  route(routes, s, refresh, async (c) => {
+  route(routes, s, auth.refresh, async (c) => {
     const presented = getCookie(c, REFRESH_COOKIE);
     const rotation: Rotation = presented
       ? await rotate(s.db, presented, s.sessions, s.clock())
@@ -150,10 +143,10 @@ export function authRoutes(s: Services) {
       deleteCookie(c, REFRESH_COOKIE, cookieOptions);
       throw unauthenticated();
     }
-    return reply(c, refresh, 200, await signIn(c, user, rotation.issued));
+    return reply(c, auth.refresh, 200, await signIn(c, user, rotation.issued));
   });
 
-  route(routes, s, logout, async (c) => {
+  route(routes, s, auth.logout, async (c) => {
     const now = s.clock();
     const ip = clientIp(c, s.config.trustProxy);
     const presented = getCookie(c, REFRESH_COOKIE);
@@ -187,23 +180,23 @@ export function authRoutes(s: Services) {
     const userId = ended?.userId ?? impersonation?.actor.id ?? bearer?.user.id;
     if (userId) logAuthEvent(c, 'sign_out', { userId, ip });
     deleteCookie(c, REFRESH_COOKIE, cookieOptions);
-    return reply(c, logout, 204);
+    return reply(c, auth.logout, 204);
   });
 
   /** The signed-in user's own answer (`pendingEmail`, `impersonatedBy`). */
   const presentCaller = (c: Context<SignedInEnv>, user: UserRow) =>
     presentSignedInUser(s.db, user, c.get('impersonation'), s.clock());
 
-  route(routes, s, me, async (c) => reply(c, me, 200, { user: await presentCaller(c, c.get('user')) }));
+  route(routes, s, auth.me, async (c) => reply(c, auth.me, 200, { user: await presentCaller(c, c.get('user')) }));
 
-  route(routes, s, updateMe, async (c, { body }) => {
+  route(routes, s, auth.updateMe, async (c, { body }) => {
     // The address is the key to the account: a new one needs the password and its link
     // (requestEmailChange). The same address in another case is still the same mailbox.
     if (body.email !== undefined && body.email.toLowerCase() !== c.get('user').email.toLowerCase()) {
       throw fieldError('email', 'emailChangeNeedsPassword');
     }
     const user = await updateUserPreferences(s.db, c.get('user').id, body, s.clock());
-    return reply(c, updateMe, 200, { user: await presentCaller(c, user) });
+    return reply(c, auth.updateMe, 200, { user: await presentCaller(c, user) });
   });
 
   /**
@@ -231,7 +224,7 @@ export function authRoutes(s: Services) {
     return user;
   }
 
-  route(routes, s, changePassword, async (c, { body }) => {
+  route(routes, s, userAccount.changePassword, async (c, { body }) => {
     const user = await ownerWithPassword(c, 'currentPassword', body.currentPassword);
     const passwordHash = await s.passwords.hash(body.password);
     const now = s.clock();
@@ -247,10 +240,10 @@ export function authRoutes(s: Services) {
       return { user: fresh!, session };
     });
     logAuthEvent(c, 'password_changed', { userId: user.id, ip: callerOf(c).ip });
-    return reply(c, changePassword, 200, await signIn(c, changed.user, changed.session));
+    return reply(c, userAccount.changePassword, 200, await signIn(c, changed.user, changed.session));
   });
 
-  route(routes, s, requestEmailChange, async (c, { body }) => {
+  route(routes, s, userAccount.requestEmailChange, async (c, { body }) => {
     const user = await ownerWithPassword(c, 'currentPassword', body.currentPassword);
     const { ip, address } = callerOf(c);
     // Counted as sign-up counts, whether the address is free or not: "taken" is an answer about
@@ -277,17 +270,17 @@ export function authRoutes(s: Services) {
       },
       (error) => c.get('log').error({ err: safeError(error) }, 'email change mail failed'),
     );
-    return reply(c, requestEmailChange, 200, { user: await presentCaller(c, user) });
+    return reply(c, userAccount.requestEmailChange, 200, { user: await presentCaller(c, user) });
   });
 
-  route(routes, s, cancelEmailChange, async (c) => {
+  route(routes, s, userAccount.cancelEmailChange, async (c) => {
     if (c.get('impersonation')) throw new HttpError(403, 'forbidden');
     const user = c.get('user');
     await cancelPendingEmailChange(s.db, user.id);
-    return reply(c, cancelEmailChange, 200, { user: await presentCaller(c, user) });
+    return reply(c, userAccount.cancelEmailChange, 200, { user: await presentCaller(c, user) });
   });
 
-  route(routes, s, confirmEmailChange, async (c, { body }) => {
+  route(routes, s, userAccount.confirmEmailChange, async (c, { body }) => {
     if (c.get('impersonation')) throw new HttpError(403, 'forbidden');
     const { ip } = callerOf(c);
     const userId = c.get('user').id;
@@ -298,27 +291,27 @@ export function authRoutes(s: Services) {
       throw new HttpError(409, 'emailTakenSinceRequest', { email: done.newEmail });
     }
     logAuthEvent(c, 'email_changed', { userId, ip });
-    return reply(c, confirmEmailChange, 200, await signIn(c, done.user, done.session));
+    return reply(c, userAccount.confirmEmailChange, 200, await signIn(c, done.user, done.session));
   });
 
-  route(routes, s, logoutEverywhere, async (c) => {
+  route(routes, s, userAccount.logoutEverywhere, async (c) => {
     if (c.get('impersonation')) throw new HttpError(403, 'forbidden');
     const user = c.get('user');
     await endAllSessionsOf(s.db, user.id, s.clock());
     logAuthEvent(c, 'sign_out_everywhere', { userId: user.id, ip: callerOf(c).ip });
     deleteCookie(c, REFRESH_COOKIE, cookieOptions);
-    return reply(c, logoutEverywhere, 204);
+    return reply(c, userAccount.logoutEverywhere, 204);
   });
 
-  route(routes, s, deleteMe, async (c, { body }) => {
+  route(routes, s, userAccount.deleteMe, async (c, { body }) => {
     const user = await ownerWithPassword(c, 'password', body.password);
     await deleteUser(s.db, user.id);
     logAuthEvent(c, 'account_deleted', { userId: user.id, ip: callerOf(c).ip });
     deleteCookie(c, REFRESH_COOKIE, cookieOptions);
-    return reply(c, deleteMe, 204);
+    return reply(c, userAccount.deleteMe, 204);
   });
 
-  route(routes, s, forgot, async (c, { body }) => {
+  route(routes, s, auth.forgot, async (c, { body }) => {
     const { ip, address } = callerOf(c);
     // Every request counts, whether or not the address has an account: the answer must not tell.
     await s.rateLimiter.enforce([
@@ -340,10 +333,10 @@ export function authRoutes(s: Services) {
       },
       (error) => c.get('log').error({ err: safeError(error) }, 'password reset mail failed'),
     );
-    return reply(c, forgot, 200, { message: message(c.get('lang'), 'resetLinkSent') });
+    return reply(c, auth.forgot, 200, { message: message(c.get('lang'), 'resetLinkSent') });
   });
 
-  route(routes, s, reset, async (c, { body }) => {
+  route(routes, s, auth.reset, async (c, { body }) => {
     const { ip, address } = callerOf(c);
     const perAccount = rateLimitCheck('reset', 'account', limits.reset.perAccount, accountSubject(body.email));
     const perIp = rateLimitCheck('reset', 'ip', limits.reset.perIp, address);
@@ -356,7 +349,7 @@ export function authRoutes(s: Services) {
     await s.rateLimiter.clear(perAccount.key);
     await s.rateLimiter.refund([perIp]);
     logAuthEvent(c, 'reset_done', { userId: done.userId, ip });
-    return reply(c, reset, 200, { message: message(c.get('lang'), 'passwordReset') });
+    return reply(c, auth.reset, 200, { message: message(c.get('lang'), 'passwordReset') });
   });
 
   facebookAuthRoutes(routes, s, signIn);

@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listFacebookAccounts, refreshFacebookAccount } from '../../contract/integrations';
-import {
-  listComments,
-  listProjectComments,
-  projectSentimentSummary,
-  replyToProjectComment,
-  updateProjectComment,
-  type ProjectComment,
-} from '../../contract/comments';
+import * as integrations from '../../contract/integrations';
+import * as commentsContract from '../../contract/comments';
+import type { ProjectComment } from '../../contract/comments';
 import type { OperationInput } from '../../contract/operation';
-import { attachChannel, listChannels, listProjects } from '../../contract/projects';
+import * as projects from '../../contract/projects';
 import { projectChannels } from '../db/schema';
 import { SANDBOX_FACEBOOK_PEOPLE } from '../integrations/sandbox/facebook';
 import { startHarness, type Harness } from '../test/harness';
@@ -82,10 +76,10 @@ async function projectWithComments() {
   };
 }
 
-type CommentsQuery = OperationInput<typeof listProjectComments>['query'];
+type CommentsQuery = OperationInput<typeof commentsContract.listProjectComments>['query'];
 
 const list = (token: string, projectId: string, query: CommentsQuery = {}) =>
-  h.call(listProjectComments, { params: { projectId }, query, token });
+  h.call(commentsContract.listProjectComments, { params: { projectId }, query, token });
 
 describe("a project's comments", () => {
   it('lists the top-level comments on its channels, newest first, each with its replies under it', async () => {
@@ -111,7 +105,11 @@ describe("a project's comments", () => {
     expect(await ids({ sentiment: 'NEGATIVE' })).toEqual([awful.id]);
     expect(await ids({ repliedByYou: 'true' })).toEqual([awful.id]);
     const mark = (commentId: string, body: { isBookmarked?: boolean; isHidden?: boolean }) =>
-      h.call(updateProjectComment, { params: { projectId: project.id, commentId }, body, token: owner.accessToken });
+      h.call(commentsContract.updateProjectComment, {
+        params: { projectId: project.id, commentId },
+        body,
+        token: owner.accessToken,
+      });
     const marked = await mark(great.id, { isBookmarked: true });
     expect(marked.status).toBe(200);
     expect(marked.body).toMatchObject({ id: great.id, isBookmarked: true, isHidden: false });
@@ -170,8 +168,12 @@ describe("a project's comments", () => {
 
   it('sums the comments by sentiment a day at a time, leaving out the channel’s own replies', async () => {
     const { owner, project } = await projectWithComments();
-    const summary = (query: OperationInput<typeof projectSentimentSummary>['query']) =>
-      h.call(projectSentimentSummary, { params: { projectId: project.id }, query, token: owner.accessToken });
+    const summary = (query: OperationInput<typeof commentsContract.projectSentimentSummary>['query']) =>
+      h.call(commentsContract.projectSentimentSummary, {
+        params: { projectId: project.id },
+        query,
+        token: owner.accessToken,
+      });
     const answer = await summary({ days: '7' });
     expect(answer.status).toBe(200);
     const { days } = answer.body;
@@ -199,11 +201,11 @@ describe('replying to a comment through the provider', () => {
     expect(stored.status).toBe(200);
     await h.runJobs();
     const project = await h.factories.project({ id: owner.user._id }, { name: 'Bar' });
-    const listed = await h.call(listChannels, { token: owner.accessToken });
+    const listed = await h.call(projects.listChannels, { token: owner.accessToken });
     const page = listed.body.data.find(
       (channel) => channel.type === 'facebook-page' && channel.name === 'Espresso Bar Milano',
     )!;
-    await h.call(attachChannel, {
+    await h.call(projects.attachChannel, {
       params: { id: project.id },
       body: { channelId: page._id },
       token: owner.accessToken,
@@ -223,7 +225,7 @@ describe('replying to a comment through the provider', () => {
   it('posts the reply at the provider, keeps it under its parent and counts it; "replied by you" finds it', async () => {
     const { owner, project, comments } = await connected();
     const target = comments.find((comment) => comment.replies.length === 0)!;
-    const posted = await h.call(replyToProjectComment, {
+    const posted = await h.call(commentsContract.replyToProjectComment, {
       params: { projectId: project.id, commentId: target.id },
       body: { message: '  Thank you!\nSee you soon.  ' },
       token: owner.accessToken,
@@ -242,16 +244,17 @@ describe('replying to a comment through the provider', () => {
     expect(replied[0]!.replies.at(-1)).toMatchObject({ id: reply.id, fromChannel: true });
 
     // The provider has it: a new fetch keeps one reply, not two, and the count stays 1.
-    const [account] = (await h.call(listFacebookAccounts, { token: owner.accessToken })).body.data;
+    const [account] = (await h.call(integrations.listFacebookAccounts, { token: owner.accessToken })).body.data;
     expect(
-      (await h.call(refreshFacebookAccount, { params: { id: account!._id }, token: owner.accessToken })).status,
+      (await h.call(integrations.refreshFacebookAccount, { params: { id: account!._id }, token: owner.accessToken }))
+        .status,
     ).toBe(200);
     const again = (await list(owner.accessToken, project.id, { repliedByYou: 'true' })).body.data;
     expect(again[0]!.replies.filter((each) => each.fromChannel)).toHaveLength(1);
     expect(again[0]!.channelReplyCount).toBe(1);
     // The admin review's filter finds it too.
     const admin = await h.signedInUser({ role: 'admin' });
-    const reviewed = await h.call(listComments, {
+    const reviewed = await h.call(commentsContract.listComments, {
       query: { inReview: 'false', repliedByYou: 'true' },
       token: admin.accessToken,
     });
@@ -291,9 +294,9 @@ describe('replying to a comment through the provider', () => {
     // The demo user (server/db/seed.ts) follows Giulia Rossi's page, Instagram and ads before
     // connecting anything: no account, so no replies.
     const demo = await h.signIn('demo@example.com', 'Demo1234');
-    const channelsOf = async () => (await h.call(listChannels, { token: demo.accessToken })).body.data;
+    const channelsOf = async () => (await h.call(projects.listChannels, { token: demo.accessToken })).body.data;
     const seeded = await channelsOf();
-    const [cafe] = (await h.call(listProjects, { token: demo.accessToken })).body.data;
+    const [cafe] = (await h.call(projects.listProjects, { token: demo.accessToken })).body.data;
     expect(cafe!.name).toBe('Espresso Bar Milano');
     const topLevel = async () =>
       (await list(demo.accessToken, cafe!._id)).body.data.filter((comment) => !comment.fromChannel);
@@ -334,7 +337,7 @@ describe('replying to a comment through the provider', () => {
       json: { message: 'Hello' },
     });
     expect(refused.status).toBe(409);
-    const [account] = (await h.call(listFacebookAccounts, { token: owner.accessToken })).body.data;
+    const [account] = (await h.call(integrations.listFacebookAccounts, { token: owner.accessToken })).body.data;
     expect(account!.status).toBe('needs_reconnect');
   });
 });

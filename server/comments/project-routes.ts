@@ -1,12 +1,7 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import {
-  COMMENTS_PAGE_SIZE,
-  listProjectComments,
-  projectSentimentSummary,
-  replyToProjectComment,
-  updateProjectComment,
-} from '../../contract/comments';
+import * as comments from '../../contract/comments';
+import { COMMENTS_PAGE_SIZE } from '../../contract/comments';
 import { channels, providerAccounts } from '../db/schema';
 import { rateLimitCheck, type Limit } from '../http/rate-limiter';
 import { COMMENTED_KINDS } from '../integrations/adapters';
@@ -49,7 +44,7 @@ export function projectCommentRoutes(s: Services) {
     return project;
   };
 
-  route(routes, s, listProjectComments, async (c, { params, query }) => {
+  route(routes, s, comments.listProjectComments, async (c, { params, query }) => {
     const project = await ownProject(c.get('user').id, params.projectId);
     const { pageNumber, after, ...chosen } = query;
     const filter = { ...chosen, projectId: project.id, topLevel: true };
@@ -73,15 +68,15 @@ export function projectCommentRoutes(s: Services) {
       byParent.set(parentId, [...(byParent.get(parentId) ?? []), each]);
     }
     const data = rows.map((row) => presentProjectComment(row, byParent.get(row.comment.id) ?? []));
-    return reply(c, listProjectComments, 200, paged(data, total, pageRequest));
+    return reply(c, comments.listProjectComments, 200, paged(data, total, pageRequest));
   });
 
-  route(routes, s, updateProjectComment, async (c, { params, body }) => {
+  route(routes, s, comments.updateProjectComment, async (c, { params, body }) => {
     const project = await ownProject(c.get('user').id, params.projectId);
     if (!(await findProjectComment(s.db, project.id, params.commentId))) throw notFound();
     await markComment(s.db, params.commentId, body);
     const fresh = await findProjectComment(s.db, project.id, params.commentId);
-    return reply(c, updateProjectComment, 200, presentComment(fresh!));
+    return reply(c, comments.updateProjectComment, 200, presentComment(fresh!));
   });
 
   const deps: ChannelFetchDeps = {
@@ -93,7 +88,7 @@ export function projectCommentRoutes(s: Services) {
     publisher: s.publisher,
   };
 
-  route(routes, s, replyToProjectComment, async (c, { params, body }) => {
+  route(routes, s, comments.replyToProjectComment, async (c, { params, body }) => {
     const user = c.get('user');
     const project = await ownProject(user.id, params.projectId);
     const found = await findProjectComment(s.db, project.id, params.commentId);
@@ -130,16 +125,19 @@ export function projectCommentRoutes(s: Services) {
     );
     const [posted, fresh] = await Promise.all([findComment(s.db, replyId), findComment(s.db, parent.comment.id)]);
     c.get('log').info({ userId: user.id, channelId: channel.id, commentId: parent.comment.id }, 'reply posted');
-    return reply(c, replyToProjectComment, 201, { reply: presentComment(posted!), parent: presentComment(fresh!) });
+    return reply(c, comments.replyToProjectComment, 201, {
+      reply: presentComment(posted!),
+      parent: presentComment(fresh!),
+    });
   });
 
-  route(routes, s, projectSentimentSummary, async (c, { params, query }) => {
+  route(routes, s, comments.projectSentimentSummary, async (c, { params, query }) => {
     const project = await ownProject(c.get('user').id, params.projectId);
     const days = await sentimentByDay(s.db, project.id, {
       days: Number(query.days ?? '30'),
       today: new Date(s.clock()),
     });
-    return reply(c, projectSentimentSummary, 200, { days });
+    return reply(c, comments.projectSentimentSummary, 200, { days });
   });
 
   return routes;

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { parseCommentsCursor, SENTIMENTS, type ReviewAction, type Sentiment } from '../../contract/comments';
+import * as commentsContract from '../../contract/comments';
+import { SENTIMENTS, type ReviewAction, type Sentiment } from '../../contract/comments';
 import { rowsOf, type Database } from '../db/client';
 import { channels, comments, projectChannels } from '../db/schema';
 import type { ProviderComment } from '../integrations/adapters';
@@ -77,7 +78,7 @@ export function listComments(
 ) {
   const descending = order === 'publishedAt:-1';
   // The route's schema has refused a malformed cursor (422); one that does not parse here reads from the start.
-  const cursor = after ? parseCommentsCursor(after) : undefined;
+  const cursor = after ? commentsContract.parseCommentsCursor(after) : undefined;
   const keyset = cursor
     ? descending
       ? sql`(${comments.publishedAt}, ${comments.id}) < (${cursor.publishedAt}::timestamptz, ${cursor.id}::uuid)`

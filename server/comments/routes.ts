@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import {
-  bulkUpdateComments,
-  COMMENTS_PAGE_SIZE,
-  listComments,
-  reviewMatchingComments,
-  undoReview,
-} from '../../contract/comments';
+import * as comments from '../../contract/comments';
+import { COMMENTS_PAGE_SIZE } from '../../contract/comments';
 import type { AppEnv, Services } from '../http/context';
 import { fieldError, HttpError, notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
@@ -25,7 +20,7 @@ import {
 export function commentRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
 
-  route(routes, s, listComments, async (c, { query }) => {
+  route(routes, s, comments.listComments, async (c, { query }) => {
     const { pageNumber, after, orderBy, ...filter } = query;
     const pageRequest = { page: pageNumber, pageSize: COMMENTS_PAGE_SIZE };
     const [total, rows] = await Promise.all([
@@ -37,10 +32,10 @@ export function commentRoutes(s: Services) {
         offset: pageOffset(pageRequest),
       }),
     ]);
-    return reply(c, listComments, 200, paged(rows.map(presentComment), total, pageRequest));
+    return reply(c, comments.listComments, 200, paged(rows.map(presentComment), total, pageRequest));
   });
 
-  route(routes, s, bulkUpdateComments, async (c, { body }) => {
+  route(routes, s, comments.bulkUpdateComments, async (c, { body }) => {
     const batchId = randomUUID();
     const outcome = await reviewComments(
       s.db,
@@ -49,13 +44,13 @@ export function commentRoutes(s: Services) {
     );
     // Only a review that ended one names a batch to undo (a reopen has nothing to undo).
     const ended = body.comments.some((comment) => !comment.sentiment.inReview);
-    return reply(c, bulkUpdateComments, 200, {
+    return reply(c, comments.bulkUpdateComments, 200, {
       batchId: outcome.updated > 0 && ended ? batchId : null,
       ...outcome,
     });
   });
 
-  route(routes, s, reviewMatchingComments, async (c, { body }) => {
+  route(routes, s, comments.reviewMatchingComments, async (c, { body }) => {
     if (body.action === 'set' && !body.sentiment) throw fieldError('sentiment', 'required');
     if (body.action !== 'set' && body.sentiment) throw fieldError('sentiment', 'prohibited');
     const batchId = randomUUID();
@@ -65,7 +60,11 @@ export function commentRoutes(s: Services) {
         batchId,
         now: new Date(s.clock()),
       });
-      return reply(c, reviewMatchingComments, 200, { batchId: updated > 0 ? batchId : null, updated, conflicts: [] });
+      return reply(c, comments.reviewMatchingComments, 200, {
+        batchId: updated > 0 ? batchId : null,
+        updated,
+        conflicts: [],
+      });
     } catch (error) {
       if (error instanceof CountChanged) {
         throw new HttpError(409, 'reviewCountChanged', { count: error.count, expected: body.expectedTotal });
@@ -74,10 +73,10 @@ export function commentRoutes(s: Services) {
     }
   });
 
-  route(routes, s, undoReview, async (c, { params }) => {
+  route(routes, s, comments.undoReview, async (c, { params }) => {
     const updated = await undoReviewBatch(s.db, params.batchId, c.get('user').id);
     if (updated === undefined) throw notFound();
-    return reply(c, undoReview, 200, { batchId: params.batchId, updated, conflicts: [] });
+    return reply(c, comments.undoReview, 200, { batchId: params.batchId, updated, conflicts: [] });
   });
 
   return routes;

@@ -2,7 +2,8 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/database';
 import { testPasswords } from '../test/passwords';
-import { PLAN_INCLUDES, planOf } from '../../contract/subscription';
+import * as subscription from '../../contract/subscription';
+import { PLAN_INCLUDES } from '../../contract/subscription';
 import { channels, comments, coupons, projects, users } from './schema';
 import { PROMO_COUPON, seed, SEED_USERS } from './seed';
 
@@ -58,7 +59,7 @@ describe('seed', () => {
       })
       .from(users);
     const within = (plan: string, limit: 'projects' | 'channelsPerProject', used: number) =>
-      used <= (PLAN_INCLUDES[planOf(plan)][limit] ?? Infinity);
+      used <= (PLAN_INCLUDES[subscription.planOf(plan)][limit] ?? Infinity);
     const over = owners.filter(
       (owner) =>
         !within(owner.plan, 'projects', owner.projects) || !within(owner.plan, 'channelsPerProject', owner.widest),

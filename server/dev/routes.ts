@@ -1,15 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import {
-  clearMail,
-  createComments,
-  createUser,
-  deleteUser,
-  listMail,
-  resetRateLimits,
-  showOutbox,
-  signFacebookRequest,
-} from '../../contract/sandbox/dev';
+import * as sandboxDev from '../../contract/sandbox/dev';
 import { metaPayload, signRequest } from '../facebook-deletion/signed-request';
 import type { AppEnv, Services } from '../http/context';
 import { fieldError } from '../http/errors';
@@ -32,20 +23,22 @@ export function devRoutes(s: Services) {
 
   if (s.mailer instanceof MemoryMailer) {
     const mailbox = s.mailer;
-    route(routes, s, listMail, (c, { query }) => reply(c, listMail, 200, { data: mailbox.list(query.to) }));
+    route(routes, s, sandboxDev.listMail, (c, { query }) =>
+      reply(c, sandboxDev.listMail, 200, { data: mailbox.list(query.to) }),
+    );
     // For a person: the same mail as a page. HTML, so it is answered directly, not by reply().
-    route(routes, s, showOutbox, (c, { query }) =>
+    route(routes, s, sandboxDev.showOutbox, (c, { query }) =>
       c.html(outboxPage(mailbox.list(query.to), query.to), 200, {
         'Content-Security-Policy': OUTBOX_CONTENT_SECURITY_POLICY,
       }),
     );
-    route(routes, s, clearMail, (c) => {
+    route(routes, s, sandboxDev.clearMail, (c) => {
       mailbox.clear();
-      return reply(c, clearMail, 204);
+      return reply(c, sandboxDev.clearMail, 204);
     });
   }
 
-  route(routes, s, createUser, async (c, { body }) => {
+  route(routes, s, sandboxDev.createUser, async (c, { body }) => {
     const password = body.password ?? DEFAULT_PASSWORD;
     const user = await insertUser(s.db, {
       firstName: body.firstName ?? 'Test',
@@ -57,15 +50,15 @@ export function devRoutes(s: Services) {
       plan: body.plan,
     });
     if (!user) throw fieldError('email', 'taken');
-    return reply(c, createUser, 201, { user: await presentUser(s.db, user), password });
+    return reply(c, sandboxDev.createUser, 201, { user: await presentUser(s.db, user), password });
   });
 
-  route(routes, s, deleteUser, async (c, { params }) => {
+  route(routes, s, sandboxDev.deleteUser, async (c, { params }) => {
     await deleteUserRow(s.db, params.id);
-    return reply(c, deleteUser, 204);
+    return reply(c, sandboxDev.deleteUser, 204);
   });
 
-  route(routes, s, createComments, async (c, { body }) => {
+  route(routes, s, sandboxDev.createComments, async (c, { body }) => {
     if (!(await findUserById(s.db, body.ownerId))) throw notFound();
     const now = s.clock();
     const made = await s.db.transaction(async (tx) => {
@@ -106,19 +99,19 @@ export function devRoutes(s: Services) {
       const ids = new Map(rows.map((row) => [row.externalId, row.id]));
       return { channel, comments: body.comments.map((_, n) => ({ id: ids.get(`dev-${n}`)! })) };
     });
-    return reply(c, createComments, 201, made);
+    return reply(c, sandboxDev.createComments, 201, made);
   });
 
-  route(routes, s, resetRateLimits, async (c) => {
+  route(routes, s, sandboxDev.resetRateLimits, async (c) => {
     // Awaited: the counters live in the database, shared by every instance.
     await s.rateLimiter.reset();
-    return reply(c, resetRateLimits, 204);
+    return reply(c, sandboxDev.resetRateLimits, 204);
   });
 
   // Meta's side of the data-deletion callback, with this server's secret: the callback can be
   // tried, and tested end to end, without a Meta app.
-  route(routes, s, signFacebookRequest, (c, { body }) =>
-    reply(c, signFacebookRequest, 200, {
+  route(routes, s, sandboxDev.signFacebookRequest, (c, { body }) =>
+    reply(c, sandboxDev.signFacebookRequest, 200, {
       signed_request: signRequest(metaPayload(body.user_id, new Date(s.clock())), s.config.facebookAppSecret),
     }),
   );

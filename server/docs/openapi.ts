@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod/mini';
 import type { Access, Operation } from '../../contract/operation';
-import { operationName } from '../../contract/operations';
+import * as operationsContract from '../../contract/operations';
 
 /**
  * The OpenAPI 3.1 reference, generated from the contract's operations with zod's own JSON
@@ -142,7 +142,7 @@ export function buildOpenApiDocument(
     const description = [operation.description, ACCESS_NOTES[operation.access]].filter(Boolean).join('\n\n');
     const parameterList = [...parameters(operation.params, 'path'), ...parameters(operation.query, 'query')];
     const entry: JsonSchema = {
-      operationId: operationName(operation) ?? `${operation.method.toLowerCase()} ${operation.path}`,
+      operationId: operationsContract.operationName(operation) ?? `${operation.method.toLowerCase()} ${operation.path}`,
       tags: [operation.tag],
       summary: operation.summary,
       ...(description && { description }),

@@ -1,10 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import {
-  DELETION_STATUS_ID,
-  requestFacebookDeletion,
-  showFacebookDeletionStatus,
-} from '../../contract/facebook-deletion';
+import * as facebookDeletion from '../../contract/facebook-deletion';
+import { DELETION_STATUS_ID } from '../../contract/facebook-deletion';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv, Services } from '../http/context';
 import { HttpError, ValidationError } from '../http/errors';
@@ -54,7 +51,7 @@ export function facebookDeletionRoutes(s: Services) {
 
   // Registered by hand rather than with route(): the body is form-encoded, which route()'s
   // JSON reading refuses. The rest is what route() does: validate, then answer by the contract.
-  routes.post(requestFacebookDeletion.path, async (c) => {
+  routes.post(facebookDeletion.requestFacebookDeletion.path, async (c) => {
     // Only Meta holds the secret, so a refused request is someone guessing or flooding: each one
     // counts against the caller's address, and an accepted one is given back.
     const perIp = rateLimitCheck(
@@ -64,7 +61,7 @@ export function facebookDeletionRoutes(s: Services) {
       addressSubject(clientIp(c, s.config.trustProxy)),
     );
     await s.rateLimiter.enforce([perIp]);
-    const body = validate(requestFacebookDeletion.body, await readCallbackBody(c));
+    const body = validate(facebookDeletion.requestFacebookDeletion.body, await readCallbackBody(c));
     let userId: string;
     try {
       ({ userId } = verifySignedRequest(body.signed_request, s.config.facebookAppSecret, s.clock()));
@@ -91,18 +88,18 @@ export function facebookDeletionRoutes(s: Services) {
       await s.jobs.send(FACEBOOK_DATA_DELETION, job);
     }
     c.get('log').info({ requestId: request.id, repeated: !created }, 'facebook data deletion requested');
-    return reply(c, requestFacebookDeletion, 200, presentDeletionRequest(request, s.config.appUrl));
+    return reply(c, facebookDeletion.requestFacebookDeletion, 200, presentDeletionRequest(request, s.config.appUrl));
   });
 
   // A malformed id gets the same answer as an unknown one, in the same words, before any query.
-  routes.get(showFacebookDeletionStatus.path, async (c, next) => {
+  routes.get(facebookDeletion.showFacebookDeletionStatus.path, async (c, next) => {
     if (!DELETION_STATUS_ID.test(c.req.param('id') ?? '')) throw new HttpError(404, 'facebookDeletionNotFound');
     await next();
   });
-  route(routes, s, showFacebookDeletionStatus, async (c, { params }) => {
+  route(routes, s, facebookDeletion.showFacebookDeletionStatus, async (c, { params }) => {
     const request = await findDeletionRequest(s.db, params.id);
     if (!request) throw new HttpError(404, 'facebookDeletionNotFound');
-    return reply(c, showFacebookDeletionStatus, 200, presentDeletionStatus(request));
+    return reply(c, facebookDeletion.showFacebookDeletionStatus, 200, presentDeletionStatus(request));
   });
 
   return routes;

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { health } from '../../contract/health';
+import * as health from '../../contract/health';
 import type { AppEnv, Services } from '../http/context';
 import { reply, route } from '../http/operation';
 
 export function healthRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
-  route(routes, s, health, (c) => reply(c, health, 200, { status: 'ok' }));
+  route(routes, s, health.health, (c) => reply(c, health.health, 200, { status: 'ok' }));
   return routes;
 }

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { id } from '../../contract/fields';
-import { defineOperation, errors } from '../../contract/operation';
+import * as fields from '../../contract/fields';
+import * as operation from '../../contract/operation';
 import { createServices, requestContext } from '../app';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
@@ -15,26 +15,26 @@ import { reply, route } from './operation';
 
 // Operations that exist only here: the admin role and answer checks have no user-facing
 // endpoint yet (admin endpoints come later).
-const adminOnly = defineOperation({
+const adminOnly = operation.defineOperation({
   method: 'GET',
   path: '/test/admin',
   summary: 'Admins only',
   tag: 'Test',
   access: 'admin',
-  responses: { 200: { description: 'Hello.', body: z.object({ hello: z.string() }) }, ...errors(401, 403) },
+  responses: { 200: { description: 'Hello.', body: z.object({ hello: z.string() }) }, ...operation.errors(401, 403) },
 });
 
-const record = defineOperation({
+const record = operation.defineOperation({
   method: 'GET',
   path: '/test/records/:id',
   summary: 'A record',
   tag: 'Test',
   access: 'public',
-  params: z.object({ id: id() }),
-  responses: { 200: { description: 'The record.', body: z.object({ id: z.uuid() }) }, ...errors(404) },
+  params: z.object({ id: fields.id() }),
+  responses: { 200: { description: 'The record.', body: z.object({ id: z.uuid() }) }, ...operation.errors(404) },
 });
 
-const drifting = defineOperation({
+const drifting = operation.defineOperation({
   method: 'GET',
   path: '/test/drifting',
   summary: 'Answers off its contract',

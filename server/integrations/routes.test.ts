@@ -1,18 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authorizeFacebookAccount,
-  authorizeLinkedInAccount,
-  authorizeLinkedInOrganization,
-  listFacebookAccounts,
-  listLinkedInAccounts,
-  makeFacebookAccountPrimary,
-  refreshFacebookAccount,
-  refreshLinkedInAccount,
-  type FacebookAccount,
-  type LinkedInAccount,
-} from '../../contract/integrations';
-import { createProject, showProject } from '../../contract/projects';
+import * as integrations from '../../contract/integrations';
+import type { FacebookAccount, LinkedInAccount } from '../../contract/integrations';
+import * as projects from '../../contract/projects';
 import { channels, providerAccounts } from '../db/schema';
 import { JobQueue } from '../jobs/queue';
 import type { Publisher } from '../realtime/publisher';
@@ -62,8 +52,8 @@ async function roundTrip(
   const input = { token: who.accessToken, body: accountId ? { accountId } : {} };
   const started =
     provider === 'facebook'
-      ? await h.call(authorizeFacebookAccount, input)
-      : await h.call(authorizeLinkedInAccount, input);
+      ? await h.call(integrations.authorizeFacebookAccount, input)
+      : await h.call(integrations.authorizeLinkedInAccount, input);
   expect(started.status).toBe(200);
   return answerConsent(h, started.body.url, { person, decision });
 }
@@ -84,7 +74,7 @@ const storedAccount = <T>(result: { body: unknown }) => (result.body as { accoun
 const outcomeOf = (result: { body: unknown }) => (result.body as { outcome: string }).outcome;
 
 async function listFacebook(who: Signed): Promise<FacebookAccount[]> {
-  const listed = await h.call(listFacebookAccounts, { token: who.accessToken });
+  const listed = await h.call(integrations.listFacebookAccounts, { token: who.accessToken });
   expect(listed.status).toBe(200);
   return listed.body.data;
 }
@@ -224,7 +214,10 @@ describe('connecting a Facebook account', () => {
     const after = await h.db.select().from(channels).where(eq(channels.accountId, account._id));
     expect(after.map((row) => row.id).sort()).toEqual(before.map((row) => row.id).sort());
 
-    const refreshedNow = await h.call(refreshFacebookAccount, { params: { id: account._id }, token: user.accessToken });
+    const refreshedNow = await h.call(integrations.refreshFacebookAccount, {
+      params: { id: account._id },
+      token: user.accessToken,
+    });
     expect(refreshedNow.status).toBe(200);
     expect(refreshedNow.body.facebook_pages).toHaveLength(2);
   });
@@ -239,7 +232,10 @@ describe('connecting a Facebook account', () => {
     );
     expect([first.is_primary, second.is_primary]).toEqual([true, false]);
 
-    const made = await h.call(makeFacebookAccountPrimary, { params: { id: second._id }, token: user.accessToken });
+    const made = await h.call(integrations.makeFacebookAccountPrimary, {
+      params: { id: second._id },
+      token: user.accessToken,
+    });
     expect(made.status).toBe(200);
     const primaries = made.body.data.filter((each) => each.is_primary);
     expect(primaries.map((each) => each._id)).toEqual([second._id]);
@@ -328,7 +324,7 @@ describe('connecting a LinkedIn account', () => {
     expect(account).toMatchObject({ name: 'Luca Verdi', is_primary: true, missingScopes: [] });
     expect(await h.runJobs()).toBe(1);
 
-    const listed = await h.call(listLinkedInAccounts, { token: user.accessToken });
+    const listed = await h.call(integrations.listLinkedInAccounts, { token: user.accessToken });
     const [withOrganizations] = listed.body.data;
     expect(withOrganizations!.organizations.map((each) => each.name)).toEqual([
       'Milano Design Studio',
@@ -337,7 +333,10 @@ describe('connecting a LinkedIn account', () => {
 
     // LinkedIn has refresh tokens: an access token taken back is replaced, the account stays authorised.
     await h.call('POST', `/dev/sandbox/people/${luca.id}/expire-tokens`);
-    const refreshed = await h.call(refreshLinkedInAccount, { params: { id: account._id }, token: user.accessToken });
+    const refreshed = await h.call(integrations.refreshLinkedInAccount, {
+      params: { id: account._id },
+      token: user.accessToken,
+    });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.status).toBe('authorized');
 
@@ -348,9 +347,12 @@ describe('connecting a LinkedIn account', () => {
 
   it('connects LinkedIn organizations into the project it was started from', async () => {
     const user = await h.signedInUser();
-    const made = await h.call(createProject, { token: user.accessToken, body: { name: 'Agency' } });
+    const made = await h.call(projects.createProject, { token: user.accessToken, body: { name: 'Agency' } });
     const projectId = made.body._id;
-    const started = await h.call(authorizeLinkedInOrganization, { params: { projectId }, token: user.accessToken });
+    const started = await h.call(integrations.authorizeLinkedInOrganization, {
+      params: { projectId },
+      token: user.accessToken,
+    });
     expect(started.status).toBe(200);
     const back = await answerConsent(h, started.body.url, {
       person: luca.id,
@@ -365,7 +367,8 @@ describe('connecting a LinkedIn account', () => {
 
     const again = await answerConsent(
       h,
-      (await h.call(authorizeLinkedInOrganization, { params: { projectId }, token: user.accessToken })).body.url,
+      (await h.call(integrations.authorizeLinkedInOrganization, { params: { projectId }, token: user.accessToken }))
+        .body.url,
       { person: luca.id, decision: 'allow' },
     );
     const stored = await store(user, 'linkedin', again, { redirect_uri: orgReturn });
@@ -373,7 +376,7 @@ describe('connecting a LinkedIn account', () => {
     expect(stored.body).toMatchObject({ outcome: 'connected', projectId });
     expect(await h.runJobs()).toBe(1);
 
-    const project = await h.call(showProject, { params: { id: projectId }, token: user.accessToken });
+    const project = await h.call(projects.showProject, { params: { id: projectId }, token: user.accessToken });
     const followed = project.body.channels;
     expect(followed.map((channel) => [channel.type, channel.name])).toEqual([
       ['linkedin-organization', 'Milano Design Studio'],
@@ -387,7 +390,7 @@ describe('connecting a LinkedIn account', () => {
   it('refuses a LinkedIn organization for a project that is not the caller’s', async () => {
     const owner = await h.signedInUser();
     const other = await h.signedInUser();
-    const made = await h.call(createProject, { token: owner.accessToken, body: { name: 'Mine' } });
+    const made = await h.call(projects.createProject, { token: owner.accessToken, body: { name: 'Mine' } });
     const projectId = made.body._id;
     const started = await h.call('POST', `/v1.0/projects/${projectId}/linkedin-organizations/authorize`, {
       token: other.accessToken,
@@ -522,7 +525,10 @@ describe('a channel fetch that stops', () => {
     ).toHaveLength(3);
 
     // The screen's refresh fetches every kind now: done, the failure is past.
-    const refreshed = await h.call(refreshFacebookAccount, { params: { id: account._id }, token: user.accessToken });
+    const refreshed = await h.call(integrations.refreshFacebookAccount, {
+      params: { id: account._id },
+      token: user.accessToken,
+    });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.fetchFailure).toBeNull();
   });

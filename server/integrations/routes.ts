@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import * as contract from '../../contract/integrations';
+import * as integrations from '../../contract/integrations';
 import { OAUTH_RETURN_PATHS } from '../../contract/integrations';
 import type { AppEnv, Services } from '../http/context';
 import { fieldError, HttpError, notFound } from '../http/errors';
@@ -62,22 +62,22 @@ export function providerFailure(error: ProviderError): Error {
 
 const OPERATIONS = {
   facebook: {
-    list: contract.listFacebookAccounts,
-    authorize: contract.authorizeFacebookAccount,
-    store: contract.storeFacebookAccount,
-    refresh: contract.refreshFacebookAccount,
-    makePrimary: contract.makeFacebookAccountPrimary,
-    remove: contract.deleteFacebookAccount,
+    list: integrations.listFacebookAccounts,
+    authorize: integrations.authorizeFacebookAccount,
+    store: integrations.storeFacebookAccount,
+    refresh: integrations.refreshFacebookAccount,
+    makePrimary: integrations.makeFacebookAccountPrimary,
+    remove: integrations.deleteFacebookAccount,
     present: presentFacebookAccount,
     redirectOf: (body: { facebook_redirect_uri: string }) => body.facebook_redirect_uri,
   },
   linkedin: {
-    list: contract.listLinkedInAccounts,
-    authorize: contract.authorizeLinkedInAccount,
-    store: contract.storeLinkedInAccount,
-    refresh: contract.refreshLinkedInAccount,
-    makePrimary: contract.makeLinkedInAccountPrimary,
-    remove: contract.deleteLinkedInAccount,
+    list: integrations.listLinkedInAccounts,
+    authorize: integrations.authorizeLinkedInAccount,
+    store: integrations.storeLinkedInAccount,
+    refresh: integrations.refreshLinkedInAccount,
+    makePrimary: integrations.makeLinkedInAccountPrimary,
+    remove: integrations.deleteLinkedInAccount,
     present: presentLinkedInAccount,
     redirectOf: (body: { redirect_uri: string }) => body.redirect_uri,
   },
@@ -233,7 +233,7 @@ export function accountRoutes(s: Services) {
     });
   }
 
-  route(routes, s, contract.authorizeLinkedInOrganization, async (c, { params }) => {
+  route(routes, s, integrations.authorizeLinkedInOrganization, async (c, { params }) => {
     const user = c.get('user');
     const project = await findOwnProject(s.db, user.id, params.projectId);
     if (!project) throw notFound();
@@ -254,7 +254,9 @@ export function accountRoutes(s: Services) {
       },
       s.clock(),
     );
-    return reply(c, contract.authorizeLinkedInOrganization, 200, { url: adapter.authorizeUrl({ state, redirectUri }) });
+    return reply(c, integrations.authorizeLinkedInOrganization, 200, {
+      url: adapter.authorizeUrl({ state, redirectUri }),
+    });
   });
   return routes;
 }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { obtainMauticToken, showMautic } from '../../contract/mautic';
+import * as mauticContract from '../../contract/mautic';
 import type { AppEnv, Services } from '../http/context';
 import { HttpError, ValidationError } from '../http/errors';
 import { reply, route } from '../http/operation';
@@ -50,11 +50,11 @@ export function mauticRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
   const encryption = createEncryption(s.config.tokenEncryptionKey);
 
-  route(routes, s, showMautic, async (c) =>
-    reply(c, showMautic, 200, presentMauticStatus(s.config, await findMauticToken(s.db))),
+  route(routes, s, mauticContract.showMautic, async (c) =>
+    reply(c, mauticContract.showMautic, 200, presentMauticStatus(s.config, await findMauticToken(s.db))),
   );
 
-  route(routes, s, obtainMauticToken, async (c, { body }) => {
+  route(routes, s, mauticContract.obtainMauticToken, async (c, { body }) => {
     const mautic = s.config.mautic;
     if (!mautic) throw new HttpError(409, 'mauticNotConfigured');
     const admin = c.get('user');
@@ -88,7 +88,7 @@ export function mauticRoutes(s: Services) {
     // An admin succeeding is no attempt to hold against them.
     await s.rateLimiter.refund([perAdmin]);
     c.get('log').info({ adminId: admin.id, expiresAt: row.expiresAt.toISOString() }, 'mautic token obtained');
-    return reply(c, obtainMauticToken, 200, presentMauticStatus(s.config, row));
+    return reply(c, mauticContract.obtainMauticToken, 200, presentMauticStatus(s.config, row));
   });
 
   return routes;

@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod/mini';
-import {
-  decideMauticSandboxAuthorize,
-  exchangeMauticSandboxCode,
-  showMauticSandboxAuthorize,
-} from '../../contract/sandbox/mautic';
+import * as sandboxMautic from '../../contract/sandbox/mautic';
 import { SANDBOX_MAUTIC_CLIENT } from '../config';
 import type { AppEnv, Services } from '../http/context';
 import { FORM, readForm, withParams } from '../http/form-body';
@@ -54,7 +50,7 @@ export function mauticSandboxRoutes(s: Services) {
     return code;
   }
 
-  route(routes, s, showMauticSandboxAuthorize, (c, { query }) => {
+  route(routes, s, sandboxMautic.showMauticSandboxAuthorize, (c, { query }) => {
     const problem = refusal(query.client_id, query.redirect_uri);
     if (problem) return showError(c, problem);
     const redirectUri = query.redirect_uri!;
@@ -68,9 +64,9 @@ export function mauticSandboxRoutes(s: Services) {
 
   // Registered by hand rather than with route(): the bodies are form-encoded, as a browser's
   // form and RFC 6749 send them, which route()'s JSON reading refuses.
-  routes.post(decideMauticSandboxAuthorize.path, async (c) => {
+  routes.post(sandboxMautic.decideMauticSandboxAuthorize.path, async (c) => {
     const form = await readForm(c);
-    const parsed = z.safeParse(decideMauticSandboxAuthorize.body, form ?? {});
+    const parsed = z.safeParse(sandboxMautic.decideMauticSandboxAuthorize.body, form ?? {});
     if (!parsed.success) return showError(c, 'The consent form came back incomplete.');
     const { client_id: clientId, redirect_uri: redirectUri, state, decision } = parsed.data;
     const problem = refusal(clientId, redirectUri);
@@ -84,12 +80,12 @@ export function mauticSandboxRoutes(s: Services) {
     return c.redirect(withParams(redirectUri, { code: issueCode(redirectUri), state }), 303);
   });
 
-  routes.post(exchangeMauticSandboxCode.path, async (c) => {
+  routes.post(sandboxMautic.exchangeMauticSandboxCode.path, async (c) => {
     const oauthError = (status: 400 | 401, error: string, description: string) =>
-      reply(c, exchangeMauticSandboxCode, status, { error, error_description: description });
+      reply(c, sandboxMautic.exchangeMauticSandboxCode, status, { error, error_description: description });
     const form = await readForm(c);
     if (!form) return oauthError(400, 'invalid_request', `The body must be form-encoded (${FORM}).`);
-    const parsed = z.safeParse(exchangeMauticSandboxCode.body, form);
+    const parsed = z.safeParse(sandboxMautic.exchangeMauticSandboxCode.body, form);
     if (!parsed.success) {
       const missing = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
       return oauthError(400, 'invalid_request', `Missing ${missing}.`);
@@ -112,7 +108,7 @@ export function mauticSandboxRoutes(s: Services) {
     ) {
       return oauthError(400, 'invalid_grant', 'The authorization code is invalid, expired or already used.');
     }
-    return reply(c, exchangeMauticSandboxCode, 200, {
+    return reply(c, sandboxMautic.exchangeMauticSandboxCode, 200, {
       access_token: randomBytes(32).toString('base64url'),
       expires_in: SANDBOX_ACCESS_TOKEN_SECONDS,
       token_type: 'bearer',

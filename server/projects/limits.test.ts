@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizeLinkedInOrganization } from '../../contract/integrations';
-import { deleteProject, listProjects } from '../../contract/projects';
-import { createReportLink } from '../../contract/reports';
-import { authorizeTiktokUser } from '../../contract/tiktok-users';
+import * as integrations from '../../contract/integrations';
+import * as projects from '../../contract/projects';
+import * as reports from '../../contract/reports';
+import * as tiktokUsers from '../../contract/tiktok-users';
 import { PLAN_INCLUDES, type PlanLimitErrorBody } from '../../contract/subscription';
 import { channels, projectChannels, users } from '../db/schema';
 import { SANDBOX_LINKEDIN_PEOPLE } from '../integrations/sandbox/linkedin';
@@ -76,12 +76,14 @@ describe('projects per user', () => {
       headers: { 'accept-language': 'it' },
     });
     expect(italian.body.message).toBe('Il tuo piano Free include 2 progetti, tutti già in uso. Starter ne include 5.');
-    const listed = await h.call(listProjects, { token: free.accessToken });
+    const listed = await h.call(projects.listProjects, { token: free.accessToken });
     expect(listed.body.meta.total).toBe(2);
 
     // Deleting one makes room again.
     const first = listed.body.data[0]!;
-    expect((await h.call(deleteProject, { params: { id: first._id }, token: free.accessToken })).status).toBe(204);
+    expect((await h.call(projects.deleteProject, { params: { id: first._id }, token: free.accessToken })).status).toBe(
+      204,
+    );
     expect((await newProject(free, 'Three')).status).toBe(201);
   });
 
@@ -147,7 +149,10 @@ describe('channels per project', () => {
     const free = await h.signedInUser();
     const project = await projectFollowing(free, 2);
     const authorize = () =>
-      h.call(authorizeLinkedInOrganization, { params: { projectId: project.id }, token: free.accessToken });
+      h.call(integrations.authorizeLinkedInOrganization, {
+        params: { projectId: project.id },
+        token: free.accessToken,
+      });
     const started = await authorize();
     expect(started.status).toBe(200);
     const back = await answerConsent(h, started.body.url, {
@@ -188,7 +193,10 @@ describe('channels per project', () => {
   it('refuses a TikTok user when the project filled up during the round trip, keeping nothing of it', async () => {
     const free = await h.signedInUser();
     const project = await projectFollowing(free, 2);
-    const started = await h.call(authorizeTiktokUser, { params: { projectId: project.id }, token: free.accessToken });
+    const started = await h.call(tiktokUsers.authorizeTiktokUser, {
+      params: { projectId: project.id },
+      token: free.accessToken,
+    });
     expect(started.status).toBe(200);
     const back = await answerConsent(h, started.body.url, {
       user: SANDBOX_TIKTOK_USERS[0]!.openId,
@@ -215,7 +223,7 @@ describe('channels per project', () => {
 
 describe('public report links', () => {
   const makeLink = (who: Session, projectId: string) =>
-    h.call(createReportLink, { params: { projectId }, token: who.accessToken });
+    h.call(reports.createReportLink, { params: { projectId }, token: who.accessToken });
 
   it('are refused on a plan without them, and stop opening when the plan no longer has them', async () => {
     const free = await h.signedInUser();

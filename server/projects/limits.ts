@@ -1,10 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
+import * as subscription from '../../contract/subscription';
 import {
   PLAN_INCLUDES,
   PLAN_LABELS,
-  planAllowingMore,
-  planOf,
-  roomLeft,
   type Plan,
   type PlanLimit,
   type PlanLimitErrorBody,
@@ -29,7 +27,7 @@ const MESSAGES: Record<PlanLimit, MessageKey> = {
 
 /** What the plan allows more of, in words: "Starter includes 5.", or nothing at the top. */
 function upgradeWords(lang: Lang, plan: Plan, limit: PlanLimit): string {
-  const next = planAllowingMore(plan, limit);
+  const next = subscription.planAllowingMore(plan, limit);
   if (!next) return '';
   const included = PLAN_INCLUDES[next][limit];
   if (typeof included === 'boolean') return ` ${message(lang, 'planLimitUpgradeFeature', { next: PLAN_LABELS[next] })}`;
@@ -53,13 +51,13 @@ export function planLimitReached(plan: Plan, limit: PlanLimit): HttpError {
 /** The user's plan, read without a lock: for a check that needs no count (public reports) or only says early. */
 export async function planOfUser(db: Database, userId: string): Promise<Plan> {
   const [row] = await db.select({ plan: users.plan }).from(users).where(eq(users.id, userId));
-  return planOf(row?.plan ?? 'free');
+  return subscription.planOf(row?.plan ?? 'free');
 }
 
 /** Refuses a plan that does not include public report links. */
 export async function assertPublicReports(db: Database, ownerId: string): Promise<void> {
   const plan = await planOfUser(db, ownerId);
-  if (roomLeft(plan, 'publicReports') === 0) throw planLimitReached(plan, 'publicReports');
+  if (subscription.roomLeft(plan, 'publicReports') === 0) throw planLimitReached(plan, 'publicReports');
 }
 
 /**
@@ -68,9 +66,9 @@ export async function assertPublicReports(db: Database, ownerId: string): Promis
  */
 export async function assertRoomForProject(tx: Database, ownerId: string): Promise<void> {
   const [owner] = await tx.select({ plan: users.plan }).from(users).where(eq(users.id, ownerId)).for('update');
-  const plan = planOf(owner?.plan ?? 'free');
+  const plan = subscription.planOf(owner?.plan ?? 'free');
   const [{ total }] = await tx.select({ total: count() }).from(projects).where(eq(projects.ownerId, ownerId));
-  if (roomLeft(plan, 'projects', total) === 0) throw planLimitReached(plan, 'projects');
+  if (subscription.roomLeft(plan, 'projects', total) === 0) throw planLimitReached(plan, 'projects');
 }
 
 /**
@@ -90,12 +88,12 @@ export async function lockProjectChannels(
     .where(and(eq(projects.id, projectId), eq(projects.ownerId, ownerId)))
     .for('update', { of: projects });
   if (!row) return undefined;
-  const plan = planOf(row.plan);
+  const plan = subscription.planOf(row.plan);
   const links = await tx
     .select({ channelId: projectChannels.channelId })
     .from(projectChannels)
     .where(eq(projectChannels.projectId, projectId));
-  const room = roomLeft(plan, 'channelsPerProject', links.length);
+  const room = subscription.roomLeft(plan, 'channelsPerProject', links.length);
   return { project: row.project, plan, room, followed: new Set(links.map((link) => link.channelId)) };
 }
 

@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  attachChannel,
-  detachChannel,
-  listChannels,
-  listProjects,
-  showProject,
-  type Project,
-} from '../../contract/projects';
-import { OPERATIONS, operationName } from '../../contract/operations';
+import * as projects from '../../contract/projects';
+import type { Project } from '../../contract/projects';
+import * as operations from '../../contract/operations';
+import { OPERATIONS } from '../../contract/operations';
 import { channels, projectChannels } from '../db/schema';
 import { startHarness, type Harness } from '../test/harness';
 
@@ -21,7 +16,7 @@ afterAll(() => h?.stop());
 describe('GET /v1.0/projects', () => {
   it("answers the demo user's seeded projects", async () => {
     const { accessToken } = await h.signIn('demo@example.com', 'Demo1234');
-    const res = await h.call(listProjects, { token: accessToken });
+    const res = await h.call(projects.listProjects, { token: accessToken });
     expect(res.status).toBe(200);
     expect(res.body.meta).toEqual({ total: 2, currentPage: 1, lastPage: 1 });
     const [cafe, trattoria] = res.body.data;
@@ -197,7 +192,7 @@ describe("another user's project", () => {
     const stranger = await h.signedInUser();
     const project = await h.factories.project({ id: owner.user._id }, { name: 'Private' });
     const scoped = OPERATIONS.filter((op) => /^\/v1\.0\/projects\/:\w+/.test(op.path));
-    expect(scoped.map((op) => operationName(op)).sort()).toEqual([
+    expect(scoped.map((op) => operations.operationName(op)).sort()).toEqual([
       'attachChannel',
       'authorizeLinkedInOrganization',
       'authorizeTiktokUser',
@@ -217,8 +212,8 @@ describe("another user's project", () => {
     ]);
     for (const op of scoped) {
       const path = fill(op.path, project.id);
-      const body = op.body ? BODIES[operationName(op)!] : undefined;
-      if (op.body) expect(body, `a body for ${operationName(op)!}`).toBeDefined();
+      const body = op.body ? BODIES[operations.operationName(op)!] : undefined;
+      if (op.body) expect(body, `a body for ${operations.operationName(op)!}`).toBeDefined();
       const answer = await h.call(op.method, path, { token: stranger.accessToken, json: body });
       expect(answer.status, `${op.method} ${op.path}`).toBe(404);
       expect(answer.text, `${op.method} ${op.path}`).not.toContain('Private');
@@ -246,11 +241,11 @@ describe("a project's channels", () => {
         { ownerId: stranger.user._id, kind: 'facebook-page', externalId: 'fb', name: 'Not yours' },
       ])
       .returning();
-    const listed = await h.call(listChannels, { token: session.accessToken });
+    const listed = await h.call(projects.listChannels, { token: session.accessToken });
     expect(listed.body.data.map((channel) => channel.name)).toEqual(['@cafe']);
 
     const attach = (channelId: string) =>
-      h.call(attachChannel, { params: { id: project.id }, body: { channelId }, token: session.accessToken });
+      h.call(projects.attachChannel, { params: { id: project.id }, body: { channelId }, token: session.accessToken });
     const attached = await attach(mine!.id);
     expect(attached.status).toBe(200);
     expect(attached.body.channels.map((channel) => channel.name)).toEqual(['@cafe']);
@@ -259,12 +254,12 @@ describe("a project's channels", () => {
     expect((await attach('nope')).status).toBe(422);
 
     const detach = () =>
-      h.call(detachChannel, { params: { id: project.id, channelId: mine!.id }, token: session.accessToken });
+      h.call(projects.detachChannel, { params: { id: project.id, channelId: mine!.id }, token: session.accessToken });
     expect((await detach()).status).toBe(204);
     expect((await detach()).status).toBe(404);
-    const shown = await h.call(showProject, { params: { id: project.id }, token: session.accessToken });
+    const shown = await h.call(projects.showProject, { params: { id: project.id }, token: session.accessToken });
     expect(shown.body.channels).toEqual([]);
     // The channel stays the user's.
-    expect((await h.call(listChannels, { token: session.accessToken })).body.data).toHaveLength(1);
+    expect((await h.call(projects.listChannels, { token: session.accessToken })).body.data).toHaveLength(1);
   });
 });

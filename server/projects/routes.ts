@@ -1,15 +1,6 @@
 import { Hono } from 'hono';
-import {
-  attachChannel,
-  createProject,
-  deleteProject,
-  detachChannel,
-  listChannels,
-  listProjects,
-  PROJECTS_PAGE_SIZE,
-  renameProject,
-  showProject,
-} from '../../contract/projects';
+import * as projects from '../../contract/projects';
+import { PROJECTS_PAGE_SIZE } from '../../contract/projects';
 import { presentChannel } from '../integrations/presenters';
 import type { Database } from '../db/client';
 import type { ProjectRow } from '../db/schema';
@@ -52,59 +43,59 @@ export function projectRoutes(s: Services) {
     return project;
   };
 
-  route(routes, s, listProjects, async (c, { query }) => {
+  route(routes, s, projects.listProjects, async (c, { query }) => {
     const ownerId = c.get('user').id;
     const pageRequest = { page: query.page, pageSize: PROJECTS_PAGE_SIZE };
     const [total, rows] = await Promise.all([
       countProjectsOf(s.db, ownerId),
       listProjectsOf(s.db, ownerId, { limit: PROJECTS_PAGE_SIZE, offset: pageOffset(pageRequest) }),
     ]);
-    return reply(c, listProjects, 200, paged(await present(s.db, rows), total, pageRequest));
+    return reply(c, projects.listProjects, 200, paged(await present(s.db, rows), total, pageRequest));
   });
 
-  route(routes, s, createProject, async (c, { body }) => {
+  route(routes, s, projects.createProject, async (c, { body }) => {
     const row = await insertProject(s.db, c.get('user').id, body.name);
     const [project] = await present(s.db, [row]);
-    return reply(c, createProject, 201, project!);
+    return reply(c, projects.createProject, 201, project!);
   });
 
-  route(routes, s, showProject, async (c, { params }) => {
+  route(routes, s, projects.showProject, async (c, { params }) => {
     const [project] = await present(s.db, [await ownProject(c.get('user').id, params.id)]);
-    return reply(c, showProject, 200, project!);
+    return reply(c, projects.showProject, 200, project!);
   });
 
-  route(routes, s, renameProject, async (c, { params, body }) => {
+  route(routes, s, projects.renameProject, async (c, { params, body }) => {
     const project = await ownProject(c.get('user').id, params.id);
     const [renamed] = await present(s.db, [await saveName(s.db, project.id, body.name)]);
-    return reply(c, renameProject, 200, renamed!);
+    return reply(c, projects.renameProject, 200, renamed!);
   });
 
-  route(routes, s, deleteProject, async (c, { params }) => {
+  route(routes, s, projects.deleteProject, async (c, { params }) => {
     const project = await ownProject(c.get('user').id, params.id);
     await removeProject(s.db, project.id);
     c.get('log').info({ userId: project.ownerId, projectId: project.id }, 'project deleted');
-    return reply(c, deleteProject, 204);
+    return reply(c, projects.deleteProject, 204);
   });
 
-  route(routes, s, listChannels, async (c) => {
+  route(routes, s, projects.listChannels, async (c) => {
     const rows = await channelsOf(s.db, c.get('user').id);
-    return reply(c, listChannels, 200, { data: rows.map(presentChannel) });
+    return reply(c, projects.listChannels, 200, { data: rows.map(presentChannel) });
   });
 
-  route(routes, s, attachChannel, async (c, { params, body }) => {
+  route(routes, s, projects.attachChannel, async (c, { params, body }) => {
     const ownerId = c.get('user').id;
     const project = await ownProject(ownerId, params.id);
     const channel = await findOwnChannel(s.db, ownerId, body.channelId);
     if (!channel) throw notFound();
     if (!(await link(s.db, ownerId, project.id, channel.id))) throw notFound();
     const [shown] = await present(s.db, [project]);
-    return reply(c, attachChannel, 200, shown!);
+    return reply(c, projects.attachChannel, 200, shown!);
   });
 
-  route(routes, s, detachChannel, async (c, { params }) => {
+  route(routes, s, projects.detachChannel, async (c, { params }) => {
     const project = await ownProject(c.get('user').id, params.id);
     if (!(await unlink(s.db, project.id, params.channelId))) throw notFound();
-    return reply(c, detachChannel, 204);
+    return reply(c, projects.detachChannel, 204);
   });
 
   return routes;

@@ -1,5 +1,5 @@
 import Pusher from 'pusher';
-import { userChannel } from '../../contract/realtime';
+import * as realtimeContract from '../../contract/realtime';
 import type { Config } from '../config';
 
 /**
@@ -24,7 +24,7 @@ export function createPublisher(config: Config) {
   return {
     /** Sends `event` with `payload` to `userId`'s private channel. */
     async toUser(userId: string, event: string, payload: unknown): Promise<void> {
-      await pusher.trigger(userChannel(userId), event, payload);
+      await pusher.trigger(realtimeContract.userChannel(userId), event, payload);
     },
   };
 }

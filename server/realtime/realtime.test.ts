@@ -6,7 +6,7 @@ import PusherClient from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { ResponseBody } from '../../contract/operation';
-import { authorizeBroadcasting, userChannel } from '../../contract/realtime';
+import * as realtime from '../../contract/realtime';
 import { createApp } from '../app';
 import { JobQueue } from '../jobs/queue';
 import { createPublisher } from './publisher';
@@ -97,16 +97,20 @@ describe('the embedded Pusher-protocol server', () => {
     const bob = await h.signedInUser();
     const aliceClient = connect(alice.accessToken);
     const bobClient = connect(bob.accessToken);
-    expect(await subscribed(aliceClient, userChannel(alice.user._id))).toEqual({ ok: true });
-    expect(await subscribed(bobClient, userChannel(bob.user._id))).toEqual({ ok: true });
+    expect(await subscribed(aliceClient, realtime.userChannel(alice.user._id))).toEqual({ ok: true });
+    expect(await subscribed(bobClient, realtime.userChannel(bob.user._id))).toEqual({ ok: true });
 
     const received: unknown[] = [];
     const bobReceived: unknown[] = [];
     aliceClient
-      .channel(userChannel(alice.user._id))
+      .channel(realtime.userChannel(alice.user._id))
       .bind('FacebookPageFetched', (data: unknown) => received.push(data));
-    bobClient.channel(userChannel(bob.user._id)).bind('FacebookPageFetched', (data: unknown) => bobReceived.push(data));
-    await publisher().trigger(userChannel(alice.user._id), 'FacebookPageFetched', { channel: { name: 'Espresso' } });
+    bobClient
+      .channel(realtime.userChannel(bob.user._id))
+      .bind('FacebookPageFetched', (data: unknown) => bobReceived.push(data));
+    await publisher().trigger(realtime.userChannel(alice.user._id), 'FacebookPageFetched', {
+      channel: { name: 'Espresso' },
+    });
     await expect.poll(() => received).toEqual([{ channel: { name: 'Espresso' } }]);
     expect(bobReceived).toEqual([]);
   });
@@ -115,7 +119,7 @@ describe('the embedded Pusher-protocol server', () => {
     const alice = await h.signedInUser();
     const bob = await h.signedInUser();
     const client = connect(alice.accessToken);
-    expect(await subscribed(client, userChannel(bob.user._id))).toEqual({ ok: false, status: 403 });
+    expect(await subscribed(client, realtime.userChannel(bob.user._id))).toEqual({ ok: false, status: 403 });
 
     // Straight to the socket with a made-up signature: the server refuses it.
     const raw = new WebSocket(`ws://127.0.0.1:${port}/app/${h.config.realtime.key}?protocol=7`);
@@ -125,7 +129,7 @@ describe('the embedded Pusher-protocol server', () => {
     raw.send(
       JSON.stringify({
         event: 'pusher:subscribe',
-        data: { channel: userChannel(bob.user._id), auth: `${h.config.realtime.key}:${'0'.repeat(64)}` },
+        data: { channel: realtime.userChannel(bob.user._id), auth: `${h.config.realtime.key}:${'0'.repeat(64)}` },
       }),
     );
     await expect.poll(() => messages[1]?.event).toBe('pusher:subscription_error');
@@ -142,14 +146,14 @@ describe('the embedded Pusher-protocol server', () => {
 
   it('/broadcasting/auth takes JSON too, and refuses a guest or a malformed socket id', async () => {
     const alice = await h.signedInUser();
-    const channel = userChannel(alice.user._id);
+    const channel = realtime.userChannel(alice.user._id);
     // The operation declares no body schema (it takes a form too), so the JSON goes as is.
-    const json = await h.call(authorizeBroadcasting.method, authorizeBroadcasting.path, {
+    const json = await h.call(realtime.authorizeBroadcasting.method, realtime.authorizeBroadcasting.path, {
       token: alice.accessToken,
       json: { socket_id: '123.456', channel_name: channel },
     });
     expect(json.status).toBe(200);
-    expect((JSON.parse(json.text) as ResponseBody<typeof authorizeBroadcasting>).auth).toMatch(
+    expect((JSON.parse(json.text) as ResponseBody<typeof realtime.authorizeBroadcasting>).auth).toMatch(
       new RegExp(`^${h.config.realtime.key}:[0-9a-f]{64}$`),
     );
     expect(
@@ -197,11 +201,11 @@ describe('the channel jobs', () => {
   it("announce each channel they fetch on the owner's private channel, as Laravel names the events", async () => {
     const owner = await h.signedInUser();
     const client = connect(owner.accessToken);
-    expect(await subscribed(client, userChannel(owner.user._id))).toEqual({ ok: true });
+    expect(await subscribed(client, realtime.userChannel(owner.user._id))).toEqual({ ok: true });
     const events: Array<{ event: string; name: string }> = [];
     const finished: string[] = [];
     client
-      .channel(userChannel(owner.user._id))
+      .channel(realtime.userChannel(owner.user._id))
       .bind_global((event: string, data: { channel?: { name: string }; account?: { kind: string } }) => {
         if (data?.channel) events.push({ event, name: data.channel.name });
         if (event === 'AccountChannelsFetched') finished.push(data.account!.kind);

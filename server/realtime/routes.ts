@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import {
-  authorizeBroadcasting,
-  showRealtimeSettings,
-  triggerRealtimeBatch,
-  triggerRealtimeEvent,
-  userChannel,
-} from '../../contract/realtime';
+import * as realtimeContract from '../../contract/realtime';
 import type { AppEnv, Services } from '../http/context';
 import { readForm } from '../http/form-body';
 import { readBodyBytes } from '../http/json-body';
@@ -74,8 +68,8 @@ export function realtimeRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
   const realtime = s.config.realtime;
 
-  route(routes, s, showRealtimeSettings, (c) =>
-    reply(c, showRealtimeSettings, 200, {
+  route(routes, s, realtimeContract.showRealtimeSettings, (c) =>
+    reply(c, realtimeContract.showRealtimeSettings, 200, {
       key: realtime.key,
       wsHost: realtime.socketHost ?? null,
       // Pusher's own socket is on 443; Soketi's and Reverb's where their HTTP API is.
@@ -87,7 +81,7 @@ export function realtimeRoutes(s: Services) {
   );
 
   // pusher-js posts the subscription form-encoded; JSON is taken too.
-  route(routes, s, authorizeBroadcasting, async (c) => {
+  route(routes, s, realtimeContract.authorizeBroadcasting, async (c) => {
     const type = c.req.header('content-type') ?? '';
     let fields: Record<string, unknown> | undefined;
     if (type.startsWith('application/json')) {
@@ -102,13 +96,15 @@ export function realtimeRoutes(s: Services) {
     const socketId = typeof fields?.socket_id === 'string' ? fields.socket_id : '';
     const channel = typeof fields?.channel_name === 'string' ? fields.channel_name : '';
     if (!SOCKET_ID.test(socketId) || channel.length === 0 || channel.length > 200) {
-      return reply(c, authorizeBroadcasting, 422, { message: 'socket_id and channel_name are required.' });
+      return reply(c, realtimeContract.authorizeBroadcasting, 422, {
+        message: 'socket_id and channel_name are required.',
+      });
     }
     // A user's own private channel only: never another user's, never a channel of some other kind.
-    if (channel !== userChannel(c.get('user').id)) {
-      return reply(c, authorizeBroadcasting, 403, { message: 'Forbidden.' });
+    if (channel !== realtimeContract.userChannel(c.get('user').id)) {
+      return reply(c, realtimeContract.authorizeBroadcasting, 403, { message: 'Forbidden.' });
     }
-    return reply(c, authorizeBroadcasting, 200, {
+    return reply(c, realtimeContract.authorizeBroadcasting, 200, {
       auth: privateChannelAuth(realtime, socketId, channel),
     });
   });
@@ -117,7 +113,7 @@ export function realtimeRoutes(s: Services) {
   if (!hub) return routes;
 
   const receive = async (c: Context<AppEnv>, batch: boolean) => {
-    const op = batch ? triggerRealtimeBatch : triggerRealtimeEvent;
+    const op = batch ? realtimeContract.triggerRealtimeBatch : realtimeContract.triggerRealtimeEvent;
     if (c.req.param('appId') !== hub.app.appId) return reply(c, op, 404, { message: 'No app has this id.' });
     const body = Buffer.from(await readBodyBytes(c)).toString('utf8');
     const problem = eventsRequestProblem(hub, 'POST', c.req.path, c.req.query(), body, Math.floor(s.clock() / 1000));
@@ -138,7 +134,7 @@ export function realtimeRoutes(s: Services) {
     for (const event of events as Published[]) hub.publish(event.channels, event.name, event.data, event.socketId);
     return reply(c, op, 200, {});
   };
-  route(routes, s, triggerRealtimeEvent, (c) => receive(c as unknown as Context<AppEnv>, false));
-  route(routes, s, triggerRealtimeBatch, (c) => receive(c as unknown as Context<AppEnv>, true));
+  route(routes, s, realtimeContract.triggerRealtimeEvent, (c) => receive(c as unknown as Context<AppEnv>, false));
+  route(routes, s, realtimeContract.triggerRealtimeBatch, (c) => receive(c as unknown as Context<AppEnv>, true));
   return routes;
 }

@@ -1,11 +1,6 @@
 import { Hono } from 'hono';
-import {
-  createReportLink,
-  revokeReportLink,
-  showPublicReport,
-  showReportLink,
-  type ReportLink,
-} from '../../contract/reports';
+import * as reports from '../../contract/reports';
+import type { ReportLink } from '../../contract/reports';
 import { sentimentByDay } from '../comments/queries';
 import type { AppEnv, Services } from '../http/context';
 import { clientIp } from '../http/client-ip';
@@ -38,28 +33,28 @@ export function reportRoutes(s: Services) {
     return project;
   };
 
-  route(routes, s, showReportLink, async (c, { params }) => {
+  route(routes, s, reports.showReportLink, async (c, { params }) => {
     const project = await ownProject(c.get('user').id, params.projectId);
     const active = await activeReportLink(s.db, encryption, project.id);
-    return reply(c, showReportLink, 200, { reportLink: active ? presentLink(active) : null });
+    return reply(c, reports.showReportLink, 200, { reportLink: active ? presentLink(active) : null });
   });
 
-  route(routes, s, createReportLink, async (c, { params }) => {
+  route(routes, s, reports.createReportLink, async (c, { params }) => {
     const project = await ownProject(c.get('user').id, params.projectId);
     await assertPublicReports(s.db, project.ownerId);
     const made = await newReportLink(s.db, encryption, project.id, new Date(s.clock()));
     c.get('log').info({ projectId: project.id }, 'report link made');
-    return reply(c, createReportLink, 201, { reportLink: presentLink(made) });
+    return reply(c, reports.createReportLink, 201, { reportLink: presentLink(made) });
   });
 
-  route(routes, s, revokeReportLink, async (c, { params }) => {
+  route(routes, s, reports.revokeReportLink, async (c, { params }) => {
     const project = await ownProject(c.get('user').id, params.projectId);
     await revokeReportLinks(s.db, project.id, new Date(s.clock()));
     c.get('log').info({ projectId: project.id }, 'report link revoked');
-    return reply(c, revokeReportLink, 204);
+    return reply(c, reports.revokeReportLink, 204);
   });
 
-  route(routes, s, showPublicReport, async (c, { params, query }) => {
+  route(routes, s, reports.showPublicReport, async (c, { params, query }) => {
     const address = addressSubject(clientIp(c, s.config.trustProxy));
     await s.rateLimiter.enforce([rateLimitCheck('public_report', 'ip', s.rateLimits.publicReport.perIp, address)]);
     const now = new Date(s.clock());
@@ -70,7 +65,7 @@ export function reportRoutes(s: Services) {
       commentCountsOfProjects(s.db, [opened.projectId]),
       sentimentByDay(s.db, opened.projectId, { days: Number(query.days ?? '30'), today: now }),
     ]);
-    return reply(c, showPublicReport, 200, {
+    return reply(c, reports.showPublicReport, 200, {
       report: {
         projectName: opened.projectName,
         channels: (channels.get(opened.projectId) ?? []).map((channel) => ({ kind: channel.kind, name: channel.name })),

@@ -1,5 +1,6 @@
 import type { User } from '../../contract/auth';
-import { fillPath, type Operation, type OperationInput, type ResponseBody } from '../../contract/operation';
+import * as operationContract from '../../contract/operation';
+import type { Operation, OperationInput, ResponseBody } from '../../contract/operation';
 import type { Hono } from 'hono';
 import { createApp } from '../app';
 import { parseConfig, type Config } from '../config';
@@ -266,7 +267,7 @@ function caller(app: Hono<AppEnv>, settle: () => Promise<void>) {
     for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
       if (value !== undefined) search.set(name, String(value));
     }
-    const path = fillPath(target.path, params as Record<string, string> | undefined);
+    const path = operationContract.fillPath(target.path, params as Record<string, string> | undefined);
     return send(target.method, search.size > 0 ? `${path}?${search}` : path, { ...rest, json: body });
   }
   return call;

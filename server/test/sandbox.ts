@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { authorizeFacebookAccount, storeFacebookAccount } from '../../contract/integrations';
+import * as integrations from '../../contract/integrations';
 import { TEST_ENV, type Harness } from './harness';
 import { consentFormFields } from '../integrations/sandbox/consent-form';
 
@@ -26,9 +26,9 @@ export async function answerConsent(h: Harness, dialogUrl: string, answer: Recor
  * `person`, then storing the code. Answers the store call's answer (its jobs are not run).
  */
 export async function connectSandboxFacebook(h: Harness, accessToken: string, person: string) {
-  const started = await h.call(authorizeFacebookAccount, { token: accessToken, body: {} });
+  const started = await h.call(integrations.authorizeFacebookAccount, { token: accessToken, body: {} });
   const back = await answerConsent(h, started.body.url, { person, decision: 'allow' });
-  return h.call(storeFacebookAccount, {
+  return h.call(integrations.storeFacebookAccount, {
     token: accessToken,
     body: {
       code: back.searchParams.get('code')!,

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizeFacebookAccount } from '../../contract/integrations';
-import { createProject } from '../../contract/projects';
-import {
-  authorizeTiktokUser,
-  listProjectTiktokUsers,
-  restartTiktokImport,
-  storeTiktokUser,
-} from '../../contract/tiktok-users';
+import * as integrations from '../../contract/integrations';
+import * as projects from '../../contract/projects';
+import * as tiktokUsers from '../../contract/tiktok-users';
 import type { Publisher } from '../realtime/publisher';
 import { SANDBOX_TIKTOK_USERS } from '../integrations/sandbox/tiktok';
 import { ProviderError } from '../integrations/providers/provider-error';
@@ -44,7 +39,7 @@ afterAll(async () => {
 type Signed = { accessToken: string; user: { _id: string } };
 
 async function roundTrip(who: Signed, projectId: string, user = caffe!.openId, decision = 'allow') {
-  const started = await h.call(authorizeTiktokUser, { params: { projectId }, token: who.accessToken });
+  const started = await h.call(tiktokUsers.authorizeTiktokUser, { params: { projectId }, token: who.accessToken });
   expect(started.status, started.text).toBe(200);
   const url = started.body.url;
   expect(url).toContain('/sandbox/tiktok/v2/auth/authorize/');
@@ -53,7 +48,7 @@ async function roundTrip(who: Signed, projectId: string, user = caffe!.openId, d
 }
 
 const store = (who: Signed, back: URL, overrides: Record<string, string> = {}) =>
-  h.call(storeTiktokUser, {
+  h.call(tiktokUsers.storeTiktokUser, {
     token: who.accessToken,
     body: {
       code: back.searchParams.get('code')!,
@@ -64,13 +59,13 @@ const store = (who: Signed, back: URL, overrides: Record<string, string> = {}) =
   });
 
 async function projectOf(who: Signed, name = 'Caffè') {
-  const made = await h.call(createProject, { token: who.accessToken, body: { name } });
+  const made = await h.call(projects.createProject, { token: who.accessToken, body: { name } });
   expect(made.status).toBe(201);
   return made.body._id;
 }
 
 const listed = async (who: Signed, projectId: string) => {
-  const answer = await h.call(listProjectTiktokUsers, { params: { projectId }, token: who.accessToken });
+  const answer = await h.call(tiktokUsers.listProjectTiktokUsers, { params: { projectId }, token: who.accessToken });
   expect(answer.status).toBe(200);
   return answer.body.data;
 };
@@ -139,7 +134,7 @@ describe('connecting a TikTok user to a project', () => {
     expect((await store(owner, elsewhere, { redirect_uri: 'http://elsewhere.test/back' })).status).toBe(409);
 
     // A Facebook account's round trip is not a project's.
-    const facebook = await h.call(authorizeFacebookAccount, { token: owner.accessToken, body: {} });
+    const facebook = await h.call(integrations.authorizeFacebookAccount, { token: owner.accessToken, body: {} });
     const fbState = new URL(facebook.body.url).searchParams.get('state')!;
     expect((await store(owner, good, { state: fbState })).status).toBe(409);
   });
@@ -169,7 +164,7 @@ describe('connecting a TikTok user to a project', () => {
 
 describe('an import that stops', () => {
   const restart = (who: Signed, projectId: string, tiktokUserId: string) =>
-    h.call(restartTiktokImport, { params: { projectId, tiktokUserId }, token: who.accessToken });
+    h.call(tiktokUsers.restartTiktokImport, { params: { projectId, tiktokUserId }, token: who.accessToken });
   const progressOf = (ownerId: string) =>
     published
       .filter((each) => each.userId === ownerId && each.event === 'TiktokUserImportProgress')

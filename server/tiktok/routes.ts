@@ -1,11 +1,6 @@
 import { Hono } from 'hono';
 import { OAUTH_RETURN_PATHS } from '../../contract/oauth';
-import {
-  authorizeTiktokUser,
-  listProjectTiktokUsers,
-  restartTiktokImport,
-  storeTiktokUser,
-} from '../../contract/tiktok-users';
+import * as tiktokUsers from '../../contract/tiktok-users';
 import type { AppEnv, Services } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
@@ -55,7 +50,7 @@ export function tiktokUserRoutes(s: Services) {
     return project;
   };
 
-  route(routes, s, authorizeTiktokUser, async (c, { params }) => {
+  route(routes, s, tiktokUsers.authorizeTiktokUser, async (c, { params }) => {
     const user = c.get('user');
     const project = await ownProject(user.id, params.projectId);
     tiktokOrRefuse();
@@ -73,12 +68,12 @@ export function tiktokUserRoutes(s: Services) {
       },
       s.clock(),
     );
-    return reply(c, authorizeTiktokUser, 200, {
+    return reply(c, tiktokUsers.authorizeTiktokUser, 200, {
       url: tiktokAuthorizeUrl(s.config.tiktok!, { state, redirectUri: returnUri }),
     });
   });
 
-  route(routes, s, storeTiktokUser, async (c, { body }) => {
+  route(routes, s, tiktokUsers.storeTiktokUser, async (c, { body }) => {
     const tiktok = tiktokOrRefuse();
     const user = c.get('user');
     const perUser = rateLimitCheck('tiktok_store', 'account', ACCOUNT_STORE_LIMIT, user.id);
@@ -129,7 +124,7 @@ export function tiktokUserRoutes(s: Services) {
     if (!channel) throw notFound();
     await queueTiktokImport(s.jobs, channel, project.id);
     c.get('log').info({ userId: user.id, projectId: project.id, channelId: channel.id }, 'tiktok user connected');
-    return reply(c, storeTiktokUser, 202, { tiktokUser: await listedUser(project.id, channel.id) });
+    return reply(c, tiktokUsers.storeTiktokUser, 202, { tiktokUser: await listedUser(project.id, channel.id) });
   });
 
   /** One of the project's TikTok users as listed; not found when the project does not follow it. */
@@ -139,7 +134,7 @@ export function tiktokUserRoutes(s: Services) {
     return listed;
   };
 
-  route(routes, s, restartTiktokImport, async (c, { params }) => {
+  route(routes, s, tiktokUsers.restartTiktokImport, async (c, { params }) => {
     const user = c.get('user');
     const project = await ownProject(user.id, params.projectId);
     await listedUser(project.id, params.tiktokUserId);
@@ -150,12 +145,12 @@ export function tiktokUserRoutes(s: Services) {
     if (!restarted) throw notFound();
     await queueTiktokImport(s.jobs, restarted, project.id);
     c.get('log').info({ userId: user.id, projectId: project.id, channelId: channel.id }, 'tiktok import restarted');
-    return reply(c, restartTiktokImport, 202, { tiktokUser: await listedUser(project.id, channel.id) });
+    return reply(c, tiktokUsers.restartTiktokImport, 202, { tiktokUser: await listedUser(project.id, channel.id) });
   });
 
-  route(routes, s, listProjectTiktokUsers, async (c, { params }) => {
+  route(routes, s, tiktokUsers.listProjectTiktokUsers, async (c, { params }) => {
     const project = await ownProject(c.get('user').id, params.projectId);
-    return reply(c, listProjectTiktokUsers, 200, { data: await listUsers(s.db, project.id, s.clock()) });
+    return reply(c, tiktokUsers.listProjectTiktokUsers, 200, { data: await listUsers(s.db, project.id, s.clock()) });
   });
 
   return routes;

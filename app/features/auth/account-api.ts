@@ -1,5 +1,5 @@
 import * as userAccount from '~contract/user-account';
-import { updateMe } from '~contract/auth';
+import * as auth from '~contract/auth';
 import { api } from '~/lib/api';
 import { keepInCache } from '~/lib/cache';
 import { tokenStore } from '~/lib/session';
@@ -14,7 +14,7 @@ import { authKeys, forgetSession } from './api';
 
 /** The profile: the names. */
 export async function updateProfile(profile: { firstName: string; lastName: string }) {
-  const { user } = await api.call(updateMe, { body: profile });
+  const { user } = await api.call(auth.updateMe, { body: profile });
   await keepInCache(authKeys.me(), user);
   return user;
 }

@@ -1,6 +1,6 @@
 import * as auth from '~contract/auth';
 import type { User } from '~contract/auth';
-import { redeemCoupon as redeemCouponOperation } from '~contract/coupons';
+import * as coupons from '~contract/coupons';
 import type { Language, Theme } from '~contract/fields';
 import { api } from '~/lib/api';
 import type { CallOptions } from '~/lib/http';
@@ -90,7 +90,7 @@ export function resetPassword(body: { email: string; password: string; token: st
 
 export async function redeemCoupon(coupon: string) {
   try {
-    return await api.call(redeemCouponOperation, { body: { coupon } });
+    return await api.call(coupons.redeemCoupon, { body: { coupon } });
   } finally {
     // The cached user no longer lists every coupon it redeemed.
     await invalidate(authKeys.me());

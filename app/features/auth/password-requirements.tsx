@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH, passwordRules } from '~contract/fields';
+import * as fields from '~contract/fields';
+import { PASSWORD_MIN_LENGTH } from '~contract/fields';
 
 /**
  * The live requirements card beside a new password (docs/product.md#validation). Given as a
@@ -11,8 +12,8 @@ export function PasswordRequirements({ password }: { password: string }) {
     <div className="rounded-lg bg-muted px-3 py-2.5">
       <p className="text-sm font-medium text-fg">{t('password.requirementsTitle')}</p>
       <ul className="mt-1 flex flex-col gap-0.5 text-sm">
-        {(Object.keys(passwordRules) as Array<keyof typeof passwordRules>).map((rule) => {
-          const met = passwordRules[rule](password);
+        {(Object.keys(fields.passwordRules) as Array<keyof typeof fields.passwordRules>).map((rule) => {
+          const met = fields.passwordRules[rule](password);
           return (
             <li key={rule} className={`flex items-center gap-2 ${met ? 'text-success-fg' : 'text-fg-muted'}`}>
               <span aria-hidden="true" className="w-4 text-center font-bold">

@@ -1,15 +1,6 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import {
-  bulkUpdateComments,
-  COMMENTS_PAGE_SIZE,
-  commentsCursor,
-  listComments,
-  reviewMatchingComments,
-  undoReview,
-  type Comment,
-  type ReviewAction,
-  type Sentiment,
-} from '~contract/comments';
+import * as commentsContract from '~contract/comments';
+import { COMMENTS_PAGE_SIZE, type Comment, type ReviewAction, type Sentiment } from '~contract/comments';
 import type { Paged } from '~contract/common';
 import { api } from '~/lib/api';
 import { cachedPages, invalidate, updateCached } from '~/lib/cache';
@@ -54,10 +45,16 @@ export const commentListQuery = (filter: ReviewFilter) =>
   infiniteQueryOptions({
     queryKey: commentKeys.list(filter),
     queryFn: ({ pageParam, signal }) =>
-      api.call(listComments, { query: listQuery(filter, pageParam) }, { countsForLoading: false, signal }),
+      api.call(
+        commentsContract.listComments,
+        { query: listQuery(filter, pageParam) },
+        { countsForLoading: false, signal },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last: Paged<Comment>) =>
-      last.data.length < COMMENTS_PAGE_SIZE ? undefined : commentsCursor(last.data[last.data.length - 1]),
+      last.data.length < COMMENTS_PAGE_SIZE
+        ? undefined
+        : commentsContract.commentsCursor(last.data[last.data.length - 1]),
   });
 
 /** The first page, for the route's loader: the page opens with its rows. */
@@ -77,7 +74,7 @@ export type CommentReview = { id: string; sentiment: { sentiment?: Sentiment; in
 export async function reviewComments(filter: ReviewFilter, comments: readonly CommentReview[]) {
   try {
     const result = await api.call(
-      bulkUpdateComments,
+      commentsContract.bulkUpdateComments,
       { body: { comments: [...comments] } },
       { countsForLoading: false },
     );
@@ -113,7 +110,7 @@ function reviewAllMatchingCall(
   sentiment?: Sentiment,
 ) {
   return api.call(
-    reviewMatchingComments,
+    commentsContract.reviewMatchingComments,
     {
       body: {
         filter: {
@@ -136,7 +133,7 @@ function reviewAllMatchingCall(
 /** Puts a review's comments back as they were; they come back where they were as every list is read again. */
 export async function undoCommentReview(batchId: string) {
   try {
-    return await api.call(undoReview, { params: { batchId } }, { countsForLoading: false });
+    return await api.call(commentsContract.undoReview, { params: { batchId } }, { countsForLoading: false });
   } finally {
     await invalidate(commentKeys.lists());
   }

@@ -1,4 +1,4 @@
-import { commentFilterShape } from '~contract/comments';
+import * as comments from '~contract/comments';
 import { LIMITS, type Sentiment } from '~contract/fields';
 import { queryFromUrl } from '~/lib/url-query';
 
@@ -47,7 +47,7 @@ export function filterFromUrl(url: URL): ReviewFilter {
     const value = params.get(name);
     if (value !== null) params.set(name, value.trim().slice(0, LIMITS.search));
   }
-  const query = queryFromUrl(commentFilterShape, params);
+  const query = queryFromUrl(comments.commentFilterShape, params);
   return {
     message: query.message ?? '',
     authorName: query.authorName ?? '',

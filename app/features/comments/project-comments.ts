@@ -1,15 +1,6 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import {
-  COMMENTS_PAGE_SIZE,
-  commentsCursor,
-  listProjectComments,
-  projectSentimentSummary,
-  replyToProjectComment,
-  updateProjectComment,
-  type Comment,
-  type ProjectComment,
-  type SummaryPeriod,
-} from '~contract/comments';
+import * as comments from '~contract/comments';
+import { COMMENTS_PAGE_SIZE, type Comment, type ProjectComment, type SummaryPeriod } from '~contract/comments';
 import type { Paged } from '~contract/common';
 import { api } from '~/lib/api';
 import { cached, cachedPages, markStale, updateCached } from '~/lib/cache';
@@ -38,13 +29,13 @@ export const projectCommentsQuery = (projectId: string, filter: ProjectCommentFi
     queryKey: projectCommentKeys.list(projectId, filter),
     queryFn: ({ pageParam, signal }) =>
       api.call(
-        listProjectComments,
+        comments.listProjectComments,
         { params: { projectId }, query: projectFilterToQuery(filter, pageParam) },
         { countsForLoading: false, signal },
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last: Paged<ProjectComment>) =>
-      last.data.length < COMMENTS_PAGE_SIZE ? undefined : commentsCursor(last.data[last.data.length - 1]!),
+      last.data.length < COMMENTS_PAGE_SIZE ? undefined : comments.commentsCursor(last.data[last.data.length - 1]!),
   });
 
 /** The first page, for the route's loader: the page opens with its rows. */
@@ -62,7 +53,7 @@ export function getSentimentSummary(projectId: string, period: SummaryPeriod) {
     queryKey: projectCommentKeys.summary(projectId, period),
     queryFn: () =>
       api.call(
-        projectSentimentSummary,
+        comments.projectSentimentSummary,
         { params: { projectId }, query: { days: period } },
         { countsForLoading: false },
       ),
@@ -79,7 +70,7 @@ export type CommentMarks = { isBookmarked?: boolean; isHidden?: boolean };
  */
 export async function markProjectComment(projectId: string, commentId: string, marks: CommentMarks): Promise<Comment> {
   const changed = await api.call(
-    updateProjectComment,
+    comments.updateProjectComment,
     { params: { projectId, commentId }, body: marks },
     { countsForLoading: false },
   );
@@ -108,7 +99,10 @@ export function withComment(pages: ProjectCommentPages, changed: Comment): Proje
  * The reply shows under its parent at once, in every loaded list of the project that holds it.
  */
 export async function replyToComment(projectId: string, commentId: string, message: string) {
-  const answer = await api.call(replyToProjectComment, { params: { projectId, commentId }, body: { message } });
+  const answer = await api.call(comments.replyToProjectComment, {
+    params: { projectId, commentId },
+    body: { message },
+  });
   await updateCached<ProjectCommentPages>(projectCommentKeys.lists(projectId), (pages) =>
     pages ? withReply(pages, answer.parent, answer.reply) : pages,
   );

@@ -1,5 +1,6 @@
 import type { Sentiment } from '~contract/fields';
-import { projectCommentFilterShape, projectSentimentSummary, type SummaryPeriod } from '~contract/comments';
+import * as comments from '~contract/comments';
+import type { SummaryPeriod } from '~contract/comments';
 import { queryFromUrl } from '~/lib/url-query';
 import { FLAG_FILTERS } from './filter';
 
@@ -22,7 +23,7 @@ export const DEFAULT_PERIOD: SummaryPeriod = '30';
  * `days`); anything that is not one of the values reads as no filter (a mangled link still opens).
  */
 export function projectFilterFromUrl(url: URL): { filter: ProjectCommentFilter; period: SummaryPeriod } {
-  const query = queryFromUrl(projectCommentFilterShape, url.searchParams, { channelId: 'channel' });
+  const query = queryFromUrl(comments.projectCommentFilterShape, url.searchParams, { channelId: 'channel' });
   return {
     filter: {
       channelId: query.channelId?.toLowerCase(),
@@ -37,7 +38,7 @@ export function projectFilterFromUrl(url: URL): { filter: ProjectCommentFilter; 
 
 /** The chart's period a URL's `days` asks for, or the default (a mangled link still opens). */
 export const summaryPeriodOf = (params: URLSearchParams): SummaryPeriod =>
-  queryFromUrl(projectSentimentSummary.query.shape, params).days ?? DEFAULT_PERIOD;
+  queryFromUrl(comments.projectSentimentSummary.query.shape, params).days ?? DEFAULT_PERIOD;
 
 /** The URL's query: only what differs from the default, so the plain page has a plain URL. */
 export function projectFilterToParams(filter: ProjectCommentFilter, period: SummaryPeriod): URLSearchParams {

@@ -2,7 +2,7 @@ import { getInputProps, getTextareaProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { REPLY_MAX, ReplyBodySchema, type Comment } from '~contract/comments';
-import { id } from '~contract/fields';
+import * as fieldsContract from '~contract/fields';
 import { AppForm } from '~/components/ui/app-form';
 import { Button } from '~/components/ui/button';
 import { FormDialog, formResult, type DialogFormProps } from '~/components/ui/dialog';
@@ -11,7 +11,7 @@ import { TextArea } from '~/components/ui/textarea';
 import { useAppForm } from '~/lib/forms';
 
 /** The reply form: the API's own rule for the words, and which comment it answers. */
-export const ReplyFormSchema = z.extend(ReplyBodySchema, { commentId: id() });
+export const ReplyFormSchema = z.extend(ReplyBodySchema, { commentId: fieldsContract.id() });
 
 /**
  * Replying to a comment as its channel (docs/product.md#replies): the one form pattern in the one dialog, posted

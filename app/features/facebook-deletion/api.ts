@@ -1,4 +1,4 @@
-import { showFacebookDeletionStatus } from '~contract/facebook-deletion';
+import * as facebookDeletion from '~contract/facebook-deletion';
 import { api } from '~/lib/api';
 import { cached } from '~/lib/cache';
 
@@ -17,7 +17,7 @@ export const facebookDeletionKeys = {
 export function getDeletionStatus(id: string) {
   return cached({
     queryKey: facebookDeletionKeys.status(id),
-    queryFn: () => api.call(showFacebookDeletionStatus, { params: { id } }),
+    queryFn: () => api.call(facebookDeletion.showFacebookDeletionStatus, { params: { id } }),
     staleTime: 0,
   });
 }

@@ -1,4 +1,4 @@
-import { health } from '~contract/health';
+import * as health from '~contract/health';
 import { api } from '~/lib/api';
 
 /**
@@ -6,5 +6,5 @@ import { api } from '~/lib/api';
  * the loading overlay does not wait for it, and `signal` drops it when the page is left.
  */
 export function checkHealth(signal?: AbortSignal) {
-  return api.call(health, {}, { countsForLoading: false, signal });
+  return api.call(health.health, {}, { countsForLoading: false, signal });
 }

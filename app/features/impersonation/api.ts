@@ -1,4 +1,4 @@
-import { endImpersonation, loginAsUser as loginAsUserOperation } from '~contract/impersonation';
+import * as impersonation from '~contract/impersonation';
 import { api } from '~/lib/api';
 import { OfflineError } from '~/lib/http';
 import { liveConnection } from '~/lib/live';
@@ -24,7 +24,7 @@ function reloadAt(path: string) {
  * unknown user) or cannot be reached.
  */
 export async function loginAsUser(userId: string): Promise<void> {
-  const answer = await api.call(loginAsUserOperation, { body: { id: userId } });
+  const answer = await api.call(impersonation.loginAsUser, { body: { id: userId } });
   impersonationStore.set(answer.access_token);
   reloadAt(paths.home());
 }
@@ -38,7 +38,7 @@ export async function loginAsUser(userId: string): Promise<void> {
  */
 export async function backToOwnAccount(): Promise<void> {
   try {
-    await api.call(endImpersonation);
+    await api.call(impersonation.endImpersonation);
   } catch (error) {
     if (error instanceof OfflineError) throw error;
     // Any other answer: the impersonation is over one way or another; go back all the same.

@@ -1,4 +1,4 @@
-import { obtainMauticToken, showMautic } from '~contract/mautic';
+import * as mautic from '~contract/mautic';
 import { api } from '~/lib/api';
 import { cached, keepInCache } from '~/lib/cache';
 import type { MauticForm } from './schemas';
@@ -12,12 +12,12 @@ export const mauticKeys = {
 };
 
 export function getMauticStatus() {
-  return cached({ queryKey: mauticKeys.status(), queryFn: () => api.call(showMautic, {}) });
+  return cached({ queryKey: mauticKeys.status(), queryFn: () => api.call(mautic.showMautic, {}) });
 }
 
 /** Exchanges the code Mautic sent back; the answer is the new status, kept as the cached one. */
 export async function exchangeMauticCode(code: string) {
-  const status = await api.call(obtainMauticToken, { body: { code } });
+  const status = await api.call(mautic.obtainMauticToken, { body: { code } });
   await keepInCache(mauticKeys.status(), status);
   return status;
 }

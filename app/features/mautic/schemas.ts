@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { text } from '~contract/fields';
+import * as fields from '~contract/fields';
 
 const missing = (issue: { input: unknown }) => issue.input === undefined || issue.input === null;
 /** `required` when absent, else `in` (a value the form never carries). */
@@ -12,10 +12,10 @@ const only = <T extends string>(value: T) =>
  * so the form is valid exactly when the installation has a Mautic and the page has made its state.
  */
 export const MauticFormSchema = z.object({
-  client_id: text(500),
+  client_id: fields.text(500),
   grant_type: only('authorization_code'),
   redirect_uri: z.url({ protocol: /^https?$/, error: (issue) => (missing(issue) ? 'required' : 'in') }),
   response_type: only('code'),
-  state: text(200),
+  state: fields.text(200),
 });
 export type MauticForm = z.output<typeof MauticFormSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import * as projects from '~contract/projects';
-import { id } from '~contract/fields';
+import * as fields from '~contract/fields';
 import { api } from '~/lib/api';
 import { cached, invalidate } from '~/lib/cache';
 
@@ -38,7 +38,7 @@ export async function createProject(body: { name: string }) {
 }
 
 /** The rename form: the API's own name rule, and which project. */
-export const RenameProjectSchema = z.extend(projects.ProjectBodySchema, { projectId: id() });
+export const RenameProjectSchema = z.extend(projects.ProjectBodySchema, { projectId: fields.id() });
 
 export async function renameProject(projectId: string, name: string) {
   const project = await api.call(projects.renameProject, { params: { id: projectId }, body: { name } });

@@ -1,4 +1,4 @@
-import { authorizeBroadcasting, showRealtimeSettings } from '~contract/realtime';
+import * as realtime from '~contract/realtime';
 import { api } from '~/lib/api';
 import { env } from '~/lib/env';
 import type { LiveSocket, SocketState } from './live-connection';
@@ -18,7 +18,7 @@ export async function openEchoSocket(): Promise<LiveSocket> {
   const [{ default: Echo }, { default: Pusher }, settings] = await Promise.all([
     import('laravel-echo'),
     import('pusher-js'),
-    api.call(showRealtimeSettings, {}, { countsForLoading: false }),
+    api.call(realtime.showRealtimeSettings, {}, { countsForLoading: false }),
   ]);
   // The embedded server is wherever the API is: this page's origin, or VITE_API_URL's.
   const apiOrigin = new URL(env.apiUrl || window.location.origin, window.location.href);
@@ -44,11 +44,11 @@ export async function openEchoSocket(): Promise<LiveSocket> {
     // The app has no axios, jQuery or Turbo for Echo to add its socket id to.
     withoutInterceptors: true,
     channelAuthorization: {
-      endpoint: authorizeBroadcasting.path,
+      endpoint: realtime.authorizeBroadcasting.path,
       transport: 'ajax',
       customHandler: ({ socketId, channelName }, callback) => {
         api
-          .request<{ auth: string }>(authorizeBroadcasting.method, authorizeBroadcasting.path, {
+          .request<{ auth: string }>(realtime.authorizeBroadcasting.method, realtime.authorizeBroadcasting.path, {
             body: { socket_id: socketId, channel_name: channelName },
             countsForLoading: false,
           })

@@ -1,4 +1,4 @@
-import { listUsers } from '~contract/users';
+import * as users from '~contract/users';
 import { api } from '~/lib/api';
 import { cached } from '~/lib/cache';
 import { queryFromUrl } from '~/lib/url-query';
@@ -15,7 +15,7 @@ export type UserListFilter = { page: number; search: string };
  * not one reads as the first page, a search the API would refuse as no search.
  */
 export function userListFilterOf(params: URLSearchParams): UserListFilter {
-  const query = queryFromUrl(listUsers.query.shape, params);
+  const query = queryFromUrl(users.listUsers.query.shape, params);
   return { page: query.page ?? 1, search: query.search ?? '' };
 }
 
@@ -31,7 +31,7 @@ export function getUsers(filter: UserListFilter) {
     queryKey: userKeys.list(filter),
     queryFn: () =>
       api.call(
-        listUsers,
+        users.listUsers,
         { query: { page: String(filter.page), ...(filter.search ? { search: filter.search } : {}) } },
         // Users calls never show the global loading indicator; the table shows its own.
         { countsForLoading: false },

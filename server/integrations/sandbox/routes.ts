@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { OAUTH_RETURN_PATHS } from '../../../contract/integrations';
-import { sandboxExpireTokens } from '../../../contract/sandbox/providers';
+import * as sandboxProviders from '../../../contract/sandbox/providers';
 import type { AppEnv, Services } from '../../http/context';
 import { reply, route } from '../../http/operation';
 import { facebookSandbox, SANDBOX_FACEBOOK_PEOPLE } from './facebook';
@@ -54,16 +54,17 @@ export function sandboxProviderRoutes(s: Services) {
   if (linkedin) routes.route('/', linkedin.routes);
   if (tiktok) routes.route('/', tiktok.routes);
 
-  route(routes, s, sandboxExpireTokens, (c, { params }) => {
+  route(routes, s, sandboxProviders.sandboxExpireTokens, (c, { params }) => {
     const person =
       SANDBOX_FACEBOOK_PEOPLE.find((each) => each.id === params.personId) ??
       SANDBOX_LINKEDIN_PEOPLE.find((each) => each.id === params.personId) ??
       SANDBOX_TIKTOK_USERS.map((user) => ({ id: user.openId })).find((each) => each.id === params.personId);
-    if (!person) return reply(c, sandboxExpireTokens, 404, { message: 'No sandbox person has this id.' });
+    if (!person)
+      return reply(c, sandboxProviders.sandboxExpireTokens, 404, { message: 'No sandbox person has this id.' });
     facebook?.expireTokensOf(person.id);
     linkedin?.expireTokensOf(person.id);
     tiktok?.expireTokensOf(person.id);
-    return reply(c, sandboxExpireTokens, 204);
+    return reply(c, sandboxProviders.sandboxExpireTokens, 204);
   });
   return routes;
 }
