@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import { receiveFacebookWebhook, verifyFacebookWebhook, WEBHOOK_BODY_LIMIT } from '../../contract/webhooks';
+import * as webhooks from '../../contract/webhooks';
+import { WEBHOOK_BODY_LIMIT } from '../../contract/webhooks';
 import type { AppEnv, Services } from '../http/context';
 import { HttpError } from '../http/errors';
 import { readBodyBytes } from '../http/json-body';
@@ -29,7 +30,7 @@ export function webhookRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
   workFacebookWebhooks(s.jobs, s);
 
-  route(routes, s, verifyFacebookWebhook, async (c, { query }) => {
+  route(routes, s, webhooks.verifyFacebookWebhook, async (c, { query }) => {
     const expected = s.config.facebookWebhookVerifyToken;
     const given = query['hub.verify_token'];
     const challenge = query['hub.challenge'];
@@ -47,7 +48,7 @@ export function webhookRoutes(s: Services) {
 
   // By hand rather than with route(): the signature is over the raw bytes, checked before
   // anything of them is read.
-  routes.post(receiveFacebookWebhook.path, async (c) => {
+  routes.post(webhooks.receiveFacebookWebhook.path, async (c) => {
     const bytes = await readBodyBytes(c, WEBHOOK_BODY_LIMIT);
     if (!signatureMatches(c.req.header('x-hub-signature-256'), bytes, s.config.facebookAppSecret)) {
       throw new HttpError(401, 'webhookSignature');
@@ -60,7 +61,7 @@ export function webhookRoutes(s: Services) {
     } catch {
       throw new HttpError(400, 'malformedJson');
     }
-    const delivery = validate(receiveFacebookWebhook.body, parsed);
+    const delivery = validate(webhooks.receiveFacebookWebhook.body, parsed);
     // Kept before the answer (a job is a row): a delivery acknowledged is never lost.
     await s.jobs.send(APPLY_FACEBOOK_WEBHOOK, { delivery });
     return c.body(null, 200);
