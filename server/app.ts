@@ -194,7 +194,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     // A stand-in Mautic for the admin page's authorisation round trip (local mode's default).
     app.route('/', mauticSandboxRoutes(services));
     // The sandbox Facebook and LinkedIn that local mode connects accounts through (decision 025).
-    app.route('/', sandboxProviderRoutes(services));
+    app.route(
+      '/',
+      sandboxProviderRoutes(services, async (body, signature) => {
+        // In-process, through the whole app (signature check included), as Meta's POST would go.
+        const answer = await app.request('/webhooks/facebook', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+          body,
+        });
+        if (answer.status !== 200) services.log.warn({ status: answer.status }, 'sandbox webhook not taken');
+      }),
+    );
     // The generated reference, with the dev operations it describes: outside production only.
     app.route('/', docsRoutes());
   }

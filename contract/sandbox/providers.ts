@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
 import { ErrorBodySchema } from '../common';
-import { defineOperation, type Operation } from '../operation';
+import { ReplyBodySchema } from '../comments';
+import { LIMITS, text } from '../fields';
+import { BODY_ERRORS, defineOperation, errors, type Operation } from '../operation';
 
 /**
  * The sandbox providers (decision 025): the parts of Facebook's and LinkedIn's OAuth pages and
@@ -16,7 +18,7 @@ const version = z.object({ version: z.string() });
 const raw = (description: string) => ({ description });
 
 function sandboxOperation(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: `/${string}`,
   summary: string,
   responses: Operation['responses'],
@@ -95,6 +97,21 @@ export const replySandboxFacebookComment = sandboxOperation(
   'A reply under the comment `objectId`, as its page (`message`): the reply’s id',
   graph,
   withObject,
+);
+const withPage = z.object({ version: z.string(), pageId: z.string() });
+export const subscribeSandboxFacebookPage = sandboxOperation(
+  'POST',
+  '/sandbox/facebook/:version/:pageId/subscribed_apps',
+  "Subscribes the person's page to the app's webhooks (`subscribed_fields=feed`): `{ success: true }`",
+  graph,
+  withPage,
+);
+export const unsubscribeSandboxFacebookPage = sandboxOperation(
+  'DELETE',
+  '/sandbox/facebook/:version/:pageId/subscribed_apps',
+  "Ends the page's subscription to the app's webhooks: `{ success: true }`",
+  graph,
+  withPage,
 );
 
 const linkedin = {
@@ -193,5 +210,75 @@ export const sandboxExpireTokens = defineOperation({
   responses: {
     204: { description: 'Done.' },
     404: { description: 'No sandbox person has this id.', body: ErrorBodySchema },
+  },
+});
+
+/** A comment one of the sandbox's made-up people wrote on a page or an Instagram account. */
+export const SandboxCommentSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  authorName: z.string(),
+  parentId: z.nullable(z.string()),
+});
+export type SandboxComment = z.infer<typeof SandboxCommentSchema>;
+
+const deliveries = {
+  /** Deliver the webhook twice, as Meta sometimes does. */
+  deliverTwice: z.optional(z.boolean()),
+};
+
+export const sandboxAddComment = defineOperation({
+  method: 'POST',
+  path: '/dev/sandbox/comments',
+  summary: 'A made-up person comments on a sandbox page or Instagram account',
+  description:
+    "As a person commenting on Facebook: the comment joins the channel's comments (what a fetch or the sync " +
+    'reads) and, when the page is subscribed to the app (a connected account subscribes its pages), its webhook ' +
+    'is delivered to `/webhooks/facebook`, signed as Meta signs it. `parentId` answers a comment of the channel.',
+  tag,
+  access: 'public',
+  body: z.object({
+    channelId: text(64),
+    authorName: text(LIMITS.name),
+    message: ReplyBodySchema.shape.message,
+    parentId: z.optional(text(128)),
+    ...deliveries,
+  }),
+  responses: {
+    201: { description: 'Commented (and delivered, when subscribed).', body: SandboxCommentSchema },
+    404: { description: 'No sandbox page or Instagram account has this id, or no such parent.', body: ErrorBodySchema },
+    ...errors(...BODY_ERRORS),
+  },
+});
+
+export const sandboxEditComment = defineOperation({
+  method: 'PATCH',
+  path: '/dev/sandbox/comments/:commentId',
+  summary: "A made-up person edits their comment (Facebook pages' only: Instagram sends no edits)",
+  description:
+    '`deliverLate` holds the webhook back until the next change of the same comment has been delivered: an ' +
+    'edit arriving after a newer change, as Meta may send it.',
+  tag,
+  access: 'public',
+  params: z.object({ commentId: z.string() }),
+  body: z.object({ message: ReplyBodySchema.shape.message, ...deliveries, deliverLate: z.optional(z.boolean()) }),
+  responses: {
+    200: { description: 'Edited (and delivered, when subscribed).', body: SandboxCommentSchema },
+    404: { description: 'No comment of the sandbox people has this id.', body: ErrorBodySchema },
+    ...errors(...BODY_ERRORS),
+  },
+});
+
+export const sandboxRemoveComment = defineOperation({
+  method: 'DELETE',
+  path: '/dev/sandbox/comments/:commentId',
+  summary: 'A made-up person removes their comment, with its replies',
+  tag,
+  access: 'public',
+  params: z.object({ commentId: z.string() }),
+  query: z.object({ deliverTwice: z.optional(z.enum(['true', 'false'])) }),
+  responses: {
+    204: { description: 'Removed (and delivered, when subscribed).' },
+    404: { description: 'No comment of the sandbox people has this id.', body: ErrorBodySchema },
   },
 });

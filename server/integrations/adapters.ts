@@ -35,6 +35,12 @@ export interface ProviderAdapter {
    * `externalId`; absent where the product does not read comments.
    */
   comments?(kind: ChannelKind, accessToken: string, channelExternalId: string): Promise<ProviderComment[]>;
+  /**
+   * Has the provider deliver the channel's comments to the app's webhooks (Facebook pages), or
+   * stop; absent where the provider has none (docs/decisions/044).
+   */
+  subscribe?(kind: ChannelKind, accessToken: string, channelExternalId: string): Promise<void>;
+  unsubscribe?(kind: ChannelKind, accessToken: string, channelExternalId: string): Promise<void>;
   /** Posts the channel's reply under a comment: the reply's `externalId`. */
   reply?(kind: ChannelKind, accessToken: string, commentExternalId: string, message: string): Promise<string>;
   /** A new access token from a refresh token, where the provider has them (LinkedIn). */
@@ -109,6 +115,12 @@ export function createAdapters(config: Config, fetchImpl: FetchLike): Adapters {
         }));
       },
       reply: (_kind, accessToken, commentExternalId, message) => client.reply(commentExternalId, message, accessToken),
+      async subscribe(kind, accessToken, channelExternalId) {
+        if (kind === 'facebook-page') await client.subscribeApp(channelExternalId, accessToken);
+      },
+      async unsubscribe(kind, accessToken, channelExternalId) {
+        if (kind === 'facebook-page') await client.unsubscribeApp(channelExternalId, accessToken);
+      },
     };
   }
   if (config.linkedin) {

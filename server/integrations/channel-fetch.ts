@@ -2,8 +2,8 @@ import { z } from 'zod/mini';
 import { CHANNEL_KINDS, type ChannelKind, type JobFailureReason } from '../../contract/fields';
 import type { Database } from '../db/client';
 import type { ChannelRow, ProviderAccountRow } from '../db/schema';
-import { eq } from 'drizzle-orm';
-import { providerAccounts } from '../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { channels, providerAccounts } from '../db/schema';
 import type { Clock } from '../http/rate-limiter';
 import type { JobQueue } from '../jobs/queue';
 import { safeError, type Logger } from '../log';
@@ -159,6 +159,7 @@ export async function fetchAccountChannels(
       listed = await adapter.channels(kind, await accessTokenOf(deps, account, true));
     }
     const rows = await replaceChannels(deps.db, account, kind, listed, new Date(deps.clock()));
+    await subscribeChannels(deps, account, kind, rows);
     await fetchChannelComments(deps, account, kind, rows);
     // Before announcing: the open app reads the project again on the event and finds them there.
     if (options.projectId) {
@@ -227,6 +228,55 @@ async function fetchChannelComments(
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     deps.log.warn({ accountId: account.id, kind, problem: error.problem }, 'channel comments not fetched');
+  }
+}
+
+/**
+ * Has the provider deliver the channels' new comments to the app's webhooks (docs/decisions/044).
+ * A subscription that fails leaves the channels fetched: the scheduled sync reads their comments.
+ */
+async function subscribeChannels(
+  deps: ChannelFetchDeps,
+  account: ProviderAccountRow,
+  kind: ChannelKind,
+  rows: ChannelRow[],
+): Promise<void> {
+  const adapter = deps.adapters[account.provider];
+  if (!adapter?.subscribe || rows.length === 0) return;
+  try {
+    const token = await accessTokenOf(deps, account);
+    for (const channel of rows) await adapter.subscribe(kind, token, channel.externalId);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    deps.log.warn({ accountId: account.id, kind, problem: error.problem }, 'channels not subscribed to webhooks');
+  }
+}
+
+/**
+ * After an account is deleted: its channels that nobody else follows stop being delivered to the
+ * app's webhooks (another user's account on the same page keeps it subscribed). Best effort: a
+ * failure is logged, and Meta's deliveries for a page nobody follows are acknowledged and ignored.
+ */
+export async function unsubscribeLeftChannels(
+  deps: ChannelFetchDeps,
+  account: ProviderAccountRow,
+  left: Array<Pick<ChannelRow, 'kind' | 'externalId'>>,
+): Promise<void> {
+  const adapter = deps.adapters[account.provider];
+  if (!adapter?.unsubscribe || left.length === 0) return;
+  try {
+    const token = deps.encryption.decrypt(account.accessToken, ACCOUNT_TOKEN_CONTEXT.access);
+    for (const channel of left) {
+      const [followed] = await deps.db
+        .select({ id: channels.id })
+        .from(channels)
+        .where(and(eq(channels.kind, channel.kind), eq(channels.externalId, channel.externalId)))
+        .limit(1);
+      if (!followed) await adapter.unsubscribe(channel.kind, token, channel.externalId);
+    }
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    deps.log.warn({ accountId: account.id, problem: error.problem }, 'channels not unsubscribed from webhooks');
   }
 }
 

@@ -23,6 +23,7 @@ import {
   ACCOUNT_TOKEN_CONTEXT,
   fetchAccountChannels,
   queueChannelFetches,
+  unsubscribeLeftChannels,
   workAccountChannelFetches,
   type ChannelFetchDeps,
 } from './channel-fetch';
@@ -227,7 +228,9 @@ export function accountRoutes(s: Services) {
 
     route(routes, s, ops.remove, async (c, { params }) => {
       const account = await ownAccount(c.get('user').id, params.id);
+      const [withItsChannels] = await withChannels(s.db, [account]);
       if (!(await deleteAccount(s.db, account, new Date(s.clock())))) throw notFound();
+      await unsubscribeLeftChannels(deps, account, withItsChannels?.channels ?? []);
       c.get('log').info({ userId: account.ownerId, provider, accountId: account.id }, 'account deleted');
       return reply(c, ops.remove, 204);
     });

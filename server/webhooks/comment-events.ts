@@ -62,12 +62,19 @@ const REMOVED = new Set(['remove', 'delete']);
 /** Meta's times are seconds; a value this large is already milliseconds. */
 const toDate = (time: number) => new Date(time > 1e12 ? time : time * 1000);
 
+/**
+ * When a change happened, for ordering: Meta gives whole seconds, and a comment added and edited
+ * within the same second must still end edited, so an edit counts as the end of its second.
+ */
+const changeTime = (time: number, edit: boolean) =>
+  time > 1e12 ? new Date(time) : new Date(time * 1000 + (edit ? 999 : 0));
+
 const clip = (text: string | undefined) => (text ?? '').slice(0, COMMENT_MAX_LENGTH);
 
 export function commentEventsOf(delivery: FacebookWebhookDelivery): CommentEvent[] {
   const events: CommentEvent[] = [];
   for (const entry of delivery.entry) {
-    const changedAt = toDate(entry.time);
+    const changedAt = changeTime(entry.time, false);
     for (const change of entry.changes ?? []) {
       if (delivery.object === 'page' && change.field === 'feed') {
         const parsed = z.safeParse(PageFeedCommentSchema, change.value);
@@ -89,7 +96,7 @@ export function commentEventsOf(delivery: FacebookWebhookDelivery): CommentEvent
           message: clip(value.message),
           authorName: clip(value.from?.name).slice(0, 200),
           publishedAt: value.created_time !== undefined ? toDate(value.created_time) : changedAt,
-          changedAt,
+          changedAt: changeTime(entry.time, EDITED.has(value.verb)),
           fromChannel: value.from?.id === entry.id,
         });
       } else if (delivery.object === 'instagram' && change.field === 'comments') {

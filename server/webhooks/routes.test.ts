@@ -256,6 +256,15 @@ describe('POST /webhooks/facebook (a delivery)', () => {
     expect(published[0]?.payload).toMatchObject({ added: 0, edited: [{ _id: row!.id, message: 'Buonissimo' }] });
   });
 
+  it('an edit in the same second as its add wins, whichever comes first (Meta gives whole seconds)', async () => {
+    const pageId = newPageId();
+    const { channel } = await followingUser(pageId);
+    await deliver(feed(pageId, [{ verb: 'edited', commentId: `${pageId}_1`, message: 'Edited', time: 1_800_000_000 }]));
+    await deliver(feed(pageId, [{ verb: 'add', commentId: `${pageId}_1`, message: 'First', time: 1_800_000_000 }]));
+    await runAll();
+    expect((await rowsOn(channel.id)).map((row) => row.message)).toEqual(['Edited']);
+  });
+
   it('a removal takes the comment and its replies away, and a late add or edit does not bring it back', async () => {
     const pageId = newPageId();
     const { channel } = await followingUser(pageId);

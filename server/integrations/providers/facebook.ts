@@ -81,6 +81,7 @@ const CommentsSchema = z.object({
   ),
 });
 const PostedSchema = z.object({ id: z.string() });
+const SuccessSchema = z.object({ success: z.boolean() });
 
 /**
  * Graph's error answer (`{ error: { code, error_subcode, type, message } }`) as our kinds: 190 is
@@ -108,7 +109,7 @@ export function facebookClient(app: FacebookApp, fetchImpl: FetchLike = fetch) {
     params: Record<string, string>,
     schema: z.ZodMiniType<T>,
     exchanging = false,
-    method: 'GET' | 'POST' = 'GET',
+    method: 'GET' | 'POST' | 'DELETE' = 'GET',
   ): Promise<T> => {
     const url = new URL(`${app.graphUrl}/${app.version}${path}`);
     url.search = new URLSearchParams(params).toString();
@@ -185,6 +186,18 @@ export function facebookClient(app: FacebookApp, fetchImpl: FetchLike = fetch) {
         CommentsSchema,
       );
       return answer.data;
+    },
+    /**
+     * Subscribes the page to the app's webhooks for its `feed` (its comments; an Instagram
+     * account's come through its page), or ends that (docs/decisions/044).
+     */
+    async subscribeApp(pageId: string, token: string): Promise<void> {
+      const path = `/${encodeURIComponent(pageId)}/subscribed_apps`;
+      await graph(path, { ...asUser(token), subscribed_fields: 'feed' }, SuccessSchema, false, 'POST');
+    },
+    async unsubscribeApp(pageId: string, token: string): Promise<void> {
+      const path = `/${encodeURIComponent(pageId)}/subscribed_apps`;
+      await graph(path, asUser(token), SuccessSchema, false, 'DELETE');
     },
     /** Replies under a comment as the page: the reply's id. */
     async reply(commentId: string, message: string, token: string): Promise<string> {

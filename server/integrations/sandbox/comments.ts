@@ -44,8 +44,56 @@ const isDemoComment = (channelId: string, commentId: string) =>
 export class SandboxCommentBoard {
   /** Replies posted through the sandbox, by channel. */
   private readonly posted = new Map<string, SandboxComment[]>();
+  /** What the sandbox's made-up people said through its comment controls, by channel, oldest first. */
+  private readonly said = new Map<string, SandboxComment[]>();
+  private saidCount = 0;
 
   constructor(private readonly clock: () => number) {}
+
+  /** A made-up person comments on `channelId` (or answers `parentId` there): the comment. */
+  say(channelId: string, authorName: string, message: string, parentId?: string): SandboxComment | undefined {
+    if (parentId !== undefined && !this.list(channelId).some((comment) => comment.id === parentId)) return undefined;
+    const comment: SandboxComment = {
+      id: `${channelId}_s${++this.saidCount}`,
+      message,
+      from: { name: authorName },
+      created_time: new Date(this.clock()).toISOString(),
+      ...(parentId !== undefined ? { parent: { id: parentId } } : {}),
+      sentiment: 'UNCLASSIFIED',
+      fromChannel: false,
+    };
+    this.said.set(channelId, [...(this.said.get(channelId) ?? []), comment]);
+    return comment;
+  }
+
+  /** One of the people's comments, where it is. */
+  find(commentId: string): { channelId: string; comment: SandboxComment } | undefined {
+    for (const [channelId, comments] of this.said) {
+      const comment = comments.find((each) => each.id === commentId);
+      if (comment) return { channelId, comment };
+    }
+    return undefined;
+  }
+
+  /** Changes what a person said: the comment as it is now. */
+  edit(commentId: string, message: string): SandboxComment | undefined {
+    const found = this.find(commentId);
+    if (found) found.comment.message = message;
+    return found?.comment;
+  }
+
+  /** Takes a person's comment away, with its replies: the ids gone. */
+  remove(commentId: string): string[] {
+    const found = this.find(commentId);
+    if (!found) return [];
+    const comments = this.said.get(found.channelId)!;
+    const gone = comments.filter((each) => each.id === commentId || each.parent?.id === commentId);
+    this.said.set(
+      found.channelId,
+      comments.filter((each) => !gone.includes(each)),
+    );
+    return gone.map((each) => each.id);
+  }
 
   /** The comments on `channelId` (a page or an Instagram account), oldest first. */
   list(channelId: string): SandboxComment[] {
@@ -69,7 +117,7 @@ export class SandboxCommentBoard {
       sentiment: 'POSITIVE',
       fromChannel: false,
     };
-    return [...made, answer, ...(this.posted.get(channelId) ?? [])];
+    return [...made, answer, ...(this.said.get(channelId) ?? []), ...(this.posted.get(channelId) ?? [])];
   }
 
   /** The channel's reply under `commentId` (under its thread's top comment, as Facebook nests), or undefined. */

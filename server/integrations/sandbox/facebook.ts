@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import { withParams } from '../../http/form-body';
 import { sameSecret } from '../../security/same-secret';
 import { consentErrorPage, consentPage, readConsentAnswer, registrationRefusal } from './consent';
-import { SandboxCommentBoard } from './comments';
+import { signatureOf } from '../../webhooks/routes';
+import { SandboxCommentBoard, type SandboxComment } from './comments';
 import { SandboxGrants, type SandboxGrant } from './grants';
 
 /**
@@ -118,12 +119,18 @@ export function facebookSandbox({
   appSecret,
   redirectUris = [],
   clock = Date.now,
+  deliver,
 }: {
   appId: string;
   appSecret: string;
   /** The app's "Valid OAuth Redirect URIs": the dialog goes back to these only. */
   redirectUris?: string[];
   clock?: () => number;
+  /**
+   * Posts a webhook delivery (its JSON and its X-Hub-Signature-256) to the app's callback URL, as
+   * Meta does; absent, the sandbox's people's comments are only read, never delivered.
+   */
+  deliver?: (body: string, signature: string) => Promise<void>;
 }) {
   const grants = new SandboxGrants(clock, {
     codeMs: SANDBOX_FACEBOOK_CODE_TTL_MS,
@@ -325,8 +332,161 @@ export function facebookSandbox({
     return c.json({ id: posted.id });
   });
 
+  // The pages subscribed to the app's webhooks (`subscribed_apps`), as a connected account does.
+  // An Instagram account's comments are delivered when its page is subscribed.
+  const subscribed = new Set<string>();
+  const managedPage = (c: Context, who: { person: SandboxPerson }) =>
+    who.person.pages.find((page) => page.id === c.req.param('pageId'));
+  routes.post('/:pageId/subscribed_apps', (c) => {
+    const who = caller(c);
+    if (who instanceof Response) return who;
+    const page = managedPage(c, who);
+    if (!page) return graphError(c, 400, 100, 'Unsupported post request. Object does not exist.', 33);
+    subscribed.add(page.id);
+    return c.json({ success: true });
+  });
+  routes.delete('/:pageId/subscribed_apps', (c) => {
+    const who = caller(c);
+    if (who instanceof Response) return who;
+    const page = managedPage(c, who);
+    if (!page) return graphError(c, 400, 100, 'Unsupported delete request. Object does not exist.', 33);
+    subscribed.delete(page.id);
+    return c.json({ success: true });
+  });
+
+  /** The page or Instagram account `id` of any sandbox person, with its page. */
+  const anyChannel = (id: string) => {
+    for (const person of SANDBOX_FACEBOOK_PEOPLE) {
+      for (const page of person.pages) {
+        if (page.id === id) return { pageId: page.id, kind: 'page' as const, name: page.name };
+        if (page.instagram?.id === id)
+          return { pageId: page.id, kind: 'instagram' as const, name: page.instagram.username };
+      }
+    }
+    return undefined;
+  };
+
+  // Meta's times are whole seconds; the sandbox never gives two changes the same one, so the
+  // order it made them in is the order their times say.
+  let lastSecond = 0;
+  const nextSecond = () => (lastSecond = Math.max(Math.floor(clock() / 1000), lastSecond + 1));
+  /** A late edit's delivery, held until the next change of its comment is delivered. */
+  const heldBack = new Map<string, string>();
+
+  const personId = (name: string) => `9${[...name].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) % 1e9, 7)}`;
+
+  function deliveryOf(channelId: string, verb: 'add' | 'edited' | 'remove', comment: SandboxComment) {
+    const channel = anyChannel(channelId)!;
+    const time = nextSecond();
+    if (channel.kind === 'instagram') {
+      return {
+        object: 'instagram',
+        entry: [
+          {
+            id: channelId,
+            time,
+            changes: [
+              {
+                field: 'comments',
+                value: {
+                  id: comment.id,
+                  text: comment.message,
+                  from: { id: personId(comment.from.name), username: comment.from.name },
+                  media: { id: `${channelId}_media1` },
+                  ...(comment.parent ? { parent_id: comment.parent.id } : {}),
+                },
+              },
+            ],
+          },
+        ],
+      };
+    }
+    const post = `${channelId}_post1`;
+    return {
+      object: 'page',
+      entry: [
+        {
+          id: channelId,
+          time,
+          changes: [
+            {
+              field: 'feed',
+              value: {
+                item: 'comment',
+                verb,
+                comment_id: comment.id,
+                post_id: post,
+                parent_id: comment.parent?.id ?? post,
+                created_time: Math.floor(Date.parse(comment.created_time) / 1000),
+                ...(verb === 'remove'
+                  ? {}
+                  : { message: comment.message, from: { id: personId(comment.from.name), name: comment.from.name } }),
+              },
+            },
+          ],
+        },
+      ],
+    };
+  }
+
+  /**
+   * Delivers a change of `channelId` when its page is subscribed, as Meta would: signed, and
+   * `twice` for a duplicate. Instagram sends no edits or removals; the scheduled sync finds them.
+   */
+  async function deliverChange(
+    channelId: string,
+    verb: 'add' | 'edited' | 'remove',
+    comment: SandboxComment,
+    options: { twice?: boolean; late?: boolean } = {},
+  ) {
+    const channel = anyChannel(channelId);
+    if (!deliver || !channel || !subscribed.has(channel.pageId)) return;
+    if (channel.kind === 'instagram' && verb !== 'add') return;
+    const body = JSON.stringify(deliveryOf(channelId, verb, comment));
+    if (options.late) {
+      heldBack.set(comment.id, body);
+      return;
+    }
+    const signature = signatureOf(body, appSecret);
+    await deliver(body, signature);
+    if (options.twice) await deliver(body, signature);
+    const held = heldBack.get(comment.id);
+    if (held !== undefined) {
+      heldBack.delete(comment.id);
+      await deliver(held, signatureOf(held, appSecret));
+    }
+  }
+
   const sandbox = {
     routes,
+    /** The sandbox's comment controls (a made-up person comments, edits, removes), each delivered as Meta would. */
+    comments: {
+      async add(input: { channelId: string; authorName: string; message: string; parentId?: string; twice?: boolean }) {
+        if (!anyChannel(input.channelId)) return undefined;
+        const comment = board.say(input.channelId, input.authorName, input.message, input.parentId);
+        if (comment) await deliverChange(input.channelId, 'add', comment, { twice: input.twice });
+        return comment;
+      },
+      async edit(input: { commentId: string; message: string; twice?: boolean; late?: boolean }) {
+        const found = board.find(input.commentId);
+        if (!found) return undefined;
+        const comment = board.edit(input.commentId, input.message)!;
+        await deliverChange(found.channelId, 'edited', comment, { twice: input.twice, late: input.late });
+        return comment;
+      },
+      async remove(input: { commentId: string; twice?: boolean }) {
+        const found = board.find(input.commentId);
+        if (!found) return false;
+        board.remove(input.commentId);
+        await deliverChange(found.channelId, 'remove', found.comment, { twice: input.twice });
+        return true;
+      },
+      /** Whether the page (or the Instagram account's page) is subscribed to the app. */
+      subscribed: (channelId: string) => {
+        const channel = anyChannel(channelId);
+        return channel !== undefined && subscribed.has(channel.pageId);
+      },
+    },
     /** What the consent page's 'Allow' does: a code for `personId` with `scopes`, for `redirectUri`. */
     consent: (personId: string, scopes: string[], redirectUri: string) =>
       grants.issueCode(personId, scopes, redirectUri),

@@ -3,6 +3,7 @@ import { OAUTH_RETURN_PATHS } from '../../../contract/integrations';
 import * as sandboxProviders from '../../../contract/sandbox/providers';
 import type { AppEnv, Services } from '../../http/context';
 import { reply, route } from '../../http/operation';
+import type { SandboxComment } from './comments';
 import { facebookSandbox, SANDBOX_FACEBOOK_PEOPLE } from './facebook';
 import { linkedinSandbox, SANDBOX_LINKEDIN_PEOPLE } from './linkedin';
 import { SANDBOX_TIKTOK_USERS, tiktokSandbox } from './tiktok';
@@ -15,7 +16,11 @@ import { SANDBOX_TIKTOK_USERS, tiktokSandbox } from './tiktok';
  * dev control makes a person's tokens stop working, as logging out of Facebook does, so an
  * account needing a reconnect can be shown and tested.
  */
-export function sandboxProviderRoutes(s: Services) {
+export function sandboxProviderRoutes(
+  s: Services,
+  /** Posts a signed delivery to this app's `/webhooks/facebook`, as Meta would. */
+  deliverWebhook?: (body: string, signature: string) => Promise<void>,
+) {
   const routes = new Hono<AppEnv>();
   const redirect = (path: string) => `${s.config.appUrl}${path}`;
   const facebook = s.config.facebook?.sandbox
@@ -28,6 +33,7 @@ export function sandboxProviderRoutes(s: Services) {
           redirect(OAUTH_RETURN_PATHS['facebook-register']),
         ],
         clock: s.clock,
+        deliver: deliverWebhook,
       })
     : undefined;
   const linkedin = s.config.linkedin?.sandbox
@@ -65,6 +71,48 @@ export function sandboxProviderRoutes(s: Services) {
     linkedin?.expireTokensOf(person.id);
     tiktok?.expireTokensOf(person.id);
     return reply(c, sandboxProviders.sandboxExpireTokens, 204);
+  });
+
+  // A made-up person's comments, delivered as Meta's webhooks (docs/decisions/044).
+  const noComment = { message: 'No comment of the sandbox people has this id.' };
+  const present = (comment: SandboxComment) => ({
+    id: comment.id,
+    message: comment.message,
+    authorName: comment.from.name,
+    parentId: comment.parent?.id ?? null,
+  });
+  route(routes, s, sandboxProviders.sandboxAddComment, async (c, { body }) => {
+    const comment = await facebook?.comments.add({
+      channelId: body.channelId,
+      authorName: body.authorName,
+      message: body.message,
+      parentId: body.parentId,
+      twice: body.deliverTwice,
+    });
+    if (!comment) {
+      return reply(c, sandboxProviders.sandboxAddComment, 404, {
+        message: 'No sandbox page or Instagram account has this id, or no such parent.',
+      });
+    }
+    return reply(c, sandboxProviders.sandboxAddComment, 201, present(comment));
+  });
+  route(routes, s, sandboxProviders.sandboxEditComment, async (c, { params, body }) => {
+    const comment = await facebook?.comments.edit({
+      commentId: params.commentId,
+      message: body.message,
+      twice: body.deliverTwice,
+      late: body.deliverLate,
+    });
+    if (!comment) return reply(c, sandboxProviders.sandboxEditComment, 404, noComment);
+    return reply(c, sandboxProviders.sandboxEditComment, 200, present(comment));
+  });
+  route(routes, s, sandboxProviders.sandboxRemoveComment, async (c, { params, query }) => {
+    const removed = await facebook?.comments.remove({
+      commentId: params.commentId,
+      twice: query.deliverTwice === 'true',
+    });
+    if (!removed) return reply(c, sandboxProviders.sandboxRemoveComment, 404, noComment);
+    return reply(c, sandboxProviders.sandboxRemoveComment, 204);
   });
   return routes;
 }
