@@ -51,14 +51,14 @@ export const AccountChannelsFetchFailedEventSchema = z.object({
 });
 
 /**
- * Comments changed on channels of the user's (docs/decisions/044): new ones arrived, some were
+ * Comments changed on a channel of the user's (docs/decisions/044): new ones arrived, some were
  * edited or removed at their provider. `added` counts the new ones (the comments page offers to
  * show them; nothing moves under the reader); `edited` and `removed` change the loaded rows in
  * place. A change too big to list says `refresh`: the page reads again.
  */
 export const COMMENTS_CHANGED = 'CommentsChanged';
 export const CommentsChangedEventSchema = z.object({
-  channelIds: z.array(z.uuid()),
+  channelId: z.uuid(),
   added: z.number(),
   edited: z.array(z.object({ _id: z.uuid(), message: z.string() })),
   removed: z.array(z.uuid()),

@@ -8,6 +8,8 @@ import {
   AccountChannelsFetchFailedEventSchema,
   CHANNEL_FETCHED_EVENTS,
   ChannelFetchedEventSchema,
+  COMMENTS_CHANGED,
+  CommentsChangedEventSchema,
 } from '~contract/realtime';
 import {
   TIKTOK_IMPORT_FAILED,
@@ -15,6 +17,7 @@ import {
   TiktokImportFailedEventSchema,
   TiktokImportProgressEventSchema,
 } from '~contract/tiktok-users';
+import { commentArrivals } from '~/features/comments/comment-arrivals';
 import { channelFetched } from '~/features/integrations/channel-fetched';
 import { brandName } from '~/components/ui/brand-mark';
 import { ChannelFetchedDialog } from '~/features/integrations/channel-fetched-dialog';
@@ -24,7 +27,7 @@ import { projectKeys } from '~/features/projects/api';
 import { TiktokImportPanel } from '~/features/projects/tiktok-import-panel';
 import { tiktokImports } from '~/features/projects/tiktok-imports';
 import { liveConnection, useLiveState } from '~/lib/live';
-import { invalidate } from '~/lib/cache';
+import { invalidate, markStale } from '~/lib/cache';
 import { snackbar } from '~/lib/snackbar';
 
 /**
@@ -114,6 +117,18 @@ function onFetchFailed(payload: unknown) {
   refresh();
 }
 
+/**
+ * Comments arrived, were edited or removed on one of the user's channels (docs/decisions/044): an
+ * open comments page offers the new ones and changes the rest in place; the projects' counts are
+ * read again on their next showing.
+ */
+function onCommentsChanged(payload: unknown) {
+  const event = z.safeParse(CommentsChangedEventSchema, payload);
+  if (!event.success) return;
+  commentArrivals.tell(event.data);
+  void markStale(projectKeys.lists());
+}
+
 /** The user's live connection: opened once, and again only for another user. */
 export function openLiveSession(userId: string): LiveConnection {
   if (session?.userId === userId) return session.connection;
@@ -128,6 +143,7 @@ export function openLiveSession(userId: string): LiveConnection {
       [`.${TIKTOK_IMPORT_PROGRESS}`]: onTiktokProgress,
       [`.${TIKTOK_IMPORT_FAILED}`]: onTiktokFailed,
       [`.${ACCOUNT_CHANNELS_FETCH_FAILED}`]: onFetchFailed,
+      [`.${COMMENTS_CHANGED}`]: onCommentsChanged,
     },
     // Live once listening. After a reconnect the page is read again (what was sent meanwhile is
     // not replayed); not after the first subscription, which would read every page twice on
@@ -150,6 +166,7 @@ export function openLiveSession(userId: string): LiveConnection {
     // The dialog and the imports are this account's: another user signing in here never sees them.
     channelFetched.close();
     tiktokImports.clear();
+    commentArrivals.clear();
   });
   session = { userId, connection };
   liveConnection.report('connecting');

@@ -17,14 +17,14 @@ import type { CommentEvent } from './comment-events';
  * counts them, and the caller fails the job so it runs again.
  */
 export type Applied = {
-  /** Per owner, what changed on their channels: what the open app is told. */
-  byOwner: Map<string, OwnerChanges>;
+  /** Per channel that changed, with its owner: what the owner's open app is told. */
+  byChannel: Map<string, ChannelChanges>;
   /** Replies whose parent has not arrived: the delivery must be applied again later. */
   waiting: number;
 };
 
-export type OwnerChanges = {
-  channelIds: Set<string>;
+export type ChannelChanges = {
+  ownerId: string;
   added: number;
   edited: Map<string, string>;
   removed: Set<string>;
@@ -33,7 +33,7 @@ export type OwnerChanges = {
 type FollowingChannel = { id: string; ownerId: string };
 
 export async function applyCommentEvents(db: Database, events: CommentEvent[]): Promise<Applied> {
-  const applied: Applied = { byOwner: new Map(), waiting: 0 };
+  const applied: Applied = { byChannel: new Map(), waiting: 0 };
   const followers = new Map<string, FollowingChannel[]>();
   for (const event of events) {
     const key = `${event.channel.kind}:${event.channel.externalId}`;
@@ -49,12 +49,11 @@ export async function applyCommentEvents(db: Database, events: CommentEvent[]): 
       const outcome = await applyOne(db, channel.id, event);
       if (outcome.kind === 'waiting') applied.waiting += 1;
       if (outcome.kind === 'none' || outcome.kind === 'waiting') continue;
-      let changes = applied.byOwner.get(channel.ownerId);
+      let changes = applied.byChannel.get(channel.id);
       if (!changes) {
-        changes = { channelIds: new Set(), added: 0, edited: new Map(), removed: new Set() };
-        applied.byOwner.set(channel.ownerId, changes);
+        changes = { ownerId: channel.ownerId, added: 0, edited: new Map(), removed: new Set() };
+        applied.byChannel.set(channel.id, changes);
       }
-      changes.channelIds.add(channel.id);
       if (outcome.kind === 'added') changes.added += 1;
       if (outcome.kind === 'edited') changes.edited.set(outcome.id, outcome.message);
       if (outcome.kind === 'removed') for (const id of outcome.ids) changes.removed.add(id);

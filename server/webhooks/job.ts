@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import { safeError, type Logger } from '../log';
 import type { Publisher } from '../realtime/publisher';
-import { applyCommentEvents, type OwnerChanges } from './apply';
+import { applyCommentEvents, type ChannelChanges } from './apply';
 import { commentEventsOf } from './comment-events';
 
 /** The job that applies one delivery of Meta's webhooks (docs/decisions/044). */
@@ -25,10 +25,10 @@ class WaitingForParent extends Error {
   }
 }
 
-export function eventOf(changes: OwnerChanges): CommentsChangedEvent {
+export function eventOf(channelId: string, changes: ChannelChanges): CommentsChangedEvent {
   const tooMany = changes.edited.size + changes.removed.size > LISTED_CHANGES_MAX;
   return {
-    channelIds: [...changes.channelIds],
+    channelId,
     added: changes.added,
     edited: tooMany ? [] : [...changes.edited].map(([_id, message]) => ({ _id, message })),
     removed: tooMany ? [] : [...changes.removed],
@@ -36,16 +36,16 @@ export function eventOf(changes: OwnerChanges): CommentsChangedEvent {
   };
 }
 
-/** Applies one delivery and tells each owner whose channels changed. */
+/** Applies one delivery and tells the owner of each channel that changed. */
 export async function applyFacebookWebhook(deps: WebhookJobDeps, data: unknown): Promise<void> {
   const { delivery } = JobDataSchema.parse(data);
   const events = commentEventsOf(delivery);
   if (events.length === 0) return;
   const applied = await applyCommentEvents(deps.db, events);
-  for (const [ownerId, changes] of applied.byOwner) {
+  for (const [channelId, changes] of applied.byChannel) {
     if (!deps.publisher) break;
     try {
-      await deps.publisher.toUser(ownerId, COMMENTS_CHANGED, eventOf(changes));
+      await deps.publisher.toUser(changes.ownerId, COMMENTS_CHANGED, eventOf(channelId, changes));
     } catch (error) {
       deps.log.warn({ event: COMMENTS_CHANGED, err: safeError(error) }, 'real-time event not published');
     }

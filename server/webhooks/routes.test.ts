@@ -212,7 +212,7 @@ describe('POST /webhooks/facebook (a delivery)', () => {
       {
         userId: owner.id,
         event: COMMENTS_CHANGED,
-        payload: { channelIds: [channel.id], added: 1, edited: [], removed: [], refresh: false },
+        payload: { channelId: channel.id, added: 1, edited: [], removed: [], refresh: false },
       },
     ]);
   });

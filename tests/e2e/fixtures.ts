@@ -236,12 +236,17 @@ export async function makeProjectThroughApi(request: APIRequestContext, token: s
 }
 
 /**
- * A project of the user of `token` following the page of sandbox Facebook person 100000000000001
- * ("Espresso Bar Milano", with its comments): the account connected, its channels awaited (they
- * come in the background), the page attached. Answers the project's id.
+ * A project of the user of `token` following the page of sandbox Facebook `person` (by default
+ * 100000000000001, "Espresso Bar Milano", with its comments): the account connected, its channels
+ * awaited (they come in the background), the page attached. Answers the project's id.
  */
-export async function projectFollowingFacebookPage(request: APIRequestContext, token: string, name: string) {
-  await connectFacebookThroughApi(request, token, '100000000000001');
+export async function projectFollowingFacebookPage(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+  person = '100000000000001',
+) {
+  await connectFacebookThroughApi(request, token, person);
   const auth = { authorization: `Bearer ${token}` };
   let pageId = '';
   await expect

@@ -14,8 +14,9 @@ export const projectCommentKeys = {
   /** Every list of the project's comments, whatever its filter. */
   lists: (projectId: string) => [...projectCommentKeys.all(projectId), 'list'] as const,
   list: (projectId: string, filter: ProjectCommentFilter) => [...projectCommentKeys.lists(projectId), filter] as const,
-  summary: (projectId: string, period: SummaryPeriod) =>
-    [...projectCommentKeys.all(projectId), 'summary', period] as const,
+  /** The chart's summary, every period. */
+  summaries: (projectId: string) => [...projectCommentKeys.all(projectId), 'summary'] as const,
+  summary: (projectId: string, period: SummaryPeriod) => [...projectCommentKeys.summaries(projectId), period] as const,
 };
 
 export type ProjectCommentPages = InfiniteData<Paged<ProjectComment>, unknown>;

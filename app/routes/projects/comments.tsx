@@ -30,6 +30,8 @@ import {
 import { ReplyDialog, ReplyFormSchema } from '~/features/comments/reply-dialog';
 import { SentimentSummaryCard } from '~/features/comments/summary-card';
 import { CommentListFooter } from '~/features/comments/list-footer';
+import { useCommentArrivals } from '~/features/comments/comment-arrivals';
+import { NewCommentsNotice } from '~/features/comments/new-comments-notice';
 import { FoldedFilters } from '~/features/comments/folded-filters';
 import { ANY, FlagFilterSelects, SentimentFilterSelect } from '~/features/comments/filter-selects';
 import { ChannelLine } from '~/features/integrations/channel-kind';
@@ -112,6 +114,10 @@ export default function ProjectCommentsRoute() {
   const count = new Intl.NumberFormat(i18n.language || undefined).format;
 
   const list = useInfiniteQuery(projectCommentsQuery(project._id, filter));
+  const arrivals = useCommentArrivals(
+    project._id,
+    filter.channelId ? [filter.channelId] : project.channels.map((each) => each._id),
+  );
   const comments = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
   const total = list.data?.pages[list.data.pages.length - 1]?.meta.total ?? 0;
 
@@ -178,9 +184,12 @@ export default function ProjectCommentsRoute() {
       </div>
 
       <section aria-label={t('projectComments.listLabel')} className="flex flex-col gap-3">
-        <p className="text-sm font-medium text-fg" aria-live="polite">
-          {list.isPending ? null : t('projectComments.matching', { count: total, formatted: count(total) })}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm font-medium text-fg" aria-live="polite">
+            {list.isPending ? null : t('projectComments.matching', { count: total, formatted: count(total) })}
+          </p>
+          <NewCommentsNotice count={arrivals.waiting} onShow={() => void arrivals.show()} />
+        </div>
         <DataTable
           caption={t('projectComments.tableCaption', { name: project.name })}
           captionHidden

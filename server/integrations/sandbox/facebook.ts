@@ -81,6 +81,15 @@ export const SANDBOX_FACEBOOK_PEOPLE: SandboxPerson[] = [
     ],
     adAccounts: [],
   },
+  // His page's comments come and go through the sandbox's comment controls in the tests of
+  // comments arriving by themselves; no other test connects him.
+  {
+    id: '100000000000007',
+    name: 'Luca Moretti',
+    email: 'luca.moretti@sandbox.example.com',
+    pages: [{ id: '200000000000007', name: 'Moretti Pasticceria' }],
+    adAccounts: [],
+  },
   // Nobody connects her: signing in as her meets "not linked".
   {
     id: '100000000000006',

@@ -1,0 +1,101 @@
+import { useEffect, useRef } from 'react';
+import { useRevalidator } from '@remix-run/react';
+import type { CommentsChangedEvent } from '~contract/realtime';
+import { invalidate, updateCached } from '~/lib/cache';
+import { createStore, useStore } from '~/lib/store';
+import { projectCommentKeys, type ProjectCommentPages } from './project-comments';
+
+/**
+ * Comments that arrived by themselves (docs/decisions/044), as the live updates tell: how many are
+ * new on each channel since its list was last shown in full, and the edits and removals for an
+ * open list to apply in place. Outside React: an event can come while no comments page is open.
+ */
+const arrived = createStore<ReadonlyMap<string, number>>(new Map());
+const listeners = new Set<(event: CommentsChangedEvent) => void>();
+
+export const commentArrivals = {
+  /** What a `CommentsChanged` event says; the live updates call it. */
+  tell(event: CommentsChangedEvent) {
+    if (event.added > 0) {
+      arrived.update((current) =>
+        new Map(current).set(event.channelId, (current.get(event.channelId) ?? 0) + event.added),
+      );
+    }
+    listeners.forEach((listener) => listener(event));
+  },
+  /** The new ones on these channels are shown: nothing waits there any more. */
+  shown(channelIds: readonly string[]) {
+    if (!channelIds.some((id) => arrived.get().has(id))) return;
+    arrived.update((current) => {
+      const next = new Map(current);
+      channelIds.forEach((id) => next.delete(id));
+      return next;
+    });
+  },
+  /** Signing out: another user here never sees this one's. */
+  clear() {
+    arrived.set(new Map());
+  },
+};
+
+/** The loaded pages with the edited comments' new text and without the removed ones (and their replies). */
+export function withChanges(pages: ProjectCommentPages, event: CommentsChangedEvent): ProjectCommentPages {
+  const edited = new Map(event.edited.map((each) => [each._id, each.message]));
+  const removed = new Set(event.removed);
+  const apply = <T extends { id: string; message: string }>(comment: T): T =>
+    edited.has(comment.id) ? { ...comment, message: edited.get(comment.id)! } : comment;
+  return {
+    ...pages,
+    pages: pages.pages.map((page) => ({
+      ...page,
+      data: page.data
+        .filter((comment) => !removed.has(comment.id))
+        .map((comment) => ({
+          ...apply(comment),
+          replies: comment.replies.filter((reply) => !removed.has(reply.id)).map(apply),
+        })),
+    })),
+  };
+}
+
+/**
+ * A project's comments page and what arrives on its channels: edits and removals change the
+ * loaded rows in place and the chart is read again (the list stays where the reader is); new
+ * comments wait, counted, until `show` reads the list again from its top.
+ */
+export function useCommentArrivals(projectId: string, channelIds: readonly string[]) {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const ids = channelIds.join(',');
+  const waiting = useStore(arrived, (current) =>
+    ids === '' ? 0 : ids.split(',').reduce((sum, id) => sum + (current.get(id) ?? 0), 0),
+  );
+
+  useEffect(() => {
+    const mine = new Set(ids.split(','));
+    const listener = (event: CommentsChangedEvent) => {
+      if (!mine.has(event.channelId)) return;
+      void (async () => {
+        if (event.refresh) await invalidate(projectCommentKeys.lists(projectId));
+        else if (event.edited.length > 0 || event.removed.length > 0) {
+          await updateCached<ProjectCommentPages>(projectCommentKeys.lists(projectId), (pages) =>
+            pages ? withChanges(pages, event) : pages,
+          );
+        }
+        // The chart and its counts: the loader reads them again, the list comes from the cache.
+        await invalidate(projectCommentKeys.summaries(projectId));
+        revalidate.current();
+      })();
+    };
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }, [projectId, ids]);
+
+  async function show() {
+    commentArrivals.shown(ids.split(','));
+    await invalidate(projectCommentKeys.lists(projectId));
+    revalidate.current();
+  }
+  return { waiting, show };
+}
