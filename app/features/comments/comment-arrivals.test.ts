@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { ProjectComment } from '~contract/comments';
+import { withChanges } from './comment-arrivals';
+import type { ProjectCommentPages } from './project-comments';
+import { testComment } from './test-comment';
+
+const CHANNEL = '10000000-0000-4000-8000-000000000000';
+
+function pagesOf(...pages: ProjectComment[][]): ProjectCommentPages {
+  return {
+    pages: pages.map((data) => ({ data, meta: { total: data.length } })) as ProjectCommentPages['pages'],
+    pageParams: pages.map((_, n) => (n === 0 ? null : `cursor-${n}`)),
+  };
+}
+
+const withReplies = (replies: ProjectComment['replies'] = []): ProjectComment => ({ ...testComment(), replies });
+const event = (over: { edited?: Array<{ _id: string; message: string }>; removed?: string[] }) => ({
+  channelId: CHANNEL,
+  added: 0,
+  edited: over.edited ?? [],
+  removed: over.removed ?? [],
+  refresh: false,
+});
+
+describe('withChanges', () => {
+  it('changes an edited comment in place, top-level or reply, on any loaded page', () => {
+    const reply = testComment();
+    const first = withReplies([reply]);
+    const second = withReplies();
+    const changed = withChanges(
+      pagesOf([first], [second]),
+      event({
+        edited: [
+          { _id: reply.id, message: 'Edited reply' },
+          { _id: second.id, message: 'Edited top' },
+        ],
+      }),
+    );
+    expect(changed.pages[0]!.data[0]!.replies[0]!.message).toBe('Edited reply');
+    expect(changed.pages[0]!.data[0]!.message).toBe(first.message);
+    expect(changed.pages[1]!.data[0]!.message).toBe('Edited top');
+    expect(changed.pageParams).toEqual([null, 'cursor-1']);
+  });
+
+  it('drops a removed comment with its replies, and a removed reply from under its parent', () => {
+    const gone = withReplies([testComment()]);
+    const reply = testComment();
+    const stays = withReplies([reply, testComment()]);
+    const changed = withChanges(pagesOf([gone, stays]), event({ removed: [gone.id, reply.id] }));
+    expect(changed.pages[0]!.data.map((each) => each.id)).toEqual([stays.id]);
+    expect(changed.pages[0]!.data[0]!.replies.map((each) => each.id)).not.toContain(reply.id);
+    expect(changed.pages[0]!.data[0]!.replies).toHaveLength(1);
+  });
+
+  it('leaves the pages as they were for ids they do not hold', () => {
+    const only = withReplies();
+    const changed = withChanges(
+      pagesOf([only]),
+      event({ edited: [{ _id: 'other', message: 'x' }], removed: ['gone'] }),
+    );
+    expect(changed.pages[0]!.data).toEqual([only]);
+  });
+});
