@@ -100,6 +100,11 @@ export type Config = {
    * takes its time: an import's progress can be seen. 0 in the API tests.
    */
   sandboxLatencyMs: number;
+  /**
+   * How often the scheduled sync reads every followed channel's new comments, in minutes (the
+   * webhooks' safety net, docs/decisions/044); 0 turns it off.
+   */
+  commentSyncMinutes: number;
   trustProxy: boolean;
   staticDir: string;
   /** Local mode: that many extra users seeded for the users search's scale figure (0: none). */
@@ -292,6 +297,7 @@ const EnvSchema = z.object({
   SEED_SCALE_COMMENTS: optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1_000_000))),
   SEED_PROJECT_COMMENTS: optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1_000_000))),
   SANDBOX_LATENCY_MS: optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(10_000))),
+  COMMENT_SYNC_MINUTES: optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1440))),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string().check(z.regex(MAIL_FROM, 'must be an address or Name <address>'))),
   // Set by npm to the script's name; `dev` means the API sits behind the Vite dev server.
@@ -699,6 +705,7 @@ export function parseConfig(
     // Local mode, `npm start` included, has them unless DEV_ENDPOINTS=0; a deployment never.
     devEndpoints,
     sandboxLatencyMs: e.SANDBOX_LATENCY_MS ?? 300,
+    commentSyncMinutes: e.COMMENT_SYNC_MINUTES ?? 15,
     trustProxy: e.TRUST_PROXY ?? false,
     staticDir: e.STATIC_DIR ?? 'build/client',
     seedScaleUsers: e.SEED_SCALE_USERS ?? 0,

@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { scheduleCommentSync } from './integrations/comment-sync';
 import { createPasswordHasher, DEFAULT_SCRYPT_PARAMS, TEST_SCRYPT_PARAMS } from './auth/passwords';
 import { ConfigError, isOwnHostName, parseConfig, realtimeSocketOrigin } from './config';
 import { createDatabase } from './db/client';
@@ -98,6 +99,8 @@ try {
   process.exit(1);
 }
 await jobs.start();
+// The webhooks' safety net (docs/decisions/044): the first round now, each queuing the next.
+if (config.commentSyncMinutes > 0) await scheduleCommentSync(jobs);
 const socketOrigin = realtimeSocketOrigin(config.realtime);
 const spaMounted = mountSpa(app, config.staticDir, { connectSrc: socketOrigin ? [socketOrigin] : [] });
 

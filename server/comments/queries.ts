@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm
 import * as commentsContract from '../../contract/comments';
 import { SENTIMENTS, type ReviewAction, type Sentiment } from '../../contract/comments';
 import { rowsOf, type Database } from '../db/client';
-import { channels, comments, projectChannels } from '../db/schema';
+import { channels, commentRemovals, comments, projectChannels } from '../db/schema';
 import type { ProviderComment } from '../integrations/adapters';
 
 /** What a comment shows of its channel; whether it was connected through an account says if it can reply. */
@@ -307,8 +307,24 @@ export async function undoReviewBatch(db: Database, batchId: string, adminId: st
  * provider id. Then each comment's `channel_reply_count` is the channel's own replies under it.
  * One transaction.
  */
-export async function storeChannelComments(db: Database, channelId: string, listed: ProviderComment[]): Promise<void> {
-  if (listed.length === 0) return;
+export async function storeChannelComments(
+  db: Database,
+  channelId: string,
+  listed: ProviderComment[],
+): Promise<number> {
+  if (listed.length === 0) return 0;
+  // A comment its provider said was removed stays removed, whatever an older listing says.
+  const removed = new Set(
+    (
+      await db
+        .select({ externalId: commentRemovals.externalId })
+        .from(commentRemovals)
+        .where(eq(commentRemovals.channelId, channelId))
+    ).map((row) => row.externalId),
+  );
+  listed = listed.filter((comment) => !removed.has(comment.externalId));
+  if (listed.length === 0) return 0;
+  let stored = 0;
   const row = (comment: ProviderComment, parentId: string | null) => ({
     channelId,
     externalId: comment.externalId,
@@ -321,11 +337,14 @@ export async function storeChannelComments(db: Database, channelId: string, list
   });
   await db.transaction(async (tx) => {
     const tops = listed.filter((comment) => comment.parentExternalId === null);
-    if (tops.length > 0)
-      await tx
+    if (tops.length > 0) {
+      const made = await tx
         .insert(comments)
         .values(tops.map((comment) => row(comment, null)))
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: comments.id });
+      stored += made.length;
+    }
     const replies = listed.filter((comment) => comment.parentExternalId !== null);
     if (replies.length > 0) {
       const parents = await tx
@@ -343,10 +362,12 @@ export async function storeChannelComments(db: Database, channelId: string, list
       const parentOf = new Map(parents.map((parent) => [parent.externalId, parent.id]));
       const known = replies.filter((comment) => parentOf.has(comment.parentExternalId!));
       if (known.length > 0) {
-        await tx
+        const made = await tx
           .insert(comments)
           .values(known.map((comment) => row(comment, parentOf.get(comment.parentExternalId!)!)))
-          .onConflictDoNothing();
+          .onConflictDoNothing()
+          .returning({ id: comments.id });
+        stored += made.length;
       }
     }
     await tx.execute(sql`
@@ -355,6 +376,7 @@ export async function storeChannelComments(db: Database, channelId: string, list
       )
       where p.channel_id = ${channelId}::uuid and p.parent_id is null`);
   });
+  return stored;
 }
 
 /**

@@ -332,6 +332,9 @@ export const channels = pgTable(
     // Why the last import stopped short, and when; null once one runs or ends well.
     importFailure: text('import_failure', { enum: JOB_FAILURE_REASONS }),
     importFailedAt: at('import_failed_at'),
+    // When the scheduled sync last read its comments (docs/decisions/044): the next asks for
+    // those since a little before.
+    commentsSyncedAt: at('comments_synced_at'),
     createdAt: createdAt(),
   },
   (table) => [

@@ -34,7 +34,12 @@ export interface ProviderAdapter {
    * The comments on a channel of a kind that has them, replies naming their parent's
    * `externalId`; absent where the product does not read comments.
    */
-  comments?(kind: ChannelKind, accessToken: string, channelExternalId: string): Promise<ProviderComment[]>;
+  comments?(
+    kind: ChannelKind,
+    accessToken: string,
+    channelExternalId: string,
+    options?: { since?: Date },
+  ): Promise<ProviderComment[]>;
   /**
    * Has the provider deliver the channel's comments to the app's webhooks (Facebook pages), or
    * stop; absent where the provider has none (docs/decisions/044).
@@ -101,9 +106,9 @@ export function createAdapters(config: Config, fetchImpl: FetchLike): Adapters {
           page.instagramAccount ? [{ externalId: page.instagramAccount.id, name: page.instagramAccount.name }] : [],
         );
       },
-      async comments(kind, accessToken, channelExternalId) {
+      async comments(kind, accessToken, channelExternalId, options = {}) {
         if (!COMMENTED_KINDS.includes(kind)) return [];
-        return (await client.comments(channelExternalId, accessToken)).map((comment) => ({
+        return (await client.comments(channelExternalId, accessToken, options.since)).map((comment) => ({
           externalId: comment.id,
           parentExternalId: comment.parent?.id ?? null,
           message: comment.message ?? '',

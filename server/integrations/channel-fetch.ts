@@ -108,7 +108,11 @@ const REFRESH_MARGIN_MS = 5 * 60_000;
  * provider has refresh tokens (LinkedIn's); Facebook's user tokens are not refreshed, they are
  * re-authorised (the account needs a reconnect).
  */
-async function accessTokenOf(deps: ChannelFetchDeps, account: ProviderAccountRow, force = false): Promise<string> {
+export async function accessTokenOf(
+  deps: ChannelFetchDeps,
+  account: ProviderAccountRow,
+  force = false,
+): Promise<string> {
   const adapter = deps.adapters[account.provider]!;
   const now = deps.clock();
   const stale =

@@ -27,6 +27,7 @@ import {
   workAccountChannelFetches,
   type ChannelFetchDeps,
 } from './channel-fetch';
+import { workCommentSync } from './comment-sync';
 import { bindingOf, issueOAuthState, takeReturnState } from './oauth-states';
 import { presentFacebookAccount, presentLinkedInAccount, PROVIDER_NAMES } from './presenters';
 import { ProviderError } from './providers/provider-error';
@@ -97,6 +98,7 @@ export function accountRoutes(s: Services) {
     publisher: s.publisher,
   };
   workAccountChannelFetches(s.jobs, deps);
+  workCommentSync(s.jobs, deps, s.config.commentSyncMinutes);
 
   for (const provider of ['facebook', 'linkedin'] as const) {
     const ops = OPERATIONS[provider];

@@ -174,7 +174,12 @@ export class JobQueue {
    * Stores a job of kind `name`; it runs on whichever instance fetches it first. With a
    * `singletonKey` on a `stately` queue, a job already waiting under that key makes this a no-op.
    */
-  async send<T extends object>(name: string, data: T, options: { singletonKey?: string } = {}): Promise<void> {
+  async send<T extends object>(
+    name: string,
+    data: T,
+    /** `startAfter`: seconds from now before it may run (a round spread over a period). */
+    options: { singletonKey?: string; startAfter?: number } = {},
+  ): Promise<void> {
     const boss = await this.started();
     await this.queue(boss, name);
     // Each job carries its kind's expiry and retries: a queue pg-boss created before keeps the

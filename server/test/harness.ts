@@ -222,6 +222,8 @@ export async function startHarness(
      * resolves with how many ran.
      */
     runJobs: (max?: number) => main.jobs.runPending(max),
+    /** The app's own queue: for a test that sends a job as the server would. */
+    jobsQueue: () => main.jobs,
     /** What a live instance's maintenance does every 15 s: jobs past their expiry go back as retries. */
     maintainJobs: () => main.jobs.maintain(),
     recordQueries,

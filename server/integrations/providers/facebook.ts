@@ -178,11 +178,15 @@ export function facebookClient(app: FacebookApp, fetchImpl: FetchLike = fetch) {
       const answer = await graph('/me/adaccounts', { ...asUser(token), fields: 'id,name' }, AdAccountsSchema);
       return answer.data;
     },
-    /** The comments on a page or an Instagram account, replies naming their parent. */
-    async comments(objectId: string, token: string) {
+    /** The comments on a page or an Instagram account (made `since` then, when given), replies naming their parent. */
+    async comments(objectId: string, token: string, since?: Date) {
       const answer = await graph(
         `/${encodeURIComponent(objectId)}/comments`,
-        { ...asUser(token), fields: 'id,message,from{name},created_time,parent{id}' },
+        {
+          ...asUser(token),
+          fields: 'id,message,from{name},created_time,parent{id}',
+          ...(since ? { since: String(Math.floor(since.getTime() / 1000)) } : {}),
+        },
         CommentsSchema,
       );
       return answer.data;

@@ -321,7 +321,13 @@ export function facebookSandbox({
     if (refused) return refused;
     const channel = channelOf(who.person, c.req.param('objectId'));
     if (!channel) return graphError(c, 400, 100, 'Unsupported get request. Object does not exist.', 33);
-    return c.json({ data: board.list(channel.id), paging: { cursors: { before: 'sandbox', after: 'sandbox' } } });
+    // Graph's `since` (seconds): the comments made from then on.
+    const since = Number(c.req.query('since'));
+    const listed = board.list(channel.id);
+    const data = Number.isFinite(since)
+      ? listed.filter((comment) => Date.parse(comment.created_time) >= since * 1000)
+      : listed;
+    return c.json({ data, paging: { cursors: { before: 'sandbox', after: 'sandbox' } } });
   });
 
   routes.post('/:objectId/comments', async (c) => {

@@ -1,0 +1,1 @@
+ALTER TABLE "channels" ADD COLUMN "comments_synced_at" timestamp with time zone;

@@ -1,0 +1,122 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as sandboxProviders from '../../contract/sandbox/providers';
+import { COMMENTS_CHANGED } from '../../contract/realtime';
+import { channels, comments, providerAccounts } from '../db/schema';
+import type { Publisher } from '../realtime/publisher';
+import { createEncryption } from '../security/encryption';
+import { createAdapters } from './adapters';
+import { jobsOf } from '../test/jobs';
+import { connectSandboxFacebook } from '../test/sandbox';
+import { startHarness, type Harness } from '../test/harness';
+import { runCommentSyncRound, SYNC_CHANNEL_COMMENTS, SYNC_COMMENTS_ROUND, syncChannelComments } from './comment-sync';
+import type { ChannelFetchDeps } from './channel-fetch';
+
+/**
+ * The scheduled sync (docs/decisions/044): a round spreads one job per followed channel over the
+ * period; each reads what is new since the last sync, keeps it once, tells the owner, and marks
+ * an account whose token stopped working.
+ */
+let h: Harness;
+const published: Array<{ userId: string; event: string; payload: unknown }> = [];
+const recorder: Publisher = {
+  async toUser(userId, event, payload) {
+    published.push({ userId, event, payload });
+  },
+};
+let deps: ChannelFetchDeps;
+
+beforeAll(async () => {
+  h = await startHarness({ publisher: recorder });
+  deps = {
+    db: h.db,
+    clock: h.clock.now,
+    log: h.logs.log,
+    adapters: createAdapters(h.config, (url, init) => Promise.resolve(h.app.request(url, init))),
+    encryption: createEncryption(h.config.tokenEncryptionKey),
+    publisher: recorder,
+  };
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+// Sofia Esposito's page; no other test of this file's harness connects her.
+const SOFIA = '100000000000003';
+const FIORI = '200000000000004';
+
+async function connectedPage() {
+  const { accessToken, user } = await h.signedInUser();
+  expect((await connectSandboxFacebook(h, accessToken, SOFIA)).status).toBe(200);
+  await h.runJobs();
+  const [page] = await h.db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.ownerId, user._id), eq(channels.externalId, FIORI)));
+  return { user, page: page! };
+}
+
+const count = async (channelId: string) =>
+  (await h.db.select({ id: comments.id }).from(comments).where(eq(comments.channelId, channelId))).length;
+
+describe('the scheduled sync', () => {
+  it('reads what is new since the last sync, keeps it once, and tells the owner', async () => {
+    const { user, page } = await connectedPage();
+    const fetched = await count(page.id);
+    expect(fetched).toBeGreaterThan(0);
+
+    // Said at Facebook; its webhook is still waiting in the queue when the sync comes.
+    const said = await h.call(sandboxProviders.sandboxAddComment, {
+      body: { channelId: FIORI, authorName: 'Kenji Sato', message: 'Fiori bellissimi' },
+    });
+    expect(said.status).toBe(201);
+    published.length = 0;
+
+    expect(await syncChannelComments(deps, page.id)).toBe(1);
+    expect(await count(page.id)).toBe(fetched + 1);
+    expect(published).toEqual([
+      {
+        userId: user._id,
+        event: COMMENTS_CHANGED,
+        payload: { channelId: page.id, added: 1, edited: [], removed: [], refresh: false },
+      },
+    ]);
+    const [synced] = await h.db.select().from(channels).where(eq(channels.id, page.id));
+    expect(synced!.commentsSyncedAt?.getTime()).toBe(h.clock.now());
+
+    // Again: nothing new, nobody told; and the webhook, when it comes, adds nothing either.
+    published.length = 0;
+    expect(await syncChannelComments(deps, page.id)).toBe(0);
+    expect(published).toEqual([]);
+    await h.runJobs();
+    expect(await count(page.id)).toBe(fetched + 1);
+  });
+
+  it('marks the account as needing a reconnect when the provider no longer takes its token', async () => {
+    const { page } = await connectedPage();
+    expect((await h.call('POST', `/dev/sandbox/people/${SOFIA}/expire-tokens`)).status).toBe(204);
+    expect(await syncChannelComments(deps, page.id)).toBe(0);
+    const [account] = await h.db.select().from(providerAccounts).where(eq(providerAccounts.id, page.accountId!));
+    expect(account!.status).toBe('needs_reconnect');
+    // Waiting for the reconnect: the sync leaves it alone.
+    expect(await syncChannelComments(deps, page.id)).toBe(0);
+  });
+
+  it('a round queues each followed channel once, spread over the period, and the next round', async () => {
+    await connectedPage();
+    await runCommentSyncRound(deps, h.jobsQueue(), 900);
+    const queued = await jobsOf(h.db, SYNC_CHANNEL_COMMENTS);
+    expect(queued.length).toBeGreaterThan(0);
+    const waits = queued.map((job) => job.wait).sort((a, b) => a - b);
+    expect(waits[0]!).toBeLessThan(5);
+    expect(waits.at(-1)!).toBeLessThan(900);
+    const rounds = await jobsOf(h.db, SYNC_COMMENTS_ROUND);
+    expect(rounds).toHaveLength(1);
+    expect(rounds[0]!.wait).toBeGreaterThan(890);
+
+    // A second round meanwhile queues nothing twice: one job a channel, one round waiting.
+    await runCommentSyncRound(deps, h.jobsQueue(), 900);
+    expect((await jobsOf(h.db, SYNC_CHANNEL_COMMENTS)).length).toBe(queued.length);
+    expect(await jobsOf(h.db, SYNC_COMMENTS_ROUND)).toHaveLength(1);
+  });
+});
