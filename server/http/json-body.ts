@@ -12,7 +12,11 @@ const tooLarge = () => new HttpError(413, 'bodyTooLarge');
  * so a bodiless POST meets the field rules (422) rather than a parse error.
  */
 export async function readJsonBody(c: Context, limit = MAX_BODY_BYTES): Promise<unknown> {
-  const bytes = await readBodyBytes(c, limit);
+  return parseJsonBody(c, await readBodyBytes(c, limit));
+}
+
+/** `bytes` read as readJsonBody reads them: for a caller that needs the raw bytes first (a signature). */
+export function parseJsonBody(c: Context, bytes: Uint8Array): unknown {
   if (bytes.length === 0) return {};
 
   const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();

@@ -4,7 +4,7 @@ import * as webhooks from '../../contract/webhooks';
 import { WEBHOOK_BODY_LIMIT } from '../../contract/webhooks';
 import type { AppEnv, Services } from '../http/context';
 import { HttpError } from '../http/errors';
-import { readBodyBytes } from '../http/json-body';
+import { parseJsonBody, readBodyBytes } from '../http/json-body';
 import { route } from '../http/operation';
 import { validate } from '../http/validation';
 import { sameSecret } from '../security/same-secret';
@@ -53,15 +53,7 @@ export function webhookRoutes(s: Services) {
     if (!signatureMatches(c.req.header('x-hub-signature-256'), bytes, s.config.facebookAppSecret)) {
       throw new HttpError(401, 'webhookSignature');
     }
-    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/json') throw new HttpError(415, 'unsupportedMediaType');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    } catch {
-      throw new HttpError(400, 'malformedJson');
-    }
-    const delivery = validate(webhooks.receiveFacebookWebhook.body, parsed);
+    const delivery = validate(webhooks.receiveFacebookWebhook.body, parseJsonBody(c, bytes));
     // Kept before the answer (a job is a row): a delivery acknowledged is never lost.
     await s.jobs.send(APPLY_FACEBOOK_WEBHOOK, { delivery });
     return c.body(null, 200);
