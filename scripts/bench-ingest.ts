@@ -20,7 +20,7 @@ const json = { 'content-type': 'application/json' };
 
 type Server = { process: ChildProcess; origin: string };
 
-async function startServer(port: number, dataDir: string): Promise<Server> {
+async function startServer(port: number, dataDir: string, databaseUrl: string | undefined): Promise<Server> {
   const origin = `http://localhost:${port}`;
   const child = spawn('node', ['build/api/main.mjs'], {
     env: {
@@ -31,6 +31,7 @@ async function startServer(port: number, dataDir: string): Promise<Server> {
       APP_URL: origin,
       FACEBOOK_APP_SECRET: SECRET,
       COMMENT_SYNC_MINUTES: '0',
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     },
     stdio: 'ignore',
     detached: true,
@@ -198,11 +199,12 @@ async function timeMe(origin: string, token: string, until: Promise<unknown>) {
   return samples;
 }
 
-export async function ingestFigures(port: number) {
+/** On PGlite in a folder, or on the PostgreSQL at `databaseUrl` (an empty database). */
+export async function ingestFigures(port: number, databaseUrl?: string) {
   // A folder of its own: the secrets local mode keeps go beside the database, for the restart.
   const folder = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
   const dataDir = join(folder, 'pglite');
-  let server = await startServer(port, dataDir);
+  let server = await startServer(port, dataDir, databaseUrl);
   try {
     const owner = await signedInOwner(server.origin);
     const before = await total(server.origin, owner.headers, owner.projectId);
@@ -283,13 +285,14 @@ export async function ingestFigures(port: number) {
     });
     await killing;
     const acknowledged = ackedBeforeKill;
-    server = await startServer(port, dataDir);
+    // A batch the killed instance had fetched is active until its expiry, then retried.
+    server = await startServer(port, dataDir, databaseUrl);
     const afterRestart = await waitForTotal(
       server.origin,
       owner.headers,
       owner.projectId,
       after + acknowledged,
-      60_000,
+      180_000,
     );
 
     return {
@@ -298,7 +301,7 @@ export async function ingestFigures(port: number) {
       exact: `${after - before} rows for ${COUNT} comments (lost ${Math.max(0, COUNT - (after - before))}, doubled ${Math.max(0, after - before - COUNT)}); edited text kept on ${editedShown} of ${COUNT / 20}`,
       onScreen: `${ms(latencies)} (p50 / p95, ${latencies.length} told)`,
       me: `${ms(meSamples)} (n=${meSamples.length})`,
-      kill: `${acknowledged} acknowledged before kill -9; ${afterRestart.now - after} stored after the restart (lost ${Math.max(0, acknowledged - (afterRestart.now - after))})`,
+      kill: `${acknowledged} acknowledged before kill -9; ${afterRestart.now - after} stored ${(afterRestart.ms / 1000).toFixed(0)} s after the restart (lost ${Math.max(0, acknowledged - (afterRestart.now - after))})`,
     };
   } finally {
     await stop(server).catch(() => {});

@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/database';
-import { dieWhileActive, jobsOf, retriesDueNow } from '../test/jobs';
+import { dieWhileActive, jobsOf, retriesDueNow, rowsOf } from '../test/jobs';
 import { JobQueue, MAINTENANCE_INTERVAL_SECONDS } from './queue';
 
 let database: TestDatabase;
@@ -107,5 +108,53 @@ describe('JobQueue (pg-boss on the API database)', () => {
     await retriesDueNow(database.db, 'test-expiring');
     await expect(live.runPending()).rejects.toThrow('provider down');
     expect(givenUp).toEqual([[{ n: 2 }, 'unreachable']]);
+  });
+
+  it('applies a batched kind a fetched batch at once: the jobs it answers are retried, the rest done', async () => {
+    const worker = queue();
+    const batches: number[][] = [];
+    worker.workBatch<{ n: number }>(
+      'test-batched',
+      async (jobs) => {
+        batches.push(jobs.map((job) => job.data.n).sort((a, b) => a - b));
+        return jobs.filter((job) => job.data.n === 2).map((job) => ({ id: job.id, error: new Error('not yet') }));
+      },
+      { retryDelaySeconds: 1, retryBackoff: false },
+    );
+    for (const n of [1, 2, 3]) await worker.send('test-batched', { n });
+    await expect(worker.runPending()).rejects.toThrow('not yet');
+    expect(batches).toEqual([[1, 2, 3]]);
+    expect((await jobsOf(database.db, 'test-batched')).map((job) => job.state).sort()).toEqual([
+      'completed',
+      'completed',
+      'retry',
+    ]);
+    await retriesDueNow(database.db, 'test-batched');
+    await expect(worker.runPending()).rejects.toThrow('not yet');
+    expect(batches).toEqual([[1, 2, 3], [2]]);
+
+    // A batch that throws fails every job of it.
+    worker.workBatch('test-batch-throws', async () => {
+      throw new Error('database gone');
+    });
+    await worker.send('test-batch-throws', { n: 1 });
+    await worker.send('test-batch-throws', { n: 2 });
+    await expect(worker.runPending()).rejects.toThrow('database gone');
+    expect((await jobsOf(database.db, 'test-batch-throws')).map((job) => job.state)).toEqual(['retry', 'retry']);
+  });
+
+  it('stores jobs sent together in one statement, each resolved once it is stored', async () => {
+    const sender = queue();
+    const seen: number[] = [];
+    sender.work<{ n: number }>('test-together', async ({ n }) => void seen.push(n));
+    await Promise.all(Array.from({ length: 40 }, (_, n) => sender.sendTogether('test-together', { n })));
+    // One statement: one transaction, whose now() every row took.
+    const made = await rowsOf<{ at: string }>(
+      database.db,
+      sql`select distinct created_on::text as at from pgboss.job where name = 'test-together'`,
+    );
+    expect(made).toHaveLength(1);
+    expect(await sender.runPending()).toBe(40);
+    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, n) => n));
   });
 });

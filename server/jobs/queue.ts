@@ -6,6 +6,13 @@ import type { Database } from '../db/client';
 /** What a job does with its data; a throw fails the attempt, and pg-boss retries it later. */
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+/**
+ * What a kind of job that is applied many at once does with a fetched batch: it answers the
+ * jobs that must run again later, each with why (failed, so retried); the rest are done. A throw
+ * fails the whole batch.
+ */
+export type BatchHandler<T> = (jobs: Array<{ id: string; data: T }>) => Promise<Array<{ id: string; error: unknown }>>;
+
 /** How a kind of job is retried; see pg-boss's queue options. */
 export type RetryPolicy = { retryLimit: number; retryDelaySeconds: number; retryBackoff: boolean };
 
@@ -49,9 +56,13 @@ export type WorkOptions = Partial<RetryPolicy> & {
   reasonOf?: (error: unknown) => string | undefined;
 };
 
+type FetchedJob = { id: string; data: never; output?: unknown };
+
 type Registered = {
-  /** Runs one fetched job. */
-  run: (job: { data: never; output?: unknown }) => Promise<void>;
+  /** Runs fetched jobs; answers those that failed, with why. */
+  run: (jobs: FetchedJob[]) => Promise<Array<{ id: string; error: unknown }>>;
+  /** Its jobs are applied a batch at once (`workBatch`), not each on its own. */
+  batched: boolean;
   retry: RetryPolicy;
   policy: 'standard' | 'stately';
   batchSize: number;
@@ -61,6 +72,22 @@ type Registered = {
   /** The queue its given-up jobs go to, when it has an `onGivenUp`. */
   deadLetter: string | undefined;
 };
+
+/** Jobs waiting for `sendTogether` to store them, and whether a statement is being written. */
+type Group = {
+  waiting: Array<{ data: object; resolve: () => void; reject: (error: unknown) => void }>;
+  writing: boolean;
+};
+
+/** The most jobs stored in one statement by `sendTogether`. */
+const GROUP_MAX = 500;
+
+/**
+ * How long `sendTogether` gathers before it writes. PGlite runs a statement on this thread, so
+ * nothing arrives while one is written: without a moment's wait, a burst is written one job at a
+ * time, and each write is a commit.
+ */
+const GROUP_GATHER_MS = 3;
 
 /** The queue holding the given-up jobs of `name`. */
 const givenUpQueue = (name: string) => `${name}__given-up`;
@@ -82,6 +109,23 @@ export type JobQueueOptions = {
    */
   supervise?: boolean;
 };
+
+/** A batch runner for a kind whose jobs each run on their own, side by side. */
+const eachOnItsOwn =
+  (handler: (job: FetchedJob) => Promise<void>): Registered['run'] =>
+  async (jobs) => {
+    const failed: Array<{ id: string; error: unknown }> = [];
+    await Promise.all(
+      jobs.map(async (job) => {
+        try {
+          await handler(job);
+        } catch (error) {
+          failed.push({ id: job.id, error });
+        }
+      }),
+    );
+    return failed;
+  };
 
 const DEFAULT_RETRY: RetryPolicy = { retryLimit: 5, retryDelaySeconds: 60, retryBackoff: true };
 
@@ -120,6 +164,10 @@ function executorOf(db: Database): PgBoss.Db {
 export class JobQueue {
   private readonly handlers = new Map<string, Registered>();
   private readonly queues = new Map<string, Promise<void>>();
+  /** This instance's pg-boss worker of each kind, once polling: what `sendTogether` wakes. */
+  private readonly workers = new Map<string, string>();
+  /** The jobs of each kind waiting to be stored together (`sendTogether`). */
+  private readonly groups = new Map<string, Group>();
   private boss: Promise<PgBoss> | undefined;
   private polling = false;
 
@@ -129,9 +177,27 @@ export class JobQueue {
   ) {}
 
   /** Registers what runs the jobs called `name` (once per name, at start-up). */
-  work<T>(
+  work<T>(name: string, handler: JobHandler<T>, options: WorkOptions = {}): void {
+    this.register(
+      name,
+      eachOnItsOwn((job) => (handler as JobHandler<never>)(job.data)),
+      false,
+      options,
+    );
+  }
+
+  /**
+   * Registers what runs the jobs called `name` a fetched batch at a time, in one go: for small
+   * jobs that come in bursts and are cheaper applied together (webhook deliveries).
+   */
+  workBatch<T>(name: string, handler: BatchHandler<T>, options: WorkOptions = {}): void {
+    this.register(name, (jobs) => (handler as BatchHandler<never>)(jobs), true, options);
+  }
+
+  private register(
     name: string,
-    handler: JobHandler<T>,
+    run: Registered['run'],
+    batched: boolean,
     {
       policy = 'standard',
       batchSize = 1,
@@ -146,7 +212,8 @@ export class JobQueue {
     if (deadLetter && onGivenUp) {
       // pg-boss copies a given-up job there, with the output of its last attempt.
       this.handlers.set(deadLetter, {
-        run: (job) => onGivenUp(job.data, reasonIn(job.output)),
+        run: eachOnItsOwn((job) => onGivenUp(job.data, reasonIn(job.output))),
+        batched: false,
         retry: { ...DEFAULT_RETRY, retryDelaySeconds: 10 },
         policy: 'standard',
         batchSize: 1,
@@ -158,7 +225,8 @@ export class JobQueue {
       if (this.polling) void this.poll(deadLetter).catch(this.options.onError);
     }
     this.handlers.set(name, {
-      run: (job) => (handler as JobHandler<never>)(job.data),
+      run,
+      batched,
       retry: { ...DEFAULT_RETRY, ...retry },
       policy,
       batchSize,
@@ -182,19 +250,67 @@ export class JobQueue {
   ): Promise<void> {
     const boss = await this.started();
     await this.queue(boss, name);
-    // Each job carries its kind's expiry and retries: a queue pg-boss created before keeps the
-    // options it was created with, a job's own win over them.
+    await boss.send(name, data, { ...options, ...this.jobOptions(name) });
+  }
+
+  /**
+   * Stores a job of kind `name` together with the others being sent to it at this moment, in
+   * one statement, and resolves once it is stored: for jobs that come in bursts (webhook
+   * deliveries), whose one-row inserts would otherwise queue one behind the other, and every
+   * other request behind them, on PGlite's one connection: those that come within a few
+   * milliseconds, or while a statement is written, go in one statement. This instance's worker
+   * then looks at once rather than at its next poll: someone waits to see the result.
+   */
+  sendTogether<T extends object>(name: string, data: T): Promise<void> {
+    let group = this.groups.get(name);
+    if (!group) {
+      group = { waiting: [], writing: false };
+      this.groups.set(name, group);
+    }
+    const stored = new Promise<void>((resolve, reject) => group.waiting.push({ data, resolve, reject }));
+    if (!group.writing) {
+      group.writing = true;
+      setTimeout(() => void this.writeGroup(name, group), GROUP_GATHER_MS);
+    }
+    return stored;
+  }
+
+  private async writeGroup(name: string, group: Group): Promise<void> {
+    try {
+      while (group.waiting.length > 0) {
+        const items = group.waiting.splice(0, GROUP_MAX);
+        try {
+          const boss = await this.started();
+          await this.queue(boss, name);
+          const options = this.jobOptions(name);
+          await boss.insert(items.map((item) => ({ name, data: item.data, ...options })));
+          for (const item of items) item.resolve();
+          const worker = this.workers.get(name);
+          if (worker) boss.notifyWorker(worker);
+        } catch (error) {
+          for (const item of items) item.reject(error);
+        }
+      }
+    } finally {
+      group.writing = false;
+    }
+  }
+
+  /**
+   * Each job carries its kind's expiry and retries: a queue pg-boss created before keeps the
+   * options it was created with, a job's own win over them.
+   */
+  private jobOptions(name: string) {
     const registered = this.handlers.get(name);
-    await boss.send(name, data, {
-      ...options,
-      ...(registered && {
-        expireInSeconds: registered.expireInSeconds,
-        retryLimit: registered.retry.retryLimit,
-        retryDelay: registered.retry.retryDelaySeconds,
-        retryBackoff: registered.retry.retryBackoff,
-        ...(registered.deadLetter && { deadLetter: registered.deadLetter }),
-      }),
-    });
+    return registered
+      ? {
+          expireInSeconds: registered.expireInSeconds,
+          retryLimit: registered.retry.retryLimit,
+          retryDelay: registered.retry.retryDelaySeconds,
+          retryBackoff: registered.retry.retryBackoff,
+          ...(registered.deadLetter && { deadLetter: registered.deadLetter }),
+        }
+      : {};
   }
 
   /**
@@ -234,8 +350,8 @@ export class JobQueue {
   }
 
   /**
-   * Runs every job that is due now (`max` at most), here, one at a time, including the ones
-   * they send, and resolves with how many ran: how a test makes the background happen at a moment of its
+   * Runs every job that is due now (`max` at most), here, one at a time (a batched kind's fetched
+   * batch in one go), including the ones they send, and resolves with how many ran: how a test makes the background happen at a moment of its
    * choosing. A job that throws is failed (pg-boss retries it later), and the first such
    * error is thrown once the rest have run.
    */
@@ -245,19 +361,27 @@ export class JobQueue {
     const errors: unknown[] = [];
     for (;;) {
       let fetched = 0;
-      for (const [name, { run }] of this.handlers) {
+      for (const [name, { run, batched }] of this.handlers) {
         await this.queue(boss, name);
         if (ran + fetched >= max) break;
-        const batchSize = Math.min(20, max - ran - fetched);
-        for (const job of await boss.fetch<never>(name, { batchSize, includeMetadata: true })) {
-          fetched++;
+        const batchSize = Math.min(batched ? 100 : 20, max - ran - fetched);
+        const jobs = await boss.fetch<never>(name, { batchSize, includeMetadata: true });
+        fetched += jobs.length;
+        // A batched kind gets the batch whole; any other, its jobs one at a time.
+        for (const batch of batched ? [jobs] : jobs.map((job) => [job])) {
+          if (batch.length === 0) continue;
+          let failed: Array<{ id: string; error: unknown }>;
           try {
-            await run(job);
-            await boss.complete(name, job.id);
+            failed = await run(batch);
           } catch (error) {
-            errors.push(error);
-            await boss.fail(name, job.id, this.failure(name, error));
+            failed = batch.map((job) => ({ id: job.id, error }));
           }
+          for (const { id, error } of failed) {
+            errors.push(error);
+            await boss.fail(name, id, this.failure(name, error));
+          }
+          const done = batch.filter((job) => !failed.some((each) => each.id === job.id)).map((job) => job.id);
+          if (done.length > 0) await boss.complete(name, done);
         }
       }
       ran += fetched;
@@ -321,27 +445,28 @@ export class JobQueue {
     const boss = await this.started();
     await this.queue(boss, name);
     const { run, batchSize, pollingIntervalSeconds } = this.handlers.get(name)!;
-    await boss.work<never>(
+    const worker = await boss.work<never>(
       name,
       {
         pollingIntervalSeconds: pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2,
         batchSize,
         includeMetadata: true,
       },
-      // Each job of the batch ends on its own: one that throws is failed (pg-boss retries it
-      // later, the log says why); pg-boss then completes the rest, those still active.
+      // The jobs that failed are failed (pg-boss retries them later, the log says why); a batch
+      // that throws fails all of them. pg-boss then completes the rest, those still active.
       async (jobs) => {
-        await Promise.all(
-          jobs.map(async (job) => {
-            try {
-              await run(job);
-            } catch (error) {
-              this.options.onError(error);
-              await boss.fail(name, job.id, this.failure(name, error));
-            }
-          }),
-        );
+        let failed: Array<{ id: string; error: unknown }>;
+        try {
+          failed = await run(jobs);
+        } catch (error) {
+          failed = jobs.map((job) => ({ id: job.id, error }));
+        }
+        for (const { id, error } of failed) {
+          this.options.onError(error);
+          await boss.fail(name, id, this.failure(name, error));
+        }
       },
     );
+    this.workers.set(name, worker);
   }
 }

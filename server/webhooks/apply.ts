@@ -1,26 +1,29 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../db/client';
-import { channels, commentRemovals, comments } from '../db/schema';
 import type { CommentEvent } from './comment-events';
 
 /**
- * Applies a delivery's comment events to every channel that follows their page or Instagram
- * account (one row per user who connected it), so that any order and any repetition of the same
- * deliveries ends in the same rows (docs/decisions/044):
+ * Applies comment events (from any number of deliveries, in the order they came) to every
+ * channel that follows their page or Instagram account (one row per user who connected it), so
+ * that any order and any repetition of the same deliveries ends in the same rows
+ * (docs/decisions/044):
  * - a change older than the one the row last took changes nothing (`provider_changed_at`);
  * - an edit of a comment not here yet adds it (its add, when it comes, is older);
  * - a removal deletes the comment with its replies and is remembered, so a late add or edit
  *   does not bring it back;
- * - the events of one comment on one channel run one at a time (an advisory lock), on any
- *   number of API instances.
+ * - the comments it touches are locked for the transaction (advisory locks, taken in one order),
+ *   so two workers or two instances never interleave changes of the same comment.
  * A reply whose parent is not here yet (delivered out of order) is left for a retry: `waiting`
- * counts them, and the caller fails the job so it runs again.
+ * lists its events, and the caller fails their jobs so they run again.
+ *
+ * Set-based: a handful of statements for the whole batch, whatever its size, in the caller's
+ * transaction (decision 045).
  */
 export type Applied = {
   /** Per channel that changed, with its owner: what the owner's open app is told. */
   byChannel: Map<string, ChannelChanges>;
-  /** Replies whose parent has not arrived: the delivery must be applied again later. */
-  waiting: number;
+  /** The events of replies whose parent has not arrived: to be applied again later. */
+  waiting: Set<CommentEvent>;
 };
 
 export type ChannelChanges = {
@@ -30,117 +33,215 @@ export type ChannelChanges = {
   removed: Set<string>;
 };
 
-type FollowingChannel = { id: string; ownerId: string };
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Transaction;
 
-export async function applyCommentEvents(db: Database, events: CommentEvent[]): Promise<Applied> {
-  const applied: Applied = { byChannel: new Map(), waiting: 0 };
-  const followers = new Map<string, FollowingChannel[]>();
+type Upsert = Extract<CommentEvent, { type: 'upsert' }>;
+type Removal = Extract<CommentEvent, { type: 'remove' }>;
+
+/** One comment on one channel, and the events about it in this batch. */
+type Target = {
+  channelId: string;
+  externalId: string;
+  removal: Removal | undefined;
+  /** The newest add or edit (the first of equal times): the one that can change the row. */
+  latest: Upsert | undefined;
+};
+
+const keyOf = (channelId: string, externalId: string) => `${channelId}\u0000${externalId}`;
+
+export async function applyCommentEvents(tx: Executor, events: CommentEvent[]): Promise<Applied> {
+  const applied: Applied = { byChannel: new Map(), waiting: new Set() };
+  if (events.length === 0) return applied;
+
+  // Who follows each page or account.
+  const followed = [...new Map(events.map((e) => [`${e.channel.kind}:${e.channel.externalId}`, e.channel])).values()];
+  const following = rowsOf<{ id: string; owner_id: string; kind: string; external_id: string }>(
+    await tx.execute(sql`
+      select c.id, c.owner_id, c.kind, c.external_id
+      from channels c
+      join jsonb_to_recordset(${JSON.stringify(followed)}::jsonb) as f(kind text, "externalId" text)
+        on c.kind = f.kind and c.external_id = f."externalId"`),
+  );
+  if (following.length === 0) return applied;
+  const ownerOf = new Map(following.map((row) => [row.id, row.owner_id]));
+  const channelsOf = new Map<string, string[]>();
+  for (const row of following) {
+    const key = `${row.kind}:${row.external_id}`;
+    channelsOf.set(key, [...(channelsOf.get(key) ?? []), row.id]);
+  }
+
+  // Each comment's events, reduced to what decides it: a removal wins; else the newest change.
+  const targets = new Map<string, Target>();
   for (const event of events) {
-    const key = `${event.channel.kind}:${event.channel.externalId}`;
-    let following = followers.get(key);
-    if (!following) {
-      following = await db
-        .select({ id: channels.id, ownerId: channels.ownerId })
-        .from(channels)
-        .where(and(eq(channels.kind, event.channel.kind), eq(channels.externalId, event.channel.externalId)));
-      followers.set(key, following);
-    }
-    for (const channel of following) {
-      const outcome = await applyOne(db, channel.id, event);
-      if (outcome.kind === 'waiting') applied.waiting += 1;
-      if (outcome.kind === 'none' || outcome.kind === 'waiting') continue;
-      let changes = applied.byChannel.get(channel.id);
-      if (!changes) {
-        changes = { ownerId: channel.ownerId, added: 0, edited: new Map(), removed: new Set() };
-        applied.byChannel.set(channel.id, changes);
+    for (const channelId of channelsOf.get(`${event.channel.kind}:${event.channel.externalId}`) ?? []) {
+      const key = keyOf(channelId, event.externalId);
+      let target = targets.get(key);
+      if (!target) {
+        target = { channelId, externalId: event.externalId, removal: undefined, latest: undefined };
+        targets.set(key, target);
       }
-      if (outcome.kind === 'added') changes.added += 1;
-      if (outcome.kind === 'edited') changes.edited.set(outcome.id, outcome.message);
-      if (outcome.kind === 'removed') for (const id of outcome.ids) changes.removed.add(id);
+      if (event.type === 'remove') target.removal ??= event;
+      else if (!target.latest || event.changedAt > target.latest.changedAt) target.latest = event;
     }
   }
-  return applied;
-}
+  const changesOf = (channelId: string) => {
+    let changes = applied.byChannel.get(channelId);
+    if (!changes) {
+      changes = { ownerId: ownerOf.get(channelId)!, added: 0, edited: new Map(), removed: new Set() };
+      applied.byChannel.set(channelId, changes);
+    }
+    return changes;
+  };
 
-type Outcome =
-  | { kind: 'none' }
-  | { kind: 'waiting' }
-  | { kind: 'added'; id: string }
-  | { kind: 'edited'; id: string; message: string }
-  | { kind: 'removed'; ids: string[] };
+  // Locked in one order everywhere, so two transactions never wait on each other in a circle.
+  const lockKeys = [...targets.values()].map((t) => `comment:${t.channelId}:${t.externalId}`).sort();
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from jsonb_array_elements_text(${JSON.stringify(lockKeys)}::jsonb) as k`,
+  );
 
-function applyOne(db: Database, channelId: string, event: CommentEvent): Promise<Outcome> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`comment:${channelId}:${event.externalId}`}, 0))`,
+  const removals = [...targets.values()].filter((t) => t.removal);
+  if (removals.length > 0) await applyRemovals(tx, removals, changesOf);
+
+  // What is left are adds and edits; none of a comment removed now or before, nor of a reply
+  // whose parent was removed.
+  let pending = [...targets.values()].filter((t) => !t.removal && t.latest);
+  if (pending.length === 0) return applied;
+  const tombstoned = await removedAmong(
+    tx,
+    pending.flatMap((t) => [
+      { channelId: t.channelId, externalId: t.externalId },
+      ...(t.latest!.parentExternalId ? [{ channelId: t.channelId, externalId: t.latest!.parentExternalId }] : []),
+    ]),
+  );
+  pending = pending.filter(
+    (t) =>
+      !tombstoned.has(keyOf(t.channelId, t.externalId)) &&
+      !(t.latest!.parentExternalId && tombstoned.has(keyOf(t.channelId, t.latest!.parentExternalId))),
+  );
+
+  // Top-level comments first, then replies whose parent is here (perhaps just added), until no
+  // more can be placed; those left wait for their parent.
+  const parentIds = new Map<string, string>();
+  const recount = new Set<string>();
+  for (;;) {
+    const unknownParents = pending
+      .filter((t) => t.latest!.parentExternalId && !parentIds.has(keyOf(t.channelId, t.latest!.parentExternalId)))
+      .map((t) => ({ channelId: t.channelId, externalId: t.latest!.parentExternalId! }));
+    for (const [key, id] of await idsOf(tx, unknownParents)) parentIds.set(key, id);
+    const ready = pending.filter(
+      (t) => !t.latest!.parentExternalId || parentIds.has(keyOf(t.channelId, t.latest!.parentExternalId)),
     );
-    if (event.type === 'remove') {
-      await tx
-        .insert(commentRemovals)
-        .values({ channelId, externalId: event.externalId, removedAt: event.changedAt })
-        .onConflictDoNothing();
-      // Its replies go with it (the parent's foreign key cascades); the ids are what the app drops.
-      const gone = rowsOf<{ id: string; parent_id: string | null; from_channel: boolean }>(
-        await tx.execute(sql`
-          delete from comments
-          where channel_id = ${channelId}::uuid
-            and (external_id = ${event.externalId}
-              or parent_id = (select id from comments where channel_id = ${channelId}::uuid and external_id = ${event.externalId}))
-          returning id, parent_id, from_channel`),
-      );
-      if (gone.length === 0) return { kind: 'none' };
-      const parents = [
-        ...new Set(gone.filter((row) => row.from_channel && row.parent_id).map((row) => row.parent_id!)),
-      ];
-      for (const parentId of parents) await recountChannelReplies(tx, parentId);
-      return { kind: 'removed', ids: gone.map((row) => row.id) };
-    }
-
-    const [removed] = await tx
-      .select({ at: commentRemovals.removedAt })
-      .from(commentRemovals)
-      .where(and(eq(commentRemovals.channelId, channelId), eq(commentRemovals.externalId, event.externalId)));
-    if (removed) return { kind: 'none' };
-
-    let parentId: string | null = null;
-    if (event.parentExternalId !== null) {
-      const [parent] = await tx
-        .select({ id: comments.id })
-        .from(comments)
-        .where(and(eq(comments.channelId, channelId), eq(comments.externalId, event.parentExternalId)));
-      if (!parent) {
-        const [parentRemoved] = await tx
-          .select({ at: commentRemovals.removedAt })
-          .from(commentRemovals)
-          .where(and(eq(commentRemovals.channelId, channelId), eq(commentRemovals.externalId, event.parentExternalId)));
-        return parentRemoved ? { kind: 'none' } : { kind: 'waiting' };
-      }
-      parentId = parent.id;
-    }
-
-    const [row] = rowsOf<{ id: string; inserted: boolean }>(
+    if (ready.length === 0) break;
+    pending = pending.filter((t) => !ready.includes(t));
+    const rows = ready.map((t) => {
+      const event = t.latest!;
+      return {
+        channel_id: t.channelId,
+        external_id: t.externalId,
+        parent_id: event.parentExternalId ? parentIds.get(keyOf(t.channelId, event.parentExternalId))! : null,
+        message: event.message,
+        author_name: event.authorName,
+        published_at: event.publishedAt.toISOString(),
+        from_channel: event.fromChannel,
+        changed_at: event.changedAt.toISOString(),
+      };
+    });
+    const written = rowsOf<{ id: string; channel_id: string; external_id: string; message: string; inserted: boolean }>(
       await tx.execute(sql`
         insert into comments (channel_id, external_id, parent_id, message, author_name, sentiment, published_at, from_channel, provider_changed_at)
-        values (${channelId}::uuid, ${event.externalId}, ${parentId}::uuid, ${event.message}, ${event.authorName},
-                'UNCLASSIFIED', ${event.publishedAt.toISOString()}::timestamptz, ${event.fromChannel}, ${event.changedAt.toISOString()}::timestamptz)
+        select r.channel_id, r.external_id, r.parent_id, r.message, r.author_name, 'UNCLASSIFIED', r.published_at, r.from_channel, r.changed_at
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
+          channel_id uuid, external_id text, parent_id uuid, message text, author_name text,
+          published_at timestamptz, from_channel boolean, changed_at timestamptz)
         on conflict (channel_id, external_id) do update
           set message = excluded.message, provider_changed_at = excluded.provider_changed_at
           where comments.provider_changed_at is null or comments.provider_changed_at < excluded.provider_changed_at
-        returning id, (xmax = 0) as inserted`),
+        returning id, channel_id, external_id, message, (xmax = 0) as inserted`),
     );
-    if (!row) return { kind: 'none' }; // an older change than the one it has
-    if (!row.inserted) return { kind: 'edited', id: row.id, message: event.message };
-    if (event.fromChannel && parentId) await recountChannelReplies(tx, parentId);
-    return { kind: 'added', id: row.id };
-  });
+    // A row not returned had a newer change already: nothing to tell.
+    for (const row of written) {
+      parentIds.set(keyOf(row.channel_id, row.external_id), row.id);
+      const changes = changesOf(row.channel_id);
+      if (row.inserted) changes.added += 1;
+      else changes.edited.set(row.id, row.message);
+    }
+    for (const row of rows) if (row.from_channel && row.parent_id) recount.add(row.parent_id);
+  }
+  for (const t of pending) applied.waiting.add(t.latest!);
+  if (recount.size > 0) await recountChannelReplies(tx, [...recount]);
+  return applied;
 }
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-async function recountChannelReplies(tx: Transaction, parentId: string) {
+/** Deletes the removed comments with their replies and remembers each removal. */
+async function applyRemovals(
+  tx: Executor,
+  removals: Target[],
+  changesOf: (channelId: string) => ChannelChanges,
+): Promise<void> {
+  const removed = removals.map((t) => ({
+    channel_id: t.channelId,
+    external_id: t.externalId,
+    removed_at: t.removal!.changedAt.toISOString(),
+  }));
+  const json = JSON.stringify(removed);
   await tx.execute(sql`
-    update comments set channel_reply_count = (
-      select count(*) from comments as r where r.parent_id = ${parentId}::uuid and r.from_channel
+    insert into comment_removals (channel_id, external_id, removed_at)
+    select r.channel_id, r.external_id, r.removed_at
+    from jsonb_to_recordset(${json}::jsonb) as r(channel_id uuid, external_id text, removed_at timestamptz)
+    on conflict do nothing`);
+  // Its replies go with it (the parent's foreign key would take them anyway); the ids are what
+  // the app drops.
+  const gone = rowsOf<{ id: string; channel_id: string; parent_id: string | null; from_channel: boolean }>(
+    await tx.execute(sql`
+      with r as (select * from jsonb_to_recordset(${json}::jsonb) as r(channel_id uuid, external_id text)),
+      target as (select c.id from comments c join r on c.channel_id = r.channel_id and c.external_id = r.external_id)
+      delete from comments
+      where id in (select id from target) or parent_id in (select id from target)
+      returning id, channel_id, parent_id, from_channel`),
+  );
+  const goneIds = new Set(gone.map((row) => row.id));
+  for (const row of gone) changesOf(row.channel_id).removed.add(row.id);
+  const parents = [
+    ...new Set(
+      gone
+        .filter((row) => row.from_channel && row.parent_id && !goneIds.has(row.parent_id))
+        .map((row) => row.parent_id!),
+    ),
+  ];
+  if (parents.length > 0) await recountChannelReplies(tx, parents);
+}
+
+/** Which of these comments were removed (by their channel and provider id). */
+async function removedAmong(tx: Executor, keys: Array<{ channelId: string; externalId: string }>) {
+  if (keys.length === 0) return new Set<string>();
+  const rows = rowsOf<{ channel_id: string; external_id: string }>(
+    await tx.execute(sql`
+      select r.channel_id, r.external_id
+      from comment_removals r
+      join jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k("channelId" uuid, "externalId" text)
+        on r.channel_id = k."channelId" and r.external_id = k."externalId"`),
+  );
+  return new Set(rows.map((row) => keyOf(row.channel_id, row.external_id)));
+}
+
+/** The ids of these comments that are here (by their channel and provider id). */
+async function idsOf(tx: Executor, keys: Array<{ channelId: string; externalId: string }>) {
+  if (keys.length === 0) return new Map<string, string>();
+  const rows = rowsOf<{ id: string; channel_id: string; external_id: string }>(
+    await tx.execute(sql`
+      select c.id, c.channel_id, c.external_id
+      from comments c
+      join jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k("channelId" uuid, "externalId" text)
+        on c.channel_id = k."channelId" and c.external_id = k."externalId"`),
+  );
+  return new Map(rows.map((row) => [keyOf(row.channel_id, row.external_id), row.id]));
+}
+
+async function recountChannelReplies(tx: Executor, parentIds: string[]) {
+  await tx.execute(sql`
+    update comments as p set channel_reply_count = (
+      select count(*) from comments as r where r.parent_id = p.id and r.from_channel
     )
-    where id = ${parentId}::uuid`);
+    where p.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(parentIds)}::jsonb))`);
 }

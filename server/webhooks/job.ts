@@ -6,12 +6,15 @@ import type { JobQueue } from '../jobs/queue';
 import { safeError, type Logger } from '../log';
 import type { Publisher } from '../realtime/publisher';
 import { applyCommentEvents, type ChannelChanges } from './apply';
-import { commentEventsOf } from './comment-events';
+import { commentEventsOf, type CommentEvent } from './comment-events';
 
 /** The job that applies one delivery of Meta's webhooks (docs/decisions/044). */
 export const APPLY_FACEBOOK_WEBHOOK = 'apply-facebook-webhook';
 
 const JobDataSchema = z.object({ delivery: FacebookWebhookDeliverySchema });
+
+/** Deliveries applied at once (`npm run bench -- --ingest` measures it). */
+const BATCH_SIZE = 100;
 
 /** Past this many edited or removed comments, the open app reads its page again instead. */
 const LISTED_CHANGES_MAX = 50;
@@ -36,38 +39,64 @@ export function eventOf(channelId: string, changes: ChannelChanges): CommentsCha
   };
 }
 
-/** Applies one delivery and tells the owner of each channel that changed. */
-export async function applyFacebookWebhook(deps: WebhookJobDeps, data: unknown): Promise<void> {
-  const { delivery } = JobDataSchema.parse(data);
-  const events = commentEventsOf(delivery);
-  if (events.length === 0) return;
-  const applied = await applyCommentEvents(deps.db, events);
-  for (const [channelId, changes] of applied.byChannel) {
-    if (!deps.publisher) break;
-    try {
-      await deps.publisher.toUser(changes.ownerId, COMMENTS_CHANGED, eventOf(channelId, changes));
-    } catch (error) {
-      deps.log.warn({ event: COMMENTS_CHANGED, err: safeError(error) }, 'real-time event not published');
+/**
+ * Applies a batch of deliveries in one transaction and tells the owner of each channel that
+ * changed, once for the batch. Answers the deliveries to apply again later: those with a reply
+ * whose parent has not arrived (the rest of each is applied already; applying it again changes
+ * nothing).
+ */
+export async function applyFacebookWebhooks(
+  deps: WebhookJobDeps,
+  jobs: Array<{ id: string; data: unknown }>,
+): Promise<Array<{ id: string; error: unknown }>> {
+  const deliveryOf = new Map<CommentEvent, string>();
+  const events: CommentEvent[] = [];
+  const unreadable: Array<{ id: string; error: unknown }> = [];
+  for (const job of jobs) {
+    const parsed = JobDataSchema.safeParse(job.data);
+    // Validated before it was kept; a job this version cannot read fails on its own.
+    if (!parsed.success) {
+      unreadable.push({ id: job.id, error: parsed.error });
+      continue;
+    }
+    for (const event of commentEventsOf(parsed.data.delivery)) {
+      deliveryOf.set(event, job.id);
+      events.push(event);
     }
   }
-  if (applied.waiting > 0) throw new WaitingForParent(applied.waiting);
+  const applied = events.length > 0 ? await deps.db.transaction((tx) => applyCommentEvents(tx, events)) : undefined;
+  if (applied && deps.publisher) {
+    for (const [channelId, changes] of applied.byChannel) {
+      try {
+        await deps.publisher.toUser(changes.ownerId, COMMENTS_CHANGED, eventOf(channelId, changes));
+      } catch (error) {
+        deps.log.warn({ event: COMMENTS_CHANGED, err: safeError(error) }, 'real-time event not published');
+      }
+    }
+  }
+  const waitingIn = new Map<string, number>();
+  for (const event of applied?.waiting ?? []) {
+    const id = deliveryOf.get(event)!;
+    waitingIn.set(id, (waitingIn.get(id) ?? 0) + 1);
+  }
+  return [...unreadable, ...[...waitingIn].map(([id, replies]) => ({ id, error: new WaitingForParent(replies) }))];
 }
 
 /** Registers the job's handler on `jobs` (the server's queue, or a test's). */
 export function workFacebookWebhooks(jobs: JobQueue, deps: WebhookJobDeps): void {
-  jobs.work(APPLY_FACEBOOK_WEBHOOK, (data) => applyFacebookWebhook(deps, data), {
+  jobs.workBatch(APPLY_FACEBOOK_WEBHOOK, (batch) => applyFacebookWebhooks(deps, batch), {
     // A reply before its parent waits a few seconds, doubling, five times (about a minute in
-    // all): Meta sends the parent's change within that. The rest of the delivery is applied
-    // already; running it again changes nothing.
+    // all): Meta sends the parent's change within that.
     retryLimit: 5,
     retryDelaySeconds: 2,
     retryBackoff: true,
-    // Deliveries come in bursts and each is small: many at once, looked for often, so a new
-    // comment is on screen within a second. A queue is read at most a batch each polling
-    // interval, so the batch bounds the rate: at 20, a burst was applied at 40 a second while the
-    // instance sat idle half the time (`npm run bench -- --ingest`).
-    batchSize: 100,
+    // Deliveries come in bursts and each is small: a fetched batch is applied in one
+    // transaction of a few statements (decision 045). The batch bounds how long that
+    // transaction holds PGlite's one connection, which every other request waits for.
+    batchSize: BATCH_SIZE,
     pollingIntervalSeconds: 0.5,
-    expireInSeconds: 60,
+    // A batch takes well under a second; one that an instance took with it when it died is
+    // retried by another (or by it, restarted) within half a minute.
+    expireInSeconds: 15,
   });
 }

@@ -322,6 +322,67 @@ describe('POST /webhooks/facebook (a delivery)', () => {
     expect(rows[1]!.parentId).toBe(top!.id);
   });
 
+  it('a burst applied as one batch ends as the same deliveries one by one would: order and repeats do not matter', async () => {
+    const pageId = newPageId();
+    const { owner, channel } = await followingUser(pageId);
+    const c = (n: number) => `${pageId}_${n}`;
+    const burst = [
+      // A reply before its parent, both in the batch.
+      feed(pageId, [{ verb: 'add', commentId: c(2), message: 'Reply', parentId: c(1), time: 1_800_000_010 }]),
+      feed(pageId, [{ verb: 'add', commentId: c(1), message: 'Top', time: 1_800_000_000 }]),
+      feed(pageId, [{ verb: 'add', commentId: c(1), message: 'Top', time: 1_800_000_000 }]),
+      // An edit before its add.
+      feed(pageId, [{ verb: 'edited', commentId: c(3), message: 'Edited', time: 1_800_000_060 }]),
+      feed(pageId, [{ verb: 'add', commentId: c(3), message: 'First', time: 1_800_000_000 }]),
+      // A removal, then its add and an edit that come late.
+      feed(pageId, [{ verb: 'remove', commentId: c(4), time: 1_800_000_100 }]),
+      feed(pageId, [{ verb: 'add', commentId: c(4), message: 'Gone', time: 1_800_000_000 }]),
+      feed(pageId, [{ verb: 'edited', commentId: c(4), message: 'Gone edited', time: 1_800_000_200 }]),
+      // The page's own reply to the edited comment.
+      feed(pageId, [
+        {
+          verb: 'add',
+          commentId: c(5),
+          message: 'Thanks!',
+          parentId: c(3),
+          from: { id: pageId, name: 'Espresso Bar Milano' },
+          time: 1_800_000_300,
+        },
+      ]),
+    ];
+    for (const delivery of burst) expect((await deliver(delivery)).status).toBe(200);
+    expect(await runAll()).toBe(burst.length);
+    expect(await rowsOn(channel.id)).toMatchObject([
+      { externalId: c(1), message: 'Top', parentId: null },
+      { externalId: c(2), message: 'Reply' },
+      { externalId: c(3), message: 'Edited', channelReplyCount: 1 },
+      { externalId: c(5), message: 'Thanks!', fromChannel: true },
+    ]);
+    // One event for the channel and the batch.
+    expect(published).toEqual([
+      {
+        userId: owner.id,
+        event: COMMENTS_CHANGED,
+        payload: { channelId: channel.id, added: 4, edited: [], removed: [], refresh: false },
+      },
+    ]);
+  });
+
+  it('takes in more deliveries at once than it works on: the others wait their turn, and all are kept', async () => {
+    const pageId = newPageId();
+    const { channel } = await followingUser(pageId);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        deliver(
+          feed(pageId, [{ verb: 'add', commentId: `${pageId}_${n}`, message: `n${n}`, time: 1_800_000_000 + n }]),
+        ),
+      ),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array(12).fill(200));
+    expect(await runAll()).toBe(12);
+    expect(await rowsOn(channel.id)).toHaveLength(12);
+  });
+
   it("the page's own reply counts as the channel's reply on its parent, until removed", async () => {
     const pageId = newPageId();
     const { channel } = await followingUser(pageId);

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
+import pLimit from 'p-limit';
 import * as webhooks from '../../contract/webhooks';
 import { WEBHOOK_BODY_LIMIT } from '../../contract/webhooks';
 import type { AppEnv, Services } from '../http/context';
@@ -25,10 +26,19 @@ export function signatureMatches(header: string | undefined, body: Uint8Array, a
 export const signatureOf = (body: string | Uint8Array, appSecret: string) =>
   `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
 
+/**
+ * How many deliveries one instance takes in at once; the others wait their turn, unread
+ * (decision 045). A burst would otherwise take the whole of the API's one thread, and the people
+ * using the app would wait behind it: with PGlite the database runs on that thread too, so a
+ * burst gets less of it. Measured by `npm run bench -- --ingest`.
+ */
+export const INTAKE_LIMIT = { pglite: 2, postgres: 4 } as const;
+
 /** Meta's webhooks (contract/webhooks.ts; docs/decisions/044). */
 export function webhookRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
   workFacebookWebhooks(s.jobs, s);
+  const intake = pLimit(INTAKE_LIMIT[s.config.databaseUrl ? 'postgres' : 'pglite']);
 
   route(routes, s, webhooks.verifyFacebookWebhook, async (c, { query }) => {
     const expected = s.config.facebookWebhookVerifyToken;
@@ -48,16 +58,19 @@ export function webhookRoutes(s: Services) {
 
   // By hand rather than with route(): the signature is over the raw bytes, checked before
   // anything of them is read.
-  routes.post(webhooks.receiveFacebookWebhook.path, async (c) => {
-    const bytes = await readBodyBytes(c, WEBHOOK_BODY_LIMIT);
-    if (!signatureMatches(c.req.header('x-hub-signature-256'), bytes, s.config.facebookAppSecret)) {
-      throw new HttpError(401, 'webhookSignature');
-    }
-    const delivery = validate(webhooks.receiveFacebookWebhook.body, parseJsonBody(c, bytes));
-    // Kept before the answer (a job is a row): a delivery acknowledged is never lost.
-    await s.jobs.send(APPLY_FACEBOOK_WEBHOOK, { delivery });
-    return c.body(null, 200);
-  });
+  routes.post(webhooks.receiveFacebookWebhook.path, (c) =>
+    intake(async () => {
+      const bytes = await readBodyBytes(c, WEBHOOK_BODY_LIMIT);
+      if (!signatureMatches(c.req.header('x-hub-signature-256'), bytes, s.config.facebookAppSecret)) {
+        throw new HttpError(401, 'webhookSignature');
+      }
+      const delivery = validate(webhooks.receiveFacebookWebhook.body, parseJsonBody(c, bytes));
+      // Kept before the answer (a job is a row): a delivery acknowledged is never lost. A
+      // burst's deliveries are stored together and applied a batch at a time (decision 045).
+      await s.jobs.sendTogether(APPLY_FACEBOOK_WEBHOOK, { delivery });
+      return c.body(null, 200);
+    }),
+  );
 
   return routes;
 }
