@@ -66,6 +66,15 @@ export const CommentsChangedEventSchema = z.object({
 });
 export type CommentsChangedEvent = z.infer<typeof CommentsChangedEventSchema>;
 
+/**
+ * Comments arrived on anyone's channels (docs/decisions/044), told to every admin on their own
+ * private channel: how many, and how many of them went to review. The sentiment review offers
+ * them ("N new comments to review") without moving its list.
+ */
+export const COMMENTS_ARRIVED = 'CommentsArrived';
+export const CommentsArrivedEventSchema = z.object({ added: z.number(), toReview: z.number() });
+export type CommentsArrivedEvent = z.infer<typeof CommentsArrivedEventSchema>;
+
 export const RealtimeSettingsSchema = z
   .object({
     /** The app key the client connects with (public, as Pusher's are). */

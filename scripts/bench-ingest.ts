@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import PusherClient from 'pusher-js';
 import { OAUTH_RETURN_PATHS } from '../contract/oauth';
 import { facebookReturnOverHttp } from '../server/integrations/sandbox/consent-form';
+import { pageFeedDelivery } from '../server/webhooks/meta-deliveries';
 
 /**
  * Comments arriving by themselves, under a burst (docs/decisions/044), for `npm run bench --
@@ -55,32 +56,19 @@ const stop = (server: Server, signal: NodeJS.Signals = 'SIGTERM') => {
 
 const second = 1_800_000_000;
 /** A Page feed delivery of one comment change, as Meta sends it. */
-function delivery(n: number, verb: 'add' | 'edited', message: string, time: number) {
-  return JSON.stringify({
-    object: 'page',
-    entry: [
+const delivery = (n: number, verb: 'add' | 'edited', message: string, time: number) =>
+  JSON.stringify(
+    pageFeedDelivery(PAGE, [
       {
-        id: PAGE,
+        verb,
+        commentId: `${PAGE}_bench${n}`,
         time,
-        changes: [
-          {
-            field: 'feed',
-            value: {
-              item: 'comment',
-              verb,
-              comment_id: `${PAGE}_bench${n}`,
-              post_id: `${PAGE}_post1`,
-              parent_id: `${PAGE}_post1`,
-              message,
-              from: { id: '9001', name: 'Bench Person' },
-              created_time: second + n,
-            },
-          },
-        ],
+        createdTime: second + n,
+        message,
+        from: { id: '9001', name: 'Bench Person' },
       },
-    ],
-  });
-}
+    ]),
+  );
 
 async function post(origin: string, body: string): Promise<number> {
   const response = await fetch(`${origin}/webhooks/facebook`, {

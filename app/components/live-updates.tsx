@@ -8,7 +8,9 @@ import {
   AccountChannelsFetchFailedEventSchema,
   CHANNEL_FETCHED_EVENTS,
   ChannelFetchedEventSchema,
+  COMMENTS_ARRIVED,
   COMMENTS_CHANGED,
+  CommentsArrivedEventSchema,
   CommentsChangedEventSchema,
 } from '~contract/realtime';
 import {
@@ -129,6 +131,12 @@ function onCommentsChanged(payload: unknown) {
   void markStale(projectKeys.lists());
 }
 
+/** Comments arrived on anyone's channels (told to admins): the sentiment review offers them. */
+function onCommentsArrived(payload: unknown) {
+  const event = z.safeParse(CommentsArrivedEventSchema, payload);
+  if (event.success) commentArrivals.tellReview(event.data);
+}
+
 /** The user's live connection: opened once, and again only for another user. */
 export function openLiveSession(userId: string): LiveConnection {
   if (session?.userId === userId) return session.connection;
@@ -144,6 +152,7 @@ export function openLiveSession(userId: string): LiveConnection {
       [`.${TIKTOK_IMPORT_FAILED}`]: onTiktokFailed,
       [`.${ACCOUNT_CHANNELS_FETCH_FAILED}`]: onFetchFailed,
       [`.${COMMENTS_CHANGED}`]: onCommentsChanged,
+      [`.${COMMENTS_ARRIVED}`]: onCommentsArrived,
     },
     // Live once listening. After a reconnect the page is read again (what was sent meanwhile is
     // not replayed); not after the first subscription, which would read every page twice on

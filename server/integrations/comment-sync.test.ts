@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sandboxProviders from '../../contract/sandbox/providers';
-import { COMMENTS_CHANGED } from '../../contract/realtime';
+import { COMMENTS_ARRIVED, COMMENTS_CHANGED } from '../../contract/realtime';
 import { channels, comments, providerAccounts } from '../db/schema';
 import type { Publisher } from '../realtime/publisher';
 import { createEncryption } from '../security/encryption';
@@ -74,13 +74,17 @@ describe('the scheduled sync', () => {
 
     expect(await syncChannelComments(deps, page.id)).toBe(1);
     expect(await count(page.id)).toBe(fetched + 1);
-    expect(published).toEqual([
+    expect(published.filter((each) => each.event === COMMENTS_CHANGED)).toEqual([
       {
         userId: user._id,
         event: COMMENTS_CHANGED,
         payload: { channelId: page.id, added: 1, edited: [], removed: [], refresh: false },
       },
     ]);
+    // The admins hear of it too, for the sentiment review.
+    const admins = published.filter((each) => each.event === COMMENTS_ARRIVED);
+    expect(admins.length).toBeGreaterThan(0);
+    expect(admins.every((each) => (each.payload as { added: number }).added === 1)).toBe(true);
     const [synced] = await h.db.select().from(channels).where(eq(channels.id, page.id));
     expect(synced!.commentsSyncedAt?.getTime()).toBe(h.clock.now());
 

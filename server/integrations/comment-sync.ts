@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import { COMMENTS_CHANGED } from '../../contract/realtime';
+import { tellAdminsCommentsArrived } from '../comments/arrivals';
 import { storeChannelComments } from '../comments/queries';
 import { channels, providerAccounts } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
@@ -87,6 +88,8 @@ export async function syncChannelComments(deps: ChannelFetchDeps, channelId: str
     throw error;
   }
   await deps.db.update(channels).set({ commentsSyncedAt: startedAt }).where(eq(channels.id, channel.id));
+  // What a provider lists is stored out of review (storeChannelComments).
+  await tellAdminsCommentsArrived(deps, { added: stored, toReview: 0 });
   if (stored > 0 && deps.publisher) {
     try {
       await deps.publisher.toUser(channel.ownerId, COMMENTS_CHANGED, {

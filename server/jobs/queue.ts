@@ -77,6 +77,8 @@ type Registered = {
 type Group = {
   waiting: Array<{ data: object; resolve: () => void; reject: (error: unknown) => void }>;
   writing: boolean;
+  /** When this instance's worker was last woken for these jobs. */
+  wokenAt: number;
 };
 
 /** The most jobs stored in one statement by `sendTogether`. */
@@ -88,6 +90,14 @@ const GROUP_MAX = 500;
  * time, and each write is a commit.
  */
 const GROUP_GATHER_MS = 3;
+
+/**
+ * How often `sendTogether` wakes this instance's worker at most. Woken for every write, it
+ * fetches a few jobs at a time, and each fetch, batch and completion is time the database's one
+ * thread (PGlite) gives no request; at this pace a burst's batches are larger and still applied
+ * well within a second.
+ */
+const WAKE_EVERY_MS = 250;
 
 /** The queue holding the given-up jobs of `name`. */
 const givenUpQueue = (name: string) => `${name}__given-up`;
@@ -259,12 +269,12 @@ export class JobQueue {
    * deliveries), whose one-row inserts would otherwise queue one behind the other, and every
    * other request behind them, on PGlite's one connection: those that come within a few
    * milliseconds, or while a statement is written, go in one statement. This instance's worker
-   * then looks at once rather than at its next poll: someone waits to see the result.
+   * then looks soon rather than at its next poll: someone waits to see the result.
    */
   sendTogether<T extends object>(name: string, data: T): Promise<void> {
     let group = this.groups.get(name);
     if (!group) {
-      group = { waiting: [], writing: false };
+      group = { waiting: [], writing: false, wokenAt: 0 };
       this.groups.set(name, group);
     }
     const stored = new Promise<void>((resolve, reject) => group.waiting.push({ data, resolve, reject }));
@@ -286,7 +296,10 @@ export class JobQueue {
           await boss.insert(items.map((item) => ({ name, data: item.data, ...options })));
           for (const item of items) item.resolve();
           const worker = this.workers.get(name);
-          if (worker) boss.notifyWorker(worker);
+          if (worker && Date.now() - group.wokenAt >= WAKE_EVERY_MS) {
+            group.wokenAt = Date.now();
+            boss.notifyWorker(worker);
+          }
         } catch (error) {
           for (const item of items) item.reject(error);
         }
@@ -465,6 +478,10 @@ export class JobQueue {
           this.options.onError(error);
           await boss.fail(name, id, this.failure(name, error));
         }
+        // A full batch: more are likely waiting, so look again at once rather than at the
+        // next poll. A backlog is worked through as fast as the batches go.
+        const self = this.workers.get(name);
+        if (jobs.length >= batchSize && self) boss.notifyWorker(self);
       },
     );
     this.workers.set(name, worker);

@@ -20,6 +20,20 @@ legend { font-weight: 600; padding: 0 0.25rem; }
 label { display: flex; gap: 0.5rem; align-items: baseline; margin-top: 0.5rem; }
 ul { margin: 0.5rem 0; padding-left: 1.25rem; }
 .actions.wrap { flex-wrap: wrap; }
+h2 { font-size: 1.05rem; margin: 1.75rem 0 0.25rem; }
+a { color: var(--accent); }
+.field { display: grid; gap: 0.25rem; margin-top: 0.75rem; }
+.field label { display: block; margin: 0; font-weight: 600; }
+select, textarea, input[type="text"] { font: inherit; color: var(--fg); background: var(--card); border: 1px solid var(--line); border-radius: 0.375rem; padding: 0.5rem; width: 100%; box-sizing: border-box; }
+select:focus-visible, textarea:focus-visible, input:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }
+.check { margin-top: 0.75rem; }
+.error { color: #b91c1c; font-size: 0.875rem; margin: 0; }
+.status { border-left: 4px solid var(--accent); padding: 0.25rem 0.75rem; }
+.said { list-style: none; padding: 0; }
+.said li { border-top: 1px solid var(--line); padding: 0.75rem 0; overflow-wrap: anywhere; }
+.said .actions { margin-top: 0.5rem; }
+.said button { padding: 0.25rem 0.875rem; }
+@media (prefers-color-scheme: dark) { .error { color: #fca5a5; } }
 @media (max-width: 30rem) { main { margin: 1rem; padding: 1.25rem; } }
 `;
 
@@ -29,14 +43,16 @@ const STYLE_ELEMENT = new SafeHtml(`<style>${STYLE}</style>`);
 /**
  * Only the page's own style block, by hash: the page runs nothing. Its form posts to this
  * server, which answers with a redirect to the app: `form-action` names both (a browser holds
- * the redirect after a form's post to it too).
+ * the redirect after a form's post to it too); a page whose forms only post back to it says so.
  */
-export function sandboxPagePolicy(formTargets: string[] = []): string {
+export function sandboxPagePolicy(formTargets: string[] = [], { postsToItself = false } = {}): string {
   return [
     "default-src 'none'",
     `style-src 'sha256-${createHash('sha256').update(STYLE, 'utf8').digest('base64')}'`,
     "base-uri 'none'",
-    formTargets.length > 0 ? `form-action 'self' ${formTargets.join(' ')}` : "form-action 'none'",
+    formTargets.length > 0 || postsToItself
+      ? `form-action ${["'self'", ...formTargets].join(' ')}`
+      : "form-action 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
 }

@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
 import { OPERATIONS } from '../../contract/operations';
 import { SANDBOX_OPERATIONS } from '../../contract/sandbox/operations';
 import type { Operation } from '../../contract/operation';
+import { comments } from '../db/schema';
 import { startHarness, type Harness } from '../test/harness';
+import { signatureOf } from '../webhooks/routes';
 
 /**
  * Every endpoint of the contract, fed what an attacker would send: malformed JSON, wrong types,
@@ -165,5 +168,60 @@ describe('control characters in free text', () => {
   it('in a path code: no such coupon', async () => {
     expect((await h.call('GET', '/v1.0/coupons/%00')).status).toBe(404);
     expect((await h.call('GET', '/v1.0/coupons/%00%0A%5Bapi%5D%20FORGED')).status).toBe(404);
+  });
+});
+
+/**
+ * Meta's webhook, signed: what Meta sends is read as it comes (a shape the job does not know is
+ * skipped), so a delivery whose values are hostile is answered without a 5xx, and applying it
+ * never fails the batch it is in: the comments around it still arrive.
+ */
+describe('signed webhook deliveries under hostile input', () => {
+  it('answers each without a 5xx, and the batch they are in still applies', async () => {
+    const pageId = '290000000000001';
+    const { row: owner } = await h.factories.user();
+    const channel = await h.factories.channel(owner, { kind: 'facebook-page', externalId: pageId });
+    const comment = (value: Record<string, unknown>, time: unknown = 1_800_000_000) => ({
+      object: 'page',
+      entry: [{ id: pageId, time, changes: [{ field: 'feed', value: { item: 'comment', verb: 'add', ...value } }] }],
+    });
+    const deliveries: unknown[] = [
+      ...HOSTILE_STRINGS.map((text, n) =>
+        comment({ comment_id: `${pageId}_h${n}`, message: text, from: { id: text, name: text } }),
+      ),
+      ...HOSTILE_STRINGS.map((text) => comment({ comment_id: text, message: 'id' })),
+      ...HOSTILE_STRINGS.map((text, n) =>
+        comment({ comment_id: `${pageId}_p${n}`, parent_id: text, message: 'reply' }),
+      ),
+      ...WRONG_TYPES.map((value) => comment({ comment_id: `${pageId}_w`, message: value, created_time: value })),
+      ...[1e309, -1, 0, 1e20, 'soon', null].map((time) => comment({ comment_id: `${pageId}_t`, message: 't' }, time)),
+      { object: 'page', entry: [{ id: pageId, time: 1, changes: [{ field: 'feed', value: null }] }] },
+      {
+        object: 'instagram',
+        entry: [{ id: pageId, time: 1, changes: [{ field: 'comments', value: { id: 'a\u0000' } }] }],
+      },
+      { object: '__proto__', entry: [{ id: pageId, time: 1, changes: [{ field: 'constructor', value: {} }] }] },
+      comment({ comment_id: `${pageId}_fine`, message: 'Still arrives', from: { id: '1', name: 'Fine Person' } }),
+    ];
+    const failures: string[] = [];
+    for (const delivery of deliveries) {
+      const raw = JSON.stringify(delivery);
+      const res = await h.call('POST', '/webhooks/facebook', {
+        raw,
+        headers: {
+          'content-type': 'application/json',
+          'x-hub-signature-256': signatureOf(raw, h.config.facebookAppSecret),
+        },
+      });
+      if (res.status >= 500 || /\bat \S+:\d+|node_modules|SELECT |INSERT /.test(JSON.stringify(res.body))) {
+        failures.push(`${raw.slice(0, 80)}: ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // Replies to parents that never come wait for a retry (the job says so); nothing else fails.
+    await h.runJobs().catch((error: Error) => expect(error.message).toMatch(/wait for their parent/));
+    const rows = await h.db.select().from(comments).where(eq(comments.channelId, channel.id));
+    expect(rows.map((row) => row.message)).toContain('Still arrives');
+    for (const row of rows) expect(row.message + row.authorName + row.externalId).not.toMatch(/\u0000/);
   });
 });

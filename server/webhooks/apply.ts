@@ -24,6 +24,8 @@ export type Applied = {
   byChannel: Map<string, ChannelChanges>;
   /** The events of replies whose parent has not arrived: to be applied again later. */
   waiting: Set<CommentEvent>;
+  /** How many of the comments added went to the sentiment review (what admins are told). */
+  addedToReview: number;
 };
 
 export type ChannelChanges = {
@@ -51,7 +53,7 @@ type Target = {
 const keyOf = (channelId: string, externalId: string) => `${channelId}\u0000${externalId}`;
 
 export async function applyCommentEvents(tx: Executor, events: CommentEvent[]): Promise<Applied> {
-  const applied: Applied = { byChannel: new Map(), waiting: new Set() };
+  const applied: Applied = { byChannel: new Map(), waiting: new Set(), addedToReview: 0 };
   if (events.length === 0) return applied;
 
   // Who follows each page or account.
@@ -147,7 +149,14 @@ export async function applyCommentEvents(tx: Executor, events: CommentEvent[]): 
         changed_at: event.changedAt.toISOString(),
       };
     });
-    const written = rowsOf<{ id: string; channel_id: string; external_id: string; message: string; inserted: boolean }>(
+    const written = rowsOf<{
+      id: string;
+      channel_id: string;
+      external_id: string;
+      message: string;
+      in_review: boolean;
+      inserted: boolean;
+    }>(
       await tx.execute(sql`
         insert into comments (channel_id, external_id, parent_id, message, author_name, sentiment, published_at, from_channel, provider_changed_at)
         select r.channel_id, r.external_id, r.parent_id, r.message, r.author_name, 'UNCLASSIFIED', r.published_at, r.from_channel, r.changed_at
@@ -157,7 +166,7 @@ export async function applyCommentEvents(tx: Executor, events: CommentEvent[]): 
         on conflict (channel_id, external_id) do update
           set message = excluded.message, provider_changed_at = excluded.provider_changed_at
           where comments.provider_changed_at is null or comments.provider_changed_at < excluded.provider_changed_at
-        returning id, channel_id, external_id, message, (xmax = 0) as inserted`),
+        returning id, channel_id, external_id, message, in_review, (xmax = 0) as inserted`),
     );
     // A row not returned had a newer change already: nothing to tell.
     for (const row of written) {
@@ -165,6 +174,7 @@ export async function applyCommentEvents(tx: Executor, events: CommentEvent[]): 
       const changes = changesOf(row.channel_id);
       if (row.inserted) changes.added += 1;
       else changes.edited.set(row.id, row.message);
+      if (row.inserted && row.in_review) applied.addedToReview += 1;
     }
     for (const row of rows) if (row.from_channel && row.parent_id) recount.add(row.parent_id);
   }

@@ -71,7 +71,17 @@ const changeTime = (time: number, edit: boolean) =>
 
 const clip = (text: string | undefined) => (text ?? '').slice(0, COMMENT_MAX_LENGTH);
 
+/** A time a date can hold: one that is not (past year 275760, say) makes the event unreadable. */
+const isDate = (date: Date) => Number.isFinite(date.getTime());
+const datesHold = (event: CommentEvent) =>
+  isDate(event.changedAt) && (event.type === 'remove' || isDate(event.publishedAt));
+
+/** The comment events of a delivery; a change whose times no date can hold is skipped. */
 export function commentEventsOf(delivery: FacebookWebhookDelivery): CommentEvent[] {
+  return eventsOf(delivery).filter(datesHold);
+}
+
+function eventsOf(delivery: FacebookWebhookDelivery): CommentEvent[] {
   const events: CommentEvent[] = [];
   for (const entry of delivery.entry) {
     const changedAt = changeTime(entry.time, false);

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { COMMENTS_CHANGED, type CommentsChangedEvent } from '../../contract/realtime';
 import { FacebookWebhookDeliverySchema } from '../../contract/webhooks';
+import { tellAdminsCommentsArrived } from '../comments/arrivals';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import { safeError, type Logger } from '../log';
@@ -73,6 +74,10 @@ export async function applyFacebookWebhooks(
         deps.log.warn({ event: COMMENTS_CHANGED, err: safeError(error) }, 'real-time event not published');
       }
     }
+  }
+  if (applied) {
+    const added = [...applied.byChannel.values()].reduce((sum, changes) => sum + changes.added, 0);
+    await tellAdminsCommentsArrived(deps, { added, toReview: applied.addedToReview });
   }
   const waitingIn = new Map<string, number>();
   for (const event of applied?.waiting ?? []) {

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COMMENTS_CHANGED } from '../../contract/realtime';
-import type { FacebookWebhookDelivery } from '../../contract/webhooks';
+import { COMMENTS_ARRIVED, COMMENTS_CHANGED } from '../../contract/realtime';
 import { comments, type ChannelRow } from '../db/schema';
 import type { Publisher } from '../realtime/publisher';
 import { jobsOf, retriesDueNow } from '../test/jobs';
 import { startHarness, type Harness } from '../test/harness';
 import { APPLY_FACEBOOK_WEBHOOK } from './job';
+import { pageFeedDelivery, instagramCommentsDelivery, type FeedCommentChange } from './meta-deliveries';
 import { signatureOf } from './routes';
 
 /**
@@ -31,6 +31,8 @@ afterAll(async () => {
 beforeEach(() => {
   published.length = 0;
 });
+/** What the channels' owners were told (admins are told too, of what arrived anywhere). */
+const told = () => published.filter((each) => each.event === COMMENTS_CHANGED);
 
 let pageSequence = 0;
 /** A page id nobody else's test uses. */
@@ -45,40 +47,12 @@ function deliver(body: string | object, signature?: string | null) {
   return h.call('POST', '/webhooks/facebook', { raw, headers });
 }
 
-type FeedChange = {
-  verb: 'add' | 'edited' | 'remove' | 'hide';
-  commentId: string;
-  message?: string;
-  parentId?: string;
-  from?: { id: string; name: string };
-  time: number;
-};
-
-/** A Page `feed` delivery with one change a comment, as Graph sends them. */
-function feed(pageId: string, changes: FeedChange[]): FacebookWebhookDelivery {
-  return {
-    object: 'page',
-    entry: changes.map((change) => ({
-      id: pageId,
-      time: change.time,
-      changes: [
-        {
-          field: 'feed',
-          value: {
-            item: 'comment',
-            verb: change.verb,
-            comment_id: change.commentId,
-            post_id: `${pageId}_post1`,
-            parent_id: change.parentId ?? `${pageId}_post1`,
-            message: change.message,
-            from: change.from ?? { id: '9001', name: 'Alessia Greco' },
-            created_time: change.time,
-          },
-        },
-      ],
-    })),
-  };
-}
+/** A Page `feed` delivery, a comment by Alessia Greco unless another author is given. */
+const feed = (pageId: string, changes: Array<Omit<FeedCommentChange, 'from'> & { from?: FeedCommentChange['from'] }>) =>
+  pageFeedDelivery(
+    pageId,
+    changes.map((change) => ({ from: { id: '9001', name: 'Alessia Greco' }, ...change })),
+  );
 
 async function followingUser(pageId: string, kind: ChannelRow['kind'] = 'facebook-page') {
   const { row: owner } = await h.factories.user();
@@ -208,7 +182,7 @@ describe('POST /webhooks/facebook (a delivery)', () => {
       .where(eq(comments.externalId, `${pageId}_1`));
     expect(row).toMatchObject({ authorName: 'Alessia Greco', sentiment: 'UNCLASSIFIED', inReview: false });
     expect(row!.publishedAt.toISOString()).toBe(new Date(1_800_000_000_000).toISOString());
-    expect(published).toEqual([
+    expect(told()).toEqual([
       {
         userId: owner.id,
         event: COMMENTS_CHANGED,
@@ -225,7 +199,7 @@ describe('POST /webhooks/facebook (a delivery)', () => {
     await deliver(delivery);
     expect(await runAll()).toBe(2);
     expect(await rowsOn(channel.id)).toHaveLength(1);
-    expect(published).toHaveLength(1);
+    expect(told()).toHaveLength(1);
   });
 
   it('an edit applies in place, and one that comes before its add leaves the edited text', async () => {
@@ -253,7 +227,7 @@ describe('POST /webhooks/facebook (a delivery)', () => {
     await runAll();
     const [row] = await h.db.select().from(comments).where(eq(comments.channelId, second.id));
     expect(row!.message).toBe('Buonissimo');
-    expect(published[0]?.payload).toMatchObject({ added: 0, edited: [{ _id: row!.id, message: 'Buonissimo' }] });
+    expect(told()[0]?.payload).toMatchObject({ added: 0, edited: [{ _id: row!.id, message: 'Buonissimo' }] });
   });
 
   it('an edit in the same second as its add wins, whichever comes first (Meta gives whole seconds)', async () => {
@@ -282,7 +256,7 @@ describe('POST /webhooks/facebook (a delivery)', () => {
     await deliver(feed(pageId, [{ verb: 'remove', commentId: `${pageId}_1`, time: 1_800_000_100 }]));
     await runAll();
     expect(await rowsOn(channel.id)).toEqual([]);
-    expect(new Set((published[0]?.payload as { removed: string[] }).removed)).toEqual(new Set(ids));
+    expect(new Set((told()[0]?.payload as { removed: string[] }).removed)).toEqual(new Set(ids));
 
     await deliver(
       feed(pageId, [{ verb: 'edited', commentId: `${pageId}_1`, message: 'Late edit', time: 1_800_000_050 }]),
@@ -359,7 +333,7 @@ describe('POST /webhooks/facebook (a delivery)', () => {
       { externalId: c(5), message: 'Thanks!', fromChannel: true },
     ]);
     // One event for the channel and the batch.
-    expect(published).toEqual([
+    expect(told()).toEqual([
       {
         userId: owner.id,
         event: COMMENTS_CHANGED,
@@ -421,34 +395,53 @@ describe('POST /webhooks/facebook (a delivery)', () => {
     await runAll();
     expect(await rowsOn(first.channel.id)).toHaveLength(1);
     expect(await rowsOn(second.channel.id)).toHaveLength(1);
-    expect(published.map((each) => each.userId).sort()).toEqual([first.owner.id, second.owner.id].sort());
+    expect(
+      told()
+        .map((each) => each.userId)
+        .sort(),
+    ).toEqual([first.owner.id, second.owner.id].sort());
   });
 
   it("adds an Instagram account's new comments and replies", async () => {
     const accountId = newPageId();
     const { channel } = await followingUser(accountId, 'instagram-account');
-    const comment = (id: string, text: string, parent?: string) => ({
-      id: accountId,
-      time: 1_800_000_000,
-      changes: [
-        {
-          field: 'comments',
-          value: {
-            id,
-            text,
-            from: { id: '777', username: 'gelato_fan' },
-            media: { id: 'm1' },
-            ...(parent ? { parent_id: parent } : {}),
-          },
-        },
-      ],
-    });
-    await deliver({ object: 'instagram', entry: [comment('c1', 'Bellissimo 😍'), comment('c2', 'Vero!', 'c1')] });
+    const from = { id: '777', username: 'gelato_fan' };
+    await deliver(
+      instagramCommentsDelivery(accountId, 1_800_000_000, [
+        { id: 'c1', text: 'Bellissimo 😍', from, mediaId: 'm1' },
+        { id: 'c2', text: 'Vero!', from, mediaId: 'm1', parentId: 'c1' },
+      ]),
+    );
     await runAll();
     expect(await rowsOn(channel.id)).toMatchObject([
       { externalId: 'c1', message: 'Bellissimo 😍', parentId: null },
       { externalId: 'c2', message: 'Vero!' },
     ]);
+  });
+
+  it('tells every admin how many comments arrived, once a batch, on their own channel', async () => {
+    const { row: admin } = await h.factories.user({ role: 'admin' });
+    const pageId = newPageId();
+    await followingUser(pageId);
+    await followingUser(pageId);
+    await deliver(
+      feed(pageId, [
+        { verb: 'add', commentId: `${pageId}_1`, message: 'Uno', time: 1_800_000_000 },
+        { verb: 'add', commentId: `${pageId}_2`, message: 'Due', time: 1_800_000_001 },
+      ]),
+    );
+    await deliver(feed(pageId, [{ verb: 'edited', commentId: `${pageId}_1`, message: 'Uno!', time: 1_800_000_090 }]));
+    await runAll();
+    // Two comments on two users' channels: four rows for the review.
+    const toAdmin = () => published.filter((each) => each.event === COMMENTS_ARRIVED && each.userId === admin.id);
+    expect(toAdmin()).toEqual([{ userId: admin.id, event: COMMENTS_ARRIVED, payload: { added: 4, toReview: 0 } }]);
+    // Each admin hears it, the seeded ones too; a user does not.
+    expect(published.filter((each) => each.event === COMMENTS_ARRIVED).length).toBeGreaterThan(1);
+    // An edit alone brings nothing new to review.
+    published.length = 0;
+    await deliver(feed(pageId, [{ verb: 'edited', commentId: `${pageId}_2`, message: 'Due!', time: 1_800_000_095 }]));
+    await runAll();
+    expect(toAdmin()).toEqual([]);
   });
 
   it('skips what is not about comments (a post, a reaction, a hidden comment, unknown shapes) without failing', async () => {
@@ -473,6 +466,6 @@ describe('POST /webhooks/facebook (a delivery)', () => {
     expect(res.status).toBe(200);
     await runAll();
     expect(await rowsOn(channel.id)).toEqual([]);
-    expect(published).toEqual([]);
+    expect(told()).toEqual([]);
   });
 });

@@ -22,6 +22,22 @@ export function signatureMatches(header: string | undefined, body: Uint8Array, a
   return timingSafeEqual(Buffer.from(match[1]!, 'hex'), expected);
 }
 
+/**
+ * `value` with every string storable in PostgreSQL's `jsonb` and `text`: a NUL (which neither
+ * holds) and a lone surrogate (not UTF-8) become U+FFFD. Meta's text is the provider's, not ours
+ * to refuse: the delivery is kept with the character replaced, as a browser shows it.
+ */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+export function storable(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(UNSTORABLE, '\uFFFD');
+  if (Array.isArray(value)) return value.map(storable);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [storable(key) as string, storable(inner)]));
+  }
+  return value;
+}
+
 /** The signature Meta puts on `body`: what the sandbox signs its deliveries with. */
 export const signatureOf = (body: string | Uint8Array, appSecret: string) =>
   `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
@@ -64,7 +80,7 @@ export function webhookRoutes(s: Services) {
       if (!signatureMatches(c.req.header('x-hub-signature-256'), bytes, s.config.facebookAppSecret)) {
         throw new HttpError(401, 'webhookSignature');
       }
-      const delivery = validate(webhooks.receiveFacebookWebhook.body, parseJsonBody(c, bytes));
+      const delivery = validate(webhooks.receiveFacebookWebhook.body, storable(parseJsonBody(c, bytes)));
       // Kept before the answer (a job is a row): a delivery acknowledged is never lost. A
       // burst's deliveries are stored together and applied a batch at a time (decision 045).
       await s.jobs.sendTogether(APPLY_FACEBOOK_WEBHOOK, { delivery });

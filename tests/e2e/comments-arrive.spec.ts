@@ -1,5 +1,13 @@
-import type { Page } from '@playwright/test';
-import { accessTokenOf, expect, expectNoA11yViolations, projectFollowingFacebookPage, test } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import {
+  accessTokenOf,
+  expect,
+  expectNoA11yViolations,
+  projectFollowingFacebookPage,
+  signInWithoutUi,
+  test,
+  type TestUser,
+} from './fixtures';
 
 /**
  * Comments arrive by themselves (docs/product.md#comments-arrive-by-themselves): a made-up person
@@ -35,6 +43,20 @@ async function openFollowingProject(page: Page, request: Page['request'], user: 
   await openListening(page, `/projects/${projectId}/comments`);
   await expect(page.getByRole('heading', { level: 1, name: 'Pasticceria: comments' })).toBeVisible();
   await expectPageFetched(page);
+}
+
+/**
+ * An admin's sentiment review of every comment, open and listening in a browser of its own:
+ * what arrives anywhere is offered there too.
+ */
+async function openAdminReview(browser: Browser, admin: TestUser, language: 'en' | 'it' = 'en') {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  if (language === 'it') await page.addInitScript(() => localStorage.setItem('language', 'it'));
+  await signInWithoutUi(page, admin);
+  await openListening(page, '/admin/sentiment-review?inReview=any');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return page;
 }
 
 /**
@@ -92,22 +114,91 @@ test('a comment made on Facebook is offered on the open page, then edited and re
   await expect(show).toBeHidden();
 });
 
-test('in Italian, the offer says how many arrived, and passes axe', async ({ page, signedInUser }) => {
+test("a person comments on the sandbox page: the open project page and an admin's review offer it", async ({
+  page,
+  signedInUser,
+  browser,
+  makeUser,
+}) => {
+  await openFollowingProject(page, page.request, signedInUser);
+  const review = await openAdminReview(browser, await makeUser({ role: 'admin' }));
+  try {
+    const sandbox = await page.context().newPage();
+    await sandbox.goto('/sandbox/facebook/comments');
+    await expect(sandbox.getByRole('heading', { level: 1, name: 'Comment as someone on Facebook' })).toBeVisible();
+    await sandbox
+      .getByLabel('Page or Instagram account')
+      .selectOption({ label: 'Moretti Pasticceria (page of Luca Moretti)' });
+    await sandbox.getByLabel('Who comments').selectOption('Kenji Sato');
+
+    // Nothing typed: said by the field, nothing delivered, the choices kept.
+    await sandbox.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect(sandbox.getByLabel('Comment', { exact: true })).toHaveAccessibleDescription('Write the comment.');
+    await expect(sandbox.getByLabel('Who comments')).toHaveValue('Kenji Sato');
+    await expectNoA11yViolations(sandbox);
+
+    await sandbox.getByLabel('Comment', { exact: true }).fill('Sfogliatelle ancora calde alle 9?');
+    await sandbox.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect(sandbox.getByRole('status')).toHaveText('Commented. Delivered to the app as Meta’s webhook.');
+    await expect(sandbox.getByRole('heading', { name: 'Said on Moretti Pasticceria' })).toBeVisible();
+
+    const show = page.getByRole('button', { name: 'Show 1 new comment' });
+    await expect(show).toBeVisible();
+    await show.click();
+    await expect(rows(page).filter({ hasText: 'Sfogliatelle ancora calde alle 9?' })).toHaveCount(1);
+
+    const offered = review.getByRole('button', { name: 'Show 1 new comment' });
+    await expect(offered).toBeVisible();
+    await expect(rows(review).filter({ hasText: 'Sfogliatelle ancora calde alle 9?' })).toHaveCount(0);
+    await offered.click();
+    await expect(rows(review).filter({ hasText: 'Sfogliatelle ancora calde alle 9?' })).toHaveCount(1);
+    await expect(offered).toBeHidden();
+
+    // Edited on the sandbox page: the owner's row changes in place.
+    await sandbox.getByLabel('New text of Kenji Sato’s comment').fill('Sfogliatelle calde alle 8!');
+    await sandbox.getByRole('button', { name: 'Edit' }).click();
+    await expect(sandbox.getByRole('status')).toHaveText('Edited. Delivered to the app as Meta’s webhook.');
+    await expect(rows(page).filter({ hasText: 'Sfogliatelle calde alle 8!' })).toHaveCount(1);
+    await sandbox.getByRole('button', { name: 'Remove' }).click();
+    await expect(sandbox.getByText('Nobody has said anything there through this page yet.')).toBeVisible();
+    await expect(rows(page).filter({ hasText: 'Sfogliatelle calde alle 8!' })).toHaveCount(0);
+  } finally {
+    await review.context().close();
+  }
+});
+
+test('in Italian, the offer says how many arrived, and passes axe', async ({
+  page,
+  signedInUser,
+  browser,
+  makeUser,
+}) => {
   await page.addInitScript(() => localStorage.setItem('language', 'it'));
   const token = await accessTokenOf(page.request, signedInUser);
   const projectId = await projectFollowingFacebookPage(page.request, token, 'Pasticceria', LUCA);
   await openListening(page, `/projects/${projectId}/comments`);
   await expect(page.getByRole('heading', { level: 1, name: 'Pasticceria: commenti' })).toBeVisible();
   await expectPageFetched(page);
-  for (const message of ['Buonissimo!', 'Torneremo.']) {
-    const said = await page.request.post('/dev/sandbox/comments', {
-      data: { channelId: PASTICCERIA, authorName: 'Priya Shah', message },
-    });
-    expect(said.status()).toBe(201);
+  const review = await openAdminReview(browser, await makeUser({ role: 'admin' }), 'it');
+  try {
+    for (const message of ['Buonissimo!', 'Torneremo.']) {
+      const said = await page.request.post('/dev/sandbox/comments', {
+        data: { channelId: PASTICCERIA, authorName: 'Priya Shah', message },
+      });
+      expect(said.status()).toBe(201);
+    }
+    const show = page.getByRole('button', { name: 'Mostra 2 nuovi commenti' });
+    await expect(show).toBeVisible();
+    await expectNoA11yViolations(page);
+    await show.click();
+    await expect(rows(page).filter({ hasText: 'Torneremo.' })).toHaveCount(1);
+
+    const offered = review.getByRole('button', { name: 'Mostra 2 nuovi commenti' });
+    await expect(offered).toBeVisible();
+    await expectNoA11yViolations(review);
+    await offered.click();
+    await expect(rows(review).filter({ hasText: 'Torneremo.' })).toHaveCount(1);
+  } finally {
+    await review.context().close();
   }
-  const show = page.getByRole('button', { name: 'Mostra 2 nuovi commenti' });
-  await expect(show).toBeVisible();
-  await expectNoA11yViolations(page);
-  await show.click();
-  await expect(rows(page).filter({ hasText: 'Torneremo.' })).toHaveCount(1);
 });

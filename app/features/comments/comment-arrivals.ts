@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useRevalidator } from '@remix-run/react';
-import type { CommentsChangedEvent } from '~contract/realtime';
+import type { CommentsArrivedEvent, CommentsChangedEvent } from '~contract/realtime';
 import { invalidate, updateCached } from '~/lib/cache';
 import { createStore, useStore } from '~/lib/store';
+import { commentKeys } from './api';
 import { projectCommentKeys, type ProjectCommentPages } from './project-comments';
 
 /**
@@ -35,8 +36,36 @@ export const commentArrivals = {
   /** Signing out: another user here never sees this one's. */
   clear() {
     arrived.set(new Map());
+    reviewArrived.set(NOTHING_ARRIVED);
+  },
+  /** What a `CommentsArrived` event says (admins only): comments arrived on anyone's channels. */
+  tellReview(event: CommentsArrivedEvent) {
+    if (event.added === 0) return;
+    reviewArrived.update((current) => ({
+      added: current.added + event.added,
+      toReview: current.toReview + event.toReview,
+    }));
   },
 };
+
+const NOTHING_ARRIVED: CommentsArrivedEvent = { added: 0, toReview: 0 };
+/** The comments that arrived since the sentiment review's list was last read in full. */
+const reviewArrived = createStore<CommentsArrivedEvent>(NOTHING_ARRIVED);
+
+/**
+ * The admin's sentiment review and what arrives anywhere: how many new comments its list would
+ * show (those to review, when it lists only those), until `show` reads the list again from its top.
+ */
+export function useReviewArrivals(inReviewOnly: boolean) {
+  const revalidator = useRevalidator();
+  const waiting = useStore(reviewArrived, (current) => (inReviewOnly ? current.toReview : current.added));
+  async function show() {
+    reviewArrived.set(NOTHING_ARRIVED);
+    await invalidate(commentKeys.lists());
+    revalidator.revalidate();
+  }
+  return { waiting, show };
+}
 
 /** The loaded pages with the edited comments' new text and without the removed ones (and their replies). */
 export function withChanges(pages: ProjectCommentPages, event: CommentsChangedEvent): ProjectCommentPages {

@@ -18,6 +18,8 @@ import { EditCommentDialog } from '~/features/comments/edit-comment-dialog';
 import { CommentListFooter } from '~/features/comments/list-footer';
 import { filterFromUrl, filterToParams, isFiltered, type ReviewFilter } from '~/features/comments/filter';
 import { loadedComments } from '~/features/comments/review';
+import { useReviewArrivals } from '~/features/comments/comment-arrivals';
+import { NewCommentsNotice } from '~/features/comments/new-comments-notice';
 import { ConfirmAllDialog, ReviewActionsBar } from '~/features/comments/review-actions';
 import { useReviewColumns } from '~/features/comments/review-columns';
 import {
@@ -98,6 +100,7 @@ export default function SentimentReviewRoute() {
     if (list.hasNextPage && !list.isFetchingNextPage && !list.isError) void list.fetchNextPage();
   }, [list]);
   const inReviewList = filter.inReview === true;
+  const arrivals = useReviewArrivals(inReviewList);
 
   return (
     <div className="flex flex-col gap-6">
@@ -115,6 +118,11 @@ export default function SentimentReviewRoute() {
       {/* The list and its actions: where the review keys work (app/features/comments/review-keys.ts). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the keys of the focusable rows and buttons inside, caught as they bubble */}
       <section aria-label={t('review.listLabel')} onKeyDown={review.onKeyDown} className="flex flex-col gap-3">
+        <NewCommentsNotice
+          count={arrivals.waiting}
+          words={inReviewList ? 'review.showNewToReview' : 'review.showNew'}
+          onShow={() => void arrivals.show()}
+        />
         <ReviewActionsBar
           total={total}
           selectionCount={review.selectionCount}

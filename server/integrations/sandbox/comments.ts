@@ -27,7 +27,16 @@ const SAYINGS: Array<[string, Sentiment]> = [
   ['Booked for Friday, see you there.', 'NEUTRAL'],
   ['Great music, slow service.', 'MIXED'],
 ];
-const PEOPLE = ['Alessia Greco', 'Tom Walker', 'Priya Shah', 'Lorenzo Ricci', 'Hannah Müller', 'Kenji Sato'];
+/** The made-up people who comment on the sandbox's pages and accounts. */
+export const SANDBOX_COMMENTERS = [
+  'Alessia Greco',
+  'Tom Walker',
+  'Priya Shah',
+  'Lorenzo Ricci',
+  'Hannah Müller',
+  'Kenji Sato',
+];
+const PEOPLE = SANDBOX_COMMENTERS;
 
 /**
  * The id the demo's seeded comments (server/db/seed.ts) carry on a channel that is also the
@@ -64,6 +73,11 @@ export class SandboxCommentBoard {
     };
     this.said.set(channelId, [...(this.said.get(channelId) ?? []), comment]);
     return comment;
+  }
+
+  /** What the people said on `channelId` through the comment controls, oldest first. */
+  saidOn(channelId: string): SandboxComment[] {
+    return this.said.get(channelId) ?? [];
   }
 
   /** One of the people's comments, where it is. */

@@ -3,6 +3,7 @@ import { withParams } from '../../http/form-body';
 import { sameSecret } from '../../security/same-secret';
 import { consentErrorPage, consentPage, readConsentAnswer, registrationRefusal } from './consent';
 import { signatureOf } from '../../webhooks/routes';
+import { instagramCommentsDelivery, pageFeedDelivery } from '../../webhooks/meta-deliveries';
 import { SandboxCommentBoard, type SandboxComment } from './comments';
 import { SandboxGrants, type SandboxGrant } from './grants';
 
@@ -122,6 +123,27 @@ const graphError = (c: Context, status: 400 | 401 | 403 | 429, code: number, mes
     },
     status,
   );
+
+/** Every sandbox page and Instagram account people can comment on, with whose it is. */
+export function sandboxCommentedChannels() {
+  return SANDBOX_FACEBOOK_PEOPLE.flatMap((person) =>
+    person.pages.flatMap((page) => [
+      { id: page.id, name: page.name, kind: 'page' as const, owner: person.name },
+      ...(page.instagram
+        ? [
+            {
+              id: page.instagram.id,
+              name: `@${page.instagram.username}`,
+              kind: 'instagram' as const,
+              owner: person.name,
+            },
+          ]
+        : []),
+    ]),
+  );
+}
+
+export type FacebookSandbox = ReturnType<typeof facebookSandbox>;
 
 export function facebookSandbox({
   appId,
@@ -394,54 +416,27 @@ export function facebookSandbox({
     const channel = anyChannel(channelId)!;
     const time = nextSecond();
     if (channel.kind === 'instagram') {
-      return {
-        object: 'instagram',
-        entry: [
-          {
-            id: channelId,
-            time,
-            changes: [
-              {
-                field: 'comments',
-                value: {
-                  id: comment.id,
-                  text: comment.message,
-                  from: { id: personId(comment.from.name), username: comment.from.name },
-                  media: { id: `${channelId}_media1` },
-                  ...(comment.parent ? { parent_id: comment.parent.id } : {}),
-                },
-              },
-            ],
-          },
-        ],
-      };
-    }
-    const post = `${channelId}_post1`;
-    return {
-      object: 'page',
-      entry: [
+      return instagramCommentsDelivery(channelId, time, [
         {
-          id: channelId,
-          time,
-          changes: [
-            {
-              field: 'feed',
-              value: {
-                item: 'comment',
-                verb,
-                comment_id: comment.id,
-                post_id: post,
-                parent_id: comment.parent?.id ?? post,
-                created_time: Math.floor(Date.parse(comment.created_time) / 1000),
-                ...(verb === 'remove'
-                  ? {}
-                  : { message: comment.message, from: { id: personId(comment.from.name), name: comment.from.name } }),
-              },
-            },
-          ],
+          id: comment.id,
+          text: comment.message,
+          from: { id: personId(comment.from.name), username: comment.from.name },
+          mediaId: `${channelId}_media1`,
+          parentId: comment.parent?.id,
         },
-      ],
-    };
+      ]);
+    }
+    return pageFeedDelivery(channelId, [
+      {
+        verb,
+        commentId: comment.id,
+        time,
+        createdTime: Math.floor(Date.parse(comment.created_time) / 1000),
+        message: comment.message,
+        parentId: comment.parent?.id,
+        from: { id: personId(comment.from.name), name: comment.from.name },
+      },
+    ]);
   }
 
   /**
@@ -496,6 +491,10 @@ export function facebookSandbox({
         await deliverChange(found.channelId, 'remove', found.comment, { twice: input.twice });
         return true;
       },
+      /** What the people said on `channelId` through these controls, oldest first. */
+      saidOn: (channelId: string) => board.saidOn(channelId),
+      /** Where a comment of theirs is. */
+      find: (commentId: string) => board.find(commentId),
       /** Whether the page (or the Instagram account's page) is subscribed to the app. */
       subscribed: (channelId: string) => {
         const channel = anyChannel(channelId);

@@ -3,6 +3,7 @@ import { OAUTH_RETURN_PATHS } from '../../../contract/integrations';
 import * as sandboxProviders from '../../../contract/sandbox/providers';
 import type { AppEnv, Services } from '../../http/context';
 import { reply, route } from '../../http/operation';
+import { sandboxCommentPage } from './comment-page';
 import type { SandboxComment } from './comments';
 import { facebookSandbox, SANDBOX_FACEBOOK_PEOPLE } from './facebook';
 import { linkedinSandbox, SANDBOX_LINKEDIN_PEOPLE } from './linkedin';
@@ -56,7 +57,10 @@ export function sandboxProviderRoutes(
         latencyMs: s.config.sandboxLatencyMs,
       })
     : undefined;
-  if (facebook) routes.route('/', facebook.routes);
+  if (facebook) {
+    routes.route('/', facebook.routes);
+    routes.route('/', sandboxCommentPage(facebook));
+  }
   if (linkedin) routes.route('/', linkedin.routes);
   if (tiktok) routes.route('/', tiktok.routes);
 
