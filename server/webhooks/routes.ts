@@ -27,6 +27,8 @@ export function signatureMatches(header: string | undefined, body: Uint8Array, a
  * holds) and a lone surrogate (not UTF-8) become U+FFFD. Meta's text is the provider's, not ours
  * to refuse: the delivery is kept with the character replaced, as a browser shows it.
  */
+// NUL is exactly what is looked for here.
+// eslint-disable-next-line no-control-regex
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function storable(value: unknown): unknown {
