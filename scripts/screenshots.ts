@@ -279,7 +279,110 @@ const screens: Screen[] = [
       await page.getByRole('region', { name: 'Followed: TikTok users' }).waitFor();
     },
   },
+  {
+    name: 'sandbox-comment',
+    path: '/sandbox/facebook/comments',
+    who: 'guest',
+    fullPage: true,
+    then: async (page) => {
+      await page.getByLabel('Page or Instagram account').selectOption('200000000000001');
+      await page.getByLabel('Who comments').selectOption('Hannah Müller');
+      await page.getByLabel('Comment', { exact: true }).fill(LONG_COMMENT);
+      await page.getByLabel('Deliver it twice, as Meta sometimes does').check();
+      await page.getByRole('button', { name: 'Comment', exact: true }).click();
+      await page.getByRole('status').waitFor();
+    },
+  },
+  {
+    name: 'sandbox-comment-error',
+    path: '/sandbox/facebook/comments',
+    who: 'guest',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Comment', exact: true }).click();
+      await page.getByText('Write the comment.').waitFor();
+    },
+  },
+  {
+    name: 'projects-comments-arrived',
+    path: '/projects',
+    who: 'fresh',
+    then: async (page) => {
+      const auth = await authOf(page);
+      await connectThroughApi(page.request, auth, 'facebook', '100000000000001');
+      let pageId: string | undefined;
+      for (let tries = 0; tries < 50 && !pageId; tries++) {
+        const { data } = await (await page.request.get(`${BASE_URL}/v1.0/channels`, { headers: auth })).json();
+        pageId = (data as Array<{ _id: string; type: string }>).find((each) => each.type === 'facebook-page')?._id;
+        if (!pageId) await page.waitForTimeout(200);
+      }
+      const made = await page.request.post(`${BASE_URL}/v1.0/projects`, { headers: auth, data: { name: 'Bar' } });
+      const projectId = (await made.json())._id as string;
+      await page.request.post(`${BASE_URL}/v1.0/projects/${projectId}/channels`, {
+        headers: auth,
+        data: { channelId: pageId },
+      });
+      const subscribed = page.waitForResponse((response) => response.url().endsWith('/broadcasting/auth'));
+      await page.goto(`${BASE_URL}/projects/${projectId}/comments`);
+      await page.getByRole('table').waitFor();
+      await subscribed;
+      await sayOnGiulias(page.request, LONG_COMMENT);
+      await page.getByRole('button', { name: 'Show 1 new comment' }).waitFor();
+    },
+  },
+  {
+    name: 'admin-review-arrived',
+    path: '/admin/sentiment-review?inReview=any',
+    who: 'admin',
+    then: async (page) => {
+      await listening(page);
+      await sayOnGiulias(page.request, 'Open on Sunday?');
+      await sayOnGiulias(page.request, LONG_COMMENT);
+      // One row for each user who follows the page.
+      await page.getByRole('button', { name: /^Show \d+ new comments$/ }).waitFor();
+    },
+  },
+  {
+    name: 'admin-review-arrived-it',
+    path: '/admin/sentiment-review?inReview=any',
+    who: 'admin',
+    language: 'it',
+    then: async (page) => {
+      await listening(page);
+      await sayOnGiulias(page.request, 'Aperti domenica?');
+      await page.getByRole('button', { name: /^Mostra \d+ nuovi? comment[oi]$/ }).waitFor();
+    },
+  },
 ];
+
+/** A long comment in Italian, as people write them. */
+const LONG_COMMENT =
+  'Siamo passati sabato pomeriggio con tutta la famiglia: cappuccino perfetto, cornetti ancora caldi e personale ' +
+  'gentilissimo, anche se abbiamo aspettato quasi venti minuti per un tavolo all’aperto. Torneremo sicuramente!';
+
+/** Someone connected Giulia Rossi (once a run), so her page's comments are delivered. */
+let giuliaConnected: Promise<void> | undefined;
+
+/** A sandbox person comments on Giulia Rossi's café page, delivered as Meta's webhook. */
+async function sayOnGiulias(request: APIRequestContext, message: string) {
+  giuliaConnected ??= (async () => {
+    const made = await (await request.post(`${BASE_URL}/dev/users`, { data: { firstName: 'Gia' } })).json();
+    const login = await request.post(`${BASE_URL}/v1.0/auth/login`, {
+      data: { email: made.user.email, password: made.password },
+    });
+    await connectThroughApi(
+      request,
+      { authorization: `Bearer ${(await login.json()).access_token}` },
+      'facebook',
+      '100000000000001',
+    );
+    // Its channels, and with them the page's subscription, come from the background jobs.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  })();
+  await giuliaConnected;
+  await request.post(`${BASE_URL}/dev/sandbox/comments`, {
+    data: { channelId: '200000000000001', authorName: 'Tom Walker', message },
+  });
+}
 
 /** The page's bearer token, as the app keeps it. */
 async function authOf(page: Page) {

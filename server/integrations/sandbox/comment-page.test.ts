@@ -79,7 +79,9 @@ describe('the sandbox comment page', () => {
       twice: 'on',
     });
     expect(said.status).toBe(303);
-    expect(said.headers.get('location')).toBe(`${SANDBOX_COMMENT_PAGE}?channel=${BOTTEGA}&done=added`);
+    expect(said.headers.get('location')).toBe(
+      `${SANDBOX_COMMENT_PAGE}?channel=${BOTTEGA}&done=added&author=Tom+Walker`,
+    );
     const after = await read(said.headers.get('location')!);
     expect(after.text).toContain('Commented. Delivered to the app as Meta’s webhook.');
     // Escaped, never markup.

@@ -88,18 +88,18 @@ export function sandboxCommentPage(facebook: FacebookSandbox) {
       const editing = form.editing?.commentId === comment.id ? form.editing : undefined;
       const field = `edit-${comment.id}`;
       return html`<li>
-        <p><strong>${comment.from.name}</strong> ${comment.message}</p>
+        <p><strong>${comment.from.name}</strong><br />${comment.message}</p>
         <form method="post" action="${SANDBOX_COMMENT_PAGE}/${comment.id}/edit" class="inline">
           <div class="field">
             <label for="${field}">New text of ${comment.from.name}’s comment</label>
-            <input
-              type="text"
+            <textarea
               id="${field}"
               name="message"
+              rows="2"
               maxlength="${REPLY_MAX}"
-              value="${editing?.message ?? comment.message}"
               ${invalid(`${field}-error`, editing?.problem)}
-            />
+            >
+${editing?.message ?? comment.message}</textarea>
             ${error(`${field}-error`, editing?.problem)}
           </div>
           <div class="actions">
@@ -174,11 +174,15 @@ ${form.message}</textarea>
       404,
       { 'Content-Security-Policy': sandboxPagePolicy() },
     );
-  const back = (c: Context, channelId: string, outcome: Outcome) =>
-    c.redirect(`${SANDBOX_COMMENT_PAGE}?${new URLSearchParams({ channel: channelId, done: outcome })}`, 303);
-  const blank = (channelId: string): Form => ({
+  /** Back to the page, saying what was done, with the page and the person still chosen. */
+  const back = (c: Context, channelId: string, outcome: Outcome, author?: string) =>
+    c.redirect(
+      `${SANDBOX_COMMENT_PAGE}?${new URLSearchParams({ channel: channelId, done: outcome, ...(author && { author }) })}`,
+      303,
+    );
+  const blank = (channelId: string, author = SANDBOX_COMMENTERS[0]!): Form => ({
     channel: channelId,
-    author: SANDBOX_COMMENTERS[0]!,
+    author: SANDBOX_COMMENTERS.includes(author) ? author : SANDBOX_COMMENTERS[0]!,
     message: '',
     twice: false,
   });
@@ -187,7 +191,7 @@ ${form.message}</textarea>
     const channel = channelOf(c.req.query('channel')) ?? channels[0]!;
     const done = c.req.query('done');
     const outcome = done === 'added' || done === 'edited' || done === 'removed' ? done : undefined;
-    return show(c, blank(channel.id), outcome);
+    return show(c, blank(channel.id, c.req.query('author')), outcome);
   });
 
   routes.post(SANDBOX_COMMENT_PAGE, async (c) => {
@@ -204,7 +208,7 @@ ${form.message}</textarea>
       message: form.message.trim(),
       twice: form.twice,
     });
-    return back(c, channel.id, 'added');
+    return back(c, channel.id, 'added', author);
   });
 
   routes.post(`${SANDBOX_COMMENT_PAGE}/:commentId/edit`, async (c) => {
