@@ -48,6 +48,39 @@ export const decideSandboxFacebookDialog = sandboxOperation(
   { 303: raw('Back to the redirect URI.'), 400: raw('An incomplete form, unknown app or redirect URI.') },
   version,
 );
+/** The sandbox's page where someone plays its people: comment, edit, remove (HTML forms). */
+export const SANDBOX_COMMENT_PAGE = '/sandbox/facebook/comments';
+const commentId = z.object({ commentId: z.string() });
+export const showSandboxCommentPage = sandboxOperation(
+  'GET',
+  SANDBOX_COMMENT_PAGE,
+  "A page to comment as one of the sandbox's people on its pages and Instagram accounts (HTML)",
+  { 200: raw('The page (text/html); `channel`, `author` and `done` in the query say what was chosen and done.') },
+);
+export const commentOnSandboxCommentPage = sandboxOperation(
+  'POST',
+  SANDBOX_COMMENT_PAGE,
+  "The page's form: `channel`, `author`, `message`, `twice`; delivered as Meta's webhook when subscribed",
+  { 303: raw('Back to the page, saying it is done.'), 400: raw('The page again, saying what is wrong by the field.') },
+);
+export const editOnSandboxCommentPage = sandboxOperation(
+  'POST',
+  `${SANDBOX_COMMENT_PAGE}/:commentId/edit`,
+  "A comment's new text (`message`), from the page",
+  {
+    303: raw('Back to the page, saying it is done.'),
+    400: raw('The page again, saying what is wrong by the field.'),
+    404: raw('No such comment (HTML).'),
+  },
+  commentId,
+);
+export const removeOnSandboxCommentPage = sandboxOperation(
+  'POST',
+  `${SANDBOX_COMMENT_PAGE}/:commentId/remove`,
+  'A comment removed, with its replies, from the page',
+  { 303: raw('Back to the page, saying it is done.'), 404: raw('No such comment (HTML).') },
+  commentId,
+);
 export const exchangeSandboxFacebookCode = sandboxOperation(
   'GET',
   '/sandbox/facebook/:version/oauth/access_token',

@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod/mini';
 import { ReplyBodySchema, REPLY_MAX } from '../../../contract/comments';
+import * as sandboxProviders from '../../../contract/sandbox/providers';
+import { SANDBOX_COMMENT_PAGE } from '../../../contract/sandbox/providers';
 import { readForm } from '../../http/form-body';
 import { html, type SafeHtml } from '../../mail/html';
 import { sandboxPage, sandboxPagePolicy } from '../../mautic/sandbox-pages';
@@ -8,7 +10,7 @@ import { SANDBOX_COMMENTERS, type SandboxComment } from './comments';
 import { sandboxCommentedChannels, type FacebookSandbox } from './facebook';
 
 /** Where the page is: beside the sandbox Facebook's dialog, outside its Graph versions. */
-export const SANDBOX_COMMENT_PAGE = '/sandbox/facebook/comments';
+export { SANDBOX_COMMENT_PAGE };
 
 type Outcome = 'added' | 'edited' | 'removed';
 
@@ -187,14 +189,14 @@ ${form.message}</textarea>
     twice: false,
   });
 
-  routes.get(SANDBOX_COMMENT_PAGE, (c) => {
+  routes.get(sandboxProviders.showSandboxCommentPage.path, (c) => {
     const channel = channelOf(c.req.query('channel')) ?? channels[0]!;
     const done = c.req.query('done');
     const outcome = done === 'added' || done === 'edited' || done === 'removed' ? done : undefined;
     return show(c, blank(channel.id, c.req.query('author')), outcome);
   });
 
-  routes.post(SANDBOX_COMMENT_PAGE, async (c) => {
+  routes.post(sandboxProviders.commentOnSandboxCommentPage.path, async (c) => {
     const fields = (await readForm(c)) ?? {};
     const channel = channelOf(fields.channel) ?? channels[0]!;
     const author = SANDBOX_COMMENTERS.includes(fields.author ?? '') ? fields.author! : SANDBOX_COMMENTERS[0]!;
@@ -211,8 +213,8 @@ ${form.message}</textarea>
     return back(c, channel.id, 'added', author);
   });
 
-  routes.post(`${SANDBOX_COMMENT_PAGE}/:commentId/edit`, async (c) => {
-    const found = facebook.comments.find(c.req.param('commentId'));
+  routes.post(sandboxProviders.editOnSandboxCommentPage.path, async (c) => {
+    const found = facebook.comments.find(c.req.param('commentId') ?? '');
     if (!found) return gone(c);
     const message = (await readForm(c))?.message ?? '';
     const problem = problemOf(message);
@@ -228,8 +230,8 @@ ${form.message}</textarea>
     return back(c, found.channelId, 'edited');
   });
 
-  routes.post(`${SANDBOX_COMMENT_PAGE}/:commentId/remove`, async (c) => {
-    const found = facebook.comments.find(c.req.param('commentId'));
+  routes.post(sandboxProviders.removeOnSandboxCommentPage.path, async (c) => {
+    const found = facebook.comments.find(c.req.param('commentId') ?? '');
     if (!found) return gone(c);
     await facebook.comments.remove({ commentId: found.comment.id });
     return back(c, found.channelId, 'removed');
