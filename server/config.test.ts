@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, realtimeSocketOrigin } from './config';
+import { ConfigError, LINKEDIN_API_VERSION, parseConfig, realtimeSocketOrigin } from './config';
 import { DEPLOYMENT_ENV } from './test/deployment-env';
 
 /** The problems parseConfig names for `env` (none when it accepts it). */
@@ -108,6 +108,14 @@ describe('parseConfig', () => {
     expect(
       problemsOf({ SMTP_URL: 'http://mail.example.com', MAIL_FROM: 'Orbita <x@y>\r\nBcc: all@example.com' }),
     ).toEqual(['SMTP_URL: must be an smtp:// or smtps:// URL', 'MAIL_FROM: must be an address or Name <address>']);
+  });
+
+  it('names a LinkedIn API version LinkedIn still supports, or the one given', () => {
+    expect(parseConfig({}).linkedin?.version).toBe(LINKEDIN_API_VERSION);
+    expect(parseConfig({ LINKEDIN_API_VERSION: '202607' }).linkedin?.version).toBe('202607');
+    expect(problemsOf({ LINKEDIN_API_VERSION: 'latest' })).toEqual([
+      'LINKEDIN_API_VERSION: must be a LinkedIn API version (YYYYMM), e.g. 202603',
+    ]);
   });
 
   it('falls back to API_PORT, and listens on it behind the Vite dev server', () => {

@@ -153,6 +153,8 @@ export type LinkedInConfig = {
   tokenUrl: string;
   /** `https://api.linkedin.com`, or the sandbox. */
   apiUrl: string;
+  /** The `LinkedIn-Version` every versioned call names (LINKEDIN_API_VERSION). */
+  version: string;
   sandbox: boolean;
 };
 
@@ -202,6 +204,12 @@ export const SANDBOX_LINKEDIN_CLIENT = {
 /** Where the API serves the sandbox providers (outside a deployment only). */
 export const SANDBOX_PATH = '/sandbox';
 export const FACEBOOK_GRAPH_VERSION = 'v21.0';
+/**
+ * The `LinkedIn-Version` every versioned call names. LinkedIn supports each monthly version for
+ * at least a year and answers 426 to one it has sunset: 202603 is supported until 16 March 2027.
+ * A deployment moves on with LINKEDIN_API_VERSION, without a release.
+ */
+export const LINKEDIN_API_VERSION = '202603';
 
 /**
  * The sandbox Mautic's own client (server/mautic/sandbox.ts): public values, for local use only;
@@ -270,6 +278,9 @@ const EnvSchema = z.object({
   LINKEDIN_CLIENT_SECRET: optional(z.string().check(z.maxLength(500, 'must be at most 500 characters'))),
   LINKEDIN_AUTH_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   LINKEDIN_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  LINKEDIN_API_VERSION: optional(
+    z.string().check(z.regex(/^\d{6}(\.\d{2})?$/, 'must be a LinkedIn API version (YYYYMM), e.g. 202603')),
+  ),
   TIKTOK_CLIENT_KEY: optional(z.string().check(z.maxLength(500, 'must be at most 500 characters'))),
   PUSHER_APP_ID: optional(z.string().check(z.regex(/^[\w-]{1,100}$/, 'must be letters, digits, - or _'))),
   PUSHER_APP_KEY: optional(z.string().check(z.regex(/^[\w-]{1,100}$/, 'must be letters, digits, - or _'))),
@@ -480,6 +491,7 @@ function linkedinConfig(e: Env, appUrl: string, apiUrl: string, devEndpoints: bo
       authUrl,
       tokenUrl: authUrl,
       apiUrl: noSlash(e.LINKEDIN_API_URL ?? 'https://api.linkedin.com'),
+      version: e.LINKEDIN_API_VERSION ?? LINKEDIN_API_VERSION,
       sandbox: false,
     } satisfies LinkedInConfig;
   }
@@ -489,6 +501,7 @@ function linkedinConfig(e: Env, appUrl: string, apiUrl: string, devEndpoints: bo
     authUrl: `${appUrl}${SANDBOX_PATH}/linkedin`,
     tokenUrl: `${apiUrl}${SANDBOX_PATH}/linkedin`,
     apiUrl: `${apiUrl}${SANDBOX_PATH}/linkedin`,
+    version: e.LINKEDIN_API_VERSION ?? LINKEDIN_API_VERSION,
     sandbox: true,
   } satisfies LinkedInConfig;
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { LINKEDIN_API_VERSION } from '../../config';
 import { linkedinSandbox, SANDBOX_LINKEDIN_PEOPLE } from '../sandbox/linkedin';
 import { linkedinAuthorizeUrl, linkedinClient, LINKEDIN_SCOPES, type LinkedInApp } from './linkedin';
 import { providerErrorOf } from '../../test/provider-error';
 
 /** The LinkedIn adapter against the sandbox's endpoints (decision 025), as it talks to LinkedIn's. */
 const app: LinkedInApp = {
+  version: LINKEDIN_API_VERSION,
   clientId: 'sandbox-client',
   clientSecret: 'sandbox-secret',
   authUrl: 'http://app.test/sandbox/linkedin',
@@ -79,5 +81,22 @@ describe('the LinkedIn adapter', () => {
     expect((await providerErrorOf(down.me('token'))).problem).toBe('unreachable');
     const nonsense = linkedinClient(app, () => Promise.resolve(new Response('<html>', { status: 200 })));
     expect((await providerErrorOf(nonsense.me('token'))).problem).toBe('answer');
+  });
+
+  it('names the configured API version on every REST call; without one, LinkedIn (and the sandbox) refuse it', async () => {
+    const { sandbox, client } = setUp();
+    const seen: Array<string | null> = [];
+    const watching = linkedinClient({ ...app, version: '202607' }, (url, init) => {
+      seen.push(new Headers(init?.headers).get('linkedin-version'));
+      return Promise.resolve(sandbox.routes.request(url, init));
+    });
+    const tokens = await client.exchangeCode(sandbox.consent(luca!.id, [...LINKEDIN_SCOPES], REDIRECT), REDIRECT);
+    expect(await watching.organizations(tokens.accessToken)).not.toEqual([]);
+    expect(new Set(seen)).toEqual(new Set(['202607']));
+    const unversioned = await sandbox.routes.request(`${app.apiUrl}/rest/organizationAcls?q=roleAssignee`, {
+      headers: { authorization: `Bearer ${tokens.accessToken}` },
+    });
+    expect(unversioned.status).toBe(400);
+    expect(await unversioned.json()).toMatchObject({ code: 'VERSION_MISSING' });
   });
 });

@@ -9,13 +9,13 @@ import { ProviderError, providerFetch, type FetchLike } from './provider-error';
  * sandbox the API serves outside production; only the config's URLs differ.
  */
 
-export type LinkedInApp = Pick<LinkedInConfig, 'clientId' | 'clientSecret' | 'authUrl' | 'tokenUrl' | 'apiUrl'>;
+export type LinkedInApp = Pick<
+  LinkedInConfig,
+  'clientId' | 'clientSecret' | 'authUrl' | 'tokenUrl' | 'apiUrl' | 'version'
+>;
 
 /** Who the person is (OpenID), and the organizations they administer. */
 export const LINKEDIN_SCOPES = ['openid', 'profile', 'email', 'r_organization_admin'] as const;
-
-/** The versioned REST API's version header (LinkedIn versions it by month). */
-export const LINKEDIN_VERSION = '202411';
 
 export function linkedinAuthorizeUrl(
   app: LinkedInApp,
@@ -95,7 +95,8 @@ export function linkedinClient(app: LinkedInApp, fetchImpl: FetchLike = fetch) {
         method: 'GET',
         headers: {
           authorization: `Bearer ${accessToken}`,
-          'LinkedIn-Version': LINKEDIN_VERSION,
+          // LinkedIn versions its REST API by month; a sunset version is refused (426).
+          'LinkedIn-Version': app.version,
           'X-Restli-Protocol-Version': '2.0.0',
         },
       },

@@ -167,6 +167,17 @@ export function linkedinSandbox({
   });
 
   function caller(c: Context): { person: SandboxLinkedInPerson; grant: Grant } | Response {
+    // The versioned REST API (/rest/…) wants its month, as LinkedIn's does; OpenID's userinfo not.
+    if (c.req.path.includes('/rest/') && !/^\d{6}(\.\d{2})?$/.test(c.req.header('linkedin-version') ?? '')) {
+      return c.json(
+        {
+          status: 400,
+          code: 'VERSION_MISSING',
+          message: 'A version must be present. Please specify a version by adding the LinkedIn-Version header.',
+        },
+        400,
+      );
+    }
     if (grants.takeRateLimited()) {
       return apiError(c, 429, 'TOO_MANY_REQUESTS', 'Resource level throttle limit reached.');
     }
