@@ -210,20 +210,7 @@ const screens: Screen[] = [
     path: '/projects',
     who: 'fresh',
     then: async (page) => {
-      const auth = await authOf(page);
-      await connectThroughApi(page.request, auth, 'facebook', '100000000000001');
-      let pageId: string | undefined;
-      for (let tries = 0; tries < 50 && !pageId; tries++) {
-        const { data } = await (await page.request.get(`${BASE_URL}/v1.0/channels`, { headers: auth })).json();
-        pageId = (data as Array<{ _id: string; type: string }>).find((each) => each.type === 'facebook-page')?._id;
-        if (!pageId) await page.waitForTimeout(200);
-      }
-      const made = await page.request.post(`${BASE_URL}/v1.0/projects`, { headers: auth, data: { name: 'Bar' } });
-      const projectId = (await made.json())._id as string;
-      await page.request.post(`${BASE_URL}/v1.0/projects/${projectId}/channels`, {
-        headers: auth,
-        data: { channelId: pageId },
-      });
+      const projectId = await projectFollowingGiulias(page);
       await page.goto(`${BASE_URL}/projects/${projectId}/comments`);
       await page
         .getByRole('button', { name: /^Reply to / })
@@ -307,20 +294,7 @@ const screens: Screen[] = [
     path: '/projects',
     who: 'fresh',
     then: async (page) => {
-      const auth = await authOf(page);
-      await connectThroughApi(page.request, auth, 'facebook', '100000000000001');
-      let pageId: string | undefined;
-      for (let tries = 0; tries < 50 && !pageId; tries++) {
-        const { data } = await (await page.request.get(`${BASE_URL}/v1.0/channels`, { headers: auth })).json();
-        pageId = (data as Array<{ _id: string; type: string }>).find((each) => each.type === 'facebook-page')?._id;
-        if (!pageId) await page.waitForTimeout(200);
-      }
-      const made = await page.request.post(`${BASE_URL}/v1.0/projects`, { headers: auth, data: { name: 'Bar' } });
-      const projectId = (await made.json())._id as string;
-      await page.request.post(`${BASE_URL}/v1.0/projects/${projectId}/channels`, {
-        headers: auth,
-        data: { channelId: pageId },
-      });
+      const projectId = await projectFollowingGiulias(page);
       const subscribed = page.waitForResponse((response) => response.url().endsWith('/broadcasting/auth'));
       await page.goto(`${BASE_URL}/projects/${projectId}/comments`);
       await page.getByRole('table').waitFor();
@@ -382,6 +356,28 @@ async function sayOnGiulias(request: APIRequestContext, message: string) {
   await request.post(`${BASE_URL}/dev/sandbox/comments`, {
     data: { channelId: '200000000000001', authorName: 'Tom Walker', message },
   });
+}
+
+/**
+ * The page's user connects Giulia Rossi and makes a project "Bar" following her café page, as
+ * the screens would: answers the project's id.
+ */
+async function projectFollowingGiulias(page: Page): Promise<string> {
+  const auth = await authOf(page);
+  await connectThroughApi(page.request, auth, 'facebook', '100000000000001');
+  let pageId: string | undefined;
+  for (let tries = 0; tries < 50 && !pageId; tries++) {
+    const { data } = await (await page.request.get(`${BASE_URL}/v1.0/channels`, { headers: auth })).json();
+    pageId = (data as Array<{ _id: string; type: string }>).find((each) => each.type === 'facebook-page')?._id;
+    if (!pageId) await page.waitForTimeout(200);
+  }
+  const made = await page.request.post(`${BASE_URL}/v1.0/projects`, { headers: auth, data: { name: 'Bar' } });
+  const projectId = (await made.json())._id as string;
+  await page.request.post(`${BASE_URL}/v1.0/projects/${projectId}/channels`, {
+    headers: auth,
+    data: { channelId: pageId },
+  });
+  return projectId;
 }
 
 /** The page's bearer token, as the app keeps it. */

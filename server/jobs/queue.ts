@@ -383,17 +383,8 @@ export class JobQueue {
         // A batched kind gets the batch whole; any other, its jobs one at a time.
         for (const batch of batched ? [jobs] : jobs.map((job) => [job])) {
           if (batch.length === 0) continue;
-          let failed: Array<{ id: string; error: unknown }>;
-          try {
-            failed = await run(batch);
-          } catch (error) {
-            failed = batch.map((job) => ({ id: job.id, error }));
-          }
-          for (const { id, error } of failed) {
-            errors.push(error);
-            await boss.fail(name, id, this.failure(name, error));
-          }
-          const done = batch.filter((job) => !failed.some((each) => each.id === job.id)).map((job) => job.id);
+          const failed = await this.runFetched(boss, name, run, batch, (error) => errors.push(error));
+          const done = batch.filter((job) => !failed.has(job.id)).map((job) => job.id);
           if (done.length > 0) await boss.complete(name, done);
         }
       }
@@ -446,6 +437,30 @@ export class JobQueue {
     return created;
   }
 
+  /**
+   * Runs fetched `jobs` of `name` and fails those that failed (a throw fails them all), each told
+   * to `tell` first; answers their ids. The rest are the caller's to complete.
+   */
+  private async runFetched(
+    boss: PgBoss,
+    name: string,
+    run: Registered['run'],
+    jobs: FetchedJob[],
+    tell: (error: unknown) => void,
+  ): Promise<Set<string>> {
+    let failed: Array<{ id: string; error: unknown }>;
+    try {
+      failed = await run(jobs);
+    } catch (error) {
+      failed = jobs.map((job) => ({ id: job.id, error }));
+    }
+    for (const { id, error } of failed) {
+      tell(error);
+      await boss.fail(name, id, this.failure(name, error));
+    }
+    return new Set(failed.map((each) => each.id));
+  }
+
   /** What a failed attempt leaves on the job: its message, and the reason its kind gives it. */
   private failure(name: string, error: unknown) {
     return {
@@ -468,16 +483,7 @@ export class JobQueue {
       // The jobs that failed are failed (pg-boss retries them later, the log says why); a batch
       // that throws fails all of them. pg-boss then completes the rest, those still active.
       async (jobs) => {
-        let failed: Array<{ id: string; error: unknown }>;
-        try {
-          failed = await run(jobs);
-        } catch (error) {
-          failed = jobs.map((job) => ({ id: job.id, error }));
-        }
-        for (const { id, error } of failed) {
-          this.options.onError(error);
-          await boss.fail(name, id, this.failure(name, error));
-        }
+        await this.runFetched(boss, name, run, jobs, this.options.onError);
         // A full batch: more are likely waiting, so look again at once rather than at the
         // next poll. A backlog is worked through as fast as the batches go.
         const self = this.workers.get(name);

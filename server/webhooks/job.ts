@@ -9,7 +9,7 @@ import type { Publisher } from '../realtime/publisher';
 import { applyCommentEvents, type ChannelChanges } from './apply';
 import { commentEventsOf, type CommentEvent } from './comment-events';
 
-/** The job that applies one delivery of Meta's webhooks (docs/decisions/044). */
+/** The job that keeps one delivery of Meta's webhooks, applied a fetched batch at a time (docs/decisions/044, 045). */
 export const APPLY_FACEBOOK_WEBHOOK = 'apply-facebook-webhook';
 
 const JobDataSchema = z.object({ delivery: FacebookWebhookDeliverySchema });
