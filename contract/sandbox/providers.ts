@@ -192,6 +192,19 @@ export const showSandboxLinkedInOrganization = sandboxOperation(
   linkedin,
   z.object({ id: z.string() }),
 );
+export const listSandboxLinkedInPosts = sandboxOperation(
+  'GET',
+  '/sandbox/linkedin/rest/posts',
+  "An organization's posts (`q=author`, `author` its URN; `start`, `count`)",
+  linkedin,
+);
+export const listSandboxLinkedInComments = sandboxOperation(
+  'GET',
+  '/sandbox/linkedin/rest/socialActions/:target/comments',
+  "A post's first-level comments, or a comment's replies (`target` its URN, escaped; `start`, `count`)",
+  linkedin,
+  z.object({ target: z.string() }),
+);
 
 const tiktok = {
   200: raw('TikTok\'s answer (JSON, with `error.code: "ok"`).'),
@@ -263,11 +276,13 @@ const deliveries = {
 export const sandboxAddComment = defineOperation({
   method: 'POST',
   path: '/dev/sandbox/comments',
-  summary: 'A made-up person comments on a sandbox page or Instagram account',
+  summary: 'A made-up person comments on a sandbox page, Instagram account or LinkedIn organization',
   description:
     "As a person commenting on Facebook: the comment joins the channel's comments (what a fetch or the sync " +
     'reads) and, when the page is subscribed to the app (a connected account subscribes its pages), its webhook ' +
-    'is delivered to `/webhooks/facebook`, signed as Meta signs it. `parentId` answers a comment of the channel.',
+    'is delivered to `/webhooks/facebook`, signed as Meta signs it. On a LinkedIn organization (its numeric id) ' +
+    'the comment goes under its post and arrives with the next sync: LinkedIn sends no webhook for it. ' +
+    '`parentId` answers a comment of the channel.',
   tag,
   access: 'public',
   body: z.object({
@@ -279,7 +294,10 @@ export const sandboxAddComment = defineOperation({
   }),
   responses: {
     201: { description: 'Commented (and delivered, when subscribed).', body: SandboxCommentSchema },
-    404: { description: 'No sandbox page or Instagram account has this id, or no such parent.', body: ErrorBodySchema },
+    404: {
+      description: 'No sandbox page, Instagram account or LinkedIn organization has this id, or no such parent.',
+      body: ErrorBodySchema,
+    },
     ...errors(...BODY_ERRORS),
   },
 });

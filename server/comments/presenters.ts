@@ -1,6 +1,6 @@
 import type { z } from 'zod/mini';
 import type { CommentSchema, ProjectCommentSchema } from '../../contract/comments';
-import { COMMENTED_KINDS } from '../integrations/adapters';
+import { REPLIED_KINDS } from '../integrations/adapters';
 import type { CommentWithChannel } from './queries';
 
 /** A comment as the contract writes it (`CommentSchema`). */
@@ -21,7 +21,7 @@ export function presentComment({ comment, channel }: CommentWithChannel): z.inpu
       id: channel.id,
       kind: channel.kind,
       name: channel.name,
-      canReply: channel.accountId !== null && COMMENTED_KINDS.includes(channel.kind),
+      canReply: channel.accountId !== null && REPLIED_KINDS.includes(channel.kind),
     },
   };
 }

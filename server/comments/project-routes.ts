@@ -4,7 +4,7 @@ import * as comments from '../../contract/comments';
 import { COMMENTS_PAGE_SIZE } from '../../contract/comments';
 import { channels, providerAccounts } from '../db/schema';
 import { rateLimitCheck, type Limit } from '../http/rate-limiter';
-import { COMMENTED_KINDS } from '../integrations/adapters';
+import { REPLIED_KINDS } from '../integrations/adapters';
 import { postReply, type ChannelFetchDeps } from '../integrations/channel-fetch';
 import { PROVIDER_NAMES } from '../integrations/presenters';
 import { ProviderError } from '../integrations/providers/provider-error';
@@ -100,7 +100,7 @@ export function projectCommentRoutes(s: Services) {
     const [account] = channel?.accountId
       ? await s.db.select().from(providerAccounts).where(eq(providerAccounts.id, channel.accountId))
       : [];
-    if (!channel || !account || !COMMENTED_KINDS.includes(channel.kind)) {
+    if (!channel || !account || !REPLIED_KINDS.includes(channel.kind)) {
       throw new HttpError(409, 'replyNotPossible');
     }
     const provider = PROVIDER_NAMES[account.provider];

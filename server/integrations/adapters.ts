@@ -62,8 +62,13 @@ export interface ProviderComment {
   fromChannel: boolean;
 }
 
-/** The kinds of channel whose comments the product reads and answers. */
-export const COMMENTED_KINDS: readonly ChannelKind[] = ['facebook-page', 'instagram-account'];
+/** The kinds of channel whose comments the product reads. */
+export const COMMENTED_KINDS: readonly ChannelKind[] = ['facebook-page', 'instagram-account', 'linkedin-organization'];
+/**
+ * The kinds whose comments the product also answers: a LinkedIn organization's comments are read
+ * only (answering them would ask every account for LinkedIn's write permission as well).
+ */
+export const REPLIED_KINDS: readonly ChannelKind[] = ['facebook-page', 'instagram-account'];
 
 export type Adapters = Partial<Record<Provider, ProviderAdapter>>;
 
@@ -151,6 +156,19 @@ export function createAdapters(config: Config, fetchImpl: FetchLike): Adapters {
       },
       async channels(_kind, accessToken) {
         return (await client.organizations(accessToken)).map((each) => ({ externalId: each.id, name: each.name }));
+      },
+      async comments(kind, accessToken, channelExternalId, options = {}) {
+        if (kind !== 'linkedin-organization') return [];
+        return (await client.organizationComments(channelExternalId, accessToken, options.since)).map((comment) => ({
+          externalId: comment.urn,
+          parentExternalId: comment.parentUrn,
+          message: comment.text,
+          authorName: comment.authorName,
+          publishedAt: comment.createdAt,
+          // LinkedIn says nothing of sentiment: the classifier decides.
+          sentiment: 'UNCLASSIFIED' as const,
+          fromChannel: comment.fromOrganization,
+        }));
       },
       async refresh(refreshToken) {
         const tokens = await client.refresh(refreshToken);

@@ -7,7 +7,7 @@ import type { Publisher } from '../realtime/publisher';
 import { createEncryption } from '../security/encryption';
 import { createAdapters } from './adapters';
 import { jobsOf } from '../test/jobs';
-import { connectSandboxFacebook } from '../test/sandbox';
+import { connectSandboxFacebook, connectSandboxLinkedIn } from '../test/sandbox';
 import { startHarness, type Harness } from '../test/harness';
 import { runCommentSyncRound, SYNC_CHANNEL_COMMENTS, SYNC_COMMENTS_ROUND, syncChannelComments } from './comment-sync';
 import type { ChannelFetchDeps } from './channel-fetch';
@@ -94,6 +94,43 @@ describe('the scheduled sync', () => {
     expect(published).toEqual([]);
     await h.runJobs();
     expect(await count(page.id)).toBe(fetched + 1);
+  });
+
+  it("reads a LinkedIn organization's new comments, replies under their comment, members unnamed", async () => {
+    const { accessToken, user } = await h.signedInUser();
+    expect((await connectSandboxLinkedIn(h, accessToken, 'li-sandbox-luca')).status).toBe(200);
+    await h.runJobs();
+    const [organization] = await h.db
+      .select()
+      .from(channels)
+      .where(and(eq(channels.ownerId, user._id), eq(channels.externalId, '10000001')));
+    // The first fetch brought what was already said, the reply under its comment.
+    const fetched = await h.db.select().from(comments).where(eq(comments.channelId, organization!.id));
+    expect(fetched.length).toBeGreaterThan(0);
+    const reply = fetched.find((comment) => comment.parentId !== null)!;
+    expect(fetched.find((comment) => comment.id === reply.parentId)).toBeDefined();
+    expect(fetched.every((comment) => comment.authorName === '')).toBe(true);
+
+    h.clock.advance(60_000);
+    const said = await h.call(sandboxProviders.sandboxAddComment, {
+      body: {
+        channelId: '10000001',
+        authorName: 'Orbita Coffee Roasters',
+        message: 'Thanks!',
+        parentId: '10000001_c2',
+      },
+    });
+    expect(said.status).toBe(201);
+    published.length = 0;
+    expect(await syncChannelComments(deps, organization!.id)).toBe(1);
+    const [answer] = await h.db
+      .select()
+      .from(comments)
+      .where(and(eq(comments.channelId, organization!.id), eq(comments.message, 'Thanks!')));
+    expect(answer).toMatchObject({ authorName: 'Orbita Coffee Roasters', fromChannel: true });
+    expect(fetched.find((comment) => comment.id === answer!.parentId)?.externalId).toMatch(/,10000001_c2\)$/);
+    expect(published.filter((each) => each.event === COMMENTS_CHANGED)).toHaveLength(1);
+    expect(await syncChannelComments(deps, organization!.id)).toBe(0);
   });
 
   it('marks the account as needing a reconnect when the provider no longer takes its token', async () => {

@@ -37,3 +37,17 @@ export async function connectSandboxFacebook(h: Harness, accessToken: string, pe
     },
   });
 }
+
+/** Connects a LinkedIn account as the app does, as `person` (its jobs are not run). */
+export async function connectSandboxLinkedIn(h: Harness, accessToken: string, person: string) {
+  const started = await h.call(integrations.authorizeLinkedInAccount, { token: accessToken, body: {} });
+  const back = await answerConsent(h, started.body.url, { person, decision: 'allow' });
+  return h.call(integrations.storeLinkedInAccount, {
+    token: accessToken,
+    body: {
+      code: back.searchParams.get('code')!,
+      state: back.searchParams.get('state')!,
+      redirect_uri: `${TEST_ENV.APP_URL}/integrations/linkedin-account/callback`,
+    },
+  });
+}

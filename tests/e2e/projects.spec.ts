@@ -204,4 +204,14 @@ test('connects a LinkedIn organization from the project: LinkedIn’s consent, t
   await page.reload();
   await expect(followed.getByRole('listitem')).toHaveCount(2);
   await expectNoA11yViolations(page);
+
+  // What is said under the organizations' posts came with them. LinkedIn gives an app no
+  // member's name, and its comments are read here, not answered.
+  await page.goto(`/projects/${id}/comments`);
+  const said = page.getByRole('row').filter({ hasText: 'Great music, slow service.' });
+  await expect(said).toHaveCount(2);
+  await expect(said.first()).toContainText('Name not shared');
+  await expect(said.first().getByRole('button', { name: 'Bookmark the comment of Name not shared' })).toBeVisible();
+  await expect(said.first().getByRole('button', { name: /^Reply to/ })).toHaveCount(0);
+  await expectNoA11yViolations(page);
 });

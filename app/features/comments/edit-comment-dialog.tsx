@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button';
 import { AppDialog } from '~/components/ui/dialog';
 import { Select } from '~/components/ui/select';
 import type { Comment } from './api';
+import { authorOf } from './author';
 
 /**
  * Edit, for one comment in review (docs/product.md#sentiment-review): the dialog 'Edit comment'
@@ -58,7 +59,7 @@ export function EditCommentDialog({
             <blockquote className="max-h-48 overflow-auto text-sm whitespace-pre-wrap text-fg wrap-anywhere">
               {shown.message}
             </blockquote>
-            <figcaption className="text-xs text-fg-muted">— {shown.authorName}</figcaption>
+            <figcaption className="text-xs text-fg-muted">— {authorOf(shown, t)}</figcaption>
           </figure>
           <p className="flex flex-wrap items-center gap-2 text-sm text-fg-muted">
             {t('review.edit.current')} <SentimentBadge sentiment={shown.sentiment.sentiment} />

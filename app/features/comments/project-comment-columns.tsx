@@ -7,6 +7,7 @@ import { StrokeIcon } from '~/components/ui/icon';
 import type { Column } from '~/components/ui/table';
 import { formText, useIntent } from '~/lib/intents';
 import type { CommentMarks, ProjectComment } from './project-comments';
+import { authorOf } from './author';
 
 /** The intent a row's bookmark and hide buttons submit to the comments route's clientAction. */
 export const markIntent = 'mark';
@@ -47,7 +48,7 @@ function CommentBody({ comment, reply = false }: { comment: Comment; reply?: boo
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        <span className="font-semibold wrap-anywhere">{comment.authorName}</span>
+        <span className="font-semibold wrap-anywhere">{authorOf(comment, t)}</span>
         {comment.fromChannel ? <Badge tone="primary">{t('projectComments.yourReply')}</Badge> : null}
         {reply && !comment.fromChannel ? <SentimentBadge sentiment={comment.sentiment.sentiment} /> : null}
         {comment.isHidden ? <Badge tone="neutral">{t('projectComments.hidden')}</Badge> : null}
@@ -80,7 +81,7 @@ function CommentActions({ comment, onReply }: { comment: ProjectComment; onReply
         <Button
           variant="ghost"
           size="sm"
-          aria-label={t('projectComments.reply.open', { author: comment.authorName })}
+          aria-label={t('projectComments.reply.open', { author: authorOf(comment, t) })}
           title={t('projectComments.reply.openHint')}
           onClick={() => onReply(comment)}
         >
@@ -91,7 +92,7 @@ function CommentActions({ comment, onReply }: { comment: ProjectComment; onReply
         variant="ghost"
         size="sm"
         aria-pressed={comment.isBookmarked}
-        aria-label={t('projectComments.bookmark', { author: comment.authorName })}
+        aria-label={t('projectComments.bookmark', { author: authorOf(comment, t) })}
         title={t(comment.isBookmarked ? 'projectComments.unbookmarkHint' : 'projectComments.bookmarkHint')}
         disabled={pending !== null}
         onClick={() => mark('isBookmarked', !comment.isBookmarked)}
@@ -103,7 +104,7 @@ function CommentActions({ comment, onReply }: { comment: ProjectComment; onReply
         variant="ghost"
         size="sm"
         aria-pressed={comment.isHidden}
-        aria-label={t('projectComments.hide', { author: comment.authorName })}
+        aria-label={t('projectComments.hide', { author: authorOf(comment, t) })}
         title={t(comment.isHidden ? 'projectComments.unhideHint' : 'projectComments.hideHint')}
         disabled={pending !== null}
         onClick={() => mark('isHidden', !comment.isHidden)}
@@ -141,7 +142,10 @@ export function useProjectCommentColumns({
           </span>
           {comment.replies.length > 0 ? (
             <ul
-              aria-label={t('projectComments.repliesTo', { count: comment.replies.length, author: comment.authorName })}
+              aria-label={t('projectComments.repliesTo', {
+                count: comment.replies.length,
+                author: authorOf(comment, t),
+              })}
               className="mt-1 flex flex-col gap-3 border-l-2 border-line pl-4"
             >
               {comment.replies.map((reply) => (

@@ -9,6 +9,7 @@ import { FormDialog, formResult, type DialogFormProps } from '~/components/ui/di
 import { FormSubmit } from '~/components/ui/form-submit';
 import { TextArea } from '~/components/ui/textarea';
 import { useAppForm } from '~/lib/forms';
+import { authorOf } from './author';
 
 /** The reply form: the API's own rule for the words, and which comment it answers. */
 export const ReplyFormSchema = z.extend(ReplyBodySchema, { commentId: fieldsContract.id() });
@@ -44,7 +45,7 @@ function ReplyForm({ comment, onClose, lastResult, pending }: { comment: Comment
   return (
     <AppForm form={form} aria-describedby="reply-status" className="mt-2 flex flex-col gap-5">
       <figure className="rounded-lg bg-muted px-4 py-3 text-sm">
-        <figcaption className="font-semibold">{comment.authorName}</figcaption>
+        <figcaption className="font-semibold">{authorOf(comment, t)}</figcaption>
         {/* User content: text, never HTML. */}
         <blockquote className="mt-1 line-clamp-6 wrap-anywhere whitespace-pre-line text-fg-muted">
           {comment.message}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SentimentBadge } from '~/components/ui/badge';
 import type { Column } from '~/components/ui/table';
 import type { Comment } from './api';
+import { authorOf } from './author';
 
 /** The review list's columns; on a phone the others fold into the message's cell. */
 export function useReviewColumns(): Column<Comment>[] {
@@ -22,7 +23,7 @@ export function useReviewColumns(): Column<Comment>[] {
           </span>
           {/* On a phone the other columns fold in here, so a row reads whole without scrolling sideways. */}
           <span className="flex flex-wrap items-center gap-1.5 text-xs text-fg-muted md:hidden">
-            {comment.authorName}
+            {authorOf(comment, t)}
             <SentimentBadge sentiment={comment.sentiment.sentiment} />
             {comment.proposedSentiment ? (
               <>
@@ -39,7 +40,7 @@ export function useReviewColumns(): Column<Comment>[] {
       id: 'author',
       header: t('review.columns.author'),
       className: 'hidden max-w-48 md:table-cell',
-      cell: (comment) => <span className="line-clamp-2 wrap-anywhere">{comment.authorName}</span>,
+      cell: (comment) => <span className="line-clamp-2 wrap-anywhere">{authorOf(comment, t)}</span>,
     },
     {
       id: 'sentiment',

@@ -37,6 +37,7 @@ import { formText, handleIntents } from '~/lib/intents';
 import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
 import { snackbar } from '~/lib/snackbar';
+import { authorOf } from '~/features/comments/author';
 
 export async function clientLoader({ request }: { request: Request }) {
   // Beside the admin layout's loader: its guard (cached) keeps a non-admin from asking for comments.
@@ -149,7 +150,7 @@ export default function SentimentReviewRoute() {
           selectedIds={review.checkedIds}
           onSelectionChange={(ids) => dispatch({ type: 'selected', ids })}
           canSelect={(comment) => comment.sentiment.inReview}
-          rowLabel={(comment) => t('review.rowLabel', { author: comment.authorName })}
+          rowLabel={(comment) => t('review.rowLabel', { author: authorOf(comment, t) })}
           virtual={{ estimateRowHeight: ROW_HEIGHT, height: 'max(24rem, calc(100dvh - 22rem))' }}
           onEndReached={loadMore}
           totalRows={total}

@@ -99,4 +99,59 @@ describe('the LinkedIn adapter', () => {
     expect(unversioned.status).toBe(400);
     expect(await unversioned.json()).toMatchObject({ code: 'VERSION_MISSING' });
   });
+
+  it("reads what is said under an organization's posts: replies under their comment, members unnamed", async () => {
+    const { sandbox, client, advance } = setUp();
+    const tokens = await client.exchangeCode(sandbox.consent(luca!.id, [...LINKEDIN_SCOPES], REDIRECT), REDIRECT);
+    const comments = await client.organizationComments('10000001', tokens.accessToken);
+    const made = sandbox.comments.list('10000001');
+    expect(comments).toHaveLength(made.length);
+    const reply = comments.find((comment) => comment.parentUrn !== null)!;
+    expect(reply).toMatchObject({ text: 'Totally agree!', authorName: '', fromOrganization: false });
+    expect(comments.find((comment) => comment.urn === reply.parentUrn)?.text).toBe(made[0]!.message);
+    expect(new Set(comments.map((comment) => comment.urn)).size).toBe(comments.length);
+    expect(comments.every((comment) => comment.authorName === '' && comment.urn.startsWith('urn:li:comment:('))).toBe(
+      true,
+    );
+
+    // Only what was said since then; the organization's own answer carries its name.
+    const since = new Date(Date.now() + 1000);
+    advance(60_000);
+    sandbox.comments.say('10000001', 'Orbita Coffee Roasters', 'Thank you, see you soon!', made[1]!.id);
+    sandbox.comments.say('10000001', 'Tom Walker', 'Is the roastery open on Sundays?');
+    const recent = await client.organizationComments('10000001', tokens.accessToken, since);
+    expect(recent.map((comment) => [comment.text, comment.authorName, comment.fromOrganization])).toEqual(
+      expect.arrayContaining([
+        ['Thank you, see you soon!', 'Orbita Coffee Roasters', true],
+        ['Is the roastery open on Sundays?', '', false],
+      ]),
+    );
+    expect(recent).toHaveLength(2);
+    expect(recent.find((comment) => comment.fromOrganization)!.parentUrn).toBe(
+      comments.find((comment) => comment.text === made[1]!.message)!.urn,
+    );
+  });
+
+  it('pages through a post with more comments than one answer holds', async () => {
+    const { sandbox, client } = setUp();
+    const tokens = await client.exchangeCode(sandbox.consent(luca!.id, [...LINKEDIN_SCOPES], REDIRECT), REDIRECT);
+    for (let n = 0; n < 150; n++) sandbox.comments.say('10000002', 'Priya Shah', `Comment ${n}`);
+    const comments = await client.organizationComments('10000002', tokens.accessToken);
+    expect(comments.filter((comment) => comment.text.startsWith('Comment '))).toHaveLength(150);
+  });
+
+  it("refuses an organization's comments without the feed permission, or for an organization not administered", async () => {
+    const { sandbox, client } = setUp();
+    const narrow = await client.exchangeCode(
+      sandbox.consent(luca!.id, ['openid', 'profile', 'r_organization_admin'], REDIRECT),
+      REDIRECT,
+    );
+    expect((await providerErrorOf(client.organizationComments('10000001', narrow.accessToken))).problem).toBe(
+      'revoked',
+    );
+    const tokens = await client.exchangeCode(sandbox.consent(sara!.id, [...LINKEDIN_SCOPES], REDIRECT), REDIRECT);
+    expect((await providerErrorOf(client.organizationComments('10000001', tokens.accessToken))).problem).toBe(
+      'revoked',
+    );
+  });
 });

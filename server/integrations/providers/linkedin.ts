@@ -14,8 +14,18 @@ export type LinkedInApp = Pick<
   'clientId' | 'clientSecret' | 'authUrl' | 'tokenUrl' | 'apiUrl' | 'version'
 >;
 
-/** Who the person is (OpenID), and the organizations they administer. */
-export const LINKEDIN_SCOPES = ['openid', 'profile', 'email', 'r_organization_admin'] as const;
+/**
+ * Who the person is (OpenID), the organizations they administer, and what is said under those
+ * organizations' posts (the Community Management API's feed permission, as LinkedIn names it
+ * from its 2025 versions on).
+ */
+export const LINKEDIN_SCOPES = [
+  'openid',
+  'profile',
+  'email',
+  'r_organization_admin',
+  'r_organization_social_feed',
+] as const;
 
 export function linkedinAuthorizeUrl(
   app: LinkedInApp,
@@ -43,6 +53,44 @@ const AclsSchema = z.object({
   elements: z.array(z.object({ organization: z.string(), role: z.string(), state: z.string() })),
 });
 const OrganizationSchema = z.object({ id: z.number(), localizedName: z.string() });
+const PagingSchema = z.object({ start: z.number(), count: z.number(), total: z.optional(z.number()) });
+const PostsSchema = z.object({ elements: z.array(z.object({ id: z.string() })), paging: z.optional(PagingSchema) });
+const CommentSchema = z.object({
+  id: z.string(),
+  commentUrn: z.optional(z.string()),
+  actor: z.string(),
+  /** The post (or, for a reply, the post too) the comment is under. */
+  object: z.string(),
+  message: z.optional(z.object({ text: z.string() })),
+  created: z.object({ time: z.number() }),
+  parentComment: z.optional(z.string()),
+  commentsSummary: z.optional(z.object({ aggregatedTotalComments: z.optional(z.number()) })),
+});
+const CommentsSchema = z.object({ elements: z.array(CommentSchema), paging: z.optional(PagingSchema) });
+
+/** A comment under one of an organization's posts, as the adapter keeps it. */
+export interface LinkedInComment {
+  urn: string;
+  parentUrn: string | null;
+  text: string;
+  /** The organization's name when an organization wrote it; '' for a member (see `comments`). */
+  authorName: string;
+  createdAt: Date;
+  /** Written by the organization the comments were read for. */
+  fromOrganization: boolean;
+}
+
+/**
+ * How much one read of an organization's comments looks at: its latest posts, and at most this
+ * many pages of comments under each (LinkedIn's daily throttle counts every call).
+ */
+const POSTS_READ = 50;
+const COMMENTS_PAGE = 100;
+const PAGES_READ = 10;
+
+/** A URN in a Rest.li 2.0 path: every reserved character escaped, parentheses and commas too. */
+const pathKey = (urn: string) => encodeURIComponent(urn).replace(/\(/g, '%28').replace(/\)/g, '%29');
+const ORGANIZATION_URN = /^urn:li:organization:(\d+)$/;
 
 export type LinkedInTokens = { accessToken: string; expiresIn: number; refreshToken?: string; scopes: string[] };
 
@@ -128,6 +176,73 @@ export function linkedinClient(app: LinkedInApp, fetchImpl: FetchLike = fetch) {
         organizations.push({ id: String(organization.id), name: organization.localizedName });
       }
       return organizations;
+    },
+    /**
+     * What is said under the organization's latest posts (made `since` then, when given), replies
+     * naming their parent. LinkedIn answers a member's comment with their URN only, and its terms
+     * let an app keep no profile of a member other than the one who signed in, so a member's
+     * comment has no author name; an organization's has its name.
+     */
+    async organizationComments(organizationId: string, accessToken: string, since?: Date): Promise<LinkedInComment[]> {
+      const organizationUrn = `urn:li:organization:${organizationId}`;
+      const posts = await api(
+        `/rest/posts?${new URLSearchParams({ author: organizationUrn, q: 'author', count: String(POSTS_READ), sortBy: 'LAST_MODIFIED' })}`,
+        accessToken,
+        PostsSchema,
+      );
+      const under = async (target: string) => {
+        const found: Array<z.infer<typeof CommentSchema>> = [];
+        for (let page = 0; page < PAGES_READ; page++) {
+          const answer = await api(
+            `/rest/socialActions/${pathKey(target)}/comments?start=${page * COMMENTS_PAGE}&count=${COMMENTS_PAGE}`,
+            accessToken,
+            CommentsSchema,
+          );
+          found.push(...answer.elements);
+          const total = answer.paging?.total ?? 0;
+          if (answer.elements.length < COMMENTS_PAGE || found.length >= total) break;
+        }
+        return found;
+      };
+      const read: Array<z.infer<typeof CommentSchema>> = [];
+      for (const post of posts.elements) {
+        const comments = await under(post.id);
+        read.push(...comments);
+        for (const comment of comments) {
+          // LinkedIn lists a post's first-level comments; the replies are under each comment.
+          if ((comment.commentsSummary?.aggregatedTotalComments ?? 0) === 0) continue;
+          const urn = comment.commentUrn ?? `urn:li:comment:(${comment.object},${comment.id})`;
+          read.push(...(await under(urn)).map((reply) => ({ ...reply, parentComment: reply.parentComment ?? urn })));
+        }
+      }
+      const names = new Map<string, string>();
+      const nameOf = async (actor: string) => {
+        const id = ORGANIZATION_URN.exec(actor)?.[1];
+        if (!id) return '';
+        if (!names.has(id)) {
+          try {
+            names.set(id, (await api(`/rest/organizations/${id}`, accessToken, OrganizationSchema)).localizedName);
+          } catch (error) {
+            if (!(error instanceof ProviderError) || error.problem !== 'answer') throw error;
+            names.set(id, '');
+          }
+        }
+        return names.get(id)!;
+      };
+      const comments: LinkedInComment[] = [];
+      for (const comment of read) {
+        const createdAt = new Date(comment.created.time);
+        if (since && createdAt < since) continue;
+        comments.push({
+          urn: comment.commentUrn ?? `urn:li:comment:(${comment.object},${comment.id})`,
+          parentUrn: comment.parentComment ?? null,
+          text: comment.message?.text ?? '',
+          authorName: await nameOf(comment.actor),
+          createdAt,
+          fromOrganization: comment.actor === organizationUrn,
+        });
+      }
+      return comments;
     },
   };
 }

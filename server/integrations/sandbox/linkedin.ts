@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { readForm, withParams } from '../../http/form-body';
 import { sameSecret } from '../../security/same-secret';
+import { SandboxCommentBoard, type SandboxComment } from './comments';
 import { consentErrorPage, consentPage, readConsentAnswer, registrationRefusal } from './consent';
 import { SandboxGrants, type SandboxGrant } from './grants';
 
@@ -215,6 +216,91 @@ export function linkedinSandbox({
     });
   });
 
+  // Each organization has one post, under which the sandbox's made-up people comment (the same
+  // board the sandbox Facebook's pages use, keyed by the organization's id); LinkedIn's shapes:
+  // first-level comments under the post, replies under their comment, members by URN only.
+  const board = new SandboxCommentBoard(clock);
+  const postOf = (organizationId: number) => `urn:li:share:7${organizationId}`;
+  const commentUrn = (organizationId: number, id: string) => `urn:li:comment:(${postOf(organizationId)},${id})`;
+  const actorOf = (organization: { id: number; name: string }, comment: SandboxComment) =>
+    comment.from.name === organization.name
+      ? `urn:li:organization:${organization.id}`
+      : `urn:li:person:sandbox-${comment.from.name.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  const asLinkedIn = (organization: { id: number; name: string }, comment: SandboxComment, all: SandboxComment[]) => {
+    const time = Date.parse(comment.created_time);
+    const replies = all.filter((each) => each.parent?.id === comment.id).length;
+    return {
+      id: comment.id,
+      commentUrn: commentUrn(organization.id, comment.id),
+      actor: actorOf(organization, comment),
+      object: postOf(organization.id),
+      message: { text: comment.message, attributes: [] },
+      created: { actor: actorOf(organization, comment), time },
+      lastModified: { actor: actorOf(organization, comment), time },
+      ...(comment.parent ? { parentComment: commentUrn(organization.id, comment.parent.id) } : {}),
+      commentsSummary: { aggregatedTotalComments: replies, totalFirstLevelComments: replies },
+    };
+  };
+  /** The organization the caller administers, from its URN; a Response when it is not theirs. */
+  const feedOf = (c: Context, who: { person: SandboxLinkedInPerson; grant: Grant }, organizationUrn: string) => {
+    if (!who.grant.scopes.includes('r_organization_social_feed')) {
+      return apiError(c, 403, 'ACCESS_DENIED', 'Not enough permissions to access: posts');
+    }
+    const organization = who.person.organizations.find((each) => `urn:li:organization:${each.id}` === organizationUrn);
+    return organization ?? apiError(c, 403, 'ACCESS_DENIED', 'Not enough permissions to access this organization');
+  };
+  const paged = <T>(c: Context, elements: T[]) => {
+    const start = Math.max(0, Number(c.req.query('start') ?? 0) || 0);
+    const count = Math.min(100, Math.max(1, Number(c.req.query('count') ?? 10) || 10));
+    return {
+      elements: elements.slice(start, start + count),
+      paging: { start, count, total: elements.length, links: [] },
+    };
+  };
+
+  routes.get('/rest/posts', (c) => {
+    const who = caller(c);
+    if (who instanceof Response) return who;
+    if (c.req.query('q') !== 'author') return apiError(c, 404, 'NOT_FOUND', 'Unknown finder');
+    const organization = feedOf(c, who, c.req.query('author') ?? '');
+    if (organization instanceof Response) return organization;
+    return c.json(
+      paged(c, [
+        {
+          id: postOf(organization.id),
+          author: `urn:li:organization:${organization.id}`,
+          commentary: `News from ${organization.name}`,
+          visibility: 'PUBLIC',
+          lifecycleState: 'PUBLISHED',
+          createdAt: clock() - 21 * 24 * 3600_000,
+          lastModifiedAt: clock() - 21 * 24 * 3600_000,
+        },
+      ]),
+    );
+  });
+
+  routes.get('/rest/socialActions/:target/comments', (c) => {
+    const who = caller(c);
+    if (who instanceof Response) return who;
+    const target = c.req.param('target');
+    const reply = /^urn:li:comment:\((urn:li:share:7(\d+)),(.+)\)$/.exec(target);
+    const post = reply ? reply[1]! : target;
+    const organization = who.person.organizations.find((each) => postOf(each.id) === post);
+    if (!organization) return apiError(c, 404, 'NOT_FOUND', 'Not found');
+    const allowed = feedOf(c, who, `urn:li:organization:${organization.id}`);
+    if (allowed instanceof Response) return allowed;
+    const all = board.list(String(organization.id));
+    const under = all.filter((comment) => (reply ? comment.parent?.id === reply[3] : !comment.parent));
+    // LinkedIn lists the newest first.
+    const newestFirst = [...under].sort((a, b) => Date.parse(b.created_time) - Date.parse(a.created_time));
+    return c.json(
+      paged(
+        c,
+        newestFirst.map((comment) => asLinkedIn(organization, comment, all)),
+      ),
+    );
+  });
+
   routes.get('/rest/organizations/:id', (c) => {
     const who = caller(c);
     if (who instanceof Response) return who;
@@ -231,6 +317,15 @@ export function linkedinSandbox({
     rateLimit: (calls: number) => grants.rateLimit(calls),
     /** Every access token of `personId` stops working (refresh tokens keep working). */
     expireTokensOf: (personId: string) => grants.expire(personId),
+    /** What the made-up people say under the organizations' posts; the sync reads it. */
+    comments: board,
+    /** A made-up person comments under organization `organizationId`'s post (or answers `parentId`). */
+    say(organizationId: string, authorName: string, message: string, parentId?: string) {
+      const known = SANDBOX_LINKEDIN_PEOPLE.some((person) =>
+        person.organizations.some((organization) => String(organization.id) === organizationId),
+      );
+      return known ? board.say(organizationId, authorName, message, parentId) : undefined;
+    },
   };
   return sandbox;
 }

@@ -86,16 +86,17 @@ export function sandboxProviderRoutes(
     parentId: comment.parent?.id ?? null,
   });
   route(routes, s, sandboxProviders.sandboxAddComment, async (c, { body }) => {
-    const comment = await facebook?.comments.add({
-      channelId: body.channelId,
-      authorName: body.authorName,
-      message: body.message,
-      parentId: body.parentId,
-      twice: body.deliverTwice,
-    });
+    const comment =
+      (await facebook?.comments.add({
+        channelId: body.channelId,
+        authorName: body.authorName,
+        message: body.message,
+        parentId: body.parentId,
+        twice: body.deliverTwice,
+      })) ?? linkedin?.say(body.channelId, body.authorName, body.message, body.parentId);
     if (!comment) {
       return reply(c, sandboxProviders.sandboxAddComment, 404, {
-        message: 'No sandbox page or Instagram account has this id, or no such parent.',
+        message: 'No sandbox page, Instagram account or LinkedIn organization has this id, or no such parent.',
       });
     }
     return reply(c, sandboxProviders.sandboxAddComment, 201, present(comment));

@@ -1,0 +1,9 @@
+import type { TFunction } from 'i18next';
+
+/**
+ * The name a comment shows: its author's, or words saying the provider did not share it
+ * (LinkedIn gives an app no name for its members' comments; docs/decisions/046).
+ */
+export function authorOf(comment: { authorName: string }, t: TFunction): string {
+  return comment.authorName.trim() === '' ? t('common.unnamedAuthor') : comment.authorName;
+}
