@@ -304,6 +304,17 @@ const screens: Screen[] = [
     },
   },
   {
+    name: 'projects-comments-linkedin',
+    path: '/projects',
+    who: 'fresh',
+    language: 'it',
+    then: async (page) => {
+      const projectId = await projectFollowingLucasOrganizations(page);
+      await page.goto(`${BASE_URL}/projects/${projectId}/comments`);
+      await page.getByRole('table').getByText('Nome non condiviso').first().waitFor();
+    },
+  },
+  {
     name: 'admin-review-arrived',
     path: '/admin/sentiment-review?inReview=any',
     who: 'admin',
@@ -377,6 +388,29 @@ async function projectFollowingGiulias(page: Page): Promise<string> {
     headers: auth,
     data: { channelId: pageId },
   });
+  return projectId;
+}
+
+/** A project named at length following Luca Verdi's LinkedIn organizations, connected through the sandbox. */
+async function projectFollowingLucasOrganizations(page: Page): Promise<string> {
+  const auth = await authOf(page);
+  await connectThroughApi(page.request, auth, 'linkedin', 'li-sandbox-luca');
+  let organizations: string[] = [];
+  for (let tries = 0; tries < 50 && organizations.length < 2; tries++) {
+    const { data } = await (await page.request.get(`${BASE_URL}/v1.0/channels`, { headers: auth })).json();
+    organizations = (data as Array<{ _id: string; type: string }>)
+      .filter((each) => each.type === 'linkedin-organization')
+      .map((each) => each._id);
+    if (organizations.length < 2) await page.waitForTimeout(200);
+  }
+  const made = await page.request.post(`${BASE_URL}/v1.0/projects`, {
+    headers: auth,
+    data: { name: 'Torrefazione e studio di design: Milano Centro' },
+  });
+  const projectId = (await made.json())._id as string;
+  for (const channelId of organizations) {
+    await page.request.post(`${BASE_URL}/v1.0/projects/${projectId}/channels`, { headers: auth, data: { channelId } });
+  }
   return projectId;
 }
 

@@ -7,3 +7,8 @@ import type { TFunction } from 'i18next';
 export function authorOf(comment: { authorName: string }, t: TFunction): string {
   return comment.authorName.trim() === '' ? t('common.unnamedAuthor') : comment.authorName;
 }
+
+/** How an author's name is set: a name stands out; the words standing in for one do not. */
+export function authorClass(comment: { authorName: string }): string {
+  return comment.authorName.trim() === '' ? 'italic text-fg-muted' : '';
+}

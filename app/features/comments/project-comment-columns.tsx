@@ -7,7 +7,7 @@ import { StrokeIcon } from '~/components/ui/icon';
 import type { Column } from '~/components/ui/table';
 import { formText, useIntent } from '~/lib/intents';
 import type { CommentMarks, ProjectComment } from './project-comments';
-import { authorOf } from './author';
+import { authorClass, authorOf } from './author';
 
 /** The intent a row's bookmark and hide buttons submit to the comments route's clientAction. */
 export const markIntent = 'mark';
@@ -48,7 +48,7 @@ function CommentBody({ comment, reply = false }: { comment: Comment; reply?: boo
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        <span className="font-semibold wrap-anywhere">{authorOf(comment, t)}</span>
+        <span className={`font-semibold wrap-anywhere ${authorClass(comment)}`}>{authorOf(comment, t)}</span>
         {comment.fromChannel ? <Badge tone="primary">{t('projectComments.yourReply')}</Badge> : null}
         {reply && !comment.fromChannel ? <SentimentBadge sentiment={comment.sentiment.sentiment} /> : null}
         {comment.isHidden ? <Badge tone="neutral">{t('projectComments.hidden')}</Badge> : null}

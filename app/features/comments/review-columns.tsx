@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SentimentBadge } from '~/components/ui/badge';
 import type { Column } from '~/components/ui/table';
 import type { Comment } from './api';
-import { authorOf } from './author';
+import { authorClass, authorOf } from './author';
 
 /** The review list's columns; on a phone the others fold into the message's cell. */
 export function useReviewColumns(): Column<Comment>[] {
@@ -40,7 +40,9 @@ export function useReviewColumns(): Column<Comment>[] {
       id: 'author',
       header: t('review.columns.author'),
       className: 'hidden max-w-48 md:table-cell',
-      cell: (comment) => <span className="line-clamp-2 wrap-anywhere">{authorOf(comment, t)}</span>,
+      cell: (comment) => (
+        <span className={`line-clamp-2 wrap-anywhere ${authorClass(comment)}`}>{authorOf(comment, t)}</span>
+      ),
     },
     {
       id: 'sentiment',
