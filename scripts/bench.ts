@@ -23,7 +23,8 @@
  *   review: the rows in the DOM after scrolling through 2,000, a 1,000-comment bulk update.
  * `npm run bench -- --pages` stops after the page figures; `--files` lists each script; `--scale`
  * prints only the scale figures, `--realtime` only the real-time ones, `--comments` only a project's
- * comments, `--ingest` only comments arriving through webhooks under a burst (scripts/bench-ingest.ts).
+ * comments, `--ingest` only comments arriving through webhooks under a burst (scripts/bench-ingest.ts),
+ * `--sentiment` only the sentiment classifier's (scripts/bench-sentiment.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -39,6 +40,7 @@ import { WebSocket } from 'ws';
 import { facebookReturnOverHttp } from '../server/integrations/sandbox/consent-form';
 import { OAUTH_RETURN_PATHS } from '../contract/oauth';
 import { ingestFigures } from './bench-ingest';
+import { sentimentFigures } from './bench-sentiment';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const base = `http://localhost:${PORT}`;
@@ -66,6 +68,13 @@ const REALTIME_SECRET = 'bench-realtime-secret-0123456789';
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 /** kB as the issue counts them (1000 bytes), so its budget reads the same here. */
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+if (process.argv.includes('--sentiment')) {
+  // The classifier needs no build nor server: it is measured in this process.
+  console.log('sentiment classifier:');
+  for (const line of sentimentFigures()) console.log(`  ${line}`);
+  process.exit(0);
+}
 
 const buildStart = performance.now();
 const build = spawnSync('npm', ['run', 'build'], { stdio: 'ignore' });

@@ -2,8 +2,8 @@
  * The API for `npm start` and a deployment (docs/decisions/037): `server/main.ts` and what it
  * imports from `server/` and `contract/`, bundled by esbuild into one ES module that plain Node
  * runs, with every npm package left to `node_modules` (as installed). Beside it, what the bundle
- * finds at run time next to itself (`new URL(…, import.meta.url)`): the password worker and the
- * Drizzle migrations. Not `build/server`: Remix's SPA build deletes that folder.
+ * finds at run time next to itself (`new URL(…, import.meta.url)`): the password worker, the
+ * Drizzle migrations and the sentiment model. Not `build/server`: Remix's SPA build deletes that folder.
  *
  *   node scripts/build-server.mjs    (part of `npm run build`; `npm run build:server` alone)
  */
@@ -28,4 +28,5 @@ await build({
   logLevel: 'warning',
 });
 cpSync('server/db/migrations', `${SERVER_OUT_DIR}/migrations`, { recursive: true });
+cpSync('server/sentiment/sentiment-model.bin', `${SERVER_OUT_DIR}/sentiment-model.bin`);
 console.log(`server: ${SERVER_OUT_DIR}/main.mjs in ${Math.round(performance.now() - started)} ms`);

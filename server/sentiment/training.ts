@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { macroF1, readSplit, type BenchmarkLanguage } from './benchmark';
+import { benchmarkLabel, classifyWith } from './classifier';
+import { featuresOf } from './features';
+import { decodeModel, encodeModel } from './model-file';
+import { train, type Example, type Label, type Model } from './model';
+
+/**
+ * The model the repository carries (docs/decisions/047): trained on the benchmark's English and
+ * Italian training splits together, by `npm run train:sentiment`, into this file. Beside the
+ * built API it is `build/api/sentiment-model.bin` (scripts/build-server.mjs copies it).
+ */
+export const BUNDLED_MODEL_PATH = fileURLToPath(new URL('./sentiment-model.bin', import.meta.url));
+
+export function loadBundledModel(): Model {
+  return decodeModel(readFileSync(BUNDLED_MODEL_PATH));
+}
+
+export const BENCHMARK_TRAINING: BenchmarkLanguage[] = ['en', 'it'];
+
+/** The benchmark's training texts as examples, English then Italian. */
+export function benchmarkExamples(dir?: string): Example[] {
+  return BENCHMARK_TRAINING.flatMap((language) =>
+    readSplit(language, 'train', dir).map((row) => ({ features: featuresOf(row.text), label: row.label })),
+  );
+}
+
+/** What `npm run train:sentiment` writes: the bytes of the model the benchmark trains. */
+export function trainBundledModel(dir?: string): Uint8Array {
+  return encodeModel(train(benchmarkExamples(dir)));
+}
+
+/** Macro-F1 (0–100) of `model` on a language's validation split, the classifier's rules included. */
+export function validationF1(model: Model, language: BenchmarkLanguage, dir?: string): number {
+  const rows = readSplit(language, 'val', dir);
+  return macroF1(
+    rows.map((row) => row.label),
+    rows.map((row) => benchmarkLabel(classifyWith(model, row.text).sentiment)),
+  );
+}
+
+export type { Label };
