@@ -1,5 +1,14 @@
 import { z } from 'zod/mini';
-import { CHANNEL_KINDS, hasNoControlCharacters, id, oneOf, search, SENTIMENTS, timestamp } from './fields';
+import {
+  CHANNEL_KINDS,
+  hasNoControlCharacters,
+  id,
+  oneOf,
+  REVIEW_REASONS,
+  search,
+  SENTIMENTS,
+  timestamp,
+} from './fields';
 import { badGateway } from './integrations';
 import { ErrorBodySchema, pagedSchema } from './common';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
@@ -43,6 +52,15 @@ export const CommentSchema = z
     sentiment: CommentSentimentSchema,
     /** What the classifier proposes; null once nothing is proposed. */
     proposedSentiment: z.nullable(z.enum(SENTIMENTS)),
+    /** How sure the classifier was of its proposal, 0 to 1; null where no classifier proposed it. */
+    proposalConfidence: z.nullable(z.number().check(z.minimum(0), z.maximum(1))),
+    /**
+     * Why the classifier left it to a person: `unsure` (its confidence was under the threshold)
+     * or `unreadable` (nothing it could read); null when it did not.
+     */
+    reviewReason: z.nullable(z.enum(REVIEW_REASONS)),
+    /** When an admin last ended its review; null when no one has (in review, or decided by the classifier). */
+    reviewedAt: z.nullable(timestamp()),
     publishedAt: timestamp(),
     isBookmarked: z.boolean(),
     isHidden: z.boolean(),

@@ -24,6 +24,13 @@ export const ROLES = ['user', 'admin'] as const;
 export const SENTIMENTS = ['POSITIVE', 'MIXED', 'NEGATIVE', 'NEUTRAL', 'UNCLASSIFIED'] as const;
 export type Sentiment = (typeof SENTIMENTS)[number];
 
+/**
+ * Why the classifier left a comment to a person (docs/decisions/048): it proposed a sentiment
+ * without enough confidence (`unsure`), or could read nothing in it (`unreadable`).
+ */
+export const REVIEW_REASONS = ['unsure', 'unreadable'] as const;
+export type ReviewReason = (typeof REVIEW_REASONS)[number];
+
 /** The channel kinds (docs/product.md#channels), as the API names them. */
 export const CHANNEL_KINDS = [
   'facebook-page',

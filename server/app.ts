@@ -7,6 +7,7 @@ import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
 import type { SessionLifetimes } from './auth/refresh-tokens';
 import { isOwnHostName, SANDBOX_PATH, type Config } from './config';
 import { createAdapters } from './integrations/adapters';
+import { createCommentJudge, type CommentJudge } from './sentiment/judge';
 import { tiktokClient } from './integrations/providers/tiktok';
 import type { FetchLike } from './integrations/providers/provider-error';
 import { accountRoutes } from './integrations/routes';
@@ -68,6 +69,8 @@ export type AppDeps = {
   realtime?: RealtimeHub;
   /** What publishes real-time events; without one (most tests), nothing is published. */
   publisher?: Publisher;
+  /** What judges new comments' sentiment; the carried model at the config's threshold by default. */
+  judge?: CommentJudge;
 };
 
 /** Path prefixes that belong to the API: never the SPA's index.html, always JSON 404s. */
@@ -111,6 +114,7 @@ export function createServices(deps: AppDeps): Services {
     realtime: deps.realtime ?? (deps.config.realtime.embedded ? new RealtimeHub(deps.config.realtime) : undefined),
     publisher: deps.publisher,
     log,
+    judge: deps.judge ?? createCommentJudge({ threshold: deps.config.sentimentThreshold }),
   };
 }
 

@@ -105,6 +105,11 @@ export type Config = {
    * webhooks' safety net, docs/decisions/044); 0 turns it off.
    */
   commentSyncMinutes: number;
+  /**
+   * The classifier's confidence (0 to 1) at or above which its proposal becomes a comment's
+   * sentiment; below it, the comment goes to the review with the proposal (docs/decisions/048).
+   */
+  sentimentThreshold: number;
   trustProxy: boolean;
   staticDir: string;
   /** Local mode: that many extra users seeded for the users search's scale figure (0: none). */
@@ -210,6 +215,11 @@ export const FACEBOOK_GRAPH_VERSION = 'v21.0';
  * A deployment moves on with LINKEDIN_API_VERSION, without a release.
  */
 export const LINKEDIN_API_VERSION = '202603';
+/**
+ * Where the classifier's proposal is trusted: on the benchmark's validation tweets, half its
+ * proposals reach 0.7, and 73 % of those are right (docs/decisions/048).
+ */
+export const DEFAULT_SENTIMENT_THRESHOLD = 0.7;
 
 /**
  * The sandbox Mautic's own client (server/mautic/sandbox.ts): public values, for local use only;
@@ -309,6 +319,7 @@ const EnvSchema = z.object({
   SEED_PROJECT_COMMENTS: optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1_000_000))),
   SANDBOX_LATENCY_MS: optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(10_000))),
   COMMENT_SYNC_MINUTES: optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1440))),
+  SENTIMENT_THRESHOLD: optional(z.coerce.number().check(z.minimum(0), z.maximum(1))),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string().check(z.regex(MAIL_FROM, 'must be an address or Name <address>'))),
   // Set by npm to the script's name; `dev` means the API sits behind the Vite dev server.
@@ -719,6 +730,7 @@ export function parseConfig(
     devEndpoints,
     sandboxLatencyMs: e.SANDBOX_LATENCY_MS ?? 300,
     commentSyncMinutes: e.COMMENT_SYNC_MINUTES ?? 15,
+    sentimentThreshold: e.SENTIMENT_THRESHOLD ?? DEFAULT_SENTIMENT_THRESHOLD,
     trustProxy: e.TRUST_PROXY ?? false,
     staticDir: e.STATIC_DIR ?? 'build/client',
     seedScaleUsers: e.SEED_SCALE_USERS ?? 0,

@@ -86,6 +86,7 @@ try {
       demoAccounts: !config.deployment,
       scaleUsers: config.seedScaleUsers,
       scaleComments: config.seedScaleComments,
+      sentimentThreshold: config.sentimentThreshold,
       projectComments: config.seedProjectComments,
     },
     onWait: () => log.info('another instance is starting: waiting for it to set the database up'),

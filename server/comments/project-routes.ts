@@ -86,6 +86,7 @@ export function projectCommentRoutes(s: Services) {
     adapters: s.adapters,
     encryption: createEncryption(s.config.tokenEncryptionKey),
     publisher: s.publisher,
+    judge: s.judge,
   };
 
   route(routes, s, comments.replyToProjectComment, async (c, { params, body }) => {

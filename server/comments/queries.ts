@@ -1,3 +1,4 @@
+import type { CommentJudge } from '../sentiment/judge';
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import * as commentsContract from '../../contract/comments';
 import { SENTIMENTS, type ReviewAction, type Sentiment } from '../../contract/comments';
@@ -302,17 +303,20 @@ export async function undoReviewBatch(db: Database, batchId: string, adminId: st
 }
 
 /**
- * Keeps what a channel's provider lists: new comments are added, known ones left as
- * they are (their review, marks and replies are ours); replies find their parent by its
- * provider id. Then each comment's `channel_reply_count` is the channel's own replies under it.
- * One transaction.
+ * Keeps what a channel's provider lists: new comments are added, each with the sentiment `judge`
+ * gives it (or in review), known ones left as they are (their review, marks and replies are
+ * ours); replies find their parent by its provider id. Then each comment's
+ * `channel_reply_count` is the channel's own replies under it. One transaction. Answers how many
+ * were added, and how many of those went to the review.
  */
 export async function storeChannelComments(
   db: Database,
   channelId: string,
   listed: ProviderComment[],
-): Promise<number> {
-  if (listed.length === 0) return 0;
+  judge: CommentJudge,
+): Promise<{ added: number; toReview: number }> {
+  const none = { added: 0, toReview: 0 };
+  if (listed.length === 0) return none;
   // A comment its provider said was removed stays removed, whatever an older listing says.
   const removed = new Set(
     (
@@ -323,15 +327,15 @@ export async function storeChannelComments(
     ).map((row) => row.externalId),
   );
   listed = listed.filter((comment) => !removed.has(comment.externalId));
-  if (listed.length === 0) return 0;
-  let stored = 0;
+  if (listed.length === 0) return none;
+  const stored = { ...none };
   const row = (comment: ProviderComment, parentId: string | null) => ({
     channelId,
     externalId: comment.externalId,
     parentId,
     message: comment.message,
     authorName: comment.authorName,
-    sentiment: comment.sentiment,
+    ...judge.judge(comment.message, { fromChannel: comment.fromChannel }),
     publishedAt: comment.publishedAt,
     fromChannel: comment.fromChannel,
   });
@@ -342,8 +346,9 @@ export async function storeChannelComments(
         .insert(comments)
         .values(tops.map((comment) => row(comment, null)))
         .onConflictDoNothing()
-        .returning({ id: comments.id });
-      stored += made.length;
+        .returning({ id: comments.id, inReview: comments.inReview });
+      stored.added += made.length;
+      stored.toReview += made.filter((each) => each.inReview).length;
     }
     const replies = listed.filter((comment) => comment.parentExternalId !== null);
     if (replies.length > 0) {
@@ -366,8 +371,9 @@ export async function storeChannelComments(
           .insert(comments)
           .values(known.map((comment) => row(comment, parentOf.get(comment.parentExternalId!)!)))
           .onConflictDoNothing()
-          .returning({ id: comments.id });
-        stored += made.length;
+          .returning({ id: comments.id, inReview: comments.inReview });
+        stored.added += made.length;
+        stored.toReview += made.filter((each) => each.inReview).length;
       }
     }
     await tx.execute(sql`

@@ -7,6 +7,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -19,6 +20,7 @@ import {
   JOB_FAILURE_REASONS,
   LANGUAGES,
   PROVIDERS,
+  REVIEW_REASONS,
   ROLES,
   SENTIMENTS,
   THEMES,
@@ -446,6 +448,10 @@ export const comments = pgTable(
     sentiment: text('sentiment', { enum: SENTIMENTS }).notNull(),
     inReview: boolean('in_review').notNull().default(false),
     proposedSentiment: text('proposed_sentiment', { enum: SENTIMENTS }),
+    // How sure the classifier was of its proposal (0 to 1), and why a comment it could not
+    // decide went to review (docs/decisions/048); null where no classifier proposed it.
+    proposalConfidence: real('proposal_confidence'),
+    reviewReason: text('review_reason', { enum: REVIEW_REASONS }),
     publishedAt: at('published_at').notNull(),
     isBookmarked: boolean('is_bookmarked').notNull().default(false),
     isHidden: boolean('is_hidden').notNull().default(false),
@@ -487,6 +493,11 @@ export const comments = pgTable(
     check('comments_proposed_sentiment_check', oneOf(table.proposedSentiment, SENTIMENTS)),
     check('comments_sentiment_before_review_check', oneOf(table.sentimentBeforeReview, SENTIMENTS)),
     check('comments_channel_reply_count_check', sql`${table.channelReplyCount} >= 0`),
+    check('comments_review_reason_check', oneOf(table.reviewReason, REVIEW_REASONS)),
+    check(
+      'comments_proposal_confidence_check',
+      sql`${table.proposalConfidence} is null or ${table.proposalConfidence} between 0 and 1`,
+    ),
     // What a reviewer is asked to accept must be there.
     check('comments_in_review_proposed_check', sql`not ${table.inReview} or ${table.proposedSentiment} is not null`),
   ],

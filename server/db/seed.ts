@@ -8,6 +8,8 @@ import { findUserByEmail } from '../users/queries';
 import { sandboxDemoCommentId } from '../integrations/sandbox/comments';
 import { SANDBOX_FACEBOOK_PEOPLE } from '../integrations/sandbox/facebook';
 import { PROMO_COUPON_CODE, type Role } from '../../contract/fields';
+import { DEFAULT_SENTIMENT_THRESHOLD } from '../config';
+import { createCommentJudge, type CommentJudge } from '../sentiment/judge';
 import { PLANS, type Plan } from '../../contract/subscription';
 
 type SeedUser = {
@@ -49,6 +51,8 @@ export const PROMO_COUPON = { code: PROMO_COUPON_CODE, discountPercent: 15, dura
 /** What a start seeds besides the promo coupon: the demo data and the scale figures (local mode). */
 export type SeedOptions = {
   demoAccounts: boolean;
+  /** Where the classifier's proposal is trusted (SENTIMENT_THRESHOLD): the demo's comments are judged as any. */
+  sentimentThreshold?: number;
   scaleUsers?: number;
   scaleComments?: number;
   projectComments?: number;
@@ -69,7 +73,10 @@ export async function seed(
     await Promise.all(SEED_USERS.map((user) => seedUser(db, passwords, user)));
     await seedDemoCustomers(db, passwords);
     if (options.scaleUsers) await seedScaleUsers(db, passwords, options.scaleUsers);
-    await seedDemoComments(db);
+    await seedDemoComments(
+      db,
+      createCommentJudge({ threshold: options.sentimentThreshold ?? DEFAULT_SENTIMENT_THRESHOLD }),
+    );
     if (options.scaleComments) await seedScaleComments(db, options.scaleComments);
     if (options.projectComments) await seedProjectComments(db, options.projectComments);
   }
@@ -235,8 +242,8 @@ const DEMO_AUTHORS = [
   'Luca Esposito',
   'Priya Shah',
 ];
-/** What a message would be classified as, index for index with DEMO_MESSAGES (the demo's "truth"). */
-const DEMO_TRUE: Sentiment[] = [
+/** What a person says each message is, index for index with DEMO_MESSAGES: the seeded reviews' answers. */
+const DEMO_REVIEWED: Sentiment[] = [
   'POSITIVE',
   'NEGATIVE',
   'POSITIVE',
@@ -266,7 +273,6 @@ const DEMO_REPLIES = [
 ];
 /** The demo user's LinkedIn organization: made up (the sandbox LinkedIn's people have others). */
 const DEMO_ORGANIZATION_ID = 'demo-organization';
-const DEMO_REPLY_SENTIMENTS: Sentiment[] = ['POSITIVE', 'MIXED', 'POSITIVE', 'NEUTRAL'];
 const LONG_MESSAGE = 'We came for my mother’s birthday and I want to tell you everything, because it matters to us. '
   .repeat(12)
   .trim();
@@ -305,9 +311,10 @@ function demoChannels(): Array<{ owner: string; kind: ChannelKind; externalId: s
  * and about 80 in review whose proposal differs from their sentiment. Made once: skipped when
  * the demo user has a channel (seeded before, or connected since).
  */
-async function seedDemoComments(db: Database): Promise<void> {
+async function seedDemoComments(db: Database, judge: CommentJudge): Promise<void> {
   const demo = await findUserByEmail(db, 'demo@example.com');
   if (!demo) return;
+  const admin = await findUserByEmail(db, 'admin@example.com');
   const [already] = await db.select({ id: channels.id }).from(channels).where(eq(channels.ownerId, demo.id)).limit(1);
   if (already) return;
   const wanted = demoChannels();
@@ -353,23 +360,29 @@ async function seedDemoComments(db: Database): Promise<void> {
     const rows = Array.from({ length: 360 }, (_, n) => {
       const channel = made[n % 3 === 0 ? n % made.length : n % Math.min(4, made.length)];
       const index = (n * 7) % DEMO_MESSAGES.length;
-      const truth = DEMO_TRUE[index];
-      const inReview = n % 9 < 2;
-      // In review: the classifier's proposal, right three times in four, against what the comment
-      // shows now (unclassified, or an older, different guess): what a reviewer meets.
-      const other = (shift: number) => SENTIMENTS[(SENTIMENTS.indexOf(truth) + shift) % (SENTIMENTS.length - 1)];
-      const proposed = inReview ? (n % 4 === 3 ? other(1) : truth) : null;
-      const shown = inReview ? (n % 2 === 0 ? ('UNCLASSIFIED' as const) : other(2)) : truth;
+      const message = n === 17 ? LONG_MESSAGE : DEMO_MESSAGES[index]!;
+      const publishedAt = new Date(start - n * 4 * 3_600_000 - (n % 5) * 600_000);
+      // As the classifier judges it; of those it left to a person, every third already reviewed
+      // by support (what they said each message is), so the review and its figures have a past.
+      const judged = judge.judge(message);
+      const reviewed = judged.inReview && n % 3 === 0 && admin !== undefined;
       return {
         channelId: channel.id,
         // Under the channel's id, as Graph names a page's comments: the sandbox takes a reply to it.
         externalId: sandboxDemoCommentId(channel.externalId, n + 1),
-        message: n === 17 ? LONG_MESSAGE : DEMO_MESSAGES[index],
+        message,
         authorName: DEMO_AUTHORS[(n * 5) % DEMO_AUTHORS.length],
-        sentiment: shown,
-        inReview,
-        proposedSentiment: proposed,
-        publishedAt: new Date(start - n * 4 * 3_600_000 - (n % 5) * 600_000),
+        ...judged,
+        ...(reviewed
+          ? {
+              sentiment: DEMO_REVIEWED[index],
+              inReview: false,
+              sentimentBeforeReview: judged.sentiment,
+              reviewedBy: admin.id,
+              reviewedAt: new Date(publishedAt.getTime() + 3 * 3_600_000),
+            }
+          : {}),
+        publishedAt,
         isBookmarked: n % 11 === 0,
         isHidden: n % 23 === 0,
         channelReplyCount: n % 6 === 0 ? 1 + (n % 3) : 0,
@@ -389,7 +402,7 @@ async function seedDemoComments(db: Database): Promise<void> {
         externalId: `${channelExternal.get(parent.channelId)!}_demo-reply-${n + 1}`,
         message: DEMO_REPLIES[n % DEMO_REPLIES.length],
         authorName: DEMO_AUTHORS[(n * 7 + 3) % DEMO_AUTHORS.length],
-        sentiment: DEMO_REPLY_SENTIMENTS[n % DEMO_REPLY_SENTIMENTS.length],
+        ...judge.judge(DEMO_REPLIES[n % DEMO_REPLIES.length]!),
         publishedAt: new Date(parent.publishedAt.getTime() + (n % 4) * 1_800_000 + 600_000),
       }));
     if (replies.length > 0) await tx.insert(comments).values(replies);

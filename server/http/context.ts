@@ -1,3 +1,4 @@
+import type { CommentJudge } from '../sentiment/judge';
 import type { PasswordHasher } from '../auth/passwords';
 import type { SessionLifetimes } from '../auth/refresh-tokens';
 import type { Config } from '../config';
@@ -38,6 +39,8 @@ export type Services = {
   publisher: Publisher | undefined;
   /** The server's logger; a request's own lines go through `c.get('log')`, which carries its id. */
   log: Logger;
+  /** What a new comment's sentiment is born as: the classifier's proposal (server/sentiment/judge.ts). */
+  judge: CommentJudge;
 };
 
 export type AppEnv = {

@@ -1,4 +1,4 @@
-import type { ChannelKind, Provider, Sentiment } from '../../contract/fields';
+import type { ChannelKind, Provider } from '../../contract/fields';
 import type { Config } from '../config';
 import { facebookAuthorizeUrl, facebookClient, FACEBOOK_SCOPES } from './providers/facebook';
 import { linkedinAuthorizeUrl, linkedinClient, LINKEDIN_SCOPES } from './providers/linkedin';
@@ -58,7 +58,6 @@ export interface ProviderComment {
   message: string;
   authorName: string;
   publishedAt: Date;
-  sentiment: Sentiment;
   fromChannel: boolean;
 }
 
@@ -119,8 +118,6 @@ export function createAdapters(config: Config, fetchImpl: FetchLike): Adapters {
           message: comment.message ?? '',
           authorName: comment.from?.name ?? '',
           publishedAt: new Date(comment.created_time),
-          // Graph says nothing of sentiment: the classifier decides (the sandbox stands in for it).
-          sentiment: comment.sentiment ?? 'UNCLASSIFIED',
           fromChannel: comment.fromChannel ?? false,
         }));
       },
@@ -165,8 +162,6 @@ export function createAdapters(config: Config, fetchImpl: FetchLike): Adapters {
           message: comment.text,
           authorName: comment.authorName,
           publishedAt: comment.createdAt,
-          // LinkedIn says nothing of sentiment: the classifier decides.
-          sentiment: 'UNCLASSIFIED' as const,
           fromChannel: comment.fromOrganization,
         }));
       },

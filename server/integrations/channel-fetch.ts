@@ -13,6 +13,7 @@ import {
   CHANNEL_FETCHED_EVENTS,
 } from '../../contract/realtime';
 import { storeChannelComments } from '../comments/queries';
+import type { CommentJudge } from '../sentiment/judge';
 import { followInProject } from '../projects/queries';
 import type { Publisher } from '../realtime/publisher';
 import { presentChannel } from './presenters';
@@ -51,6 +52,8 @@ export type ChannelFetchDeps = {
   log: Logger;
   adapters: Adapters;
   encryption: Encryption;
+  /** What a new comment's sentiment is born as (server/sentiment/judge.ts). */
+  judge: CommentJudge;
   /**
    * Tells the owner's open app of each channel fetched (docs/product.md#live-updates); absent,
    * nobody is told.
@@ -227,7 +230,12 @@ async function fetchChannelComments(
   try {
     const token = await accessTokenOf(deps, account);
     for (const channel of rows) {
-      await storeChannelComments(deps.db, channel.id, await adapter.comments(kind, token, channel.externalId));
+      await storeChannelComments(
+        deps.db,
+        channel.id,
+        await adapter.comments(kind, token, channel.externalId),
+        deps.judge,
+      );
     }
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;

@@ -11,6 +11,7 @@ import { connectSandboxFacebook, connectSandboxLinkedIn } from '../test/sandbox'
 import { startHarness, type Harness } from '../test/harness';
 import { runCommentSyncRound, SYNC_CHANNEL_COMMENTS, SYNC_COMMENTS_ROUND, syncChannelComments } from './comment-sync';
 import type { ChannelFetchDeps } from './channel-fetch';
+import { createCommentJudge } from '../sentiment/judge';
 
 /**
  * The scheduled sync (docs/decisions/044): a round spreads one job per followed channel over the
@@ -34,6 +35,7 @@ beforeAll(async () => {
     log: h.logs.log,
     adapters: createAdapters(h.config, (url, init) => Promise.resolve(h.app.request(url, init))),
     encryption: createEncryption(h.config.tokenEncryptionKey),
+    judge: createCommentJudge({ threshold: h.config.sentimentThreshold }),
     publisher: recorder,
   };
 });

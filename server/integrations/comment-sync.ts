@@ -73,12 +73,12 @@ export async function syncChannelComments(deps: ChannelFetchDeps, channelId: str
   if (!adapter?.comments || !COMMENTED_KINDS.includes(channel.kind)) return 0;
   const startedAt = new Date(deps.clock());
   const since = channel.commentsSyncedAt ? new Date(channel.commentsSyncedAt.getTime() - OVERLAP_MS) : undefined;
-  let stored: number;
+  let stored: { added: number; toReview: number };
   try {
     const listed = await adapter.comments(channel.kind, await accessTokenOf(deps, account), channel.externalId, {
       since,
     });
-    stored = await storeChannelComments(deps.db, channel.id, listed);
+    stored = await storeChannelComments(deps.db, channel.id, listed, deps.judge);
   } catch (error) {
     if (error instanceof ProviderError && (error.needsReconnect || error.problem === 'refused')) {
       await markNeedsReconnect(deps.db, account.id, startedAt);
@@ -88,13 +88,12 @@ export async function syncChannelComments(deps: ChannelFetchDeps, channelId: str
     throw error;
   }
   await deps.db.update(channels).set({ commentsSyncedAt: startedAt }).where(eq(channels.id, channel.id));
-  // What a provider lists is stored out of review (storeChannelComments).
-  await tellAdminsCommentsArrived(deps, { added: stored, toReview: 0 });
-  if (stored > 0 && deps.publisher) {
+  await tellAdminsCommentsArrived(deps, stored);
+  if (stored.added > 0 && deps.publisher) {
     try {
       await deps.publisher.toUser(channel.ownerId, COMMENTS_CHANGED, {
         channelId: channel.id,
-        added: stored,
+        added: stored.added,
         edited: [],
         removed: [],
         refresh: false,
@@ -103,7 +102,7 @@ export async function syncChannelComments(deps: ChannelFetchDeps, channelId: str
       deps.log.warn({ event: COMMENTS_CHANGED, err: safeError(error) }, 'real-time event not published');
     }
   }
-  return stored;
+  return stored.added;
 }
 
 /** Registers the round and the channel jobs on `jobs`; nothing runs while `periodMinutes` is 0. */

@@ -15,6 +15,7 @@ import { ACCOUNT_TOKEN_CONTEXT, FETCH_ACCOUNT_CHANNELS, workAccountChannelFetche
 import { ProviderError } from './providers/provider-error';
 import { SANDBOX_FACEBOOK_PEOPLE } from './sandbox/facebook';
 import { SANDBOX_LINKEDIN_PEOPLE } from './sandbox/linkedin';
+import { createCommentJudge } from '../sentiment/judge';
 
 /**
  * Connected accounts end to end through the sandbox providers the API serves itself (decision
@@ -301,6 +302,7 @@ describe('connecting a Facebook account', () => {
       log: h.logs.log,
       adapters: createAdapters(h.config, (url, init) => Promise.resolve(h.app.request(url, init))),
       encryption: createEncryption(h.config.tokenEncryptionKey),
+      judge: createCommentJudge({ threshold: h.config.sentimentThreshold }),
     });
     try {
       expect(await restarted.runPending()).toBe(3);
@@ -499,6 +501,7 @@ describe('a channel fetch that stops', () => {
         },
       },
       encryption: createEncryption(h.config.tokenEncryptionKey),
+      judge: createCommentJudge({ threshold: h.config.sentimentThreshold }),
       publisher: recorder,
     });
     published.length = 0;

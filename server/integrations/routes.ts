@@ -96,6 +96,7 @@ export function accountRoutes(s: Services) {
     adapters: s.adapters,
     encryption,
     publisher: s.publisher,
+    judge: s.judge,
   };
   workAccountChannelFetches(s.jobs, deps);
   workCommentSync(s.jobs, deps, s.config.commentSyncMinutes);

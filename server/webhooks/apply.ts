@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../db/client';
+import type { CommentJudge } from '../sentiment/judge';
 import type { CommentEvent } from './comment-events';
 
 /**
@@ -52,7 +53,7 @@ type Target = {
 
 const keyOf = (channelId: string, externalId: string) => `${channelId}\u0000${externalId}`;
 
-export async function applyCommentEvents(tx: Executor, events: CommentEvent[]): Promise<Applied> {
+export async function applyCommentEvents(tx: Executor, events: CommentEvent[], judge: CommentJudge): Promise<Applied> {
   const applied: Applied = { byChannel: new Map(), waiting: new Set(), addedToReview: 0 };
   if (events.length === 0) return applied;
 
@@ -138,6 +139,7 @@ export async function applyCommentEvents(tx: Executor, events: CommentEvent[]): 
     pending = pending.filter((t) => !ready.includes(t));
     const rows = ready.map((t) => {
       const event = t.latest!;
+      const judged = judge.judge(event.message, { fromChannel: event.fromChannel });
       return {
         channel_id: t.channelId,
         external_id: t.externalId,
@@ -147,6 +149,11 @@ export async function applyCommentEvents(tx: Executor, events: CommentEvent[]): 
         published_at: event.publishedAt.toISOString(),
         from_channel: event.fromChannel,
         changed_at: event.changedAt.toISOString(),
+        sentiment: judged.sentiment,
+        proposed_sentiment: judged.proposedSentiment,
+        proposal_confidence: judged.proposalConfidence,
+        in_review: judged.inReview,
+        review_reason: judged.reviewReason,
       };
     });
     const written = rowsOf<{
@@ -158,13 +165,22 @@ export async function applyCommentEvents(tx: Executor, events: CommentEvent[]): 
       inserted: boolean;
     }>(
       await tx.execute(sql`
-        insert into comments (channel_id, external_id, parent_id, message, author_name, sentiment, published_at, from_channel, provider_changed_at)
-        select r.channel_id, r.external_id, r.parent_id, r.message, r.author_name, 'UNCLASSIFIED', r.published_at, r.from_channel, r.changed_at
+        insert into comments (channel_id, external_id, parent_id, message, author_name, published_at, from_channel,
+          provider_changed_at, sentiment, proposed_sentiment, proposal_confidence, in_review, review_reason)
+        select r.channel_id, r.external_id, r.parent_id, r.message, r.author_name, r.published_at, r.from_channel,
+          r.changed_at, r.sentiment, r.proposed_sentiment, r.proposal_confidence, r.in_review, r.review_reason
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
           channel_id uuid, external_id text, parent_id uuid, message text, author_name text,
-          published_at timestamptz, from_channel boolean, changed_at timestamptz)
+          published_at timestamptz, from_channel boolean, changed_at timestamptz, sentiment text,
+          proposed_sentiment text, proposal_confidence real, in_review boolean, review_reason text)
         on conflict (channel_id, external_id) do update
-          set message = excluded.message, provider_changed_at = excluded.provider_changed_at
+          set message = excluded.message, provider_changed_at = excluded.provider_changed_at,
+            -- New words are judged again, unless a person already decided (docs/decisions/048).
+            sentiment = case when comments.reviewed_at is null then excluded.sentiment else comments.sentiment end,
+            proposed_sentiment = case when comments.reviewed_at is null then excluded.proposed_sentiment else comments.proposed_sentiment end,
+            proposal_confidence = case when comments.reviewed_at is null then excluded.proposal_confidence else comments.proposal_confidence end,
+            in_review = case when comments.reviewed_at is null then excluded.in_review else comments.in_review end,
+            review_reason = case when comments.reviewed_at is null then excluded.review_reason else comments.review_reason end
           where comments.provider_changed_at is null or comments.provider_changed_at < excluded.provider_changed_at
         returning id, channel_id, external_id, message, in_review, (xmax = 0) as inserted`),
     );

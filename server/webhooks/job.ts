@@ -1,3 +1,4 @@
+import type { CommentJudge } from '../sentiment/judge';
 import { z } from 'zod/mini';
 import { COMMENTS_CHANGED, type CommentsChangedEvent } from '../../contract/realtime';
 import { FacebookWebhookDeliverySchema } from '../../contract/webhooks';
@@ -20,7 +21,7 @@ const BATCH_SIZE = 100;
 /** Past this many edited or removed comments, the open app reads its page again instead. */
 const LISTED_CHANGES_MAX = 50;
 
-export type WebhookJobDeps = { db: Database; log: Logger; publisher?: Publisher | undefined };
+export type WebhookJobDeps = { db: Database; log: Logger; judge: CommentJudge; publisher?: Publisher | undefined };
 
 /** A reply came before its parent: the delivery runs again, by when the parent should be here. */
 class WaitingForParent extends Error {
@@ -65,7 +66,8 @@ export async function applyFacebookWebhooks(
       events.push(event);
     }
   }
-  const applied = events.length > 0 ? await deps.db.transaction((tx) => applyCommentEvents(tx, events)) : undefined;
+  const applied =
+    events.length > 0 ? await deps.db.transaction((tx) => applyCommentEvents(tx, events, deps.judge)) : undefined;
   if (applied && deps.publisher) {
     for (const [channelId, changes] of applied.byChannel) {
       try {

@@ -8,6 +8,7 @@ import { startHarness, type Harness } from '../test/harness';
 import { APPLY_FACEBOOK_WEBHOOK } from './job';
 import { pageFeedDelivery, instagramCommentsDelivery, type FeedCommentChange } from './meta-deliveries';
 import { signatureOf } from './routes';
+import { createCommentJudge } from '../sentiment/judge';
 
 /**
  * Meta's webhooks (contract/webhooks.ts; docs/decisions/044): the verification, the signature
@@ -180,7 +181,11 @@ describe('POST /webhooks/facebook (a delivery)', () => {
       .select()
       .from(comments)
       .where(eq(comments.externalId, `${pageId}_1`));
-    expect(row).toMatchObject({ authorName: 'Alessia Greco', sentiment: 'UNCLASSIFIED', inReview: false });
+    // Born judged by the classifier, as every comment is (docs/decisions/048).
+    expect(row).toMatchObject({
+      authorName: 'Alessia Greco',
+      ...createCommentJudge({ threshold: h.config.sentimentThreshold }).judge('Che buono!'),
+    });
     expect(row!.publishedAt.toISOString()).toBe(new Date(1_800_000_000_000).toISOString());
     expect(told()).toEqual([
       {
@@ -432,9 +437,10 @@ describe('POST /webhooks/facebook (a delivery)', () => {
     );
     await deliver(feed(pageId, [{ verb: 'edited', commentId: `${pageId}_1`, message: 'Uno!', time: 1_800_000_090 }]));
     await runAll();
-    // Two comments on two users' channels: four rows for the review.
+    // Two comments on two users' channels: four rows for the review; "Uno" and "Due" tell the
+    // classifier nothing, so all four wait for a person.
     const toAdmin = () => published.filter((each) => each.event === COMMENTS_ARRIVED && each.userId === admin.id);
-    expect(toAdmin()).toEqual([{ userId: admin.id, event: COMMENTS_ARRIVED, payload: { added: 4, toReview: 0 } }]);
+    expect(toAdmin()).toEqual([{ userId: admin.id, event: COMMENTS_ARRIVED, payload: { added: 4, toReview: 4 } }]);
     // Each admin hears it, the seeded ones too; a user does not.
     expect(published.filter((each) => each.event === COMMENTS_ARRIVED).length).toBeGreaterThan(1);
     // An edit alone brings nothing new to review.

@@ -51,7 +51,7 @@ export function useReviewColumns(): Column<Comment>[] {
       cell: (comment) => (
         <div className="flex flex-col items-start gap-1">
           <SentimentBadge sentiment={comment.sentiment.sentiment} />
-          {comment.sentiment.inReview ? null : <span className="text-xs text-fg-muted">{t('review.reviewed')}</span>}
+          <SentimentOrigin comment={comment} />
         </div>
       ),
     },
@@ -61,7 +61,10 @@ export function useReviewColumns(): Column<Comment>[] {
       className: 'hidden md:table-cell',
       cell: (comment) =>
         comment.proposedSentiment ? (
-          <SentimentBadge sentiment={comment.proposedSentiment} />
+          <div className="flex flex-col items-start gap-1">
+            <SentimentBadge sentiment={comment.proposedSentiment} />
+            <ReviewReason comment={comment} />
+          </div>
         ) : (
           <span className="text-fg-muted">
             <span aria-hidden="true">—</span>
@@ -70,4 +73,27 @@ export function useReviewColumns(): Column<Comment>[] {
         ),
     },
   ];
+}
+
+/** Who decided the sentiment: an admin's review, or the classifier on its own; nothing while in review. */
+function SentimentOrigin({ comment }: { comment: Comment }) {
+  const { t } = useTranslation();
+  if (comment.sentiment.inReview) return null;
+  if (comment.reviewedAt) return <span className="text-xs text-fg-muted">{t('review.reviewed')}</span>;
+  if (comment.proposalConfidence === null) return null;
+  return <span className="text-xs text-fg-muted">{t('review.classified')}</span>;
+}
+
+/** Why the classifier left a comment in review to a person (docs/decisions/048). */
+export function ReviewReason({ comment }: { comment: Comment }) {
+  const { t, i18n } = useTranslation();
+  if (!comment.sentiment.inReview || !comment.reviewReason) return null;
+  const confidence = new Intl.NumberFormat(i18n.language || undefined, { style: 'percent' }).format(
+    comment.proposalConfidence ?? 0,
+  );
+  return (
+    <span className="text-xs text-fg-muted">
+      {comment.reviewReason === 'unsure' ? t('review.reason.unsure', { confidence }) : t('review.reason.unreadable')}
+    </span>
+  );
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod/mini';
 import { ProviderError, providerFetch, type FetchLike } from './provider-error';
-import { SENTIMENTS } from '../../../contract/fields';
 
 /**
  * Facebook's Graph API as the product uses it (decision 025): the login dialog, the
@@ -74,8 +73,6 @@ const CommentsSchema = z.object({
       from: z.optional(z.object({ name: z.optional(z.string()) })),
       created_time: z.string(),
       parent: z.optional(z.object({ id: z.string() })),
-      /** The sandbox's stand-in for the classifier; Graph has none. */
-      sentiment: z.optional(z.enum(SENTIMENTS)),
       fromChannel: z.optional(z.boolean()),
     }),
   ),

@@ -1,10 +1,8 @@
-import type { Sentiment } from '../../../contract/fields';
-
 /**
  * What people say on the sandbox's pages and Instagram accounts: a few comments a
  * channel, made from its id (the same each time), over the last three weeks, with a reply under
- * the first; and the replies the app posts, kept in memory like the rest of the sandbox. Each
- * comment carries a `sentiment`, standing in for the classifier a deployment runs.
+ * the first; and the replies the app posts, kept in memory like the rest of the sandbox. Their
+ * sentiment is what the API's classifier makes of them, as for any provider's comment.
  */
 export interface SandboxComment {
   id: string;
@@ -12,20 +10,19 @@ export interface SandboxComment {
   from: { name: string };
   created_time: string;
   parent?: { id: string };
-  sentiment: Sentiment;
   /** Written by the channel itself (a reply the app posted). */
   fromChannel: boolean;
 }
 
-const SAYINGS: Array<[string, Sentiment]> = [
-  ['Best cappuccino in town, the staff is lovely.', 'POSITIVE'],
-  ['We waited half an hour for a table, nobody told us why.', 'NEGATIVE'],
-  ['Nice place, a bit loud on Saturday nights.', 'MIXED'],
-  ['Are you open on Sunday morning?', 'NEUTRAL'],
-  ['La torta della nonna è spettacolare!', 'POSITIVE'],
-  ['Prices went up again, portions went down.', 'NEGATIVE'],
-  ['Booked for Friday, see you there.', 'NEUTRAL'],
-  ['Great music, slow service.', 'MIXED'],
+const SAYINGS = [
+  'Best cappuccino in town, the staff is lovely.',
+  'We waited half an hour for a table, nobody told us why.',
+  'Nice place, a bit loud on Saturday nights.',
+  'Are you open on Sunday morning?',
+  'La torta della nonna è spettacolare!',
+  'Prices went up again, portions went down.',
+  'Booked for Friday, see you there.',
+  'Great music, slow service.',
 ];
 /** The made-up people who comment on the sandbox's pages and accounts. */
 export const SANDBOX_COMMENTERS = [
@@ -68,7 +65,6 @@ export class SandboxCommentBoard {
       from: { name: authorName },
       created_time: new Date(this.clock()).toISOString(),
       ...(parentId !== undefined ? { parent: { id: parentId } } : {}),
-      sentiment: 'UNCLASSIFIED',
       fromChannel: false,
     };
     this.said.set(channelId, [...(this.said.get(channelId) ?? []), comment]);
@@ -114,12 +110,11 @@ export class SandboxCommentBoard {
     const day = 24 * 3600_000;
     const now = this.clock();
     const seed = Number(channelId.slice(-3)) || 0;
-    const made = SAYINGS.map(([message, sentiment], n): SandboxComment => ({
+    const made = SAYINGS.map((message, n): SandboxComment => ({
       id: `${channelId}_c${n + 1}`,
       message,
       from: { name: PEOPLE[(n + seed) % PEOPLE.length]! },
       created_time: new Date(now - (20 - n * 2.5) * day).toISOString(),
-      sentiment,
       fromChannel: false,
     }));
     const answer: SandboxComment = {
@@ -128,7 +123,6 @@ export class SandboxCommentBoard {
       from: { name: PEOPLE[(seed + 3) % PEOPLE.length]! },
       created_time: new Date(Date.parse(made[0]!.created_time) + 3600_000).toISOString(),
       parent: { id: made[0]!.id },
-      sentiment: 'POSITIVE',
       fromChannel: false,
     };
     return [...made, answer, ...(this.said.get(channelId) ?? []), ...(this.posted.get(channelId) ?? [])];
@@ -147,7 +141,6 @@ export class SandboxCommentBoard {
       from: { name: channelName },
       created_time: new Date(this.clock()).toISOString(),
       parent: { id: parentId },
-      sentiment: 'NEUTRAL',
       fromChannel: true,
     };
     this.posted.set(channelId, [...mine, reply]);

@@ -1,0 +1,51 @@
+import type { ReviewReason, Sentiment } from '../../contract/fields';
+import { classifyWith } from './classifier';
+import type { Model } from './model';
+import { loadBundledModel } from './training';
+
+/**
+ * What a comment is born with (docs/decisions/048): the classifier's proposal and its
+ * confidence; at or above the threshold the proposal is the sentiment, below it the comment goes
+ * to the review UNCLASSIFIED with the proposal and the reason. A channel's own reply is never
+ * asked about: it is not counted by sentiment.
+ */
+export interface Judgement {
+  sentiment: Sentiment;
+  proposedSentiment: Sentiment;
+  proposalConfidence: number;
+  inReview: boolean;
+  reviewReason: ReviewReason | null;
+}
+
+export interface CommentJudge {
+  judge(message: string, options?: { fromChannel?: boolean }): Judgement;
+}
+
+export function createCommentJudge({
+  threshold,
+  model = loadBundledModel,
+}: {
+  threshold: number;
+  /** The model in use, asked at each comment (a newer one replaces it). */
+  model?: () => Model;
+}): CommentJudge {
+  let cached: Model | undefined;
+  const current = model === loadBundledModel ? () => (cached ??= loadBundledModel()) : model;
+  return {
+    judge(message, { fromChannel = false } = {}) {
+      const { sentiment, confidence } = classifyWith(current(), message);
+      // The database keeps a real: 0.1 + 0.2 is no business of a check constraint.
+      const proposalConfidence = Math.min(1, Math.max(0, Math.round(confidence * 1000) / 1000));
+      if (fromChannel || (sentiment !== 'UNCLASSIFIED' && confidence >= threshold)) {
+        return { sentiment, proposedSentiment: sentiment, proposalConfidence, inReview: false, reviewReason: null };
+      }
+      return {
+        sentiment: 'UNCLASSIFIED',
+        proposedSentiment: sentiment,
+        proposalConfidence,
+        inReview: true,
+        reviewReason: sentiment === 'UNCLASSIFIED' ? 'unreadable' : 'unsure',
+      };
+    },
+  };
+}
