@@ -167,6 +167,59 @@ test("a person comments on the sandbox page: the open project page and an admin'
   }
 });
 
+test('a comment arrives classified; one the classifier is unsure of waits in the review, which says why', async ({
+  page,
+  signedInUser,
+  browser,
+  makeUser,
+}) => {
+  await openFollowingProject(page, page.request, signedInUser);
+  // The review as it opens: only the comments in review.
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, reducedMotion: 'reduce' });
+  const review = await context.newPage();
+  try {
+    await signInWithoutUi(review, await makeUser({ role: 'admin' }));
+    await openListening(review, '/admin/sentiment-review');
+    await expect(review.getByRole('heading', { level: 1 })).toBeVisible();
+    const say = async (message: string) =>
+      expect(
+        (
+          await page.request.post('/dev/sandbox/comments', {
+            data: { channelId: PASTICCERIA, authorName: 'Tom Walker', message },
+          })
+        ).status(),
+      ).toBe(201);
+
+    // Sure of it: the owner sees it with its sentiment, and nothing is added to review.
+    await say('We love this place! Great coffee 😍');
+    await page.getByRole('button', { name: 'Show 1 new comment' }).click();
+    const sure = rows(page).filter({ hasText: 'We love this place! Great coffee 😍' });
+    await expect(sure).toContainText('Positive');
+
+    // Unsure: the owner sees it unclassified, the review offers it and says why.
+    await say('Cannoli, uno solo?');
+    await page.getByRole('button', { name: 'Show 1 new comment' }).click();
+    await expect(rows(page).filter({ hasText: 'Cannoli, uno solo?' })).toContainText('Unclassified');
+    await review.getByRole('button', { name: 'Show 1 new comment to review' }).click();
+    const waiting = rows(review).filter({ hasText: 'Cannoli, uno solo?' });
+    await expect(waiting).toContainText(/The classifier is \d+% sure/);
+    await expect(rows(review).filter({ hasText: 'We love this place!' })).toHaveCount(0);
+    await expectNoA11yViolations(review);
+
+    // The admin sets it: it leaves the review, and the owner's chart counts it.
+    await waiting.getByRole('checkbox').check();
+    await review.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = review.getByRole('dialog', { name: 'Edit comment' });
+    await dialog.getByRole('button', { name: 'Proposed sentiment' }).click();
+    await review.getByRole('option', { name: 'Neutral' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rows(review).filter({ hasText: 'Cannoli, uno solo?' })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
+
 test('in Italian, the offer says how many arrived, and passes axe', async ({
   page,
   signedInUser,
