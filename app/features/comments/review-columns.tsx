@@ -33,6 +33,9 @@ export function useReviewColumns(): Column<Comment>[] {
               </>
             ) : null}
           </span>
+          <span className="md:hidden">
+            <ReviewReason comment={comment} />
+          </span>
         </div>
       ),
     },
