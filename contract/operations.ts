@@ -11,6 +11,7 @@ import type { Operation } from './operation';
 import * as projects from './projects';
 import * as realtime from './realtime';
 import * as reports from './reports';
+import * as sentimentModel from './sentiment-model';
 import * as subscription from './subscription';
 import * as tiktokUsers from './tiktok-users';
 import * as users from './users';
@@ -47,6 +48,7 @@ export const OPERATIONS: Operation[] = [
   ...pick(health),
   ...pick(mautic),
   ...pick(comments),
+  ...pick(sentimentModel),
   ...pick(accounts),
   ...pick(realtime),
   ...pick(reports),

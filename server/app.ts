@@ -33,6 +33,8 @@ import { createLogger, safeError, type Logger } from './log';
 import type { Mailer } from './mail/mailer';
 import { mauticRoutes } from './mautic/routes';
 import { commentRoutes } from './comments/routes';
+import { SentimentModels } from './sentiment/retraining';
+import { sentimentModelRoutes } from './sentiment/routes';
 import { projectCommentRoutes } from './comments/project-routes';
 import { reportRoutes } from './reports/routes';
 import { mauticSandboxRoutes } from './mautic/sandbox';
@@ -91,6 +93,7 @@ export const isApiPath = (path: string) =>
 export function createServices(deps: AppDeps): Services {
   const clock = deps.clock ?? Date.now;
   const log = deps.log ?? createLogger();
+  const sentimentModels = new SentimentModels(deps.db);
   const background =
     deps.background ?? new BackgroundTasks((error) => log.error({ err: safeError(error) }, 'background task failed'));
   return {
@@ -114,7 +117,15 @@ export function createServices(deps: AppDeps): Services {
     realtime: deps.realtime ?? (deps.config.realtime.embedded ? new RealtimeHub(deps.config.realtime) : undefined),
     publisher: deps.publisher,
     log,
-    judge: deps.judge ?? createCommentJudge({ threshold: deps.config.sentimentThreshold }),
+    sentimentModels,
+    judge:
+      deps.judge ??
+      createCommentJudge({
+        threshold: deps.config.sentimentThreshold,
+        model: () => sentimentModels.inUse(),
+        refresh: () => sentimentModels.refresh(),
+        clock,
+      }),
   };
 }
 
@@ -187,6 +198,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', healthRoutes(services));
   app.route('/', mauticRoutes(services));
   app.route('/', commentRoutes(services));
+  app.route('/', sentimentModelRoutes(services));
   app.route('/', projectCommentRoutes(services));
   app.route('/', reportRoutes(services));
   app.route('/', accountRoutes(services));

@@ -110,6 +110,8 @@ export type Config = {
    * sentiment; below it, the comment goes to the review with the proposal (docs/decisions/048).
    */
   sentimentThreshold: number;
+  /** How often the sentiment model is trained again on the reviews, in hours (decision 049); 0: never by itself. */
+  sentimentRetrainHours: number;
   trustProxy: boolean;
   staticDir: string;
   /** Local mode: that many extra users seeded for the users search's scale figure (0: none). */
@@ -320,6 +322,7 @@ const EnvSchema = z.object({
   SANDBOX_LATENCY_MS: optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(10_000))),
   COMMENT_SYNC_MINUTES: optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1440))),
   SENTIMENT_THRESHOLD: optional(z.coerce.number().check(z.minimum(0), z.maximum(1))),
+  SENTIMENT_RETRAIN_HOURS: optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(24 * 30))),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string().check(z.regex(MAIL_FROM, 'must be an address or Name <address>'))),
   // Set by npm to the script's name; `dev` means the API sits behind the Vite dev server.
@@ -731,6 +734,7 @@ export function parseConfig(
     sandboxLatencyMs: e.SANDBOX_LATENCY_MS ?? 300,
     commentSyncMinutes: e.COMMENT_SYNC_MINUTES ?? 15,
     sentimentThreshold: e.SENTIMENT_THRESHOLD ?? DEFAULT_SENTIMENT_THRESHOLD,
+    sentimentRetrainHours: e.SENTIMENT_RETRAIN_HOURS ?? 24,
     trustProxy: e.TRUST_PROXY ?? false,
     staticDir: e.STATIC_DIR ?? 'build/client',
     seedScaleUsers: e.SEED_SCALE_USERS ?? 0,

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { scheduleCommentSync } from './integrations/comment-sync';
+import { scheduleRetraining } from './sentiment/retraining';
 import { createPasswordHasher, DEFAULT_SCRYPT_PARAMS, TEST_SCRYPT_PARAMS } from './auth/passwords';
 import { ConfigError, isOwnHostName, parseConfig, realtimeSocketOrigin } from './config';
 import { createDatabase } from './db/client';
@@ -102,6 +103,7 @@ try {
 await jobs.start();
 // The webhooks' safety net (docs/decisions/044): the first round now, each queuing the next.
 if (config.commentSyncMinutes > 0) await scheduleCommentSync(jobs);
+if (config.sentimentRetrainHours > 0) await scheduleRetraining(jobs, config.sentimentRetrainHours * 3600);
 const socketOrigin = realtimeSocketOrigin(config.realtime);
 const spaMounted = mountSpa(app, config.staticDir, { connectSrc: socketOrigin ? [socketOrigin] : [] });
 

@@ -328,6 +328,7 @@ export async function storeChannelComments(
   );
   listed = listed.filter((comment) => !removed.has(comment.externalId));
   if (listed.length === 0) return none;
+  await judge.ready();
   const stored = { ...none };
   const row = (comment: ProviderComment, parentId: string | null) => ({
     channelId,

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -42,6 +43,8 @@ const userReference = (name: string) =>
 // Every timestamp is `timestamptz` read as a JS Date, so both drivers agree on time zones.
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const createdAt = () => at('created_at').notNull().defaultNow();
+/** Bytes as PostgreSQL keeps them (a model file). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const timestamps = () => ({ createdAt: createdAt(), updatedAt: at('updated_at').notNull().defaultNow() });
 
 /** `column in ('a', 'b')` from a list of plain words (the lists above: no quoting needed). */
@@ -605,3 +608,30 @@ export const oauthStates = pgTable(
 
 export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
 export type OAuthStateRow = typeof oauthStates.$inferSelect;
+
+/**
+ * The sentiment models trained here from the admins' reviews (docs/decisions/049), each training
+ * kept, switched to or not: when, on how many reviewed comments, its macro-F1 on the held-out
+ * reviews and that of the model in use then. The model's bytes are kept only for one switched
+ * to; at most one is in use, and none means the model the repository carries.
+ */
+export const sentimentModels = pgTable(
+  'sentiment_models',
+  {
+    id: id(),
+    trainedAt: at('trained_at').notNull(),
+    reviewedComments: integer('reviewed_comments').notNull(),
+    heldOut: integer('held_out').notNull(),
+    score: real('score').notNull(),
+    previousScore: real('previous_score').notNull(),
+    model: bytea('model'),
+    inUse: boolean('in_use').notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex('sentiment_models_in_use_unique')
+      .on(table.inUse)
+      .where(sql`${table.inUse}`),
+    index('sentiment_models_trained_idx').on(table.trainedAt.desc()),
+    check('sentiment_models_in_use_model_check', sql`not ${table.inUse} or ${table.model} is not null`),
+  ],
+);

@@ -1,4 +1,5 @@
 import type { CommentJudge } from '../sentiment/judge';
+import type { SentimentModels } from '../sentiment/retraining';
 import type { PasswordHasher } from '../auth/passwords';
 import type { SessionLifetimes } from '../auth/refresh-tokens';
 import type { Config } from '../config';
@@ -41,6 +42,8 @@ export type Services = {
   log: Logger;
   /** What a new comment's sentiment is born as: the classifier's proposal (server/sentiment/judge.ts). */
   judge: CommentJudge;
+  /** The sentiment model in use: the carried one, or one trained here from the reviews (decision 049). */
+  sentimentModels: SentimentModels;
 };
 
 export type AppEnv = {

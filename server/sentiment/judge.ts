@@ -18,20 +18,36 @@ export interface Judgement {
 }
 
 export interface CommentJudge {
+  /** Makes sure the model is the one in use (read again at most once a minute); call before a batch. */
+  ready(): Promise<void>;
   judge(message: string, options?: { fromChannel?: boolean }): Judgement;
 }
+
+/** How long the model in use is taken as known before `ready` asks the database again. */
+const FRESH_MS = 60_000;
 
 export function createCommentJudge({
   threshold,
   model = loadBundledModel,
+  refresh,
+  clock = Date.now,
 }: {
   threshold: number;
   /** The model in use, asked at each comment (a newer one replaces it). */
   model?: () => Model;
+  /** Reads which model is in use now (`SentimentModels.refresh`). */
+  refresh?: () => Promise<unknown>;
+  clock?: () => number;
 }): CommentJudge {
   let cached: Model | undefined;
   const current = model === loadBundledModel ? () => (cached ??= loadBundledModel()) : model;
+  let checkedAt = -Infinity;
   return {
+    async ready() {
+      if (!refresh || clock() - checkedAt < FRESH_MS) return;
+      await refresh();
+      checkedAt = clock();
+    },
     judge(message, { fromChannel = false } = {}) {
       const { sentiment, confidence } = classifyWith(current(), message);
       // The database keeps a real: 0.1 + 0.2 is no business of a check constraint.

@@ -66,6 +66,7 @@ export async function applyFacebookWebhooks(
       events.push(event);
     }
   }
+  if (events.length > 0) await deps.judge.ready();
   const applied =
     events.length > 0 ? await deps.db.transaction((tx) => applyCommentEvents(tx, events, deps.judge)) : undefined;
   if (applied && deps.publisher) {

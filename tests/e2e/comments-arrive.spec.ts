@@ -206,7 +206,11 @@ test('a comment arrives classified; one the classifier is unsure of waits in the
     await expect(rows(review).filter({ hasText: 'We love this place!' })).toHaveCount(0);
     await expectNoA11yViolations(review);
 
-    // The admin sets it: it leaves the review, and the owner's chart counts it.
+    // The admin sets it: it leaves the review, and the classifier's panel counts the review.
+    const panel = review.getByRole('region', { name: 'The classifier' });
+    const lastWeek = panel.getByText(/^Last 7 days: /);
+    const reviewedIn = (text: string | null) => Number(/of (\d+)/.exec(text ?? '')?.[1] ?? 0);
+    const reviewedBefore = reviewedIn(await lastWeek.textContent());
     await waiting.getByRole('checkbox').check();
     await review.getByRole('button', { name: 'Edit', exact: true }).click();
     const dialog = review.getByRole('dialog', { name: 'Edit comment' });
@@ -215,6 +219,8 @@ test('a comment arrives classified; one the classifier is unsure of waits in the
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(rows(review).filter({ hasText: 'Cannoli, uno solo?' })).toHaveCount(0);
+    await expect(lastWeek).toHaveText(new RegExp(`^Last 7 days: \\d+ of ${reviewedBefore + 1} \\(`));
+    await expectNoA11yViolations(review);
   } finally {
     await context.close();
   }

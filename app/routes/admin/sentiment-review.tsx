@@ -33,19 +33,36 @@ import {
 import { ReviewToolbar } from '~/features/comments/review-toolbar';
 import { ShortcutsDialog } from '~/features/comments/shortcuts-dialog';
 import { useSentimentReview } from '~/features/comments/use-sentiment-review';
-import { formText, handleIntents } from '~/lib/intents';
+import { formText, handleIntents, useIntent } from '~/lib/intents';
 import { pageTitle } from '~/lib/i18n';
-import { throwRouteError } from '~/lib/route-errors';
+import { failureToSay, throwRouteError } from '~/lib/route-errors';
 import { snackbar } from '~/lib/snackbar';
 import { authorOf } from '~/features/comments/author';
+import { SentimentModelCard } from '~/features/comments/model-card';
+import {
+  getSentimentModel,
+  sentimentModelChanged,
+  trainSentimentModel,
+  type SentimentModel,
+} from '~/features/comments/sentiment-model';
+
+/** The panel's "Train now". */
+const trainIntent = 'train';
 
 export async function clientLoader({ request }: { request: Request }) {
   // Beside the admin layout's loader: its guard (cached) keeps a non-admin from asking for comments.
   await requireAdmin(request);
   const filter = filterFromUrl(new URL(request.url));
   try {
-    await getCommentList(filter);
-    return { filter };
+    const [model] = await Promise.all([
+      // The panel says a failure to read it, with a retry: the review stays usable.
+      getSentimentModel().catch((error: unknown): SentimentModel | 'failed' => {
+        failureToSay(error, request);
+        return 'failed';
+      }),
+      getCommentList(filter),
+    ]);
+    return { filter, model };
   } catch (error) {
     throwRouteError(error, request);
   }
@@ -62,15 +79,23 @@ export async function clientAction({ request }: { request: Request }) {
     [reviewIntents.review]: async (form): Promise<ReviewAnswer> => {
       const reviews = reviewsOf(form);
       const result = await reviewComments(filterOf(form), reviews);
+      await sentimentModelChanged();
       return { result, ids: reviews.map((review) => review.id) };
     },
     [reviewIntents.reviewMatching]: async (form): Promise<ReviewAnswer> => {
       const choice = choiceOf(form);
       const sentiment = choice.action === 'set' ? choice.sentiment : undefined;
-      return { result: await reviewAllMatching(filterOf(form), choice.action, totalOf(form), sentiment), ids: null };
+      const result = await reviewAllMatching(filterOf(form), choice.action, totalOf(form), sentiment);
+      await sentimentModelChanged();
+      return { result, ids: null };
+    },
+    [trainIntent]: async () => {
+      await trainSentimentModel();
+      snackbar.show('review.model.queued', 'success');
     },
     [reviewIntents.undo]: async (form) => {
       const result = await undoCommentReview(formText(form, 'batchId'));
+      await sentimentModelChanged();
       snackbar.show('review.undone', 'success', { values: { count: result.updated } });
       if (result.conflicts.length > 0) {
         snackbar.show('review.undoConflicts', 'warning', { values: { count: result.conflicts.length } });
@@ -84,7 +109,8 @@ const ROW_HEIGHT = 72;
 
 export default function SentimentReviewRoute() {
   const { t } = useTranslation();
-  const { filter } = useLoaderData<typeof clientLoader>();
+  const { filter, model } = useLoaderData<typeof clientLoader>();
+  const modelIntent = useIntent();
   const [, setSearchParams] = useSearchParams();
   const columns = useReviewColumns();
   const table = useRef<DataTableHandle | null>(null);
@@ -113,6 +139,11 @@ export default function SentimentReviewRoute() {
             {t('review.shortcuts.open')}
           </Button>
         }
+      />
+      <SentimentModelCard
+        model={model}
+        onTrain={() => modelIntent.submit(trainIntent)}
+        training={modelIntent.pending === trainIntent}
       />
       <ReviewToolbar filter={filter} onChange={changeFilter} />
 

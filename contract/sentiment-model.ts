@@ -1,0 +1,81 @@
+import { z } from 'zod/mini';
+import { timestamp } from './fields';
+import { defineOperation, errors } from './operation';
+
+/**
+ * The sentiment model in use, for the admins (docs/product.md#sentiment-review; decisions 047,
+ * 049): which one it is, how it scored, how often reviewers accepted its proposals lately, and
+ * the last training on the reviews.
+ */
+const tag = 'Sentiment model';
+
+const count = () => z.number().check(z.int(), z.minimum(0));
+/** Macro-F1, 0 to 100. */
+const score = () => z.number().check(z.minimum(0), z.maximum(100));
+
+const AcceptedSchema = z.object({
+  /** Reviews an admin ended in the period, of comments the classifier proposed a sentiment for. */
+  reviewed: count(),
+  /** Of those, how many ended with the proposed sentiment. */
+  accepted: count(),
+});
+
+export const SentimentModelSchema = z
+  .object({
+    inUse: z.object({
+      /** `carried`: the model this version ships with, trained on the benchmark; `retrained`: one trained here. */
+      source: z.enum(['carried', 'retrained']),
+      /** When it was trained here; null for the carried one. */
+      trainedAt: z.nullable(timestamp()),
+      /** Reviewed comments it learnt from (0 for the carried one). */
+      reviewedComments: count(),
+      /** Its macro-F1 on the reviews held out when it was trained; null for the carried one. */
+      score: z.nullable(score()),
+    }),
+    /** The confidence at or above which a proposal is taken without a review. */
+    threshold: z.number().check(z.minimum(0), z.maximum(1)),
+    accepted: z.object({ last7Days: AcceptedSchema, last30Days: AcceptedSchema }),
+    /** The last training on the reviews, switched to or not; null before the first. */
+    lastTraining: z.nullable(
+      z.object({
+        trainedAt: timestamp(),
+        switched: z.boolean(),
+        reviewedComments: count(),
+        heldOut: count(),
+        score: score(),
+        previousScore: score(),
+      }),
+    ),
+    /** Reviews needed before a training can measure anything. */
+    minimumReviews: count(),
+    /** Reviewed comments a training would learn from now. */
+    reviewedComments: count(),
+  })
+  .register(z.globalRegistry, { id: 'SentimentModel' });
+
+export const showSentimentModel = defineOperation({
+  method: 'GET',
+  path: '/v1.0/sentiment-model',
+  summary: 'The sentiment model in use, its score and how often its proposals are accepted',
+  tag,
+  access: 'admin',
+  responses: {
+    200: { description: 'The model in use and its figures.', body: SentimentModelSchema },
+    ...errors(401, 403),
+  },
+});
+
+export const trainSentimentModel = defineOperation({
+  method: 'POST',
+  path: '/v1.0/sentiment-model/trainings',
+  summary: 'Train on the reviews now',
+  description:
+    'Queues a training on the reviewed comments (the scheduled one runs every SENTIMENT_RETRAIN_HOURS). It switches ' +
+    'to the new model only if it scores better on the held-out reviews. A training already waiting is not queued twice.',
+  tag,
+  access: 'admin',
+  responses: {
+    202: { description: 'Queued.' },
+    ...errors(401, 403),
+  },
+});

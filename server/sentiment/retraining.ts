@@ -1,0 +1,172 @@
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { comments, sentimentModels } from '../db/schema';
+import type { JobQueue } from '../jobs/queue';
+import type { Logger } from '../log';
+import { hasBenchmark, macroF1, readSplit } from './benchmark';
+import { benchmarkLabel, classifyWith } from './classifier';
+import { featuresOf } from './features';
+import { decodeModel, encodeModel } from './model-file';
+import { trainInSlices, TRAINING, type Example, type Label, type Model } from './model';
+import { BENCHMARK_TRAINING, loadBundledModel } from './training';
+
+/**
+ * Learning from the reviews (docs/decisions/049). Each review an admin ends is a label: the
+ * sentiment the comment has after it (POSITIVE, NEUTRAL, NEGATIVE; a MIXED or UNCLASSIFIED one
+ * teaches no class). A scheduled job trains on the benchmark's texts (where the installation has
+ * them) and the reviewed comments, or refines the model in use with the reviews alone, scores
+ * the new model and the one in use on the reviews it held out, and switches only when the new
+ * one scores better.
+ */
+export const RETRAIN_SENTIMENT = 'retrain-sentiment';
+/** Fewer reviews than this teach nothing measurable: the training waits for more. */
+export const MIN_REVIEWS = 30;
+/** A reviewed comment counts for this many benchmark tweets: it is this installation's own language. */
+const REVIEW_WEIGHT = 3;
+
+const LABELS: Partial<Record<string, Label>> = { NEGATIVE: 0, NEUTRAL: 1, POSITIVE: 2 };
+
+/** One in five reviews, chosen by its id (the same ones every time), is kept to score models on. */
+export function heldOut(id: string): boolean {
+  let h = 0;
+  for (let i = 0; i < id.length; i++) h = (Math.imul(h, 31) + id.charCodeAt(i)) >>> 0;
+  return h % 5 === 0;
+}
+
+export async function reviewedComments(db: Database): Promise<Array<{ id: string; message: string; label: Label }>> {
+  const rows = await db
+    .select({ id: comments.id, message: comments.message, sentiment: comments.sentiment })
+    .from(comments)
+    .where(
+      and(
+        isNotNull(comments.reviewedAt),
+        eq(comments.inReview, false),
+        eq(comments.fromChannel, false),
+        inArray(comments.sentiment, ['NEGATIVE', 'NEUTRAL', 'POSITIVE']),
+      ),
+    )
+    .orderBy(comments.id);
+  return rows.map((row) => ({ id: row.id, message: row.message, label: LABELS[row.sentiment]! }));
+}
+
+/** Macro-F1 (0–100) of `model` on these texts. */
+export function scoreOn(model: Model, texts: Array<{ message: string; label: Label }>): number {
+  return macroF1(
+    texts.map((each) => each.label),
+    texts.map((each) => benchmarkLabel(classifyWith(model, each.message).sentiment)),
+  );
+}
+
+/** The model in use: the last one switched to, or the one the repository carries. */
+export class SentimentModels {
+  private current: { id: string | null; model: Model } | undefined;
+
+  constructor(private readonly db: Database) {}
+
+  /** The model to judge with now (the carried one until `refresh` has read the database). */
+  inUse(): Model {
+    this.current ??= { id: null, model: loadBundledModel() };
+    return this.current.model;
+  }
+
+  /** Reads which model is in use, loading it when it changed; answers its id (null: the carried one). */
+  async refresh(): Promise<string | null> {
+    const [row] = await this.db
+      .select({ id: sentimentModels.id })
+      .from(sentimentModels)
+      .where(eq(sentimentModels.inUse, true));
+    const id = row?.id ?? null;
+    if (this.current && this.current.id === id) return id;
+    if (id === null) {
+      this.current = { id: null, model: loadBundledModel() };
+      return null;
+    }
+    const [stored] = await this.db
+      .select({ model: sentimentModels.model })
+      .from(sentimentModels)
+      .where(eq(sentimentModels.id, id));
+    this.current = { id, model: decodeModel(stored!.model!) };
+    return id;
+  }
+}
+
+export type RetrainOutcome =
+  | { outcome: 'waiting'; reviewed: number }
+  | { outcome: 'switched' | 'kept'; reviewed: number; heldOut: number; score: number; previousScore: number };
+
+export async function retrainSentiment(deps: {
+  db: Database;
+  log: Logger;
+  clock: () => number;
+  models: SentimentModels;
+  benchmarkDir?: string;
+}): Promise<RetrainOutcome> {
+  const reviewed = await reviewedComments(deps.db);
+  if (reviewed.length < MIN_REVIEWS) return { outcome: 'waiting', reviewed: reviewed.length };
+  const kept = reviewed.filter((each) => heldOut(each.id));
+  const taught = reviewed.filter((each) => !heldOut(each.id));
+  await deps.models.refresh();
+  const current = deps.models.inUse();
+  const fromReviews: Example[] = taught.map((each) => ({
+    features: featuresOf(each.message),
+    label: each.label,
+    weight: REVIEW_WEIGHT,
+  }));
+  const dir = deps.benchmarkDir;
+  const candidate =
+    dir && hasBenchmark(dir)
+      ? await trainInSlices([
+          ...BENCHMARK_TRAINING.flatMap((language) =>
+            readSplit(language, 'train', dir).map((row) => ({ features: featuresOf(row.text), label: row.label })),
+          ),
+          ...fromReviews,
+        ])
+      : // Without the benchmark, the model in use learns the reviews on top of what it knows.
+        await trainInSlices(fromReviews, { ...TRAINING, epochs: 10 }, current);
+  const score = scoreOn(candidate, kept);
+  const previousScore = scoreOn(current, kept);
+  const switched = score > previousScore;
+  await deps.db.transaction(async (tx) => {
+    if (switched) await tx.update(sentimentModels).set({ inUse: false }).where(eq(sentimentModels.inUse, true));
+    await tx.insert(sentimentModels).values({
+      trainedAt: new Date(deps.clock()),
+      reviewedComments: taught.length,
+      heldOut: kept.length,
+      score,
+      previousScore,
+      model: switched ? encodeModel(candidate) : null,
+      inUse: switched,
+    });
+  });
+  if (switched) await deps.models.refresh();
+  deps.log.info({ reviewed: reviewed.length, score, previousScore, switched }, 'sentiment model trained');
+  return {
+    outcome: switched ? 'switched' : 'kept',
+    reviewed: taught.length,
+    heldOut: kept.length,
+    score,
+    previousScore,
+  };
+}
+
+/** The last trainings, newest first. */
+export async function recentTrainings(db: Database, limit = 1) {
+  return db
+    .select({
+      id: sentimentModels.id,
+      trainedAt: sentimentModels.trainedAt,
+      reviewedComments: sentimentModels.reviewedComments,
+      heldOut: sentimentModels.heldOut,
+      score: sentimentModels.score,
+      previousScore: sentimentModels.previousScore,
+      inUse: sentimentModels.inUse,
+    })
+    .from(sentimentModels)
+    .orderBy(desc(sentimentModels.trainedAt))
+    .limit(limit);
+}
+
+/** Queues the next training, unless one waits already (the server calls it at start). */
+export async function scheduleRetraining(jobs: JobQueue, afterSeconds = 0): Promise<void> {
+  await jobs.send(RETRAIN_SENTIMENT, {}, { singletonKey: 'retrain', startAfter: afterSeconds });
+}
