@@ -1,14 +1,13 @@
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { comments, sentimentModels } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../log';
-import { hasBenchmark, macroF1, readSplit } from './benchmark';
-import { benchmarkLabel, classifyWith } from './classifier';
+import { hasBenchmark } from './benchmark';
 import { featuresOf } from './features';
 import { decodeModel, encodeModel } from './model-file';
 import { trainInSlices, TRAINING, type Example, type Label, type Model } from './model';
-import { BENCHMARK_TRAINING, loadBundledModel } from './training';
+import { benchmarkExamples, loadBundledModel, scoreOn } from './training';
 
 /**
  * Learning from the reviews (docs/decisions/049). Each review an admin ends is a label: the
@@ -33,28 +32,26 @@ export function heldOut(id: string): boolean {
   return h % 5 === 0;
 }
 
+/** The reviewed comments a training learns from (teaching a class, not the channel's own). */
+const teaching = and(
+  isNotNull(comments.reviewedAt),
+  eq(comments.inReview, false),
+  eq(comments.fromChannel, false),
+  inArray(comments.sentiment, ['NEGATIVE', 'NEUTRAL', 'POSITIVE']),
+);
+
+export async function countReviewedComments(db: Database): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(comments).where(teaching);
+  return row!.total;
+}
+
 export async function reviewedComments(db: Database): Promise<Array<{ id: string; message: string; label: Label }>> {
   const rows = await db
     .select({ id: comments.id, message: comments.message, sentiment: comments.sentiment })
     .from(comments)
-    .where(
-      and(
-        isNotNull(comments.reviewedAt),
-        eq(comments.inReview, false),
-        eq(comments.fromChannel, false),
-        inArray(comments.sentiment, ['NEGATIVE', 'NEUTRAL', 'POSITIVE']),
-      ),
-    )
+    .where(teaching)
     .orderBy(comments.id);
   return rows.map((row) => ({ id: row.id, message: row.message, label: LABELS[row.sentiment]! }));
-}
-
-/** Macro-F1 (0–100) of `model` on these texts. */
-export function scoreOn(model: Model, texts: Array<{ message: string; label: Label }>): number {
-  return macroF1(
-    texts.map((each) => each.label),
-    texts.map((each) => benchmarkLabel(classifyWith(model, each.message).sentiment)),
-  );
 }
 
 /** The model in use: the last one switched to, or the one the repository carries. */
@@ -115,12 +112,7 @@ export async function retrainSentiment(deps: {
   const dir = deps.benchmarkDir;
   const candidate =
     dir && hasBenchmark(dir)
-      ? await trainInSlices([
-          ...BENCHMARK_TRAINING.flatMap((language) =>
-            readSplit(language, 'train', dir).map((row) => ({ features: featuresOf(row.text), label: row.label })),
-          ),
-          ...fromReviews,
-        ])
+      ? await trainInSlices([...benchmarkExamples(dir), ...fromReviews])
       : // Without the benchmark, the model in use learns the reviews on top of what it knows.
         await trainInSlices(fromReviews, { ...TRAINING, epochs: 10 }, current);
   const score = scoreOn(candidate, kept);
@@ -149,21 +141,23 @@ export async function retrainSentiment(deps: {
   };
 }
 
-/** The last trainings, newest first. */
-export async function recentTrainings(db: Database, limit = 1) {
-  return db
-    .select({
-      id: sentimentModels.id,
-      trainedAt: sentimentModels.trainedAt,
-      reviewedComments: sentimentModels.reviewedComments,
-      heldOut: sentimentModels.heldOut,
-      score: sentimentModels.score,
-      previousScore: sentimentModels.previousScore,
-      inUse: sentimentModels.inUse,
-    })
-    .from(sentimentModels)
-    .orderBy(desc(sentimentModels.trainedAt))
-    .limit(limit);
+const trainingFields = {
+  id: sentimentModels.id,
+  trainedAt: sentimentModels.trainedAt,
+  reviewedComments: sentimentModels.reviewedComments,
+  heldOut: sentimentModels.heldOut,
+  score: sentimentModels.score,
+  previousScore: sentimentModels.previousScore,
+  inUse: sentimentModels.inUse,
+};
+
+/** The last training, switched to or not, and the one in use (undefined: none yet; the carried one). */
+export async function trainingsOfNote(db: Database) {
+  const [[last], [inUse]] = await Promise.all([
+    db.select(trainingFields).from(sentimentModels).orderBy(desc(sentimentModels.trainedAt)).limit(1),
+    db.select(trainingFields).from(sentimentModels).where(eq(sentimentModels.inUse, true)),
+  ]);
+  return { last, inUse };
 }
 
 /** Queues the next training, unless one waits already (the server calls it at start). */

@@ -6,12 +6,12 @@ import type { AppEnv, Services } from '../http/context';
 import { reply, route } from '../http/operation';
 import { benchmarkDir } from './benchmark';
 import {
+  countReviewedComments,
   MIN_REVIEWS,
-  recentTrainings,
   retrainSentiment,
   RETRAIN_SENTIMENT,
-  reviewedComments,
   scheduleRetraining,
+  trainingsOfNote,
 } from './retraining';
 
 const DAY_MS = 24 * 3600_000;
@@ -52,9 +52,7 @@ export function sentimentModelRoutes(s: Services) {
       .where(
         and(isNotNull(comments.reviewedAt), isNotNull(comments.proposedSentiment), gte(comments.reviewedAt, since(30))),
       );
-    await s.sentimentModels.refresh();
-    const [inUse] = (await recentTrainings(s.db, 50)).filter((each) => each.inUse);
-    const [last] = await recentTrainings(s.db, 1);
+    const { inUse, last } = await trainingsOfNote(s.db);
     return reply(c, sentimentModel.showSentimentModel, 200, {
       inUse: inUse
         ? {
@@ -80,7 +78,7 @@ export function sentimentModelRoutes(s: Services) {
           }
         : null,
       minimumReviews: MIN_REVIEWS,
-      reviewedComments: (await reviewedComments(s.db)).length,
+      reviewedComments: await countReviewedComments(s.db),
     });
   });
 

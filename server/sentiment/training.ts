@@ -31,12 +31,19 @@ export function trainBundledModel(dir?: string): Uint8Array {
   return encodeModel(train(benchmarkExamples(dir)));
 }
 
-/** Macro-F1 (0–100) of `model` on a language's validation split, the classifier's rules included. */
-export function validationF1(model: Model, language: BenchmarkLanguage, dir?: string): number {
-  const rows = readSplit(language, 'val', dir);
+/** Macro-F1 (0–100) of `model` on these texts, the classifier's rules included. */
+export function scoreOn(model: Model, texts: Array<{ message: string; label: Label }>): number {
   return macroF1(
-    rows.map((row) => row.label),
-    rows.map((row) => benchmarkLabel(classifyWith(model, row.text).sentiment)),
+    texts.map((each) => each.label),
+    texts.map((each) => benchmarkLabel(classifyWith(model, each.message).sentiment)),
+  );
+}
+
+/** Macro-F1 (0–100) of `model` on a language's validation split. */
+export function validationF1(model: Model, language: BenchmarkLanguage, dir?: string): number {
+  return scoreOn(
+    model,
+    readSplit(language, 'val', dir).map((row) => ({ message: row.text, label: row.label })),
   );
 }
 

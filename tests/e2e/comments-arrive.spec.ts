@@ -49,12 +49,17 @@ async function openFollowingProject(page: Page, request: Page['request'], user: 
  * An admin's sentiment review of every comment, open and listening in a browser of its own:
  * what arrives anywhere is offered there too.
  */
-async function openAdminReview(browser: Browser, admin: TestUser, language: 'en' | 'it' = 'en') {
+async function openAdminReview(
+  browser: Browser,
+  admin: TestUser,
+  language: 'en' | 'it' = 'en',
+  path = '/admin/sentiment-review?inReview=any',
+) {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, reducedMotion: 'reduce' });
   const page = await context.newPage();
   if (language === 'it') await page.addInitScript(() => localStorage.setItem('language', 'it'));
   await signInWithoutUi(page, admin);
-  await openListening(page, '/admin/sentiment-review?inReview=any');
+  await openListening(page, path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   return page;
 }
@@ -175,12 +180,8 @@ test('a comment arrives classified; one the classifier is unsure of waits in the
 }) => {
   await openFollowingProject(page, page.request, signedInUser);
   // The review as it opens: only the comments in review.
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, reducedMotion: 'reduce' });
-  const review = await context.newPage();
+  const review = await openAdminReview(browser, await makeUser({ role: 'admin' }), 'en', '/admin/sentiment-review');
   try {
-    await signInWithoutUi(review, await makeUser({ role: 'admin' }));
-    await openListening(review, '/admin/sentiment-review');
-    await expect(review.getByRole('heading', { level: 1 })).toBeVisible();
     const say = async (message: string) =>
       expect(
         (
@@ -222,7 +223,7 @@ test('a comment arrives classified; one the classifier is unsure of waits in the
     await expect(lastWeek).toHaveText(new RegExp(`^Last 7 days: \\d+ of ${reviewedBefore + 1} \\(`));
     await expectNoA11yViolations(review);
   } finally {
-    await context.close();
+    await review.context().close();
   }
 });
 
