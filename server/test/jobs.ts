@@ -33,7 +33,13 @@ export function jobsOf(db: Database, name: string) {
   );
 }
 
-/** Time passes until every retry of `name` is due. */
+/**
+ * Time passes until every retry of `name` is due. A second in the past, not `now()`: pg-boss
+ * fetches what started strictly before its own `now()`, and the embedded database's clock can
+ * read the same instant for both statements.
+ */
 export async function retriesDueNow(db: Database, name: string): Promise<void> {
-  await db.execute(sql`update pgboss.job set start_after = now() where name = ${name} and state = 'retry'`);
+  await db.execute(
+    sql`update pgboss.job set start_after = now() - interval '1 second' where name = ${name} and state = 'retry'`,
+  );
 }
