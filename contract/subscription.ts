@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { timestamp } from './fields';
 import { defineOperation, errors } from './operation';
 
 /**
@@ -80,11 +81,23 @@ const IncludesSchema = z.object({
   prioritySupport: z.boolean(),
 });
 
+/** A coupon's discount the user redeemed (at sign-up), while it runs: from redeeming it to `endsAt`. */
+export const DiscountSchema = z.object({
+  coupon: z.string(),
+  discountPercent: z.number().check(z.int()),
+  durationMonths: z.number().check(z.int()),
+  redeemedAt: timestamp(),
+  endsAt: timestamp(),
+});
+export type Discount = z.infer<typeof DiscountSchema>;
+
 export const SubscriptionSchema = z
   .object({
     plan: z.object({ id: z.string(), label: z.string() }),
     hasPaymentMethod: z.boolean(),
     includes: IncludesSchema,
+    /** The discounts still running, the one ending first first; none is an empty list. */
+    discounts: z.array(DiscountSchema),
   })
   .register(z.globalRegistry, { id: 'Subscription' });
 export type Subscription = z.infer<typeof SubscriptionSchema>;

@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   // The customer-chat widget: its script (https) and the account id it is given. Unset: no chat.
   VITE_CHAT_WIDGET_URL: z._default(z.union([z.literal(''), z.url({ protocol: /^https$/ })]), ''),
   VITE_CHAT_WIDGET_ID: z._default(z.string(), ''),
+  // Where a user writes to support (a plan change: no payments in the app).
+  VITE_SUPPORT_EMAIL: z._default(z.email(), 'support@example.com'),
 });
 
 function parseEnv() {
@@ -48,6 +50,7 @@ function parseEnv() {
     stagingUrl: parsed.VITE_STAGING_URL,
     termsUrl: parsed.VITE_TERMS_URL,
     privacyUrl: parsed.VITE_PRIVACY_URL,
+    supportEmail: parsed.VITE_SUPPORT_EMAIL,
     chatWidget:
       parsed.VITE_CHAT_WIDGET_URL && parsed.VITE_CHAT_WIDGET_ID
         ? { url: parsed.VITE_CHAT_WIDGET_URL, id: parsed.VITE_CHAT_WIDGET_ID }

@@ -6,7 +6,7 @@ describe('plan limits in the app', () => {
   it('name what the plan includes and the first plan that includes more, from PLAN_INCLUDES', () => {
     expect(planLimitMessage('free', 'projects')).toEqual({
       key: 'subscription.limits.projects',
-      values: { plan: 'Free', included: 2, next: 'Starter', more: 5 },
+      values: { plan: 'Free', included: 2, count: 2, next: 'Starter', more: 5 },
     });
     expect(planLimitMessage('pro', 'channelsPerProject')).toMatchObject({
       key: 'subscription.limits.channelsPerProjectNoLimit',

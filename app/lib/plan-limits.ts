@@ -26,6 +26,8 @@ export function planLimitMessage(planId: string, limit: PlanLimit): PlanLimitMes
     values: {
       plan: PLAN_LABELS[plan],
       included: typeof included === 'number' ? included : 0,
+      // What picks the sentence's plural form ("1 project", "2 projects").
+      count: typeof included === 'number' ? included : 0,
       next: next ? PLAN_LABELS[next] : '',
       more: typeof more === 'number' ? more : 0,
     },

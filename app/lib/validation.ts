@@ -19,13 +19,14 @@ const KEY_BY_RULE = {
 
 export type ValidationKey = (typeof KEY_BY_RULE)[keyof typeof KEY_BY_RULE];
 
-export type FieldErrorMessage = { key: ValidationKey; values: { limit?: number } } | { text: string };
+/** `count` picks the plural form of a length's sentence ("1 character", "8 characters"). */
+export type FieldErrorMessage = { key: ValidationKey; values: { limit?: number; count?: number } } | { text: string };
 
 export function fieldErrorMessage(error: string): FieldErrorMessage {
   const [rule, param] = error.split(':');
   if (Object.hasOwn(KEY_BY_RULE, rule)) {
     const limit = param === undefined ? undefined : Number(param);
-    return { key: KEY_BY_RULE[rule as keyof typeof KEY_BY_RULE], values: { limit } };
+    return { key: KEY_BY_RULE[rule as keyof typeof KEY_BY_RULE], values: { limit, count: limit } };
   }
   return { text: error };
 }

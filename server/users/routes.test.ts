@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Subscription } from '../../contract/subscription';
 import { startHarness, type Harness } from '../test/harness';
 
 let h: Harness;
@@ -129,7 +131,34 @@ describe('GET /v1.0/subscription', () => {
       plan: { id: 'free', label: 'Free' },
       hasPaymentMethod: false,
       includes: { projects: 2, channelsPerProject: 3, publicReports: false, prioritySupport: false },
+      discounts: [],
     });
     expect((await h.call('GET', '/v1.0/subscription')).status).toBe(401);
+  });
+
+  it('shows a redeemed coupon while its discount runs, and not once its months are over', async () => {
+    const fresh = await h.signedInUser();
+    const redeemed = await h.call('POST', '/v1.0/coupons/redeem', {
+      token: fresh.accessToken,
+      json: { coupon: 'marketing-espresso-15' },
+    });
+    expect(redeemed.status).toBe(200);
+    const answer = await h.call('GET', '/v1.0/subscription', { token: fresh.accessToken });
+    const { discounts } = answer.body as unknown as Subscription;
+    const [discount] = discounts;
+    expect(discounts).toEqual([
+      expect.objectContaining({ coupon: 'marketing-espresso-15', discountPercent: 15, durationMonths: 3 }),
+    ]);
+    const redeemedAt = new Date(discount.redeemedAt);
+    const ends = new Date(redeemedAt);
+    ends.setUTCMonth(ends.getUTCMonth() + 3);
+    expect(new Date(discount.endsAt).getTime()).toBeCloseTo(ends.getTime(), -5);
+
+    // Four months later, it has run its course.
+    await h.db.execute(
+      sql`update coupon_redemptions set redeemed_at = redeemed_at - interval '4 months' where user_id = ${fresh.row.id}`,
+    );
+    const later = await h.call('GET', '/v1.0/subscription', { token: fresh.accessToken });
+    expect((later.body as unknown as Subscription).discounts).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { pageOffset, paged } from '../http/paging';
 import { notFound } from '../http/errors';
 import { presentAdminUserList, presentPlan } from './presenters';
 import { findUserById, listUsersMatching } from './queries';
+import { findRunningDiscounts } from '../coupons/queries';
 
 export function userRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
@@ -29,6 +30,11 @@ export function userRoutes(s: Services) {
       plan: presentPlan(row),
       hasPaymentMethod: row.hasPaymentMethod,
       includes: PLAN_INCLUDES[subscription.planOf(row.plan)],
+      discounts: (await findRunningDiscounts(s.db, row.id)).map((discount) => ({
+        ...discount,
+        redeemedAt: discount.redeemedAt.toISOString(),
+        endsAt: discount.endsAt.toISOString(),
+      })),
     });
   });
 

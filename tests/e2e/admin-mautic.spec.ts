@@ -70,7 +70,7 @@ test.describe('an admin', () => {
     await expect(page).toHaveURL('/admin/support');
   });
 
-  test("says 'Invalid mautic state' for a state this browser did not send, and exchanges nothing", async ({
+  test("says 'Invalid Mautic state' for a state this browser did not send, and exchanges nothing", async ({
     page,
     signedInUser: _,
   }) => {
@@ -78,7 +78,7 @@ test.describe('an admin', () => {
     const before = await page.evaluate((key) => localStorage.getItem(key), STATE_KEY);
     const exchanges = recordRequests(page, '/v1.0/mautic/token');
     await page.goto('/admin/mautic?state=forged-state&code=some-code');
-    await expect(snackbar(page, 'Invalid mautic state')).toBeVisible();
+    await expect(snackbar(page, 'Invalid Mautic state')).toBeVisible();
     await expect(page).toHaveURL('/admin/mautic');
     await expect(page.getByRole('heading', { level: 1, name: 'Mautic Authorization' })).toBeVisible();
     const after = await page.evaluate((key) => localStorage.getItem(key), STATE_KEY);
@@ -175,7 +175,7 @@ test.describe('an admin', () => {
         // And after a return, with a snackbar on screen.
         await page.goto('/admin/mautic?state=forged&code=x');
         await expect(
-          snackbar(page, language === 'en' ? 'Invalid mautic state' : 'Stato Mautic non valido'),
+          snackbar(page, language === 'en' ? 'Invalid Mautic state' : 'Stato Mautic non valido'),
         ).toBeVisible();
         await expectNoA11yViolations(page);
       });

@@ -72,7 +72,7 @@ async function expectPageFetched(page: Page) {
   await expect(rows(page).filter({ hasText: 'Are you open on Sunday morning?' })).toHaveCount(1);
 }
 
-test('a comment made on Facebook is offered on the open page, then edited and removed in place', async ({
+test('a comment made on Facebook is offered on the open page, then edited and removed in place @smoke', async ({
   page,
   signedInUser,
 }) => {
@@ -172,7 +172,7 @@ test("a person comments on the sandbox page: the open project page and an admin'
   }
 });
 
-test('a comment arrives classified; one the classifier is unsure of waits in the review, which says why', async ({
+test('a comment arrives classified; one the classifier is unsure of waits in the review, which says why @smoke', async ({
   page,
   signedInUser,
   browser,

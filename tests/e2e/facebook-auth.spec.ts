@@ -26,7 +26,7 @@ async function removeUserWithEmail(request: APIRequestContext, adminToken: strin
   }
 }
 
-test('a Facebook account nobody connected meets the not-linked dialog, with Login and Sign up', async ({ page }) => {
+test('a Facebook account nobody connected meets the not-linked dialog, with Sign in and Sign up', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
   await atFacebook(page, 'Elena Conti');
@@ -35,7 +35,7 @@ test('a Facebook account nobody connected meets the not-linked dialog, with Logi
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('not linked to an Orbita account');
   await expectNoA11yViolations(page);
-  await dialog.getByRole('button', { name: 'Login' }).click();
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByLabel('Email')).toBeVisible();
 
@@ -45,7 +45,7 @@ test('a Facebook account nobody connected meets the not-linked dialog, with Logi
   await expect(page).toHaveURL('/register');
 });
 
-test('in Italian the dialog is "Ops! Qualcosa non va..." with Login and Registrati', async ({ page }) => {
+test('in Italian the dialog is "Ops! Qualcosa non va..." with Accedi and Registrati', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('language', 'it'));
   await page.goto('/login');
   await page.getByRole('button', { name: 'Accedi con Facebook' }).click();
@@ -53,7 +53,7 @@ test('in Italian the dialog is "Ops! Qualcosa non va..." with Login and Registra
   const dialog = page.getByRole('dialog', { name: 'Ops! Qualcosa non va...' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Registrati' })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Accedi' })).toBeVisible();
   await expectNoA11yViolations(page);
 });
 

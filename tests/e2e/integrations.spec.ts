@@ -59,7 +59,7 @@ async function accountAction(page: Page, name: string, action: string) {
   await page.getByRole('menuitem', { name: action }).click();
 }
 
-test('connects Facebook accounts, shows their channels, makes one primary, refreshes, and deletes one with its channels', async ({
+test('connects Facebook accounts, shows their channels, makes one primary, refreshes, and deletes one with its channels @smoke', async ({
   page,
   signedInUser: _,
 }) => {
@@ -130,7 +130,7 @@ test('connects Facebook accounts, shows their channels, makes one primary, refre
   await expect(giulia).toBeVisible();
 
   await accountAction(page, 'Giulia Rossi', 'Delete');
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete Giulia Rossi and 4 channels' }).click();
   await expect(snackbar(page, 'Giulia Rossi and its channels are deleted.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: 'Giulia Rossi' })).toHaveCount(0);
   await expect(marco).toBeVisible();

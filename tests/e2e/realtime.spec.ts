@@ -53,6 +53,7 @@ test('the first channel opens the dialog and the others join it; Cancel closes i
   // Cards cannot be removed: nothing in the list is a button.
   await expect(dialog.getByRole('list').getByRole('button')).toHaveCount(0);
   await expect(dialog.getByRole('link', { name: 'Go to your projects' })).toBeVisible();
+  await expect(dialog).toContainText('Attach them to a project to follow their comments.');
   await expectNoA11yViolations(page);
 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -62,6 +63,8 @@ test('the first channel opens the dialog and the others join it; Cancel closes i
   await connectFacebookThroughApi(request, await accessTokenOf(request, user), MARCO);
   await expect(page.getByRole('dialog', { name: 'A new channel is ready' })).toBeVisible({ timeout: 20_000 });
   await expect(cards(page)).toHaveText([/^Bianchi Bottega/]);
+  // One channel is an "it", not a "them".
+  await expect(page.getByRole('dialog')).toContainText('Attach it to a project to follow its comments.');
   await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
   await page.getByRole('button', { name: 'Refresh page' }).click();
   await expect

@@ -1,7 +1,7 @@
 import { expect, expectNoA11yViolations, recordRequests, settle, signIn, signOut, test, uniqueEmail } from './fixtures';
 
 test.describe('sign-in', () => {
-  test('the demo user signs in and sees their projects', async ({ page }) => {
+  test('the demo user signs in and sees their projects @smoke', async ({ page }) => {
     await signIn(page, { email: 'demo@example.com', password: 'Demo1234' });
     await expect(page).toHaveURL('/projects');
     await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
@@ -11,7 +11,7 @@ test.describe('sign-in', () => {
     await expectNoA11yViolations(page);
   });
 
-  test('the demo admin signs in', async ({ page }) => {
+  test('the demo admin signs in @smoke', async ({ page }) => {
     await signIn(page, { email: 'ADMIN@example.com', password: 'Admin1234' });
     await expect(page).toHaveURL('/projects');
     await page.getByRole('button', { name: 'Account: Ada Admin' }).click();

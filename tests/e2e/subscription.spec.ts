@@ -1,4 +1,4 @@
-import { expect, expectNoA11yViolations, signInWithoutUi, test } from './fixtures';
+import { accessTokenOf, expect, expectNoA11yViolations, signInWithoutUi, test } from './fixtures';
 
 /**
  * The subscription page (docs/product.md#subscription-and-plan-limits): the plan, the payment
@@ -28,8 +28,33 @@ test('shows the plan, that no payment method is on file, and what the plan inclu
   ]);
   await expect(compared.getByRole('columnheader', { name: /^Free/ })).toContainText('Your plan');
   await expect(page.getByText('Orbita does not take payments in the app yet.')).toBeVisible();
+  // Where to write, not only that one should.
+  await expect(page.getByRole('link', { name: 'support@example.com' })).toHaveAttribute(
+    'href',
+    'mailto:support@example.com',
+  );
+  await expect(page.getByRole('term').filter({ hasText: 'Discount' })).toHaveCount(0);
   // No button that would do nothing.
   await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
+  await expectNoA11yViolations(page);
+});
+
+test('the coupon redeemed at sign-up shows its discount, and until when', async ({ page, request, makeUser }) => {
+  const user = await makeUser({ language: 'it' });
+  const redeemed = await request.post('/v1.0/coupons/redeem', {
+    headers: { Authorization: `Bearer ${await accessTokenOf(request, user)}` },
+    data: { coupon: 'marketing-espresso-15' },
+  });
+  expect(redeemed.status()).toBe(200);
+  await signInWithoutUi(page, user);
+  await page.goto('/user/subscription');
+  const ends = new Date();
+  ends.setMonth(ends.getMonth() + 3);
+  const until = new Intl.DateTimeFormat('it', { dateStyle: 'long' }).format(ends);
+  await expect(page.getByRole('definition').filter({ hasText: 'MARKETING-ESPRESSO-15' })).toHaveText(
+    `15% di sconto con il coupon MARKETING-ESPRESSO-15, fino al ${until}`,
+  );
+  await expect(page.getByRole('link', { name: 'support@example.com' })).toBeVisible();
   await expectNoA11yViolations(page);
 });
 

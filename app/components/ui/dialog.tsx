@@ -65,7 +65,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   title: string;
   children: ReactNode;
-  confirmText?: string;
+  /** What the button does, in words ("Delete the project"): never a bare "Confirm". */
+  confirmText: string;
   cancelText?: string;
   tone?: 'primary' | 'danger';
   pending?: boolean;
@@ -82,7 +83,7 @@ export function ConfirmDialog({
             {cancelText ?? t('common.cancel')}
           </Button>
           <Button variant={tone} onClick={onConfirm} pending={pending}>
-            {confirmText ?? t('common.confirm')}
+            {confirmText}
           </Button>
         </>
       }

@@ -51,7 +51,7 @@ describe('TextArea', () => {
 
     await type(textarea, 'x'.repeat(450));
     expect(counterOf(container)).toBe('450 / 500');
-    expect(liveOf(container)).toBe('450 of 500 characters');
+    expect(liveOf(container)).toBe('Characters used: 450 of 500');
   });
 
   it('counts the caller’s value when the caller holds it', async () => {

@@ -70,7 +70,7 @@ export function TextArea({ label, textareaProps, errors, hint, counter = false, 
                 {t('ui.textarea.counter', { length, max })}
               </span>
               <span id={limitId} className="sr-only">
-                {t('ui.textarea.limit', { max })}
+                {t('ui.textarea.limit', { max, count: max })}
               </span>
               <span className="sr-only" aria-live="polite">
                 {near ? t('ui.textarea.count', { length, max }) : ''}

@@ -20,7 +20,7 @@ export function PasswordRequirements({ password }: { password: string }) {
                 {met ? '✓' : '•'}
               </span>
               <span>
-                {t(`password.rules.${rule}`, { min: PASSWORD_MIN_LENGTH })}
+                {t(`password.rules.${rule}`, { min: PASSWORD_MIN_LENGTH, count: PASSWORD_MIN_LENGTH })}
                 <span className="sr-only"> {t(met ? 'password.met' : 'password.notMet')}</span>
               </span>
             </li>

@@ -112,7 +112,7 @@ export function ConfirmAllDialog({
       onConfirm={onConfirm}
       pending={pending}
       title={t('review.confirmAll.title')}
-      confirmText={choice ? confirmText(t, choice) : undefined}
+      confirmText={choice ? confirmText(t, choice) : ''}
     >
       {choice ? <ConfirmAllText choice={choice} total={total} /> : null}
     </ConfirmDialog>

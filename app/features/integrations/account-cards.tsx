@@ -271,7 +271,11 @@ export function DeleteAccountDialog({
       onClose={onClose}
       onConfirm={onConfirm}
       title={t('integrations.deleteTitle')}
-      confirmText={t('common.confirm')}
+      confirmText={
+        channels.length > 0
+          ? t('integrations.deleteConfirm', { name: account?.name ?? '', count: channels.length })
+          : t('integrations.deleteConfirmAlone', { name: account?.name ?? '' })
+      }
       tone="danger"
       pending={pending}
     >

@@ -55,7 +55,7 @@ export function ChannelFetchedDialog() {
         <p className="mt-2 text-sm">{t('channelFetched.more', { count: list.length - SHOWN })}</p>
       ) : null}
       <p className="mt-4 text-sm">
-        {t('channelFetched.next')}{' '}
+        {t('channelFetched.next', { count: list.length })}{' '}
         <TextLink to={paths.projects()} onClick={channelFetched.close}>
           {t('channelFetched.toProjects')}
         </TextLink>

@@ -1,5 +1,5 @@
 import { useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { Alert } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
@@ -10,6 +10,9 @@ import { getSubscription } from '~/features/subscription/api';
 import { PLAN_INCLUDES, PLAN_LABELS, PLANS } from '~contract/subscription';
 import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
+import { env } from '~/lib/env';
+import { textLinkClass } from '~/components/ui/text-link';
+import type { Discount } from '~contract/subscription';
 
 /**
  * The user's subscription (docs/product.md#subscription-and-plan-limits): the plan, whether a
@@ -108,6 +111,16 @@ function PlansCompared({ current }: { current: string }) {
   );
 }
 
+/** "15% off with the coupon MARKETING-ESPRESSO-15, until 26 February 2027". */
+function DiscountLine({ discount }: { discount: Discount }) {
+  const { t, i18n } = useTranslation();
+  return t('subscription.discountText', {
+    percent: new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(discount.discountPercent / 100),
+    coupon: discount.coupon.toUpperCase(),
+    date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(discount.endsAt)),
+  });
+}
+
 export default function SubscriptionRoute() {
   const { t, i18n } = useTranslation();
   const { subscription } = useLoaderData<typeof clientLoader>();
@@ -139,6 +152,16 @@ export default function SubscriptionRoute() {
               {subscription.hasPaymentMethod ? t('subscription.onFile') : t('subscription.noneOnFile')}
             </dd>
           </div>
+          {subscription.discounts.length > 0 ? (
+            <div className="sm:col-span-2">
+              <dt className="text-sm text-fg-muted">{t('subscription.discount')}</dt>
+              {subscription.discounts.map((discount) => (
+                <dd key={discount.coupon} className="mt-1 font-medium text-fg">
+                  <DiscountLine discount={discount} />
+                </dd>
+              ))}
+            </div>
+          ) : null}
         </dl>
       </Card>
       <Card headingLevel={2} title={t('subscription.includesTitle', { plan: subscription.plan.label })}>
@@ -167,7 +190,15 @@ export default function SubscriptionRoute() {
       </Card>
       <PlansCompared current={subscription.plan.id} />
       <Alert tone="info" title={t('subscription.changeTitle')}>
-        {t('subscription.changeText')}
+        <Trans
+          i18nKey="subscription.changeText"
+          values={{ email: env.supportEmail }}
+          components={{
+            // Trans fills the anchor with the address.
+            // eslint-disable-next-line jsx-a11y/anchor-has-content
+            support: <a href={`mailto:${env.supportEmail}`} className={textLinkClass} />,
+          }}
+        />
       </Alert>
     </div>
   );
