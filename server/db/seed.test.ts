@@ -67,4 +67,33 @@ describe('seed', () => {
     expect(over).toEqual([]);
     expect(owners.find((owner) => owner.email === 'demo@example.com')).toMatchObject({ plan: 'starter', projects: 3 });
   });
+
+  it('makes demo comments believable on each channel: plain text, no one saying the same on two channels, LinkedIn unnamed', async () => {
+    await seed(database.db, testPasswords());
+    const seeded = await database.db
+      .select({
+        message: comments.message,
+        authorName: comments.authorName,
+        channelId: comments.channelId,
+        kind: channels.kind,
+      })
+      .from(comments)
+      .innerJoin(channels, eq(channels.id, comments.channelId))
+      // The demo user's channels, as seeded once (the first test here seeds the demo accounts again).
+      .innerJoin(users, eq(users.id, channels.ownerId))
+      .where(and(eq(users.email, 'demo@example.com'), sql`${channels.externalId} not like 'scale%'`));
+    expect(seeded.length).toBeGreaterThan(200);
+    // Shown as text (rightly), markup would read as tags: a provider sends none.
+    expect(seeded.filter((comment) => /<\/?[a-z][^>]*>/i.test(comment.message))).toEqual([]);
+    const channelsOf = new Map<string, Set<string>>();
+    for (const comment of seeded.filter((each) => each.authorName !== '')) {
+      const said = `${comment.authorName}: ${comment.message}`;
+      channelsOf.set(said, new Set([...(channelsOf.get(said) ?? []), comment.channelId]));
+    }
+    expect([...channelsOf].filter(([, on]) => on.size > 1).map(([said]) => said)).toEqual([]);
+    // LinkedIn names no member to an app (docs/product.md#comments-arrive-by-themselves).
+    const linkedIn = seeded.filter((comment) => comment.kind === 'linkedin-organization');
+    expect(linkedIn.length).toBeGreaterThan(10);
+    expect(linkedIn.filter((comment) => comment.authorName !== '')).toEqual([]);
+  });
 });
