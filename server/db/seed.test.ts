@@ -5,7 +5,8 @@ import { testPasswords } from '../test/passwords';
 import * as subscription from '../../contract/subscription';
 import { PLAN_INCLUDES } from '../../contract/subscription';
 import { channels, comments, coupons, projects, users } from './schema';
-import { PROMO_COUPON, seed, SEED_USERS } from './seed';
+import { createCommentJudge } from '../sentiment/judge';
+import { DEMO_MESSAGES, DEMO_REVIEWED, PROMO_COUPON, seed, SEED_USERS } from './seed';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -95,5 +96,17 @@ describe('seed', () => {
     const linkedIn = seeded.filter((comment) => comment.kind === 'linkedin-organization');
     expect(linkedIn.length).toBeGreaterThan(10);
     expect(linkedIn.filter((comment) => comment.authorName !== '')).toEqual([]);
+  });
+
+  it("proposes POSITIVE for every demo comment a person reads as praise: the classifier's, not a made-up sentiment", async () => {
+    // The seed judges its messages like any comment's (docs/decisions/048-comments-born-classified.md).
+    const judge = createCommentJudge({ threshold: 0.7 });
+    await judge.ready();
+    const praise = DEMO_MESSAGES.filter((_, index) => DEMO_REVIEWED[index] === 'POSITIVE');
+    expect(praise).toContain('Il personale è gentilissimo, torneremo sicuramente!');
+    const misread = praise
+      .map((message) => ({ message, proposed: judge.judge(message).proposedSentiment }))
+      .filter(({ proposed }) => proposed !== 'POSITIVE');
+    expect(misread).toEqual([]);
   });
 });

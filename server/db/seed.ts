@@ -206,7 +206,7 @@ async function seedScaleUsers(db: Database, passwords: PasswordHasher, count: nu
 }
 
 /** Short comments as people leave them, in both languages, some with accents or emoji; plain text, as providers send it. */
-const DEMO_MESSAGES = [
+export const DEMO_MESSAGES = [
   'The new spring menu is amazing, the terrace is the best spot in town ☀️',
   'Waited 40 minutes on Saturday evening, nobody came to take our order.',
   'Caffè perfetto come sempre, grazie ragazzi!',
@@ -214,7 +214,7 @@ const DEMO_MESSAGES = [
   'Is the kitchen open on Monday?',
   'Non male, ma la pizza era fredda.',
   '🔥🔥🔥',
-  'Best espresso in Milano, hands down.',
+  'The best espresso in Milano, hands down.',
   'Servizio lento, però il tiramisù era ottimo.',
   'Why did you remove the vegan option??',
   'Ordered twice this week, both times perfect.',
@@ -243,7 +243,7 @@ const DEMO_AUTHORS = [
   'Priya Shah',
 ];
 /** What a person says each message is, index for index with DEMO_MESSAGES: the seeded reviews' answers. */
-const DEMO_REVIEWED: Sentiment[] = [
+export const DEMO_REVIEWED: Sentiment[] = [
   'POSITIVE',
   'NEGATIVE',
   'POSITIVE',
