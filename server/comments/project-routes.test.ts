@@ -4,6 +4,8 @@ import * as commentsContract from '../../contract/comments';
 import type { ProjectComment } from '../../contract/comments';
 import type { OperationInput } from '../../contract/operation';
 import * as projects from '../../contract/projects';
+import * as reports from '../../contract/reports';
+import { SENTIMENTS } from '../../contract/fields';
 import { projectChannels } from '../db/schema';
 import { SANDBOX_FACEBOOK_PEOPLE } from '../integrations/sandbox/facebook';
 import { startHarness, type Harness } from '../test/harness';
@@ -21,8 +23,8 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function projectWithComments() {
-  const owner = await h.signedInUser();
+async function projectWithComments(ownerFields: Parameters<Harness['signedInUser']>[0] = {}) {
+  const owner = await h.signedInUser(ownerFields);
   const project = await h.factories.project({ id: owner.user._id }, { name: 'Café' });
   const page = await h.factories.channel({ id: owner.user._id }, { name: 'Café page' });
   const instagram = await h.factories.channel({ id: owner.user._id }, { kind: 'instagram-account', name: '@cafe' });
@@ -166,7 +168,7 @@ describe("a project's comments", () => {
     expect((await list(owner.accessToken, unfollowed.id)).body.data).toEqual([]);
   });
 
-  it('sums the comments by sentiment a day at a time, leaving out the channel’s own replies', async () => {
+  it('sums the comments by sentiment a day at a time, replies not counted', async () => {
     const { owner, project } = await projectWithComments();
     const summary = (query: OperationInput<typeof commentsContract.projectSentimentSummary>['query']) =>
       h.call(commentsContract.projectSentimentSummary, {
@@ -181,8 +183,9 @@ describe("a project's comments", () => {
     expect(days[6]!.date).toBe(new Date(h.clock.now()).toISOString().slice(0, 10));
     const total = (sentiment: keyof (typeof days)[number]['counts']) =>
       days.reduce((sum, day) => sum + day.counts[sentiment], 0);
-    // Around midnight the instagram comment an hour earlier may fall on the day before: still inside 7 days.
-    expect(total('POSITIVE')).toBe(3);
+    // Around midnight the instagram comment an hour earlier may fall on the day before: still inside
+    // 7 days. "Agreed!", a positive reply, is not counted (docs/decisions/052-one-count-of-a-projects-comments.md).
+    expect(total('POSITIVE')).toBe(2);
     expect(total('NEGATIVE')).toBe(1);
     expect(total('NEUTRAL')).toBe(1);
     expect(
@@ -190,6 +193,42 @@ describe("a project's comments", () => {
         .status,
     ).toBe(422);
     expect((await summary({})).body).toMatchObject({ days: expect.any(Array) });
+  });
+});
+
+describe("a project's comments counted one way", () => {
+  it('the project, its list, its chart and its public report say the same numbers, replies not counted', async () => {
+    // Public report links come with Starter and up (PLAN_INCLUDES).
+    const { owner, project, instagram } = await projectWithComments({ plan: 'starter' });
+    const token = owner.accessToken;
+    const sum = (counts: Record<string, number>) => Object.values(counts).reduce((all, n) => all + n, 0);
+    const [card] = (await h.call(projects.listProjects, { token })).body.data;
+    const listed = await list(token, project.id);
+    const chart = await h.call(commentsContract.projectSentimentSummary, {
+      params: { projectId: project.id },
+      query: { days: '7' },
+      token,
+    });
+    const charted = SENTIMENTS.map((sentiment) => chart.body.days.reduce((all, day) => all + day.counts[sentiment], 0));
+    const link = await h.call(reports.createReportLink, { params: { projectId: project.id }, token });
+    expect(link.status).toBe(201);
+    const report = await h.call(reports.showPublicReport, {
+      params: { token: link.body.reportLink.token },
+      query: { days: '7' },
+    });
+    expect(report.status).toBe(200);
+
+    // Great espresso, Awful wait, It was fine and Lovely cups; not the replies under them.
+    expect(card!.commentCounts).toEqual({ POSITIVE: 2, MIXED: 0, NEGATIVE: 1, NEUTRAL: 1, UNCLASSIFIED: 0 });
+    expect(listed.body.meta.total).toBe(4);
+    expect(listed.body.data).toHaveLength(4);
+    expect(sum(card!.commentCounts)).toBe(listed.body.meta.total);
+    expect(charted).toEqual(SENTIMENTS.map((sentiment) => card!.commentCounts[sentiment]));
+    expect(report.body.report.totals).toEqual(card!.commentCounts);
+
+    // A channel's list and what it counts are one figure too.
+    const ofChannel = await list(token, project.id, { channelId: instagram.id });
+    expect(ofChannel.body.meta.total).toBe(ofChannel.body.data.length);
   });
 });
 

@@ -17,14 +17,16 @@ import { pageOffset, paged } from '../http/paging';
 import { findOwnProject } from '../projects/queries';
 import { presentComment, presentProjectComment } from './presenters';
 import {
-  countComments,
+  countProjectComments,
   findComment,
   findProjectComment,
   listComments,
   markComment,
+  projectComments,
   repliesTo,
   sentimentByDay,
   storeChannelReply,
+  totalOf,
   type CommentWithChannel,
 } from './queries';
 
@@ -47,11 +49,11 @@ export function projectCommentRoutes(s: Services) {
   route(routes, s, comments.listProjectComments, async (c, { params, query }) => {
     const project = await ownProject(c.get('user').id, params.projectId);
     const { pageNumber, after, ...chosen } = query;
-    const filter = { ...chosen, projectId: project.id, topLevel: true };
     const pageRequest = { page: pageNumber, pageSize: COMMENTS_PAGE_SIZE };
-    const [total, rows] = await Promise.all([
-      countComments(s.db, filter),
-      listComments(s.db, filter, {
+    // The total is the count every figure of the project uses (its card, chart and report).
+    const [counts, rows] = await Promise.all([
+      countProjectComments(s.db, [project.id], chosen),
+      listComments(s.db, projectComments(project.id, chosen), {
         order: 'publishedAt:-1',
         after,
         limit: COMMENTS_PAGE_SIZE,
@@ -68,7 +70,7 @@ export function projectCommentRoutes(s: Services) {
       byParent.set(parentId, [...(byParent.get(parentId) ?? []), each]);
     }
     const data = rows.map((row) => presentProjectComment(row, byParent.get(row.comment.id) ?? []));
-    return reply(c, comments.listProjectComments, 200, paged(data, total, pageRequest));
+    return reply(c, comments.listProjectComments, 200, paged(data, totalOf(counts.get(project.id)!), pageRequest));
   });
 
   route(routes, s, comments.updateProjectComment, async (c, { params, body }) => {

@@ -134,9 +134,80 @@ export async function markComment(
   await db.update(comments).set(set).where(eq(comments.id, commentId));
 }
 
+/** No comment of any sentiment: where every count starts. */
+const noCounts = () => Object.fromEntries(SENTIMENTS.map((each) => [each, 0])) as Record<Sentiment, number>;
+
 /**
- * A project's comments by sentiment, a day at a time (UTC), for the `days` days up to `today`:
- * every day listed, the empty ones at 0. The channel's own replies are not its audience's.
+ * What "a project's comments" are, wherever they are listed or counted
+ * (docs/decisions/052-one-count-of-a-projects-comments.md): the top-level comments on the
+ * channels the project follows, whoever wrote them. A reply shows under its comment and is never
+ * counted, so the list's total, the chart, the project's card and its public report say one number.
+ */
+const PROJECT_COMMENT = { topLevel: true } satisfies CommentFilter;
+export const projectComments = (projectId: string, filter: CommentFilter = {}): CommentFilter => ({
+  ...filter,
+  ...PROJECT_COMMENT,
+  projectId,
+});
+
+/**
+ * The one count behind every figure of a project's comments: for each of `projectIds`, its
+ * comments (projectComments) matching `filter`, by sentiment, and by day (UTC) when `period`
+ * is given, inside it. One statement, grouped by project through the channels it follows.
+ */
+async function tallyProjectComments(
+  db: Database,
+  projectIds: string[],
+  filter: CommentFilter,
+  period?: { start: number; end: number },
+) {
+  if (projectIds.length === 0) return [];
+  const day = sql<string>`to_char(${comments.publishedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({
+      projectId: projectChannels.projectId,
+      sentiment: comments.sentiment,
+      day: period ? day : sql<string>`''`,
+      total: count(),
+    })
+    .from(comments)
+    .innerJoin(projectChannels, eq(projectChannels.channelId, comments.channelId))
+    .where(
+      and(
+        inArray(projectChannels.projectId, projectIds),
+        // The projects' channels come through the join: each row is counted for its project.
+        matching({ ...filter, ...PROJECT_COMMENT, projectId: undefined }),
+        period ? sql`${comments.publishedAt} >= ${new Date(period.start).toISOString()}::timestamptz` : undefined,
+        period ? sql`${comments.publishedAt} < ${new Date(period.end).toISOString()}::timestamptz` : undefined,
+      ),
+    )
+    .groupBy(
+      ...(period
+        ? [projectChannels.projectId, comments.sentiment, day]
+        : [projectChannels.projectId, comments.sentiment]),
+    );
+}
+
+/** Each of `projectIds`' comments (projectComments) matching `filter`, counted by sentiment. */
+export async function countProjectComments(
+  db: Database,
+  projectIds: string[],
+  filter: CommentFilter = {},
+): Promise<Map<string, Record<Sentiment, number>>> {
+  const byProject = new Map(projectIds.map((id) => [id, noCounts()]));
+  for (const row of await tallyProjectComments(db, projectIds, filter)) {
+    byProject.get(row.projectId)![row.sentiment] = row.total;
+  }
+  return byProject;
+}
+
+/** All of a count by sentiment: what "N comments" says. */
+export const totalOf = (counts: Record<Sentiment, number>) =>
+  SENTIMENTS.reduce((sum, sentiment) => sum + counts[sentiment], 0);
+
+/**
+ * A project's comments (projectComments) by sentiment, a day at a time (UTC), for the `days`
+ * days up to `today`: every day listed, the empty ones at 0.
  */
 export async function sentimentByDay(
   db: Database,
@@ -145,22 +216,9 @@ export async function sentimentByDay(
 ): Promise<Array<{ date: string; counts: Record<Sentiment, number> }>> {
   const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) + 86_400_000;
   const start = end - days * 86_400_000;
-  const day = sql<string>`to_char(${comments.publishedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const rows = await db
-    .select({ day, sentiment: comments.sentiment, total: count() })
-    .from(comments)
-    .where(
-      and(
-        matching({ projectId }),
-        eq(comments.fromChannel, false),
-        sql`${comments.publishedAt} >= ${new Date(start).toISOString()}::timestamptz`,
-        sql`${comments.publishedAt} < ${new Date(end).toISOString()}::timestamptz`,
-      ),
-    )
-    .groupBy(day, comments.sentiment);
-  const zero = () => Object.fromEntries(SENTIMENTS.map((each) => [each, 0])) as Record<Sentiment, number>;
+  const rows = await tallyProjectComments(db, [projectId], {}, { start, end });
   const byDay = new Map(
-    Array.from({ length: days }, (_, n) => [new Date(start + n * 86_400_000).toISOString().slice(0, 10), zero()]),
+    Array.from({ length: days }, (_, n) => [new Date(start + n * 86_400_000).toISOString().slice(0, 10), noCounts()]),
   );
   for (const row of rows) {
     const counts = byDay.get(row.day);

@@ -5,7 +5,8 @@ import { testPasswords } from '../test/passwords';
 import * as subscription from '../../contract/subscription';
 import { PLAN_INCLUDES } from '../../contract/subscription';
 import { channels, comments, coupons, projects, users } from './schema';
-import { PROMO_COUPON, seed, SEED_USERS } from './seed';
+import { createCommentJudge } from '../sentiment/judge';
+import { DEMO_MESSAGES, DEMO_REVIEWED, PROMO_COUPON, seed, SEED_USERS } from './seed';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -66,5 +67,46 @@ describe('seed', () => {
     );
     expect(over).toEqual([]);
     expect(owners.find((owner) => owner.email === 'demo@example.com')).toMatchObject({ plan: 'starter', projects: 3 });
+  });
+
+  it('makes demo comments believable on each channel: plain text, no one saying the same on two channels, LinkedIn unnamed', async () => {
+    await seed(database.db, testPasswords());
+    const seeded = await database.db
+      .select({
+        message: comments.message,
+        authorName: comments.authorName,
+        channelId: comments.channelId,
+        kind: channels.kind,
+      })
+      .from(comments)
+      .innerJoin(channels, eq(channels.id, comments.channelId))
+      // The demo user's channels, as seeded once (the first test here seeds the demo accounts again).
+      .innerJoin(users, eq(users.id, channels.ownerId))
+      .where(and(eq(users.email, 'demo@example.com'), sql`${channels.externalId} not like 'scale%'`));
+    expect(seeded.length).toBeGreaterThan(200);
+    // Shown as text (rightly), markup would read as tags: a provider sends none.
+    expect(seeded.filter((comment) => /<\/?[a-z][^>]*>/i.test(comment.message))).toEqual([]);
+    const channelsOf = new Map<string, Set<string>>();
+    for (const comment of seeded.filter((each) => each.authorName !== '')) {
+      const said = `${comment.authorName}: ${comment.message}`;
+      channelsOf.set(said, new Set([...(channelsOf.get(said) ?? []), comment.channelId]));
+    }
+    expect([...channelsOf].filter(([, on]) => on.size > 1).map(([said]) => said)).toEqual([]);
+    // LinkedIn names no member to an app (docs/product.md#comments-arrive-by-themselves).
+    const linkedIn = seeded.filter((comment) => comment.kind === 'linkedin-organization');
+    expect(linkedIn.length).toBeGreaterThan(10);
+    expect(linkedIn.filter((comment) => comment.authorName !== '')).toEqual([]);
+  });
+
+  it("proposes POSITIVE for every demo comment a person reads as praise: the classifier's, not a made-up sentiment", async () => {
+    // The seed judges its messages like any comment's (docs/decisions/048-comments-born-classified.md).
+    const judge = createCommentJudge({ threshold: 0.7 });
+    await judge.ready();
+    const praise = DEMO_MESSAGES.filter((_, index) => DEMO_REVIEWED[index] === 'POSITIVE');
+    expect(praise).toContain('Il personale è gentilissimo, torneremo sicuramente!');
+    const misread = praise
+      .map((message) => ({ message, proposed: judge.judge(message).proposedSentiment }))
+      .filter(({ proposed }) => proposed !== 'POSITIVE');
+    expect(misread).toEqual([]);
   });
 });

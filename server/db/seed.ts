@@ -205,8 +205,8 @@ async function seedScaleUsers(db: Database, passwords: PasswordHasher, count: nu
     on conflict do nothing`);
 }
 
-/** Short comments as people leave them, in both languages, some with accents, emoji or markup-looking text. */
-const DEMO_MESSAGES = [
+/** Short comments as people leave them, in both languages, some with accents or emoji; plain text, as providers send it. */
+export const DEMO_MESSAGES = [
   'The new spring menu is amazing, the terrace is the best spot in town ☀️',
   'Waited 40 minutes on Saturday evening, nobody came to take our order.',
   'Caffè perfetto come sempre, grazie ragazzi!',
@@ -214,14 +214,14 @@ const DEMO_MESSAGES = [
   'Is the kitchen open on Monday?',
   'Non male, ma la pizza era fredda.',
   '🔥🔥🔥',
-  'Best espresso in Milano, hands down.',
+  'The best espresso in Milano, hands down.',
   'Servizio lento, però il tiramisù era ottimo.',
   'Why did you remove the vegan option??',
   'Ordered twice this week, both times perfect.',
   'Il personale è gentilissimo, torneremo sicuramente!',
   'Meh.',
   'Can I book a table for 12 people on Friday?',
-  'The <b>new</b> opening hours are not on Google yet',
+  'The new opening hours are not on Google yet',
   'Terribile esperienza, non ci torno più.',
   'Love the playlist you had on tonight 🎶',
   'Parking is a nightmare around here but worth it.',
@@ -243,7 +243,7 @@ const DEMO_AUTHORS = [
   'Priya Shah',
 ];
 /** What a person says each message is, index for index with DEMO_MESSAGES: the seeded reviews' answers. */
-const DEMO_REVIEWED: Sentiment[] = [
+export const DEMO_REVIEWED: Sentiment[] = [
   'POSITIVE',
   'NEGATIVE',
   'POSITIVE',
@@ -334,7 +334,13 @@ async function seedDemoComments(db: Database, judge: CommentJudge): Promise<void
         }),
       )
       .onConflictDoNothing()
-      .returning({ id: channels.id, ownerId: channels.ownerId, externalId: channels.externalId, name: channels.name });
+      .returning({
+        id: channels.id,
+        ownerId: channels.ownerId,
+        kind: channels.kind,
+        externalId: channels.externalId,
+        name: channels.name,
+      });
     if (made.length === 0) return;
     // Each project follows its channels: the demo user's café its Facebook page, Instagram and
     // ads, the trattoria its LinkedIn organization; a customer's project the channel named after it.
@@ -357,8 +363,9 @@ async function seedDemoComments(db: Database, judge: CommentJudge): Promise<void
     });
     if (links.length > 0) await tx.insert(projectChannels).values(links).onConflictDoNothing();
     // 360 comments (and a few replies to them), spread over the channels; the first channels (the demo user's) get most.
+    const authorOn = believableAuthors();
     const rows = Array.from({ length: 360 }, (_, n) => {
-      const channel = made[n % 3 === 0 ? n % made.length : n % Math.min(4, made.length)];
+      const channel = made[n % 3 === 0 ? n % made.length : n % Math.min(4, made.length)]!;
       const index = (n * 7) % DEMO_MESSAGES.length;
       const message = n === 17 ? LONG_MESSAGE : DEMO_MESSAGES[index]!;
       const publishedAt = new Date(start - n * 4 * 3_600_000 - (n % 5) * 600_000);
@@ -371,7 +378,7 @@ async function seedDemoComments(db: Database, judge: CommentJudge): Promise<void
         // Under the channel's id, as Graph names a page's comments: the sandbox takes a reply to it.
         externalId: sandboxDemoCommentId(channel.externalId, n + 1),
         message,
-        authorName: DEMO_AUTHORS[(n * 5) % DEMO_AUTHORS.length],
+        authorName: authorOn(channel, message, (n * 5) % DEMO_AUTHORS.length),
         ...judged,
         ...(reviewed
           ? {
@@ -393,20 +400,53 @@ async function seedDemoComments(db: Database, judge: CommentJudge): Promise<void
       .values(rows)
       .returning({ id: comments.id, channelId: comments.channelId, publishedAt: comments.publishedAt });
     // A few conversations: other people answering a comment (replies carry their parent's id).
-    const channelExternal = new Map(made.map((channel) => [channel.id, channel.externalId]));
+    const channelOf = new Map(made.map((channel) => [channel.id, channel]));
     const replies = inserted
       .filter((_, n) => n % 15 === 4)
       .map((parent, n) => ({
         channelId: parent.channelId,
         parentId: parent.id,
-        externalId: `${channelExternal.get(parent.channelId)!}_demo-reply-${n + 1}`,
+        externalId: `${channelOf.get(parent.channelId)!.externalId}_demo-reply-${n + 1}`,
         message: DEMO_REPLIES[n % DEMO_REPLIES.length],
-        authorName: DEMO_AUTHORS[(n * 7 + 3) % DEMO_AUTHORS.length],
+        authorName: authorOn(
+          channelOf.get(parent.channelId)!,
+          DEMO_REPLIES[n % DEMO_REPLIES.length]!,
+          (n * 7 + 3) % DEMO_AUTHORS.length,
+        ),
         ...judge.judge(DEMO_REPLIES[n % DEMO_REPLIES.length]!),
         publishedAt: new Date(parent.publishedAt.getTime() + (n % 4) * 1_800_000 + 600_000),
       }));
     if (replies.length > 0) await tx.insert(comments).values(replies);
   });
+}
+
+/**
+ * Who says a message on a channel, starting from the `first`-th demo author: never the person who
+ * said the same words on another channel (one person does not paste one comment on a café's page,
+ * its Instagram and its ads), and nobody on a LinkedIn organization, whose comments come without
+ * the member's name (docs/product.md#comments-arrive-by-themselves).
+ */
+function believableAuthors() {
+  // A message goes to more channels than there are demo authors: the customers' names take over.
+  const people = [
+    ...DEMO_AUTHORS,
+    ...FIRST_NAMES.flatMap((first) => LAST_NAMES.map((last) => `${first} ${last}`)).filter(
+      (name) => !DEMO_AUTHORS.includes(name),
+    ),
+  ];
+  const channelOf = new Map<string, string>();
+  return (channel: { id: string; kind: ChannelKind }, message: string, first: number): string => {
+    if (channel.kind === 'linkedin-organization') return '';
+    for (let k = 0; k < people.length; k++) {
+      const author = people[k < DEMO_AUTHORS.length ? (first + k) % DEMO_AUTHORS.length : k]!;
+      const said = channelOf.get(`${author}\n${message}`);
+      if (said === undefined || said === channel.id) {
+        channelOf.set(`${author}\n${message}`, channel.id);
+        return author;
+      }
+    }
+    return DEMO_AUTHORS[first]!;
+  };
 }
 
 /**

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { SENTIMENTS, type Sentiment } from '../../contract/fields';
 import type { Database } from '../db/client';
-import { channels, comments, projectChannels, projects, type ChannelRow, type ProjectRow } from '../db/schema';
+import { channels, projectChannels, projects, type ChannelRow, type ProjectRow } from '../db/schema';
 import { assertRoomForProject, lockProjectChannels, planLimitReached } from './limits';
 
 export async function countProjectsOf(db: Database, ownerId: string): Promise<number> {
@@ -44,25 +43,6 @@ export async function channelsOfProjects(db: Database, projectIds: string[]): Pr
     .where(inArray(projectChannels.projectId, projectIds))
     .orderBy(asc(channels.kind), asc(channels.name), asc(channels.id));
   for (const { projectId, channel } of rows) byProject.get(projectId)!.push(channel);
-  return byProject;
-}
-
-/** The comments on the channels each of `projectIds` follows, counted by sentiment. */
-export async function commentCountsOfProjects(
-  db: Database,
-  projectIds: string[],
-): Promise<Map<string, Record<Sentiment, number>>> {
-  const zero = () => Object.fromEntries(SENTIMENTS.map((sentiment) => [sentiment, 0])) as Record<Sentiment, number>;
-  const byProject = new Map(projectIds.map((id) => [id, zero()]));
-  if (projectIds.length === 0) return byProject;
-  const rows = await db
-    .select({ projectId: projectChannels.projectId, sentiment: comments.sentiment, total: count() })
-    .from(projectChannels)
-    .innerJoin(comments, eq(comments.channelId, projectChannels.channelId))
-    // The channel's own replies are not its audience's: not counted by sentiment.
-    .where(and(inArray(projectChannels.projectId, projectIds), eq(comments.fromChannel, false)))
-    .groupBy(projectChannels.projectId, comments.sentiment);
-  for (const { projectId, sentiment, total } of rows) byProject.get(projectId)![sentiment] = total;
   return byProject;
 }
 

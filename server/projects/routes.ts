@@ -8,6 +8,7 @@ import type { AppEnv, Services } from '../http/context';
 import { notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
 import { pageOffset, paged } from '../http/paging';
+import { countProjectComments } from '../comments/queries';
 import { presentProject } from './presenters';
 import {
   attachChannel as link,
@@ -15,7 +16,6 @@ import {
   channelsOfProjects,
   detachChannel as unlink,
   findOwnChannel,
-  commentCountsOfProjects,
   countProjectsOf,
   deleteProject as removeProject,
   findOwnProject,
@@ -27,7 +27,7 @@ import {
 /** Projects as the contract shows them: each with its channels and its comments counted by sentiment. */
 async function present(db: Database, rows: ProjectRow[]) {
   const ids = rows.map((row) => row.id);
-  const [channels, counts] = await Promise.all([channelsOfProjects(db, ids), commentCountsOfProjects(db, ids)]);
+  const [channels, counts] = await Promise.all([channelsOfProjects(db, ids), countProjectComments(db, ids)]);
   return rows.map((row) => presentProject(row, channels.get(row.id)!, counts.get(row.id)!));
 }
 

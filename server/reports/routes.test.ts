@@ -80,7 +80,7 @@ describe('a share link', () => {
       { kind: 'facebook-page', name: 'Café page' },
       { kind: 'instagram-account', name: '@cafe' },
     ]);
-    // The channel's own reply is not its audience's.
+    // A reply is not counted, the channel's own or anyone's (docs/decisions/052-one-count-of-a-projects-comments.md).
     expect(report.totals).toEqual({ POSITIVE: 2, MIXED: 0, NEGATIVE: 1, NEUTRAL: 0, UNCLASSIFIED: 0 });
     expect(report.summary.days).toHaveLength(30);
     const month = report.summary.days.reduce((sum, day) => sum + day.counts.POSITIVE + day.counts.NEGATIVE, 0);

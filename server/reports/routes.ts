@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import * as reports from '../../contract/reports';
 import type { ReportLink } from '../../contract/reports';
-import { sentimentByDay } from '../comments/queries';
+import { countProjectComments, sentimentByDay } from '../comments/queries';
 import type { AppEnv, Services } from '../http/context';
 import { clientIp } from '../http/client-ip';
 import { notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
 import { addressSubject, rateLimitCheck } from '../http/rate-limiter';
 import { assertPublicReports } from '../projects/limits';
-import { channelsOfProjects, commentCountsOfProjects, findOwnProject } from '../projects/queries';
+import { channelsOfProjects, findOwnProject } from '../projects/queries';
 import { createEncryption } from '../security/encryption';
 import type { ProjectReportRow } from '../db/schema';
 import { activeReportLink, newReportLink, openReport, revokeReportLinks } from './queries';
@@ -62,7 +62,7 @@ export function reportRoutes(s: Services) {
     if (!opened) throw notFound();
     const [channels, totals, days] = await Promise.all([
       channelsOfProjects(s.db, [opened.projectId]),
-      commentCountsOfProjects(s.db, [opened.projectId]),
+      countProjectComments(s.db, [opened.projectId]),
       sentimentByDay(s.db, opened.projectId, { days: Number(query.days ?? '30'), today: now }),
     ]);
     return reply(c, reports.showPublicReport, 200, {

@@ -23,6 +23,8 @@ export function SentimentSummaryCard({
     <Card
       headingLevel={2}
       title={t('projectComments.chart.title')}
+      // What it counts, as every figure of a project's comments (docs/decisions/052-one-count-of-a-projects-comments.md).
+      description={t('projectComments.chart.counted')}
       actions={<SummaryPeriodSelect value={period} onChange={onPeriodChange} />}
     >
       {summary === 'failed' ? (

@@ -87,21 +87,30 @@ async function rename(request: Request) {
   return submission.reply();
 }
 
-/** The project's comments counted by sentiment: only the sentiments it has. */
+/**
+ * The project's comments, as every screen counts them (top-level only, replies not counted:
+ * docs/decisions/052-one-count-of-a-projects-comments.md), then by sentiment: only the sentiments it has.
+ */
 function CommentCounts({ project }: { project: Project }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   const present = SENTIMENTS.filter((sentiment) => project.commentCounts[sentiment] > 0);
   if (present.length === 0) return <p className="text-sm text-fg-muted">{t('projects.noComments')}</p>;
+  const total = SENTIMENTS.reduce((sum, sentiment) => sum + project.commentCounts[sentiment], 0);
   return (
-    <ul aria-label={t('projects.commentsOf', { name: project.name })} className="flex flex-wrap gap-1.5">
-      {present.map((sentiment) => (
-        <li key={sentiment} className="flex items-center gap-1 text-sm">
-          <SentimentBadge sentiment={sentiment} />
-          <span className="font-medium text-fg tabular-nums">{number.format(project.commentCounts[sentiment])}</span>
-        </li>
-      ))}
-    </ul>
+    <div className="flex flex-col gap-1.5">
+      <p className="text-sm text-fg-muted">
+        {t('projects.commentTotal', { count: total, formatted: number.format(total) })}
+      </p>
+      <ul aria-label={t('projects.commentsOf', { name: project.name })} className="flex flex-wrap gap-1.5">
+        {present.map((sentiment) => (
+          <li key={sentiment} className="flex items-center gap-1 text-sm">
+            <SentimentBadge sentiment={sentiment} />
+            <span className="font-medium text-fg tabular-nums">{number.format(project.commentCounts[sentiment])}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -99,6 +99,7 @@ export default function PublicReportRoute() {
       <Card
         headingLevel={2}
         title={t('projectComments.chart.title')}
+        description={t('projectComments.chart.counted')}
         actions={
           <SummaryPeriodSelect
             value={period}

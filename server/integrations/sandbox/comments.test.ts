@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SandboxCommentBoard, sandboxDemoCommentId } from './comments';
+import { SANDBOX_FACEBOOK_PEOPLE } from './facebook';
 
 describe('the sandbox comment board', () => {
   const board = () => new SandboxCommentBoard(() => Date.UTC(2026, 10, 25));
@@ -20,6 +21,23 @@ describe('the sandbox comment board', () => {
     });
     for (const made of ['200_c99', '200_demo-comment-', '200_demo-comment-7x', sandboxDemoCommentId('300', 7)]) {
       expect(comments.reply('200', 'Café', made, 'Hello'), made).toBeUndefined();
+    }
+  });
+
+  it('makes a page and its Instagram account heard apart: no comment on both, nobody saying the same at the same minute', () => {
+    const pages = SANDBOX_FACEBOOK_PEOPLE.flatMap((person) => person.pages).filter((page) => page.instagram);
+    const instagramIds = new Set(pages.map((page) => page.instagram!.id));
+    const comments = new SandboxCommentBoard(() => Date.UTC(2026, 10, 25), instagramIds);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) {
+      const onPage = comments.list(page.id);
+      const onInstagram = comments.list(page.instagram!.id);
+      expect(onInstagram.length).toBeGreaterThan(0);
+      const messages = new Set(onPage.map((comment) => comment.message));
+      expect(onInstagram.filter((comment) => messages.has(comment.message))).toEqual([]);
+      const said = (comment: (typeof onPage)[number]) => `${comment.from.name} ${comment.created_time.slice(0, 16)}`;
+      const moments = new Set(onPage.map(said));
+      expect(onInstagram.filter((comment) => moments.has(said(comment)))).toEqual([]);
     }
   });
 });

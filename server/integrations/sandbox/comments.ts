@@ -1,7 +1,8 @@
 /**
  * What people say on the sandbox's pages and Instagram accounts: a few comments a
  * channel, made from its id (the same each time), over the last three weeks, with a reply under
- * the first; and the replies the app posts, kept in memory like the rest of the sandbox. Their
+ * the first. A page and its Instagram account hear different things, from different people at
+ * different times, as two channels of one business do; and the replies the app posts, kept in memory like the rest of the sandbox. Their
  * sentiment is what the API's classifier makes of them, as for any provider's comment.
  */
 export interface SandboxComment {
@@ -14,7 +15,8 @@ export interface SandboxComment {
   fromChannel: boolean;
 }
 
-const SAYINGS = [
+/** What people write on a page. */
+const PAGE_SAYINGS = [
   'Best cappuccino in town, the staff is lovely.',
   'We waited half an hour for a table, nobody told us why.',
   'Nice place, a bit loud on Saturday nights.',
@@ -23,6 +25,17 @@ const SAYINGS = [
   'Prices went up again, portions went down.',
   'Booked for Friday, see you there.',
   'Great music, slow service.',
+];
+/** What people write under an Instagram post: shorter, with emoji. */
+const INSTAGRAM_SAYINGS = [
+  'That latte art 😍',
+  'Ordered the pistachio croissant, it was stale 😕',
+  'Where is this exactly?',
+  'Che meraviglia questi cornetti 🥐',
+  'Tag a friend who needs this coffee ☕',
+  'The new cups are so cute!',
+  'Story was hilarious 😂',
+  'Too crowded lately, could not find a seat.',
 ];
 /** The made-up people who comment on the sandbox's pages and accounts. */
 export const SANDBOX_COMMENTERS = [
@@ -54,7 +67,11 @@ export class SandboxCommentBoard {
   private readonly said = new Map<string, SandboxComment[]>();
   private saidCount = 0;
 
-  constructor(private readonly clock: () => number) {}
+  /** `instagramIds`: which channels are Instagram accounts (the rest are pages). */
+  constructor(
+    private readonly clock: () => number,
+    private readonly instagramIds: ReadonlySet<string> = new Set(),
+  ) {}
 
   /** A made-up person comments on `channelId` (or answers `parentId` there): the comment. */
   say(channelId: string, authorName: string, message: string, parentId?: string): SandboxComment | undefined {
@@ -110,16 +127,19 @@ export class SandboxCommentBoard {
     const day = 24 * 3600_000;
     const now = this.clock();
     const seed = Number(channelId.slice(-3)) || 0;
-    const made = SAYINGS.map((message, n): SandboxComment => ({
+    const instagram = this.instagramIds.has(channelId);
+    // An Instagram account's people and hours are not its page's (their ids end alike).
+    const shift = instagram ? { people: 3, hours: 7 } : { people: 0, hours: 0 };
+    const made = (instagram ? INSTAGRAM_SAYINGS : PAGE_SAYINGS).map((message, n): SandboxComment => ({
       id: `${channelId}_c${n + 1}`,
       message,
-      from: { name: PEOPLE[(n + seed) % PEOPLE.length]! },
-      created_time: new Date(now - (20 - n * 2.5) * day).toISOString(),
+      from: { name: PEOPLE[(n + seed + shift.people) % PEOPLE.length]! },
+      created_time: new Date(now - (20 - n * 2.5) * day + shift.hours * 3600_000).toISOString(),
       fromChannel: false,
     }));
     const answer: SandboxComment = {
       id: `${channelId}_c1_r1`,
-      message: 'Totally agree!',
+      message: instagram ? 'Same here 👍' : 'Totally agree!',
       from: { name: PEOPLE[(seed + 3) % PEOPLE.length]! },
       created_time: new Date(Date.parse(made[0]!.created_time) + 3600_000).toISOString(),
       parent: { id: made[0]!.id },

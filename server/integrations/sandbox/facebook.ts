@@ -326,7 +326,10 @@ export function facebookSandbox({
   // What people say on the pages and Instagram accounts, and the replies posted.
   // Graph lists comments per post (`/{post-id}/comments`); the sandbox keeps one stream a
   // channel, which is what the app reads them as.
-  const board = new SandboxCommentBoard(clock);
+  const board = new SandboxCommentBoard(
+    clock,
+    new Set(SANDBOX_FACEBOOK_PEOPLE.flatMap((person) => person.pages.flatMap((page) => page.instagram?.id ?? []))),
+  );
   /** The page or Instagram account `id` among the caller's, with the name it replies as. */
   const channelOf = (person: SandboxPerson, id: string) => {
     for (const page of person.pages) {
