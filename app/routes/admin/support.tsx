@@ -31,10 +31,9 @@ export async function clientLoader({ request }: { request: Request }) {
 
 /**
  * The columns at each width (docs/product.md#support), so the table fits its frame with no
- * sideways scrolling: the user (the email, cut to fit, with the name under it) and the action
- * always; the plan from 840 px; the payment method and the projects from 1280 px, with the three
- * channel counts folded into one cell; from 1920 px, each count in a column of its own. On a phone
- * the plan folds into the user's cell.
+ * sideways scrolling: the user (the email, cut to fit, with the name under it) always; the plan
+ * and the action from 840 px (on a phone both fold into the user's cell, the action under it); the payment method and the projects from 1280 px, with the three
+ * channel counts folded into one cell; from 1920 px, each count in a column of its own.
  */
 function useColumns(): Column<AdminUserListEntry>[] {
   const { t, i18n } = useTranslation();
@@ -62,6 +61,10 @@ function useColumns(): Column<AdminUserListEntry>[] {
           <span className="flex min-w-0 items-center gap-1.5 text-xs text-fg-muted">
             <TruncatedText text={`${user.firstName} ${user.lastName}`.trim()} />
             <span className="shrink-0 md:hidden">{plan(user)}</span>
+          </span>
+          {/* On a phone the action folds in here too, leaving the email the whole row's width. */}
+          <span className="mt-1 md:hidden">
+            <LoginAsUserButton user={user} />
           </span>
         </div>
       ),
@@ -97,6 +100,7 @@ function useColumns(): Column<AdminUserListEntry>[] {
       header: t('impersonation.actions'),
       cell: (user) => <LoginAsUserButton user={user} />,
       align: 'end',
+      from: 'md',
       className: 'whitespace-nowrap',
     },
   ];
