@@ -59,7 +59,7 @@ test.describe('an admin acting as a user', () => {
     await signInAdmin(page, admin);
     await page.goto(`/admin/support?search=${encodeURIComponent(customer.email)}`);
     await expect.poll(() => subscribed).toEqual([`private-App.Models.User.${admin._id}`]);
-    const button = page.getByRole('button', { name: 'Login as user Jane Doe' });
+    const button = page.getByRole('button', { name: `Login as user ${customer.email}` });
     await button.click();
     await expect(page).toHaveURL('/projects');
     await expect

@@ -1,4 +1,15 @@
-import { expect, expectNoA11yViolations, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import {
+  accessTokenOf,
+  DESIGN_LIBRARY_RENDER_MS,
+  expect,
+  expectNoA11yViolations,
+  projectFollowingFacebookPage,
+  settle,
+  signInWithoutUi,
+  test,
+} from './fixtures';
+import { layoutBreaksAtEveryWidth } from './layout-breaks';
 
 test.describe('signed-in layout', () => {
   test("a page's failure keeps the app chrome, and the page comes back", async ({ page, signedInUser: _ }) => {
@@ -31,3 +42,154 @@ test.describe('signed-in layout', () => {
     await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
   });
 });
+
+/**
+ * No layout breaks at any width (docs/product.md#screen-sizes): every route of app/routes.ts,
+ * signed out, as a user and as an admin, with the demo data and with long values (a 60-character
+ * email, a 100-character project name, Italian), at each of LAYOUT_WIDTHS. A page is opened once
+ * and resized through the widths, which keeps the whole spec quick on two cores. `/logout` and
+ * `/preferences` are actions with no screen of their own, so they are not opened.
+ */
+test.describe('no layout breaks at any width', () => {
+  /**
+   * Opens `path` and waits for the screen to stand: its heading, and nothing still loading (but
+   * in the design library, whose specimens include a table that is loading for ever). After the
+   * first, each path is opened as a link in the app opens it, through the app's router: the same
+   * route and screen, without loading the app again for each.
+   */
+  async function breaksOf(page: Page, path: string, first: boolean) {
+    if (first) await page.goto(path);
+    else await page.evaluate((to) => (window as unknown as RemixWindow).__remixRouter.navigate(to), path);
+    await settle(page);
+    const library = path.startsWith('/admin/design-library');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({
+      timeout: library ? DESIGN_LIBRARY_RENDER_MS : undefined,
+    });
+    if (!library) await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    return layoutBreaksAtEveryWidth(page, path);
+  }
+
+  async function breaksOfEvery(page: Page, paths: string[]) {
+    const found: string[] = [];
+    for (const [index, path] of paths.entries()) found.push(...(await breaksOf(page, path, index === 0)));
+    return found;
+  }
+
+  const signedOutPaths = [
+    '/',
+    '/login',
+    '/forgot-password',
+    '/reset-password/not-a-real-token',
+    '/register',
+    '/register/marketing-espresso-15',
+    '/maintenance',
+    `/facebook-deletion/${'A'.repeat(32)}`,
+    '/public/reports/not-a-real-link',
+    '/404',
+    '/no/such/page',
+  ];
+
+  test('signed out, in English', async ({ page }) => {
+    expect(await breaksOfEvery(page, signedOutPaths)).toEqual([]);
+  });
+
+  test.describe('in Italian', () => {
+    test.use({ locale: 'it-IT' });
+    test('signed out', async ({ page }) => {
+      expect(await breaksOfEvery(page, signedOutPaths)).toEqual([]);
+    });
+  });
+
+  test('as the demo user, with the demo data', async ({ page, request }) => {
+    const demo = { email: 'demo@example.com', password: 'Demo1234' };
+    const token = await accessTokenOf(request, demo);
+    const auth = { authorization: `Bearer ${token}` };
+    const { data: projects } = (await (await request.get('/v1.0/projects', { headers: auth })).json()) as {
+      data: Array<{ _id: string }>;
+    };
+    const paths = ['/', '/projects', '/projects/new', '/troubleshooting', '/integrations'];
+    for (const { _id } of projects) {
+      paths.push(`/projects/${_id}/channels`, `/projects/${_id}/comments`);
+      // Only read: a new link would revoke the one the demo data may have.
+      const { reportLink } = (await (
+        await request.get(`/v1.0/projects/${_id}/report-link`, { headers: auth })
+      ).json()) as { reportLink: { token: string } | null };
+      if (reportLink) paths.push(`/public/reports/${reportLink.token}`);
+    }
+    paths.push(
+      '/integrations/facebook-account/callback',
+      '/user/account',
+      '/user/account/email/not-a-real-token',
+      '/user/subscription',
+      '/no/such/page',
+    );
+    await signInWithoutUi(page, demo);
+    expect(await breaksOfEvery(page, paths)).toEqual([]);
+  });
+
+  test('as a user with long values, in Italian', async ({ page, request, makeUser }) => {
+    const user = await makeUser({ email: longEmail(), language: 'it', plan: 'pro' });
+    const token = await accessTokenOf(request, user);
+    const projectId = await projectFollowingFacebookPage(request, token, LONG_PROJECT_NAME);
+    const made = await request.post(`/v1.0/projects/${projectId}/report-link`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const { reportLink } = (await made.json()) as { reportLink: { token: string } };
+    await signInWithoutUi(page, user);
+    const found = await breaksOfEvery(page, [
+      '/projects',
+      '/projects/new',
+      `/projects/${projectId}/channels`,
+      `/projects/${projectId}/comments`,
+      '/troubleshooting',
+      '/integrations',
+      '/user/account',
+      '/user/subscription',
+      `/public/reports/${reportLink.token}`,
+    ]);
+    expect(found).toEqual([]);
+  });
+
+  test.describe('as an admin', () => {
+    test.use({ role: 'admin' });
+
+    test('with the demo data, in English', async ({ page, signedInUser: _ }) => {
+      const found = await breaksOfEvery(page, [
+        '/admin',
+        '/admin/support',
+        '/admin/sentiment-review',
+        '/admin/design-library',
+        '/admin/mautic',
+      ]);
+      expect(found).toEqual([]);
+    });
+
+    test('with long values, in Italian', async ({ page, makeUser }) => {
+      const admin = await makeUser({ role: 'admin', language: 'it' });
+      const customer = await makeUser({ email: longEmail(), language: 'it' });
+      await signInWithoutUi(page, admin);
+      const found = await breaksOfEvery(page, [
+        '/admin/support',
+        `/admin/support?search=${encodeURIComponent(customer.email)}`,
+        '/admin/sentiment-review',
+        '/admin/mautic',
+      ]);
+      expect(found).toEqual([]);
+    });
+  });
+});
+
+type RemixWindow = { __remixRouter: { navigate: (to: string) => Promise<void> } };
+
+/** A project name of 100 characters, the most the form takes. */
+const LONG_PROJECT_NAME =
+  'Campagna di lancio primavera-estate della nuova linea biologica della Bottega Verde di Milano e Torino'
+    .padEnd(100, 'x')
+    .slice(0, 100);
+
+/** A unique address of 60 characters. */
+function longEmail() {
+  const domain = '@example.com';
+  return `long-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`.padEnd(60 - domain.length, 'x') + domain;
+}

@@ -267,3 +267,30 @@ describe('DataTable', () => {
     expect(container.querySelector('[role="status"]')?.textContent).toBe('');
   });
 });
+
+describe('DataTable at each width', () => {
+  it('shows a column from its `from` width and below its `until`, on its header and cells alike', async () => {
+    const container = await render(
+      <DataTable
+        caption="People"
+        columns={[
+          { id: 'name', header: 'Name', cell: (person: Person) => person.name, fill: true },
+          { id: 'age', header: 'Age', cell: (person: Person) => person.age, from: 'lg', wrapHeader: true },
+          { id: 'summary', header: 'Summary', cell: () => '—', from: 'md', until: 'xl' },
+        ]}
+        rows={people}
+        getRowId={(person) => person.id}
+      />,
+    );
+    const classesOf = (index: number) =>
+      [...container.querySelectorAll('tr')].map((row) => row.children[index]!.className.split(/\s+/));
+    for (const classes of classesOf(1)) expect(classes).toEqual(expect.arrayContaining(['hidden', 'lg:table-cell']));
+    for (const classes of classesOf(2)) {
+      expect(classes).toEqual(expect.arrayContaining(['hidden', 'md:table-cell', 'xl:hidden']));
+    }
+    // The fill column takes the room left, and no more: its text is cut instead of widening the table.
+    for (const classes of classesOf(0)) expect(classes).toEqual(expect.arrayContaining(['w-full', 'max-w-0']));
+    expect(header(container, 'Age').className).toContain('whitespace-normal');
+    expect(header(container, 'Name').className).toContain('whitespace-nowrap');
+  });
+});

@@ -22,6 +22,41 @@ export interface Column<Row> {
   align?: 'start' | 'center' | 'end';
   /** On the column's header and cells alike (a width, a wrap rule). */
   className?: string;
+  /**
+   * The widths the column is shown at (the product's breakpoints, docs/product.md#screen-sizes):
+   * from `from` up, and below `until`. A column left out folds its facts into another cell
+   * shown at that width, so a table fits its frame instead of scrolling sideways.
+   */
+  from?: Breakpoint;
+  until?: Breakpoint;
+  /**
+   * The column takes the room the others leave, and no more: its text is cut to fit (with
+   * TruncatedText) rather than wrapped inside a word or pushing the other columns out of view.
+   * One column a table, its main one (the user's email, a comment).
+   */
+  fill?: boolean;
+  /** The header may wrap between its words (a count under a long name), so the column stays narrow. */
+  wrapHeader?: boolean;
+}
+
+type Breakpoint = 'sm' | 'md' | 'lg' | 'xl';
+// Whole class names, so Tailwind finds them.
+const shownFrom = {
+  sm: 'hidden sm:table-cell',
+  md: 'hidden md:table-cell',
+  lg: 'hidden lg:table-cell',
+  xl: 'hidden xl:table-cell',
+};
+const hiddenFrom = { sm: 'sm:hidden', md: 'md:hidden', lg: 'lg:hidden', xl: 'xl:hidden' };
+
+/** The classes a column puts on its header and each of its cells. */
+function columnClass<Row>(column: Column<Row>) {
+  return [
+    column.from ? shownFrom[column.from] : '',
+    column.until ? hiddenFrom[column.until] : '',
+    column.fill ? 'w-full max-w-0 min-w-32 md:min-w-48' : '',
+    column.className ?? '',
+  ].join(' ');
 }
 
 export type SortDirection = 'asc' | 'desc';
@@ -96,14 +131,16 @@ const justifyClass = { start: 'justify-start', center: 'justify-center', end: 'j
 
 // Separate borders, drawn on the cells: a collapsed border would not travel with a sticky header.
 const headCell =
-  'sticky top-0 z-10 border-b border-line bg-muted px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-fg-muted uppercase';
+  'sticky top-0 z-10 border-b border-line bg-muted px-4 py-3 text-xs font-semibold tracking-wide text-fg-muted uppercase';
 const bodyCell = 'border-b border-line px-4 py-3 align-middle';
 
 /**
  * The one table (the admin users table, the sentiment review list). Rows arrive
  * ordered and paged by the caller; the table shows them, asks for another order through
- * `onSortChange`, and reports the checked rows through `onSelectionChange`. On a narrow screen
- * it scrolls sideways inside its own frame, which can be focused and scrolled by keyboard.
+ * `onSortChange`, and reports the checked rows through `onSelectionChange`. A wide table chooses
+ * what to show at each width (a column's `from`/`until`, its `fill` column cut to fit), so it fits
+ * its frame; should it still not fit, it scrolls sideways inside the frame, which can then be
+ * focused and scrolled by keyboard.
  */
 export function DataTable<Row>({
   columns,
@@ -266,7 +303,7 @@ export function DataTable<Row>({
                     scope="col"
                     // Only the column the rows are ordered by says so (the ARIA pattern).
                     aria-sort={canSort && direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
-                    className={`${headCell} ${alignClass[align]} ${column.className ?? ''}`}
+                    className={`${headCell} ${column.wrapHeader ? 'whitespace-normal' : 'whitespace-nowrap'} ${alignClass[align]} ${columnClass(column)}`}
                   >
                     {canSort ? (
                       <button
@@ -301,7 +338,7 @@ export function DataTable<Row>({
                     </td>
                   ) : null}
                   {columns.map((column) => (
-                    <td key={column.id} className={`${bodyCell} ${column.className ?? ''}`}>
+                    <td key={column.id} className={`${bodyCell} ${columnClass(column)}`}>
                       <Skeleton className={`h-4 ${index % 2 ? 'w-3/4' : 'w-full'} min-w-12`} />
                     </td>
                   ))}
@@ -354,7 +391,7 @@ export function DataTable<Row>({
                       {columns.map((column) => (
                         <td
                           key={column.id}
-                          className={`${bodyCell} text-fg ${alignClass[column.align ?? 'start']} ${column.className ?? ''}`}
+                          className={`${bodyCell} text-fg ${alignClass[column.align ?? 'start']} ${columnClass(column)}`}
                         >
                           {column.cell(row)}
                         </td>

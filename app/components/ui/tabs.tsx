@@ -46,26 +46,27 @@ export function AppTabs({
       manual={manual}
       className={`min-w-0 ${className}`}
     >
-      {/* `relative`: the list is the containing block of the tabs' screen-reader text, which is
-          positioned absolutely; without it that text escapes the list's scrolling and widens
-          the page on a phone. The baseline is an inset shadow, not a border, so the tabs' own underline covers it
-          without a negative margin, which the scrolling list would clip. */}
+      {/* A list longer than its row wraps onto the next, so every tab stays in view (a list that
+          scrolled sideways hid the last tabs on a phone). `relative`: the list is the containing
+          block of the tabs' screen-reader text, which is positioned absolutely and would widen the
+          page otherwise. The baseline is an inset shadow, not a border, so the tabs' own underline
+          covers it without a negative margin. */}
       <TabList
         aria-label={label}
-        className="relative flex gap-6 overflow-x-auto shadow-[inset_0_-1px_0_0_var(--color-line)] [scrollbar-width:thin]"
+        className="relative flex flex-wrap gap-x-6 shadow-[inset_0_-1px_0_0_var(--color-line)]"
       >
         {tabs.map((tab, index) => (
           <Tab
             key={`${tab.label}-${index}`}
             disabled={tab.disabled}
-            className="group focus-ring inline-flex shrink-0 items-center gap-2 rounded-t-md border-b-2 border-transparent px-1 py-3 text-sm font-medium whitespace-nowrap text-fg-muted transition-colors hover:border-line-strong hover:text-fg focus-visible:-outline-offset-2 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[disabled]:hover:border-transparent data-[disabled]:hover:text-fg-muted data-[selected]:border-primary data-[selected]:text-fg"
+            className="group focus-ring inline-flex max-w-full items-center gap-2 rounded-t-md border-b-2 border-transparent px-1 py-3 text-start text-sm font-medium text-fg-muted transition-colors hover:border-line-strong hover:text-fg focus-visible:-outline-offset-2 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[disabled]:hover:border-transparent data-[disabled]:hover:text-fg-muted data-[selected]:border-primary data-[selected]:text-fg"
           >
             {tab.label}
             {tab.count === undefined ? null : (
               <>
                 <span
                   aria-hidden="true"
-                  className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-fg-muted tabular-nums group-data-[selected]:bg-primary-soft group-data-[selected]:text-link"
+                  className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-fg-muted tabular-nums group-data-[selected]:bg-primary-soft group-data-[selected]:text-link"
                 >
                   {tab.count}
                 </span>

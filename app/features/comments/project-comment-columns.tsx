@@ -161,7 +161,8 @@ export function useProjectCommentColumns({
     {
       id: 'sentiment',
       header: t('projectComments.columns.sentiment'),
-      className: 'hidden w-36 align-top md:table-cell',
+      className: 'w-36 align-top',
+      from: 'md',
       cell: (comment) => <SentimentBadge sentiment={comment.sentiment.sentiment} />,
     },
     {

@@ -42,7 +42,8 @@ export function useReviewColumns(): Column<Comment>[] {
     {
       id: 'author',
       header: t('review.columns.author'),
-      className: 'hidden max-w-48 md:table-cell',
+      className: 'max-w-48',
+      from: 'md',
       cell: (comment) => (
         <span className={`line-clamp-2 wrap-anywhere ${authorClass(comment)}`}>{authorOf(comment, t)}</span>
       ),
@@ -50,7 +51,7 @@ export function useReviewColumns(): Column<Comment>[] {
     {
       id: 'sentiment',
       header: t('review.columns.sentiment'),
-      className: 'hidden md:table-cell',
+      from: 'md',
       cell: (comment) => (
         <div className="flex flex-col items-start gap-1">
           <SentimentBadge sentiment={comment.sentiment.sentiment} />
@@ -61,7 +62,7 @@ export function useReviewColumns(): Column<Comment>[] {
     {
       id: 'proposedSentiment',
       header: t('review.columns.proposedSentiment'),
-      className: 'hidden md:table-cell',
+      from: 'md',
       cell: (comment) =>
         comment.proposedSentiment ? (
           <div className="flex flex-col items-start gap-1">

@@ -9,6 +9,7 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { Paginator } from '~/components/ui/paginator';
 import { Skeleton, SkeletonText } from '~/components/ui/skeleton';
 import { DataTable, type Column, type SortState } from '~/components/ui/table';
+import { TruncatedText } from '~/components/ui/truncated-text';
 import { paths } from '~/lib/paths';
 import { Section, Specimen } from './specimen';
 
@@ -70,32 +71,48 @@ function compareUsers(sort: SortState, language: string) {
   };
 }
 
+/**
+ * The columns at each width, as the Support table chooses them: the email (cut to fit, with
+ * what a narrower screen leaves out under it) always; the plan and the projects from 840 px; the
+ * payment method and the pages from 1280 px; the names in columns of their own from 1920 px.
+ */
 function useUserColumns(): Column<SampleUser>[] {
   const { t } = useDataDisplayTranslation();
+  const plan = (user: SampleUser) => (
+    <Badge tone={user.plan === 'free' ? 'neutral' : 'primary'}>{t(`plans.${user.plan}`)}</Badge>
+  );
   return [
     {
       id: 'email',
       header: t('table.email'),
-      cell: (user) => <span className="font-medium">{user.email}</span>,
+      cell: (user) => (
+        <div className="flex flex-col gap-1">
+          <TruncatedText text={user.email} className="font-medium" />
+          <span className="flex min-w-0 items-center gap-1.5 text-xs text-fg-muted xl:hidden">
+            <TruncatedText text={`${user.firstName} ${user.lastName}`} />
+            <span className="shrink-0 md:hidden">{plan(user)}</span>
+          </span>
+        </div>
+      ),
       sortable: true,
+      fill: true,
     },
-    { id: 'firstName', header: t('table.firstName'), cell: (user) => user.firstName },
+    { id: 'firstName', header: t('table.firstName'), cell: (user) => user.firstName, from: 'xl' },
     {
       id: 'lastName',
       header: t('table.lastName'),
       cell: (user) => user.lastName,
       sortable: true,
+      from: 'xl',
     },
-    {
-      id: 'plan',
-      header: t('table.plan'),
-      cell: (user) => <Badge tone={user.plan === 'free' ? 'neutral' : 'primary'}>{t(`plans.${user.plan}`)}</Badge>,
-    },
+    { id: 'plan', header: t('table.plan'), cell: plan, from: 'md' },
     {
       id: 'paymentMethod',
       header: t('table.paymentMethod'),
       cell: (user) => <PaymentMethod has={user.hasPaymentMethod} />,
       align: 'center',
+      from: 'lg',
+      wrapHeader: true,
     },
     {
       id: 'projects',
@@ -104,6 +121,7 @@ function useUserColumns(): Column<SampleUser>[] {
       sortable: true,
       align: 'end',
       className: 'tabular-nums',
+      from: 'md',
     },
     {
       id: 'facebookPages',
@@ -111,6 +129,8 @@ function useUserColumns(): Column<SampleUser>[] {
       cell: (user) => user.facebookPageCount,
       align: 'end',
       className: 'tabular-nums',
+      from: 'lg',
+      wrapHeader: true,
     },
   ];
 }
@@ -245,7 +265,8 @@ export function DataDisplaySection() {
       id: 'notes',
       header: t('table.notes'),
       cell: () => t('table.longNote'),
-      className: 'min-w-72',
+      className: 'min-w-56',
+      from: 'lg',
     },
     ...columns.slice(3),
   ];

@@ -18,8 +18,8 @@ afterEach(() => {
 async function twoRows() {
   const container = await render(
     <>
-      <LoginAsUserButton user={{ _id: 'id-jane', firstName: 'Jane', lastName: 'Doe' }} />
-      <LoginAsUserButton user={{ _id: 'id-luca', firstName: 'Luca', lastName: 'Bianchi' }} />
+      <LoginAsUserButton user={{ _id: 'id-jane', email: 'jane.doe@example.com' }} />
+      <LoginAsUserButton user={{ _id: 'id-luca', email: 'luca.bianchi@example.com' }} />
     </>,
   );
   const [jane, luca] = Array.from(container.querySelectorAll('button'));
@@ -27,10 +27,17 @@ async function twoRows() {
 }
 
 describe('LoginAsUserButton', () => {
-  it("says 'Login as user' and is named after its row's user", async () => {
-    const { jane } = await twoRows();
+  it("says 'Login as user' and is named after its row's user by email, which two users never share", async () => {
+    const container = await render(
+      <>
+        <LoginAsUserButton user={{ _id: 'id-jane', email: 'jane.doe@example.com' }} />
+        <LoginAsUserButton user={{ _id: 'id-other-jane', email: 'jane.doe@elsewhere.example.com' }} />
+      </>,
+    );
+    const [jane, otherJane] = Array.from(container.querySelectorAll('button'));
     expect(jane.textContent).toBe('Login as user');
-    expect(jane.getAttribute('aria-label')).toBe('Login as user Jane Doe');
+    expect(jane.getAttribute('aria-label')).toBe('Login as user jane.doe@example.com');
+    expect(otherJane.getAttribute('aria-label')).toBe('Login as user jane.doe@elsewhere.example.com');
   });
 
   it('is busy while it runs, and every other row waits', async () => {

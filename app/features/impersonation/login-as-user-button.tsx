@@ -14,18 +14,18 @@ import { loginAsUser } from './api';
 const anyRunning = createStore(false);
 
 /** What the Support table knows of a row's user. */
-export type LoginAsUserTarget = { _id: string; firstName: string; lastName: string };
+export type LoginAsUserTarget = { _id: string; email: string };
 
 /**
  * The Support table's 'Login as user' action for one user (docs/product.md#support): busy (and
  * every other row's disabled) while it runs, then the app reloads at home as that user. Named with
- * the user's name, so a screen reader's list of buttons tells the rows apart.
+ * the user's email, which no two users share, so a screen reader's list of buttons tells every
+ * row apart (two users may have the same name).
  */
 export function LoginAsUserButton({ user }: { user: LoginAsUserTarget }) {
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
   const running = useStore(anyRunning);
-  const name = `${user.firstName} ${user.lastName}`.trim();
 
   async function start() {
     setPending(true);
@@ -51,7 +51,7 @@ export function LoginAsUserButton({ user }: { user: LoginAsUserTarget }) {
       size="sm"
       pending={pending}
       disabled={running && !pending}
-      aria-label={t('impersonation.loginAsNamed', { name })}
+      aria-label={t('impersonation.loginAsNamed', { email: user.email })}
       onClick={start}
     >
       {t('impersonation.loginAsUser')}

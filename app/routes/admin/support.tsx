@@ -6,6 +6,7 @@ import { PageHeader } from '~/components/ui/page-header';
 import { Paginator } from '~/components/ui/paginator';
 import { SearchField } from '~/components/ui/search-field';
 import { DataTable, type Column } from '~/components/ui/table';
+import { TruncatedText } from '~/components/ui/truncated-text';
 import { requireAdmin } from '~/features/auth/guards';
 import { LoginAsUserButton } from '~/features/impersonation/login-as-user-button';
 import { getUsers, userListFilterOf, USERS_PAGE_SIZE, type AdminUserListEntry } from '~/features/users/api';
@@ -28,9 +29,12 @@ export async function clientLoader({ request }: { request: Request }) {
   }
 }
 
-/** The columns a phone leaves out (their facts fold into the email's cell, or wait for a wider screen). */
-const wide = 'hidden md:table-cell';
-
+/**
+ * The columns at each width (docs/product.md#support), so the table fits its frame with no
+ * sideways scrolling: the user (the email, cut to fit, with the name under it) always; the plan
+ * and the action from 840 px (on a phone both fold into the user's cell, the action under it); the payment method and the projects from 1280 px, with the three
+ * channel counts folded into one cell; from 1920 px, each count in a column of its own.
+ */
 function useColumns(): Column<AdminUserListEntry>[] {
   const { t, i18n } = useTranslation();
   const format = new Intl.NumberFormat(i18n.language || undefined).format;
@@ -39,39 +43,55 @@ function useColumns(): Column<AdminUserListEntry>[] {
     header,
     cell: (user: AdminUserListEntry) => format(value(user)),
     align: 'end' as const,
-    className: `tabular-nums ${wide}`,
+    className: 'tabular-nums',
+    from: 'xl' as const,
+    wrapHeader: true,
   });
+  const plan = (user: AdminUserListEntry) => (
+    <Badge tone={user.plan.id === 'free' ? 'neutral' : 'primary'}>{user.plan.label}</Badge>
+  );
   return [
     {
-      id: 'email',
-      header: t('support.columns.email'),
+      id: 'user',
+      header: t('support.columns.user'),
+      fill: true,
       cell: (user) => (
         <div className="flex flex-col gap-1">
-          <span className="font-medium wrap-anywhere">{user.email}</span>
-          {/* On a phone the name and the plan fold in here; the counts wait for a wider screen. */}
-          <span className="flex flex-wrap items-center gap-1.5 text-xs text-fg-muted md:hidden">
-            {user.firstName} {user.lastName}
-            <Badge tone={user.plan.id === 'free' ? 'neutral' : 'primary'}>{user.plan.label}</Badge>
+          <TruncatedText text={user.email} className="font-medium" />
+          <span className="flex min-w-0 items-center gap-1.5 text-xs text-fg-muted">
+            <TruncatedText text={`${user.firstName} ${user.lastName}`.trim()} />
+            <span className="shrink-0 md:hidden">{plan(user)}</span>
+          </span>
+          {/* On a phone the action folds in here too, leaving the email the whole row's width. */}
+          <span className="mt-1 md:hidden">
+            <LoginAsUserButton user={user} />
           </span>
         </div>
       ),
     },
-    { id: 'firstName', header: t('support.columns.firstName'), cell: (user) => user.firstName, className: wide },
-    { id: 'lastName', header: t('support.columns.lastName'), cell: (user) => user.lastName, className: wide },
-    {
-      id: 'plan',
-      className: wide,
-      header: t('support.columns.plan'),
-      cell: (user) => <Badge tone={user.plan.id === 'free' ? 'neutral' : 'primary'}>{user.plan.label}</Badge>,
-    },
+    { id: 'plan', header: t('support.columns.plan'), from: 'md', cell: plan },
     {
       id: 'paymentMethod',
       header: t('support.columns.paymentMethod'),
       cell: (user) => <PaymentMethod has={user.hasPaymentMethod} />,
       align: 'center',
-      className: wide,
+      from: 'lg',
+      wrapHeader: true,
     },
-    count('projects', t('support.columns.projects'), (user) => user.projectCount),
+    { ...count('projects', t('support.columns.projects'), (user) => user.projectCount), from: 'lg' },
+    {
+      id: 'channels',
+      header: t('support.columns.channels'),
+      from: 'lg',
+      until: 'xl',
+      cell: (user) => (
+        <ul className="text-xs whitespace-nowrap text-fg-muted">
+          <li>{t('support.channelCounts.facebookPages', { count: user.facebookPageCount })}</li>
+          <li>{t('support.channelCounts.instagramAccounts', { count: user.instagramAccountCount })}</li>
+          <li>{t('support.channelCounts.facebookAdAccounts', { count: user.facebookAdAccountCount })}</li>
+        </ul>
+      ),
+    },
     count('facebookPages', t('support.columns.facebookPages'), (user) => user.facebookPageCount),
     count('instagramAccounts', t('support.columns.instagramAccounts'), (user) => user.instagramAccountCount),
     count('facebookAdAccounts', t('support.columns.facebookAdAccounts'), (user) => user.facebookAdAccountCount),
@@ -80,6 +100,8 @@ function useColumns(): Column<AdminUserListEntry>[] {
       header: t('impersonation.actions'),
       cell: (user) => <LoginAsUserButton user={user} />,
       align: 'end',
+      from: 'md',
+      className: 'whitespace-nowrap',
     },
   ];
 }

@@ -23,6 +23,7 @@ import { parseForm, replyWithApiError, useIsPending } from '~/lib/forms';
 import { formAnswer, formText, handleIntents, intentOf, useIntent } from '~/lib/intents';
 import { snackbar } from '~/lib/snackbar';
 import { throwRouteError } from '~/lib/route-errors';
+import { TruncatedText } from '~/components/ui/truncated-text';
 import { pageTitle } from '~/lib/i18n';
 import { hasRoom } from '~/lib/plan-limits';
 import { paths } from '~/lib/paths';
@@ -170,7 +171,7 @@ export default function ProjectsRoute() {
           action={<ButtonLink to={paths.newProject()}>{t('projects.newProject')}</ButtonLink>}
         />
       ) : (
-        <ul aria-label={t('projects.listLabel')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-label={t('projects.listLabel')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {projects.data.map((project) => (
             <li key={project._id}>
               <Card className="h-full">
@@ -178,7 +179,9 @@ export default function ProjectsRoute() {
                   <div className="flex items-center gap-3">
                     <Avatar name={project.name} decorative />
                     <div className="min-w-0 flex-1">
-                      <h2 className="truncate font-semibold text-fg">{project.name}</h2>
+                      <h2 className="font-semibold text-fg">
+                        <TruncatedText text={project.name} />
+                      </h2>
                       <p className="text-sm text-fg-muted">
                         {t('projects.created', { date: dateFormat.format(new Date(project.createdAt)) })}
                       </p>

@@ -60,7 +60,10 @@ function PlansCompared({ current }: { current: string }) {
     typeof value === 'boolean' ? (
       <span className="inline-flex items-center gap-1.5">
         <Tick yes={value} />
-        {value ? t('subscription.included') : t('subscription.notIncluded')}
+        {/* A phone has room for the marks only: the words stay for assistive technology. */}
+        <span className="sr-only sm:not-sr-only">
+          {value ? t('subscription.included') : t('subscription.notIncluded')}
+        </span>
       </span>
     ) : value === null ? (
       t('subscription.unlimited')
@@ -82,7 +85,7 @@ function PlansCompared({ current }: { current: string }) {
             <tr className="border-b border-line">
               <td />
               {PLANS.map((plan) => (
-                <th key={plan} scope="col" className="px-2 py-2.5 text-right font-semibold text-fg">
+                <th key={plan} scope="col" className="px-1.5 py-2.5 text-right font-semibold text-fg sm:px-2">
                   {PLAN_LABELS[plan]}
                   {plan === current ? (
                     <span className="block text-xs font-normal text-fg-muted">{t('subscription.planTitle')}</span>
@@ -94,11 +97,11 @@ function PlansCompared({ current }: { current: string }) {
           <tbody className="divide-y divide-line">
             {rows.map((row) => (
               <tr key={row.key}>
-                <th scope="row" className="py-2.5 pr-4 text-left font-normal text-fg-muted">
+                <th scope="row" className="py-2.5 pr-2 text-left font-normal text-fg-muted sm:pr-4">
                   {row.label}
                 </th>
                 {PLANS.map((plan) => (
-                  <td key={plan} className="px-2 py-2.5 text-right font-medium whitespace-nowrap text-fg">
+                  <td key={plan} className="px-1.5 py-2.5 text-right font-medium whitespace-nowrap text-fg sm:px-2">
                     {cell(PLAN_INCLUDES[plan][row.key])}
                   </td>
                 ))}
@@ -170,7 +173,7 @@ export default function SubscriptionRoute() {
           <tbody className="divide-y divide-line">
             {rows.map((row) => (
               <tr key={row.label}>
-                <th scope="row" className="py-2.5 pr-4 text-left font-normal text-fg-muted">
+                <th scope="row" className="py-2.5 pr-2 text-left font-normal text-fg-muted sm:pr-4">
                   {row.label}
                 </th>
                 <td className="py-2.5 text-right font-medium text-fg">
