@@ -7,7 +7,7 @@ import { snackbar, type SnackbarTone } from './snackbar';
 /**
  * The words for a failed request nobody else answers (docs/product.md#errors): a 401 is silent
  * (the session handling deals with it), a plan's limit says which plan includes more, any other
- * 403 is the status text, a 422 (and anything else)
+ * 403 what the API answered (its message, else the status text), a 422 (and anything else)
  * the joined validation errors, else the API's message, else the error itself serialised.
  * `null`: nothing to say.
  */
@@ -20,7 +20,12 @@ export function describeApiError(
   // A plan's limit: which plan includes more, in the app's words (not the bare 403's).
   const limit = planLimitRefusal(error);
   if (limit) return limit;
-  if (error.status === 403) return { key: 'errors.forbidden' };
+  // A refused change: what the API answered (its message, else the status text). The page-level
+  // "You are not allowed to see this page" is the ErrorBoundary's, for a page one may not see.
+  if (error.status === 403) {
+    const answered = error.body?.message || error.statusText;
+    return answered ? { text: answered } : { key: 'errors.refused' };
+  }
   const validation = Object.values(error.fieldErrors).flat();
   if (validation.length) return { text: validation.join(' ') };
   if (error.body?.message) return { text: error.body.message };

@@ -62,8 +62,10 @@ export function replyWithApiError(
 }
 
 /**
- * conform's `useForm` with the project's settings: errors appear once a field is touched
- * (blur) and follow typing from then on; an invalid submit marks every field and sends nothing.
+ * conform's `useForm` with the project's settings (docs/product.md#validation): errors appear once
+ * a field is touched, that is left (blur, by Tab or a click, typed in or not), and follow typing
+ * from then on; an invalid submit marks every field and sends nothing. conform keeps errors for
+ * the fields so touched only, and `Field` shows what it keeps.
  */
 export function useAppForm<Schema extends ObjectSchema>(
   schema: Schema,

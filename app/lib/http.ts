@@ -22,6 +22,8 @@ export class HttpError extends Error {
     readonly sessionExpired = false,
     /** The API's id for this request (X-Request-Id): what support finds the request by in the logs. */
     readonly requestId: string | null = null,
+    /** The answer's status text ("Forbidden"); empty over HTTP/2, which has none. */
+    readonly statusText = '',
   ) {
     super(body?.message ?? `HTTP ${status}`);
     this.name = 'HttpError';
@@ -231,6 +233,7 @@ export function createHttpClient(options: HttpClientOptions) {
         body as HttpError['body'],
         response.status === 401 && sessionCall,
         response.headers.get('x-request-id'),
+        response.statusText,
       );
     }
     return body as T;

@@ -17,6 +17,16 @@ export const loadingCounter = {
 /** Whether any counted request is out. */
 export const useRequestsPending = () => useStore(pending, (count) => count > 0);
 
+/**
+ * A route's `handle` for a page that shows its own loading for what it does in place (a new
+ * search, filter or page of its list; its own buttons and forms): the global indicator leaves
+ * those to it and lights only for the requests that count (docs/decisions/051-lists-load-in-place.md).
+ */
+export interface LoadingHandle {
+  loadsInPlace?: boolean;
+}
+export const LOADS_IN_PLACE: LoadingHandle = { loadsInPlace: true };
+
 /** The indicator's countdown after the last request, and the flag's debounce. */
 export const LOADING_COUNTDOWN_MS = 400;
 export const LOADING_DEBOUNCE_MS = 0;

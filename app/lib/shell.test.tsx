@@ -49,9 +49,13 @@ describe('the loading indicator', () => {
 });
 
 describe('the global error handler words', () => {
-  it('stays silent on 401, gives the status text on 403', () => {
+  it('stays silent on 401; on 403 gives what the API answered, else the status text', () => {
     expect(describeApiError(new HttpError(401, null))).toBeNull();
-    expect(describeApiError(new HttpError(403, { message: 'Forbidden' }))).toEqual({ key: 'errors.forbidden' });
+    expect(describeApiError(new HttpError(403, { message: 'Only the owner may do this.' }))).toEqual({
+      text: 'Only the owner may do this.',
+    });
+    expect(describeApiError(new HttpError(403, null, false, null, 'Forbidden'))).toEqual({ text: 'Forbidden' });
+    expect(describeApiError(new HttpError(403, null))).toEqual({ key: 'errors.refused' });
   });
 
   it('joins the validation errors of a 422, else the message, else the error serialised', () => {

@@ -539,10 +539,48 @@ test.describe('an admin', () => {
       .getByRole('table', { name: 'Commenti' })
       .locator('tbody tr[data-index]')
       .first()
-      .getByRole('checkbox')
+      .getByRole('checkbox', { name: 'Seleziona il commento di Author 1', exact: true })
       .check();
     await page.getByRole('button', { name: 'Modifica', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Modifica commento' })).toContainText('Sentiment attuale');
     await expectNoA11yViolations(page);
+  });
+
+  test('names each row checkbox once: "Select the comment by …"', async ({ page, request, signedInUser: admin }) => {
+    const tag = mark();
+    await makeComments(request, admin, inReview(tag, 1, { authorName: 'Giulia Neri' }));
+    await openReview(page, tag);
+    await expect(rows(page).first().getByRole('checkbox')).toHaveAccessibleName('Select the comment by Giulia Neri');
+  });
+
+  test('two text filters typed one right after the other both apply, and both boxes keep what was typed', async ({
+    page,
+    request,
+    signedInUser: admin,
+  }) => {
+    const tag = mark();
+    await makeComments(request, admin, [
+      { message: `${tag} espresso`, authorName: 'Ada Rossi', inReview: true, proposedSentiment: 'POSITIVE' },
+      { message: `${tag} espresso`, authorName: 'Bruno Bianchi', inReview: true, proposedSentiment: 'POSITIVE' },
+      { message: `${tag} latte`, authorName: 'Ada Rossi', inReview: true, proposedSentiment: 'POSITIVE' },
+    ]);
+    await openReview(page, tag);
+    await expect(rows(page)).toHaveCount(3);
+    const message = page.getByRole('searchbox', { name: 'Message' });
+    const author = page.getByRole('searchbox', { name: 'Author name' });
+    // Both typed within a few milliseconds, as a quick person (or a script) does.
+    await message.fill(`${tag} espresso`);
+    await author.fill('Ada');
+    await expect(page).toHaveURL(`/admin/sentiment-review?message=${tag}+espresso&authorName=Ada`);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(row(page, 'Ada Rossi')).toBeVisible();
+    await expect(message).toHaveValue(`${tag} espresso`);
+
+    // Clearing one keeps the other, in the box and in the list.
+    await author.clear();
+    await expect(page).toHaveURL(`/admin/sentiment-review?message=${tag}+espresso`);
+    await expect(rows(page)).toHaveCount(2);
+    await expect(message).toHaveValue(`${tag} espresso`);
+    await expect(author).toHaveValue('');
   });
 });

@@ -329,3 +329,60 @@ test.describe("one count of a project's comments", () => {
     await expectNoA11yViolations(page);
   });
 });
+
+test('a posted reply stays posted: reading the page again (a new period, a filter) never opens its dialog again', async ({
+  page,
+  request,
+  user,
+}) => {
+  const id = await projectFollowingFacebookPage(request, await accessTokenOf(request, user), 'Bar');
+  await signInWithoutUi(page, user);
+  await page.goto(`/projects/${id}/comments`);
+  const row = rows(page).filter({ hasText: 'Are you open on Sunday morning?' });
+  await row.getByRole('button', { name: /^Reply to / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reply as Espresso Bar Milano' });
+  await dialog.getByRole('textbox', { name: 'Your reply' }).fill('From 8, every day.');
+  await dialog.getByRole('button', { name: 'Post reply' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your reply is posted on Espresso Bar Milano.' }),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: 'Period' }).click();
+  await page.getByRole('option', { name: 'Last 90 days' }).click();
+  await expect(page).toHaveURL(/days=90/);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('img', { name: /last 90 days/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Replied by you' }).click();
+  await page.getByRole('option', { name: 'Replied by you' }).click();
+  await expect(page).toHaveURL(/repliedByYou=true/);
+  await expect(rows(page).filter({ hasText: 'Are you open on Sunday morning?' })).toHaveCount(1);
+  await expect(dialog).toBeHidden();
+
+  // A second reply opens the dialog afresh, and closes it again once posted.
+  await row.getByRole('button', { name: /^Reply to / }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Your reply' })).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('a refused bookmark says what the API answered, not that the page is off limits', async ({
+  page,
+  request,
+  user,
+}) => {
+  const id = await projectFollowingFacebookPage(request, await accessTokenOf(request, user), 'Bar');
+  await signInWithoutUi(page, user);
+  await page.goto(`/projects/${id}/comments`);
+  const row = rows(page).filter({ hasText: 'Are you open on Sunday morning?' });
+  await page.route(/\/v1\.0\/projects\/[^/]+\/comments\/[^/?]+$/, (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({ status: 403, json: { message: 'This project is read-only for you.' } })
+      : route.continue(),
+  );
+  await row.getByRole('button', { name: /^Bookmark/ }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This project is read-only for you.' })).toBeVisible();
+  await expect(page.getByText('You are not allowed to see this page.')).toHaveCount(0);
+  // The page itself stays.
+  await expect(page.getByRole('heading', { level: 1, name: 'Bar: comments' })).toBeVisible();
+});

@@ -78,12 +78,9 @@ describe('Checkbox', () => {
     expect(new FormData(form).has('weekly')).toBe(false);
   });
 
-  it('shows its error once used, wired to the box', async () => {
+  it('shows the error it is given (conform gives one once the box is touched), wired to the box', async () => {
     const container = await render(<Checkbox label="I accept the terms" errors={['required']} />);
     const checkbox = box(container);
-    expect(container.textContent).not.toContain('is required');
-    await click(checkbox);
-    await click(checkbox);
     expect(checkbox.getAttribute('aria-invalid')).toBe('true');
     const described = checkbox
       .getAttribute('aria-describedby')!

@@ -86,21 +86,14 @@ interface CheckboxProps extends Omit<CheckboxControlProps, 'aria-label' | 'inval
 
 /**
  * A checkbox with its label (a click on the label ticks it) and an optional description; its
- * error is wired as `Field` wires one: shown once the box was used or the form was sent.
+ * error is wired as `Field` wires one: shown once conform has checked it (the form was sent).
  */
-export function Checkbox({ label, description, errors, showErrors = false, onChange, ...control }: CheckboxProps) {
-  const { error: shown, markTyped } = useShownError(errors, showErrors);
+export function Checkbox({ label, description, errors, showErrors = false, ...control }: CheckboxProps) {
+  const { error: shown } = useShownError(errors, showErrors);
   return (
     <HeadlessField disabled={control.disabled} className="flex w-full items-start gap-3">
       <span className="flex h-5 items-center">
-        <CheckboxControl
-          {...control}
-          invalid={!!shown}
-          onChange={(checked) => {
-            markTyped();
-            onChange?.(checked);
-          }}
-        />
+        <CheckboxControl {...control} invalid={!!shown} />
       </span>
       <ChoiceText label={label} description={description} error={shown} />
     </HeadlessField>

@@ -108,6 +108,25 @@ export const formResult = (lastResult: DialogFormProps['lastResult']) =>
   lastResult?.status === 'success' ? null : lastResult;
 
 /**
+ * Which item a FormDialog is about, kept by the route that opens it: `open(item)` and `close()`,
+ * and the action's answer since it opened (`lastResult`), which is the dialog's to show. A
+ * success closes it for good, here, as it arrives: Remix forgets an action's answer at the next
+ * navigation (a filter, a period), and a dialog that closed only while the answer said success
+ * would open again, empty, once it was forgotten.
+ */
+export function useFormDialog<Item>(lastResult: DialogFormProps['lastResult']) {
+  const [open, setOpen] = useState<{ item: Item; before: DialogFormProps['lastResult'] } | null>(null);
+  const answer = open && lastResult !== open.before ? lastResult : undefined;
+  if (open && answer?.status === 'success') setOpen(null);
+  return {
+    item: open && answer?.status !== 'success' ? open.item : null,
+    lastResult: answer,
+    open: (item: Item) => setOpen({ item, before: lastResult }),
+    close: () => setOpen(null),
+  };
+}
+
+/**
  * The form variant: a dialog holding one form about `item` (renaming a project, replying to a
  * comment). Open while there is an item; it cannot be closed while the form is sending; the form
  * is made afresh for each item (`key`), so nothing typed for one shows for another. Its buttons

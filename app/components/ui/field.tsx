@@ -2,7 +2,6 @@ import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react
 import { useTranslation } from 'react-i18next';
 import { fieldErrorMessage } from '~/lib/validation';
 import { usePointerSettled } from '~/lib/pointer-settled';
-import { useSubmitAttempted } from './app-form';
 
 /** The frame of every text-like control (input, textarea, select button), one look for all. */
 // A read-only field shows a value to read or copy (the Mautic client id): no raised, white box
@@ -34,24 +33,22 @@ interface FieldProps {
 }
 
 /**
- * Which error a field shows: the first, once the user typed in it (it appears when they leave)
- * or tried to send. No line is kept for it beforehand; one appearing on blur waits for the
- * click that caused the blur to land (`usePointerSettled`), so nothing moves under a pointer.
- * `showAtOnce` shows it untouched (a sample in the design library).
+ * Which error a field shows: the first of conform's, which has them only for a touched field
+ * (left, typed in, or sent: docs/product.md#validation; `useAppForm`). No line is kept for it
+ * beforehand; one appearing on blur waits for the click that caused the blur to land
+ * (`usePointerSettled`), so nothing moves under a pointer. `showAtOnce` shows it at once, pointer
+ * or not (a sample in the design library).
  */
 export function useShownError(errors: string[] | undefined, showAtOnce = false) {
-  const [typed, setTyped] = useState(false);
-  const attempted = useSubmitAttempted();
-  const first = typed || attempted ? errors?.[0] : undefined;
-  const settled = usePointerSettled(first);
-  return { error: showAtOnce ? errors?.[0] : settled, markTyped: () => setTyped(true) };
+  const settled = usePointerSettled(errors?.[0]);
+  return { error: showAtOnce ? errors?.[0] : settled };
 }
 
 export function Field({ label, inputProps, errors, hint, adornment, leading, showErrors = false }: FieldProps) {
   const fallbackId = useId();
   const { key: _key, ...props } = inputProps;
   const id = props.id ?? fallbackId;
-  const { error, markTyped } = useShownError(errors, showErrors);
+  const { error } = useShownError(errors, showErrors);
   const errorId = error ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -65,10 +62,6 @@ export function Field({ label, inputProps, errors, hint, adornment, leading, sho
         <input
           {...props}
           id={id}
-          onInput={(event) => {
-            markTyped();
-            props.onInput?.(event);
-          }}
           aria-invalid={errorId ? true : undefined}
           aria-describedby={describedBy}
           className={`${controlClass} ${controlBorder(!!errorId)} ${adornment ? 'pr-20' : ''} ${leading ? 'pl-9' : ''} ${props.className ?? ''}`}

@@ -51,7 +51,7 @@ export function RadioGroup({
   disabled = false,
 }: RadioGroupProps) {
   const [current, setCurrent] = useControllable<string | null>(value, defaultValue ?? null);
-  const { error: shown, markTyped } = useShownError(errors, showErrors);
+  const { error: shown } = useShownError(errors, showErrors);
   const cards = variant === 'cards';
   return (
     <HeadlessRadioGroup
@@ -59,7 +59,6 @@ export function RadioGroup({
       value={current}
       onChange={(next: string | null) => {
         if (next === null) return;
-        markTyped();
         setCurrent(next);
         onChange?.(next);
       }}

@@ -51,7 +51,7 @@ export function SearchField({
   const id = givenId ?? fallbackId;
   const input = useRef<HTMLInputElement>(null);
   const [current, setCurrent] = useControllable(value, defaultValue, onChange);
-  const { error: shown, markTyped } = useShownError(errors, showErrors);
+  const { error: shown } = useShownError(errors, showErrors);
   const errorId = shown ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -83,7 +83,6 @@ export function SearchField({
           placeholder={placeholder}
           disabled={disabled}
           onChange={(event) => setCurrent(event.currentTarget.value)}
-          onInput={markTyped}
           aria-invalid={errorId ? true : undefined}
           aria-describedby={describedBy}
           className={`${controlClass} ${controlBorder(!!errorId)} pr-10 pl-9 [&::-webkit-search-cancel-button]:appearance-none`}

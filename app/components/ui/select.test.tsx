@@ -99,12 +99,10 @@ describe('Select', () => {
     expect(new FormData(form).has('sentiment')).toBe(false);
   });
 
-  it('keeps its error to itself until it is used, unless told to show it', async () => {
-    const hidden = await renderInForm(
-      <Select label="Proposed sentiment" name="sentiment" options={SENTIMENTS} errors={['required']} />,
-    );
-    expect(hidden.container.textContent).not.toContain('is required');
-    expect(hidden.button().getAttribute('aria-invalid')).toBeNull();
+  it('shows the error it is given (conform gives one once the field is touched), wired to the button', async () => {
+    const untouched = await renderInForm(<Select label="Proposed sentiment" name="sentiment" options={SENTIMENTS} />);
+    expect(untouched.container.textContent).not.toContain('is required');
+    expect(untouched.button().getAttribute('aria-invalid')).toBeNull();
 
     const shown = await renderInForm(
       <Select

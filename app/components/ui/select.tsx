@@ -61,7 +61,7 @@ export function Select({
 }: SelectProps) {
   const { t } = useTranslation();
   const [current, setCurrent] = useControllable<string | null>(value, defaultValue ?? null);
-  const { error: shown, markTyped } = useShownError(errors, showErrors);
+  const { error: shown } = useShownError(errors, showErrors);
   const selected = options.find((option) => option.value === current);
   return (
     <HeadlessField disabled={disabled} className="flex w-full flex-col gap-1.5">
@@ -70,7 +70,6 @@ export function Select({
         value={current}
         onChange={(next: string | null) => {
           if (next === null) return;
-          markTyped();
           setCurrent(next);
           onChange?.(next);
         }}

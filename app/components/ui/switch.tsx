@@ -41,7 +41,7 @@ export function Switch({
   showErrors = false,
 }: SwitchProps) {
   const [current, setCurrent] = useControllable(checked, defaultChecked, onChange);
-  const { error: shown, markTyped } = useShownError(errors, showErrors);
+  const { error: shown } = useShownError(errors, showErrors);
   return (
     <HeadlessField disabled={disabled} className="flex w-full items-start justify-between gap-4">
       <ChoiceText label={label} description={description} error={shown} />
@@ -49,7 +49,6 @@ export function Switch({
         id={id}
         checked={current}
         onChange={(next) => {
-          markTyped();
           setCurrent(next);
         }}
         aria-invalid={shown ? true : undefined}

@@ -27,7 +27,7 @@ export function TextArea({ label, textareaProps, errors, hint, counter = false, 
   const fallbackId = useId();
   const { key: _key, ...props } = textareaProps;
   const id = props.id ?? fallbackId;
-  const { error: shown, markTyped } = useShownError(errors, showErrors);
+  const { error: shown } = useShownError(errors, showErrors);
   const [typedLength, setTypedLength] = useState(String(props.defaultValue ?? '').length);
   const length = props.value === undefined ? typedLength : String(props.value).length;
   const max = counter ? props.maxLength : undefined;
@@ -46,7 +46,6 @@ export function TextArea({ label, textareaProps, errors, hint, counter = false, 
         {...props}
         id={id}
         onInput={(event) => {
-          markTyped();
           setTypedLength(event.currentTarget.value.length);
           props.onInput?.(event);
         }}

@@ -41,8 +41,11 @@ const SEARCHES = ['message', 'authorName'] as const;
  * one of the values reads as no filter (a mangled link still opens the list) rather than as an
  * error page; in review is `true` unless the URL says `false` or `any`.
  */
-export function filterFromUrl(url: URL): ReviewFilter {
-  const params = new URLSearchParams(url.searchParams);
+export const filterFromUrl = (url: URL): ReviewFilter => filterFromQuery(url.searchParams);
+
+/** The same, from the query alone (the one a change on its way goes to). */
+export function filterFromQuery(given: URLSearchParams): ReviewFilter {
+  const params = new URLSearchParams(given);
   for (const name of SEARCHES) {
     const value = params.get(name);
     if (value !== null) params.set(name, value.trim().slice(0, LIMITS.search));

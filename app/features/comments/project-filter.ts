@@ -22,8 +22,14 @@ export const DEFAULT_PERIOD: SummaryPeriod = '30';
  * What a URL asks for, read with the API's schemas (`projectCommentFilterShape`, the summary's
  * `days`); anything that is not one of the values reads as no filter (a mangled link still opens).
  */
-export function projectFilterFromUrl(url: URL): { filter: ProjectCommentFilter; period: SummaryPeriod } {
-  const query = queryFromUrl(comments.projectCommentFilterShape, url.searchParams, { channelId: 'channel' });
+export const projectFilterFromUrl = (url: URL) => projectFilterFromQuery(url.searchParams);
+
+/** The same, from the query alone (the one a change on its way goes to). */
+export function projectFilterFromQuery(params: URLSearchParams): {
+  filter: ProjectCommentFilter;
+  period: SummaryPeriod;
+} {
+  const query = queryFromUrl(comments.projectCommentFilterShape, params, { channelId: 'channel' });
   return {
     filter: {
       channelId: query.channelId?.toLowerCase(),
@@ -32,7 +38,7 @@ export function projectFilterFromUrl(url: URL): { filter: ProjectCommentFilter; 
       isHidden: query.isHidden,
       repliedByYou: query.repliedByYou,
     },
-    period: summaryPeriodOf(url.searchParams),
+    period: summaryPeriodOf(params),
   };
 }
 

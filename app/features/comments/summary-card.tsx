@@ -12,10 +12,13 @@ import { SentimentChart, SummaryPeriodSelect } from './sentiment-chart';
 export function SentimentSummaryCard({
   summary,
   period,
+  loading = false,
   onPeriodChange,
 }: {
   summary: SentimentSummary | 'failed';
   period: SummaryPeriod;
+  /** Another period's summary is on its way: the chart stays, dimmed and marked busy, until it comes. */
+  loading?: boolean;
   onPeriodChange: (period: SummaryPeriod) => void;
 }) {
   const { t } = useTranslation();
@@ -27,13 +30,15 @@ export function SentimentSummaryCard({
       description={t('projectComments.chart.counted')}
       actions={<SummaryPeriodSelect value={period} onChange={onPeriodChange} />}
     >
-      {summary === 'failed' ? (
-        <p className="text-sm text-fg-muted" role="alert">
-          {t('projectComments.chart.failed')} <ReadAgainButton />
-        </p>
-      ) : (
-        <SentimentChart summary={summary} label={t('projectComments.chart.label', { count: Number(period) })} />
-      )}
+      <div aria-busy={loading || undefined} className={loading ? 'opacity-60 transition-opacity' : undefined}>
+        {summary === 'failed' ? (
+          <p className="text-sm text-fg-muted" role="alert">
+            {t('projectComments.chart.failed')} <ReadAgainButton />
+          </p>
+        ) : (
+          <SentimentChart summary={summary} label={t('projectComments.chart.label', { count: Number(period) })} />
+        )}
+      </div>
     </Card>
   );
 }

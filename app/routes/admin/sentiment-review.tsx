@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef } from 'react';
-import { useLoaderData, useSearchParams } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -16,7 +16,13 @@ import {
 } from '~/features/comments/api';
 import { EditCommentDialog } from '~/features/comments/edit-comment-dialog';
 import { CommentListFooter } from '~/features/comments/list-footer';
-import { filterFromUrl, filterToParams, isFiltered, type ReviewFilter } from '~/features/comments/filter';
+import {
+  filterFromQuery,
+  filterFromUrl,
+  filterToParams,
+  isFiltered,
+  type ReviewFilter,
+} from '~/features/comments/filter';
 import { loadedComments } from '~/features/comments/review';
 import { useReviewArrivals } from '~/features/comments/comment-arrivals';
 import { NewCommentsNotice } from '~/features/comments/new-comments-notice';
@@ -34,6 +40,8 @@ import { ReviewToolbar } from '~/features/comments/review-toolbar';
 import { ShortcutsDialog } from '~/features/comments/shortcuts-dialog';
 import { useSentimentReview } from '~/features/comments/use-sentiment-review';
 import { formText, handleIntents, useIntent } from '~/lib/intents';
+import { LOADS_IN_PLACE } from '~/lib/loading';
+import { useQueryChange, useQueryOnItsWay } from '~/lib/url-query';
 import { pageTitle } from '~/lib/i18n';
 import { failureToSay, throwRouteError } from '~/lib/route-errors';
 import { snackbar } from '~/lib/snackbar';
@@ -111,7 +119,8 @@ export default function SentimentReviewRoute() {
   const { t } = useTranslation();
   const { filter, model } = useLoaderData<typeof clientLoader>();
   const modelIntent = useIntent();
-  const [, setSearchParams] = useSearchParams();
+  const changeQuery = useQueryChange();
+  const onItsWay = useQueryOnItsWay();
   const columns = useReviewColumns();
   const table = useRef<DataTableHandle | null>(null);
 
@@ -121,8 +130,12 @@ export default function SentimentReviewRoute() {
   const review = useSentimentReview({ filter, comments, total, table });
   const { state, dispatch } = review;
 
+  // Each change applies to the filter already asked for: two boxes typed in one after the other both count.
   const changeFilter = (change: Partial<ReviewFilter>) =>
-    setSearchParams(filterToParams({ ...filter, ...change }), { preventScrollReset: true });
+    changeQuery((query) => filterToParams({ ...filterFromQuery(query), ...change }));
+  // A new filter's list is on its way: the table says so in place (the global bar stays off).
+  const filtering =
+    onItsWay !== null && filterToParams(filterFromQuery(onItsWay)).toString() !== filterToParams(filter).toString();
   const loadMore = useCallback(() => {
     if (list.hasNextPage && !list.isFetchingNextPage && !list.isError) void list.fetchNextPage();
   }, [list]);
@@ -175,7 +188,7 @@ export default function SentimentReviewRoute() {
           columns={columns}
           rows={comments}
           getRowId={(comment) => comment.id}
-          loading={list.isPending}
+          loading={list.isPending || filtering}
           loadingRows={8}
           empty={isFiltered(filter) && !inReviewList ? t('review.noMatch') : t('review.empty')}
           selectedIds={review.checkedIds}
@@ -209,6 +222,9 @@ export default function SentimentReviewRoute() {
     </div>
   );
 }
+
+/** Its filters show their own loading (the table's), never the global bar (docs/decisions/051-lists-load-in-place.md). */
+export const handle = LOADS_IN_PLACE;
 
 export function meta() {
   return pageTitle('review.title');

@@ -1,4 +1,4 @@
-import { useLoaderData, useLocation, useNavigation, useSearchParams } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { Badge } from '~/components/ui/badge';
@@ -13,7 +13,9 @@ import { getUsers, userListFilterOf, USERS_PAGE_SIZE, type AdminUserListEntry } 
 import { PaymentMethod } from '~/features/users/payment-method';
 import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
+import { LOADS_IN_PLACE } from '~/lib/loading';
 import { useDebouncedSearch } from '~/lib/use-debounced-search';
+import { useQueryChange, useQueryOnItsWay } from '~/lib/url-query';
 
 /** The search waits this long after the last keystroke (docs/product.md#support). */
 const SEARCH_DEBOUNCE_MS = 600;
@@ -109,27 +111,27 @@ function useColumns(): Column<AdminUserListEntry>[] {
 export default function SupportRoute() {
   const { t } = useTranslation();
   const { filter, users } = useLoaderData<typeof clientLoader>();
-  const [, setSearchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const location = useLocation();
+  const changeQuery = useQueryChange();
   const columns = useColumns();
-  // A new search or page of this list is on its way (not another page of the app).
-  const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
+  // A new search or page of this list is on its way (not another page of the app): the table says so.
+  const loading = useQueryOnItsWay() !== null;
 
   const [text, setText] = useDebouncedSearch(
     filter.search,
     (search) =>
       // A new search starts from page 1; typing keeps the page where it is scrolled.
-      setSearchParams(search ? { search } : {}, { preventScrollReset: true }),
+      changeQuery(() => new URLSearchParams(search ? { search } : {})),
     SEARCH_DEBOUNCE_MS,
   );
   const goToPage = (page: number) =>
-    setSearchParams((params) => {
-      const next = new URLSearchParams(params);
-      if (page > 1) next.set('page', String(page));
-      else next.delete('page');
-      return next;
-    });
+    changeQuery(
+      (query) => {
+        if (page > 1) query.set('page', String(page));
+        else query.delete('page');
+        return query;
+      },
+      { preventScrollReset: false },
+    );
 
   return (
     <div className="flex flex-col gap-6">
@@ -163,6 +165,9 @@ export default function SupportRoute() {
     </div>
   );
 }
+
+/** Its searches and pages show their own loading (the table's), never the global bar (docs/decisions/051-lists-load-in-place.md). */
+export const handle = LOADS_IN_PLACE;
 
 export function meta() {
   return pageTitle('support.title');

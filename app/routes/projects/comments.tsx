@@ -1,11 +1,12 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { useCallback, useMemo } from 'react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Comment } from '~contract/comments';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
 import { ButtonLink } from '~/components/ui/button';
+import { useFormDialog } from '~/components/ui/dialog';
 import { PageHeader } from '~/components/ui/page-header';
 import { Select } from '~/components/ui/select';
 import { DataTable } from '~/components/ui/table';
@@ -23,6 +24,7 @@ import {
 import { markIntent, marksOf, useProjectCommentColumns } from '~/features/comments/project-comment-columns';
 import {
   isProjectFiltered,
+  projectFilterFromQuery,
   projectFilterFromUrl,
   projectFilterToParams,
   type ProjectCommentFilter,
@@ -40,6 +42,8 @@ import { parseForm, replyWithApiError, useIsPending } from '~/lib/forms';
 import { HttpError } from '~/lib/http';
 import { formAnswer, formText, handleIntents, intentOf } from '~/lib/intents';
 import { snackbar } from '~/lib/snackbar';
+import { LOADS_IN_PLACE } from '~/lib/loading';
+import { useQueryChange, useQueryOnItsWay } from '~/lib/url-query';
 import { pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 import { failureToSay, throwRouteError } from '~/lib/route-errors';
@@ -110,7 +114,8 @@ const ROW_HEIGHT = 88;
 export default function ProjectCommentsRoute() {
   const { t, i18n } = useTranslation();
   const { project, filter, period, summary } = useLoaderData<typeof clientLoader>();
-  const [, setSearchParams] = useSearchParams();
+  const changeQuery = useQueryChange();
+  const onItsWay = useQueryOnItsWay();
   const count = new Intl.NumberFormat(i18n.language || undefined).format;
 
   const list = useInfiniteQuery(projectCommentsQuery(project._id, filter));
@@ -121,20 +126,24 @@ export default function ProjectCommentsRoute() {
   const comments = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
   const total = list.data?.pages[list.data.pages.length - 1]?.meta.total ?? 0;
 
+  // Each change applies to what was already asked for, not to the address still shown.
   const change = (next: { filter?: Partial<ProjectCommentFilter>; period?: SummaryPeriod }) =>
-    setSearchParams(projectFilterToParams({ ...filter, ...next.filter }, next.period ?? period), {
-      preventScrollReset: true,
+    changeQuery((query) => {
+      const asked = projectFilterFromQuery(query);
+      return projectFilterToParams({ ...asked.filter, ...next.filter }, next.period ?? asked.period);
     });
+  // A new filter's list, or a new period's chart, is on its way: each says so in place.
+  const next = onItsWay && projectFilterFromQuery(onItsWay);
+  const filtering =
+    next !== null &&
+    projectFilterToParams(next.filter, period).toString() !== projectFilterToParams(filter, period).toString();
+  const newPeriod = next !== null && next.period !== period;
 
-  // The comment being answered, and the form's answer when its dialog opened: an answer
-  // since then is this dialog's (a success closes it; an error shows in it).
-  const lastResult = formAnswer(useActionData<typeof clientAction>());
-  const [replying, setReplying] = useState<{ comment: Comment; before: typeof lastResult } | null>(null);
-  const replyResult = replying && lastResult !== replying.before ? lastResult : undefined;
-  const replyingTo = replying && replyResult?.status !== 'success' ? replying.comment : null;
+  // The comment being answered: the form's answers since its dialog opened are its own.
+  const replying = useFormDialog<Comment>(formAnswer(useActionData<typeof clientAction>()));
   const replyPending = useIsPending();
   const columns = useProjectCommentColumns({
-    onReply: (comment) => setReplying({ comment, before: lastResult }),
+    onReply: replying.open,
     channel: (comment) => <ChannelLine kind={comment.channel.kind} name={comment.channel.name} />,
   });
 
@@ -165,7 +174,12 @@ export default function ProjectCommentsRoute() {
           </ButtonLink>
         }
       />
-      <SentimentSummaryCard summary={summary} period={period} onPeriodChange={(next) => change({ period: next })} />
+      <SentimentSummaryCard
+        summary={summary}
+        period={period}
+        loading={newPeriod}
+        onPeriodChange={(chosen) => change({ period: chosen })}
+      />
 
       <div role="search" aria-label={t('review.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <Select
@@ -196,7 +210,7 @@ export default function ProjectCommentsRoute() {
           columns={columns}
           rows={comments}
           getRowId={(comment) => comment.id}
-          loading={list.isPending}
+          loading={list.isPending || filtering}
           loadingRows={6}
           empty={
             isProjectFiltered(filter)
@@ -212,14 +226,17 @@ export default function ProjectCommentsRoute() {
         />
       </section>
       <ReplyDialog
-        comment={replyingTo}
-        onClose={() => setReplying(null)}
-        lastResult={replyResult}
+        comment={replying.item}
+        onClose={replying.close}
+        lastResult={replying.lastResult}
         pending={replyPending}
       />
     </div>
   );
 }
+
+/** Its filters and period show their own loading, never the global bar (docs/decisions/051-lists-load-in-place.md). */
+export const handle = LOADS_IN_PLACE;
 
 export function meta({ data }: { data?: { project?: { name: string } } }) {
   return data?.project

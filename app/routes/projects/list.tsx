@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from '~/components/error-boundary';
 import { Avatar } from '~/components/ui/avatar';
 import { SentimentBadge } from '~/components/ui/badge';
 import { ButtonLink } from '~/components/ui/button';
-import { ConfirmDialog } from '~/components/ui/dialog';
+import { ConfirmDialog, useFormDialog } from '~/components/ui/dialog';
 import { AppMenu } from '~/components/ui/menu';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -125,12 +125,8 @@ export default function ProjectsRoute() {
   const user = useSignedInUser();
   const { projects, share } = useLoaderData<typeof clientLoader>();
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-  const lastResult = formAnswer(useActionData<typeof clientAction>());
-  // The project being renamed, and the action's answer when its dialog opened: an answer since
-  // then is this dialog's (a success closes it; an error shows in it).
-  const [renaming, setRenaming] = useState<{ project: Project; before: typeof lastResult } | null>(null);
-  const renameResult = renaming && lastResult !== renaming.before ? lastResult : undefined;
-  const renamingProject = renaming && renameResult?.status !== 'success' ? renaming.project : null;
+  // The project being renamed: the form's answers since its dialog opened are its own.
+  const renaming = useFormDialog<Project>(formAnswer(useActionData<typeof clientAction>()));
   const deletion = useIntent();
   // The project being deleted, and the last answer when its dialog opened: a deletion that went
   // through since then closes the dialog; one refused leaves it open to try again.
@@ -191,7 +187,7 @@ export default function ProjectsRoute() {
                       iconOnly
                       size="sm"
                       items={[
-                        { label: t('projects.rename'), onSelect: () => setRenaming({ project, before: lastResult }) },
+                        { label: t('projects.rename'), onSelect: () => renaming.open(project) },
                         { label: t('reports.share.menu'), onSelect: () => openShare(project) },
                         { label: t('projects.delete'), onSelect: () => setDeleting(project), danger: true },
                       ]}
@@ -237,9 +233,9 @@ export default function ProjectsRoute() {
       )}
       <ReportLinkDialog project={sharing} link={share?.reportLink ?? null} planId={user.plan.id} onClose={closeShare} />
       <RenameProjectDialog
-        project={renamingProject}
-        onClose={() => setRenaming(null)}
-        lastResult={renameResult}
+        project={renaming.item}
+        onClose={renaming.close}
+        lastResult={renaming.lastResult}
         pending={renamePending}
       />
       <ConfirmDialog
