@@ -1,5 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Alert } from '~/components/ui/alert';
+import { TextLink } from '~/components/ui/text-link';
+import { paths } from '~/lib/paths';
 import { FacebookButton } from './facebook-button';
 import type { FacebookPurpose } from './facebook';
 
@@ -30,6 +32,24 @@ export function FacebookProblemNotice({
           variant="secondary"
         />
       </div>
+    </Alert>
+  );
+}
+
+/**
+ * A Facebook sign-up whose address already has an account this Facebook account is not
+ * connected to: said above the form, in the API's words, with the ways into that account (the
+ * page's own end stays clear of any message).
+ */
+export function FacebookEmailTakenNotice({ words }: { words: string }) {
+  return (
+    <Alert tone="info" title={words} className="mb-6">
+      <p>
+        <Trans
+          i18nKey="facebook.emailTakenText"
+          components={{ signIn: <TextLink to={paths.login()} />, reset: <TextLink to={paths.forgotPassword()} /> }}
+        />
+      </p>
     </Alert>
   );
 }

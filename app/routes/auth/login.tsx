@@ -64,17 +64,19 @@ export default function LoginRoute() {
   const returnUrl = searchParams.get('returnUrl') ?? undefined;
   const navigate = useNavigate();
   // Each return that found the account not linked opens the dialog, once.
-  const [notLinked, setNotLinked] = useState(facebookProblem === 'notLinked');
+  const [notLinked, setNotLinked] = useState(facebookProblem?.kind === 'notLinked');
   const [shownFor, setShownFor] = useState(loaded);
   if (shownFor !== loaded) {
     setShownFor(loaded);
-    setNotLinked(facebookProblem === 'notLinked');
+    setNotLinked(facebookProblem?.kind === 'notLinked');
   }
 
   return (
     <>
       <GuestTitle>{t('signin.title')}</GuestTitle>
-      {facebookProblem === 'emailMissing' ? <FacebookProblemNotice purpose="sign-in" returnUrl={returnUrl} /> : null}
+      {facebookProblem?.kind === 'emailMissing' ? (
+        <FacebookProblemNotice purpose="sign-in" returnUrl={returnUrl} />
+      ) : null}
       <FacebookButton label={t('signin.facebook')} purpose="sign-in" returnUrl={returnUrl} />
       <AppDialog
         open={notLinked}
@@ -86,7 +88,7 @@ export default function LoginRoute() {
               {t('facebook.signUp')}
             </Button>
             <Button variant="primary" onClick={() => setNotLinked(false)}>
-              {t('facebook.login')}
+              {t('facebook.signIn')}
             </Button>
           </>
         }

@@ -9,7 +9,7 @@ import { FormSubmit } from '~/components/ui/form-submit';
 import { TextLink, textLinkClass } from '~/components/ui/text-link';
 import { redeemCoupon, signUp } from '~/features/auth/api';
 import { FacebookButton, OrDivider } from '~/features/auth/facebook-button';
-import { FacebookProblemNotice } from '~/features/auth/facebook-problem';
+import { FacebookEmailTakenNotice, FacebookProblemNotice } from '~/features/auth/facebook-problem';
 import { finishFacebook, isFacebookReturn, takeFacebookProblem } from '~/features/auth/facebook';
 import { NameAndEmailFields } from '~/features/auth/name-and-email-fields';
 import { PasswordRequirements } from '~/features/auth/password-requirements';
@@ -21,6 +21,7 @@ import { HttpError } from '~/lib/http';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
 import { chosenLanguage, pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
+import { newAccountStore } from '~/lib/session';
 import { snackbar } from '~/lib/snackbar';
 
 /**
@@ -44,8 +45,14 @@ async function redeemPromo(coupon: string | undefined) {
 export async function clientLoader({ request }: { request: Request }) {
   const query = new URL(request.url).searchParams;
   if (isFacebookReturn('sign-up', query)) {
-    const { signedIn, coupon } = await finishFacebook('sign-up', query);
+    const { signedIn, newAccount, coupon } = await finishFacebook('sign-up', query);
+    if (signedIn && !newAccount) {
+      // They had signed up with this Facebook account before: signed in to it, as sign-in would.
+      snackbar.show('facebook.alreadySignedUp', 'success');
+      throw redirect(paths.home());
+    }
     if (signedIn) {
+      newAccountStore.mark();
       await redeemPromo(coupon);
       throw redirect(paths.newProject());
     }
@@ -64,6 +71,7 @@ export async function clientAction({ request, params }: { request: Request; para
     const emailTaken = error instanceof HttpError && error.status === 422 && 'email' in error.fieldErrors;
     return { result: replyWithApiError(request, submission, error), emailTaken };
   }
+  newAccountStore.mark();
   // The account exists either way; the user hears whether the coupon applied.
   await redeemPromo(params.coupon);
   throw redirect(paths.home());
@@ -80,7 +88,8 @@ export default function RegisterRoute() {
   return (
     <>
       <GuestTitle>{t('signup.title')}</GuestTitle>
-      {facebookProblem === 'emailMissing' ? <FacebookProblemNotice purpose="sign-up" coupon={coupon} /> : null}
+      {facebookProblem?.kind === 'emailMissing' ? <FacebookProblemNotice purpose="sign-up" coupon={coupon} /> : null}
+      {facebookProblem?.kind === 'emailTaken' ? <FacebookEmailTakenNotice words={facebookProblem.words} /> : null}
       <FacebookButton label={t('signup.facebook')} purpose="sign-up" coupon={coupon} />
       <OrDivider />
       <AppForm form={form} className="flex flex-col gap-5">
