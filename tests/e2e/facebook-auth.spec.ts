@@ -153,7 +153,9 @@ test('a Facebook sign-up whose email is taken says so, and the sign-up page stay
   await atFacebook(page, 'Elena Conti');
   await expect(page).toHaveURL('/register');
   // Said on the page, above the form, with the way to sign in to that account.
-  const notice = page.getByRole('main').getByText('The email has already been taken.');
+  const notice = page
+    .getByRole('main')
+    .getByText("An Orbita account already uses this Facebook profile's email address");
   await expect(notice).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).first()).toHaveAttribute(
     'href',

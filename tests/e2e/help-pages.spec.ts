@@ -71,11 +71,6 @@ test.describe('troubleshooting', () => {
     await expect(sectionHeading(page, 'convert')).toBeFocused();
   });
 
-  test('a guest is sent to sign in, and back', async ({ page }) => {
-    await page.goto('/troubleshooting#admin');
-    await expect(page).toHaveURL('/login?returnUrl=%2Ftroubleshooting');
-  });
-
   for (const theme of ['light', 'dark'] as const) {
     for (const language of ['en', 'it'] as const) {
       test(`passes axe, ${theme}, ${language}`, async ({ page, signedInUser: _ }) => {

@@ -31,6 +31,7 @@ test.describe('app shell', () => {
   });
 
   test('the maintenance page is open to everybody', async ({ page }) => {
+    await page.route('**/v1.0/health', (route) => route.fulfill({ status: 503, json: { message: 'Down.' } }));
     await page.goto('/maintenance');
     await expect(page.getByRole('heading', { name: "We'll be right back" })).toBeVisible();
     await expectNoA11yViolations(page);
@@ -43,6 +44,8 @@ test.describe('app shell', () => {
     await page.route('**/v1.0/projects*', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }), {
       times: 1,
     });
+    // Still down when the page asks.
+    await page.route('**/v1.0/health', (route) => route.fulfill({ status: 503, json: { message: 'Down.' } }));
     await page.reload();
     await expect(page).toHaveURL('/maintenance?from=%2Fprojects');
     await expect(page.getByRole('heading', { name: "We'll be right back" })).toBeVisible();

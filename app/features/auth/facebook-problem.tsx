@@ -38,12 +38,12 @@ export function FacebookProblemNotice({
 
 /**
  * A Facebook sign-up whose address already has an account this Facebook account is not
- * connected to: said above the form, in the API's words, with the ways into that account (the
- * page's own end stays clear of any message).
+ * connected to: said above the form, with the ways into that account.
  */
-export function FacebookEmailTakenNotice({ words }: { words: string }) {
+export function FacebookEmailTakenNotice() {
+  const { t } = useTranslation();
   return (
-    <Alert tone="info" title={words} className="mb-6">
+    <Alert tone="info" title={t('facebook.emailTakenTitle')} className="mb-6">
       <p>
         <Trans
           i18nKey="facebook.emailTakenText"

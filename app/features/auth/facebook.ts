@@ -16,10 +16,9 @@ export type FacebookPurpose = 'sign-in' | 'sign-up';
 
 /**
  * What the page shows after a return: nothing more, the not-linked dialog, the email request, or
- * (sign-up) the address taken by an account this Facebook account is not connected to, in the
- * API's words.
+ * (sign-up) the address taken by an account this Facebook account is not connected to.
  */
-export type FacebookProblem = { kind: 'notLinked' } | { kind: 'emailMissing' } | { kind: 'emailTaken'; words: string };
+export type FacebookProblem = { kind: 'notLinked' } | { kind: 'emailMissing' } | { kind: 'emailTaken' };
 
 const RETURN_TYPE: Record<FacebookPurpose, string> = { 'sign-in': 'facebook-login', 'sign-up': 'facebook-register' };
 const PENDING_KEY = 'facebook.pending';
@@ -104,9 +103,10 @@ export async function finishFacebook(
     if (purpose === 'sign-in' && error instanceof HttpError && error.status === 401) {
       problem = { kind: 'notLinked' };
     } else if (error instanceof HttpError && error.fieldErrors.email?.length) {
-      // Sign-up: the address belongs to an account this Facebook account is not connected to (or,
-      // rarely, Facebook withheld it after all). Said above the form, with the ways to sign in.
-      problem = { kind: 'emailTaken', words: error.fieldErrors.email[0]! };
+      // Sign-up: the address belongs to an account this Facebook account is not connected to
+      // (Facebook withholding it is caught above, from the granted scopes). Said above the form,
+      // with the ways to sign in.
+      problem = { kind: 'emailTaken' };
     } else if (purpose === 'sign-up' && error instanceof HttpError && error.body?.message) {
       // A Facebook sign-up refused with a message shows that message.
       snackbar.show({ text: error.body.message }, 'error');

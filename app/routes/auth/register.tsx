@@ -89,7 +89,7 @@ export default function RegisterRoute() {
     <>
       <GuestTitle>{t('signup.title')}</GuestTitle>
       {facebookProblem?.kind === 'emailMissing' ? <FacebookProblemNotice purpose="sign-up" coupon={coupon} /> : null}
-      {facebookProblem?.kind === 'emailTaken' ? <FacebookEmailTakenNotice words={facebookProblem.words} /> : null}
+      {facebookProblem?.kind === 'emailTaken' ? <FacebookEmailTakenNotice /> : null}
       <FacebookButton label={t('signup.facebook')} purpose="sign-up" coupon={coupon} />
       <OrDivider />
       <AppForm form={form} className="flex flex-col gap-5">
