@@ -20,57 +20,21 @@ const AUTO_DISMISS_MS = 8000;
  */
 const ACTION_DISMISS_MS = 12000;
 
-/** Room kept between the messages and what the page scrolls clear of them. */
-const CLEARANCE_GAP_PX = 8;
-
-/**
- * While messages show, the page keeps room for them at its end (a spacer as tall as the stack
- * and its offset) and tells the browser to scroll what gets focus clear of them
- * (`scroll-padding-bottom`): the end of a form, its last button and the footer's links can always
- * be brought above the messages, by scrolling or by keyboard, instead of lying under them.
- */
-function useClearance(stack: HTMLElement | null, showing: boolean): number {
-  const [measured, setMeasured] = useState(0);
-  const clearance = showing ? measured : 0;
-  useEffect(() => {
-    if (!stack || !showing) return;
-    const measure = () =>
-      setMeasured(Math.ceil(window.innerHeight - stack.getBoundingClientRect().top) + CLEARANCE_GAP_PX);
-    // The observer reports the stack's size once at the start, then at every change.
-    const observer = new ResizeObserver(measure);
-    observer.observe(stack);
-    window.addEventListener('resize', measure);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', measure);
-    };
-  }, [stack, showing]);
-  useEffect(() => {
-    const root = document.documentElement;
-    if (clearance > 0) root.style.scrollPaddingBottom = `${clearance}px`;
-    else root.style.removeProperty('scroll-padding-bottom');
-  }, [clearance]);
-  return clearance;
-}
-
 /** Where snackbar messages appear; a polite live region so screen readers hear them. */
 export function SnackbarViewport() {
   const messages = useSnackbarMessages();
-  const [stack, setStack] = useState<HTMLDivElement | null>(null);
-  const clearance = useClearance(stack, messages.length > 0);
   return (
-    <>
-      {clearance > 0 ? <div aria-hidden="true" style={{ height: clearance }} /> : null}
-      <div
-        ref={setStack}
-        aria-live="polite"
-        className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4"
-      >
-        {messages.map((message) => (
-          <SnackbarItem key={message.id} message={message} />
-        ))}
-      </div>
-    </>
+    // While it holds messages, the page keeps room for them at its end and scrolls what gets focus
+    // clear of them (app/tailwind.css, `#snackbars`): no JavaScript on the first load for it.
+    <div
+      id="snackbars"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4"
+    >
+      {messages.map((message) => (
+        <SnackbarItem key={message.id} message={message} />
+      ))}
+    </div>
   );
 }
 

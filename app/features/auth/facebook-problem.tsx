@@ -3,7 +3,7 @@ import { Alert } from '~/components/ui/alert';
 import { TextLink } from '~/components/ui/text-link';
 import { paths } from '~/lib/paths';
 import { FacebookButton } from './facebook-button';
-import type { FacebookPurpose } from './facebook';
+import type { FacebookProblem, FacebookPurpose } from './facebook';
 
 /**
  * Facebook came back without the email permission (docs/product.md#sign-in-with-facebook): say so,
@@ -52,4 +52,22 @@ export function FacebookEmailTakenNotice() {
       </p>
     </Alert>
   );
+}
+
+/**
+ * The notice a Facebook return left for the page, if any. The pages load this module only when
+ * there is one (`lazy`), so their first load does not carry it (docs/decisions/021).
+ */
+export default function FacebookNotice({
+  problem,
+  ...where
+}: {
+  problem: FacebookProblem;
+  purpose: FacebookPurpose;
+  returnUrl?: string;
+  coupon?: string;
+}) {
+  if (problem.kind === 'emailTaken') return <FacebookEmailTakenNotice />;
+  if (problem.kind === 'emailMissing') return <FacebookProblemNotice {...where} />;
+  return null;
 }

@@ -1,5 +1,6 @@
 import { getInputProps } from '@conform-to/react';
 import { redirect, replace, useActionData, useLoaderData, useParams } from '@remix-run/react';
+import { lazy, Suspense } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { AppForm } from '~/components/ui/app-form';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -9,7 +10,6 @@ import { FormSubmit } from '~/components/ui/form-submit';
 import { TextLink, textLinkClass } from '~/components/ui/text-link';
 import { redeemCoupon, signUp } from '~/features/auth/api';
 import { FacebookButton, OrDivider } from '~/features/auth/facebook-button';
-import { FacebookEmailTakenNotice, FacebookProblemNotice } from '~/features/auth/facebook-problem';
 import { finishFacebook, isFacebookReturn, takeFacebookProblem } from '~/features/auth/facebook';
 import { NameAndEmailFields } from '~/features/auth/name-and-email-fields';
 import { PasswordRequirements } from '~/features/auth/password-requirements';
@@ -24,6 +24,7 @@ import { paths } from '~/lib/paths';
 import { newAccountStore } from '~/lib/session';
 import { snackbar } from '~/lib/snackbar';
 
+const FacebookNotice = lazy(() => import('~/features/auth/facebook-problem'));
 /**
  * The promo coupon, redeemed after any sign-up (docs/product.md#sign-up-and-coupons); a failure is
  * said, the account stays.
@@ -88,8 +89,11 @@ export default function RegisterRoute() {
   return (
     <>
       <GuestTitle>{t('signup.title')}</GuestTitle>
-      {facebookProblem?.kind === 'emailMissing' ? <FacebookProblemNotice purpose="sign-up" coupon={coupon} /> : null}
-      {facebookProblem?.kind === 'emailTaken' ? <FacebookEmailTakenNotice /> : null}
+      {facebookProblem ? (
+        <Suspense fallback={null}>
+          <FacebookNotice problem={facebookProblem} purpose="sign-up" coupon={coupon} />
+        </Suspense>
+      ) : null}
       <FacebookButton label={t('signup.facebook')} purpose="sign-up" coupon={coupon} />
       <OrDivider />
       <AppForm form={form} className="flex flex-col gap-5">
