@@ -26,10 +26,11 @@ import { snackbar } from '~/lib/snackbar';
 
 const FacebookNotice = lazy(() => import('~/features/auth/facebook-problem'));
 /**
- * The promo coupon, redeemed after any sign-up (docs/product.md#sign-up-and-coupons); a failure is
- * said, the account stays.
+ * After any sign-up: the dashboard's first visit will welcome the account, and the promo coupon is
+ * redeemed (docs/product.md#sign-up-and-coupons); a failure is said, the account stays.
  */
-async function redeemPromo(coupon: string | undefined) {
+async function afterSignUp(coupon: string | undefined) {
+  newAccountStore.mark();
   if (!isPromoCoupon(coupon)) return;
   try {
     await redeemCoupon(PROMO_COUPON_CODE);
@@ -53,8 +54,7 @@ export async function clientLoader({ request }: { request: Request }) {
       throw redirect(paths.home());
     }
     if (signedIn) {
-      newAccountStore.mark();
-      await redeemPromo(coupon);
+      await afterSignUp(coupon);
       throw redirect(paths.newProject());
     }
     throw replace(paths.register(coupon));
@@ -72,9 +72,8 @@ export async function clientAction({ request, params }: { request: Request; para
     const emailTaken = error instanceof HttpError && error.status === 422 && 'email' in error.fieldErrors;
     return { result: replyWithApiError(request, submission, error), emailTaken };
   }
-  newAccountStore.mark();
   // The account exists either way; the user hears whether the coupon applied.
-  await redeemPromo(params.coupon);
+  await afterSignUp(params.coupon);
   throw redirect(paths.home());
 }
 
