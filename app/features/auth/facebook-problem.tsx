@@ -67,7 +67,7 @@ export default function FacebookNotice({
   returnUrl?: string;
   coupon?: string;
 }) {
-  if (problem.kind === 'emailTaken') return <FacebookEmailTakenNotice />;
-  if (problem.kind === 'emailMissing') return <FacebookProblemNotice {...where} />;
+  if (problem === 'emailTaken') return <FacebookEmailTakenNotice />;
+  if (problem === 'emailMissing') return <FacebookProblemNotice {...where} />;
   return null;
 }

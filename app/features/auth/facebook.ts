@@ -18,7 +18,7 @@ export type FacebookPurpose = 'sign-in' | 'sign-up';
  * What the page shows after a return: nothing more, the not-linked dialog, the email request, or
  * (sign-up) the address taken by an account this Facebook account is not connected to.
  */
-export type FacebookProblem = { kind: 'notLinked' } | { kind: 'emailMissing' } | { kind: 'emailTaken' };
+export type FacebookProblem = 'notLinked' | 'emailMissing' | 'emailTaken';
 
 const RETURN_TYPE: Record<FacebookPurpose, string> = { 'sign-in': 'facebook-login', 'sign-up': 'facebook-register' };
 const PENDING_KEY = 'facebook.pending';
@@ -82,7 +82,7 @@ export async function finishFacebook(
   // The email must be among the granted scopes; without it, say so and offer to grant it.
   const granted = (query.get('granted_scopes') ?? '').split(',');
   if (!granted.includes('email')) {
-    problem = { kind: 'emailMissing' };
+    problem = 'emailMissing';
     return result;
   }
   const body = {
@@ -101,12 +101,12 @@ export async function finishFacebook(
   } catch (error) {
     if (error instanceof HttpError && error.status === 503) throw error;
     if (purpose === 'sign-in' && error instanceof HttpError && error.status === 401) {
-      problem = { kind: 'notLinked' };
+      problem = 'notLinked';
     } else if (error instanceof HttpError && error.fieldErrors.email?.length) {
       // Sign-up: the address belongs to an account this Facebook account is not connected to
       // (Facebook withholding it is caught above, from the granted scopes). Said above the form,
       // with the ways to sign in.
-      problem = { kind: 'emailTaken' };
+      problem = 'emailTaken';
     } else if (purpose === 'sign-up' && error instanceof HttpError && error.body?.message) {
       // A Facebook sign-up refused with a message shows that message.
       snackbar.show({ text: error.body.message }, 'error');

@@ -64,11 +64,11 @@ export default function LoginRoute() {
   const returnUrl = searchParams.get('returnUrl') ?? undefined;
   const navigate = useNavigate();
   // Each return that found the account not linked opens the dialog, once.
-  const [notLinked, setNotLinked] = useState(facebookProblem?.kind === 'notLinked');
+  const [notLinked, setNotLinked] = useState(facebookProblem === 'notLinked');
   const [shownFor, setShownFor] = useState(loaded);
   if (shownFor !== loaded) {
     setShownFor(loaded);
-    setNotLinked(facebookProblem?.kind === 'notLinked');
+    setNotLinked(facebookProblem === 'notLinked');
   }
 
   return (
