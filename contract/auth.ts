@@ -55,6 +55,14 @@ export const TokenAnswerSchema = z
   })
   .register(z.globalRegistry, { id: 'TokenAnswer' });
 
+/**
+ * A Facebook sign-up's answer: the session, and whether the account was made now or was already
+ * there (the person had signed up with this Facebook account before, or connected it).
+ */
+export const FacebookSignUpAnswerSchema = z
+  .extend(TokenAnswerSchema, { account: z.enum(['created', 'existing']) })
+  .register(z.globalRegistry, { id: 'FacebookSignUpAnswer' });
+
 export const SignInBodySchema = z.object({ email: email(), password: password() });
 export const RegisterBodySchema = z.object({
   firstName: text(LIMITS.name),
@@ -254,12 +262,18 @@ export const facebookRegister = defineOperation({
   description:
     'As `facebookLogin`, then creates the user from the Facebook profile (name and email; no password until a reset ' +
     'sets one) with the Facebook account connected, and signs them in. `errors.email` when Facebook did not share ' +
-    'the email address (the person declined it) or the address is taken.',
+    'the email address (the person declined it) or the address is taken by an account this Facebook account is ' +
+    'not connected to. A Facebook account some user already connected signs that user in instead (200), as ' +
+    '`facebookLogin` would.',
   tag,
   access: 'public',
   body: FacebookRegisterBodySchema,
   responses: {
-    201: { description: 'Signed up and in.', body: TokenAnswerSchema },
+    200: {
+      description: 'Already had an account with this Facebook account: signed in to it.',
+      body: FacebookSignUpAnswerSchema,
+    },
+    201: { description: 'Signed up and in.', body: FacebookSignUpAnswerSchema },
     ...errors(429, ...BODY_ERRORS),
     409: stateRefused,
     502: providerTrouble,

@@ -46,8 +46,16 @@ export const paths = {
  */
 export const isPublicPath = (pathname: string) => pathname === '/public' || pathname.startsWith('/public/');
 
-/** The path (with query) a request was made for: what a guard sends back as returnUrl. */
+/**
+ * The path (with query, and the fragment) a request was made for: what a guard sends back as
+ * returnUrl. The router leaves the fragment out of a loader's request, so it is taken from the
+ * address the browser is opening when that is the request's (a link opened, a reload): a
+ * signed-out `/troubleshooting#convert` comes back to its section after sign-in.
+ */
 export function pathOf(request: Request): string {
   const url = new URL(request.url);
-  return `${url.pathname}${url.search}`;
+  const path = `${url.pathname}${url.search}`;
+  if (typeof window === 'undefined') return path;
+  const shown = window.location;
+  return shown.pathname === url.pathname && shown.search === url.search ? `${path}${shown.hash}` : path;
 }

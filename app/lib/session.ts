@@ -60,7 +60,9 @@ export const impersonationStore = {
 /** The language a visitor picked with the switcher, kept across visits. */
 export const languageStore = {
   get: () => storage()?.getItem(LANGUAGE_KEY) ?? null,
-  set: (language: string) => storage()?.setItem(LANGUAGE_KEY, language),
+  /** null forgets the choice (a change undone that this browser had not made before). */
+  set: (language: string | null) =>
+    language === null ? storage()?.removeItem(LANGUAGE_KEY) : storage()?.setItem(LANGUAGE_KEY, language),
 };
 
 const THEME_KEY = 'theme';
@@ -71,5 +73,22 @@ const THEME_KEY = 'theme';
  */
 export const themeStore = {
   get: () => storage()?.getItem(THEME_KEY) ?? null,
-  set: (theme: string) => storage()?.setItem(THEME_KEY, theme),
+  /** null forgets the choice, as for the language. */
+  set: (theme: string | null) =>
+    theme === null ? storage()?.removeItem(THEME_KEY) : storage()?.setItem(THEME_KEY, theme),
+};
+
+const NEW_ACCOUNT_KEY = 'new_account';
+
+/**
+ * An account made in this tab and not yet welcomed: sign-up marks it, and the dashboard's first
+ * visit takes the mark, so "Welcome to Orbita" greets once and a returning user sees a plain
+ * heading (docs/product.md#projects). In sessionStorage: the welcome belongs to the tab that
+ * signed up, and the redirect after sign-up keeps it.
+ */
+export const newAccountStore = {
+  mark: () => tabStorage()?.setItem(NEW_ACCOUNT_KEY, '1'),
+  /** Whether the account is still to be welcomed; the mark stays until `welcomed`. */
+  get: (): boolean => tabStorage()?.getItem(NEW_ACCOUNT_KEY) === '1',
+  welcomed: () => tabStorage()?.removeItem(NEW_ACCOUNT_KEY),
 };

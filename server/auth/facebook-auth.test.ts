@@ -62,10 +62,22 @@ describe('signing up with Facebook', () => {
     expect(
       (await h.call('POST', '/v1.0/auth/login', { json: { email: marco.email, password: 'Anything1' } })).status,
     ).toBe(401);
-    // Twice is "taken".
+    expect(answer.body.account).toBe('created');
+    // Twice: the person already has this account, and is signed in to it; nothing new is made.
     const again = await finish('register', await guestRoundTrip('sign-up', marco.id));
-    expect(again.status).toBe(422);
-    expect(again.body.errors?.email).toEqual([expect.stringMatching(/already been taken/)]);
+    expect(again.status).toBe(200);
+    expect(again.body.account).toBe('existing');
+    expect(again.body.user?._id).toBe(answer.body.user?._id);
+    expect(again.setRefreshToken).toBeTruthy();
+    expect(await h.db.select().from(users).where(eq(users.email, marco.email))).toHaveLength(1);
+  });
+
+  it('refuses an address taken by an account this Facebook account is not connected to', async () => {
+    const sofia = SANDBOX_FACEBOOK_PEOPLE.find((person) => person.name === 'Sofia Esposito')!;
+    await h.signedInUser({ email: sofia.email });
+    const answer = await finish('register', await guestRoundTrip('sign-up', sofia.id));
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors?.email).toEqual([expect.stringMatching(/already been taken/)]);
   });
 
   it('says so when the person declined to share their email', async () => {

@@ -118,10 +118,8 @@ export function facebookAuthRoutes(routes: Hono<AppEnv>, s: Services, signIn: Si
     grantedScopes: person.grantedScopes,
   });
 
-  route(routes, s, auth.facebookLogin, async (c, { body }) => {
-    await s.rateLimiter.enforce([perIp(c, 'signIn')]);
-    const person = await finish(c, body, 'sign-in');
-    // The user who connected this Facebook account (their primary one first, then the oldest).
+  /** The user who connected this Facebook account (their primary one first, then the oldest). */
+  async function linkedUser(person: ConnectedPerson): Promise<UserRow | undefined> {
     const [linked] = await s.db
       .select({ user: users })
       .from(providerAccounts)
@@ -129,27 +127,45 @@ export function facebookAuthRoutes(routes: Hono<AppEnv>, s: Services, signIn: Si
       .where(and(eq(providerAccounts.provider, 'facebook'), eq(providerAccounts.externalId, person.externalId)))
       .orderBy(desc(providerAccounts.isPrimary), asc(providerAccounts.createdAt))
       .limit(1);
-    const ip = clientIp(c, s.config.trustProxy);
-    if (!linked) {
-      logAuthEvent(c, 'sign_in_failed', { ip });
-      throw new HttpError(401, 'facebookNotLinked');
-    }
-    // Signing in re-authorises the account with the token just obtained.
+    return linked?.user;
+  }
+
+  /** Signs in the user a Facebook account is linked to, re-authorising it with the token just obtained. */
+  async function signInLinked(c: Context<AppEnv>, user: UserRow, person: ConnectedPerson) {
     const { row } = await upsertAccount(
       s.db,
-      { ownerId: linked.user.id, provider: 'facebook' },
+      { ownerId: user.id, provider: 'facebook' },
       accountFields(person),
       new Date(s.clock()),
     );
     await queueChannelFetches(s.db, s.jobs, row, s.adapters.facebook!.channelKinds);
-    const session = await startFamily(s.db, linked.user.id, s.sessions, s.clock());
-    logAuthEvent(c, 'sign_in', { userId: linked.user.id, ip });
-    return reply(c, auth.facebookLogin, 200, (await signIn(c, linked.user, session)) as never);
+    const session = await startFamily(s.db, user.id, s.sessions, s.clock());
+    logAuthEvent(c, 'sign_in', { userId: user.id, ip: clientIp(c, s.config.trustProxy) });
+    return signIn(c, user, session);
+  }
+
+  route(routes, s, auth.facebookLogin, async (c, { body }) => {
+    await s.rateLimiter.enforce([perIp(c, 'signIn')]);
+    const person = await finish(c, body, 'sign-in');
+    const linked = await linkedUser(person);
+    if (!linked) {
+      logAuthEvent(c, 'sign_in_failed', { ip: clientIp(c, s.config.trustProxy) });
+      throw new HttpError(401, 'facebookNotLinked');
+    }
+    return reply(c, auth.facebookLogin, 200, (await signInLinked(c, linked, person)) as never);
   });
 
   route(routes, s, auth.facebookRegister, async (c, { body }) => {
     await s.rateLimiter.enforce([perIp(c, 'signUp')]);
     const person = await finish(c, body, 'sign-up');
+    // Someone who already has an account with this Facebook profile (they signed up with it
+    // before, or connected it) came through the wrong button: they are signed in to it, as the
+    // sign-in button would have done (docs/product.md#sign-in-with-facebook).
+    const linked = await linkedUser(person);
+    if (linked) {
+      const answer = (await signInLinked(c, linked, person)) as object;
+      return reply(c, auth.facebookRegister, 200, { ...answer, account: 'existing' } as never);
+    }
     if (!person.email) throw fieldError('email', 'emailScopeMissing');
     const email = person.email;
     const created = await s.db.transaction(async (tx) => {
@@ -171,6 +187,7 @@ export function facebookAuthRoutes(routes: Hono<AppEnv>, s: Services, signIn: Si
     if (!created) throw fieldError('email', 'taken');
     await queueChannelFetches(s.db, s.jobs, created.account, s.adapters.facebook!.channelKinds);
     logAuthEvent(c, 'sign_up', { userId: created.user.id, ip: clientIp(c, s.config.trustProxy) });
-    return reply(c, auth.facebookRegister, 201, (await signIn(c, created.user, created.session)) as never);
+    const answer = (await signIn(c, created.user, created.session)) as object;
+    return reply(c, auth.facebookRegister, 201, { ...answer, account: 'created' } as never);
   });
 }

@@ -35,6 +35,8 @@ export type ApiBody = {
   token_type?: string;
   expires_in?: number;
   user?: User;
+  /** A Facebook sign-up's: whether the account was made now or was already there. */
+  account?: 'created' | 'existing';
   password?: string;
   status?: string;
   coupon?: { code: string; discountPercent: number; durationMonths: number };

@@ -233,6 +233,54 @@ test('the language and the theme apply at once and are kept on the account', asy
   await elsewhere.context.close();
 });
 
+test('the language and the theme move at once, before the API answers', async ({ page, signedInUser: _ }) => {
+  await page.goto('/user/account');
+  await expect(page.getByRole('heading', { level: 2, name: 'Profile' })).toBeVisible();
+  // The API holds its answer until the page has shown the choice.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/v1.0/auth/me', async (route) => {
+    if (route.request().method() !== 'PATCH') return route.fallback();
+    await held;
+    await route.fallback();
+  });
+  await page.getByRole('radio', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Italiano' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Profilo' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Italiano' })).toBeChecked();
+  release();
+  await expect(page.getByRole('radio', { name: 'Scuro' })).toBeChecked();
+  await expect(page.getByRole('heading', { level: 2, name: 'Profilo' })).toBeVisible();
+});
+
+test('a choice the API refuses goes back, and says so', async ({ page, signedInUser: _ }) => {
+  await page.goto('/user/account');
+  await expect(page.getByRole('heading', { level: 2, name: 'Profile' })).toBeVisible();
+  await page.route('**/v1.0/auth/me', (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({ status: 500, json: { message: 'Server Error' } })
+      : route.fallback(),
+  );
+  await page.getByRole('radio', { name: 'Dark' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your theme could not be saved' })).toBeVisible();
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  await expect(page.getByRole('radio', { name: 'As the device' })).toBeChecked();
+
+  await page.getByRole('radio', { name: 'Italiano' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your language could not be saved' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Profile' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
+  await expectNoA11yViolations(page);
+
+  // Nothing was kept in this browser either: a reload shows the account's own choices.
+  await page.unroute('**/v1.0/auth/me');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Profile' })).toBeVisible();
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+});
+
 test('the password: refusals by the field, then every other session ends and this one goes on', async ({
   page,
   browser,

@@ -148,7 +148,9 @@ test.describe('errors', () => {
     });
     await page.goto('/projects');
     await expect(page).toHaveURL('/maintenance?from=%2Fprojects');
-    await expect(page.getByRole('heading', { name: "We'll be right back" })).toBeVisible();
+    // The API answers the page's first check: it says it is back, and offers the way back.
+    await expect(page.getByRole('heading', { name: "We're back" })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/projects');
   });
 });
 

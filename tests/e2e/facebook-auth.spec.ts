@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accessTokenOf, connectFacebookThroughApi, expect, expectNoA11yViolations, test } from './fixtures';
+import { accessTokenOf, connectFacebookThroughApi, expect, expectNoA11yViolations, signOut, test } from './fixtures';
 
 /**
  * Signing in and up with Facebook (docs/product.md#sign-in-with-facebook) through the sandbox
@@ -35,6 +35,9 @@ test('a Facebook account nobody connected meets the not-linked dialog, with Sign
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('not linked to an Orbita account');
   await expectNoA11yViolations(page);
+  // The app's own words for the two ways on, as on every other screen.
+  await expect(dialog.getByRole('button', { name: 'Sign up' })).toBeVisible();
+  await expect(dialog).not.toContainText('Login');
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByLabel('Email')).toBeVisible();
@@ -54,6 +57,7 @@ test('in Italian the dialog is "Ops! Qualcosa non va..." with Accedi and Registr
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Registrati' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Accedi' })).toBeVisible();
+  await expect(dialog).not.toContainText('Login');
   await expectNoA11yViolations(page);
 });
 
@@ -120,6 +124,19 @@ test('signs up with Facebook: on to /projects/new with the promo coupon redeemed
     // Her Facebook account came with her, its page fetched in the background.
     await page.goto('/integrations');
     await expect(page.getByText('Esposito Fiori')).toBeVisible({ timeout: 20_000 });
+
+    // Signing up with Facebook again, she already has an account: she is signed in to it.
+    await signOut(page);
+    await expect(page).toHaveURL(/\/login/);
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Sign up with Facebook' }).click();
+    await atFacebook(page, 'Sofia Esposito');
+    await expect(page).toHaveURL('/projects');
+    await expect(
+      snackbar(page, 'You already have an account with this Facebook profile: you are signed in.'),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: '<b>Fiori</b> di Sofia' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account: Sofia Esposito' })).toBeVisible();
   } finally {
     await removeUserWithEmail(request, adminToken, email);
   }
@@ -135,7 +152,48 @@ test('a Facebook sign-up whose email is taken says so, and the sign-up page stay
   await page.getByRole('button', { name: 'Sign up with Facebook' }).click();
   await atFacebook(page, 'Elena Conti');
   await expect(page).toHaveURL('/register');
-  await expect(snackbar(page, 'The email has already been taken.')).toBeVisible();
+  // Said on the page, above the form, with the way to sign in to that account.
+  const notice = page
+    .getByRole('main')
+    .getByText("An Orbita account already uses this Facebook profile's email address");
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).first()).toHaveAttribute(
+    'href',
+    '/login',
+  );
+  await expect(snackbar(page, 'The email has already been taken.')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Sign up with Facebook' })).toBeEnabled();
   await expect(page.getByLabel('First name')).toBeEditable();
+  await expectNoA11yViolations(page);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+  test("the snackbar never covers the form's end: the page scrolls it clear", async ({ page }) => {
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Sign up with Facebook' }).click();
+    await atFacebook(page, 'Elena Conti', 'Cancel');
+    await expect(page).toHaveURL('/register');
+    const message = snackbar(page, 'You cancelled the Facebook sign-in.');
+    await expect(message).toBeVisible();
+    const covered = async (target: ReturnType<Page['getByRole']>) => {
+      const [a, b] = [(await target.boundingBox())!, (await message.boundingBox())!];
+      return a.y < b.y + b.height && b.y < a.y + a.height && a.x < b.x + b.width && b.x < a.x + a.width;
+    };
+    // The form's last controls, reached by keyboard: each lands clear of the message.
+    const submit = page.getByRole('button', { name: 'Sign up', exact: true });
+    await submit.focus();
+    expect(await covered(submit)).toBe(false);
+    // At the very end of the page, nothing is under it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footer = page.getByRole('contentinfo');
+    for (const control of [
+      submit,
+      page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }),
+      footer.getByRole('link', { name: 'Terms of service' }),
+      footer.getByRole('link', { name: 'Privacy policy' }),
+    ]) {
+      expect(await covered(control)).toBe(false);
+    }
+  });
 });

@@ -34,6 +34,18 @@ test.describe('troubleshooting', () => {
     await expect(page.locator('#connect')).toBeInViewport();
   });
 
+  test('a signed-out link keeps its section through sign-in, and lands on it', async ({ page, user }) => {
+    await page.goto('/troubleshooting#convert');
+    await expect(page).toHaveURL('/login?returnUrl=%2Ftroubleshooting%23convert');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL('/troubleshooting#convert');
+    const heading = sectionHeading(page, 'convert');
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport();
+  });
+
   test('the contents lead to each section', async ({ page, signedInUser: _ }) => {
     await page.goto('/troubleshooting');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Linking Instagram to a Facebook Page');
@@ -57,11 +69,6 @@ test.describe('troubleshooting', () => {
     await page.goto('/troubleshooting');
     await page.getByRole('link', { name: 'switch it to a professional account' }).click();
     await expect(sectionHeading(page, 'convert')).toBeFocused();
-  });
-
-  test('a guest is sent to sign in, and back', async ({ page }) => {
-    await page.goto('/troubleshooting#admin');
-    await expect(page).toHaveURL('/login?returnUrl=%2Ftroubleshooting');
   });
 
   for (const theme of ['light', 'dark'] as const) {
@@ -144,6 +151,40 @@ test.describe('maintenance', () => {
     await back.click();
     await expect(page).toHaveURL('/projects');
     await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
+  });
+
+  test('says one thing at a time: down while it is down, back once it is back', async ({ page }) => {
+    let up = false;
+    await page.route(HEALTH, (route) =>
+      up ? route.fulfill({ json: { status: 'ok' } }) : route.fulfill({ status: 503, json: { message: 'Down.' } }),
+    );
+    await page.clock.install();
+    await page.goto('/maintenance?from=%2Fprojects');
+    const main = page.getByRole('main');
+    await expect(page.getByRole('status')).toHaveText(WAITING);
+    await expect(main).toContainText('Orbita is undergoing scheduled maintenance.');
+    await expect(main).not.toContainText('available again');
+
+    up = true;
+    await page.clock.fastForward(10_000);
+    await expect(page.getByRole('link', { name: 'Try again' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("We're back");
+    await expect(page.getByRole('status')).toHaveText('Orbita is available again.');
+    await expect(main).not.toContainText('undergoing scheduled maintenance');
+    await expect(main).not.toContainText("We'll be right back");
+    await expectNoA11yViolations(page);
+  });
+
+  test('in Italian too, one state at a time', async ({ page }) => {
+    await choose(page, { theme: 'dark', language: 'it' });
+    // The real API is up: the first check answers.
+    await page.goto('/maintenance');
+    const main = page.getByRole('main');
+    await expect(page.getByRole('link', { name: 'Torna a Orbita' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Siamo tornati');
+    await expect(main).not.toContainText('manutenzione programmata');
+    await expect(main).not.toContainText('Torniamo subito');
+    await expectNoA11yViolations(page);
   });
 
   test('a 503 lands here with where the user was; leaving stops the checks', async ({ page }) => {

@@ -35,6 +35,15 @@ test("the demo user's projects show their channels and their comments by sentime
   await expectNoA11yViolations(page);
 });
 
+test('a returning user is not welcomed as new: the dashboard has a plain heading', async ({ page }) => {
+  // The demo account was made when this server started: new by its age, yet a returning user.
+  await signInWithoutUi(page, { email: 'demo@example.com', password: 'Demo1234' });
+  await page.goto('/projects');
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await expect(card(page, 'Espresso Bar Milano')).toBeVisible();
+  await expect(page.getByText(/Welcome/)).toHaveCount(0);
+});
+
 test('renames a project: empty and too long are refused by the field, sending nothing; text stays text', async ({
   page,
   request,

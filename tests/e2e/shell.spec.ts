@@ -16,7 +16,22 @@ test.describe('app shell', () => {
     await expect(page.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/');
   });
 
+  test('the not-found page has the language and theme switchers of every public page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Change language' }).selectOption('Italiano');
+    await expect(page.getByRole('heading', { name: 'Pagina non trovata' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Cambia tema' }).selectOption({ label: 'Scuro' });
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expectNoA11yViolations(page);
+    // Kept for the next visit, as on the other public pages.
+    await page.goto('/404');
+    await expect(page.getByRole('heading', { name: 'Pagina non trovata' })).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  });
+
   test('the maintenance page is open to everybody', async ({ page }) => {
+    await page.route('**/v1.0/health', (route) => route.fulfill({ status: 503, json: { message: 'Down.' } }));
     await page.goto('/maintenance');
     await expect(page.getByRole('heading', { name: "We'll be right back" })).toBeVisible();
     await expectNoA11yViolations(page);
@@ -29,6 +44,8 @@ test.describe('app shell', () => {
     await page.route('**/v1.0/projects*', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }), {
       times: 1,
     });
+    // Still down when the page asks.
+    await page.route('**/v1.0/health', (route) => route.fulfill({ status: 503, json: { message: 'Down.' } }));
     await page.reload();
     await expect(page).toHaveURL('/maintenance?from=%2Fprojects');
     await expect(page.getByRole('heading', { name: "We'll be right back" })).toBeVisible();

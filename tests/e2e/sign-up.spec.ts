@@ -99,6 +99,23 @@ test.describe('sign-up', () => {
     await deleteSignedUpUser(page);
   });
 
+  test('the first visit after signing up welcomes the new user, once', async ({ page }) => {
+    await page.goto('/register');
+    await fillSignUp(page, {
+      firstName: 'Nuova',
+      lastName: 'Utente',
+      email: uniqueEmail('welcome'),
+      password: 'Valid-Pass1',
+    });
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page).toHaveURL('/projects');
+    await expect(page.getByText('Welcome to Orbita, Nuova!')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    await expect(page.getByText(/Welcome/)).toHaveCount(0);
+    await deleteSignedUpUser(page);
+  });
+
   test('the espresso coupon shows its promo panel and is redeemed after sign-up', async ({ page }) => {
     await page.goto('/register/marketing-espresso-15');
     await expect(page.getByRole('heading', { name: '15% off for your first three months' })).toBeVisible();
@@ -118,6 +135,41 @@ test.describe('sign-up', () => {
     expect((await currentUser(page)).redeemedCoupons).toEqual(['marketing-espresso-15']);
     await deleteSignedUpUser(page);
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the promo panel follows the ${theme} theme and passes axe`, async ({ page }) => {
+      await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+      await page.goto('/register/marketing-espresso-15');
+      const panel = page.getByRole('complementary', { name: '15% off for your first three months' });
+      await expect(panel).toBeVisible();
+      // How light the panel's text and its ground are (0 black, 255 white), as a person sees them.
+      const lightness = await panel.evaluate((element) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 1;
+        canvas.height = 1;
+        const context = canvas.getContext('2d', { willReadFrequently: true })!;
+        const of = (color: string) => {
+          context.clearRect(0, 0, 1, 1);
+          context.fillStyle = color;
+          context.fillRect(0, 0, 1, 1);
+          const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+          return (r! + g! + b!) / 3;
+        };
+        const heading = element.querySelector('h2')!;
+        // The panel's ground is a gradient: its first colour stop is where the title sits.
+        const ground = getComputedStyle(element).backgroundImage.match(/(oklch|rgba?|color)\([^)]*\)/)![0];
+        return { text: of(getComputedStyle(heading).color), ground: of(ground) };
+      });
+      if (theme === 'dark') {
+        expect(lightness.text).toBeGreaterThan(180);
+        expect(lightness.ground).toBeLessThan(90);
+      } else {
+        expect(lightness.text).toBeLessThan(90);
+        expect(lightness.ground).toBeGreaterThan(180);
+      }
+      await expectNoA11yViolations(page);
+    });
+  }
 
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 375, height: 800 } });

@@ -24,7 +24,10 @@ const ACTION_DISMISS_MS = 12000;
 export function SnackbarViewport() {
   const messages = useSnackbarMessages();
   return (
+    // While it holds messages, the page keeps room for them at its end and scrolls what gets focus
+    // clear of them (app/tailwind.css, `#snackbars`): no JavaScript on the first load for it.
     <div
+      id="snackbars"
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4"
     >

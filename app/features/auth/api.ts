@@ -6,7 +6,7 @@ import { api } from '~/lib/api';
 import type { CallOptions } from '~/lib/http';
 import { liveConnection } from '~/lib/live';
 import { cached, forgetCache, invalidate, keepInCache } from '~/lib/cache';
-import { impersonationStore, tokenStore } from '~/lib/session';
+import { impersonationStore, newAccountStore, tokenStore } from '~/lib/session';
 
 export type { User };
 
@@ -59,7 +59,8 @@ export async function signUpWithFacebook(body: {
   redirect_uri: string;
   language?: Language | undefined;
 }) {
-  return startSession(await api.call(auth.facebookRegister, { body }, CREDENTIALS_CALL));
+  const answer = await api.call(auth.facebookRegister, { body }, CREDENTIALS_CALL);
+  return { user: await startSession(answer), account: answer.account };
 }
 
 /** This browser forgets the session: the live connection, the tokens, everything cached. */
@@ -67,6 +68,8 @@ export function forgetSession() {
   liveConnection.close();
   tokenStore.set(null);
   impersonationStore.set(null);
+  // A welcome not yet shown was for the account that is leaving.
+  newAccountStore.welcomed();
   forgetCache();
 }
 

@@ -14,8 +14,11 @@ import { facebookAuthorizeUrl, signInWithFacebook, signUpWithFacebook } from './
  */
 export type FacebookPurpose = 'sign-in' | 'sign-up';
 
-/** What the page shows after a return: nothing more, the not-linked dialog, or the email request. */
-export type FacebookProblem = 'notLinked' | 'emailMissing';
+/**
+ * What the page shows after a return: nothing more, the not-linked dialog, the email request, or
+ * (sign-up) the address taken by an account this Facebook account is not connected to.
+ */
+export type FacebookProblem = 'notLinked' | 'emailMissing' | 'emailTaken';
 
 const RETURN_TYPE: Record<FacebookPurpose, string> = { 'sign-in': 'facebook-login', 'sign-up': 'facebook-register' };
 const PENDING_KEY = 'facebook.pending';
@@ -61,10 +64,15 @@ export function takeFacebookProblem(): FacebookProblem | null {
 export async function finishFacebook(
   purpose: FacebookPurpose,
   query: URLSearchParams,
-): Promise<{ signedIn: boolean; returnUrl: string; coupon: string | undefined }> {
+): Promise<{ signedIn: boolean; newAccount: boolean; returnUrl: string; coupon: string | undefined }> {
   const pending = readPending();
   sessionStorage.removeItem(PENDING_KEY);
-  const result = { signedIn: false, returnUrl: safeReturnUrl(pending.returnUrl ?? null), coupon: pending.coupon };
+  const result = {
+    signedIn: false,
+    newAccount: false,
+    returnUrl: safeReturnUrl(pending.returnUrl ?? null),
+    coupon: pending.coupon,
+  };
   const code = query.get('code');
   const state = query.get('state');
   if (query.get('error') !== null || !code || !state) {
@@ -83,16 +91,22 @@ export async function finishFacebook(
     redirect_uri: `${window.location.origin}${OAUTH_RETURN_PATHS[RETURN_TYPE[purpose] as 'facebook-login']}`,
   };
   try {
-    if (purpose === 'sign-in') await signInWithFacebook(body);
-    else await signUpWithFacebook({ ...body, language: chosenLanguage() });
-    return { ...result, signedIn: true };
+    if (purpose === 'sign-in') {
+      await signInWithFacebook(body);
+      return { ...result, signedIn: true };
+    }
+    // Sign-up with a Facebook account that already has its Orbita account signs in to it.
+    const { account } = await signUpWithFacebook({ ...body, language: chosenLanguage() });
+    return { ...result, signedIn: true, newAccount: account !== 'existing' };
   } catch (error) {
     if (error instanceof HttpError && error.status === 503) throw error;
     if (purpose === 'sign-in' && error instanceof HttpError && error.status === 401) {
       problem = 'notLinked';
     } else if (error instanceof HttpError && error.fieldErrors.email?.length) {
-      // Sign-up: the address is taken, or Facebook withheld it after all.
-      snackbar.show({ text: error.fieldErrors.email[0]! }, 'error');
+      // Sign-up: the address belongs to an account this Facebook account is not connected to
+      // (Facebook withholding it is caught above, from the granted scopes). Said above the form,
+      // with the ways to sign in.
+      problem = 'emailTaken';
     } else if (purpose === 'sign-up' && error instanceof HttpError && error.body?.message) {
       // A Facebook sign-up refused with a message shows that message.
       snackbar.show({ text: error.body.message }, 'error');

@@ -1,6 +1,6 @@
 import { getInputProps } from '@conform-to/react';
 import { redirect, replace, useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '~/components/ui/app-form';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -10,7 +10,6 @@ import { FormSubmit } from '~/components/ui/form-submit';
 import { TextLink } from '~/components/ui/text-link';
 import { signIn } from '~/features/auth/api';
 import { FacebookButton, OrDivider } from '~/features/auth/facebook-button';
-import { FacebookProblemNotice } from '~/features/auth/facebook-problem';
 import { finishFacebook, isFacebookReturn, takeFacebookProblem } from '~/features/auth/facebook';
 import { AppDialog } from '~/components/ui/dialog';
 import { Button } from '~/components/ui/button';
@@ -21,6 +20,7 @@ import { paths } from '~/lib/paths';
 import { safeReturnUrl } from '~/lib/return-url';
 import { pageTitle } from '~/lib/i18n';
 
+const FacebookNotice = lazy(() => import('~/features/auth/facebook-problem'));
 /**
  * Facebook sending the browser back (docs/product.md#sign-in-with-facebook): signed in, to the
  * return URL; else the page again without the params, with the reason (a 401 opens the not-linked
@@ -74,7 +74,11 @@ export default function LoginRoute() {
   return (
     <>
       <GuestTitle>{t('signin.title')}</GuestTitle>
-      {facebookProblem === 'emailMissing' ? <FacebookProblemNotice purpose="sign-in" returnUrl={returnUrl} /> : null}
+      {facebookProblem ? (
+        <Suspense fallback={null}>
+          <FacebookNotice problem={facebookProblem} purpose="sign-in" returnUrl={returnUrl} />
+        </Suspense>
+      ) : null}
       <FacebookButton label={t('signin.facebook')} purpose="sign-in" returnUrl={returnUrl} />
       <AppDialog
         open={notLinked}
@@ -86,7 +90,7 @@ export default function LoginRoute() {
               {t('facebook.signUp')}
             </Button>
             <Button variant="primary" onClick={() => setNotLinked(false)}>
-              {t('facebook.login')}
+              {t('facebook.signIn')}
             </Button>
           </>
         }

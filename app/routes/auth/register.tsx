@@ -1,5 +1,6 @@
 import { getInputProps } from '@conform-to/react';
 import { redirect, replace, useActionData, useLoaderData, useParams } from '@remix-run/react';
+import { lazy, Suspense } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { AppForm } from '~/components/ui/app-form';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -9,7 +10,6 @@ import { FormSubmit } from '~/components/ui/form-submit';
 import { TextLink, textLinkClass } from '~/components/ui/text-link';
 import { redeemCoupon, signUp } from '~/features/auth/api';
 import { FacebookButton, OrDivider } from '~/features/auth/facebook-button';
-import { FacebookProblemNotice } from '~/features/auth/facebook-problem';
 import { finishFacebook, isFacebookReturn, takeFacebookProblem } from '~/features/auth/facebook';
 import { NameAndEmailFields } from '~/features/auth/name-and-email-fields';
 import { PasswordRequirements } from '~/features/auth/password-requirements';
@@ -21,13 +21,16 @@ import { HttpError } from '~/lib/http';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
 import { chosenLanguage, pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
+import { newAccountStore } from '~/lib/session';
 import { snackbar } from '~/lib/snackbar';
 
+const FacebookNotice = lazy(() => import('~/features/auth/facebook-problem'));
 /**
- * The promo coupon, redeemed after any sign-up (docs/product.md#sign-up-and-coupons); a failure is
- * said, the account stays.
+ * After any sign-up: the dashboard's first visit will welcome the account, and the promo coupon is
+ * redeemed (docs/product.md#sign-up-and-coupons); a failure is said, the account stays.
  */
-async function redeemPromo(coupon: string | undefined) {
+async function afterSignUp(coupon: string | undefined) {
+  newAccountStore.mark();
   if (!isPromoCoupon(coupon)) return;
   try {
     await redeemCoupon(PROMO_COUPON_CODE);
@@ -44,9 +47,14 @@ async function redeemPromo(coupon: string | undefined) {
 export async function clientLoader({ request }: { request: Request }) {
   const query = new URL(request.url).searchParams;
   if (isFacebookReturn('sign-up', query)) {
-    const { signedIn, coupon } = await finishFacebook('sign-up', query);
+    const { signedIn, newAccount, coupon } = await finishFacebook('sign-up', query);
+    if (signedIn && !newAccount) {
+      // They had signed up with this Facebook account before: signed in to it, as sign-in would.
+      snackbar.show('facebook.alreadySignedUp', 'success');
+      throw redirect(paths.home());
+    }
     if (signedIn) {
-      await redeemPromo(coupon);
+      await afterSignUp(coupon);
       throw redirect(paths.newProject());
     }
     throw replace(paths.register(coupon));
@@ -65,7 +73,7 @@ export async function clientAction({ request, params }: { request: Request; para
     return { result: replyWithApiError(request, submission, error), emailTaken };
   }
   // The account exists either way; the user hears whether the coupon applied.
-  await redeemPromo(params.coupon);
+  await afterSignUp(params.coupon);
   throw redirect(paths.home());
 }
 
@@ -80,7 +88,11 @@ export default function RegisterRoute() {
   return (
     <>
       <GuestTitle>{t('signup.title')}</GuestTitle>
-      {facebookProblem === 'emailMissing' ? <FacebookProblemNotice purpose="sign-up" coupon={coupon} /> : null}
+      {facebookProblem ? (
+        <Suspense fallback={null}>
+          <FacebookNotice problem={facebookProblem} purpose="sign-up" coupon={coupon} />
+        </Suspense>
+      ) : null}
       <FacebookButton label={t('signup.facebook')} purpose="sign-up" coupon={coupon} />
       <OrDivider />
       <AppForm form={form} className="flex flex-col gap-5">

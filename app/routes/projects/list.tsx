@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SENTIMENTS } from '~contract/fields';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -27,6 +27,7 @@ import { TruncatedText } from '~/components/ui/truncated-text';
 import { pageTitle } from '~/lib/i18n';
 import { hasRoom } from '~/lib/plan-limits';
 import { paths } from '~/lib/paths';
+import { newAccountStore } from '~/lib/session';
 
 /** The project whose report is being shared (`?share=<id>`): its dialog is open. */
 const SHARE_PARAM = 'share';
@@ -115,14 +116,23 @@ function CommentCounts({ project }: { project: Project }) {
   );
 }
 
-/** An account on its first day is welcomed, not welcomed back. */
-function isNewAccount(createdAt: string) {
-  return Date.now() - Date.parse(createdAt) < 24 * 60 * 60 * 1000;
+/**
+ * Whether to welcome the user: on the first visit after signing up in this tab only
+ * (`newAccountStore`), never again on a later visit or a reload; a returning user sees the plain
+ * heading.
+ */
+function useFirstVisitWelcome(): boolean {
+  const [welcome] = useState(newAccountStore.get);
+  useEffect(() => {
+    if (welcome) newAccountStore.welcomed();
+  }, [welcome]);
+  return welcome;
 }
 
 export default function ProjectsRoute() {
   const { t, i18n } = useTranslation();
   const user = useSignedInUser();
+  const welcome = useFirstVisitWelcome();
   const { projects, share } = useLoaderData<typeof clientLoader>();
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   // The project being renamed: the form's answers since its dialog opened are its own.
@@ -151,9 +161,7 @@ export default function ProjectsRoute() {
     <div className="flex flex-col gap-8">
       <PageHeader
         title={t('projects.title')}
-        subtitle={t(isNewAccount(user.createdAt) ? 'projects.welcomeNew' : 'projects.welcome', {
-          name: user.firstName,
-        })}
+        subtitle={welcome ? t('projects.welcomeNew', { name: user.firstName }) : undefined}
         actions={
           projects.data.length > 0 ? <ButtonLink to={paths.newProject()}>{t('projects.newProject')}</ButtonLink> : null
         }

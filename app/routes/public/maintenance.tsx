@@ -55,12 +55,14 @@ export default function MaintenanceRoute() {
   const [searchParams] = useSearchParams();
   const target = returnTarget(searchParams.get('from'));
   const apiAnswers = useApiAnswers();
+  // One state at a time: down (what is happening, and that the page keeps checking), or back
+  // (and the way back). Never both.
   return (
     <PublicPage>
-      <h1 className="text-2xl font-bold">{t('maintenance.title')}</h1>
-      <p className="max-w-md text-fg-muted">{t('maintenance.text')}</p>
+      <h1 className="text-2xl font-bold">{t(apiAnswers ? 'maintenance.backTitle' : 'maintenance.title')}</h1>
+      {apiAnswers ? null : <p className="max-w-md text-fg-muted">{t('maintenance.text')}</p>}
       {/* Polite: heard once when the API is back, not on every check. */}
-      <p role="status" className="text-sm text-fg-muted">
+      <p role="status" className={apiAnswers ? 'max-w-md text-fg-muted' : 'text-sm text-fg-muted'}>
         {t(apiAnswers ? 'maintenance.available' : 'maintenance.checking')}
       </p>
       {apiAnswers ? (
