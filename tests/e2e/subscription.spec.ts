@@ -51,8 +51,8 @@ test('the coupon redeemed at sign-up shows its discount, and until when', async 
   const ends = new Date();
   ends.setMonth(ends.getMonth() + 3);
   const until = new Intl.DateTimeFormat('it', { dateStyle: 'long' }).format(ends);
-  await expect(page.getByRole('definition').filter({ hasText: 'MARKETING-ESPRESSO-15' })).toHaveText(
-    `15% di sconto con il coupon MARKETING-ESPRESSO-15, fino al ${until}`,
+  await expect(page.getByRole('definition').filter({ hasText: 'marketing-espresso-15' })).toHaveText(
+    `15% di sconto con il coupon marketing-espresso-15, fino al ${until}`,
   );
   await expect(page.getByRole('link', { name: 'support@example.com' })).toBeVisible();
   await expectNoA11yViolations(page);

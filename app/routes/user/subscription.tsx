@@ -114,12 +114,12 @@ function PlansCompared({ current }: { current: string }) {
   );
 }
 
-/** "15% off with the coupon MARKETING-ESPRESSO-15, until 26 February 2027". */
+/** "15% off with the coupon marketing-espresso-15, until 26 February 2027": the code as the promo shows it. */
 function DiscountLine({ discount }: { discount: Discount }) {
   const { t, i18n } = useTranslation();
   return t('subscription.discountText', {
     percent: new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(discount.discountPercent / 100),
-    coupon: discount.coupon.toUpperCase(),
+    coupon: discount.coupon,
     date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(discount.endsAt)),
   });
 }
