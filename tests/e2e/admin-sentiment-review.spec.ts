@@ -373,6 +373,14 @@ test.describe('an admin', () => {
     await page.keyboard.press('3');
     await expect(rows(page)).toHaveCount(3);
     await expect(row(page, `${tag} 5 `)).toBeFocused();
+    // The reject's page is held on its way back (the fetcher stays busy until the page's loader
+    // has read it again): a dialog opened meanwhile is not the reject's, and Escape closes it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/v1.0/sentiment-model', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.keyboard.press('r');
     await expect(rows(page)).toHaveCount(2);
 
@@ -381,6 +389,8 @@ test.describe('an admin', () => {
     await expect(dialog).toContainText(`${tag} 6 `);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    // From here on the model's page answers at once.
+    release();
 
     await page.keyboard.press('?');
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });

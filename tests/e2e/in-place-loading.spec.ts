@@ -72,7 +72,7 @@ test("a filter of a project's comments shows the list busy, never the global bar
   const id = await projectFollowingFacebookPage(request, await accessTokenOf(request, user), 'Bar');
   await signInWithoutUi(page, user);
   await page.goto(`/projects/${id}/comments`);
-  await expect(page.getByText('8 comments', { exact: true })).toBeVisible();
+  await expect(page.getByText('8 comments, replies not counted', { exact: true })).toBeVisible();
   await expect(globalBar(page)).toBeHidden();
   const table = page.getByRole('table', { name: /^Comments of/ });
   const comments = await hold(page, /\/comments\?.*isBookmarked=true/);

@@ -184,8 +184,11 @@ export function useSentimentReview({
       review({ action: 'set', sentiment }, { kind: 'rows', comments: [comment] }, true),
     /** The confirmation's Accept (or Reject, or Set): every comment matching. */
     confirm: () => state.confirming && review(state.confirming, { kind: 'matching', total }, true),
-    /** A dialog's button waits for the fetcher itself: its answer closes the dialog. */
-    dialogPending: fetcherBusy,
+    /**
+     * A dialog's button waits for what the dialog sent (its answer closes the dialog); a row's
+     * review still on its way when the dialog opened holds nothing: Escape and Cancel still close it.
+     */
+    dialogPending: (fetcherBusy && state.sentFromDialog) || queued?.fromDialog === true,
     onKeyDown,
     /** What the table shows checked: every loaded one in review when every comment matching is. */
     checkedIds: state.allMatching ? new Set(inReview.map((comment) => comment.id)) : state.selected,
