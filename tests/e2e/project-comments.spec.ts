@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   accessTokenOf,
   expect,
@@ -8,6 +8,7 @@ import {
   projectFollowingFacebookPage,
   signInWithoutUi,
   test,
+  type TestUser,
 } from './fixtures';
 
 /**
@@ -25,6 +26,13 @@ async function openComments(page: Page, project = 'Espresso Bar Milano') {
 }
 
 const rows = (page: Page) => page.getByRole('table', { name: /^Comments of/ }).getByRole('row');
+
+/** `user`'s new project "Bar", following the sandbox page, its comments open as `user`. */
+async function openCommentsFollowingPage(page: Page, request: APIRequestContext, user: TestUser) {
+  const id = await projectFollowingFacebookPage(request, await accessTokenOf(request, user), 'Bar');
+  await signInWithoutUi(page, user);
+  await page.goto(`/projects/${id}/comments`);
+}
 
 test('shows the sentiment over time as a chart and as a table, and the comments newest first with their replies', async ({
   page,
@@ -199,10 +207,7 @@ test('replies to a comment as the page, through the provider; the reply shows un
   request,
   user,
 }) => {
-  const id = await projectFollowingFacebookPage(request, await accessTokenOf(request, user), 'Bar');
-
-  await signInWithoutUi(page, user);
-  await page.goto(`/projects/${id}/comments`);
+  await openCommentsFollowingPage(page, request, user);
   await expect(page.getByText('8 comments, replies not counted', { exact: true })).toBeVisible();
   const row = rows(page).filter({ hasText: 'Are you open on Sunday morning?' });
   await row.getByRole('button', { name: /^Reply to / }).click();
@@ -335,9 +340,7 @@ test('a posted reply stays posted: reading the page again (a new period, a filte
   request,
   user,
 }) => {
-  const id = await projectFollowingFacebookPage(request, await accessTokenOf(request, user), 'Bar');
-  await signInWithoutUi(page, user);
-  await page.goto(`/projects/${id}/comments`);
+  await openCommentsFollowingPage(page, request, user);
   const row = rows(page).filter({ hasText: 'Are you open on Sunday morning?' });
   await row.getByRole('button', { name: /^Reply to / }).click();
   const dialog = page.getByRole('dialog', { name: 'Reply as Espresso Bar Milano' });
@@ -359,7 +362,7 @@ test('a posted reply stays posted: reading the page again (a new period, a filte
   await expect(rows(page).filter({ hasText: 'Are you open on Sunday morning?' })).toHaveCount(1);
   await expect(dialog).toBeHidden();
 
-  // A second reply opens the dialog afresh, and closes it again once posted.
+  // A second reply opens the dialog afresh, and Cancel closes it.
   await row.getByRole('button', { name: /^Reply to / }).click();
   await expect(dialog.getByRole('textbox', { name: 'Your reply' })).toHaveValue('');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -371,9 +374,7 @@ test('a refused bookmark says what the API answered, not that the page is off li
   request,
   user,
 }) => {
-  const id = await projectFollowingFacebookPage(request, await accessTokenOf(request, user), 'Bar');
-  await signInWithoutUi(page, user);
-  await page.goto(`/projects/${id}/comments`);
+  await openCommentsFollowingPage(page, request, user);
   const row = rows(page).filter({ hasText: 'Are you open on Sunday morning?' });
   await page.route(/\/v1\.0\/projects\/[^/]+\/comments\/[^/?]+$/, (route) =>
     route.request().method() === 'PATCH'
