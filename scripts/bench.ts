@@ -72,7 +72,7 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 if (process.argv.includes('--sentiment')) {
   // The classifier needs no build nor server: it is measured in this process.
   console.log('sentiment classifier:');
-  for (const line of sentimentFigures()) console.log(`  ${line}`);
+  for (const line of await sentimentFigures()) console.log(`  ${line}`);
   process.exit(0);
 }
 

@@ -1,4 +1,4 @@
-import type { CommentJudge } from '../sentiment/judge';
+import { judgedAhead, type CommentJudge } from '../sentiment/judge';
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import * as commentsContract from '../../contract/comments';
 import { SENTIMENTS, type ReviewAction, type Sentiment } from '../../contract/comments';
@@ -386,7 +386,7 @@ export async function storeChannelComments(
   );
   listed = listed.filter((comment) => !removed.has(comment.externalId));
   if (listed.length === 0) return none;
-  await judge.ready();
+  judge = await judgedAhead(judge, listed);
   const stored = { ...none };
   const row = (comment: ProviderComment, parentId: string | null) => ({
     channelId,
@@ -430,16 +430,28 @@ export async function storeChannelComments(
           .insert(comments)
           .values(known.map((comment) => row(comment, parentOf.get(comment.parentExternalId!)!)))
           .onConflictDoNothing()
-          .returning({ id: comments.id, inReview: comments.inReview });
+          .returning({
+            id: comments.id,
+            inReview: comments.inReview,
+            parentId: comments.parentId,
+            fromChannel: comments.fromChannel,
+          });
         stored.added += made.length;
         stored.toReview += made.filter((each) => each.inReview).length;
+        // Only a reply just kept changes a count: the channel's other comments are left unread.
+        const answered = [...new Set(made.filter((each) => each.fromChannel).map((each) => each.parentId!))];
+        if (answered.length > 0) {
+          await tx.execute(sql`
+            update comments as p set channel_reply_count = (
+              select count(*) from comments as r where r.parent_id = p.id and r.from_channel
+            )
+            where p.id in (${sql.join(
+              answered.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`);
+        }
       }
     }
-    await tx.execute(sql`
-      update comments as p set channel_reply_count = (
-        select count(*) from comments as r where r.parent_id = p.id and r.from_channel
-      )
-      where p.channel_id = ${channelId}::uuid and p.parent_id is null`);
   });
   return stored;
 }

@@ -9,6 +9,7 @@ import { safeError, type Logger } from '../log';
 import type { Publisher } from '../realtime/publisher';
 import { applyCommentEvents, type ChannelChanges } from './apply';
 import { commentEventsOf, type CommentEvent } from './comment-events';
+import { judgedAhead } from '../sentiment/judge';
 
 /** The job that keeps one delivery of Meta's webhooks, applied a fetched batch at a time (docs/decisions/044, 045). */
 export const APPLY_FACEBOOK_WEBHOOK = 'apply-facebook-webhook';
@@ -66,9 +67,15 @@ export async function applyFacebookWebhooks(
       events.push(event);
     }
   }
-  if (events.length > 0) await deps.judge.ready();
+  const judge =
+    events.length > 0
+      ? await judgedAhead(
+          deps.judge,
+          events.filter((event) => event.type === 'upsert'),
+        )
+      : deps.judge;
   const applied =
-    events.length > 0 ? await deps.db.transaction((tx) => applyCommentEvents(tx, events, deps.judge)) : undefined;
+    events.length > 0 ? await deps.db.transaction((tx) => applyCommentEvents(tx, events, judge)) : undefined;
   if (applied && deps.publisher) {
     for (const [channelId, changes] of applied.byChannel) {
       try {
