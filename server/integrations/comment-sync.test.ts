@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sandboxProviders from '../../contract/sandbox/providers';
 import { COMMENTS_ARRIVED, COMMENTS_CHANGED } from '../../contract/realtime';
@@ -131,6 +131,15 @@ describe('the scheduled sync', () => {
       .where(and(eq(comments.channelId, organization!.id), eq(comments.message, 'Thanks!')));
     expect(answer).toMatchObject({ authorName: 'Orbita Coffee Roasters', fromChannel: true });
     expect(fetched.find((comment) => comment.id === answer!.parentId)?.externalId).toMatch(/,10000001_c2\)$/);
+    // The organization's own reply is counted on the comment it answers, and only there.
+    const counts = await h.db
+      .select({ id: comments.id, channelReplyCount: comments.channelReplyCount })
+      .from(comments)
+      .where(and(eq(comments.channelId, organization!.id), isNull(comments.parentId)));
+    const before = new Map(fetched.map((comment) => [comment.id, comment.channelReplyCount]));
+    for (const each of counts) {
+      expect(each.channelReplyCount).toBe((before.get(each.id) ?? 0) + (each.id === answer!.parentId ? 1 : 0));
+    }
     expect(published.filter((each) => each.event === COMMENTS_CHANGED)).toHaveLength(1);
     expect(await syncChannelComments(deps, organization!.id)).toBe(0);
   });
