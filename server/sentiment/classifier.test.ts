@@ -24,6 +24,15 @@ describe('the lexicons', () => {
     expect(read('😡').emojiNegative).toBeGreaterThan(0);
   });
 
+  it('read an Italian superlative by its base word, stronger', () => {
+    const read = (text: string) => lexiconScores(tokenize(text), 'it');
+    expect(read('buonissimo').positive).toBeGreaterThan(read('buono').positive);
+    expect(read('simpaticissime')).toMatchObject({ positiveWords: 1 });
+    expect(read('lentissimo')).toMatchObject({ negativeWords: 1 });
+    expect(read('ricchissimo')).toMatchObject({ positiveWords: 1 });
+    expect(read('issimo').known).toBe(0);
+  });
+
   it('tell English from Italian by their function words', () => {
     expect(languageOf(tokenize('The coffee is the best in town'))).toBe('en');
     expect(languageOf(tokenize('Il caffè è il migliore della città'))).toBe('it');
@@ -40,6 +49,7 @@ describe('the classifier', () => {
     expect(classify('not good').sentiment).toBe('NEGATIVE');
     expect(classify('Worst coffee ever, never again 😡').sentiment).toBe('NEGATIVE');
     expect(classify('Servizio pessimo, cibo freddo e camerieri scortesi.').sentiment).toBe('NEGATIVE');
+    expect(classify('Buonissimo!').sentiment).toBe('POSITIVE');
   });
 
   it('says MIXED when praise and complaint meet', () => {

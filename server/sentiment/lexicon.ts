@@ -46,8 +46,21 @@ const emojiScores = new Map(
     ]),
 );
 
+/**
+ * An Italian word's polarity by its stem; an absolute superlative the lexicon lacks
+ * ("buonissimo", "bellissime", "carinissima") by its base word, stronger.
+ */
+function italianPolarity(word: string): number | undefined {
+  const found = patternIt[stemOf(word, 'it')];
+  if (found !== undefined) return found;
+  const base = /^(.{3,}?)h?issim[oaie]$/.exec(word)?.[1];
+  if (base === undefined) return undefined;
+  const polarity = patternIt[stemOf(`${base}o`, 'it')];
+  return polarity === undefined ? undefined : Math.max(-1, Math.min(1, polarity * 1.5));
+}
+
 const polarityIn = (word: string, language: Language) =>
-  language === 'en' ? vaderLexicon.get(word) : patternIt[stemOf(word, 'it')];
+  language === 'en' ? vaderLexicon.get(word) : italianPolarity(word);
 
 /** Stems already found: a comment's words are mostly words seen before. */
 const stems: Record<Language, Map<string, string>> = { en: new Map(), it: new Map() };
@@ -78,7 +91,7 @@ export function languageOf(tokens: Token[]): Language | undefined {
     if (stopwords.en[token.text]) en += 1;
     else if (vaderLexicon.has(token.text)) en += 0.5;
     if (stopwords.it[token.text]) it += 1;
-    else if (token.text.length > 2 && patternIt[stemOf(token.text, 'it')] !== undefined) it += 0.5;
+    else if (token.text.length > 2 && italianPolarity(token.text) !== undefined) it += 0.5;
   }
   return en > it ? 'en' : it > en ? 'it' : undefined;
 }
