@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
 import PusherClient from 'pusher-js';
 import { OAUTH_RETURN_PATHS } from '../contract/oauth';
 import { facebookReturnOverHttp } from '../server/integrations/sandbox/consent-form';
@@ -12,8 +13,10 @@ import { pageFeedDelivery } from '../server/webhooks/meta-deliveries';
  * Comments arriving by themselves, under a burst (docs/decisions/044), for `npm run bench --
  * --ingest`: one API instance on PGlite in a folder, a user who connected the sandbox's Luca
  * Moretti, whose page then gets 10,000 new comments through signed webhook deliveries, 32 at a
- * time, with 10 % of them delivered again and 5 % edited before their add arrives. Then a second
- * burst is cut by `kill -9` half way, and the API started again on the same folder.
+ * time, with 10 % of them delivered again and 5 % edited before their add arrives. The owner's
+ * project page is open in Chromium meanwhile: a comment is on screen when the page's "Show N new
+ * comments" counts it. Then a second burst is cut by `kill -9` half way, and the API started again
+ * on the same folder.
  */
 const SECRET = 'bench-facebook-app-secret-0123456789abcdef';
 const PAGE = '200000000000007';
@@ -95,13 +98,26 @@ async function burst(
         const index = next++;
         const status = await post(origin, bodies[index]!).catch(() => 0);
         if (status === 200) {
-          acked[index] = performance.now();
+          acked[index] = now();
           onAck?.(index);
         }
       }
     }),
   );
   return acked;
+}
+
+/** The wall clock in ms, as the browser's `performance.timeOrigin + performance.now()` reads it. */
+const now = () => performance.timeOrigin + performance.now();
+
+/** For each of the `count` first acknowledged, how long until `seen` (times at which a count was reached) covered it. */
+function latenciesOf(acks: number[], seen: Array<[at: number, count: number]>): number[] {
+  const latencies: number[] = [];
+  let k = 0;
+  for (const [at, count] of seen) {
+    for (; k < Math.min(count, acks.length); k++) latencies.push(at - acks[k]!);
+  }
+  return latencies;
 }
 
 const ms = (values: number[]) => {
@@ -188,7 +204,7 @@ async function timeMe(origin: string, token: string, until: Promise<unknown>) {
 }
 
 /** On PGlite in a folder, or on the PostgreSQL at `databaseUrl` (an empty database). */
-export async function ingestFigures(port: number, databaseUrl?: string) {
+export async function ingestFigures(port: number, browser: Browser, databaseUrl?: string) {
   // A folder of its own: the secrets local mode keeps go beside the database, for the restart.
   const folder = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
   const dataDir = join(folder, 'pglite');
@@ -214,7 +230,38 @@ export async function ingestFigures(port: number, databaseUrl?: string) {
     const subscription = client.subscribe(`private-App.Models.User.${owner.userId}`);
     await new Promise<void>((resolve) => subscription.bind('pusher:subscription_succeeded', () => resolve()));
     subscription.bind('CommentsChanged', (event: { added: number }) => {
-      for (let n = 0; n < event.added; n++) told.push(performance.now());
+      for (let n = 0; n < event.added; n++) told.push(now());
+    });
+
+    // The owner's project page in Chromium: when its offer first counts each new comment.
+    const shown: Array<[number, number]> = [];
+    const context = await browser.newContext({ baseURL: server.origin, reducedMotion: 'reduce' });
+    await context.addInitScript((token) => localStorage.setItem('access_token', token), owner.token);
+    const page = await context.newPage();
+    await page.exposeBinding('benchShown', (_source, at: number, count: number) => void shown.push([at, count]));
+    const listening = new Promise<void>((resolve) =>
+      page.on('websocket', (socket) =>
+        socket.on('framereceived', (frame) => {
+          if (String(frame.payload).includes('pusher_internal:subscription_succeeded')) resolve();
+        }),
+      ),
+    );
+    await page.goto(`/projects/${owner.projectId}/comments`);
+    await listening;
+    await page.getByRole('heading', { level: 1, name: 'Ingest: comments' }).waitFor();
+    await page.evaluate(() => {
+      let last = 0;
+      const report = (window as unknown as { benchShown: (at: number, count: number) => void }).benchShown;
+      new MutationObserver(() => {
+        const offer = [...document.querySelectorAll('button')]
+          .map((button) => /^Show ([\d,]+) new comments?$/.exec(button.textContent?.trim() ?? ''))
+          .find(Boolean);
+        const count = offer ? Number(offer[1]!.replace(/,/g, '')) : 0;
+        if (count > last) {
+          last = count;
+          report(performance.timeOrigin + performance.now(), count);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
 
     // 10,000 comments; 5 % edited, the edit sent first; 10 % delivered again, later.
@@ -249,8 +296,10 @@ export async function ingestFigures(port: number, databaseUrl?: string) {
       ).json()
     ).meta?.total;
     client.disconnect();
+    await context.close();
     const addAcks = [...firstAdd.keys()].map((index) => acked[index]!).sort((a, b) => a - b);
     const latencies = told.slice(0, addAcks.length).map((at, k) => at - addAcks[k]!);
+    const onPage = latenciesOf(addAcks, shown);
 
     // The second burst, cut by kill -9 half way: every delivery that got a 200 is there after.
     const SECOND = 2_000;
@@ -287,7 +336,8 @@ export async function ingestFigures(port: number, databaseUrl?: string) {
       acked: `${bodies.length} deliveries in ${(sentMs / 1000).toFixed(1)} s: ${(bodies.length / (sentMs / 1000)).toFixed(0)} a second (${acked.filter((at) => at < 0).length} not acknowledged)`,
       stored: `${(stored.ms / 1000).toFixed(1)} s after the last 200 (${sentMs > 0 ? ((sentMs + stored.ms) / 1000).toFixed(1) : '?'} s from the first)`,
       exact: `${after - before} rows for ${COUNT} comments (lost ${Math.max(0, COUNT - (after - before))}, doubled ${Math.max(0, after - before - COUNT)}); edited text kept on ${editedShown} of ${COUNT / 20}`,
-      onScreen: `${ms(latencies)} (p50 / p95, ${latencies.length} told)`,
+      told: `${ms(latencies)} (p50 / p95, ${latencies.length} told)`,
+      onScreen: `${ms(onPage)} (p50 / p95, ${onPage.length} counted on the page)`,
       me: `${ms(meSamples)} (n=${meSamples.length})`,
       kill: `${acknowledged} acknowledged before kill -9; ${afterRestart.now - after} stored ${(afterRestart.ms / 1000).toFixed(0)} s after the restart (lost ${Math.max(0, acknowledged - (afterRestart.now - after))})`,
     };

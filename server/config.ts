@@ -210,7 +210,8 @@ export const SANDBOX_LINKEDIN_CLIENT = {
 } as const;
 /** Where the API serves the sandbox providers (outside a deployment only). */
 export const SANDBOX_PATH = '/sandbox';
-export const FACEBOOK_GRAPH_VERSION = 'v21.0';
+/** The Graph API version every call names: v25.0 is available until 29 July 2028 (Meta's changelog). */
+export const FACEBOOK_GRAPH_VERSION = 'v25.0';
 /**
  * The `LinkedIn-Version` every versioned call names. LinkedIn supports each monthly version for
  * at least a year and answers 426 to one it has sunset: 202603 is supported until 16 March 2027.
@@ -284,7 +285,7 @@ const EnvSchema = z.object({
   FACEBOOK_GRAPH_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   FACEBOOK_DIALOG_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   FACEBOOK_GRAPH_VERSION: optional(
-    z.string().check(z.regex(/^v\d{1,3}\.\d{1,3}$/, 'must be a Graph API version, e.g. v21.0')),
+    z.string().check(z.regex(/^v\d{1,3}\.\d{1,3}$/, 'must be a Graph API version, e.g. v25.0')),
   ),
   LINKEDIN_CLIENT_ID: optional(z.string().check(z.maxLength(500, 'must be at most 500 characters'))),
   LINKEDIN_CLIENT_SECRET: optional(z.string().check(z.maxLength(500, 'must be at most 500 characters'))),

@@ -3,6 +3,7 @@ import { useRevalidator } from '@remix-run/react';
 import type { CommentsArrivedEvent, CommentsChangedEvent } from '~contract/realtime';
 import { invalidate, updateCached } from '~/lib/cache';
 import { createStore, useStore } from '~/lib/store';
+import { throttle } from '~/lib/throttle';
 import { commentKeys } from './api';
 import { projectCommentKeys, type ProjectCommentPages } from './project-comments';
 
@@ -12,6 +13,8 @@ import { projectCommentKeys, type ProjectCommentPages } from './project-comments
  * open list to apply in place. Outside React: an event can come while no comments page is open.
  */
 const arrived = createStore<ReadonlyMap<string, number>>(new Map());
+/** How often an open comments page reads its chart again while comments keep arriving. */
+const READ_AGAIN_MS = 1000;
 const listeners = new Set<(event: CommentsChangedEvent) => void>();
 
 export const commentArrivals = {
@@ -103,6 +106,12 @@ export function useCommentArrivals(projectId: string, channelIds: readonly strin
 
   useEffect(() => {
     const mine = new Set(ids.split(','));
+    // The chart and its counts: the loader reads them again, the list comes from the cache. At
+    // most once a second: a burst of arrivals is an event every few hundred milliseconds, and
+    // each reading is a request to the API from every page open on the project.
+    const readAgain = throttle(() => {
+      void invalidate(projectCommentKeys.summaries(projectId)).then(() => revalidate.current());
+    }, READ_AGAIN_MS);
     const listener = (event: CommentsChangedEvent) => {
       if (!mine.has(event.channelId)) return;
       void (async () => {
@@ -112,13 +121,14 @@ export function useCommentArrivals(projectId: string, channelIds: readonly strin
             pages ? withChanges(pages, event) : pages,
           );
         }
-        // The chart and its counts: the loader reads them again, the list comes from the cache.
-        await invalidate(projectCommentKeys.summaries(projectId));
-        revalidate.current();
+        readAgain.call();
       })();
     };
     listeners.add(listener);
-    return () => void listeners.delete(listener);
+    return () => {
+      listeners.delete(listener);
+      readAgain.cancel();
+    };
   }, [projectId, ids]);
 
   async function show() {
