@@ -210,8 +210,12 @@ export const SANDBOX_LINKEDIN_CLIENT = {
 } as const;
 /** Where the API serves the sandbox providers (outside a deployment only). */
 export const SANDBOX_PATH = '/sandbox';
-/** The Graph API version every call names: v25.0 is available until 29 July 2028 (Meta's changelog). */
-export const FACEBOOK_GRAPH_VERSION = 'v25.0';
+/**
+ * The Graph API version every call names. Graph's v26.0 has no end date yet (v25.0's is 29 July
+ * 2028); the ad accounts are read through the Marketing API, whose versions last about a year
+ * (v25.0's ends 23 February 2027): Meta's changelogs say when to move.
+ */
+export const FACEBOOK_GRAPH_VERSION = 'v26.0';
 /**
  * The `LinkedIn-Version` every versioned call names. LinkedIn supports each monthly version for
  * at least a year and answers 426 to one it has sunset: 202603 is supported until 16 March 2027.
@@ -285,7 +289,7 @@ const EnvSchema = z.object({
   FACEBOOK_GRAPH_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   FACEBOOK_DIALOG_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   FACEBOOK_GRAPH_VERSION: optional(
-    z.string().check(z.regex(/^v\d{1,3}\.\d{1,3}$/, 'must be a Graph API version, e.g. v25.0')),
+    z.string().check(z.regex(/^v\d{1,3}\.\d{1,3}$/, 'must be a Graph API version, e.g. v26.0')),
   ),
   LINKEDIN_CLIENT_ID: optional(z.string().check(z.maxLength(500, 'must be at most 500 characters'))),
   LINKEDIN_CLIENT_SECRET: optional(z.string().check(z.maxLength(500, 'must be at most 500 characters'))),

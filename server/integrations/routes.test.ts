@@ -405,7 +405,7 @@ describe('the sandbox pages', () => {
   it('refuse an unknown app or a redirect URI that is not registered, with an error page', async () => {
     const bad = await h.call(
       'GET',
-      `/sandbox/facebook/v25.0/dialog/oauth?client_id=${h.config.facebook!.appId}&redirect_uri=${encodeURIComponent('https://evil.test/')}&state=x`,
+      `/sandbox/facebook/v26.0/dialog/oauth?client_id=${h.config.facebook!.appId}&redirect_uri=${encodeURIComponent('https://evil.test/')}&state=x`,
     );
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('Valid OAuth Redirect URIs');
@@ -414,7 +414,7 @@ describe('the sandbox pages', () => {
     // Text from the query is escaped, never markup.
     const hostile = await h.call(
       'GET',
-      `/sandbox/facebook/v25.0/dialog/oauth?client_id=${h.config.facebook!.appId}&redirect_uri=${encodeURIComponent(FACEBOOK_RETURN)}&scope=${encodeURIComponent('<script>alert(1)</script>')}`,
+      `/sandbox/facebook/v26.0/dialog/oauth?client_id=${h.config.facebook!.appId}&redirect_uri=${encodeURIComponent(FACEBOOK_RETURN)}&scope=${encodeURIComponent('<script>alert(1)</script>')}`,
     );
     expect(hostile.status).toBe(200);
     expect(hostile.text).not.toContain('<script>alert(1)</script>');

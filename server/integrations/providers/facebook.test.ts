@@ -14,7 +14,7 @@ const app: FacebookApp = {
   appSecret: 'sandbox-secret',
   dialogUrl: 'http://api.test/sandbox/facebook',
   graphUrl: 'http://api.test/sandbox/facebook',
-  version: 'v25.0',
+  version: 'v26.0',
 };
 const REDIRECT = 'http://app.test/integrations';
 const [giulia, marco] = SANDBOX_FACEBOOK_PEOPLE;
@@ -29,7 +29,7 @@ function setUp() {
 describe('the Facebook adapter', () => {
   it('builds the login dialog address with the scopes, the state and return_scopes', () => {
     const url = new URL(facebookAuthorizeUrl(app, { state: 'st4te', redirectUri: REDIRECT }));
-    expect(url.origin + url.pathname).toBe('http://api.test/sandbox/facebook/v25.0/dialog/oauth');
+    expect(url.origin + url.pathname).toBe('http://api.test/sandbox/facebook/v26.0/dialog/oauth');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: 'sandbox-app',
       redirect_uri: REDIRECT,

@@ -16,7 +16,7 @@ export interface FacebookApp {
   dialogUrl: string;
   /** `https://graph.facebook.com`, or the sandbox's. */
   graphUrl: string;
-  /** The Graph API version every call names (`v25.0`). */
+  /** The Graph API version every call names (`v26.0`). */
   version: string;
 }
 
