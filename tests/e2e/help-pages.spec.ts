@@ -164,11 +164,13 @@ test.describe('maintenance', () => {
     await expect(page.getByRole('status')).toHaveText(WAITING);
     await expect(main).toContainText('Orbita is undergoing scheduled maintenance.');
     await expect(main).not.toContainText('available again');
+    await expect(page).toHaveTitle("We'll be right back · Orbita");
 
     up = true;
     await page.clock.fastForward(10_000);
     await expect(page.getByRole('link', { name: 'Try again' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("We're back");
+    await expect(page).toHaveTitle("We're back · Orbita");
     await expect(page.getByRole('status')).toHaveText('Orbita is available again.');
     await expect(main).not.toContainText('undergoing scheduled maintenance');
     await expect(main).not.toContainText("We'll be right back");

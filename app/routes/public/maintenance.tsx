@@ -55,6 +55,11 @@ export default function MaintenanceRoute() {
   const [searchParams] = useSearchParams();
   const target = returnTarget(searchParams.get('from'));
   const apiAnswers = useApiAnswers();
+  // The tab says it too (a user waiting in another tab sees it there): `meta` is read once, when
+  // the page is loaded, and the page does not load again when the API comes back.
+  useEffect(() => {
+    if (apiAnswers) document.title = pageTitle('maintenance.backTitle')[0]!.title;
+  }, [apiAnswers]);
   // One state at a time: down (what is happening, and that the page keeps checking), or back
   // (and the way back). Never both.
   return (
