@@ -46,6 +46,12 @@ async function snapshotKey(): Promise<string> {
     'server/auth/passwords.ts',
     'server/test/passwords.ts',
     'contract/fields.ts',
+    // The seed's comments are judged by the classifier: a new model or feature is a new seed.
+    'server/sentiment/sentiment-model.bin',
+    ...(await readdir(fromRoot('server/sentiment')))
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .sort()
+      .map((file) => `server/sentiment/${file}`),
     'node_modules/@electric-sql/pglite/package.json',
   ];
   const hash = createHash('sha256');
