@@ -2,7 +2,7 @@
 import { act, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render } from '~/test/render';
-import { DataTable, type Column, type SortState } from './table';
+import { DataTable, type Column, type DataTableHandle, type SortState } from './table';
 
 interface Person {
   id: string;
@@ -265,6 +265,28 @@ describe('DataTable', () => {
     );
     expect(container.querySelector('table')?.hasAttribute('aria-busy')).toBe(false);
     expect(container.querySelector('[role="status"]')?.textContent).toBe('');
+  });
+});
+
+describe('DataTable focusRow', () => {
+  it('focuses a row already drawn at once, so no key pressed meanwhile goes to the page', async () => {
+    const handle: { current: DataTableHandle | null } = { current: null };
+    const container = await render(
+      <DataTable
+        caption="People"
+        columns={columns}
+        rows={people}
+        getRowId={(person) => person.id}
+        activeRowId="a"
+        onActiveRowChange={() => {}}
+        handleRef={handle}
+      />,
+    );
+    const frame = vi.spyOn(window, 'requestAnimationFrame');
+    act(() => handle.current!.focusRow(1));
+    expect(document.activeElement).toBe(container.querySelector('tbody tr[data-index="1"]'));
+    expect(frame).not.toHaveBeenCalled();
+    frame.mockRestore();
   });
 });
 

@@ -207,13 +207,14 @@ export function DataTable<Row>({
     handleRef,
     () => ({
       focusRow: (index) => {
+        const rowAt = () => frame.current?.querySelector<HTMLElement>(`tbody tr[data-index="${index}"]`);
         if (virtual) virtualizer.scrollToIndex(index, { align: 'auto' });
-        // Drawn by the next frame, once the virtualizer has moved.
-        requestAnimationFrame(() =>
-          frame.current
-            ?.querySelector<HTMLElement>(`tbody tr[data-index="${index}"]`)
-            ?.focus({ preventScroll: !!virtual }),
-        );
+        // A row already drawn takes the focus at once: a key pressed in the meantime would go to
+        // the page, not the table (one press lost while a reviewed row leaves). One the
+        // virtualizer has to draw first is focused by the next frame.
+        const drawn = rowAt();
+        if (drawn) drawn.focus({ preventScroll: !!virtual });
+        else requestAnimationFrame(() => rowAt()?.focus({ preventScroll: !!virtual }));
       },
     }),
     [virtual, virtualizer],

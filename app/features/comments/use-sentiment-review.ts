@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { DataTableHandle } from '~/components/ui/table';
 import { useIntent } from '~/lib/intents';
 import { snackbar } from '~/lib/snackbar';
@@ -68,7 +68,9 @@ export function useSentimentReview({
   }
 
   const activeIndex = state.activeId ? comments.findIndex((comment) => comment.id === state.activeId) : -1;
-  useEffect(() => {
+  // Before the browser handles anything else: a key pressed as a reviewed row leaves goes to the
+  // row that took its place, not to the page.
+  useLayoutEffect(() => {
     if (!state.focusActive || activeIndex < 0) return;
     dispatch({ type: 'focused' });
     table.current?.focusRow(activeIndex);
