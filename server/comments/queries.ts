@@ -440,20 +440,22 @@ export async function storeChannelComments(
         stored.toReview += made.filter((each) => each.inReview).length;
         // Only a reply just kept changes a count: the channel's other comments are left unread.
         const answered = [...new Set(made.filter((each) => each.fromChannel).map((each) => each.parentId!))];
-        if (answered.length > 0) {
-          await tx.execute(sql`
-            update comments as p set channel_reply_count = (
-              select count(*) from comments as r where r.parent_id = p.id and r.from_channel
-            )
-            where p.id in (${sql.join(
-              answered.map((id) => sql`${id}::uuid`),
-              sql`, `,
-            )})`);
-        }
+        if (answered.length > 0) await recountChannelReplies(tx, answered);
       }
     }
   });
   return stored;
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** `channel_reply_count` of these comments counted again: the channel's own replies under each. */
+export async function recountChannelReplies(tx: Database | Transaction, parentIds: string[]) {
+  await tx.execute(sql`
+    update comments as p set channel_reply_count = (
+      select count(*) from comments as r where r.parent_id = p.id and r.from_channel
+    )
+    where p.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(parentIds)}::jsonb))`);
 }
 
 /**

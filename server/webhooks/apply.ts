@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../db/client';
+import { recountChannelReplies } from '../comments/queries';
 import type { CommentJudge } from '../sentiment/judge';
 import type { CommentEvent } from './comment-events';
 
@@ -262,12 +263,4 @@ async function idsOf(tx: Executor, keys: Array<{ channelId: string; externalId: 
         on c.channel_id = k."channelId" and c.external_id = k."externalId"`),
   );
   return new Map(rows.map((row) => [keyOf(row.channel_id, row.external_id), row.id]));
-}
-
-async function recountChannelReplies(tx: Executor, parentIds: string[]) {
-  await tx.execute(sql`
-    update comments as p set channel_reply_count = (
-      select count(*) from comments as r where r.parent_id = p.id and r.from_channel
-    )
-    where p.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(parentIds)}::jsonb))`);
 }
