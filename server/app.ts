@@ -220,6 +220,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
           body,
         });
         if (answer.status !== 200) services.log.warn({ status: answer.status }, 'sandbox webhook not taken');
+        return answer.status;
       }),
     );
     // The generated reference, with the dev operations it describes: outside production only.

@@ -140,7 +140,10 @@ export type MauticConfig = {
 /** A Meta app: its id and secret, and where its login dialog and Graph API are. */
 export type FacebookConfig = {
   appId: string;
-  appSecret: string;
+  /*
+   * No secret here: the app's secret is `Config.facebookAppSecret`, the one place it lives (local
+   * mode replaces it with the kept one after the config is read; a copy here would not follow).
+   */
   /** `https://www.facebook.com`, or the sandbox: the browser opens `${dialogUrl}/${version}/dialog/oauth`. */
   dialogUrl: string;
   /** `https://graph.facebook.com`, or the sandbox: the API calls it. */
@@ -477,12 +480,11 @@ const noSlash = (url: string) => url.replace(/\/+$/, '');
  * to Facebook; else, where the dev endpoints are mounted, the sandbox: the browser opens it at
  * the app's address, the API calls it at its own.
  */
-function facebookConfig(e: Env, appSecret: string, appUrl: string, apiUrl: string, devEndpoints: boolean) {
+function facebookConfig(e: Env, appUrl: string, apiUrl: string, devEndpoints: boolean) {
   const version = e.FACEBOOK_GRAPH_VERSION ?? FACEBOOK_GRAPH_VERSION;
   if (e.FACEBOOK_APP_ID !== undefined) {
     return {
       appId: e.FACEBOOK_APP_ID,
-      appSecret,
       dialogUrl: noSlash(e.FACEBOOK_DIALOG_URL ?? 'https://www.facebook.com'),
       graphUrl: noSlash(e.FACEBOOK_GRAPH_URL ?? 'https://graph.facebook.com'),
       version,
@@ -492,7 +494,6 @@ function facebookConfig(e: Env, appSecret: string, appUrl: string, apiUrl: strin
   if (!devEndpoints) return undefined;
   return {
     appId: SANDBOX_FACEBOOK_APP_ID,
-    appSecret,
     dialogUrl: `${appUrl}${SANDBOX_PATH}/facebook`,
     graphUrl: `${apiUrl}${SANDBOX_PATH}/facebook`,
     version,
@@ -723,7 +724,7 @@ export function parseConfig(
       new Uint8Array(randomBytes(32)),
     tokenEncryptionKeyGenerated: e.TOKEN_ENCRYPTION_KEY === undefined,
     mautic: mauticConfig(e, appUrl, devEndpoints),
-    facebook: facebookConfig(e, facebookAppSecret, appUrl, apiUrl, devEndpoints),
+    facebook: facebookConfig(e, appUrl, apiUrl, devEndpoints),
     linkedin: linkedinConfig(e, appUrl, apiUrl, devEndpoints),
     tiktok: tiktokConfig(e, appUrl, apiUrl, devEndpoints),
     realtime: realtimeConfig(e),

@@ -260,11 +260,22 @@ export const sandboxExpireTokens = defineOperation({
 });
 
 /** A comment one of the sandbox's made-up people wrote on a page or an Instagram account. */
+/** What became of a change's webhook (server/integrations/sandbox/facebook.ts SandboxDelivery). */
+export const SANDBOX_DELIVERY_OUTCOMES = ['delivered', 'refused', 'notSubscribed', 'noWebhook', 'heldBack'] as const;
+export type SandboxDeliveryOutcome = (typeof SANDBOX_DELIVERY_OUTCOMES)[number];
+
 export const SandboxCommentSchema = z.object({
   id: z.string(),
   message: z.string(),
   authorName: z.string(),
   parentId: z.nullable(z.string()),
+  /**
+   * What became of its webhook: `delivered` only when the app answered 200, `refused` with the
+   * app's `status` otherwise. Absent on a LinkedIn organization (LinkedIn sends no webhook).
+   */
+  delivery: z.optional(
+    z.object({ outcome: z.enum(SANDBOX_DELIVERY_OUTCOMES), status: z.nullable(z.number().check(z.int())) }),
+  ),
 });
 export type SandboxComment = z.infer<typeof SandboxCommentSchema>;
 

@@ -74,7 +74,7 @@ export type Adapters = Partial<Record<Provider, ProviderAdapter>>;
 export function createAdapters(config: Config, fetchImpl: FetchLike): Adapters {
   const adapters: Adapters = {};
   if (config.facebook) {
-    const app = config.facebook;
+    const app = { ...config.facebook, appSecret: config.facebookAppSecret };
     const client = facebookClient(app, fetchImpl);
     adapters.facebook = {
       provider: 'facebook',

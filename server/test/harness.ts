@@ -3,7 +3,11 @@ import * as operationContract from '../../contract/operation';
 import type { Operation, OperationInput, ResponseBody } from '../../contract/operation';
 import type { Hono } from 'hono';
 import { createApp } from '../app';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseConfig, type Config } from '../config';
+import { withKeptSecrets } from '../secrets';
 import type { Database } from '../db/client';
 import { BackgroundTasks } from '../http/background';
 import type { AppEnv } from '../http/context';
@@ -133,7 +137,13 @@ export async function startHarness(
   const factories = createFactories(database.db, passwords);
   const clock = testClock();
   const mailer = new TestMailer(() => {}, clock.now);
-  const config: Config = parseConfig({ ...TEST_ENV, ...options.env });
+  // As `npm start` reads it on the README's setup: secrets that are not given are kept in the data
+  // folder (a file's own, here) and replace the per-process ones. A test that gave every secret in
+  // its environment once hid a sandbox whose deliveries were all refused.
+  const keptIn = mkdtempSync(join(tmpdir(), 'harness-'));
+  const config: Config = withKeptSecrets(
+    parseConfig({ ...TEST_ENV, DATA_DIR: join(keptIn, 'pglite'), ...options.env }),
+  );
   // Every line the server logs, for tests that check what it logs (and what it never does).
   const logs = memoryLogger();
   // The app's queries go through an observed Drizzle instance (same database), so a test can
@@ -203,6 +213,7 @@ export async function startHarness(
       await main.jobs.stop();
       for (const close of instances) await close();
       await database.close();
+      rmSync(keptIn, { recursive: true, force: true });
     }
   }
 

@@ -49,15 +49,18 @@ describe('the sandbox delivers comments as Meta does', () => {
       body: { channelId: BOTTEGA, authorName: 'Tom Walker', message: 'Open on Sunday?', deliverTwice: true },
     });
     expect(said.status).toBe(201);
+    // "Delivered" only because the app answered 200.
+    expect(said.body.delivery).toEqual({ outcome: 'delivered', status: 200 });
     const id = said.body.id;
     await h.runJobs();
     expect(await messagesOn(page.id, [id])).toEqual(['Open on Sunday?']);
 
     // Edited twice; the first edit's delivery is held back and comes after the second's.
-    await h.call(sandboxProviders.sandboxEditComment, {
+    const late = await h.call(sandboxProviders.sandboxEditComment, {
       params: { commentId: id },
       body: { message: 'Open on Sunday morning?', deliverLate: true },
     });
+    expect(late.body.delivery).toEqual({ outcome: 'heldBack', status: null });
     await h.call(sandboxProviders.sandboxEditComment, {
       params: { commentId: id },
       body: { message: 'Open on Sunday at 8?' },
@@ -82,7 +85,21 @@ describe('the sandbox delivers comments as Meta does', () => {
       body: { channelId: BOTTEGA, authorName: 'Tom Walker', message: 'Anyone?' },
     });
     expect(after.status).toBe(201);
+    expect(after.body.delivery).toEqual({ outcome: 'notSubscribed', status: null });
     expect(await h.runJobs()).toBe(0);
+  });
+
+  it('an instance that knows nothing in memory, as after a restart, still delivers to a connected page', async () => {
+    const { page } = await connectedOwner();
+    // Another API instance on the same database: its sandbox never saw the page subscribed.
+    const restarted = await h.instance();
+    const said = await restarted.call(sandboxProviders.sandboxAddComment, {
+      body: { channelId: BOTTEGA, authorName: 'Tom Walker', message: 'Still open after the restart?' },
+    });
+    expect(said.status).toBe(201);
+    expect(said.body.delivery).toEqual({ outcome: 'delivered', status: 200 });
+    await restarted.jobs.runPending();
+    expect(await messagesOn(page.id, [said.body.id])).toEqual(['Still open after the restart?']);
   });
 
   it('refuses a channel or a comment it does not have, and bad input, with the reason', async () => {

@@ -80,7 +80,7 @@ describe('the sandbox comment page', () => {
     });
     expect(said.status).toBe(303);
     expect(said.headers.get('location')).toBe(
-      `${SANDBOX_COMMENT_PAGE}?channel=${BOTTEGA}&done=added&author=Tom+Walker`,
+      `${SANDBOX_COMMENT_PAGE}?channel=${BOTTEGA}&done=added&delivery=delivered&status=200&author=Tom+Walker`,
     );
     const after = await read(said.headers.get('location')!);
     expect(after.text).toContain('Commented. Delivered to the app as Meta’s webhook.');
@@ -99,6 +99,14 @@ describe('the sandbox comment page', () => {
     await h.runJobs();
     expect(await messages()).toEqual([]);
     expect(listed((await h.call('GET', removed.headers.get('location')!)).text)).not.toContain(id);
+  });
+
+  it('says what the app answered when it did not take the webhook', async () => {
+    const shown = await read(`${SANDBOX_COMMENT_PAGE}?channel=${BOTTEGA}&done=added&delivery=refused&status=401`);
+    expect(shown.text).toContain('Commented. Not taken: the app answered 401 to Meta’s webhook');
+    // A made-up status is not repeated.
+    const odd = await read(`${SANDBOX_COMMENT_PAGE}?channel=${BOTTEGA}&done=added&delivery=refused&status=<b>`);
+    expect(odd.text).toContain('the app answered nothing');
   });
 
   it('says what is wrong by the field and keeps what was typed; a comment that is gone is said', async () => {

@@ -2,17 +2,19 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod/mini';
 import { ReplyBodySchema, REPLY_MAX } from '../../../contract/comments';
 import * as sandboxProviders from '../../../contract/sandbox/providers';
-import { SANDBOX_COMMENT_PAGE } from '../../../contract/sandbox/providers';
+import { SANDBOX_COMMENT_PAGE, SANDBOX_DELIVERY_OUTCOMES } from '../../../contract/sandbox/providers';
 import { readForm } from '../../http/form-body';
 import { html, type SafeHtml } from '../../mail/html';
 import { sandboxPage, sandboxPagePolicy } from '../../mautic/sandbox-pages';
 import { SANDBOX_COMMENTERS, type SandboxComment } from './comments';
-import { sandboxCommentedChannels, type FacebookSandbox } from './facebook';
+import { sandboxCommentedChannels, type FacebookSandbox, type SandboxDelivery } from './facebook';
 
 /** Where the page is: beside the sandbox Facebook's dialog, outside its Graph versions. */
 export { SANDBOX_COMMENT_PAGE };
 
 type Outcome = 'added' | 'edited' | 'removed';
+/** What was done, and what became of its webhook: what the page says after a change. */
+type Done = { outcome: Outcome; delivery: SandboxDelivery };
 
 type Form = {
   channel: string;
@@ -48,37 +50,43 @@ export function sandboxCommentPage(facebook: FacebookSandbox) {
   const channels = sandboxCommentedChannels();
   const channelOf = (id: string | undefined) => channels.find((each) => each.id === id);
 
-  const show = (c: Context, form: Form, outcome?: Outcome, status: 200 | 400 = 200) => {
+  const show = (c: Context, form: Form, done?: Done, status: 200 | 400 = 200) => {
     const channel = channelOf(form.channel) ?? channels[0]!;
     const said = [...facebook.comments.saidOn(channel.id)].reverse();
-    return c.html(sandboxPage('Comment', page(channel, form, said, outcome), 'Facebook'), status, {
+    return c.html(sandboxPage('Comment', page(channel, form, said, done), 'Facebook'), status, {
       'Content-Security-Policy': sandboxPagePolicy([], { postsToItself: true }),
     });
+  };
+
+  /** What the page says became of a change's webhook. */
+  const deliveryWords = (delivery: SandboxDelivery): string => {
+    switch (delivery.outcome) {
+      case 'delivered':
+        return 'Delivered to the app as Meta’s webhook.';
+      case 'refused':
+        return `Not taken: the app answered ${delivery.status ?? 'nothing'} to Meta’s webhook; its scheduled sync reads the comment later.`;
+      case 'noWebhook':
+        return 'Instagram sends no webhook for this: the app’s scheduled sync reads it.';
+      case 'heldBack':
+        return 'Its webhook is held back until the next change of this comment.';
+      case 'notSubscribed':
+        return 'Not delivered: nobody has connected this page’s account in the app yet.';
+    }
   };
 
   const page = (
     channel: (typeof channels)[number],
     form: Form,
     said: SandboxComment[],
-    outcome: Outcome | undefined,
+    done: Done | undefined,
   ): SafeHtml => {
-    const delivered = facebook.comments.subscribed(channel.id);
     const told = {
       added: 'Commented.',
       edited: 'Edited.',
       removed: 'Removed.',
     };
-    const status = outcome
-      ? html`<p role="status" class="status">
-          ${told[outcome]}
-          ${
-            delivered
-              ? channel.kind === 'instagram' && outcome !== 'added'
-                ? 'Instagram sends no webhook for this: the app’s scheduled sync reads it.'
-                : 'Delivered to the app as Meta’s webhook.'
-              : 'Not delivered: nobody has connected this page’s account in the app yet.'
-          }
-        </p>`
+    const status = done
+      ? html`<p role="status" class="status">${told[done.outcome]} ${deliveryWords(done.delivery)}</p>`
       : html``;
     const option = (value: string, label: string, selected: boolean) =>
       html`<option value="${value}" ${selected ? html`selected` : html``}>${label}</option>`;
@@ -176,10 +184,16 @@ ${form.message}</textarea>
       404,
       { 'Content-Security-Policy': sandboxPagePolicy() },
     );
-  /** Back to the page, saying what was done, with the page and the person still chosen. */
-  const back = (c: Context, channelId: string, outcome: Outcome, author?: string) =>
+  /** Back to the page, saying what was done and what became of its webhook, with the page and the person still chosen. */
+  const back = (c: Context, channelId: string, outcome: Outcome, delivery: SandboxDelivery, author?: string) =>
     c.redirect(
-      `${SANDBOX_COMMENT_PAGE}?${new URLSearchParams({ channel: channelId, done: outcome, ...(author && { author }) })}`,
+      `${SANDBOX_COMMENT_PAGE}?${new URLSearchParams({
+        channel: channelId,
+        done: outcome,
+        delivery: delivery.outcome,
+        ...(delivery.status !== null && { status: String(delivery.status) }),
+        ...(author && { author }),
+      })}`,
       303,
     );
   const blank = (channelId: string, author = SANDBOX_COMMENTERS[0]!): Form => ({
@@ -193,7 +207,19 @@ ${form.message}</textarea>
     const channel = channelOf(c.req.query('channel')) ?? channels[0]!;
     const done = c.req.query('done');
     const outcome = done === 'added' || done === 'edited' || done === 'removed' ? done : undefined;
-    return show(c, blank(channel.id, c.req.query('author')), outcome);
+    const delivered = SANDBOX_DELIVERY_OUTCOMES.find((each) => each === c.req.query('delivery'));
+    const status = Number(c.req.query('status'));
+    const told: Done | undefined =
+      outcome && delivered
+        ? {
+            outcome,
+            delivery: {
+              outcome: delivered,
+              status: Number.isInteger(status) && status > 0 && status < 600 ? status : null,
+            },
+          }
+        : undefined;
+    return show(c, blank(channel.id, c.req.query('author')), told);
   });
 
   routes.post(sandboxProviders.commentOnSandboxCommentPage.path, async (c) => {
@@ -204,13 +230,14 @@ ${form.message}</textarea>
     const problem = problemOf(form.message);
     if (problem || !channelOf(fields.channel))
       return show(c, { ...form, problem: problem ?? 'Pick a page.' }, undefined, 400);
-    await facebook.comments.add({
+    const said = await facebook.comments.add({
       channelId: channel.id,
       authorName: author,
       message: form.message.trim(),
       twice: form.twice,
     });
-    return back(c, channel.id, 'added', author);
+    if (!said) return show(c, { ...form, problem: 'Pick a page.' }, undefined, 400);
+    return back(c, channel.id, 'added', said.delivery, author);
   });
 
   routes.post(sandboxProviders.editOnSandboxCommentPage.path, async (c) => {
@@ -226,15 +253,17 @@ ${form.message}</textarea>
         400,
       );
     }
-    await facebook.comments.edit({ commentId: found.comment.id, message: message.trim() });
-    return back(c, found.channelId, 'edited');
+    const edited = await facebook.comments.edit({ commentId: found.comment.id, message: message.trim() });
+    if (!edited) return gone(c);
+    return back(c, found.channelId, 'edited', edited.delivery);
   });
 
   routes.post(sandboxProviders.removeOnSandboxCommentPage.path, async (c) => {
     const found = facebook.comments.find(c.req.param('commentId') ?? '');
     if (!found) return gone(c);
-    await facebook.comments.remove({ commentId: found.comment.id });
-    return back(c, found.channelId, 'removed');
+    const removed = await facebook.comments.remove({ commentId: found.comment.id });
+    if (!removed) return gone(c);
+    return back(c, found.channelId, 'removed', removed.delivery);
   });
 
   return routes;

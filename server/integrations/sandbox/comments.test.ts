@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SandboxCommentBoard, sandboxDemoCommentId } from './comments';
-import { SANDBOX_FACEBOOK_PEOPLE } from './facebook';
+import { facebookSandbox, SANDBOX_FACEBOOK_PEOPLE } from './facebook';
 
 describe('the sandbox comment board', () => {
   const board = () => new SandboxCommentBoard(() => Date.UTC(2026, 10, 25));
@@ -39,5 +39,29 @@ describe('the sandbox comment board', () => {
       const moments = new Set(onPage.map(said));
       expect(onInstagram.filter((comment) => moments.has(said(comment)))).toEqual([]);
     }
+  });
+});
+
+describe('the sandbox’s deliveries', () => {
+  const sandbox = (answer: number, subscribed: boolean) =>
+    facebookSandbox({
+      appId: 'sandbox-app',
+      appSecret: 'sandbox-secret',
+      clock: () => Date.UTC(2026, 10, 25),
+      deliver: async () => answer,
+      isSubscribed: async () => subscribed,
+    });
+  const BOTTEGA = '200000000000003';
+
+  it('says delivered only when the app answered 200, and what it answered otherwise', async () => {
+    expect(
+      (await sandbox(200, true).comments.add({ channelId: BOTTEGA, authorName: 'Tom', message: 'Hi' }))?.delivery,
+    ).toEqual({ outcome: 'delivered', status: 200 });
+    expect(
+      (await sandbox(401, true).comments.add({ channelId: BOTTEGA, authorName: 'Tom', message: 'Hi' }))?.delivery,
+    ).toEqual({ outcome: 'refused', status: 401 });
+    expect(
+      (await sandbox(200, false).comments.add({ channelId: BOTTEGA, authorName: 'Tom', message: 'Hi' }))?.delivery,
+    ).toEqual({ outcome: 'notSubscribed', status: null });
   });
 });

@@ -4,6 +4,7 @@ import { sameSecret } from '../../security/same-secret';
 import { consentErrorPage, consentPage, readConsentAnswer, registrationRefusal } from './consent';
 import { signatureOf } from '../../webhooks/routes';
 import { instagramCommentsDelivery, pageFeedDelivery } from '../../webhooks/meta-deliveries';
+import type { SandboxDeliveryOutcome } from '../../../contract/sandbox/providers';
 import { SandboxCommentBoard, type SandboxComment } from './comments';
 import { SandboxGrants, type SandboxGrant } from './grants';
 
@@ -145,12 +146,20 @@ export function sandboxCommentedChannels() {
 
 export type FacebookSandbox = ReturnType<typeof facebookSandbox>;
 
+/**
+ * What became of a change's webhook: `delivered` (the app answered 200), `refused` (it answered
+ * `status`), `notSubscribed` (no connected account follows the page), `noWebhook` (Instagram sends
+ * none for an edit or a removal), `heldBack` (a late delivery, sent after the next change).
+ */
+export type SandboxDelivery = { outcome: SandboxDeliveryOutcome; status: number | null };
+
 export function facebookSandbox({
   appId,
   appSecret,
   redirectUris = [],
   clock = Date.now,
   deliver,
+  isSubscribed = async () => false,
 }: {
   appId: string;
   appSecret: string;
@@ -161,7 +170,12 @@ export function facebookSandbox({
    * Posts a webhook delivery (its JSON and its X-Hub-Signature-256) to the app's callback URL, as
    * Meta does; absent, the sandbox's people's comments are only read, never delivered.
    */
-  deliver?: (body: string, signature: string) => Promise<void>;
+  deliver?: (body: string, signature: string) => Promise<number>;
+  /**
+   * Whether a page is subscribed to the app's webhooks: whether someone's connected account in
+   * the app follows it (its database), so it holds across restarts and instances as Meta's does.
+   */
+  isSubscribed?: (pageId: string) => Promise<boolean>;
 }) {
   const grants = new SandboxGrants(clock, {
     codeMs: SANDBOX_FACEBOOK_CODE_TTL_MS,
@@ -373,8 +387,8 @@ export function facebookSandbox({
   });
 
   // The pages subscribed to the app's webhooks (`subscribed_apps`), as a connected account does.
-  // An Instagram account's comments are delivered when its page is subscribed.
-  const subscribed = new Set<string>();
+  // An Instagram account's comments are delivered when its page is subscribed. Which pages are is
+  // `isSubscribed`'s to say, from the app's connected accounts; these calls check who asks.
   const managedPage = (c: Context, who: { person: SandboxPerson }) =>
     who.person.pages.find((page) => page.id === c.req.param('pageId'));
   routes.post('/:pageId/subscribed_apps', (c) => {
@@ -382,7 +396,6 @@ export function facebookSandbox({
     if (who instanceof Response) return who;
     const page = managedPage(c, who);
     if (!page) return graphError(c, 400, 100, 'Unsupported post request. Object does not exist.', 33);
-    subscribed.add(page.id);
     return c.json({ success: true });
   });
   routes.delete('/:pageId/subscribed_apps', (c) => {
@@ -390,7 +403,6 @@ export function facebookSandbox({
     if (who instanceof Response) return who;
     const page = managedPage(c, who);
     if (!page) return graphError(c, 400, 100, 'Unsupported delete request. Object does not exist.', 33);
-    subscribed.delete(page.id);
     return c.json({ success: true });
   });
 
@@ -445,29 +457,32 @@ export function facebookSandbox({
   /**
    * Delivers a change of `channelId` when its page is subscribed, as Meta would: signed, and
    * `twice` for a duplicate. Instagram sends no edits or removals; the scheduled sync finds them.
+   * Answers what became of it: the app's answer to the first delivery, or why none was sent.
    */
   async function deliverChange(
     channelId: string,
     verb: 'add' | 'edited' | 'remove',
     comment: SandboxComment,
     options: { twice?: boolean; late?: boolean } = {},
-  ) {
+  ): Promise<SandboxDelivery> {
     const channel = anyChannel(channelId);
-    if (!deliver || !channel || !subscribed.has(channel.pageId)) return;
-    if (channel.kind === 'instagram' && verb !== 'add') return;
+    if (!deliver || !channel || !(await isSubscribed(channel.pageId)))
+      return { outcome: 'notSubscribed', status: null };
+    if (channel.kind === 'instagram' && verb !== 'add') return { outcome: 'noWebhook', status: null };
     const body = JSON.stringify(deliveryOf(channelId, verb, comment));
     if (options.late) {
       heldBack.set(comment.id, body);
-      return;
+      return { outcome: 'heldBack', status: null };
     }
     const signature = signatureOf(body, appSecret);
-    await deliver(body, signature);
+    const status = await deliver(body, signature);
     if (options.twice) await deliver(body, signature);
     const held = heldBack.get(comment.id);
     if (held !== undefined) {
       heldBack.delete(comment.id);
       await deliver(held, signatureOf(held, appSecret));
     }
+    return { outcome: status === 200 ? 'delivered' : 'refused', status };
   }
 
   const sandbox = {
@@ -477,32 +492,29 @@ export function facebookSandbox({
       async add(input: { channelId: string; authorName: string; message: string; parentId?: string; twice?: boolean }) {
         if (!anyChannel(input.channelId)) return undefined;
         const comment = board.say(input.channelId, input.authorName, input.message, input.parentId);
-        if (comment) await deliverChange(input.channelId, 'add', comment, { twice: input.twice });
-        return comment;
+        if (!comment) return undefined;
+        return { comment, delivery: await deliverChange(input.channelId, 'add', comment, { twice: input.twice }) };
       },
       async edit(input: { commentId: string; message: string; twice?: boolean; late?: boolean }) {
         const found = board.find(input.commentId);
         if (!found) return undefined;
         const comment = board.edit(input.commentId, input.message)!;
-        await deliverChange(found.channelId, 'edited', comment, { twice: input.twice, late: input.late });
-        return comment;
+        const delivery = await deliverChange(found.channelId, 'edited', comment, {
+          twice: input.twice,
+          late: input.late,
+        });
+        return { comment, delivery };
       },
       async remove(input: { commentId: string; twice?: boolean }) {
         const found = board.find(input.commentId);
-        if (!found) return false;
+        if (!found) return undefined;
         board.remove(input.commentId);
-        await deliverChange(found.channelId, 'remove', found.comment, { twice: input.twice });
-        return true;
+        return { delivery: await deliverChange(found.channelId, 'remove', found.comment, { twice: input.twice }) };
       },
       /** What the people said on `channelId` through these controls, oldest first. */
       saidOn: (channelId: string) => board.saidOn(channelId),
       /** Where a comment of theirs is. */
       find: (commentId: string) => board.find(commentId),
-      /** Whether the page (or the Instagram account's page) is subscribed to the app. */
-      subscribed: (channelId: string) => {
-        const channel = anyChannel(channelId);
-        return channel !== undefined && subscribed.has(channel.pageId);
-      },
     },
     /** What the consent page's 'Allow' does: a code for `personId` with `scopes`, for `redirectUri`. */
     consent: (personId: string, scopes: string[], redirectUri: string) =>

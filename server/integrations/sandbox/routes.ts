@@ -1,11 +1,13 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { channels } from '../../db/schema';
 import { OAUTH_RETURN_PATHS } from '../../../contract/integrations';
 import * as sandboxProviders from '../../../contract/sandbox/providers';
 import type { AppEnv, Services } from '../../http/context';
 import { reply, route } from '../../http/operation';
 import { sandboxCommentPage } from './comment-page';
 import type { SandboxComment } from './comments';
-import { facebookSandbox, SANDBOX_FACEBOOK_PEOPLE } from './facebook';
+import { facebookSandbox, SANDBOX_FACEBOOK_PEOPLE, type SandboxDelivery } from './facebook';
 import { linkedinSandbox, SANDBOX_LINKEDIN_PEOPLE } from './linkedin';
 import { SANDBOX_TIKTOK_USERS, tiktokSandbox } from './tiktok';
 
@@ -20,14 +22,14 @@ import { SANDBOX_TIKTOK_USERS, tiktokSandbox } from './tiktok';
 export function sandboxProviderRoutes(
   s: Services,
   /** Posts a signed delivery to this app's `/webhooks/facebook`, as Meta would. */
-  deliverWebhook?: (body: string, signature: string) => Promise<void>,
+  deliverWebhook?: (body: string, signature: string) => Promise<number>,
 ) {
   const routes = new Hono<AppEnv>();
   const redirect = (path: string) => `${s.config.appUrl}${path}`;
   const facebook = s.config.facebook?.sandbox
     ? facebookSandbox({
         appId: s.config.facebook.appId,
-        appSecret: s.config.facebook.appSecret,
+        appSecret: s.config.facebookAppSecret,
         redirectUris: [
           redirect(OAUTH_RETURN_PATHS['facebook-account']),
           redirect(OAUTH_RETURN_PATHS['facebook-login']),
@@ -35,6 +37,18 @@ export function sandboxProviderRoutes(
         ],
         clock: s.clock,
         deliver: deliverWebhook,
+        // A page is subscribed while a connected account in the app follows it: what connecting
+        // subscribed, kept where the accounts are, so a restart or another instance agrees.
+        isSubscribed: async (pageId) => {
+          const [followed] = await s.db
+            .select({ id: channels.id })
+            .from(channels)
+            .where(
+              and(eq(channels.kind, 'facebook-page'), eq(channels.externalId, pageId), isNotNull(channels.accountId)),
+            )
+            .limit(1);
+          return followed !== undefined;
+        },
       })
     : undefined;
   const linkedin = s.config.linkedin?.sandbox
@@ -79,37 +93,39 @@ export function sandboxProviderRoutes(
 
   // A made-up person's comments, delivered as Meta's webhooks (docs/decisions/044).
   const noComment = { message: 'No comment of the sandbox people has this id.' };
-  const present = (comment: SandboxComment) => ({
+  const present = (comment: SandboxComment, delivery?: SandboxDelivery) => ({
     id: comment.id,
     message: comment.message,
     authorName: comment.from.name,
     parentId: comment.parent?.id ?? null,
+    ...(delivery && { delivery }),
   });
   route(routes, s, sandboxProviders.sandboxAddComment, async (c, { body }) => {
-    const comment =
-      (await facebook?.comments.add({
-        channelId: body.channelId,
-        authorName: body.authorName,
-        message: body.message,
-        parentId: body.parentId,
-        twice: body.deliverTwice,
-      })) ?? linkedin?.say(body.channelId, body.authorName, body.message, body.parentId);
-    if (!comment) {
+    const said = await facebook?.comments.add({
+      channelId: body.channelId,
+      authorName: body.authorName,
+      message: body.message,
+      parentId: body.parentId,
+      twice: body.deliverTwice,
+    });
+    if (said) return reply(c, sandboxProviders.sandboxAddComment, 201, present(said.comment, said.delivery));
+    const onLinkedin = linkedin?.say(body.channelId, body.authorName, body.message, body.parentId);
+    if (!onLinkedin) {
       return reply(c, sandboxProviders.sandboxAddComment, 404, {
         message: 'No sandbox page, Instagram account or LinkedIn organization has this id, or no such parent.',
       });
     }
-    return reply(c, sandboxProviders.sandboxAddComment, 201, present(comment));
+    return reply(c, sandboxProviders.sandboxAddComment, 201, present(onLinkedin));
   });
   route(routes, s, sandboxProviders.sandboxEditComment, async (c, { params, body }) => {
-    const comment = await facebook?.comments.edit({
+    const edited = await facebook?.comments.edit({
       commentId: params.commentId,
       message: body.message,
       twice: body.deliverTwice,
       late: body.deliverLate,
     });
-    if (!comment) return reply(c, sandboxProviders.sandboxEditComment, 404, noComment);
-    return reply(c, sandboxProviders.sandboxEditComment, 200, present(comment));
+    if (!edited) return reply(c, sandboxProviders.sandboxEditComment, 404, noComment);
+    return reply(c, sandboxProviders.sandboxEditComment, 200, present(edited.comment, edited.delivery));
   });
   route(routes, s, sandboxProviders.sandboxRemoveComment, async (c, { params, query }) => {
     const removed = await facebook?.comments.remove({
