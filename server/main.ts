@@ -1,4 +1,3 @@
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { scheduleCommentSync } from './integrations/comment-sync';
 import { scheduleRetraining } from './sentiment/retraining';
@@ -7,6 +6,7 @@ import { ConfigError, isOwnHostName, parseConfig, realtimeSocketOrigin } from '.
 import { createDatabase } from './db/client';
 import { describeDatabaseProblem } from './db/connection-problems';
 import { BackgroundTasks } from './http/background';
+import { serveApi } from './http/node-server';
 import { JobQueue } from './jobs/queue';
 import { createLogger, safeError } from './log';
 import { createMailer, MemoryMailer, SmtpMailer } from './mail/mailer';
@@ -108,7 +108,7 @@ const socketOrigin = realtimeSocketOrigin(config.realtime);
 const spaMounted = mountSpa(app, config.staticDir, { connectSrc: socketOrigin ? [socketOrigin] : [] });
 
 /** The node http server; the Pusher-protocol websocket will attach to its 'upgrade' event. */
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.listenHost }, (info) => {
+const server = serveApi({ fetch: app.fetch, port: config.port, hostname: config.listenHost }, (info) => {
   const where = database.driver === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
   log.info(
     `listening on http://localhost:${info.port} (${config.deployment ? 'deployment' : 'local mode'}, ` +
@@ -120,15 +120,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.lis
 });
 
 // Its sockets share the API's port: `/app/{key}` upgrades are the real-time server's.
-realtime?.attach(server as unknown as import('node:http').Server);
-
-// Node closes an idle keep-alive connection after 5 s, and a client that sends on it at that
-// moment reads ECONNRESET (seen in CI: a test's clean-up request after 7 s of page work). Past
-// the usual load balancer's 60 s, so a proxy in front is the one that closes first, as it expects.
-if ('keepAliveTimeout' in server) {
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-}
+realtime?.attach(server);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -139,10 +131,8 @@ async function shutdown(signal: string) {
   // Sockets are told to reconnect (4200): to another instance, or to this one once it is back.
   await realtime?.close();
   // Idle keep-alive sockets would hold close() open; requests in flight get a moment to finish.
-  if ('closeIdleConnections' in server) {
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 5_000).unref();
-  }
+  server.closeIdleConnections();
+  setTimeout(() => server.closeAllConnections(), 5_000).unref();
   await closed;
   await background.idle();
   await jobs.stop();

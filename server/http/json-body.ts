@@ -44,7 +44,12 @@ export async function readBodyBytes(c: Context, limit = MAX_BODY_BYTES): Promise
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      // The connection ended before the body did: the client went away, or the server's deadline
+      // (server/http/node-server.ts) cut it off and already answered 408. Nobody reads this
+      // answer; it is said so that a client's leaving is not logged as the API's failure.
+      throw new HttpError(400, 'bodyIncomplete');
+    });
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
