@@ -150,6 +150,8 @@ export const rules = {
     object: 'The request body must be a JSON object.',
     control: 'The :attribute field must not contain control characters.',
     invalid: 'The :attribute field is invalid.',
+    depth: 'The :attribute field is nested more than :param levels deep.',
+    reservedKey: 'The :attribute field holds a key named :param, which is not taken.',
     signedRequestFormat:
       'The :attribute must be a signature and a JSON payload, each base64url-encoded, joined by a dot.',
     signedRequestSignature: "The :attribute's signature does not match: it was not signed with this app's secret.",
@@ -187,6 +189,8 @@ export const rules = {
     object: 'Il corpo della richiesta deve essere un oggetto JSON.',
     control: 'Il campo :attribute non può contenere caratteri di controllo.',
     invalid: 'Il campo :attribute non è valido.',
+    depth: 'Il campo :attribute è annidato per più di :param livelli.',
+    reservedKey: 'Il campo :attribute contiene una chiave di nome :param, che non è accettata.',
     signedRequestFormat:
       'La :attribute deve essere composta da una firma e da un contenuto JSON, ciascuno in base64url, uniti da un punto.',
     signedRequestSignature:

@@ -1,15 +1,22 @@
 import type { Context } from 'hono';
-import { HttpError } from './errors';
+import { HttpError, ValidationError } from './errors';
 
 export const MAX_BODY_BYTES = 16 * 1024;
+
+/**
+ * How deep a JSON body's arrays and objects may nest: no request of the API nests past 10, nor
+ * does Meta's webhook delivery. Deeper is refused before any of our code, or zod, walks it.
+ */
+export const MAX_JSON_DEPTH = 32;
 
 const tooLarge = () => new HttpError(413, 'bodyTooLarge');
 
 /**
  * Reads a JSON request body within the contract's limits: 413 over 16 KiB (or `limit`) (by the declared
  * Content-Length and by the bytes actually received, since a client may lie or stream),
- * 415 for another content type, 400 for text that is not JSON. An empty body reads as `{}`,
- * so a bodiless POST meets the field rules (422) rather than a parse error.
+ * 415 for another content type, 400 for text that is not JSON, 422 for JSON nested past
+ * MAX_JSON_DEPTH or with a `__proto__` key. An empty body reads as `{}`, so a bodiless POST
+ * meets the field rules (422) rather than a parse error.
  */
 export async function readJsonBody(c: Context, limit = MAX_BODY_BYTES): Promise<unknown> {
   return parseJsonBody(c, await readBodyBytes(c, limit));
@@ -24,10 +31,53 @@ export function parseJsonBody(c: Context, bytes: Uint8Array): unknown {
     throw new HttpError(415, 'unsupportedMediaType');
   }
 
+  let value: unknown;
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {
     throw new HttpError(400, 'malformedJson');
+  }
+  refuseOddJson(value);
+  return value;
+}
+
+/**
+ * 422 for JSON that is valid but that no request of the API is: arrays and objects nested past
+ * MAX_JSON_DEPTH (a body of 16 KiB, or a webhook's 1 MiB, can nest hundreds of thousands deep,
+ * and whatever walks it by recursion, ours or a library's, runs out of stack: a 500), or a key
+ * `__proto__` (which sets an object's prototype when a copy assigns it). Walked without recursion:
+ * `frames` holds the containers from the body down to the one being read, each with how far it
+ * is read, so it is the path of the field at hand, and never longer than MAX_JSON_DEPTH.
+ */
+function refuseOddJson(body: unknown): void {
+  type Frame = { value: object; keys: string[] | undefined; next: number };
+  const frames: Frame[] = [];
+  const keyOf = (frame: Frame) => (frame.keys ? frame.keys[frame.next - 1] : frame.next - 1);
+  const fieldHere = () => frames.map(keyOf).join('.');
+  const enter = (value: object) => {
+    if (frames.length === MAX_JSON_DEPTH) {
+      throw new ValidationError([{ field: fieldHere(), rule: 'depth', param: String(MAX_JSON_DEPTH) }]);
+    }
+    const keys = Array.isArray(value) ? undefined : Object.keys(value);
+    // Named by the object that holds it: a field called `__proto__` would be one more such key.
+    if (keys?.includes('__proto__')) {
+      throw new ValidationError([{ field: fieldHere() || 'body', rule: 'reservedKey', param: '__proto__' }]);
+    }
+    frames.push({ value, keys, next: 0 });
+  };
+
+  if (body === null || typeof body !== 'object') return;
+  enter(body);
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1]!;
+    const key = frame.keys ? frame.keys[frame.next] : frame.next;
+    if (key === undefined || (!frame.keys && frame.next >= (frame.value as unknown[]).length)) {
+      frames.pop();
+      continue;
+    }
+    frame.next++;
+    const inner: unknown = (frame.value as Record<string | number, unknown>)[key];
+    if (inner !== null && typeof inner === 'object') enter(inner);
   }
 }
 

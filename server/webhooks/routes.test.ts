@@ -164,6 +164,55 @@ describe('POST /webhooks/facebook (a delivery)', () => {
     expect(await runAll()).toBe(0);
   });
 
+  // A 500 is retried by Meta for as long as it keeps failing: odd JSON must be refused (4xx) or kept.
+  const nested = (depth: number, inner = '1') => '{"a":'.repeat(depth) + inner + '}'.repeat(depth);
+  const inChange = (value: string) =>
+    `{"object":"page","entry":[{"id":"1","time":1800000000,"changes":[{"field":"feed","value":${value}}]}]}`;
+
+  it.each([
+    ['in a change, 10,000 deep', inChange(nested(10_000)), 'entry.0.changes.0.value' + '.a'.repeat(27)],
+    [
+      'beside the delivery, 10,000 deep',
+      `{"object":"page","entry":[],"extra":${nested(10_000)}}`,
+      'extra' + '.a'.repeat(31),
+    ],
+    ['as arrays, 10,000 deep', '['.repeat(10_000) + ']'.repeat(10_000), Array(32).fill('0').join('.')],
+    ['one level past the limit', inChange(nested(28)), 'entry.0.changes.0.value' + '.a'.repeat(27)],
+  ])('refuses a signed delivery nested too deep (%s) with 422, keeping nothing', async (_, raw, field) => {
+    const res = await deliver(raw);
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ [field]: [`The ${field} field is nested more than 32 levels deep.`] });
+    expect(await runAll()).toBe(0);
+  });
+
+  it('refuses the deepest JSON a body can hold (half a million brackets) with a 4xx', async () => {
+    const res = await deliver('['.repeat(500_000) + ']'.repeat(500_000));
+    expect(res.status).toBe(422);
+    expect(await runAll()).toBe(0);
+  });
+
+  it('keeps a signed delivery nested to the limit, and one of many nested objects within the limits', async () => {
+    expect((await deliver(inChange(nested(27)))).status).toBe(200);
+    const many = JSON.stringify(Array.from({ length: 10_000 }, (_, n) => ({ n, a: { b: { c: [{ d: [] }] } } })));
+    expect(many.length).toBeGreaterThan(300_000);
+    expect((await deliver(inChange(many))).status).toBe(200);
+    // Nothing in them is a comment: the job skips them.
+    expect(await runAll()).toBe(2);
+  });
+
+  it.each([
+    ['in a change', inChange('{"item":"comment","__proto__":{"verb":"add"}}'), 'entry.0.changes.0.value'],
+    ['at the top', '{"__proto__":{"object":"page"},"object":"page","entry":[]}', 'body'],
+  ])('refuses a `__proto__` key (%s) with 422, keeping nothing and changing no prototype', async (_, raw, field) => {
+    const res = await deliver(raw);
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      [field]: [`The ${field} field holds a key named __proto__, which is not taken.`],
+    });
+    expect(await runAll()).toBe(0);
+    expect(({} as Record<string, unknown>).verb).toBeUndefined();
+  });
+
   it('keeps a signed delivery as a job and answers 200 at once; the job adds the comment and tells the owner', async () => {
     const pageId = newPageId();
     const { owner, channel } = await followingUser(pageId);

@@ -25,7 +25,8 @@ export function signatureMatches(header: string | undefined, body: Uint8Array, a
 /**
  * `value` with every string storable in PostgreSQL's `jsonb` and `text`: a NUL (which neither
  * holds) and a lone surrogate (not UTF-8) become U+FFFD. Meta's text is the provider's, not ours
- * to refuse: the delivery is kept with the character replaced, as a browser shows it.
+ * to refuse: the delivery is kept with the character replaced, as a browser shows it. Recursive:
+ * for a parsed body, which parseJsonBody keeps within MAX_JSON_DEPTH (server/http/json-body.ts).
  */
 // NUL is exactly what is looked for here.
 // eslint-disable-next-line no-control-regex
