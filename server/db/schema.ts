@@ -114,6 +114,11 @@ export const refreshTokens = pgTable(
     uniqueIndex('refresh_tokens_token_hash_unique').on(table.tokenHash),
     index('refresh_tokens_family_id_idx').on(table.familyId),
     index('refresh_tokens_user_id_idx').on(table.userId),
+    // Each family's current token only (one a session, however often it was refreshed): a user's
+    // live sessions, which the real-time publisher looks up for every event (server/auth/live-sessions.ts).
+    index('refresh_tokens_live_user_id_idx')
+      .on(table.userId)
+      .where(sql`${table.usedAt} is null and ${table.revokedAt} is null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "refresh_tokens_live_user_id_idx" ON "refresh_tokens" USING btree ("user_id") WHERE "refresh_tokens"."used_at" is null and "refresh_tokens"."revoked_at" is null;
