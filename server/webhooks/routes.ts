@@ -46,10 +46,11 @@ export const signatureOf = (body: string | Uint8Array, appSecret: string) =>
   `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
 
 /**
- * How many deliveries one instance takes in at once; the others wait their turn, unread
- * (decision 045). A burst would otherwise take the whole of the API's one thread, and the people
- * using the app would wait behind it: with PGlite the database runs on that thread too, so a
- * burst gets less of it. Measured by `npm run bench -- --ingest`.
+ * How many deliveries one instance takes in at once (decision 045): parsed, checked and stored.
+ * The others wait their turn, read and signed already (decision 057), so a sender that is slow
+ * to send its bytes never holds a turn. A burst would otherwise take the whole of the API's one
+ * thread, and the people using the app would wait behind it: with PGlite the database runs on
+ * that thread too, so a burst gets less of it. Measured by `npm run bench -- --ingest`.
  */
 export const INTAKE_LIMIT = { pglite: 2, postgres: 4 } as const;
 
@@ -77,19 +78,23 @@ export function webhookRoutes(s: Services) {
 
   // By hand rather than with route(): the signature is over the raw bytes, checked before
   // anything of them is read.
-  routes.post(webhooks.receiveFacebookWebhook.path, (c) =>
-    intake(async () => {
-      const bytes = await readBodyBytes(c, WEBHOOK_BODY_LIMIT);
-      if (!signatureMatches(c.req.header('x-hub-signature-256'), bytes, s.config.facebookAppSecret)) {
-        throw new HttpError(401, 'webhookSignature');
-      }
+  routes.post(webhooks.receiveFacebookWebhook.path, async (c) => {
+    // Received in full (within the size limit, and within the server's deadline for a request:
+    // server/http/node-server.ts) and signed before it takes a turn of the intake: a sender
+    // that trickles its bytes, or has no signature, holds its own connection and nothing else
+    // (decision 057).
+    const bytes = await readBodyBytes(c, WEBHOOK_BODY_LIMIT);
+    if (!signatureMatches(c.req.header('x-hub-signature-256'), bytes, s.config.facebookAppSecret)) {
+      throw new HttpError(401, 'webhookSignature');
+    }
+    return intake(async () => {
       const delivery = validate(webhooks.receiveFacebookWebhook.body, storable(parseJsonBody(c, bytes)));
       // Kept before the answer (a job is a row): a delivery acknowledged is never lost. A
       // burst's deliveries are stored together and applied a batch at a time (decision 045).
       await s.jobs.sendTogether(APPLY_FACEBOOK_WEBHOOK, { delivery });
       return c.body(null, 200);
-    }),
-  );
+    });
+  });
 
   return routes;
 }
