@@ -398,7 +398,12 @@ const replyMessage = () =>
     z.refine((value) => hasNoControlCharacters(value.replace(/[\n\t]/g, ' ')), 'control'),
   );
 
-export const ReplyBodySchema = z.object({ message: replyMessage() });
+/**
+ * A reply: its words, and the attempt it belongs to: an id the client makes when the person starts
+ * the reply and sends again with every retry of it, so a retry never posts the reply twice.
+ */
+export const ReplyBodySchema = z.object({ message: replyMessage(), attemptId: z.uuid({ error: 'invalid' }) });
+export type ReplyBody = z.infer<typeof ReplyBodySchema>;
 
 export const replyToProjectComment = defineOperation({
   method: 'POST',
@@ -409,7 +414,9 @@ export const replyToProjectComment = defineOperation({
     'production), then keeps it under its parent (a reply to a reply goes under the same parent, as Facebook ' +
     "nests them) and counts it in the parent's `channelReplyCount`. 409 when the channel came without a connected " +
     'account or its kind takes no replies; the provider refusing the token makes the account `needs_reconnect` ' +
-    '(409); a provider that cannot be reached, 502. The reply is not stored unless the provider took it.',
+    '(409); a provider that cannot be reached, 502. The reply is not stored unless the provider took it. ' +
+    '`attemptId` makes it idempotent: the same attempt sent again answers the reply already posted (201) without ' +
+    'posting it again, 409 while the first is still being posted, and 409 when it named another comment or other words.',
   tag: projectTag,
   access: 'user',
   params: z.object({ projectId: id(), commentId: id() }),
@@ -421,7 +428,8 @@ export const replyToProjectComment = defineOperation({
     },
     ...errors(401, 404, 429, ...BODY_ERRORS),
     409: {
-      description: 'The channel cannot reply from here, or its account needs reconnecting.',
+      description:
+        'The channel cannot reply from here, its account needs reconnecting, or this attempt is still being posted or was for another reply.',
       body: ErrorBodySchema,
     },
     ...badGateway,

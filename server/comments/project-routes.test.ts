@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as integrations from '../../contract/integrations';
 import * as commentsContract from '../../contract/comments';
@@ -266,7 +267,7 @@ describe('replying to a comment through the provider', () => {
     const target = comments.find((comment) => comment.replies.length === 0)!;
     const posted = await h.call(commentsContract.replyToProjectComment, {
       params: { projectId: project.id, commentId: target.id },
-      body: { message: '  Thank you!\nSee you soon.  ' },
+      body: { message: '  Thank you!\nSee you soon.  ', attemptId: randomUUID() },
       token: owner.accessToken,
     });
     expect(posted.status, JSON.stringify(posted.body)).toBe(201);
@@ -300,6 +301,38 @@ describe('replying to a comment through the provider', () => {
     expect(reviewed.body.data.some((comment) => comment.id === target.id)).toBe(true);
   });
 
+  it('posts an attempt once: a retry answers the reply already posted, another comment or other words are refused', async () => {
+    const { owner, project, comments } = await connected();
+    const target = comments.find((comment) => comment.replies.length === 0)!;
+    const attempt = { message: 'Grazie mille!', attemptId: randomUUID() };
+    const send = (body: typeof attempt, commentId = target.id) =>
+      h.call(commentsContract.replyToProjectComment, {
+        params: { projectId: project.id, commentId },
+        body,
+        token: owner.accessToken,
+      });
+    const first = await send(attempt);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    // The answer was lost on the way: the same attempt again.
+    const retried = await send(attempt);
+    expect(retried.status).toBe(201);
+    expect(retried.body.reply.id).toBe(first.body.reply.id);
+    expect(retried.body.parent.channelReplyCount).toBe(1);
+    // Posted at the provider once: its listing has one reply from the page under the comment.
+    const [account] = (await h.call(integrations.listFacebookAccounts, { token: owner.accessToken })).body.data;
+    await h.call(integrations.refreshFacebookAccount, { params: { id: account!._id }, token: owner.accessToken });
+    const listed = (await list(owner.accessToken, project.id)).body.data.find((comment) => comment.id === target.id)!;
+    expect(listed.replies.filter((each) => each.fromChannel).map((each) => each.message)).toEqual(['Grazie mille!']);
+
+    const otherWords = await send({ ...attempt, message: 'Something else' });
+    expect(otherWords.status).toBe(409);
+    expect(otherWords.body.message).toBe(
+      'This reply attempt was for another comment or other words: start the reply again.',
+    );
+    const other = comments.find((comment) => comment.id !== target.id)!;
+    expect((await send(attempt, other.id)).status).toBe(409);
+  });
+
   it('refuses empty, too long and hostile replies, and a channel with no account, storing nothing', async () => {
     const { owner, project, comments } = await connected();
     // The sandbox's page is shared with the other tests' users: count what is there already.
@@ -307,12 +340,15 @@ describe('replying to a comment through the provider', () => {
       listed.flatMap((comment) => comment.replies).filter((reply) => reply.fromChannel).length;
     const before = ownReplies(comments);
     const path = `/v1.0/projects/${project.id}/comments/${comments[0]!.id}/replies`;
+    const attemptId = randomUUID();
     for (const json of [
       {},
-      { message: '   ' },
-      { message: 'x'.repeat(2001) },
-      { message: 'a\u0000b' },
-      { message: 42 },
+      { message: '   ', attemptId },
+      { message: 'x'.repeat(2001), attemptId },
+      { message: 'a\u0000b', attemptId },
+      { message: 42, attemptId },
+      { message: 'Hello' },
+      { message: 'Hello', attemptId: 'not-a-uuid' },
     ]) {
       const refused = await h.call('POST', path, { token: owner.accessToken, json });
       expect(refused.status, JSON.stringify(json)).toBe(422);
@@ -321,7 +357,7 @@ describe('replying to a comment through the provider', () => {
     const seeded = await projectWithComments();
     const noAccount = await h.call('POST', `/v1.0/projects/${seeded.project.id}/comments/${seeded.great.id}/replies`, {
       token: seeded.owner.accessToken,
-      json: { message: 'Hello' },
+      json: { message: 'Hello', attemptId: randomUUID() },
     });
     expect(noAccount.status).toBe(409);
     expect(noAccount.body.message).toContain('connected account');
@@ -344,7 +380,7 @@ describe('replying to a comment through the provider', () => {
     const replyTo = (comment: ProjectComment, message: string) =>
       h.call('POST', `/v1.0/projects/${cafe!._id}/comments/${comment.id}/replies`, {
         token: demo.accessToken,
-        json: { message },
+        json: { message, attemptId: randomUUID() },
       });
     expect(target.channel.canReply).toBe(false);
     expect((await replyTo(target, 'Too early')).status).toBe(409);
@@ -373,7 +409,7 @@ describe('replying to a comment through the provider', () => {
     await h.call('POST', `/dev/sandbox/people/${SANDBOX_FACEBOOK_PEOPLE[0]!.id}/expire-tokens`);
     const refused = await h.call('POST', `/v1.0/projects/${project.id}/comments/${comments[0]!.id}/replies`, {
       token: owner.accessToken,
-      json: { message: 'Hello' },
+      json: { message: 'Hello', attemptId: randomUUID() },
     });
     expect(refused.status).toBe(409);
     const [account] = (await h.call(integrations.listFacebookAccounts, { token: owner.accessToken })).body.data;

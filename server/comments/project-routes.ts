@@ -16,6 +16,8 @@ import { reply, route } from '../http/operation';
 import { pageOffset, paged } from '../http/paging';
 import { findOwnProject } from '../projects/queries';
 import { presentComment, presentProjectComment } from './presenters';
+import { claimReplyAttempt, recordReplyPosted, releaseReplyAttempt } from './reply-attempts';
+import { keyOf, writeCommentEvents } from './writer';
 import {
   countProjectComments,
   findComment,
@@ -25,7 +27,6 @@ import {
   projectComments,
   repliesTo,
   sentimentByDay,
-  storeChannelReply,
   totalOf,
   type CommentWithChannel,
 } from './queries';
@@ -110,27 +111,61 @@ export function projectCommentRoutes(s: Services) {
     if (account.status !== 'authorized') throw new HttpError(409, 'accountNeedsReconnect', { provider });
     const perUser = rateLimitCheck('comment_reply', 'account', REPLY_LIMIT, user.id);
     await s.rateLimiter.enforce([perUser]);
-    let externalId: string;
-    try {
-      externalId = await postReply(deps, account, channel.kind, parent.comment.externalId, body.message);
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      c.get('log').warn({ userId: user.id, channelId: channel.id, problem: error.problem }, 'reply not posted');
-      if (error.needsReconnect || error.problem === 'refused') {
-        throw new HttpError(409, 'accountNeedsReconnect', { provider });
+    // One attempt, one post: a retry of it (an answer lost on the way) answers what the first did.
+    const attempt = await claimReplyAttempt(s.db, {
+      userId: user.id,
+      attemptId: body.attemptId,
+      commentId: parent.comment.id,
+      message: body.message,
+      now: new Date(s.clock()),
+    });
+    let externalId = attempt.replyExternalId;
+    if (externalId === null) {
+      try {
+        externalId = await postReply(deps, account, channel.kind, parent.comment.externalId, body.message);
+      } catch (error) {
+        // Not posted: the same attempt may try again.
+        await releaseReplyAttempt(s.db, user.id, body.attemptId);
+        if (!(error instanceof ProviderError)) throw error;
+        c.get('log').warn({ userId: user.id, channelId: channel.id, problem: error.problem }, 'reply not posted');
+        if (error.needsReconnect || error.problem === 'refused') {
+          throw new HttpError(409, 'accountNeedsReconnect', { provider });
+        }
+        throw providerFailure(error);
       }
-      throw providerFailure(error);
+      // Kept before anything else can fail: a retry then writes it, never posts it again.
+      await recordReplyPosted(s.db, user.id, body.attemptId, externalId);
+      c.get('log').info({ userId: user.id, channelId: channel.id, commentId: parent.comment.id }, 'reply posted');
     }
-    const replyId = await storeChannelReply(
-      s.db,
-      { id: parent.comment.id, channelId: channel.id },
-      { externalId, message: body.message, authorName: channel.name, publishedAt: new Date(s.clock()) },
+    // Written as any comment is (docs/decisions/055): the provider's webhook for it may have come
+    // first, and then this changes nothing and finds it.
+    const now = new Date(s.clock());
+    const written = await writeCommentEvents(
+      deps,
+      [
+        {
+          type: 'upsert',
+          on: { channelId: channel.id },
+          externalId,
+          parentExternalId: parent.comment.externalId,
+          message: body.message,
+          authorName: channel.name,
+          publishedAt: now,
+          changedAt: now,
+          fromChannel: true,
+        },
+      ],
+      // The person who replied sees it in the answer; their other tabs read it with the list.
+      { tell: false },
     );
+    const replyId = written.ids.get(keyOf(channel.id, externalId));
+    // Its comment was removed at the provider meanwhile, and the reply with it.
+    if (!replyId) throw notFound();
     const [posted, fresh] = await Promise.all([findComment(s.db, replyId), findComment(s.db, parent.comment.id)]);
-    c.get('log').info({ userId: user.id, channelId: channel.id, commentId: parent.comment.id }, 'reply posted');
+    if (!posted || !fresh) throw notFound();
     return reply(c, comments.replyToProjectComment, 201, {
-      reply: presentComment(posted!),
-      parent: presentComment(fresh!),
+      reply: presentComment(posted),
+      parent: presentComment(fresh),
     });
   });
 

@@ -1,10 +1,8 @@
-import { judgedAhead, type CommentJudge } from '../sentiment/judge';
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import * as commentsContract from '../../contract/comments';
 import { SENTIMENTS, type ReviewAction, type Sentiment } from '../../contract/comments';
 import { rowsOf, type Database } from '../db/client';
-import { channels, commentRemovals, comments, projectChannels } from '../db/schema';
-import type { ProviderComment } from '../integrations/adapters';
+import { channels, comments, projectChannels } from '../db/schema';
 
 /** What a comment shows of its channel; whether it was connected through an account says if it can reply. */
 const channelColumns = {
@@ -34,12 +32,24 @@ export interface CommentFilter {
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /** A substring of a folded column (migration 0007), ignoring case and accents; the trigram index answers it. */
-const contains = (column: typeof comments.messageSearch | typeof comments.authorSearch, text: string) =>
+const contains = (column: typeof comments.authorSearch, text: string) =>
   sql`${column} like '%' || search_fold(${likeLiteral(text)}) || '%'`;
+
+/**
+ * How much of a message its trigram index holds (server/db/schema.ts
+ * `comments_message_head_trgm_idx`): a comment found there, or among the longer ones
+ * (`comments_long_message_idx`), is then checked in full. A match across the boundary is a longer
+ * comment, so nothing is missed.
+ */
+const MESSAGE_HEAD = 500;
+const messageContains = (text: string) => {
+  const pattern = sql`'%' || search_fold(${likeLiteral(text)}) || '%'`;
+  return sql`(left(${comments.messageSearch}, ${sql.raw(String(MESSAGE_HEAD))}) like ${pattern} or length(${comments.messageSearch}) > ${sql.raw(String(MESSAGE_HEAD))}) and ${comments.messageSearch} like ${pattern}`;
+};
 
 function matching(filter: CommentFilter): SQL | undefined {
   const conditions: Array<SQL | undefined> = [
-    filter.message ? contains(comments.messageSearch, filter.message) : undefined,
+    filter.message ? messageContains(filter.message) : undefined,
     filter.authorName ? contains(comments.authorSearch, filter.authorName) : undefined,
     filter.sentiment ? eq(comments.sentiment, filter.sentiment) : undefined,
     filter.inReview === undefined ? undefined : eq(comments.inReview, filter.inReview),
@@ -357,136 +367,6 @@ export async function undoReviewBatch(db: Database, batchId: string, adminId: st
       .where(and(eq(comments.reviewBatchId, batchId), eq(comments.reviewedBy, adminId), eq(comments.inReview, false)))
       .returning({ id: comments.id });
     return changed.length > 0 ? changed.length : undefined;
-  });
-}
-
-/**
- * Keeps what a channel's provider lists: new comments are added, each with the sentiment `judge`
- * gives it (or in review), known ones left as they are (their review, marks and replies are
- * ours); replies find their parent by its provider id. Then each comment's
- * `channel_reply_count` is the channel's own replies under it. One transaction. Answers how many
- * were added, and how many of those went to the review.
- */
-export async function storeChannelComments(
-  db: Database,
-  channelId: string,
-  listed: ProviderComment[],
-  judge: CommentJudge,
-): Promise<{ added: number; toReview: number }> {
-  const none = { added: 0, toReview: 0 };
-  if (listed.length === 0) return none;
-  // A comment its provider said was removed stays removed, whatever an older listing says.
-  const removed = new Set(
-    (
-      await db
-        .select({ externalId: commentRemovals.externalId })
-        .from(commentRemovals)
-        .where(eq(commentRemovals.channelId, channelId))
-    ).map((row) => row.externalId),
-  );
-  listed = listed.filter((comment) => !removed.has(comment.externalId));
-  if (listed.length === 0) return none;
-  judge = await judgedAhead(judge, listed);
-  const stored = { ...none };
-  const row = (comment: ProviderComment, parentId: string | null) => ({
-    channelId,
-    externalId: comment.externalId,
-    parentId,
-    message: comment.message,
-    authorName: comment.authorName,
-    ...judge.judge(comment.message, { fromChannel: comment.fromChannel }),
-    publishedAt: comment.publishedAt,
-    fromChannel: comment.fromChannel,
-  });
-  await db.transaction(async (tx) => {
-    const tops = listed.filter((comment) => comment.parentExternalId === null);
-    if (tops.length > 0) {
-      const made = await tx
-        .insert(comments)
-        .values(tops.map((comment) => row(comment, null)))
-        .onConflictDoNothing()
-        .returning({ id: comments.id, inReview: comments.inReview });
-      stored.added += made.length;
-      stored.toReview += made.filter((each) => each.inReview).length;
-    }
-    const replies = listed.filter((comment) => comment.parentExternalId !== null);
-    if (replies.length > 0) {
-      const parents = await tx
-        .select({ id: comments.id, externalId: comments.externalId })
-        .from(comments)
-        .where(
-          and(
-            eq(comments.channelId, channelId),
-            inArray(
-              comments.externalId,
-              replies.map((comment) => comment.parentExternalId!),
-            ),
-          ),
-        );
-      const parentOf = new Map(parents.map((parent) => [parent.externalId, parent.id]));
-      const known = replies.filter((comment) => parentOf.has(comment.parentExternalId!));
-      if (known.length > 0) {
-        const made = await tx
-          .insert(comments)
-          .values(known.map((comment) => row(comment, parentOf.get(comment.parentExternalId!)!)))
-          .onConflictDoNothing()
-          .returning({
-            id: comments.id,
-            inReview: comments.inReview,
-            parentId: comments.parentId,
-            fromChannel: comments.fromChannel,
-          });
-        stored.added += made.length;
-        stored.toReview += made.filter((each) => each.inReview).length;
-        // Only a reply just kept changes a count: the channel's other comments are left unread.
-        const answered = [...new Set(made.filter((each) => each.fromChannel).map((each) => each.parentId!))];
-        if (answered.length > 0) await recountChannelReplies(tx, answered);
-      }
-    }
-  });
-  return stored;
-}
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/** `channel_reply_count` of these comments counted again: the channel's own replies under each. */
-export async function recountChannelReplies(tx: Database | Transaction, parentIds: string[]) {
-  await tx.execute(sql`
-    update comments as p set channel_reply_count = (
-      select count(*) from comments as r where r.parent_id = p.id and r.from_channel
-    )
-    where p.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(parentIds)}::jsonb))`);
-}
-
-/**
- * The channel's reply, posted at its provider (`externalId`), under `parent`: stored, and
- * counted on the parent. Answers both as they are now.
- */
-export async function storeChannelReply(
-  db: Database,
-  parent: { id: string; channelId: string },
-  reply: { externalId: string; message: string; authorName: string; publishedAt: Date },
-): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [made] = await tx
-      .insert(comments)
-      .values({
-        channelId: parent.channelId,
-        externalId: reply.externalId,
-        parentId: parent.id,
-        message: reply.message,
-        authorName: reply.authorName,
-        sentiment: 'NEUTRAL',
-        publishedAt: reply.publishedAt,
-        fromChannel: true,
-      })
-      .onConflictDoNothing()
-      .returning({ id: comments.id });
-    await tx
-      .update(comments)
-      .set({ channelReplyCount: sql`${comments.channelReplyCount} + 1` })
-      .where(eq(comments.id, parent.id));
-    return made!.id;
   });
 }
 

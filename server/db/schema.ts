@@ -349,6 +349,8 @@ export const channels = pgTable(
   },
   (table) => [
     uniqueIndex('channels_owner_kind_external_unique').on(table.ownerId, table.kind, table.externalId),
+    // Who follows a provider's page or account: every webhook event looks its channels up by these.
+    index('channels_kind_external_idx').on(table.kind, table.externalId),
     index('channels_account_id_idx').on(table.accountId),
     check('channels_kind_check', oneOf(table.kind, CHANNEL_KINDS)),
     check(
@@ -495,7 +497,12 @@ export const comments = pgTable(
       .where(sql`${table.reviewBatchId} is not null`),
     index('comments_channel_published_idx').on(table.channelId, table.publishedAt.desc()),
     index('comments_parent_idx').on(table.parentId),
-    index('comments_message_search_trgm_idx').using('gin', table.messageSearch.op('gin_trgm_ops')),
+    // The message filter: trigrams of the first MESSAGE_HEAD characters only (an 8,000-character
+    // comment has thousands, and each insert paid for all of them), and the few longer comments
+    // by themselves, rechecked in full (server/comments/queries.ts `messageContains`).
+    index('comments_message_head_trgm_idx').using('gin', sql`left(${table.messageSearch}, 500) gin_trgm_ops`),
+    // On every comment's length, so that ANALYZE knows how few are long and the planner uses it.
+    index('comments_message_length_idx').on(sql`length(${table.messageSearch})`),
     index('comments_author_search_trgm_idx').using('gin', table.authorSearch.op('gin_trgm_ops')),
     check('comments_sentiment_check', oneOf(table.sentiment, SENTIMENTS)),
     check('comments_proposed_sentiment_check', oneOf(table.proposedSentiment, SENTIMENTS)),
@@ -528,7 +535,35 @@ export const commentRemovals = pgTable(
     externalId: text('external_id').notNull(),
     removedAt: at('removed_at').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.channelId, table.externalId] })],
+  (table) => [
+    primaryKey({ columns: [table.channelId, table.externalId] }),
+    // Removals older than the writer keeps them are pruned by this (server/comments/writer.ts).
+    index('comment_removals_removed_at_idx').on(table.removedAt),
+  ],
+);
+
+/**
+ * A reply being posted from the app (docs/decisions/055), by the attempt id its form sends: a
+ * retry of the same attempt never posts to the provider twice. `replyExternalId` is set as soon as
+ * the provider took it; the reply is then written like any comment, and a retry writes it again
+ * (a no-op) and answers it. Pruned after a day.
+ */
+export const replyAttempts = pgTable(
+  'reply_attempts',
+  {
+    userId: userReference('user_id'),
+    attemptId: uuid('attempt_id').notNull(),
+    commentId: uuid('comment_id')
+      .notNull()
+      .references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    replyExternalId: text('reply_external_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.attemptId] }),
+    index('reply_attempts_created_at_idx').on(table.createdAt),
+  ],
 );
 
 /**

@@ -66,6 +66,8 @@ export const messages = {
     facebookNotLinked: 'This Facebook account is not linked to any user, or the user is not enabled.',
     replyNotPossible:
       'Replies go through a connected account: this channel came without one, or its kind takes no replies from here.',
+    replyInProgress: 'This reply is still being posted. Wait a moment, then try again.',
+    replyAttemptReused: 'This reply attempt was for another comment or other words: start the reply again.',
     emailTakenSinceRequest:
       'Another account has taken :email since you asked for it: your address has not changed. Ask again with another address.',
     tiktokImportRunning: "The import of :name's videos is under way: wait for it to end.",
@@ -119,6 +121,9 @@ export const messages = {
     facebookNotLinked: "Questo account Facebook non è collegato a nessun utente, oppure l'utente non è abilitato.",
     replyNotPossible:
       'Le risposte passano da un account collegato: questo canale non ne ha uno, oppure il suo tipo non accetta risposte da qui.',
+    replyInProgress: 'Questa risposta è ancora in pubblicazione. Attendi un momento, poi riprova.',
+    replyAttemptReused:
+      'Questo tentativo di risposta era per un altro commento o per altre parole: ricomincia la risposta.',
     emailTakenSinceRequest:
       'Nel frattempo un altro account ha preso :email: il tuo indirizzo non è cambiato. Chiedi di nuovo con un altro indirizzo.',
     tiktokImportRunning: "L'importazione dei video di :name è in corso: attendi che finisca.",

@@ -12,7 +12,7 @@ import {
   ACCOUNT_CHANNELS_FETCHED,
   CHANNEL_FETCHED_EVENTS,
 } from '../../contract/realtime';
-import { storeChannelComments } from '../comments/queries';
+import { writeListing } from '../comments/writer';
 import type { CommentJudge } from '../sentiment/judge';
 import { followInProject } from '../projects/queries';
 import type { Publisher } from '../realtime/publisher';
@@ -230,12 +230,8 @@ async function fetchChannelComments(
   try {
     const token = await accessTokenOf(deps, account);
     for (const channel of rows) {
-      await storeChannelComments(
-        deps.db,
-        channel.id,
-        await adapter.comments(kind, token, channel.externalId),
-        deps.judge,
-      );
+      const askedAt = new Date(deps.clock());
+      await writeListing(deps, channel.id, await adapter.comments(kind, token, channel.externalId), askedAt);
     }
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;

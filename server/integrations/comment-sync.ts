@@ -1,11 +1,9 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod/mini';
-import { COMMENTS_CHANGED } from '../../contract/realtime';
-import { tellAdminsCommentsArrived } from '../comments/arrivals';
-import { storeChannelComments } from '../comments/queries';
+import { pruneReplyAttempts } from '../comments/reply-attempts';
+import { pruneRemovals, writeListing } from '../comments/writer';
 import { channels, providerAccounts } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
-import { safeError } from '../log';
 import { markNeedsReconnect } from './accounts';
 import { COMMENTED_KINDS } from './adapters';
 import { accessTokenOf, type ChannelFetchDeps } from './channel-fetch';
@@ -53,7 +51,11 @@ export async function runCommentSyncRound(deps: ChannelFetchDeps, jobs: JobQueue
     );
   }
   await jobs.send(SYNC_COMMENTS_ROUND, {}, { singletonKey: 'round', startAfter: periodSeconds });
-  deps.log.info({ channels: followed.length }, 'comment sync round queued');
+  // Removals are remembered long enough for any late delivery of what they removed; a reply's
+  // attempt for a retry's few minutes.
+  const now = new Date(deps.clock());
+  const pruned = { removals: await pruneRemovals(deps.db, now), replyAttempts: await pruneReplyAttempts(deps.db, now) };
+  deps.log.info({ channels: followed.length, pruned }, 'comment sync round queued');
 }
 
 /**
@@ -73,12 +75,14 @@ export async function syncChannelComments(deps: ChannelFetchDeps, channelId: str
   if (!adapter?.comments || !COMMENTED_KINDS.includes(channel.kind)) return 0;
   const startedAt = new Date(deps.clock());
   const since = channel.commentsSyncedAt ? new Date(channel.commentsSyncedAt.getTime() - OVERLAP_MS) : undefined;
-  let stored: { added: number; toReview: number };
+  let added: number;
   try {
     const listed = await adapter.comments(channel.kind, await accessTokenOf(deps, account), channel.externalId, {
       since,
     });
-    stored = await storeChannelComments(deps.db, channel.id, listed, deps.judge);
+    // What the provider lists now: new comments are added, changed ones take the listed text
+    // (Instagram sends no webhook for an edit), a removed one stays removed.
+    added = await writeListing(deps, channel.id, listed, startedAt);
   } catch (error) {
     if (error instanceof ProviderError && (error.needsReconnect || error.problem === 'refused')) {
       await markNeedsReconnect(deps.db, account.id, startedAt);
@@ -88,21 +92,7 @@ export async function syncChannelComments(deps: ChannelFetchDeps, channelId: str
     throw error;
   }
   await deps.db.update(channels).set({ commentsSyncedAt: startedAt }).where(eq(channels.id, channel.id));
-  await tellAdminsCommentsArrived(deps, stored);
-  if (stored.added > 0 && deps.publisher) {
-    try {
-      await deps.publisher.toUser(channel.ownerId, COMMENTS_CHANGED, {
-        channelId: channel.id,
-        added: stored.added,
-        edited: [],
-        removed: [],
-        refresh: false,
-      });
-    } catch (error) {
-      deps.log.warn({ event: COMMENTS_CHANGED, err: safeError(error) }, 'real-time event not published');
-    }
-  }
-  return stored.added;
+  return added;
 }
 
 /** Registers the round and the channel jobs on `jobs`; nothing runs while `periodMinutes` is 0. */

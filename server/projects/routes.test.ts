@@ -181,7 +181,7 @@ describe("another user's project", () => {
     renameProject: { name: 'Taken over' },
     attachChannel: { channelId: randomUUID() },
     updateProjectComment: { isBookmarked: true },
-    replyToProjectComment: { message: 'Taken over' },
+    replyToProjectComment: { message: 'Taken over', attemptId: randomUUID() },
   };
   /** The project in the first parameter, any other parameter an id that exists nowhere. */
   const fill = (path: string, projectId: string) =>

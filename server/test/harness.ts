@@ -20,6 +20,7 @@ import { createFactories, type UserFields } from './factories';
 import { testPasswords } from './passwords';
 import { JobQueue } from '../jobs/queue';
 import type { Publisher } from '../realtime/publisher';
+import type { FetchLike } from '../integrations/providers/provider-error';
 
 export const TEST_ENV = {
   NODE_ENV: 'test',
@@ -130,6 +131,8 @@ export async function startHarness(
     env?: Record<string, string>;
     /** Where the app's real-time events go (a test that reads them); none by default. */
     publisher?: Publisher;
+    /** How the app calls the providers; by default the sandbox's routes, in-process. */
+    providerFetch?: FetchLike;
   } = {},
 ) {
   const passwords = testPasswords();
@@ -173,6 +176,7 @@ export async function startHarness(
       background,
       jobs,
       publisher: options.publisher,
+      providerFetch: options.providerFetch,
     });
     return { app, settle, jobs, call: caller(app, settle) };
   }

@@ -1,31 +1,18 @@
 import { z } from 'zod/mini';
 import type { FacebookWebhookDelivery } from '../../contract/webhooks';
+import type { CommentEvent } from '../comments/writer';
 
 /**
  * What a Meta delivery says about comments, as the app keeps them (docs/decisions/044): each
  * change of the Page `feed` field about a comment, and each Instagram `comments` change, becomes
- * one event on a channel, named by its kind and the provider's id. Everything else a delivery may
- * carry (posts, reactions, hidden comments, other fields) is none of the comments' business and
- * is skipped, as are changes whose shape this does not know.
+ * one comment event (server/comments/writer.ts) on every channel that follows the page or account,
+ * named by its kind and the provider's id. Everything else a delivery may carry (posts, reactions,
+ * hidden comments, other fields) is none of the comments' business and is skipped, as are changes
+ * whose shape this does not know.
  */
-export type CommentEvent =
-  | {
-      type: 'upsert';
-      channel: CommentedChannel;
-      externalId: string;
-      /** The comment answered, for a reply. */
-      parentExternalId: string | null;
-      message: string;
-      authorName: string;
-      publishedAt: Date;
-      /** When the provider made this change: an older one never overwrites a newer. */
-      changedAt: Date;
-      /** Written by the page or account itself. */
-      fromChannel: boolean;
-    }
-  | { type: 'remove'; channel: CommentedChannel; externalId: string; changedAt: Date };
+export type { CommentEvent };
 
-export type CommentedChannel = { kind: 'facebook-page' | 'instagram-account'; externalId: string };
+type CommentedChannel = { kind: 'facebook-page' | 'instagram-account'; externalId: string };
 
 /** The longest comment kept; Facebook's own limit is 8,000 characters. */
 export const COMMENT_MAX_LENGTH = 8000;
@@ -92,7 +79,7 @@ function eventsOf(delivery: FacebookWebhookDelivery): CommentEvent[] {
         const value = parsed.data;
         const channel: CommentedChannel = { kind: 'facebook-page', externalId: entry.id };
         if (REMOVED.has(value.verb)) {
-          events.push({ type: 'remove', channel, externalId: value.comment_id, changedAt });
+          events.push({ type: 'remove', on: channel, externalId: value.comment_id, changedAt });
           continue;
         }
         if (!ADDED.has(value.verb) && !EDITED.has(value.verb)) continue;
@@ -100,7 +87,7 @@ function eventsOf(delivery: FacebookWebhookDelivery): CommentEvent[] {
         const parent = value.parent_id && value.parent_id !== value.post_id ? value.parent_id : null;
         events.push({
           type: 'upsert',
-          channel,
+          on: channel,
           externalId: value.comment_id,
           parentExternalId: parent,
           message: clip(value.message),
@@ -115,7 +102,7 @@ function eventsOf(delivery: FacebookWebhookDelivery): CommentEvent[] {
         const value = parsed.data;
         events.push({
           type: 'upsert',
-          channel: { kind: 'instagram-account', externalId: entry.id },
+          on: { kind: 'instagram-account', externalId: entry.id },
           externalId: value.id,
           parentExternalId: value.parent_id ?? null,
           message: clip(value.text),

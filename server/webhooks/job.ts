@@ -1,15 +1,8 @@
-import type { CommentJudge } from '../sentiment/judge';
 import { z } from 'zod/mini';
-import { COMMENTS_CHANGED, type CommentsChangedEvent } from '../../contract/realtime';
 import { FacebookWebhookDeliverySchema } from '../../contract/webhooks';
-import { tellAdminsCommentsArrived } from '../comments/arrivals';
-import type { Database } from '../db/client';
+import { writeCommentEvents, type CommentWriterDeps } from '../comments/writer';
 import type { JobQueue } from '../jobs/queue';
-import { safeError, type Logger } from '../log';
-import type { Publisher } from '../realtime/publisher';
-import { applyCommentEvents, type ChannelChanges } from './apply';
 import { commentEventsOf, type CommentEvent } from './comment-events';
-import { judgedAhead } from '../sentiment/judge';
 
 /** The job that keeps one delivery of Meta's webhooks, applied a fetched batch at a time (docs/decisions/044, 045). */
 export const APPLY_FACEBOOK_WEBHOOK = 'apply-facebook-webhook';
@@ -19,27 +12,13 @@ const JobDataSchema = z.object({ delivery: FacebookWebhookDeliverySchema });
 /** Deliveries applied at once (`npm run bench -- --ingest` measures it). */
 const BATCH_SIZE = 100;
 
-/** Past this many edited or removed comments, the open app reads its page again instead. */
-const LISTED_CHANGES_MAX = 50;
-
-export type WebhookJobDeps = { db: Database; log: Logger; judge: CommentJudge; publisher?: Publisher | undefined };
+export type WebhookJobDeps = CommentWriterDeps;
 
 /** A reply came before its parent: the delivery runs again, by when the parent should be here. */
 class WaitingForParent extends Error {
   constructor(readonly replies: number) {
     super(`${replies} replies wait for their parent comment`);
   }
-}
-
-export function eventOf(channelId: string, changes: ChannelChanges): CommentsChangedEvent {
-  const tooMany = changes.edited.size + changes.removed.size > LISTED_CHANGES_MAX;
-  return {
-    channelId,
-    added: changes.added,
-    edited: tooMany ? [] : [...changes.edited].map(([_id, message]) => ({ _id, message })),
-    removed: tooMany ? [] : [...changes.removed],
-    refresh: tooMany,
-  };
 }
 
 /**
@@ -67,35 +46,17 @@ export async function applyFacebookWebhooks(
       events.push(event);
     }
   }
-  const judge =
-    events.length > 0
-      ? await judgedAhead(
-          deps.judge,
-          events.filter((event) => event.type === 'upsert'),
-        )
-      : deps.judge;
-  const applied =
-    events.length > 0 ? await deps.db.transaction((tx) => applyCommentEvents(tx, events, judge)) : undefined;
-  if (applied && deps.publisher) {
-    for (const [channelId, changes] of applied.byChannel) {
-      try {
-        await deps.publisher.toUser(changes.ownerId, COMMENTS_CHANGED, eventOf(channelId, changes));
-      } catch (error) {
-        deps.log.warn({ event: COMMENTS_CHANGED, err: safeError(error) }, 'real-time event not published');
-      }
-    }
-  }
-  if (applied) {
-    const added = [...applied.byChannel.values()].reduce((sum, changes) => sum + changes.added, 0);
-    await tellAdminsCommentsArrived(deps, { added, toReview: applied.addedToReview });
-  }
+  const applied = await writeCommentEvents(deps, events);
   const waitingIn = new Map<string, number>();
-  for (const event of applied?.waiting ?? []) {
+  for (const event of applied.waiting) {
     const id = deliveryOf.get(event)!;
     waitingIn.set(id, (waitingIn.get(id) ?? 0) + 1);
   }
   return [...unreadable, ...[...waitingIn].map(([id, replies]) => ({ id, error: new WaitingForParent(replies) }))];
 }
+
+/** How long after its instance died a batch is applied by another, at the most (`npm run bench -- --ingest` measures it). */
+export const TAKEN_OVER_WITHIN_SECONDS = 15;
 
 /** Registers the job's handler on `jobs` (the server's queue, or a test's). */
 export function workFacebookWebhooks(jobs: JobQueue, deps: WebhookJobDeps): void {
@@ -110,8 +71,11 @@ export function workFacebookWebhooks(jobs: JobQueue, deps: WebhookJobDeps): void
     // transaction holds PGlite's one connection, which every other request waits for.
     batchSize: BATCH_SIZE,
     pollingIntervalSeconds: 0.5,
-    // A batch takes well under a second; one that an instance took with it when it died is
-    // retried by another (or by it, restarted) within half a minute.
-    expireInSeconds: 15,
+    // A batch takes well under a second (a burst of long comments, a couple: the writer splits it
+    // into transactions by size). One that an instance took with it when it died is retried by
+    // another, or by it restarted, within 15 s: this expiry, the next maintenance pass
+    // (MAINTENANCE_INTERVAL_SECONDS) and the retry's 2 to 4 s. Applying a batch twice changes
+    // nothing, so an expiry that cuts a slow one short costs only time.
+    expireInSeconds: 5,
   });
 }

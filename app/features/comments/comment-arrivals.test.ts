@@ -50,6 +50,20 @@ describe('withChanges', () => {
     expect(changed.pages[0]!.data.map((each) => each.id)).toEqual([stays.id]);
     expect(changed.pages[0]!.data[0]!.replies.map((each) => each.id)).not.toContain(reply.id);
     expect(changed.pages[0]!.data[0]!.replies).toHaveLength(1);
+    // The list's total says one comment fewer: the reply was never counted.
+    expect(changed.pages[0]!.meta.total).toBe(1);
+  });
+
+  it('counts a removed comment out of the total on every loaded page, wherever it was', () => {
+    const gone = withReplies();
+    const changed = withChanges(
+      {
+        ...pagesOf([withReplies()], [gone]),
+        pages: pagesOf([withReplies()], [gone]).pages.map((page) => ({ ...page, meta: { total: 40 } })),
+      } as ProjectCommentPages,
+      event({ removed: [gone.id] }),
+    );
+    expect(changed.pages.map((page) => page.meta.total)).toEqual([39, 39]);
   });
 
   it('leaves the pages as they were for ids they do not hold', () => {

@@ -70,16 +70,24 @@ export function useReviewArrivals(inReviewOnly: boolean) {
   return { waiting, show };
 }
 
-/** The loaded pages with the edited comments' new text and without the removed ones (and their replies). */
+/**
+ * The loaded pages with the edited comments' new text and without the removed ones (and their
+ * replies); the list's total counts the removed comments it held out (a reply is not counted).
+ */
 export function withChanges(pages: ProjectCommentPages, event: CommentsChangedEvent): ProjectCommentPages {
   const edited = new Map(event.edited.map((each) => [each._id, each.message]));
   const removed = new Set(event.removed);
   const apply = <T extends { id: string; message: string }>(comment: T): T =>
     edited.has(comment.id) ? { ...comment, message: edited.get(comment.id)! } : comment;
+  const gone = pages.pages.reduce(
+    (sum, page) => sum + page.data.filter((comment) => removed.has(comment.id)).length,
+    0,
+  );
   return {
     ...pages,
     pages: pages.pages.map((page) => ({
       ...page,
+      meta: gone > 0 ? { ...page.meta, total: Math.max(0, page.meta.total - gone) } : page.meta,
       data: page.data
         .filter((comment) => !removed.has(comment.id))
         .map((comment) => ({

@@ -98,11 +98,13 @@ export function withComment(pages: ProjectCommentPages, changed: Comment): Proje
 /**
  * Posts the channel's reply under a comment, through its provider: the reply and its parent now.
  * The reply shows under its parent at once, in every loaded list of the project that holds it.
+ * `attemptId` is the reply form's own: a retry of the same reply sends it again, and the API never
+ * posts the reply twice.
  */
-export async function replyToComment(projectId: string, commentId: string, message: string) {
+export async function replyToComment(projectId: string, commentId: string, body: comments.ReplyBody) {
   const answer = await api.call(comments.replyToProjectComment, {
     params: { projectId, commentId },
-    body: { message },
+    body,
   });
   await updateCached<ProjectCommentPages>(projectCommentKeys.lists(projectId), (pages) =>
     pages ? withReply(pages, answer.parent, answer.reply) : pages,

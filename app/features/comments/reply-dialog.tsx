@@ -1,4 +1,5 @@
 import { getInputProps, getTextareaProps } from '@conform-to/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { REPLY_MAX, ReplyBodySchema, type Comment } from '~contract/comments';
@@ -37,10 +38,13 @@ export function ReplyDialog({ comment, onClose, lastResult, pending }: { comment
 
 function ReplyForm({ comment, onClose, lastResult, pending }: { comment: Comment } & DialogFormProps) {
   const { t } = useTranslation();
+  // One attempt while the form is open: sending again after an error (an answer lost on the way)
+  // is the same attempt, which the API never posts twice.
+  const [attemptId] = useState(() => crypto.randomUUID());
   const [form, fields] = useAppForm(ReplyFormSchema, {
     id: `reply-${comment.id}`,
     lastResult: formResult(lastResult),
-    defaultValue: { commentId: comment.id, message: '' },
+    defaultValue: { commentId: comment.id, attemptId, message: '' },
   });
   return (
     <AppForm form={form} aria-describedby="reply-status" className="mt-2 flex flex-col gap-5">
@@ -52,6 +56,7 @@ function ReplyForm({ comment, onClose, lastResult, pending }: { comment: Comment
         </blockquote>
       </figure>
       <input {...getInputProps(fields.commentId, { type: 'hidden' })} />
+      <input {...getInputProps(fields.attemptId, { type: 'hidden' })} />
       <TextArea
         label={t('projectComments.reply.message')}
         hint={t('projectComments.reply.hint', { channel: comment.channel.name })}

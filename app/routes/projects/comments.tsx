@@ -95,7 +95,8 @@ export async function clientAction({ request, params }: { request: Request; para
   const submission = await parseForm(request, ReplyFormSchema);
   if (submission.status !== 'success') return submission.reply();
   try {
-    const { reply } = await replyToComment(projectId, submission.value.commentId, submission.value.message);
+    const { commentId, message, attemptId } = submission.value;
+    const { reply } = await replyToComment(projectId, commentId, { message, attemptId });
     snackbar.show('projectComments.reply.posted', 'success', { values: { channel: reply.channel.name } });
   } catch (error) {
     // The provider's refusal or absence is said in the API's own words; the typed reply stays.

@@ -1,0 +1,328 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comments } from '../db/schema';
+import { createCommentJudge } from '../sentiment/judge';
+import { startHarness, type Harness } from '../test/harness';
+import { applyFacebookWebhooks } from '../webhooks/job';
+import { pageFeedDelivery } from '../webhooks/meta-deliveries';
+import { isNewer, LISTING_MARGIN_MS, listingEvents, writeCommentEvents, type CommentEvent } from './writer';
+
+/**
+ * The one writer's promise (docs/decisions/055): whatever the order, the repeats, the batching and
+ * the sources (Meta's webhooks, the sync's listings, the app's own replies), the same events end
+ * in the same rows; and a listing taken after the last change ends them as the provider has them.
+ * Histories are made from seeds, so a failure names the seed that shows it.
+ */
+let h: Harness;
+const judge = createCommentJudge({ threshold: 0.7 });
+beforeAll(async () => {
+  h = await startHarness();
+  await judge.ready();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** A small, seeded PRNG (mulberry32): the same seed, the same history and the same shuffles. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
+    shuffle: <T>(list: readonly T[]) => {
+      const copy = [...list];
+      for (let i = copy.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+      }
+      return copy;
+    },
+  };
+}
+
+type Live = { id: string; parent: string | null; message: string; author: string; fromPage: boolean; created: number };
+
+/** What reaches the app: a webhook delivery, a listing of the channel, or the app's own reply write. */
+type Arrival =
+  | { kind: 'webhook'; delivery: ReturnType<typeof pageFeedDelivery> }
+  | { kind: 'listing'; listed: Live[]; askedAt: number }
+  | { kind: 'reply'; reply: Live; at: number };
+
+const PAGE_NAME = 'Espresso Bar Milano';
+const PEOPLE = ['Alessia Greco', 'Tom Walker', 'Priya Shah'];
+const WORDS = ['Great coffee', 'Cold pasta', 'Open Sunday?', 'Grazie', 'Bill was wrong', 'Lovely staff'];
+
+/**
+ * A page's history: comments, replies (some the page's own), edits (two in one second at times),
+ * removals, each delivered as Meta does (10 % twice); the sync's listings taken now and then; the
+ * app's writes of the page's own replies. Answers what arrives, and the page as it ends.
+ */
+function history(seed: number, pageId: string) {
+  const rng = random(seed);
+  const live = new Map<string, Live>();
+  const arrivals: Arrival[] = [];
+  let second = 1_790_000_000;
+  let made = 0;
+  const deliver = (delivery: ReturnType<typeof pageFeedDelivery>) => {
+    arrivals.push({ kind: 'webhook', delivery });
+    if (rng.next() < 0.1) arrivals.push({ kind: 'webhook', delivery });
+  };
+  const change = (verb: 'add' | 'edited' | 'remove', comment: Live) =>
+    deliver(
+      pageFeedDelivery(pageId, [
+        {
+          verb,
+          commentId: comment.id,
+          time: second,
+          createdTime: comment.created,
+          message: comment.message,
+          parentId: comment.parent ?? undefined,
+          from: comment.fromPage
+            ? { id: pageId, name: PAGE_NAME }
+            : { id: `9${comment.author.length}`, name: comment.author },
+        },
+      ]),
+    );
+  for (let step = 0; step < 28; step++) {
+    // Often the same second (Meta's times are whole seconds), sometimes minutes later.
+    second += rng.pick([0, 0, 1, 1, 2, 75]);
+    const tops = [...live.values()].filter((each) => each.parent === null);
+    const roll = rng.next();
+    if (roll < 0.35 || live.size === 0) {
+      const parent = tops.length > 0 && rng.next() < 0.4 ? rng.pick(tops) : undefined;
+      const fromPage = parent !== undefined && rng.next() < 0.5;
+      const comment: Live = {
+        id: `${pageId}_c${++made}`,
+        parent: parent?.id ?? null,
+        message: rng.pick(WORDS),
+        author: fromPage ? PAGE_NAME : rng.pick(PEOPLE),
+        fromPage,
+        created: second,
+      };
+      live.set(comment.id, comment);
+      change('add', comment);
+      // The page's own reply posted from the app: the app writes it with its own clock, too.
+      if (fromPage) arrivals.push({ kind: 'reply', reply: { ...comment }, at: second * 1000 + rng.int(999) });
+    } else if (roll < 0.7) {
+      const comment = rng.pick([...live.values()]);
+      comment.message = `${rng.pick(WORDS)} (${step})`;
+      change('edited', comment);
+      // A second edit in the same second.
+      if (rng.next() < 0.3) {
+        comment.message = `${rng.pick(WORDS)} (${step}b)`;
+        change('edited', comment);
+      }
+    } else if (roll < 0.85) {
+      const comment = rng.pick([...live.values()]);
+      live.delete(comment.id);
+      for (const reply of [...live.values()].filter((each) => each.parent === comment.id)) live.delete(reply.id);
+      change('remove', comment);
+    } else {
+      arrivals.push({
+        kind: 'listing',
+        listed: [...live.values()].map((each) => ({ ...each })),
+        askedAt: second * 1000 + 500,
+      });
+    }
+  }
+  // The sync, a few minutes after the last change: it sees the page as it is.
+  second += 300;
+  const lastListing: Arrival = {
+    kind: 'listing',
+    listed: [...live.values()].map((each) => ({ ...each })),
+    askedAt: second * 1000,
+  };
+  return { arrivals, lastListing, final: live };
+}
+
+/** The rows of a channel as the comparison reads them. */
+async function rowsOf(channelId: string) {
+  const rows = await h.db.select().from(comments).where(eq(comments.channelId, channelId));
+  const externalOf = new Map(rows.map((row) => [row.id, row.externalId]));
+  return rows
+    .map((row) => ({
+      id: row.externalId,
+      parent: row.parentId ? externalOf.get(row.parentId)! : null,
+      message: row.message,
+      author: row.authorName,
+      fromPage: row.fromChannel,
+      replies: row.channelReplyCount,
+    }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** The page's comments as the provider ends with them, as rows. */
+function expectedRows(final: Map<string, Live>) {
+  const live = [...final.values()];
+  return live
+    .map((each) => ({
+      id: each.id,
+      parent: each.parent,
+      message: each.message,
+      author: each.author,
+      fromPage: each.fromPage,
+      replies: live.filter((reply) => reply.parent === each.id && reply.fromPage).length,
+    }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/**
+ * Applies the arrivals in `order`, a few at a time and two batches at once, as the job queue,
+ * the sync and the reply route would; a webhook or a reply that waits for its parent comes again
+ * after the others, as a job's retry does.
+ */
+async function applyAll(channelId: string, arrivals: Arrival[], rng: ReturnType<typeof random>) {
+  const deps = { db: h.appDb, log: h.logs.log, judge };
+  let queue = [...arrivals];
+  let jobId = 0;
+  for (let round = 0; queue.length > 0 && round < 50; round++) {
+    const retry: Arrival[] = [];
+    const batches: Arrival[][] = [];
+    while (queue.length > 0) batches.push(queue.splice(0, 1 + rng.int(4)));
+    const run = async (batch: Arrival[]) => {
+      const webhooks = batch.flatMap((each) => (each.kind === 'webhook' ? [each] : []));
+      if (webhooks.length > 0) {
+        const jobs = webhooks.map((each) => ({
+          id: String(++jobId),
+          data: { delivery: each.delivery },
+          arrival: each,
+        }));
+        const failed = await applyFacebookWebhooks(deps, jobs);
+        for (const job of jobs) if (failed.some((each) => each.id === job.id)) retry.push(job.arrival);
+      }
+      for (const each of batch) {
+        if (each.kind === 'listing') {
+          await writeCommentEvents(
+            deps,
+            listingEvents(channelId, each.listed.map(providerComment), new Date(each.askedAt)),
+          );
+        } else if (each.kind === 'reply') {
+          const event: CommentEvent = {
+            type: 'upsert',
+            on: { channelId },
+            externalId: each.reply.id,
+            parentExternalId: each.reply.parent,
+            message: each.reply.message,
+            authorName: PAGE_NAME,
+            publishedAt: new Date(each.at),
+            changedAt: new Date(each.at),
+            fromChannel: true,
+          };
+          const applied = await writeCommentEvents(deps, [event]);
+          if (applied.waiting.size > 0) retry.push(each);
+        }
+      }
+    };
+    for (let n = 0; n < batches.length; n += 2) await Promise.all(batches.slice(n, n + 2).map(run));
+    queue = retry;
+  }
+  expect(queue).toEqual([]);
+}
+
+const providerComment = (each: Live) => ({
+  externalId: each.id,
+  parentExternalId: each.parent,
+  message: each.message,
+  authorName: each.author,
+  publishedAt: new Date(each.created * 1000),
+  fromChannel: each.fromPage,
+});
+
+let pages = 0;
+async function freshChannel() {
+  const { row: owner } = await h.factories.user();
+  const pageId = `77${String(Date.now()).slice(-8)}${String(++pages).padStart(3, '0')}`;
+  const channel = await h.factories.channel(owner, { kind: 'facebook-page', externalId: pageId, name: PAGE_NAME });
+  return { pageId, channel };
+}
+
+describe('the one writer', () => {
+  it('orders two changes at the same time by their words, whichever came first', () => {
+    const at = new Date(1_790_000_000_999);
+    const a = { changedAt: at, message: 'Open at 8', authorName: 'Tom' };
+    const b = { changedAt: at, message: 'Open at 9', authorName: 'Tom' };
+    expect(isNewer(b, a)).toBe(true);
+    expect(isNewer(a, b)).toBe(false);
+    expect(isNewer(a, a)).toBe(false);
+    expect(isNewer({ ...a, changedAt: new Date(at.getTime() + 1) }, b)).toBe(true);
+    expect(isNewer(a, { ...b, changedAt: null })).toBe(true);
+  });
+
+  it('sees a listing a little before it was asked for: a change the provider made just after still wins', () => {
+    const [event] = listingEvents(
+      'c',
+      [
+        {
+          externalId: 'x',
+          parentExternalId: null,
+          message: 'm',
+          authorName: 'a',
+          publishedAt: new Date(0),
+          fromChannel: false,
+        },
+      ],
+      new Date(100_000),
+    );
+    expect(event!.changedAt.getTime()).toBe(100_000 - LISTING_MARGIN_MS);
+  });
+
+  it('writes a burst of long comments and their replies whole, a few transactions at a time', async () => {
+    const { channel } = await freshChannel();
+    const long = (n: number) => `${'Lungo commento sul servizio e sul caffè. '.repeat(200).slice(0, 7990)} ${n}`;
+    const at = new Date();
+    const upsert = (externalId: string, parentExternalId: string | null, message: string): CommentEvent => ({
+      type: 'upsert',
+      on: { channelId: channel.id },
+      externalId,
+      parentExternalId,
+      message,
+      authorName: 'Tom Walker',
+      publishedAt: at,
+      changedAt: at,
+      fromChannel: false,
+    });
+    // Replies first: they still find their parents, written in an earlier transaction.
+    const events = [
+      ...Array.from({ length: 20 }, (_, n) => upsert(`r${n}`, `t${n}`, long(100 + n))),
+      ...Array.from({ length: 20 }, (_, n) => upsert(`t${n}`, null, long(n))),
+    ];
+    const applied = await writeCommentEvents({ db: h.appDb, log: h.logs.log, judge }, events);
+    expect(applied.waiting.size).toBe(0);
+    expect(applied.byChannel.get(channel.id)?.added).toBe(40);
+    const rows = await rowsOf(channel.id);
+    expect(rows).toHaveLength(40);
+    expect(rows.filter((row) => row.parent !== null)).toHaveLength(20);
+  });
+
+  // Each seed: a history, applied in three orders (as it happened, then shuffled, repeated,
+  // batched, two batches at once); then the sync's listing taken after it all.
+  for (const seed of [1, 2, 3, 5, 8, 13, 21, 34, 55, 89]) {
+    it(`ends in the same rows whatever the order, and as the provider has them (seed ${seed})`, async () => {
+      const outcomes: unknown[] = [];
+      for (let order = 0; order < 3; order++) {
+        const { pageId, channel } = await freshChannel();
+        const { arrivals, lastListing, final } = history(seed, pageId);
+        const rng = random(seed * 1000 + order);
+        await applyAll(channel.id, order === 0 ? arrivals : rng.shuffle(arrivals), rng);
+        const rows = await rowsOf(channel.id);
+        // Without the page's own prefix, so the three pages compare.
+        const local = (id: string | null) => id?.slice(pageId.length) ?? null;
+        outcomes.push(rows.map((row) => ({ ...row, id: local(row.id), parent: local(row.parent) })));
+        // A listing after the last change has the last word (on two edits in one second, say):
+        // the page as the provider has it.
+        await applyAll(channel.id, [lastListing], rng);
+        expect(await rowsOf(channel.id)).toEqual(expectedRows(final));
+      }
+      expect(outcomes[1]).toEqual(outcomes[0]);
+      expect(outcomes[2]).toEqual(outcomes[0]);
+    });
+  }
+});

@@ -1,0 +1,597 @@
+import { sql } from 'drizzle-orm';
+import { COMMENTS_CHANGED, type CommentsChangedEvent } from '../../contract/realtime';
+import type { ChannelKind } from '../../contract/fields';
+import { rowsOf, type Database } from '../db/client';
+import { safeError, type Logger } from '../log';
+import type { Publisher } from '../realtime/publisher';
+import { judgedAhead, type CommentJudge } from '../sentiment/judge';
+import { tellAdminsCommentsArrived } from './arrivals';
+
+/**
+ * The one writer of comments (docs/decisions/055). Whatever the source (Meta's webhooks, the
+ * scheduled sync's and an account's first fetch's listings, the app's own replies, the sandbox),
+ * a change to a comment is a CommentEvent, and only this module turns events into rows, under one
+ * set of rules:
+ *
+ * - **Provider time, then a tie-break.** An upsert changes a row only when it is newer than the
+ *   change the row last took: a later `changedAt`, or, at the same time (Meta gives whole seconds),
+ *   the greater of the two texts (`isNewer`). So any order and any repetition of the same events
+ *   end in the same rows.
+ * - **Tombstones.** A removal deletes the comment with its replies and is remembered
+ *   (`comment_removals`), so a late add, edit or listing of it, or of a reply under it, never
+ *   brings it back; tombstones older than REMOVALS_KEPT_DAYS are pruned (`pruneRemovals`).
+ * - **Replies wait for their parent.** A reply whose parent is not here yet is answered back as
+ *   `waiting`: a webhook's job runs again; a listing's next pass brings it.
+ * - **Locks.** Every comment an event names is locked for the transaction (advisory locks, taken
+ *   in one order), then its row and tombstone are read, then written: two workers, two instances
+ *   or two sources never interleave changes of one comment.
+ * - **Counts.** A channel's own reply added or removed counts again on its parent
+ *   (`channel_reply_count`).
+ * - **The classifier's proposal.** A new comment, or new words, are judged (docs/decisions/048),
+ *   unless a person has already reviewed it.
+ *
+ * Set-based: a handful of statements for the whole batch, whatever its count (decision 045); a
+ * burst of long comments in several transactions (`TEXT_PER_TRANSACTION`).
+ */
+
+/** Where an event's comment is: every channel that follows a provider's page or account, or one channel. */
+export type CommentedPlace = { kind: ChannelKind; externalId: string } | { channelId: string };
+
+export type CommentUpsert = {
+  type: 'upsert';
+  on: CommentedPlace;
+  externalId: string;
+  /** The comment answered, for a reply. */
+  parentExternalId: string | null;
+  message: string;
+  authorName: string;
+  publishedAt: Date;
+  /** When the provider made this change, or when a listing saw it (`listingEvents`). */
+  changedAt: Date;
+  /** Written by the page, account or organization itself. */
+  fromChannel: boolean;
+};
+export type CommentRemoval = { type: 'remove'; on: CommentedPlace; externalId: string; changedAt: Date };
+export type CommentEvent = CommentUpsert | CommentRemoval;
+
+/** What a row's last change was, as far as ordering goes. */
+export type ChangeStamp = { changedAt: Date | null; message: string; authorName: string };
+
+/**
+ * Whether `change` is newer than what a row last took: a later time; at the same time, the greater
+ * (message, author) in code-unit order, so that two changes in one second end the same whichever
+ * came first. A row with no time (kept before times were) takes any change.
+ */
+export function isNewer(change: ChangeStamp, row: ChangeStamp): boolean {
+  if (row.changedAt === null) return true;
+  if (change.changedAt === null) return false;
+  const byTime = change.changedAt.getTime() - row.changedAt.getTime();
+  if (byTime !== 0) return byTime > 0;
+  if (change.message !== row.message) return change.message > row.message;
+  return change.authorName > row.authorName;
+}
+
+/**
+ * How long before a listing was asked for its comments count as seen: a provider's clock a
+ * little behind ours must not let what it listed pass for newer than a change it made after.
+ */
+export const LISTING_MARGIN_MS = 60_000;
+
+/** A provider's listing of a channel's comments as events: each as seen just before `askedAt`, parents first. */
+export function listingEvents(
+  channelId: string,
+  listed: Array<Omit<CommentUpsert, 'type' | 'on' | 'changedAt'>>,
+  askedAt: Date,
+): CommentUpsert[] {
+  const changedAt = new Date(askedAt.getTime() - LISTING_MARGIN_MS);
+  return listed
+    .map((comment) => ({ ...comment, type: 'upsert' as const, on: { channelId }, changedAt }))
+    .sort((a, b) => Number(a.parentExternalId !== null) - Number(b.parentExternalId !== null));
+}
+
+/** A listing's comments written at once (one transaction each). */
+const LISTED_AT_ONCE = 500;
+
+/**
+ * Writes what a provider lists of one channel's comments, seen at `askedAt` (`listingEvents`): new
+ * comments are added, changed ones take the listed text, a removed one stays removed; a few
+ * hundred at a time, parents first, so one transaction never holds the database long. A reply
+ * whose parent is not listed nor here waits for the next listing. Answers how many were added.
+ */
+export async function writeListing(
+  deps: CommentWriterDeps,
+  channelId: string,
+  listed: Array<Omit<CommentUpsert, 'type' | 'on' | 'changedAt'>>,
+  askedAt: Date,
+): Promise<number> {
+  const events = listingEvents(channelId, listed, askedAt);
+  let added = 0;
+  for (let start = 0; start < events.length; start += LISTED_AT_ONCE) {
+    const applied = await writeCommentEvents(deps, events.slice(start, start + LISTED_AT_ONCE));
+    added += applied.byChannel.get(channelId)?.added ?? 0;
+  }
+  return added;
+}
+
+/** How long a removal is remembered: well past Meta's retries of a delivery (about a day and a half). */
+export const REMOVALS_KEPT_DAYS = 7;
+
+/** Forgets removals older than REMOVALS_KEPT_DAYS (the sync's round does it); answers how many. */
+export async function pruneRemovals(db: Database, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - REMOVALS_KEPT_DAYS * 86_400_000).toISOString();
+  const pruned = await db.execute(
+    sql`delete from comment_removals where removed_at < ${before}::timestamptz returning 1 as pruned`,
+  );
+  return rowsOf(pruned).length;
+}
+
+export type Applied = {
+  /** Per channel that changed, with its owner: what the owner's open app is told. */
+  byChannel: Map<string, ChannelChanges>;
+  /** The events of replies whose parent has not arrived: to be applied again later. */
+  waiting: Set<CommentEvent>;
+  /** How many of the comments added went to the sentiment review (what admins are told). */
+  addedToReview: number;
+  /** The id of each comment an upsert named that is here now, by `keyOf(channelId, externalId)`. */
+  ids: Map<string, string>;
+};
+
+export type ChannelChanges = {
+  ownerId: string;
+  added: number;
+  edited: Map<string, string>;
+  removed: Set<string>;
+};
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Transaction;
+
+/** One comment on one channel, and the events about it in this batch. */
+type Target = {
+  channelId: string;
+  externalId: string;
+  removal: CommentRemoval | undefined;
+  /** The newest add or edit (`isNewer`): the one that can change the row. */
+  latest: CommentUpsert | undefined;
+};
+
+/** A comment's key on its channel, as `Applied.ids` names it. */
+export const keyOf = (channelId: string, externalId: string) => `${channelId}\u0000${externalId}`;
+
+const stampOf = (event: CommentUpsert): ChangeStamp => ({
+  changedAt: event.changedAt,
+  message: event.message,
+  authorName: event.authorName,
+});
+
+/**
+ * Applies `events` in the caller's transaction (see above); `judge` gives new words their
+ * sentiment (judge them ahead, outside the transaction: `writeCommentEvents` does).
+ */
+export async function applyCommentEvents(tx: Executor, events: CommentEvent[], judge: CommentJudge): Promise<Applied> {
+  const applied = nothingApplied();
+  if (events.length === 0) return applied;
+
+  // The channels each event is about: those following a page or account, or the one named.
+  const places = [
+    ...new Map(
+      events.map((event) => [
+        placeKey(event.on),
+        'channelId' in event.on
+          ? { channelId: event.on.channelId }
+          : { kind: event.on.kind, externalId: event.on.externalId },
+      ]),
+    ).values(),
+  ];
+  const found = rowsOf<{ id: string; owner_id: string; kind: string; external_id: string }>(
+    await tx.execute(sql`
+      select c.id, c.owner_id, c.kind, c.external_id
+      from channels c
+      join jsonb_to_recordset(${JSON.stringify(places)}::jsonb) as p("channelId" uuid, kind text, "externalId" text)
+        on (p."channelId" is not null and c.id = p."channelId")
+        or (p."channelId" is null and c.kind = p.kind and c.external_id = p."externalId")`),
+  );
+  if (found.length === 0) return applied;
+  const ownerOf = new Map(found.map((row) => [row.id, row.owner_id]));
+  const channelsOf = new Map<string, string[]>();
+  const add = (key: string, id: string) => channelsOf.set(key, [...new Set([...(channelsOf.get(key) ?? []), id])]);
+  for (const row of found) {
+    add(placeKey({ kind: row.kind as ChannelKind, externalId: row.external_id }), row.id);
+    add(placeKey({ channelId: row.id }), row.id);
+  }
+
+  // Each comment's events, reduced to what decides it: a removal wins; else the newest change.
+  const targets = new Map<string, Target>();
+  for (const event of events) {
+    for (const channelId of channelsOf.get(placeKey(event.on)) ?? []) {
+      const key = keyOf(channelId, event.externalId);
+      let target = targets.get(key);
+      if (!target) {
+        target = { channelId, externalId: event.externalId, removal: undefined, latest: undefined };
+        targets.set(key, target);
+      }
+      if (event.type === 'remove') target.removal ??= event;
+      else if (!target.latest || isNewer(stampOf(event), stampOf(target.latest))) target.latest = event;
+    }
+  }
+  const changesOf = (channelId: string) => {
+    let changes = applied.byChannel.get(channelId);
+    if (!changes) {
+      changes = { ownerId: ownerOf.get(channelId)!, added: 0, edited: new Map(), removed: new Set() };
+      applied.byChannel.set(channelId, changes);
+    }
+    return changes;
+  };
+
+  // Locked in one order everywhere, so two transactions never wait on each other in a circle; a
+  // reply's parent too, so a removal of the parent and the reply's add take turns.
+  const lockKeys = [
+    ...new Set(
+      [...targets.values()].flatMap((t) => [
+        `comment:${t.channelId}:${t.externalId}`,
+        ...(t.latest?.parentExternalId ? [`comment:${t.channelId}:${t.latest.parentExternalId}`] : []),
+      ]),
+    ),
+  ].sort();
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from jsonb_array_elements_text(${JSON.stringify(lockKeys)}::jsonb) as k`,
+  );
+
+  const recount = new Set<string>();
+  const removals = [...targets.values()].filter((t) => t.removal);
+  if (removals.length > 0) await applyRemovals(tx, removals, changesOf, recount);
+
+  // What is left are adds and edits; none of a comment removed now or before, nor of a reply
+  // whose parent was removed.
+  let pending = [...targets.values()].filter((t) => !t.removal && t.latest);
+  if (pending.length > 0) {
+    const tombstoned = await removedAmong(
+      tx,
+      pending.flatMap((t) => [
+        { channelId: t.channelId, externalId: t.externalId },
+        ...(t.latest!.parentExternalId ? [{ channelId: t.channelId, externalId: t.latest!.parentExternalId }] : []),
+      ]),
+    );
+    pending = pending.filter(
+      (t) =>
+        !tombstoned.has(keyOf(t.channelId, t.externalId)) &&
+        !(t.latest!.parentExternalId && tombstoned.has(keyOf(t.channelId, t.latest!.parentExternalId))),
+    );
+  }
+  if (pending.length > 0) {
+    // The rows as they are (locked above): what each change is compared with.
+    const current = await rowsAmong(tx, pending);
+    const parentIds = new Map<string, string>();
+    // Top-level comments first, then replies whose parent is here (perhaps just added), until no
+    // more can be placed; those left wait for their parent.
+    for (;;) {
+      const unknownParents = pending
+        .filter((t) => t.latest!.parentExternalId && !parentIds.has(keyOf(t.channelId, t.latest!.parentExternalId)))
+        .map((t) => ({ channelId: t.channelId, externalId: t.latest!.parentExternalId! }));
+      for (const [key, id] of await idsOf(tx, unknownParents)) parentIds.set(key, id);
+      const ready = pending.filter(
+        (t) => !t.latest!.parentExternalId || parentIds.has(keyOf(t.channelId, t.latest!.parentExternalId)),
+      );
+      if (ready.length === 0) break;
+      pending = pending.filter((t) => !ready.includes(t));
+      await writeUpserts(tx, ready, current, parentIds, judge, applied, changesOf, recount);
+    }
+    for (const t of pending) applied.waiting.add(t.latest!);
+  }
+  if (recount.size > 0) await recountChannelReplies(tx, [...recount]);
+  return applied;
+}
+
+const placeKey = (on: CommentedPlace) => ('channelId' in on ? `id:${on.channelId}` : `${on.kind}:${on.externalId}`);
+
+type CurrentRow = {
+  id: string;
+  channel_id: string;
+  external_id: string;
+  message: string;
+  author_name: string;
+  provider_changed_at: string | null;
+};
+
+/** Inserts the new comments and updates those a newer change reached; the rest stay as they are. */
+async function writeUpserts(
+  tx: Executor,
+  ready: Target[],
+  current: Map<string, CurrentRow>,
+  parentIds: Map<string, string>,
+  judge: CommentJudge,
+  applied: Applied,
+  changesOf: (channelId: string) => ChannelChanges,
+  recount: Set<string>,
+) {
+  const fresh: Target[] = [];
+  const newer: Array<{ target: Target; row: CurrentRow }> = [];
+  for (const target of ready) {
+    const key = keyOf(target.channelId, target.externalId);
+    const row = current.get(key);
+    if (!row) fresh.push(target);
+    else {
+      applied.ids.set(key, row.id);
+      parentIds.set(key, row.id);
+      const stamp = {
+        changedAt: row.provider_changed_at === null ? null : new Date(row.provider_changed_at),
+        message: row.message,
+        authorName: row.author_name,
+      };
+      if (isNewer(stampOf(target.latest!), stamp)) newer.push({ target, row });
+    }
+  }
+
+  if (fresh.length > 0) {
+    const rows = fresh.map((t) => {
+      const event = t.latest!;
+      return {
+        channel_id: t.channelId,
+        external_id: t.externalId,
+        parent_id: event.parentExternalId ? parentIds.get(keyOf(t.channelId, event.parentExternalId))! : null,
+        message: event.message,
+        author_name: event.authorName,
+        published_at: event.publishedAt.toISOString(),
+        from_channel: event.fromChannel,
+        changed_at: event.changedAt.toISOString(),
+        ...judged(judge, event),
+      };
+    });
+    const made = rowsOf<{ id: string; channel_id: string; external_id: string; in_review: boolean }>(
+      await tx.execute(sql`
+        insert into comments (channel_id, external_id, parent_id, message, author_name, published_at, from_channel,
+          provider_changed_at, sentiment, proposed_sentiment, proposal_confidence, in_review, review_reason)
+        select r.channel_id, r.external_id, r.parent_id, r.message, r.author_name, r.published_at, r.from_channel,
+          r.changed_at, r.sentiment, r.proposed_sentiment, r.proposal_confidence, r.in_review, r.review_reason
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
+          channel_id uuid, external_id text, parent_id uuid, message text, author_name text,
+          published_at timestamptz, from_channel boolean, changed_at timestamptz, sentiment text,
+          proposed_sentiment text, proposal_confidence real, in_review boolean, review_reason text)
+        returning id, channel_id, external_id, in_review`),
+    );
+    for (const row of made) {
+      const key = keyOf(row.channel_id, row.external_id);
+      applied.ids.set(key, row.id);
+      parentIds.set(key, row.id);
+      changesOf(row.channel_id).added += 1;
+      if (row.in_review) applied.addedToReview += 1;
+    }
+    for (const row of rows) if (row.from_channel && row.parent_id) recount.add(row.parent_id);
+  }
+
+  if (newer.length > 0) {
+    // Only new words are judged again, and only while no person has decided (docs/decisions/048).
+    const rows = newer.map(({ target, row }) => {
+      const event = target.latest!;
+      const reworded = event.message !== row.message;
+      if (reworded) changesOf(target.channelId).edited.set(row.id, event.message);
+      return {
+        id: row.id,
+        message: event.message,
+        author_name: event.authorName,
+        changed_at: event.changedAt.toISOString(),
+        reworded,
+        ...judged(judge, event),
+      };
+    });
+    await tx.execute(sql`
+      update comments as c set
+        message = r.message, author_name = r.author_name, provider_changed_at = r.changed_at,
+        sentiment = case when r.reworded and c.reviewed_at is null then r.sentiment else c.sentiment end,
+        proposed_sentiment = case when r.reworded and c.reviewed_at is null then r.proposed_sentiment else c.proposed_sentiment end,
+        proposal_confidence = case when r.reworded and c.reviewed_at is null then r.proposal_confidence else c.proposal_confidence end,
+        in_review = case when r.reworded and c.reviewed_at is null then r.in_review else c.in_review end,
+        review_reason = case when r.reworded and c.reviewed_at is null then r.review_reason else c.review_reason end
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
+        id uuid, message text, author_name text, changed_at timestamptz, reworded boolean, sentiment text,
+        proposed_sentiment text, proposal_confidence real, in_review boolean, review_reason text)
+      where c.id = r.id`);
+  }
+}
+
+const judged = (judge: CommentJudge, event: CommentUpsert) => {
+  const verdict = judge.judge(event.message, { fromChannel: event.fromChannel });
+  return {
+    sentiment: verdict.sentiment,
+    proposed_sentiment: verdict.proposedSentiment,
+    proposal_confidence: verdict.proposalConfidence,
+    in_review: verdict.inReview,
+    review_reason: verdict.reviewReason,
+  };
+};
+
+/** Deletes the removed comments with their replies and remembers each removal. */
+async function applyRemovals(
+  tx: Executor,
+  removals: Target[],
+  changesOf: (channelId: string) => ChannelChanges,
+  recount: Set<string>,
+): Promise<void> {
+  const removed = removals.map((t) => ({
+    channel_id: t.channelId,
+    external_id: t.externalId,
+    removed_at: t.removal!.changedAt.toISOString(),
+  }));
+  const json = JSON.stringify(removed);
+  await tx.execute(sql`
+    insert into comment_removals (channel_id, external_id, removed_at)
+    select r.channel_id, r.external_id, r.removed_at
+    from jsonb_to_recordset(${json}::jsonb) as r(channel_id uuid, external_id text, removed_at timestamptz)
+    on conflict do nothing`);
+  // Its replies go with it (the parent's foreign key would take them anyway); the ids are what
+  // the app drops.
+  const gone = rowsOf<{ id: string; channel_id: string; parent_id: string | null; from_channel: boolean }>(
+    await tx.execute(sql`
+      with r as (select * from jsonb_to_recordset(${json}::jsonb) as r(channel_id uuid, external_id text)),
+      target as (select c.id from comments c join r on c.channel_id = r.channel_id and c.external_id = r.external_id)
+      delete from comments
+      where id in (select id from target) or parent_id in (select id from target)
+      returning id, channel_id, parent_id, from_channel`),
+  );
+  const goneIds = new Set(gone.map((row) => row.id));
+  for (const row of gone) changesOf(row.channel_id).removed.add(row.id);
+  for (const row of gone) {
+    if (row.from_channel && row.parent_id && !goneIds.has(row.parent_id)) recount.add(row.parent_id);
+  }
+}
+
+/** Which of these comments were removed (by their channel and provider id). */
+async function removedAmong(tx: Executor, keys: Array<{ channelId: string; externalId: string }>) {
+  if (keys.length === 0) return new Set<string>();
+  const rows = rowsOf<{ channel_id: string; external_id: string }>(
+    await tx.execute(sql`
+      select r.channel_id, r.external_id
+      from comment_removals r
+      join jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k("channelId" uuid, "externalId" text)
+        on r.channel_id = k."channelId" and r.external_id = k."externalId"`),
+  );
+  return new Set(rows.map((row) => keyOf(row.channel_id, row.external_id)));
+}
+
+/** The rows of these comments that are here, as ordering compares them. */
+async function rowsAmong(tx: Executor, targets: Target[]) {
+  const keys = targets.map((t) => ({ channelId: t.channelId, externalId: t.externalId }));
+  const rows = rowsOf<CurrentRow & { provider_changed_at: string | Date | null }>(
+    await tx.execute(sql`
+      select c.id, c.channel_id, c.external_id, c.message, c.author_name, c.provider_changed_at
+      from comments c
+      join jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k("channelId" uuid, "externalId" text)
+        on c.channel_id = k."channelId" and c.external_id = k."externalId"`),
+  );
+  return new Map(
+    rows.map((row) => [
+      keyOf(row.channel_id, row.external_id),
+      {
+        ...row,
+        provider_changed_at: row.provider_changed_at === null ? null : new Date(row.provider_changed_at).toISOString(),
+      },
+    ]),
+  );
+}
+
+/** The ids of these comments that are here (by their channel and provider id). */
+async function idsOf(tx: Executor, keys: Array<{ channelId: string; externalId: string }>) {
+  if (keys.length === 0) return new Map<string, string>();
+  const rows = rowsOf<{ id: string; channel_id: string; external_id: string }>(
+    await tx.execute(sql`
+      select c.id, c.channel_id, c.external_id
+      from comments c
+      join jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k("channelId" uuid, "externalId" text)
+        on c.channel_id = k."channelId" and c.external_id = k."externalId"`),
+  );
+  return new Map(rows.map((row) => [keyOf(row.channel_id, row.external_id), row.id]));
+}
+
+/** `channel_reply_count` of these comments counted again: the channel's own replies under each. */
+export async function recountChannelReplies(tx: Executor, parentIds: string[]) {
+  await tx.execute(sql`
+    update comments as p set channel_reply_count = (
+      select count(*) from comments as r where r.parent_id = p.id and r.from_channel
+    )
+    where p.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(parentIds)}::jsonb))`);
+}
+
+/** Past this many edited or removed comments, the open app reads its page again instead. */
+const LISTED_CHANGES_MAX = 50;
+
+/** What a channel's owner's open app is told of its changes. */
+export function changedEventOf(channelId: string, changes: ChannelChanges): CommentsChangedEvent {
+  const tooMany = changes.edited.size + changes.removed.size > LISTED_CHANGES_MAX;
+  return {
+    channelId,
+    added: changes.added,
+    edited: tooMany ? [] : [...changes.edited].map(([_id, message]) => ({ _id, message })),
+    removed: tooMany ? [] : [...changes.removed],
+    refresh: tooMany,
+  };
+}
+
+export type CommentWriterDeps = { db: Database; log: Logger; judge: CommentJudge; publisher?: Publisher | undefined };
+
+/**
+ * How much comment text one transaction writes at most. Each character costs index work (the
+ * folded text, the trigrams of its head): past this, a burst of long comments is written in
+ * several transactions, and the event loop (with PGlite, the database too) answers requests in
+ * between. A burst of short comments is one transaction, as before.
+ */
+const TEXT_PER_TRANSACTION = 64 * 1024;
+
+/** `events` in transactions of at most TEXT_PER_TRANSACTION of text, top-level comments before replies. */
+function transactionsOf(events: CommentEvent[]): CommentEvent[][] {
+  const ordered = [...events].sort(
+    (a, b) =>
+      Number(a.type === 'upsert' && a.parentExternalId !== null) -
+      Number(b.type === 'upsert' && b.parentExternalId !== null),
+  );
+  const chunks: CommentEvent[][] = [];
+  let chunk: CommentEvent[] = [];
+  let text = 0;
+  for (const event of ordered) {
+    const size = event.type === 'upsert' ? event.message.length + event.authorName.length : 0;
+    if (chunk.length > 0 && text + size > TEXT_PER_TRANSACTION) {
+      chunks.push(chunk);
+      chunk = [];
+      text = 0;
+    }
+    chunk.push(event);
+    text += size;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}
+
+const nothingApplied = (): Applied => ({ byChannel: new Map(), waiting: new Set(), addedToReview: 0, ids: new Map() });
+
+/** What `more` applied, added to `into`. */
+function merge(into: Applied, more: Applied): Applied {
+  for (const [channelId, changes] of more.byChannel) {
+    const known = into.byChannel.get(channelId);
+    if (!known) into.byChannel.set(channelId, changes);
+    else {
+      known.added += changes.added;
+      for (const [id, message] of changes.edited) known.edited.set(id, message);
+      for (const id of changes.removed) known.removed.add(id);
+    }
+  }
+  for (const event of more.waiting) into.waiting.add(event);
+  for (const [key, id] of more.ids) into.ids.set(key, id);
+  into.addedToReview += more.addedToReview;
+  return into;
+}
+
+/**
+ * Judges the events' new words ahead (never inside a transaction), applies them (in one
+ * transaction, or several for a burst of long comments: TEXT_PER_TRANSACTION), then tells each
+ * changed channel's owner (`CommentsChanged`) and the admins (`CommentsArrived`) unless `tell` is
+ * false. Every source of comments writes through here.
+ */
+export async function writeCommentEvents(
+  deps: CommentWriterDeps,
+  events: CommentEvent[],
+  { tell = true }: { tell?: boolean } = {},
+): Promise<Applied> {
+  const applied = nothingApplied();
+  if (events.length === 0) return applied;
+  const judge = await judgedAhead(
+    deps.judge,
+    events.filter((event): event is CommentUpsert => event.type === 'upsert'),
+  );
+  const chunks = transactionsOf(events);
+  for (const [n, chunk] of chunks.entries()) {
+    if (n > 0) await new Promise((resolve) => setImmediate(resolve));
+    merge(applied, await deps.db.transaction((tx) => applyCommentEvents(tx, chunk, judge)));
+  }
+  if (!tell) return applied;
+  for (const [channelId, changes] of applied.byChannel) {
+    if (changes.added === 0 && changes.edited.size === 0 && changes.removed.size === 0) continue;
+    if (!deps.publisher) break;
+    try {
+      await deps.publisher.toUser(changes.ownerId, COMMENTS_CHANGED, changedEventOf(channelId, changes));
+    } catch (error) {
+      deps.log.warn({ event: COMMENTS_CHANGED, err: safeError(error) }, 'real-time event not published');
+    }
+  }
+  const added = [...applied.byChannel.values()].reduce((sum, changes) => sum + changes.added, 0);
+  await tellAdminsCommentsArrived(deps, { added, toReview: applied.addedToReview });
+  return applied;
+}
