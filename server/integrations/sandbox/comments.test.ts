@@ -24,6 +24,17 @@ describe('the sandbox comment board', () => {
     }
   });
 
+  it('makes ids that a restart does not make again, for what people say and for replies', () => {
+    const [before, after] = [board(), board()];
+    const said = [before.say('200', 'Tom', 'Hi')!, after.say('200', 'Tom', 'Hi')!];
+    expect(said[0]!.id).not.toBe(said[1]!.id);
+    expect(said[0]!.id).toMatch(/^200_s\d+$/);
+    const [first] = before.list('200');
+    expect(before.reply('200', 'Café', first!.id, 'Grazie')!.id).not.toBe(
+      after.reply('200', 'Café', first!.id, 'Grazie')!.id,
+    );
+  });
+
   it('makes a page and its Instagram account heard apart: no comment on both, nobody saying the same at the same minute', () => {
     const pages = SANDBOX_FACEBOOK_PEOPLE.flatMap((person) => person.pages).filter((page) => page.instagram);
     const instagramIds = new Set(pages.map((page) => page.instagram!.id));

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 /**
  * What people say on the sandbox's pages and Instagram accounts: a few comments a
  * channel, made from its id (the same each time), over the last three weeks, with a reply under
@@ -66,6 +67,12 @@ export class SandboxCommentBoard {
   /** What the sandbox's made-up people said through its comment controls, by channel, oldest first. */
   private readonly said = new Map<string, SandboxComment[]>();
   private saidCount = 0;
+  /**
+   * This board's own run, in every id it makes: the ids of comments said and replies posted are
+   * unique across restarts, as Facebook's are (the app keeps comments by them; an id made again
+   * after a restart would read as an edit of an older comment).
+   */
+  private readonly run = String(randomInt(1_000_000_000)).padStart(9, '0');
 
   /** `instagramIds`: which channels are Instagram accounts (the rest are pages). */
   constructor(
@@ -77,7 +84,7 @@ export class SandboxCommentBoard {
   say(channelId: string, authorName: string, message: string, parentId?: string): SandboxComment | undefined {
     if (parentId !== undefined && !this.list(channelId).some((comment) => comment.id === parentId)) return undefined;
     const comment: SandboxComment = {
-      id: `${channelId}_s${++this.saidCount}`,
+      id: `${channelId}_s${this.run}${++this.saidCount}`,
       message,
       from: { name: authorName },
       created_time: new Date(this.clock()).toISOString(),
@@ -156,7 +163,7 @@ export class SandboxCommentBoard {
     const parentId = target?.parent?.id ?? commentId;
     const mine = this.posted.get(channelId) ?? [];
     const reply: SandboxComment = {
-      id: `${parentId}_p${mine.length + 1}`,
+      id: `${parentId}_p${this.run}${mine.length + 1}`,
       message,
       from: { name: channelName },
       created_time: new Date(this.clock()).toISOString(),
