@@ -139,6 +139,8 @@ export type Applied = {
 export type ChannelChanges = {
   ownerId: string;
   added: number;
+  /** The ids of the comments added. */
+  addedIds: string[];
   edited: Map<string, string>;
   removed: Set<string>;
 };
@@ -217,7 +219,7 @@ export async function applyCommentEvents(tx: Executor, events: CommentEvent[], j
   const changesOf = (channelId: string) => {
     let changes = applied.byChannel.get(channelId);
     if (!changes) {
-      changes = { ownerId: ownerOf.get(channelId)!, added: 0, edited: new Map(), removed: new Set() };
+      changes = { ownerId: ownerOf.get(channelId)!, added: 0, addedIds: [], edited: new Map(), removed: new Set() };
       applied.byChannel.set(channelId, changes);
     }
     return changes;
@@ -353,7 +355,9 @@ async function writeUpserts(
       const key = keyOf(row.channel_id, row.external_id);
       applied.ids.set(key, row.id);
       parentIds.set(key, row.id);
-      changesOf(row.channel_id).added += 1;
+      const changes = changesOf(row.channel_id);
+      changes.added += 1;
+      changes.addedIds.push(row.id);
       if (row.in_review) applied.addedToReview += 1;
     }
     for (const row of rows) if (row.from_channel && row.parent_id) recount.add(row.parent_id);
@@ -500,6 +504,7 @@ export function changedEventOf(channelId: string, changes: ChannelChanges): Comm
   return {
     channelId,
     added: changes.added,
+    addedIds: changes.addedIds.length > LISTED_CHANGES_MAX ? [] : changes.addedIds,
     edited: tooMany ? [] : [...changes.edited].map(([_id, message]) => ({ _id, message })),
     removed: tooMany ? [] : [...changes.removed],
     refresh: tooMany,
@@ -549,6 +554,7 @@ function merge(into: Applied, more: Applied): Applied {
     if (!known) into.byChannel.set(channelId, changes);
     else {
       known.added += changes.added;
+      known.addedIds.push(...changes.addedIds);
       for (const [id, message] of changes.edited) known.edited.set(id, message);
       for (const id of changes.removed) known.removed.add(id);
     }

@@ -80,7 +80,14 @@ describe('the scheduled sync', () => {
       {
         userId: user._id,
         event: COMMENTS_CHANGED,
-        payload: { channelId: page.id, added: 1, edited: [], removed: [], refresh: false },
+        payload: {
+          channelId: page.id,
+          added: 1,
+          addedIds: [expect.any(String)],
+          edited: [],
+          removed: [],
+          refresh: false,
+        },
       },
     ]);
     // The admins hear of it too, for the sentiment review.

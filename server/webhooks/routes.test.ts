@@ -240,7 +240,7 @@ describe('POST /webhooks/facebook (a delivery)', () => {
       {
         userId: owner.id,
         event: COMMENTS_CHANGED,
-        payload: { channelId: channel.id, added: 1, edited: [], removed: [], refresh: false },
+        payload: { channelId: channel.id, added: 1, addedIds: [row!.id], edited: [], removed: [], refresh: false },
       },
     ]);
   });
@@ -391,9 +391,17 @@ describe('POST /webhooks/facebook (a delivery)', () => {
       {
         userId: owner.id,
         event: COMMENTS_CHANGED,
-        payload: { channelId: channel.id, added: 4, edited: [], removed: [], refresh: false },
+        payload: {
+          channelId: channel.id,
+          added: 4,
+          addedIds: expect.arrayContaining([expect.any(String)]),
+          edited: [],
+          removed: [],
+          refresh: false,
+        },
       },
     ]);
+    expect((told()[0]!.payload as { addedIds: string[] }).addedIds).toHaveLength(4);
   });
 
   it('takes in more deliveries at once than it works on: the others wait their turn, and all are kept', async () => {
