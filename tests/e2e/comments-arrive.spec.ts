@@ -3,6 +3,7 @@ import {
   accessTokenOf,
   expect,
   expectNoA11yViolations,
+  openListening,
   projectFollowingFacebookPage,
   signInWithoutUi,
   test,
@@ -20,22 +21,6 @@ test.describe.configure({ mode: 'serial' });
 const LUCA = '100000000000007';
 const PASTICCERIA = '200000000000007';
 const rows = (page: Page) => page.getByRole('table').getByRole('row');
-
-/**
- * Opens `path` and waits until the page listens on its user's channel (the server said the
- * subscription succeeded): what is delivered before that reaches a page read after it.
- */
-async function openListening(page: Page, path: string) {
-  const subscribed = new Promise<void>((resolve) => {
-    page.on('websocket', (socket) =>
-      socket.on('framereceived', (frame) => {
-        if (String(frame.payload).includes('pusher_internal:subscription_succeeded')) resolve();
-      }),
-    );
-  });
-  await page.goto(path);
-  await subscribed;
-}
 
 async function openFollowingProject(page: Page, request: Page['request'], user: { email: string; password: string }) {
   const token = await accessTokenOf(request, user);

@@ -281,3 +281,19 @@ export async function expectNotFoundForAnotherUser(page: Page, stranger: TestUse
     await other.close();
   }
 }
+
+/**
+ * Opens `path` and waits until the page listens on its session's channel (the server said the
+ * subscription succeeded): what is delivered before that reaches a page read after it.
+ */
+export async function openListening(page: Page, path: string) {
+  const subscribed = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('pusher_internal:subscription_succeeded')) resolve();
+      }),
+    );
+  });
+  await page.goto(path);
+  await subscribed;
+}

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { accessTokenOf, connectFacebookThroughApi, expect, test } from './fixtures';
+import { accessTokenOf, connectFacebookThroughApi, expect, openListening, test } from './fixtures';
 
 /**
  * On the README's own setup (docs/decisions/055): the built API as `npm start` runs it, with no
@@ -60,19 +60,6 @@ async function startApi(folder: string, port: number): Promise<Server> {
 async function stopApi(server: Server) {
   if (server.process.exitCode === null) server.process.kill('SIGTERM');
   await server.exited;
-}
-
-/** Opens `path` and waits until the page listens on its live channel. */
-async function openListening(page: Page, url: string) {
-  const subscribed = new Promise<void>((resolve) => {
-    page.on('websocket', (socket) =>
-      socket.on('framereceived', (frame) => {
-        if (String(frame.payload).includes('pusher_internal:subscription_succeeded')) resolve();
-      }),
-    );
-  });
-  await page.goto(url);
-  await subscribed;
 }
 
 /** A person comments on the café's page through the sandbox's own page; answers what it said of the delivery. */
