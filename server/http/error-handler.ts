@@ -7,11 +7,15 @@ import { message, ruleMessage, type Lang } from './i18n';
 
 function errorBody(error: HttpError | ValidationError, lang: Lang) {
   if (error instanceof HttpError) return { message: message(lang, error.messageKey, error.params), ...error.details };
-  const errors: Record<string, string[]> = {};
+  // A Map, then own properties: a field named like an Object.prototype member (`__proto__`,
+  // `constructor`) is a field like any other.
+  const errors = new Map<string, string[]>();
   for (const issue of error.issues) {
-    (errors[issue.field] ??= []).push(ruleMessage(lang, issue.field, issue.rule, issue.param));
+    const said = errors.get(issue.field) ?? [];
+    said.push(ruleMessage(lang, issue.field, issue.rule, issue.param));
+    errors.set(issue.field, said);
   }
-  return { message: message(lang, 'invalidData'), errors };
+  return { message: message(lang, 'invalidData'), errors: Object.fromEntries(errors) };
 }
 
 /**
