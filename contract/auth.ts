@@ -41,6 +41,12 @@ export const UserSchema = z
      * link (contract/user-account.ts `requestEmailChange`): `email` stays the address until then.
      */
     pendingEmail: z.optional(z.object({ email: z.string(), expiresAt: timestamp() })),
+    /**
+     * Present only in the signed-in user's own answers: the session the token belongs to (its
+     * `sid`: the sign-in's, or the impersonation's). Its live updates come on its own private
+     * channel, `private-App.Models.User.{_id}.{sessionId}` (contract/realtime.ts).
+     */
+    sessionId: z.optional(z.uuid()),
   })
   .register(z.globalRegistry, { id: 'User' });
 export type User = z.infer<typeof UserSchema>;

@@ -6,16 +6,22 @@ import { defineOperation, errors } from './operation';
 
 /**
  * Real-time (docs/product.md#live-updates; decision 026): the Pusher Channels protocol. The app
- * subscribes to its user's private channel with laravel-echo and pusher-js; `/broadcasting/auth`
+ * subscribes to its session's private channel with laravel-echo and pusher-js; `/broadcasting/auth`
  * signs that subscription. The API publishes through Pusher's HTTP events API: to the embedded
  * server (one instance) or to Pusher, Soketi or Laravel Reverb (several), by configuration.
  */
 const tag = 'Real-time';
 
-/** A user's private channel as laravel-echo names it (`Echo.private(name)` adds the `private-`). */
-export const userChannelName = (userId: string) => `App.Models.User.${userId}`;
-/** Laravel's name for a user's private channel, as the protocol and /broadcasting/auth see it. */
-export const userChannel = (userId: string) => `private-${userChannelName(userId)}`;
+/**
+ * A session's private channel as laravel-echo names it (`Echo.private(name)` adds the `private-`):
+ * Laravel's user channel, `App.Models.User.{id}`, followed by the session (the access token's
+ * `sid`: a sign-in's refresh family, or an impersonation). The API publishes a user's events to the
+ * channel of each of their live sessions, so a session that ended hears nothing more on any
+ * service (docs/decisions/056-live-updates-end-with-the-session.md).
+ */
+export const userChannelName = (userId: string, sessionId: string) => `App.Models.User.${userId}.${sessionId}`;
+/** A session's private channel, as the protocol and /broadcasting/auth see it. */
+export const userChannel = (userId: string, sessionId: string) => `private-${userChannelName(userId, sessionId)}`;
 
 /**
  * The event a channel new to its owner is announced with, as Laravel names them
@@ -105,9 +111,11 @@ export const authorizeBroadcasting = defineOperation({
   path: '/broadcasting/auth',
   summary: "Sign a private channel's subscription",
   description:
-    'Form-encoded (as pusher-js posts it) or JSON: `socket_id` and `channel_name`. A user may subscribe to their ' +
-    'own private channel only (`private-App.Models.User.{id}`); any other channel answers 403. The answer is ' +
-    'Pusher\'s `{ auth: "key:signature" }`.',
+    'Form-encoded (as pusher-js posts it) or JSON: `socket_id` and `channel_name`. A caller may subscribe to ' +
+    "the private channel of their own session only, `private-App.Models.User.{id}.{sessionId}` (`me`'s " +
+    "`sessionId`, the token's `sid`); any other channel answers 403, another session's of the same user too, and " +
+    'a token of a session that ended answers 401 as on every call. ' +
+    'The answer is Pusher\'s `{ auth: "key:signature" }`.',
   tag,
   access: 'user',
   responses: {

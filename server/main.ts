@@ -77,7 +77,7 @@ const realtime = config.realtime.embedded
     })
   : undefined;
 // Events go out through the Pusher SDK: to the embedded server over this API's own port, or to the service named.
-const publisher = createPublisher(config);
+const publisher = createPublisher(config, { db: database.db, clock: Date.now });
 const app = createApp({ db: database.db, config, mailer, passwords, log, background, jobs, realtime, publisher });
 // The app has registered its jobs: the start creates their queues along with the rest.
 try {

@@ -19,6 +19,7 @@ import {
   TiktokImportFailedEventSchema,
   TiktokImportProgressEventSchema,
 } from '~contract/tiktok-users';
+import { authKeys, type User } from '~/features/auth/api';
 import { commentArrivals } from '~/features/comments/comment-arrivals';
 import { channelFetched } from '~/features/integrations/channel-fetched';
 import { brandName } from '~/components/ui/brand-mark';
@@ -34,7 +35,7 @@ import { snackbar } from '~/lib/snackbar';
 
 /**
  * The signed-in pages' live updates (docs/product.md#live-updates; decision 026): the socket on the
- * user's private channel and what its events do. This module is loaded lazily: by the signed-in
+ * private channel of the session (decision 056) and what its events do. This module is loaded lazily: by the signed-in
  * layout once the first screen is up, or sooner by a screen about to cause events
  * (`openLiveSession`), so laravel-echo and pusher-js are never on the sign-in path or in a page's
  * first load.
@@ -48,7 +49,7 @@ import { snackbar } from '~/lib/snackbar';
 /** Several events in a burst (one per channel of an account) are one reading of the page's data. */
 const REFRESH_COALESCE_MS = 300;
 
-let session: { userId: string; connection: LiveConnection } | null = null;
+let session: { channel: string; connection: LiveConnection } | null = null;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 const refreshListeners = new Set<() => void>();
 /**
@@ -137,13 +138,30 @@ function onCommentsArrived(payload: unknown) {
   if (event.success) commentArrivals.tellReview(event.data);
 }
 
-/** The user's live connection: opened once, and again only for another user. */
-export function openLiveSession(userId: string): LiveConnection {
-  if (session?.userId === userId) return session.connection;
+/**
+ * The subscription was refused: the session it was for is no longer this page's (another tab
+ * signed in again or changed the password, which share the token) or has ended. The user is read
+ * again: with a session of their own they come back with it, and the layout opens its channel;
+ * with none the page goes to sign in.
+ */
+function onRefused() {
+  void invalidate(authKeys.me());
+  refresh();
+}
+
+/**
+ * The session's live connection, on its own private channel (decision 056): opened once, and again
+ * only for another session (another user, a new sign-in, a password or address change, an
+ * impersonation starting or ending). None without a session to name (an answer that did not say).
+ */
+export function openLiveSession(user: Pick<User, '_id' | 'sessionId'>): LiveConnection | null {
+  if (!user.sessionId) return null;
+  const channel = realtime.userChannelName(user._id, user.sessionId);
+  if (session?.channel === channel) return session.connection;
   closeLiveSession();
   const connection = createLiveConnection({
     open: () => import('~/features/realtime/echo-socket').then((module) => module.openEchoSocket()),
-    channel: realtime.userChannelName(userId),
+    channel,
     // Laravel's events, published under their own names (a leading dot: no App\Events\ namespace).
     events: {
       ...Object.fromEntries(Object.values(CHANNEL_FETCHED_EVENTS).map((name) => [`.${name}`, onChannelFetched])),
@@ -164,6 +182,7 @@ export function openLiveSession(userId: string): LiveConnection {
     onStatus: (status) => {
       if (status !== 'live') liveConnection.report(status);
     },
+    onRefused,
   });
   const forget = liveConnection.register(() => {
     forget();
@@ -177,7 +196,7 @@ export function openLiveSession(userId: string): LiveConnection {
     tiktokImports.clear();
     commentArrivals.clear();
   });
-  session = { userId, connection };
+  session = { channel, connection };
   liveConnection.report('connecting');
   void connection.start();
   return connection;
@@ -187,8 +206,11 @@ export function closeLiveSession() {
   if (session) liveConnection.close();
 }
 
-/** Rendered by the signed-in layout: opens the session, reads the page again when told, shows the dialog and the status. */
-export default function LiveUpdates({ userId }: { userId: string }) {
+/**
+ * Rendered by the signed-in layout: opens the session's connection, reads the page again when
+ * told, shows the dialog and the status.
+ */
+export default function LiveUpdates({ userId, sessionId }: { userId: string; sessionId: string | undefined }) {
   const revalidator = useRevalidator();
   // The listener outlives renders; it calls the latest revalidate.
   const revalidate = useRef(revalidator.revalidate);
@@ -198,7 +220,7 @@ export default function LiveUpdates({ userId }: { userId: string }) {
   useEffect(() => {
     const listener = () => revalidate.current();
     refreshListeners.add(listener);
-    openLiveSession(userId);
+    openLiveSession({ _id: userId, sessionId });
     if (refreshMissed) {
       refreshMissed = false;
       refresh();
@@ -207,7 +229,7 @@ export default function LiveUpdates({ userId }: { userId: string }) {
       refreshListeners.delete(listener);
       closeLiveSession();
     };
-  }, [userId]);
+  }, [userId, sessionId]);
 
   const state = useLiveState();
   // "Back" is said once, on coming back from lost (never on the first connection).

@@ -68,7 +68,12 @@ export function impersonationRoutes(s: Services) {
       access_token: accessToken,
       token_type: 'Bearer',
       expires_in: s.config.impersonationTtlSeconds,
-      user: await presentSignedInUser(s.db, user, { actor: admin }, s.clock()),
+      user: await presentSignedInUser(
+        s.db,
+        user,
+        { sessionId: impersonation.id, impersonation: { actor: admin } },
+        s.clock(),
+      ),
     });
   });
 

@@ -80,6 +80,8 @@ describe('POST /v1.0/auth/login-as-user', () => {
     expect(asCustomer.status).toBe(200);
     expect(asCustomer.body.user).toEqual({
       ...customer.user,
+      // The session is the impersonation (its live updates have a channel of their own).
+      sessionId: decode(token).payload.sid,
       impersonatedBy: { id: admin.user._id, name: 'Ada Admin' },
     });
     // Preferences changed while acting are the user's, and the answer still says who acts.

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { impersonations, users, type ImpersonationEnding, type ImpersonationRow, type UserRow } from '../db/schema';
@@ -92,10 +92,37 @@ export async function endImpersonationsOfSession(
 const admin = alias(users, 'impersonating_admin');
 
 /**
+ * What keeps an impersonation live, on `impersonations` joined to its user (`users`) and its admin
+ * (`admin`): open and unexpired, the admin still an admin whose session it was started from is
+ * live (signing the admin out, or a reset of their password, ends it too), and the user not an
+ * admin (a promotion mid-way ends it: an impersonation never holds the role).
+ */
+function isLiveImpersonation(db: Database, now: number): SQL {
+  return and(
+    isNull(impersonations.endedAt),
+    gt(impersonations.expiresAt, new Date(now)),
+    ne(users.role, 'admin'),
+    eq(admin.role, 'admin'),
+    isLiveSession(db, impersonations.adminSessionId, impersonations.adminId, now),
+  )!;
+}
+
+/**
+ * The live impersonations of `userId` (admins acting as them), as a query to combine: by the
+ * user's index of impersonations, few rows a user.
+ */
+export function liveImpersonationsOf(db: Database, userId: string, now: number) {
+  return db
+    .select({ sessionId: impersonations.id })
+    .from(impersonations)
+    .innerJoin(users, eq(users.id, impersonations.userId))
+    .innerJoin(admin, eq(admin.id, impersonations.adminId))
+    .where(and(eq(impersonations.userId, userId), isLiveImpersonation(db, now)));
+}
+
+/**
  * The user an impersonation's token speaks for, and the admin acting, in one query: only while
- * the impersonation is open and unexpired, the admin is still an admin whose session it was
- * started from is live (signing the admin out, or a reset of their password, ends it too), and
- * the user is not an admin (a promotion mid-way ends it: an impersonation never holds the role).
+ * the impersonation is live (`isLiveImpersonation`).
  */
 export async function findUserOfLiveImpersonation(
   db: Database,
@@ -116,11 +143,7 @@ export async function findUserOfLiveImpersonation(
         eq(impersonations.id, claims.sessionId),
         eq(impersonations.userId, claims.userId),
         eq(impersonations.adminId, claims.actorId),
-        isNull(impersonations.endedAt),
-        gt(impersonations.expiresAt, new Date(now)),
-        ne(users.role, 'admin'),
-        eq(admin.role, 'admin'),
-        isLiveSession(db, impersonations.adminSessionId, impersonations.adminId, now),
+        isLiveImpersonation(db, now),
       ),
     )
     .limit(1);

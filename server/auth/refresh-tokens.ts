@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, exists, getTableColumns, gt, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, exists, getTableColumns, gt, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { refreshTokens, users, type UserRow } from '../db/schema';
+import { impersonations, refreshTokens, users, type UserRow } from '../db/schema';
 import { randomToken, sha256 } from './opaque-tokens';
 
 /**
@@ -115,7 +115,11 @@ export async function revokeFamilyOf(
 
 /**
  * Signs a user out everywhere: every family revoked, and `token_version` bumped so every
- * access token ever issued to them stops working at once. Used by a password reset.
+ * access token ever issued to them stops working at once. Used by a password reset or change,
+ * an address change and "sign out everywhere". The impersonations of the user (whose tokens
+ * carry the old `token_version`) and those the user started as an admin (from sessions that
+ * just ended) stopped with them, and are closed as `signed_out`, so nothing reads them as live
+ * (the real-time publisher neither: docs/decisions/056-live-updates-end-with-the-session.md).
  */
 export async function endAllSessionsOf(db: Database, userId: string, now: number): Promise<void> {
   await db
@@ -126,6 +130,23 @@ export async function endAllSessionsOf(db: Database, userId: string, now: number
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date(now) })
     .where(eq(users.id, userId));
+  await db
+    .update(impersonations)
+    .set({ endedAt: new Date(now), endedHow: 'signed_out' })
+    .where(
+      and(or(eq(impersonations.userId, userId), eq(impersonations.adminId, userId)), isNull(impersonations.endedAt)),
+    );
+}
+
+/** A family's current token, while the family is live: not revoked, unused, not expired (idle or absolute). */
+function liveToken(now: number): SQL {
+  const at = new Date(now);
+  return and(
+    isNull(refreshTokens.revokedAt),
+    isNull(refreshTokens.usedAt),
+    gt(refreshTokens.expiresAt, at),
+    gt(refreshTokens.familyExpiresAt, at),
+  )!;
 }
 
 /**
@@ -133,22 +154,24 @@ export async function endAllSessionsOf(db: Database, userId: string, now: number
  * not revoked, not expired, its current token unused.
  */
 export function isLiveSession(db: Database, familyId: SQLWrapper | string, userId: SQLWrapper, now: number): SQL {
-  const at = new Date(now);
   return exists(
     db
       .select({ one: sql`1` })
       .from(refreshTokens)
-      .where(
-        and(
-          eq(refreshTokens.familyId, familyId),
-          eq(refreshTokens.userId, userId),
-          isNull(refreshTokens.revokedAt),
-          isNull(refreshTokens.usedAt),
-          gt(refreshTokens.expiresAt, at),
-          gt(refreshTokens.familyExpiresAt, at),
-        ),
-      ),
+      .where(and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, userId), liveToken(now))),
   );
+}
+
+/**
+ * The live sessions (refresh families) of `userId`, as a query to combine: each family's current
+ * token, by the partial index of tokens neither used nor revoked (`refresh_tokens_live_user_id_idx`),
+ * so a user's years of rotated tokens are never read.
+ */
+export function liveSessionsOf(db: Database, userId: string, now: number) {
+  return db
+    .select({ sessionId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.userId, userId), liveToken(now)));
 }
 
 /**

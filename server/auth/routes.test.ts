@@ -28,6 +28,7 @@ describe('POST /v1.0/auth/login', () => {
       theme: null,
       redeemedCoupons: [],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      sessionId: expect.any(String),
     });
     expect(res.setCookie).toMatch(
       /^refresh_token=[\w-]{43}; Max-Age=604800; Path=\/v1\.0\/auth; HttpOnly; SameSite=Strict$/,
@@ -39,7 +40,7 @@ describe('POST /v1.0/auth/login', () => {
       json: { email: 'admin@example.com', password: 'Admin1234' },
     });
     const payload = JSON.parse(Buffer.from(res.body.access_token!.split('.')[1], 'base64url').toString());
-    expect(payload).toMatchObject({ sub: res.body.user?._id, role: 'admin' });
+    expect(payload).toMatchObject({ sub: res.body.user?._id, role: 'admin', sid: res.body.user?.sessionId });
     expect(payload.exp - payload.iat).toBe(900);
   });
 

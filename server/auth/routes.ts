@@ -65,7 +65,8 @@ export function authRoutes(s: Services) {
       tokenOptions,
       now,
     );
-    return presentTokenAnswer(s.db, user, accessToken, s.config.accessTokenTtlSeconds, now);
+    const session = { sessionId: refreshToken.familyId, accessToken, expiresIn: s.config.accessTokenTtlSeconds };
+    return presentTokenAnswer(s.db, user, session, now);
   }
 
   const callerOf = (c: Context) => {
@@ -183,9 +184,14 @@ export function authRoutes(s: Services) {
     return reply(c, auth.logout, 204);
   });
 
-  /** The signed-in user's own answer (`pendingEmail`, `impersonatedBy`). */
+  /** The signed-in user's own answer (`sessionId`, `pendingEmail`, `impersonatedBy`). */
   const presentCaller = (c: Context<SignedInEnv>, user: UserRow) =>
-    presentSignedInUser(s.db, user, c.get('impersonation'), s.clock());
+    presentSignedInUser(
+      s.db,
+      user,
+      { sessionId: c.get('sessionId'), impersonation: c.get('impersonation') },
+      s.clock(),
+    );
 
   route(routes, s, auth.me, async (c) => reply(c, auth.me, 200, { user: await presentCaller(c, c.get('user')) }));
 

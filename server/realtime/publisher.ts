@@ -1,14 +1,26 @@
 import Pusher from 'pusher';
 import * as realtimeContract from '../../contract/realtime';
+import { liveSessionIdsOf } from '../auth/live-sessions';
 import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { Clock } from '../http/rate-limiter';
+
+/** How many channels one trigger may name, at Pusher (and Soketi, Reverb and the embedded server). */
+const CHANNELS_PER_TRIGGER = 100;
 
 /**
  * Publishes events through the official `pusher` server SDK (decision 026): to the server embedded
  * in this API over its own HTTP events API, or to Pusher, Soketi or Reverb, by configuration. A
  * failure to publish is the caller's to log; an event is a convenience, never the only copy of
  * what happened (the app re-reads after a reconnect).
+ *
+ * A user's events go to the private channel of each of their live sessions, looked up as the
+ * event is sent (`db` and `clock`: the sessions' own), never to a channel of the user alone: a
+ * session that ended (signed out, its password or address changed, expired, an impersonation
+ * over) hears nothing more, whichever service carries the sockets and whichever instance
+ * publishes (docs/decisions/056-live-updates-end-with-the-session.md).
  */
-export function createPublisher(config: Config) {
+export function createPublisher(config: Config, sessions: { db: Database; clock: Clock }) {
   const realtime = config.realtime;
   const pusher = new Pusher({
     appId: realtime.appId,
@@ -22,9 +34,14 @@ export function createPublisher(config: Config) {
     timeout: 5000,
   });
   return {
-    /** Sends `event` with `payload` to `userId`'s private channel. */
+    /** Sends `event` with `payload` to the private channel of each of `userId`'s live sessions. */
     async toUser(userId: string, event: string, payload: unknown): Promise<void> {
-      await pusher.trigger(realtimeContract.userChannel(userId), event, payload);
+      const channels = (await liveSessionIdsOf(sessions.db, userId, sessions.clock())).map((sessionId) =>
+        realtimeContract.userChannel(userId, sessionId),
+      );
+      for (let start = 0; start < channels.length; start += CHANNELS_PER_TRIGGER) {
+        await pusher.trigger(channels.slice(start, start + CHANNELS_PER_TRIGGER), event, payload);
+      }
     },
   };
 }

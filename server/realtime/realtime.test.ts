@@ -41,7 +41,7 @@ beforeAll(async () => {
     config: h.config,
     mailer: new ConsoleMailer(() => {}),
     realtime: hub,
-    publisher: createPublisher({ ...h.config, port }),
+    publisher: createPublisher({ ...h.config, port }, { db: h.db, clock: h.clock.now }),
     jobs,
   });
   hub.attach(server);
@@ -63,6 +63,10 @@ const publisher = () =>
     port: String(port),
     useTLS: false,
   });
+
+/** The private channel of a signed-in user's session (theirs alone: decision 056). */
+const channelOf = (signedIn: { user: { _id: string; sessionId?: string } }) =>
+  realtime.userChannel(signedIn.user._id, signedIn.user.sessionId!);
 
 function connect(token: string) {
   const client = new PusherClient(h.config.realtime.key, {
@@ -92,23 +96,19 @@ function subscribed(client: PusherClient, channel: string) {
 }
 
 describe('the embedded Pusher-protocol server', () => {
-  it("delivers an event published through the SDK to the user's private channel, and only there", async () => {
+  it("delivers an event published through the SDK to the session's private channel, and only there", async () => {
     const alice = await h.signedInUser();
     const bob = await h.signedInUser();
     const aliceClient = connect(alice.accessToken);
     const bobClient = connect(bob.accessToken);
-    expect(await subscribed(aliceClient, realtime.userChannel(alice.user._id))).toEqual({ ok: true });
-    expect(await subscribed(bobClient, realtime.userChannel(bob.user._id))).toEqual({ ok: true });
+    expect(await subscribed(aliceClient, channelOf(alice))).toEqual({ ok: true });
+    expect(await subscribed(bobClient, channelOf(bob))).toEqual({ ok: true });
 
     const received: unknown[] = [];
     const bobReceived: unknown[] = [];
-    aliceClient
-      .channel(realtime.userChannel(alice.user._id))
-      .bind('FacebookPageFetched', (data: unknown) => received.push(data));
-    bobClient
-      .channel(realtime.userChannel(bob.user._id))
-      .bind('FacebookPageFetched', (data: unknown) => bobReceived.push(data));
-    await publisher().trigger(realtime.userChannel(alice.user._id), 'FacebookPageFetched', {
+    aliceClient.channel(channelOf(alice)).bind('FacebookPageFetched', (data: unknown) => received.push(data));
+    bobClient.channel(channelOf(bob)).bind('FacebookPageFetched', (data: unknown) => bobReceived.push(data));
+    await publisher().trigger(channelOf(alice), 'FacebookPageFetched', {
       channel: { name: 'Espresso' },
     });
     await expect.poll(() => received).toEqual([{ channel: { name: 'Espresso' } }]);
@@ -119,7 +119,7 @@ describe('the embedded Pusher-protocol server', () => {
     const alice = await h.signedInUser();
     const bob = await h.signedInUser();
     const client = connect(alice.accessToken);
-    expect(await subscribed(client, realtime.userChannel(bob.user._id))).toEqual({ ok: false, status: 403 });
+    expect(await subscribed(client, channelOf(bob))).toEqual({ ok: false, status: 403 });
 
     // Straight to the socket with a made-up signature: the server refuses it.
     const raw = new WebSocket(`ws://127.0.0.1:${port}/app/${h.config.realtime.key}?protocol=7`);
@@ -129,7 +129,7 @@ describe('the embedded Pusher-protocol server', () => {
     raw.send(
       JSON.stringify({
         event: 'pusher:subscribe',
-        data: { channel: realtime.userChannel(bob.user._id), auth: `${h.config.realtime.key}:${'0'.repeat(64)}` },
+        data: { channel: channelOf(bob), auth: `${h.config.realtime.key}:${'0'.repeat(64)}` },
       }),
     );
     await expect.poll(() => messages[1]?.event).toBe('pusher:subscription_error');
@@ -146,7 +146,7 @@ describe('the embedded Pusher-protocol server', () => {
 
   it('/broadcasting/auth takes JSON too, and refuses a guest or a malformed socket id', async () => {
     const alice = await h.signedInUser();
-    const channel = realtime.userChannel(alice.user._id);
+    const channel = channelOf(alice);
     // The operation declares no body schema (it takes a form too), so the JSON goes as is.
     const json = await h.call(realtime.authorizeBroadcasting.method, realtime.authorizeBroadcasting.path, {
       token: alice.accessToken,
@@ -201,11 +201,11 @@ describe('the channel jobs', () => {
   it("announce each channel they fetch on the owner's private channel, as Laravel names the events", async () => {
     const owner = await h.signedInUser();
     const client = connect(owner.accessToken);
-    expect(await subscribed(client, realtime.userChannel(owner.user._id))).toEqual({ ok: true });
+    expect(await subscribed(client, channelOf(owner))).toEqual({ ok: true });
     const events: Array<{ event: string; name: string }> = [];
     const finished: string[] = [];
     client
-      .channel(realtime.userChannel(owner.user._id))
+      .channel(channelOf(owner))
       .bind_global((event: string, data: { channel?: { name: string }; account?: { kind: string } }) => {
         if (data?.channel) events.push({ event, name: data.channel.name });
         if (event === 'AccountChannelsFetched') finished.push(data.account!.kind);

@@ -100,8 +100,11 @@ export function realtimeRoutes(s: Services) {
         message: 'socket_id and channel_name are required.',
       });
     }
-    // A user's own private channel only: never another user's, never a channel of some other kind.
-    if (channel !== realtimeContract.userChannel(c.get('user').id)) {
+    // The private channel of the caller's own session only (the bearer's `sid`, live: requireUser
+    // has just checked): never another user's, nor another session's, nor a channel of some other
+    // kind. So a subscription lasts no longer than its session: once it ends, nothing is published
+    // to its channel (./publisher.ts).
+    if (channel !== realtimeContract.userChannel(c.get('user').id, c.get('sessionId'))) {
       return reply(c, realtimeContract.authorizeBroadcasting, 403, { message: 'Forbidden.' });
     }
     return reply(c, realtimeContract.authorizeBroadcasting, 200, {

@@ -27,7 +27,8 @@ function useIdle() {
 
 /**
  * The data cache's hooks work on every signed-in page (the guest pages never load it), and the
- * live updates run on each (one socket per account: a new one when the user changes).
+ * live updates run on each (one socket per session: a new one when the user or their session
+ * changes, decision 056).
  */
 export default function SignedInLayout() {
   const user = useSignedInUser();
@@ -39,7 +40,7 @@ export default function SignedInLayout() {
       </AppFrame>
       {idle ? (
         <Suspense fallback={null}>
-          <LiveUpdates key={user._id} userId={user._id} />
+          <LiveUpdates key={`${user._id}.${user.sessionId}`} userId={user._id} sessionId={user.sessionId} />
         </Suspense>
       ) : null}
     </QueryClientProvider>

@@ -1,6 +1,7 @@
 import { replace } from '@remix-run/react';
 import { OAUTH_RETURN_PATHS, type OAuthReturn } from '~contract/oauth';
 import { brandName } from '~/components/ui/brand-mark';
+import type { User } from '~/features/auth/api';
 import { requireUser } from '~/features/auth/guards';
 import {
   linkedinOrganizationReturnUri,
@@ -94,10 +95,10 @@ const isReturn = (value: string | undefined): value is OAuthReturn =>
  * configured, offline), the code is stored all the same. Here, not in a feature: the live updates
  * are the shell's, above every feature.
  */
-async function listenBeforeStoring(userId: string) {
+async function listenBeforeStoring(user: User) {
   try {
     const { openLiveSession } = await import('~/components/live-updates');
-    await openLiveSession(userId).whenSubscribed(3000);
+    await openLiveSession(user)?.whenSubscribed(3000);
   } catch {
     // The live updates could not load: the screen looks again on a timer instead.
   }
@@ -115,7 +116,7 @@ export async function clientLoader({ request, params }: { request: Request; para
 
   const received = readOAuthReturn(query, handler.brand);
   if (!received) throw replace(handler.fallback);
-  await listenBeforeStoring(user._id);
+  await listenBeforeStoring(user);
   let next = handler.fallback;
   try {
     next = await handler.store(received.code, received.state);

@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ListenCallbacks, LiveSocket, SocketState } from '~/features/realtime/live-connection';
+
+/** The sockets the live updates opened, in order: driven by hand. */
+const sockets: Array<
+  LiveSocket & {
+    channels: string[];
+    disconnected: boolean;
+    callbacks: ListenCallbacks | null;
+    to(state: SocketState): void;
+  }
+> = [];
+
+vi.mock('~/features/realtime/echo-socket', () => ({
+  openEchoSocket: async (): Promise<LiveSocket> => {
+    const listeners = new Set<(state: SocketState) => void>();
+    const socket: (typeof sockets)[number] = {
+      channels: [],
+      disconnected: false,
+      callbacks: null,
+      listen(channel, _events, callbacks) {
+        socket.channels.push(channel);
+        socket.callbacks = callbacks;
+      },
+      onState(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      reconnect() {},
+      disconnect() {
+        socket.disconnected = true;
+      },
+      to(state) {
+        for (const listener of [...listeners]) listener(state);
+      },
+    };
+    sockets.push(socket);
+    return socket;
+  },
+}));
+
+const invalidated: unknown[] = [];
+vi.mock('~/lib/cache', () => ({
+  invalidate: async (key: unknown) => void invalidated.push(key),
+  markStale: async () => {},
+}));
+
+const { openLiveSession, closeLiveSession } = await import('./live-updates');
+const { authKeys } = await import('~/features/auth/api');
+
+/** Lets the `count`th socket's lazy opening finish: it listens. */
+const opened = (count = 1) => vi.waitFor(() => expect(sockets[count - 1]?.callbacks).toBeTruthy());
+
+afterEach(() => {
+  closeLiveSession();
+  sockets.length = 0;
+  invalidated.length = 0;
+});
+
+describe("the live updates' connection", () => {
+  it("listens on the session's own channel (docs/decisions/056), once however often it is opened", async () => {
+    const first = openLiveSession({ _id: 'u1', sessionId: 's1' });
+    await opened();
+    expect(openLiveSession({ _id: 'u1', sessionId: 's1' })).toBe(first);
+    expect(sockets.map((socket) => socket.channels)).toEqual([['App.Models.User.u1.s1']]);
+  });
+
+  it('opens again, on the new channel, when the session changes (a password changed here), closing the old', async () => {
+    openLiveSession({ _id: 'u1', sessionId: 's1' });
+    await opened();
+    openLiveSession({ _id: 'u1', sessionId: 's2' });
+    await opened(2);
+    expect(sockets[0]!.disconnected).toBe(true);
+    expect(sockets[1]!.channels).toEqual(['App.Models.User.u1.s2']);
+    expect(sockets[1]!.disconnected).toBe(false);
+  });
+
+  it('opens nothing for an answer that names no session', () => {
+    expect(openLiveSession({ _id: 'u1', sessionId: undefined })).toBeNull();
+    expect(sockets).toEqual([]);
+  });
+
+  it('reads the user again when its subscription is refused: the session may have changed in another tab, or ended', async () => {
+    openLiveSession({ _id: 'u1', sessionId: 's1' });
+    await opened();
+    sockets[0]!.to('connected');
+    sockets[0]!.callbacks!.onRefused(403);
+    expect(invalidated).toContainEqual(authKeys.me());
+  });
+});
