@@ -133,7 +133,8 @@ async function signedInOwner(origin: string) {
     headers: json,
     body: JSON.stringify({ email: made.user.email, password: made.password }),
   });
-  const token = (await login.json()).access_token as string;
+  const signedIn = (await login.json()) as { access_token: string; user: { sessionId: string } };
+  const token = signedIn.access_token;
   const headers = { ...json, authorization: `Bearer ${token}` };
   const back = await facebookReturnOverHttp(origin, token, '100000000000007');
   const stored = await fetch(`${origin}/v1.0/facebook-accounts`, {
@@ -164,7 +165,13 @@ async function signedInOwner(origin: string) {
     headers,
     body: JSON.stringify({ channelId: page._id }),
   });
-  return { token, headers, userId: made.user._id as string, projectId: project._id as string };
+  return {
+    token,
+    headers,
+    userId: made.user._id as string,
+    sessionId: signedIn.user.sessionId,
+    projectId: project._id as string,
+  };
 }
 
 /** The project's top-level comments, as its list counts them. */
@@ -227,7 +234,8 @@ export async function ingestFigures(port: number, browser: Browser, databaseUrl?
         headers: { Authorization: `Bearer ${owner.token}` },
       },
     });
-    const subscription = client.subscribe(`private-App.Models.User.${owner.userId}`);
+    // The session's own channel (decision 056).
+    const subscription = client.subscribe(`private-App.Models.User.${owner.userId}.${owner.sessionId}`);
     await new Promise<void>((resolve) => subscription.bind('pusher:subscription_succeeded', () => resolve()));
     subscription.bind('CommentsChanged', (event: { added: number }) => {
       for (let n = 0; n < event.added; n++) told.push(now());

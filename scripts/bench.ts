@@ -412,8 +412,9 @@ async function realtimeFigures() {
   });
   const token = await accessToken();
   const me = await fetch(`${base}/v1.0/auth/me`, { headers: { authorization: `Bearer ${token}` } });
-  const { user } = (await me.json()) as { user: { _id: string } };
-  const channel = `private-App.Models.User.${user._id}`;
+  const { user } = (await me.json()) as { user: { _id: string; sessionId: string } };
+  // The session's own channel (decision 056).
+  const channel = `private-App.Models.User.${user._id}.${user.sessionId}`;
   const client = new PusherClient('orbita-key', {
     cluster: 'mt1',
     wsHost: 'localhost',

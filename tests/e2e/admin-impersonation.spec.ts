@@ -48,9 +48,11 @@ test.describe('an admin acting as a user', () => {
   });
 
   test("the Support table's button logs in as the user, and the way back returns to Support", async ({ page }) => {
-    // Each account's live socket is its own: after the reload the page listens on the
-    // user's channel only, and after the way back on the admin's again.
+    // Each session's live socket is its own (decision 056): after the reload the page listens on
+    // the impersonation's channel only, and after the way back on the admin's session's again.
     const subscribed: string[] = [];
+    const sessionOf = (user: TestUser) =>
+      expect.stringMatching(new RegExp(`^private-App\\.Models\\.User\\.${user._id}\\.[0-9a-f-]{36}$`));
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/broadcasting/auth') {
         subscribed.push((request.postDataJSON() as { channel_name: string }).channel_name);
@@ -58,19 +60,17 @@ test.describe('an admin acting as a user', () => {
     });
     await signInAdmin(page, admin);
     await page.goto(`/admin/support?search=${encodeURIComponent(customer.email)}`);
-    await expect.poll(() => subscribed).toEqual([`private-App.Models.User.${admin._id}`]);
+    await expect.poll(() => subscribed).toEqual([sessionOf(admin)]);
     const button = page.getByRole('button', { name: `Login as user ${customer.email}` });
     await button.click();
     await expect(page).toHaveURL('/projects');
-    await expect
-      .poll(() => subscribed)
-      .toEqual([`private-App.Models.User.${admin._id}`, `private-App.Models.User.${customer._id}`]);
+    await expect.poll(() => subscribed).toEqual([sessionOf(admin), sessionOf(customer)]);
     await expect(banner(page)).toContainText(`Ada Admin, you are signed in as Jane Doe (${customer.email})`);
     await page.getByRole('button', { name: 'Back to my account' }).click();
     await expect(page).toHaveURL(/\/admin\/support/);
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     await expect(page.getByText('you are signed in as')).toHaveCount(0);
-    await expect.poll(() => subscribed.at(-1)).toBe(`private-App.Models.User.${admin._id}`);
+    await expect.poll(() => subscribed.at(-1)).toBe(subscribed[0]);
   });
 
   test('sees the banner on every page, with whose account this is', async ({ page }) => {

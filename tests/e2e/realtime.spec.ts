@@ -20,13 +20,16 @@ import {
 const GIULIA = '100000000000001';
 const MARCO = '100000000000002';
 
-/** Opens `path` and waits until the page's subscription to its user's channel is signed. */
+/**
+ * Opens `path` and waits until the page's subscription to its session's channel is signed;
+ * answers that channel (`private-App.Models.User.{id}.{session}`, decision 056).
+ */
 async function openListening(page: Page, path: string) {
   const signed = page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/broadcasting/auth' && response.status() === 200,
   );
   await page.goto(path);
-  await signed;
+  return ((await signed).request().postDataJSON() as { channel_name: string }).channel_name;
 }
 
 const channelsDialog = (page: Page) => page.getByRole('dialog', { name: /new channels? (is|are) ready/ });
@@ -95,7 +98,11 @@ test("a user's browser hears nothing of another user's channels, and a forged su
         if (frame.channel && !frame.event.startsWith('pusher')) heardOn.push(frame.channel);
       }),
     );
-    await Promise.all([openListening(page, '/projects'), openListening(otherPage, '/projects')]);
+    const [userChannel, otherChannel] = await Promise.all([
+      openListening(page, '/projects'),
+      openListening(otherPage, '/projects'),
+    ]);
+    expect(userChannel).toMatch(new RegExp(`^private-App\\.Models\\.User\\.${user._id}\\.[0-9a-f-]{36}$`));
 
     // The other user asks to be signed onto this user's channel: the API refuses to sign it.
     const refused = await otherPage.evaluate(async (channel) => {
@@ -109,7 +116,7 @@ test("a user's browser hears nothing of another user's channels, and a forged su
         body: JSON.stringify({ socket_id: '1234.5678', channel_name: channel }),
       });
       return response.status;
-    }, `private-App.Models.User.${user._id}`);
+    }, userChannel);
     expect(refused).toBe(403);
 
     // A socket of its own, subscribing with a made-up signature: the server refuses it.
@@ -131,7 +138,7 @@ test("a user's browser hears nothing of another user's channels, and a forged su
           }
         };
       });
-    }, `private-App.Models.User.${user._id}`);
+    }, userChannel);
     expect(forged).toBe('pusher:subscription_error');
 
     await connectFacebookThroughApi(request, await accessTokenOf(request, user), MARCO);
@@ -143,8 +150,8 @@ test("a user's browser hears nothing of another user's channels, and a forged su
     await expect(otherPage.getByRole('dialog', { name: 'Un nuovo canale è pronto' })).toBeVisible({ timeout: 20_000 });
     // The other browser, listening all along, was told nothing: what the server sends a socket
     // arrives in order, so anything on this user's channel would have come before its own event.
-    expect(heardOn).toContain(`private-App.Models.User.${other._id}`);
-    expect(heardOn).not.toContain(`private-App.Models.User.${user._id}`);
+    expect(heardOn).toContain(otherChannel);
+    expect(heardOn.filter((channel) => channel.includes(user._id))).toEqual([]);
     await expect(otherPage.getByRole('button', { name: 'Aggiorna la pagina' })).toBeVisible();
     await expectNoA11yViolations(otherPage);
   } finally {
