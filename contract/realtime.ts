@@ -66,7 +66,7 @@ export const COMMENTS_CHANGED = 'CommentsChanged';
 export const CommentsChangedEventSchema = z.object({
   channelId: z.uuid(),
   added: z.number(),
-  /** The new comments' ids, when they are few enough to list (as `edited`); else empty. */
+  /** The new comments' ids, when no more than 100 arrived at once; else empty. */
   addedIds: z.optional(z.array(z.uuid())),
   edited: z.array(z.object({ _id: z.uuid(), message: z.string() })),
   removed: z.array(z.uuid()),

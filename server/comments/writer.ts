@@ -497,6 +497,8 @@ export async function recountChannelReplies(tx: Executor, parentIds: string[]) {
 
 /** Past this many edited or removed comments, the open app reads its page again instead. */
 const LISTED_CHANGES_MAX = 50;
+/** Past this many comments added, their ids are not listed (a batch of webhooks adds up to 100: 3.7 kB of ids). */
+const LISTED_ADDED_MAX = 100;
 
 /** What a channel's owner's open app is told of its changes. */
 export function changedEventOf(channelId: string, changes: ChannelChanges): CommentsChangedEvent {
@@ -504,7 +506,7 @@ export function changedEventOf(channelId: string, changes: ChannelChanges): Comm
   return {
     channelId,
     added: changes.added,
-    addedIds: changes.addedIds.length > LISTED_CHANGES_MAX ? [] : changes.addedIds,
+    addedIds: changes.addedIds.length > LISTED_ADDED_MAX ? [] : changes.addedIds,
     edited: tooMany ? [] : [...changes.edited].map(([_id, message]) => ({ _id, message })),
     removed: tooMany ? [] : [...changes.removed],
     refresh: tooMany,
