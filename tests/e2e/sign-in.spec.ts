@@ -1,4 +1,14 @@
-import { expect, expectNoA11yViolations, recordRequests, settle, signIn, signOut, test, uniqueEmail } from './fixtures';
+import {
+  expect,
+  expectNoA11yViolations,
+  openListening,
+  recordRequests,
+  settle,
+  signIn,
+  signOut,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 test.describe('sign-in', () => {
   test('the demo user signs in and sees their projects @smoke', async ({ page }) => {
@@ -251,7 +261,9 @@ test.describe('returnUrl and guards', () => {
   });
 
   test('an expired access token is refreshed silently', async ({ page, signedInUser: _ }) => {
-    await page.goto('/projects');
+    // Once the page is quiet (its live channel subscribed): a token spoiled while a call is on its
+    // way makes that call refresh, and the reload below would cut that refresh short.
+    await openListening(page, '/projects');
     await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
     await page.evaluate(() => localStorage.setItem('access_token', 'expired.token.value'));
     await page.reload();
