@@ -84,6 +84,39 @@ describe('the classifier', () => {
     }
   });
 
+  // The lexicon's lean grows with every repetition of a feeling word: past some five hundred
+  // "great"s, e^lean was Infinity and the probabilities NaN.
+  it('reads a word repeated a thousand times as that word, with a finite confidence', () => {
+    const great = classify('great '.repeat(1333));
+    expect(great.sentiment).toBe('POSITIVE');
+    expect(Number.isFinite(great.confidence)).toBe(true);
+    expect(great.confidence).toBeGreaterThan(0.5);
+    expect(great.confidence).toBeLessThanOrEqual(1);
+    const terrible = classify('terrible '.repeat(888));
+    expect(terrible.sentiment).toBe('NEGATIVE');
+    expect(terrible.confidence).toBeGreaterThan(0.5);
+  });
+
+  it('gives a finite confidence between 0 and 1 for extreme texts', () => {
+    for (const text of [
+      '',
+      '😀'.repeat(8000),
+      '😡'.repeat(8000),
+      'great'.repeat(1600),
+      'a'.repeat(8000),
+      'great '.repeat(1333) + 'terrible '.repeat(1333),
+      'GREAT!!! '.repeat(2000),
+      'not bad at all. '.repeat(1000),
+    ]) {
+      const { sentiment, confidence } = classify(text);
+      expect(Number.isFinite(confidence), text.slice(0, 20)).toBe(true);
+      expect(confidence, text.slice(0, 20)).toBeGreaterThanOrEqual(0);
+      expect(confidence, text.slice(0, 20)).toBeLessThanOrEqual(1);
+      // The likeliest of three labels is at least a third likely: less is a computation gone wrong.
+      if (sentiment !== 'UNCLASSIFIED') expect(confidence, text.slice(0, 20)).toBeGreaterThanOrEqual(1 / 3);
+    }
+  });
+
   it("maps its five values onto the benchmark's three labels as the benchmark's README says", () => {
     expect(
       ['NEGATIVE', 'NEUTRAL', 'POSITIVE', 'MIXED', 'UNCLASSIFIED'].map((each) => benchmarkLabel(each as never)),

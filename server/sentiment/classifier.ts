@@ -30,6 +30,22 @@ const LEXICON_LEAN: Record<Language, number> = { en: 2, it: 0 };
 
 const UNCLASSIFIED: Classification = { sentiment: 'UNCLASSIFIED', confidence: 0 };
 
+/**
+ * The three probabilities with NEGATIVE's weighed by e^−lean and POSITIVE's by e^lean, as
+ * logarithms with the largest taken off before `Math.exp`: the lean is the lexicon's sum over
+ * the words, and a feeling word repeated a few hundred times takes it past 709, where e^lean is
+ * Infinity and the shares NaN ("great " × 1333 read NEGATIVE with confidence 0). The same
+ * figures as weighing and dividing outright, to the last digit or two.
+ */
+function leaned([negative, neutral, positive]: [number, number, number], lean: number): [number, number, number] {
+  // One of the three is at least a third, so the largest logarithm is finite.
+  const logs = [Math.log(negative) - lean, Math.log(neutral), Math.log(positive) + lean] as const;
+  const top = Math.max(...logs);
+  const [n, u, p] = logs.map((each) => Math.exp(each - top)) as [number, number, number];
+  const sum = n + u + p;
+  return [n / sum, u / sum, p / sum];
+}
+
 export function classifyWith(model: Model, text: string): Classification {
   const features = featuresOf(text);
   const { tokens, lexicon, language, words } = features;
@@ -47,15 +63,13 @@ export function classifyWith(model: Model, text: string): Classification {
   const praised = lexicon.positiveWords > 0 || lexicon.emojiPositive > 0;
   const complained = lexicon.negativeWords > 0 || lexicon.emojiNegative > 0;
   if (praised && complained && Math.min(negative, positive) >= MIXED_FLOOR) {
-    return { sentiment: 'MIXED', confidence: negative + positive };
+    // Two shares of one whole: rounding alone can carry their sum a hair past 1.
+    return { sentiment: 'MIXED', confidence: Math.min(1, negative + positive) };
   }
   // The lexicon's verdict leans the model's towards its side (a negation it turned, "not bad at
   // all", weighs here as it cannot in a few thousand tweets).
   const lean = (language ? LEXICON_LEAN[language] : 0) * (lexicon.positive - lexicon.negative);
-  if (lean !== 0) {
-    const [n, u, p] = [negative * Math.exp(-lean), neutral, positive * Math.exp(lean)];
-    [negative, neutral, positive] = [n / (n + u + p), u / (n + u + p), p / (n + u + p)];
-  }
+  if (lean !== 0) [negative, neutral, positive] = leaned([negative, neutral, positive], lean);
   if (positive >= negative && positive >= neutral) return { sentiment: 'POSITIVE', confidence: positive };
   if (negative >= neutral) return { sentiment: 'NEGATIVE', confidence: negative };
   return { sentiment: 'NEUTRAL', confidence: neutral };
