@@ -1,14 +1,18 @@
 /**
  * Classifies text as the API does (docs/decisions/047): one text a line on standard input, one
- * line out for each: the sentiment, a tab, the confidence (0 to 1). With DATABASE_URL, the model
+ * line out for each: the sentiment, a tab, the confidence (0 to 1), a tab, and what a comment
+ * with that text would get at SENTIMENT_THRESHOLD (0.7 unless set; decision 048): `auto`, the
+ * proposal is its sentiment, or `review`, it waits for an admin. With DATABASE_URL, the model
  * in use there (one trained from the reviews, decision 049); else the one the repository carries.
  * (A PGlite folder belongs to the server that has it open, so it is not read here.)
  *
  *   echo "non è male" | npm run --silent classify
  */
 import { createInterface } from 'node:readline';
+import { parseConfig } from '../server/config';
 import { createDatabase } from '../server/db/client';
 import { classifyWith } from '../server/sentiment/classifier';
+import { standsAlone } from '../server/sentiment/judge';
 import type { Model } from '../server/sentiment/model';
 import { SentimentModels } from '../server/sentiment/retraining';
 import { loadBundledModel } from '../server/sentiment/training';
@@ -25,9 +29,13 @@ async function modelInUse(databaseUrl: string): Promise<Model> {
   }
 }
 
+// The threshold alone, read and checked as the API reads it: the rest of the environment is no
+// business of this command.
+const { sentimentThreshold } = parseConfig({ SENTIMENT_THRESHOLD: process.env.SENTIMENT_THRESHOLD });
 const model = process.env.DATABASE_URL ? await modelInUse(process.env.DATABASE_URL) : loadBundledModel();
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 for await (const line of lines) {
-  const { sentiment, confidence } = classifyWith(model, line);
-  process.stdout.write(`${sentiment}\t${confidence.toFixed(3)}\n`);
+  const proposal = classifyWith(model, line);
+  const route = standsAlone(proposal, sentimentThreshold) ? 'auto' : 'review';
+  process.stdout.write(`${proposal.sentiment}\t${proposal.confidence.toFixed(3)}\t${route}\n`);
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createCommentJudge, judgedAhead, type CommentJudge } from './judge';
+import { classifyWith } from './classifier';
+import { createCommentJudge, judgedAhead, standsAlone, type CommentJudge } from './judge';
+import { loadBundledModel } from './training';
 
 /** A judge that counts what it is asked, over the carried model. */
 function countingJudge(): CommentJudge & { asked: string[] } {
@@ -46,5 +48,27 @@ describe('judgedAhead', () => {
     expect(judge.asked).toHaveLength(100);
     expect(judgedWhenAnswered).toBeGreaterThan(0);
     expect(judgedWhenAnswered).toBeLessThan(100);
+  });
+});
+
+describe('standsAlone', () => {
+  it('lets a readable proposal at or above the threshold stand, and sends any other to the review', () => {
+    expect(standsAlone({ sentiment: 'POSITIVE', confidence: 0.7 }, 0.7)).toBe(true);
+    expect(standsAlone({ sentiment: 'MIXED', confidence: 0.95 }, 0.7)).toBe(true);
+    expect(standsAlone({ sentiment: 'NEGATIVE', confidence: 0.699 }, 0.7)).toBe(false);
+    expect(standsAlone({ sentiment: 'UNCLASSIFIED', confidence: 0 }, 0)).toBe(false);
+    expect(standsAlone({ sentiment: 'NEUTRAL', confidence: 0 }, 0)).toBe(true);
+  });
+
+  it("is the judge's own rule", () => {
+    const judge = createCommentJudge({ threshold: 0.7 });
+    const model = loadBundledModel();
+    const seen = new Set<boolean>();
+    for (const message of ['We love this place! Great coffee', 'Aperti domenica?', 'http://example.com', 'ok']) {
+      const stands = standsAlone(classifyWith(model, message), 0.7);
+      expect(judge.judge(message).inReview, message).toBe(!stands);
+      seen.add(stands);
+    }
+    expect(seen).toEqual(new Set([true, false]));
   });
 });

@@ -1,5 +1,5 @@
 import type { ReviewReason, Sentiment } from '../../contract/fields';
-import { classifyWith } from './classifier';
+import { classifyWith, type Classification } from './classifier';
 import type { Model } from './model';
 import { loadBundledModel } from './training';
 
@@ -22,6 +22,14 @@ export interface CommentJudge {
   ready(): Promise<void>;
   judge(message: string, options?: { fromChannel?: boolean }): Judgement;
 }
+
+/**
+ * Whether the classifier's proposal becomes the comment's sentiment by itself: one it could read,
+ * at or above the threshold. Any other waits in the review (`npm run --silent classify` says the
+ * same of each line).
+ */
+export const standsAlone = ({ sentiment, confidence }: Classification, threshold: number): boolean =>
+  sentiment !== 'UNCLASSIFIED' && confidence >= threshold;
 
 /** How long the model in use is taken as known before `ready` asks the database again. */
 const FRESH_MS = 60_000;
@@ -49,10 +57,11 @@ export function createCommentJudge({
       checkedAt = clock();
     },
     judge(message, { fromChannel = false } = {}) {
-      const { sentiment, confidence } = classifyWith(current(), message);
+      const proposal = classifyWith(current(), message);
+      const { sentiment, confidence } = proposal;
       // The database keeps a real: 0.1 + 0.2 is no business of a check constraint.
       const proposalConfidence = Math.min(1, Math.max(0, Math.round(confidence * 1000) / 1000));
-      if (fromChannel || (sentiment !== 'UNCLASSIFIED' && confidence >= threshold)) {
+      if (fromChannel || standsAlone(proposal, threshold)) {
         return { sentiment, proposedSentiment: sentiment, proposalConfidence, inReview: false, reviewReason: null };
       }
       return {
