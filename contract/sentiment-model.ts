@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ErrorBodySchema } from './common';
 import { timestamp } from './fields';
 import { defineOperation, errors } from './operation';
 
@@ -70,12 +71,18 @@ export const trainSentimentModel = defineOperation({
   path: '/v1.0/sentiment-model/trainings',
   summary: 'Train on the reviews now',
   description:
-    'Queues a training on the reviewed comments (the scheduled one runs every SENTIMENT_RETRAIN_HOURS). It switches ' +
-    'to the new model only if it scores better on the held-out reviews. A training already waiting is not queued twice.',
+    'Queues a training on the reviewed comments to start now: the scheduled one waiting (every ' +
+    'SENTIMENT_RETRAIN_HOURS) is brought forward, and the next is scheduled from its end. It switches to the new ' +
+    'model only if it scores better on the held-out reviews. A training already waiting is not queued twice; one ' +
+    'under way answers 409 and none is queued (one training runs at a time).',
   tag,
   access: 'admin',
   responses: {
-    202: { description: 'Queued.' },
+    202: { description: 'A training starts now (or, asked again before it started, the one already queued).' },
     ...errors(401, 403),
+    409: {
+      description: 'A training is under way: its outcome shows on the panel when it ends.',
+      body: ErrorBodySchema,
+    },
   },
 });

@@ -71,6 +71,8 @@ export const messages = {
     emailTakenSinceRequest:
       'Another account has taken :email since you asked for it: your address has not changed. Ask again with another address.',
     tiktokImportRunning: "The import of :name's videos is under way: wait for it to end.",
+    sentimentTrainingRunning:
+      'A training on the reviews is under way: the panel shows its outcome once it ends. Train again after it if you like.',
     planLimitProjects: 'Your :plan plan includes :included projects, all in use.:upgrade',
     planLimitChannelsPerProject:
       'Your :plan plan includes :included channels per project, and this project follows them all.:upgrade',
@@ -127,6 +129,8 @@ export const messages = {
     emailTakenSinceRequest:
       'Nel frattempo un altro account ha preso :email: il tuo indirizzo non è cambiato. Chiedi di nuovo con un altro indirizzo.',
     tiktokImportRunning: "L'importazione dei video di :name è in corso: attendi che finisca.",
+    sentimentTrainingRunning:
+      'È in corso un addestramento sulle revisioni: il pannello ne mostra l’esito quando finisce. Dopo puoi addestrare di nuovo.',
     planLimitProjects: 'Il tuo piano :plan include :included progetti, tutti già in uso.:upgrade',
     planLimitChannelsPerProject:
       'Il tuo piano :plan include :included canali per progetto, e questo progetto li segue già tutti.:upgrade',

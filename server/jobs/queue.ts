@@ -101,6 +101,9 @@ const GROUP_GATHER_MS = 3;
  */
 const WAKE_EVERY_MS = 250;
 
+/** pg-boss's schema (its default, named so `sendNow` can read its job table). */
+const BOSS_SCHEMA = 'pgboss';
+
 /** The queue holding the given-up jobs of `name`. */
 const givenUpQueue = (name: string) => `${name}__given-up`;
 
@@ -182,11 +185,15 @@ export class JobQueue {
   private readonly groups = new Map<string, Group>();
   private boss: Promise<PgBoss> | undefined;
   private polling = false;
+  /** Runs pg-boss's SQL, and `sendNow`'s own on its job table. */
+  private readonly executor: PgBoss.Db;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly options: JobQueueOptions,
-  ) {}
+  ) {
+    this.executor = executorOf(db);
+  }
 
   /** Registers what runs the jobs called `name` (once per name, at start-up). */
   work<T>(name: string, handler: JobHandler<T>, options: WorkOptions = {}): void {
@@ -263,6 +270,44 @@ export class JobQueue {
     const boss = await this.started();
     await this.queue(boss, name);
     await boss.send(name, data, { ...options, ...this.jobOptions(name) });
+  }
+
+  /**
+   * Makes a job of kind `name` under `singletonKey` (a `stately` kind) due now, for someone who
+   * asked for it: `send` would drop it while one waits under the key, however far off that one
+   * is (a schedule's next round). The one waiting is brought forward instead, or one is sent.
+   * Answers `running` and changes nothing when one under the key is running already: the
+   * queue's policy lets no second one run beside it, and the one running does what was asked.
+   */
+  async sendNow<T extends object>(name: string, data: T, singletonKey: string): Promise<'queued' | 'running'> {
+    const boss = await this.started();
+    await this.queue(boss, name);
+    // A job can be fetched, or another sent, between the statements: each round looks again.
+    for (let round = 0; round < 3; round++) {
+      const { rows } = (await this.executor.executeSql(
+        `WITH running AS (
+           SELECT 1 FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state = 'active'
+         ), advanced AS (
+           -- A second back: pg-boss fetches what starts strictly before its own now(), which the
+           -- embedded database can read as the same instant.
+           UPDATE ${BOSS_SCHEMA}.job SET start_after = now() - interval '1 second'
+           WHERE name = $1 AND singleton_key = $2 AND state = 'created' AND start_after > now()
+             AND NOT EXISTS (SELECT 1 FROM running)
+           RETURNING id
+         ), due AS (
+           SELECT 1 FROM ${BOSS_SCHEMA}.job
+           WHERE name = $1 AND singleton_key = $2 AND state = 'created' AND start_after <= now()
+         )
+         SELECT EXISTS (SELECT 1 FROM running) AS running,
+                EXISTS (SELECT 1 FROM advanced) OR EXISTS (SELECT 1 FROM due) AS queued`,
+        [name, singletonKey],
+      )) as { rows: Array<{ running: boolean; queued: boolean }> };
+      if (rows[0]!.running) return 'running';
+      if (rows[0]!.queued) return 'queued';
+      const id = await boss.send(name, data, { singletonKey, ...this.jobOptions(name) });
+      if (id) return 'queued';
+    }
+    throw new Error(`no ${name} job could be made due now under ${singletonKey}`);
   }
 
   /**
@@ -400,7 +445,8 @@ export class JobQueue {
   private started(): Promise<PgBoss> {
     this.boss ??= (async () => {
       const boss = new PgBoss({
-        db: executorOf(this.db),
+        db: this.executor,
+        schema: BOSS_SCHEMA,
         supervise: this.options.supervise ?? false,
         // No cron schedules yet; they would start the clock-skew monitor as well.
         schedule: false,

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as commentsApi from '../../contract/comments';
 import * as sentimentModel from '../../contract/sentiment-model';
 import { startHarness, type Harness } from '../test/harness';
+import { dieWhileActive, jobsOf } from '../test/jobs';
 import { featuresOf } from './features';
 import { encodeModel } from './model-file';
 import { train, trainInSlices, TRAINING } from './model';
-import { heldOut, MIN_REVIEWS, SentimentModels } from './retraining';
+import { heldOut, MIN_REVIEWS, RETRAIN_SENTIMENT, scheduleRetraining, SentimentModels } from './retraining';
 import { loadBundledModel } from './training';
 import { sentimentModels } from '../db/schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 /**
  * Learning from the reviews (docs/decisions/049): the admins' panel shows the model in use and
@@ -24,6 +25,34 @@ afterAll(async () => {
 });
 
 const admin = async () => (await h.signedInUser({ role: 'admin' })).accessToken;
+
+/** Enough reviews for a training, whatever the seed's classifier left to review. */
+async function enoughReviews(token: string) {
+  const start = (await h.call(sentimentModel.showSentimentModel, { token })).body;
+  const missing = Math.max(0, MIN_REVIEWS - start.reviewedComments);
+  if (missing === 0) return;
+  const waiting = await h.call(commentsApi.listComments, { token, query: { inReview: true } as never });
+  const rows = (waiting.body as { data: Array<{ id: string; proposedSentiment: string }> }).data
+    .filter((each) => ['POSITIVE', 'NEUTRAL', 'NEGATIVE'].includes(each.proposedSentiment))
+    .slice(0, missing);
+  expect(rows).toHaveLength(missing);
+  const accepted = await h.call(commentsApi.bulkUpdateComments, {
+    token,
+    body: {
+      comments: rows.map((each) => ({
+        id: each.id,
+        sentiment: { sentiment: each.proposedSentiment as never, inReview: false },
+      })),
+    },
+  });
+  expect(accepted.status).toBe(200);
+}
+
+/** The trainings waiting, and whether each is due now. */
+const waitingTrainings = async () =>
+  (await jobsOf(h.db, RETRAIN_SENTIMENT))
+    .filter((job) => job.state === 'created')
+    .map((job) => ({ due: job.wait <= 0 }));
 
 describe('the sentiment model panel', () => {
   it('is for admins only', async () => {
@@ -67,26 +96,7 @@ describe('the sentiment model panel', () => {
 
   it('trains on the reviews when asked, and switches only to a model that scores better', async () => {
     const token = await admin();
-    // Enough reviews for a training, whatever the seed's classifier left to review.
-    const start = (await h.call(sentimentModel.showSentimentModel, { token })).body;
-    const missing = Math.max(0, MIN_REVIEWS - start.reviewedComments);
-    if (missing > 0) {
-      const waiting = await h.call(commentsApi.listComments, { token, query: { inReview: true } as never });
-      const rows = (waiting.body as { data: Array<{ id: string; proposedSentiment: string }> }).data
-        .filter((each) => ['POSITIVE', 'NEUTRAL', 'NEGATIVE'].includes(each.proposedSentiment))
-        .slice(0, missing);
-      expect(rows).toHaveLength(missing);
-      const accepted = await h.call(commentsApi.bulkUpdateComments, {
-        token,
-        body: {
-          comments: rows.map((each) => ({
-            id: each.id,
-            sentiment: { sentiment: each.proposedSentiment as never, inReview: false },
-          })),
-        },
-      });
-      expect(accepted.status).toBe(200);
-    }
+    await enoughReviews(token);
     expect((await h.call(sentimentModel.trainSentimentModel, { token })).status).toBe(202);
     // Asked twice before it runs: one training.
     expect((await h.call(sentimentModel.trainSentimentModel, { token })).status).toBe(202);
@@ -100,6 +110,43 @@ describe('the sentiment model panel', () => {
     } else {
       expect(shown.inUse.source).toBe('carried');
     }
+  }, 60_000);
+});
+
+describe('"Train now" beside the daily training', () => {
+  it('trains now, though the daily training waits under the same key, and says so when one is under way', async () => {
+    const token = await admin();
+    await enoughReviews(token);
+    // As the server does at start: the next daily training waits a day.
+    expect(h.config.sentimentRetrainHours).toBeGreaterThan(0);
+    await scheduleRetraining(h.jobsQueue(), h.config.sentimentRetrainHours * 3600);
+    expect(await waitingTrainings()).toEqual([{ due: false }]);
+    const trainings = async () => (await h.db.select({ id: sentimentModels.id }).from(sentimentModels)).length;
+    const before = await trainings();
+    h.clock.advance(60_000);
+
+    expect((await h.call(sentimentModel.trainSentimentModel, { token })).status).toBe(202);
+    // The daily one, brought forward: one training, due now.
+    expect(await waitingTrainings()).toEqual([{ due: true }]);
+    expect(await h.runJobs()).toBe(1);
+    expect(await trainings()).toBe(before + 1);
+    const shown = (await h.call(sentimentModel.showSentimentModel, { token })).body;
+    expect(shown.lastTraining?.trainedAt).toBe(new Date(h.clock.now()).toISOString());
+    expect(shown.lastTraining!.reviewedComments + shown.lastTraining!.heldOut).toBe(shown.reviewedComments);
+    // The daily one is scheduled again from this training's end, a day on.
+    expect(await waitingTrainings()).toEqual([{ due: false }]);
+
+    // Asked while an instance runs one: nothing is queued beside it, and the answer says so.
+    expect((await h.call(sentimentModel.trainSentimentModel, { token })).status).toBe(202);
+    expect(await dieWhileActive(h.db, RETRAIN_SENTIMENT, 0)).toHaveLength(1);
+    const refused = await h.call(sentimentModel.trainSentimentModel, { token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/under way/);
+    expect(await waitingTrainings()).toEqual([]);
+    await h.db.execute(
+      sql`update pgboss.job set state = 'completed', completed_on = now() where name = ${RETRAIN_SENTIMENT} and state = 'active'`,
+    );
+    expect(await h.runJobs()).toBe(0);
   }, 60_000);
 });
 

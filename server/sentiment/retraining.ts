@@ -160,7 +160,21 @@ export async function trainingsOfNote(db: Database) {
   return { last, inUse };
 }
 
+/**
+ * The one key every training is queued under, scheduled or asked for: the `stately` queue runs
+ * one under it at a time, on whichever instance, so two trainings never race to switch models.
+ */
+const TRAINING_KEY = 'retrain';
+
 /** Queues the next training, unless one waits already (the server calls it at start). */
 export async function scheduleRetraining(jobs: JobQueue, afterSeconds = 0): Promise<void> {
-  await jobs.send(RETRAIN_SENTIMENT, {}, { singletonKey: 'retrain', startAfter: afterSeconds });
+  await jobs.send(RETRAIN_SENTIMENT, {}, { singletonKey: TRAINING_KEY, startAfter: afterSeconds });
+}
+
+/**
+ * An admin's "Train now": a training starts now, the scheduled one waiting brought forward (it
+ * schedules the next when it ends); `running` when one is under way already, which is left to end.
+ */
+export function trainNow(jobs: JobQueue): Promise<'queued' | 'running'> {
+  return jobs.sendNow(RETRAIN_SENTIMENT, {}, TRAINING_KEY);
 }

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import * as sentimentModel from '../../contract/sentiment-model';
 import { comments } from '../db/schema';
 import type { AppEnv, Services } from '../http/context';
+import { HttpError } from '../http/errors';
 import { reply, route } from '../http/operation';
 import { benchmarkDir } from './benchmark';
 import {
@@ -12,6 +13,7 @@ import {
   RETRAIN_SENTIMENT,
   scheduleRetraining,
   trainingsOfNote,
+  trainNow,
 } from './retraining';
 
 const DAY_MS = 24 * 3600_000;
@@ -83,7 +85,7 @@ export function sentimentModelRoutes(s: Services) {
   });
 
   route(routes, s, sentimentModel.trainSentimentModel, async (c) => {
-    await scheduleRetraining(s.jobs);
+    if ((await trainNow(s.jobs)) === 'running') throw new HttpError(409, 'sentimentTrainingRunning');
     return reply(c, sentimentModel.trainSentimentModel, 202);
   });
 

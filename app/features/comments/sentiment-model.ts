@@ -3,6 +3,7 @@ import type { SentimentModelSchema } from '~contract/sentiment-model';
 import type { z } from 'zod/mini';
 import { api } from '~/lib/api';
 import { cached, invalidate } from '~/lib/cache';
+import { HttpError } from '~/lib/http';
 
 export type SentimentModel = z.output<typeof SentimentModelSchema>;
 
@@ -16,10 +17,20 @@ export function getSentimentModel() {
   });
 }
 
-/** Queues a training on the reviews now; the panel is read again. */
-export async function trainSentimentModel() {
-  await api.call(sentimentModel.trainSentimentModel, {});
+/**
+ * Starts a training on the reviews now, or answers that one is under way (409: the API queues
+ * none beside it, and that one's outcome is what the admin waits for); the panel is read again.
+ */
+export async function trainSentimentModel(): Promise<'queued' | 'running'> {
+  let answer: 'queued' | 'running' = 'queued';
+  try {
+    await api.call(sentimentModel.trainSentimentModel, {});
+  } catch (error) {
+    if (!(error instanceof HttpError && error.status === 409)) throw error;
+    answer = 'running';
+  }
   await invalidate(sentimentModelKeys.all);
+  return answer;
 }
 
 /** After a review: the panel's counts changed. */

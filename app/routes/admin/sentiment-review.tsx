@@ -98,8 +98,9 @@ export async function clientAction({ request }: { request: Request }) {
       return { result, ids: null };
     },
     [trainIntent]: async () => {
-      await trainSentimentModel();
-      snackbar.show('review.model.queued', 'success');
+      const answer = await trainSentimentModel();
+      if (answer === 'running') snackbar.show('review.model.running', 'info');
+      else snackbar.show('review.model.queued', 'success');
     },
     [reviewIntents.undo]: async (form) => {
       const result = await undoCommentReview(formText(form, 'batchId'));
