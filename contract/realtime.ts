@@ -83,6 +83,15 @@ export const COMMENTS_ARRIVED = 'CommentsArrived';
 export const CommentsArrivedEventSchema = z.object({ added: z.number(), toReview: z.number() });
 export type CommentsArrivedEvent = z.infer<typeof CommentsArrivedEventSchema>;
 
+/**
+ * A training on the reviews ended (docs/decisions/049), told to every admin on their own private
+ * channel, with its outcome (`waiting`: too few reviews, nothing trained): the sentiment review's
+ * panel is read again, without a reload.
+ */
+export const SENTIMENT_MODEL_TRAINED = 'SentimentModelTrained';
+export const SentimentModelTrainedEventSchema = z.object({ outcome: z.enum(['waiting', 'switched', 'kept']) });
+export type SentimentModelTrainedEvent = z.infer<typeof SentimentModelTrainedEventSchema>;
+
 export const RealtimeSettingsSchema = z
   .object({
     /** The app key the client connects with (public, as Pusher's are). */

@@ -5,6 +5,7 @@ import type { ListenCallbacks, LiveSocket, SocketState } from '~/features/realti
 const sockets: Array<
   LiveSocket & {
     channels: string[];
+    events: Record<string, (payload: unknown) => void>;
     disconnected: boolean;
     callbacks: ListenCallbacks | null;
     to(state: SocketState): void;
@@ -16,10 +17,12 @@ vi.mock('~/features/realtime/echo-socket', () => ({
     const listeners = new Set<(state: SocketState) => void>();
     const socket: (typeof sockets)[number] = {
       channels: [],
+      events: {},
       disconnected: false,
       callbacks: null,
-      listen(channel, _events, callbacks) {
+      listen(channel, events, callbacks) {
         socket.channels.push(channel);
+        socket.events = events;
         socket.callbacks = callbacks;
       },
       onState(listener) {
@@ -47,6 +50,7 @@ vi.mock('~/lib/cache', () => ({
 
 const { openLiveSession, closeLiveSession } = await import('./live-updates');
 const { authKeys } = await import('~/features/auth/api');
+const { sentimentModelKeys } = await import('~/features/comments/sentiment-model');
 
 /** Lets the `count`th socket's lazy opening finish: it listens. */
 const opened = (count = 1) => vi.waitFor(() => expect(sockets[count - 1]?.callbacks).toBeTruthy());
@@ -86,5 +90,12 @@ describe("the live updates' connection", () => {
     sockets[0]!.to('connected');
     sockets[0]!.callbacks!.onRefused(403);
     expect(invalidated).toContainEqual(authKeys.me());
+  });
+
+  it("reads the sentiment model again when a training ends (told to admins): the review page's panel shows it", async () => {
+    openLiveSession({ _id: 'u1', sessionId: 's1' });
+    await opened();
+    sockets[0]!.events['.SentimentModelTrained']!({ outcome: 'switched' });
+    expect(invalidated).toContainEqual(sentimentModelKeys.all);
   });
 });

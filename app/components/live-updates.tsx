@@ -12,6 +12,8 @@ import {
   COMMENTS_CHANGED,
   CommentsArrivedEventSchema,
   CommentsChangedEventSchema,
+  SENTIMENT_MODEL_TRAINED,
+  SentimentModelTrainedEventSchema,
 } from '~contract/realtime';
 import {
   TIKTOK_IMPORT_FAILED,
@@ -21,6 +23,7 @@ import {
 } from '~contract/tiktok-users';
 import { authKeys, type User } from '~/features/auth/api';
 import { commentArrivals } from '~/features/comments/comment-arrivals';
+import { sentimentModelKeys } from '~/features/comments/sentiment-model';
 import { channelFetched } from '~/features/integrations/channel-fetched';
 import { brandName } from '~/components/ui/brand-mark';
 import { ChannelFetchedDialog } from '~/features/integrations/channel-fetched-dialog';
@@ -139,6 +142,16 @@ function onCommentsArrived(payload: unknown) {
 }
 
 /**
+ * A training on the reviews ended (told to admins): the model panel's cached reading is stale, and
+ * the page is read again, so an open sentiment review shows the outcome without a reload.
+ */
+function onSentimentModelTrained(payload: unknown) {
+  if (!z.safeParse(SentimentModelTrainedEventSchema, payload).success) return;
+  void invalidate(sentimentModelKeys.all);
+  refresh();
+}
+
+/**
  * The subscription was refused: the session it was for is no longer this page's (another tab
  * signed in again or changed the password, which share the token) or has ended. The user is read
  * again: with a session of their own they come back with it, and the layout opens its channel;
@@ -171,6 +184,7 @@ export function openLiveSession(user: Pick<User, '_id' | 'sessionId'>): LiveConn
       [`.${ACCOUNT_CHANNELS_FETCH_FAILED}`]: onFetchFailed,
       [`.${COMMENTS_CHANGED}`]: onCommentsChanged,
       [`.${COMMENTS_ARRIVED}`]: onCommentsArrived,
+      [`.${SENTIMENT_MODEL_TRAINED}`]: onSentimentModelTrained,
     },
     // Live once listening. After a reconnect the page is read again (what was sent meanwhile is
     // not replayed); not after the first subscription, which would read every page twice on

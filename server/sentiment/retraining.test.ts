@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as commentsApi from '../../contract/comments';
 import * as sentimentModel from '../../contract/sentiment-model';
+import { SENTIMENT_MODEL_TRAINED } from '../../contract/realtime';
+import type { Publisher } from '../realtime/publisher';
 import { startHarness, type Harness } from '../test/harness';
 import { dieWhileActive, jobsOf } from '../test/jobs';
 import { featuresOf } from './features';
@@ -17,8 +19,14 @@ import { eq, sql } from 'drizzle-orm';
  * to a model that scores better on the reviews it held out.
  */
 let h: Harness;
+const published: Array<{ userId: string; event: string; payload: unknown }> = [];
+const recorder: Publisher = {
+  async toUser(userId, event, payload) {
+    published.push({ userId, event, payload });
+  },
+};
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ publisher: recorder });
 });
 afterAll(async () => {
   await h?.stop();
@@ -115,7 +123,7 @@ describe('the sentiment model panel', () => {
 
 describe('"Train now" beside the daily training', () => {
   it('trains now, though the daily training waits under the same key, and says so when one is under way', async () => {
-    const token = await admin();
+    const { accessToken: token, row: me } = await h.signedInUser({ role: 'admin' });
     await enoughReviews(token);
     // As the server does at start: the next daily training waits a day.
     expect(h.config.sentimentRetrainHours).toBeGreaterThan(0);
@@ -125,12 +133,18 @@ describe('"Train now" beside the daily training', () => {
     const before = await trainings();
     h.clock.advance(60_000);
 
+    published.length = 0;
     expect((await h.call(sentimentModel.trainSentimentModel, { token })).status).toBe(202);
     // The daily one, brought forward: one training, due now.
     expect(await waitingTrainings()).toEqual([{ due: true }]);
     expect(await h.runJobs()).toBe(1);
     expect(await trainings()).toBe(before + 1);
     const shown = (await h.call(sentimentModel.showSentimentModel, { token })).body;
+    // Each admin's open app is told, and reads the panel again.
+    const outcome = shown.lastTraining!.switched ? 'switched' : 'kept';
+    expect(published.filter((each) => each.userId === me.id)).toEqual([
+      { userId: me.id, event: SENTIMENT_MODEL_TRAINED, payload: { outcome } },
+    ]);
     expect(shown.lastTraining?.trainedAt).toBe(new Date(h.clock.now()).toISOString());
     expect(shown.lastTraining!.reviewedComments + shown.lastTraining!.heldOut).toBe(shown.reviewedComments);
     // The daily one is scheduled again from this training's end, a day on.

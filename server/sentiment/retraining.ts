@@ -1,8 +1,10 @@
 import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { SENTIMENT_MODEL_TRAINED, type SentimentModelTrainedEvent } from '../../contract/realtime';
 import type { Database } from '../db/client';
-import { comments, sentimentModels } from '../db/schema';
+import { comments, sentimentModels, users } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
-import type { Logger } from '../log';
+import { safeError, type Logger } from '../log';
+import type { Publisher } from '../realtime/publisher';
 import { hasBenchmark } from './benchmark';
 import { featuresOf } from './features';
 import { decodeModel, encodeModel } from './model-file';
@@ -139,6 +141,24 @@ export async function retrainSentiment(deps: {
     score,
     previousScore,
   };
+}
+
+/**
+ * Tells every admin's open app that a training ended, on each admin's own private channel: the
+ * review page's panel reads itself again. A failure to tell is logged, never thrown: the training
+ * is done, and a retry would train again for nothing.
+ */
+export async function tellAdminsModelTrained(
+  deps: { db: Database; log: Logger; publisher?: Publisher | undefined },
+  trained: SentimentModelTrainedEvent,
+): Promise<void> {
+  if (!deps.publisher) return;
+  try {
+    const admins = await deps.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+    for (const admin of admins) await deps.publisher.toUser(admin.id, SENTIMENT_MODEL_TRAINED, trained);
+  } catch (error) {
+    deps.log.warn({ event: SENTIMENT_MODEL_TRAINED, err: safeError(error) }, 'real-time event not published');
+  }
 }
 
 const trainingFields = {

@@ -12,6 +12,7 @@ import {
   retrainSentiment,
   RETRAIN_SENTIMENT,
   scheduleRetraining,
+  tellAdminsModelTrained,
   trainingsOfNote,
   trainNow,
 } from './retraining';
@@ -25,13 +26,14 @@ export function sentimentModelRoutes(s: Services) {
   s.jobs.work(
     RETRAIN_SENTIMENT,
     async () => {
-      await retrainSentiment({
+      const trained = await retrainSentiment({
         db: s.db,
         log: s.log,
         clock: s.clock,
         models: s.sentimentModels,
         benchmarkDir: benchmarkDir(),
       });
+      await tellAdminsModelTrained(s, { outcome: trained.outcome });
       if (hours > 0) await scheduleRetraining(s.jobs, hours * 3600);
     },
     { policy: 'stately', retryLimit: 2, retryDelaySeconds: 300, expireInSeconds: 900 },
