@@ -157,4 +157,29 @@ describe('JobQueue (pg-boss on the API database)', () => {
     expect(await sender.runPending()).toBe(40);
     expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, n) => n));
   });
+
+  it('brings a job waiting under its key forward for sendNow, a failed one waiting for its retry too', async () => {
+    const worker = queue();
+    let fail = true;
+    worker.work(
+      'test-now',
+      async () => {
+        if (fail) throw new Error('not now');
+      },
+      { policy: 'stately', retryLimit: 3, retryDelaySeconds: 600 },
+    );
+    await worker.send('test-now', {}, { singletonKey: 'k', startAfter: 3600 });
+    expect(await worker.sendNow('test-now', {}, 'k')).toBe('queued');
+    await expect(worker.runPending()).rejects.toThrow('not now');
+    const [retry] = await jobsOf(database.db, 'test-now');
+    expect(retry!.state).toBe('retry');
+    expect(retry!.wait).toBeGreaterThan(60);
+    // Asked for again while it waits for its retry: due now, not a second job, and it runs.
+    expect(await worker.sendNow('test-now', {}, 'k')).toBe('queued');
+    const jobs = await jobsOf(database.db, 'test-now');
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.wait).toBeLessThanOrEqual(0);
+    fail = false;
+    expect(await worker.runPending()).toBe(1);
+  });
 });

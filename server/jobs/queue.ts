@@ -185,14 +185,17 @@ export class JobQueue {
   private readonly groups = new Map<string, Group>();
   private boss: Promise<PgBoss> | undefined;
   private polling = false;
-  /** Runs pg-boss's SQL, and `sendNow`'s own on its job table. */
-  private readonly executor: PgBoss.Db;
+  /** Runs pg-boss's SQL, and `sendNow`'s own on its job table; made on first use (an app that never runs a job never touches the database). */
+  private executorMade: PgBoss.Db | undefined;
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly options: JobQueueOptions,
-  ) {
-    this.executor = executorOf(db);
+  ) {}
+
+  private get executor(): PgBoss.Db {
+    this.executorMade ??= executorOf(this.db);
+    return this.executorMade;
   }
 
   /** Registers what runs the jobs called `name` (once per name, at start-up). */
@@ -275,7 +278,8 @@ export class JobQueue {
   /**
    * Makes a job of kind `name` under `singletonKey` (a `stately` kind) due now, for someone who
    * asked for it: `send` would drop it while one waits under the key, however far off that one
-   * is (a schedule's next round). The one waiting is brought forward instead, or one is sent.
+   * is (a schedule's next round, or a failed one's retry). The one waiting is brought forward
+   * instead, or one is sent.
    * Answers `running` and changes nothing when one under the key is running already: the
    * queue's policy lets no second one run beside it, and the one running does what was asked.
    */
@@ -291,12 +295,12 @@ export class JobQueue {
            -- A second back: pg-boss fetches what starts strictly before its own now(), which the
            -- embedded database can read as the same instant.
            UPDATE ${BOSS_SCHEMA}.job SET start_after = now() - interval '1 second'
-           WHERE name = $1 AND singleton_key = $2 AND state = 'created' AND start_after > now()
+           WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry') AND start_after > now()
              AND NOT EXISTS (SELECT 1 FROM running)
            RETURNING id
          ), due AS (
            SELECT 1 FROM ${BOSS_SCHEMA}.job
-           WHERE name = $1 AND singleton_key = $2 AND state = 'created' AND start_after <= now()
+           WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry') AND start_after <= now()
          )
          SELECT EXISTS (SELECT 1 FROM running) AS running,
                 EXISTS (SELECT 1 FROM advanced) OR EXISTS (SELECT 1 FROM due) AS queued`,
