@@ -11,6 +11,7 @@ import { createApp } from '../app';
 import { JobQueue } from '../jobs/queue';
 import { createPublisher } from './publisher';
 import { ConsoleMailer } from '../mail/mailer';
+import { bearerPusherClient, subscribed } from '../test/pusher-clients';
 import { startHarness, type Harness } from '../test/harness';
 import { CLOSE, RealtimeHub } from './hub';
 import { facebookReturnOverHttp } from '../integrations/sandbox/consent-form';
@@ -69,30 +70,9 @@ const channelOf = (signedIn: { user: { _id: string; sessionId?: string } }) =>
   realtime.userChannel(signedIn.user._id, signedIn.user.sessionId!);
 
 function connect(token: string) {
-  const client = new PusherClient(h.config.realtime.key, {
-    cluster: 'mt1',
-    wsHost: '127.0.0.1',
-    wsPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    channelAuthorization: {
-      endpoint: `http://127.0.0.1:${port}/broadcasting/auth`,
-      transport: 'ajax',
-      headers: { Authorization: `Bearer ${token}` },
-    },
-  });
+  const client = bearerPusherClient(h.config.realtime.key, port, token);
   clients.push(client);
   return client;
-}
-
-function subscribed(client: PusherClient, channel: string) {
-  return new Promise<{ ok: true } | { ok: false; status: number }>((resolve) => {
-    const subscription = client.subscribe(channel);
-    subscription.bind('pusher:subscription_succeeded', () => resolve({ ok: true }));
-    subscription.bind('pusher:subscription_error', (error: { status: number }) =>
-      resolve({ ok: false, status: error.status }),
-    );
-  });
 }
 
 describe('the embedded Pusher-protocol server', () => {

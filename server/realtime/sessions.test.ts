@@ -14,6 +14,7 @@ import { accessTokenOptions, issueAccessToken } from '../auth/access-tokens';
 import { requestEmailChange } from '../auth/email-change';
 import { startFamily } from '../auth/refresh-tokens';
 import { JobQueue } from '../jobs/queue';
+import { bearerPusherClient, subscribed } from '../test/pusher-clients';
 import { startHarness, testClock, type Harness } from '../test/harness';
 import { testPasswords } from '../test/passwords';
 import { RealtimeHub } from './hub';
@@ -123,33 +124,24 @@ function sessionOf(answer: Awaited<ReturnType<typeof call>>): Session {
 const signIn = async (user: { email: string; password: string }) =>
   sessionOf(await call(auth.login, { json: { email: user.email, password: user.password } }));
 
+/** An admin signed in, a user signed in, and the admin acting as that user: their three sessions. */
+async function startImpersonation() {
+  const admin = await h.createUser({ role: 'admin' });
+  const user = await h.createUser();
+  const adminSession = await signIn(admin);
+  const own = await signIn(user);
+  const acting = sessionOf(
+    await call(impersonationContract.loginAsUser, { token: adminSession.accessToken, json: { id: user.user._id } }),
+  );
+  return { admin, user, adminSession, own, acting };
+}
+
 const channelOf = (session: Session) => realtime.userChannel(session.userId, session.sessionId);
 
 function connect(token: string) {
-  const client = new PusherClient(h.config.realtime.key, {
-    cluster: 'mt1',
-    wsHost: '127.0.0.1',
-    wsPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    channelAuthorization: {
-      endpoint: `http://127.0.0.1:${port}/broadcasting/auth`,
-      transport: 'ajax',
-      headers: { Authorization: `Bearer ${token}` },
-    },
-  });
+  const client = bearerPusherClient(h.config.realtime.key, port, token);
   clients.push(client);
   return client;
-}
-
-function subscribed(client: PusherClient, channel: string) {
-  return new Promise<{ ok: true } | { ok: false; status: number }>((resolve) => {
-    const subscription = client.subscribe(channel);
-    subscription.bind('pusher:subscription_succeeded', () => resolve({ ok: true }));
-    subscription.bind('pusher:subscription_error', (error: { status: number }) =>
-      resolve({ ok: false, status: error.status }),
-    );
-  });
 }
 
 let markers = 0;
@@ -301,13 +293,7 @@ describe('a session that ends hears nothing more of its user', () => {
 
 describe("an admin's login as the user hears nothing more of them once it is over", () => {
   async function impersonation() {
-    const admin = await h.createUser({ role: 'admin' });
-    const user = await h.createUser();
-    const adminSession = await signIn(admin);
-    const own = await signIn(user);
-    const acting = sessionOf(
-      await call(impersonationContract.loginAsUser, { token: adminSession.accessToken, json: { id: user.user._id } }),
-    );
+    const { admin, user, adminSession, own, acting } = await startImpersonation();
     expect(acting.sessionId).not.toBe(adminSession.sessionId);
     const [listenOwn, listenActing] = [await listener(own), await listener(acting)];
     // While it lasts, the admin hears what the user hears.
@@ -370,13 +356,7 @@ describe('/broadcasting/auth', () => {
   });
 
   it("signs an impersonation's own channel only, never the user's sessions' nor the admin's", async () => {
-    const admin = await h.createUser({ role: 'admin' });
-    const user = await h.createUser();
-    const adminSession = await signIn(admin);
-    const own = await signIn(user);
-    const acting = sessionOf(
-      await call(impersonationContract.loginAsUser, { token: adminSession.accessToken, json: { id: user.user._id } }),
-    );
+    const { adminSession, own, acting } = await startImpersonation();
     expect((await authorize(acting.accessToken, channelOf(acting))).status).toBe(200);
     expect((await authorize(acting.accessToken, channelOf(own))).status).toBe(403);
     expect((await authorize(acting.accessToken, channelOf(adminSession))).status).toBe(403);
