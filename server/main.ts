@@ -100,12 +100,14 @@ try {
   await database.close().catch(() => {});
   process.exit(1);
 }
+// Every route is added before anything can send the app a request: a job calling the sandbox
+// in-process builds Hono's router, and a route added after that stops the process.
+const socketOrigin = realtimeSocketOrigin(config.realtime);
+const spaMounted = mountSpa(app, config.staticDir, { connectSrc: socketOrigin ? [socketOrigin] : [] });
 await jobs.start();
 // The webhooks' safety net (docs/decisions/044): the first round now, each queuing the next.
 if (config.commentSyncMinutes > 0) await scheduleCommentSync(jobs);
 if (config.sentimentRetrainHours > 0) await scheduleRetraining(jobs, config.sentimentRetrainHours * 3600);
-const socketOrigin = realtimeSocketOrigin(config.realtime);
-const spaMounted = mountSpa(app, config.staticDir, { connectSrc: socketOrigin ? [socketOrigin] : [] });
 
 /** The node http server; the Pusher-protocol websocket will attach to its 'upgrade' event. */
 const server = serveApi({ fetch: app.fetch, port: config.port, hostname: config.listenHost }, (info) => {
