@@ -25,11 +25,22 @@ export const SENTIMENTS = ['POSITIVE', 'MIXED', 'NEGATIVE', 'NEUTRAL', 'UNCLASSI
 export type Sentiment = (typeof SENTIMENTS)[number];
 
 /**
- * Why the classifier left a comment to a person (docs/decisions/048): it proposed a sentiment
- * without enough confidence (`unsure`), or could read nothing in it (`unreadable`).
+ * Why a comment is in front of a person (docs/decisions/048, 058): the classifier proposed a
+ * sentiment without enough confidence (`unsure`), could read nothing in it (`unreadable`), found
+ * praise and complaint together (`mixed`) or praise that may be ironic (`ironic`); or it applied
+ * its label by itself and the comment was picked to check how often such labels are right
+ * (`sampled`).
  */
-export const REVIEW_REASONS = ['unsure', 'unreadable'] as const;
+export const REVIEW_REASONS = ['unsure', 'unreadable', 'mixed', 'ironic', 'sampled'] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
+
+/**
+ * Why a training's model was switched to or not (docs/decisions/058): better than the one in use
+ * on enough held-out reviews, with a paired resampling to tell (`better`); not clearly better
+ * (`notClearlyBetter`); or too few held-out reviews to tell (`tooFewHeldOut`).
+ */
+export const TRAINING_DECISIONS = ['better', 'notClearlyBetter', 'tooFewHeldOut'] as const;
+export type TrainingDecision = (typeof TRAINING_DECISIONS)[number];
 
 /** The channel kinds (docs/product.md#channels), as the API names them. */
 export const CHANNEL_KINDS = [

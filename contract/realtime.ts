@@ -84,13 +84,17 @@ export const CommentsArrivedEventSchema = z.object({ added: z.number(), toReview
 export type CommentsArrivedEvent = z.infer<typeof CommentsArrivedEventSchema>;
 
 /**
- * A training on the reviews ended (docs/decisions/049), told to every admin on their own private
- * channel, with its outcome (`waiting`: too few reviews, nothing trained): the sentiment review's
- * panel is read again, without a reload.
+ * A training on the reviews was asked for (`queued`), started (`running`) or ended (`ended`, with
+ * its outcome; `waiting`: too few reviews, nothing trained; `cancelled`: its instance stopped, it
+ * runs again later) (docs/decisions/049, 058), told to every admin on their own private channel:
+ * the sentiment review's panel is read again, without a reload.
  */
-export const SENTIMENT_MODEL_TRAINED = 'SentimentModelTrained';
-export const SentimentModelTrainedEventSchema = z.object({ outcome: z.enum(['waiting', 'switched', 'kept']) });
-export type SentimentModelTrainedEvent = z.infer<typeof SentimentModelTrainedEventSchema>;
+export const SENTIMENT_TRAINING = 'SentimentTraining';
+export const SentimentTrainingEventSchema = z.object({
+  state: z.enum(['queued', 'running', 'ended']),
+  outcome: z.optional(z.enum(['waiting', 'switched', 'kept', 'cancelled'])),
+});
+export type SentimentTrainingEvent = z.infer<typeof SentimentTrainingEventSchema>;
 
 export const RealtimeSettingsSchema = z
   .object({

@@ -2,7 +2,7 @@
  * The API for `npm start` and a deployment (docs/decisions/037): `server/main.ts` and what it
  * imports from `server/` and `contract/`, bundled by esbuild into one ES module that plain Node
  * runs, with every npm package left to `node_modules` (as installed). Beside it, what the bundle
- * finds at run time next to itself (`new URL(…, import.meta.url)`): the password worker, the
+ * finds at run time next to itself (`new URL(…, import.meta.url)`): the password and training workers, the
  * Drizzle migrations and the sentiment model. Not `build/server`: Remix's SPA build deletes that folder.
  *
  *   node scripts/build-server.mjs    (part of `npm run build`; `npm run build:server` alone)
@@ -15,7 +15,12 @@ const SERVER_OUT_DIR = 'build/api';
 const started = performance.now();
 rmSync(SERVER_OUT_DIR, { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'server/main.ts', 'password-worker': 'server/auth/password-worker.mjs' },
+  entryPoints: {
+    main: 'server/main.ts',
+    'password-worker': 'server/auth/password-worker.mjs',
+    // A training's thread (server/sentiment/training-thread.ts).
+    'sentiment-worker': 'server/sentiment/training-worker.ts',
+  },
   outdir: SERVER_OUT_DIR,
   outExtension: { '.js': '.mjs' },
   bundle: true,

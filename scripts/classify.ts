@@ -1,8 +1,9 @@
 /**
  * Classifies text as the API does (docs/decisions/047): one text a line on standard input, one
  * line out for each: the sentiment, a tab, the confidence (0 to 1), a tab, and what a comment
- * with that text would get at SENTIMENT_THRESHOLD (0.7 unless set; decision 048): `auto`, the
- * proposal is its sentiment, or `review`, it waits for an admin. With DATABASE_URL, the model
+ * with that text would get at the model's thresholds for its language, or SENTIMENT_THRESHOLD
+ * where set (decisions 048, 058): `auto`, the proposal is its sentiment (one in twenty of those is
+ * shown to a reviewer too), or `review`, it waits for an admin. With DATABASE_URL, the model
  * in use there (one trained from the reviews, decision 049); else the one the repository carries.
  * (A PGlite folder belongs to the server that has it open, so it is not read here.)
  *
@@ -12,12 +13,12 @@ import { createInterface } from 'node:readline';
 import { parseConfig } from '../server/config';
 import { createDatabase } from '../server/db/client';
 import { classifyWith } from '../server/sentiment/classifier';
-import { standsAlone } from '../server/sentiment/judge';
-import type { Model } from '../server/sentiment/model';
+import { standsAlone, thresholdOf } from '../server/sentiment/judge';
+import type { JudgingModel } from '../server/sentiment/model-file';
 import { SentimentModels } from '../server/sentiment/retraining';
 import { loadBundledModel } from '../server/sentiment/training';
 
-async function modelInUse(databaseUrl: string): Promise<Model> {
+async function modelInUse(databaseUrl: string): Promise<JudgingModel> {
   const database = await createDatabase({ databaseUrl, dataDir: '' });
   try {
     const models = new SentimentModels(database.db);
@@ -36,6 +37,6 @@ const model = process.env.DATABASE_URL ? await modelInUse(process.env.DATABASE_U
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 for await (const line of lines) {
   const proposal = classifyWith(model, line);
-  const route = standsAlone(proposal, sentimentThreshold) ? 'auto' : 'review';
+  const route = standsAlone(proposal, thresholdOf(model, proposal, sentimentThreshold)) ? 'auto' : 'review';
   process.stdout.write(`${proposal.sentiment}\t${proposal.confidence.toFixed(3)}\t${route}\n`);
 }

@@ -122,6 +122,7 @@ export function createServices(deps: AppDeps): Services {
       deps.judge ??
       createCommentJudge({
         threshold: deps.config.sentimentThreshold,
+        sampleShare: deps.config.sentimentSampleShare,
         model: () => sentimentModels.inUse(),
         refresh: () => sentimentModels.refresh(),
         clock,

@@ -25,6 +25,7 @@ import {
   ROLES,
   SENTIMENTS,
   THEMES,
+  TRAINING_DECISIONS,
 } from '../../contract/fields';
 
 // The lists live in the contract, so the API's validation, the app's forms and these check
@@ -664,6 +665,11 @@ export const sentimentModels = pgTable(
     heldOut: integer('held_out').notNull(),
     score: real('score').notNull(),
     previousScore: real('previous_score').notNull(),
+    // Why it was switched to or not (docs/decisions/058): `better` on enough held-out reviews,
+    // `notClearlyBetter`, or `tooFewHeldOut`; null for a training before the reason was kept.
+    decision: text('decision', { enum: TRAINING_DECISIONS }),
+    // In how many of the paired resamples of the held-out reviews it scored above the one in use (0 to 1).
+    wins: real('wins'),
     model: bytea('model'),
     inUse: boolean('in_use').notNull().default(false),
   },
@@ -673,5 +679,6 @@ export const sentimentModels = pgTable(
       .where(sql`${table.inUse}`),
     index('sentiment_models_trained_idx').on(table.trainedAt.desc()),
     check('sentiment_models_in_use_model_check', sql`not ${table.inUse} or ${table.model} is not null`),
+    check('sentiment_models_decision_check', oneOf(table.decision, TRAINING_DECISIONS)),
   ],
 );

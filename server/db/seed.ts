@@ -8,7 +8,6 @@ import { findUserByEmail } from '../users/queries';
 import { sandboxDemoCommentId } from '../integrations/sandbox/comments';
 import { SANDBOX_FACEBOOK_PEOPLE } from '../integrations/sandbox/facebook';
 import { PROMO_COUPON_CODE, type Role } from '../../contract/fields';
-import { DEFAULT_SENTIMENT_THRESHOLD } from '../config';
 import { createCommentJudge, type CommentJudge } from '../sentiment/judge';
 import { PLANS, type Plan } from '../../contract/subscription';
 
@@ -51,8 +50,8 @@ export const PROMO_COUPON = { code: PROMO_COUPON_CODE, discountPercent: 15, dura
 /** What a start seeds besides the promo coupon: the demo data and the scale figures (local mode). */
 export type SeedOptions = {
   demoAccounts: boolean;
-  /** Where the classifier's proposal is trusted (SENTIMENT_THRESHOLD): the demo's comments are judged as any. */
-  sentimentThreshold?: number;
+  /** Where the classifier's proposal is trusted (SENTIMENT_THRESHOLD; unset, the model's): the demo's comments are judged as any. */
+  sentimentThreshold?: number | undefined;
   scaleUsers?: number;
   scaleComments?: number;
   projectComments?: number;
@@ -73,10 +72,7 @@ export async function seed(
     await Promise.all(SEED_USERS.map((user) => seedUser(db, passwords, user)));
     await seedDemoCustomers(db, passwords);
     if (options.scaleUsers) await seedScaleUsers(db, passwords, options.scaleUsers);
-    await seedDemoComments(
-      db,
-      createCommentJudge({ threshold: options.sentimentThreshold ?? DEFAULT_SENTIMENT_THRESHOLD }),
-    );
+    await seedDemoComments(db, createCommentJudge({ threshold: options.sentimentThreshold }));
     if (options.scaleComments) await seedScaleComments(db, options.scaleComments);
     if (options.projectComments) await seedProjectComments(db, options.projectComments);
   }

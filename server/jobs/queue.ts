@@ -185,6 +185,12 @@ export class JobQueue {
   private readonly groups = new Map<string, Group>();
   private boss: Promise<PgBoss> | undefined;
   private polling = false;
+  private readonly stopped = new AbortController();
+  /**
+   * Aborted when this instance stops: a long job (a training) ends at once rather than holding
+   * the stop, and fails, to run again on whichever instance is left.
+   */
+  readonly stopping: AbortSignal = this.stopped.signal;
   /** Runs pg-boss's SQL, and `sendNow`'s own on its job table; made on first use (an app that never runs a job never touches the database). */
   private executorMade: PgBoss.Db | undefined;
 
@@ -315,6 +321,22 @@ export class JobQueue {
   }
 
   /**
+   * Where the job of kind `name` under `singletonKey` stands: `running` on some instance,
+   * `queued` (due now, waiting for a worker), or `idle` (none, or one scheduled for later).
+   */
+  async stateOf(name: string, singletonKey: string): Promise<'idle' | 'queued' | 'running'> {
+    const boss = await this.started();
+    await this.queue(boss, name);
+    const { rows } = (await this.executor.executeSql(
+      `SELECT bool_or(state = 'active') AS running,
+              bool_or(state IN ('created', 'retry') AND start_after <= now()) AS queued
+       FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry', 'active')`,
+      [name, singletonKey],
+    )) as { rows: Array<{ running: boolean | null; queued: boolean | null }> };
+    return rows[0]?.running ? 'running' : rows[0]?.queued ? 'queued' : 'idle';
+  }
+
+  /**
    * Stores a job of kind `name` together with the others being sent to it at this moment, in
    * one statement, and resolves once it is stored: for jobs that come in bursts (webhook
    * deliveries), whose one-row inserts would otherwise queue one behind the other, and every
@@ -408,6 +430,7 @@ export class JobQueue {
   /** Stops polling, letting the jobs under way finish (up to 10 s). */
   async stop(): Promise<void> {
     this.polling = false;
+    this.stopped.abort();
     if (!this.boss) return;
     const boss = await this.boss;
     await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

@@ -1,6 +1,7 @@
 import type { Sentiment } from '../../contract/fields';
 import { featuresOf } from './features';
-import type { Language } from './text';
+import { lexiconScores, type LexiconScores } from './lexicon';
+import { tokenize, type Language } from './text';
 import { knows, probabilities, type Model } from './model';
 
 /**
@@ -13,6 +14,13 @@ export interface Classification {
   sentiment: Sentiment;
   /** 0 to 1: how likely the sentiment is, as the model sees it. */
   confidence: number;
+  /** The language its words are in, where they tell (the thresholds are a language's). */
+  language?: Language | undefined;
+  /**
+   * Why no confidence makes this reading safe to apply without a person: praise and complaint
+   * together (`mixed`, the sentiment MIXED), or signs that the praise may be ironic (`ironic`).
+   */
+  doubt?: 'mixed' | 'ironic' | undefined;
 }
 
 /** Both sides at least this likely, and both in the words: MIXED. */
@@ -29,6 +37,88 @@ const KNOWN_SHARE = 0.3;
 const LEXICON_LEAN: Record<Language, number> = { en: 2, it: 0 };
 
 const UNCLASSIFIED: Classification = { sentiment: 'UNCLASSIFIED', confidence: 0 };
+
+/**
+ * Words that turn a sentence from one side to the other ("good, but slow"; "buona, ma cara";
+ * "anche se"): where praise and complaint meet in a comment, they are usually on either side.
+ * "Not only … but also", "nothing but" and "ma anche" add rather than turn.
+ */
+const CONTRAST = new RegExp(
+  String.raw`[,.;…–-]\s*(?:but|ma)(?![\p{L}])|(?<![\p{L}])(?:though|although|however|però|tuttavia|anche se|peccato che|purtroppo)(?![\p{L}])`,
+  'iu',
+);
+const NOT_A_CONTRAST = /\b(?:(?:nothing|anything|all) but|but also|ma anche|ma che|ma dai|ma come)\b/giu;
+/** Where a sentence or a list's item ends. */
+const CLAUSES = /\s*(?:[.;!?…]+|,|\s-\s)\s*/u;
+
+/**
+ * Signs that praise may be meant the other way round: an eye-roll or a smirk, a phrase people use
+ * for a complaint dressed as thanks ("oh great", "yeah right", "grazie tante", "complimenti per"),
+ * applause over a wait, praise in quotes. On such a comment a confident POSITIVE is the reading a
+ * manager must not get wrong, so a person decides.
+ */
+const IRONY_EMOJI = /[\u{1F644}\u{1F612}\u{1F643}\u{1F60F}\u{1F926}\u{1F611}\u{1F928}]/u;
+const IRONY_PHRASES =
+  /\b(?:oh,? (?:great|wonderful|perfect|lovely|brilliant|fantastic|nice|good)|yeah,? right|thanks a lot|thanks for nothing|just (?:great|perfect|wonderful|brilliant)|what a surprise|great job guys|well done guys|grazie tante|grazie mille eh|complimenti per|complimenti vivissimi|bravi,? bravi|ma bravi|bella roba|ottimo davvero|che sorpresa|proprio un bel servizio)\b/iu;
+const APPLAUSE = /\u{1F44F}/u;
+const WAITED =
+  /\b\d+\s*(?:min|mins|minutes?|minuti|hours?|ore|ora)\b|\b(?:an hour|un'ora|mezz'ora|half an hour|ages|forever|ore e ore)\b/iu;
+const QUOTED = /["“«']\s*([\p{L}][\p{L}\s]{1,30}?)\s*["”»']/gu;
+
+/** Whether a clause reads as praise, as complaint, or neither, by its lexicon words and emoji. */
+function sideOf(scores: LexiconScores): 'praise' | 'complaint' | undefined {
+  const up = scores.positive + scores.emojiPositive;
+  const down = scores.negative + scores.emojiNegative;
+  if (up > 0 && down === 0) return 'praise';
+  if (down > 0 && up === 0) return 'complaint';
+  if (up > 0 && down > 0) return up >= down * 2 ? 'praise' : down >= up * 2 ? 'complaint' : undefined;
+  return undefined;
+}
+
+/**
+ * Praise and complaint in clauses of their own: across a contrast word, praise on one side and,
+ * on the other, words that are not praise ("Pizza buonissima, ma conto salato" holds a complaint
+ * no lexicon reads); or, without one, a clause of praise and a clause of complaint that the
+ * model too finds on both sides ("Lovely staff. Coffee cold.").
+ */
+function praiseMeetsComplaint(
+  text: string,
+  language: Language | undefined,
+  [negative, , positive]: [number, number, number],
+): boolean {
+  const sideOfText = (part: string) => sideOf(lexiconScores(tokenize(part), language));
+  const contrast = CONTRAST.exec(text.replace(NOT_A_CONTRAST, (found) => ' '.repeat(found.length)));
+  if (contrast) {
+    let before = text.slice(0, contrast.index);
+    let after = text.slice(contrast.index + contrast[0].length);
+    // "Lovely staff. Coffee was cold, though.": the turn is the sentence the word closes.
+    if (!/\p{L}/u.test(after)) {
+      const clauses = before.split(CLAUSES).filter((clause) => /\p{L}/u.test(clause));
+      after = clauses.pop() ?? '';
+      before = clauses.join('. ');
+    }
+    if (!/\p{L}/u.test(before) || !/\p{L}/u.test(after)) return false;
+    const [first, second] = [sideOfText(before), sideOfText(after)];
+    return (first === 'praise' && second !== 'praise') || (first === 'complaint' && second === 'praise');
+  }
+  const sides = text
+    .split(CLAUSES)
+    .filter((clause) => /\p{L}/u.test(clause))
+    .map(sideOfText);
+  return sides.includes('praise') && sides.includes('complaint') && Math.min(negative, positive) >= MIXED_CLAUSE_FLOOR;
+}
+
+/** Without a contrast word, both sides at least this likely for clauses of praise and complaint to make MIXED. */
+const MIXED_CLAUSE_FLOOR = 0.15;
+
+function ironic(text: string, praised: boolean, language: Language | undefined): boolean {
+  if (IRONY_EMOJI.test(text) || IRONY_PHRASES.test(text)) return true;
+  if (praised && APPLAUSE.test(text) && WAITED.test(text)) return true;
+  for (const [, quoted] of text.matchAll(QUOTED)) {
+    if (quoted && lexiconScores(tokenize(quoted), language).positiveWords > 0) return true;
+  }
+  return false;
+}
 
 /**
  * The three probabilities with NEGATIVE's weighed by e^−lean and POSITIVE's by e^lean, as
@@ -62,18 +152,30 @@ export function classifyWith(model: Model, text: string): Classification {
   let [negative, neutral, positive] = probabilities(model, features);
   const praised = lexicon.positiveWords > 0 || lexicon.emojiPositive > 0;
   const complained = lexicon.negativeWords > 0 || lexicon.emojiNegative > 0;
-  if (praised && complained && Math.min(negative, positive) >= MIXED_FLOOR) {
-    // Two shares of one whole: rounding alone can carry their sum a hair past 1.
-    return { sentiment: 'MIXED', confidence: Math.min(1, negative + positive) };
-  }
+  // Two shares of one whole: rounding alone can carry their sum a hair past 1.
+  const mixed = { sentiment: 'MIXED', confidence: Math.min(1, negative + positive), language, doubt: 'mixed' } as const;
+  if (praised && complained && Math.min(negative, positive) >= MIXED_FLOOR) return mixed;
+  // Clauses are read one by one only where a comment is short enough to be a customer's few
+  // sentences: a long text's clauses would cost a classification each.
+  if (text.length <= CLAUSES_READ_UP_TO && praiseMeetsComplaint(text, language, [negative, neutral, positive]))
+    return mixed;
   // The lexicon's verdict leans the model's towards its side (a negation it turned, "not bad at
   // all", weighs here as it cannot in a few thousand tweets).
   const lean = (language ? LEXICON_LEAN[language] : 0) * (lexicon.positive - lexicon.negative);
   if (lean !== 0) [negative, neutral, positive] = leaned([negative, neutral, positive], lean);
-  if (positive >= negative && positive >= neutral) return { sentiment: 'POSITIVE', confidence: positive };
-  if (negative >= neutral) return { sentiment: 'NEGATIVE', confidence: negative };
-  return { sentiment: 'NEUTRAL', confidence: neutral };
+  const reading: Classification =
+    positive >= negative && positive >= neutral
+      ? { sentiment: 'POSITIVE', confidence: positive, language }
+      : negative >= neutral
+        ? { sentiment: 'NEGATIVE', confidence: negative, language }
+        : { sentiment: 'NEUTRAL', confidence: neutral, language };
+  // A complaint read as one is right however ironic its words; praise or calm may not be.
+  if (reading.sentiment !== 'NEGATIVE' && ironic(text, praised, language)) return { ...reading, doubt: 'ironic' };
+  return reading;
 }
+
+/** Comments up to this long are read clause by clause for praise meeting complaint. */
+const CLAUSES_READ_UP_TO = 1_000;
 
 /** A five-value sentiment as the benchmark's three labels (its README: MIXED and UNCLASSIFIED are neutral). */
 export const benchmarkLabel = (sentiment: Sentiment): 0 | 1 | 2 =>

@@ -1,13 +1,16 @@
 import type { ReviewReason, Sentiment } from '../../contract/fields';
 import { classifyWith, type Classification } from './classifier';
-import type { Model } from './model';
+import type { JudgingModel } from './model-file';
+import { couldStandAlone, thresholdFor } from './thresholds';
 import { loadBundledModel } from './training';
 
 /**
- * What a comment is born with (docs/decisions/048): the classifier's proposal and its
- * confidence; at or above the threshold the proposal is the sentiment, below it the comment goes
- * to the review UNCLASSIFIED with the proposal and the reason. A channel's own reply is never
- * asked about: it is not counted by sentiment.
+ * What a comment is born with (docs/decisions/048, 058): the classifier's proposal and its
+ * confidence. A proposal the model is sure enough of, in a language where it is known to be
+ * right that often, is the sentiment; a few of those go to the review all the same (`sampled`),
+ * so that how often the labels applied without a person are right is measured, not assumed. Any
+ * other waits in the review, UNCLASSIFIED, with the proposal and the reason. A channel's own reply
+ * is never asked about: it is not counted by sentiment.
  */
 export interface Judgement {
   sentiment: Sentiment;
@@ -24,30 +27,40 @@ export interface CommentJudge {
 }
 
 /**
- * Whether the classifier's proposal becomes the comment's sentiment by itself: one it could read,
- * at or above the threshold. Any other waits in the review (`npm run --silent classify` says the
- * same of each line).
+ * Whether the classifier's proposal becomes the comment's sentiment by itself: a class, no doubt
+ * about it (MIXED, or praise that may be ironic), at or above the threshold (null: none is
+ * trusted). `npm run --silent classify` says the same of each line.
  */
-export const standsAlone = ({ sentiment, confidence }: Classification, threshold: number): boolean =>
-  sentiment !== 'UNCLASSIFIED' && confidence >= threshold;
+export const standsAlone = (proposal: Classification, threshold: number | null): boolean =>
+  couldStandAlone(proposal) && threshold !== null && proposal.confidence >= threshold;
+
+/** The threshold a proposal meets: the one set for every language, or the model's own for its language. */
+export const thresholdOf = (model: JudgingModel, proposal: Classification, fixed?: number) =>
+  fixed ?? thresholdFor(model.thresholds, proposal.language);
 
 /** How long the model in use is taken as known before `ready` asks the database again. */
 const FRESH_MS = 60_000;
 
 export function createCommentJudge({
   threshold,
+  sampleShare = 0,
+  random = Math.random,
   model = loadBundledModel,
   refresh,
   clock = Date.now,
 }: {
-  threshold: number;
+  /** One threshold for every language (SENTIMENT_THRESHOLD), in place of the model's own. */
+  threshold?: number | undefined;
+  /** The share of labels applied without a person that go to the review too (SENTIMENT_SAMPLE_SHARE). */
+  sampleShare?: number;
+  random?: () => number;
   /** The model in use, asked at each comment (a newer one replaces it). */
-  model?: () => Model;
+  model?: () => JudgingModel;
   /** Reads which model is in use now (`SentimentModels.refresh`). */
   refresh?: () => Promise<unknown>;
   clock?: () => number;
 }): CommentJudge {
-  let cached: Model | undefined;
+  let cached: JudgingModel | undefined;
   const current = model === loadBundledModel ? () => (cached ??= loadBundledModel()) : model;
   let checkedAt = -Infinity;
   return {
@@ -57,19 +70,24 @@ export function createCommentJudge({
       checkedAt = clock();
     },
     judge(message, { fromChannel = false } = {}) {
-      const proposal = classifyWith(current(), message);
-      const { sentiment, confidence } = proposal;
+      const judging = current();
+      const proposal = classifyWith(judging, message);
+      const { sentiment, confidence, doubt } = proposal;
       // The database keeps a real: 0.1 + 0.2 is no business of a check constraint.
       const proposalConfidence = Math.min(1, Math.max(0, Math.round(confidence * 1000) / 1000));
-      if (fromChannel || standsAlone(proposal, threshold)) {
-        return { sentiment, proposedSentiment: sentiment, proposalConfidence, inReview: false, reviewReason: null };
+      const decided = { sentiment, proposedSentiment: sentiment, proposalConfidence };
+      if (fromChannel) return { ...decided, inReview: false, reviewReason: null };
+      if (standsAlone(proposal, thresholdOf(judging, proposal, threshold))) {
+        // Applied, and now and then shown to a person as well: their verdict is the measure.
+        if (sampleShare > 0 && random() < sampleShare) return { ...decided, inReview: true, reviewReason: 'sampled' };
+        return { ...decided, inReview: false, reviewReason: null };
       }
       return {
         sentiment: 'UNCLASSIFIED',
         proposedSentiment: sentiment,
         proposalConfidence,
         inReview: true,
-        reviewReason: sentiment === 'UNCLASSIFIED' ? 'unreadable' : 'unsure',
+        reviewReason: sentiment === 'UNCLASSIFIED' ? 'unreadable' : (doubt ?? 'unsure'),
       };
     },
   };

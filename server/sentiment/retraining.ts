@@ -1,29 +1,35 @@
 import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { SENTIMENT_MODEL_TRAINED, type SentimentModelTrainedEvent } from '../../contract/realtime';
+import { SENTIMENT_TRAINING, type SentimentTrainingEvent } from '../../contract/realtime';
+import type { TrainingDecision } from '../../contract/fields';
 import type { Database } from '../db/client';
 import { comments, sentimentModels, users } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
 import { safeError, type Logger } from '../log';
 import type { Publisher } from '../realtime/publisher';
-import { hasBenchmark } from './benchmark';
-import { featuresOf } from './features';
-import { decodeModel, encodeModel } from './model-file';
-import { trainInSlices, TRAINING, type Example, type Label, type Model } from './model';
-import { benchmarkExamples, loadBundledModel, scoreOn } from './training';
+import { macroF1 } from './benchmark';
+import { benchmarkLabel } from './classifier';
+import { decodeModel, encodeModel, type JudgingModel } from './model-file';
+import type { Label } from './model';
+import { decideSwitch } from './switching';
+import { chooseThresholds, type Thresholds } from './thresholds';
+import { loadBundledModel } from './training';
+import type { TrainingInput, TrainingOutput } from './training-run';
+import { trainOffThread } from './training-thread';
 
 /**
- * Learning from the reviews (docs/decisions/049). Each review an admin ends is a label: the
+ * Learning from the reviews (docs/decisions/049, 058). Each review an admin ends is a label: the
  * sentiment the comment has after it (POSITIVE, NEUTRAL, NEGATIVE; a MIXED or UNCLASSIFIED one
- * teaches no class). A scheduled job trains on the benchmark's texts (where the installation has
- * them) and the reviewed comments, or refines the model in use with the reviews alone, scores
- * the new model and the one in use on the reviews it held out, and switches only when the new
- * one scores better.
+ * teaches no class). A scheduled job trains, on a worker thread, from the carried model and all
+ * the reviews (with the benchmark's texts where the installation has them), reads the held-out
+ * reviews with the new model and the one in use, and switches only when the new one is clearly
+ * better on enough of them; a model switched to takes thresholds chosen on the held-out reviews
+ * of each language that has enough.
  */
 export const RETRAIN_SENTIMENT = 'retrain-sentiment';
 /** Fewer reviews than this teach nothing measurable: the training waits for more. */
 export const MIN_REVIEWS = 30;
-/** A reviewed comment counts for this many benchmark tweets: it is this installation's own language. */
-const REVIEW_WEIGHT = 3;
+/** A language's held-out reviews, at least this many, choose a new model's threshold for it; fewer keep the carried model's. */
+export const MIN_THRESHOLD_REVIEWS = 50;
 
 const LABELS: Partial<Record<string, Label>> = { NEGATIVE: 0, NEUTRAL: 1, POSITIVE: 2 };
 
@@ -58,12 +64,12 @@ export async function reviewedComments(db: Database): Promise<Array<{ id: string
 
 /** The model in use: the last one switched to, or the one the repository carries. */
 export class SentimentModels {
-  private current: { id: string | null; model: Model } | undefined;
+  private current: { id: string | null; model: JudgingModel } | undefined;
 
   constructor(private readonly db: Database) {}
 
   /** The model to judge with now (the carried one until `refresh` has read the database). */
-  inUse(): Model {
+  inUse(): JudgingModel {
     this.current ??= { id: null, model: loadBundledModel() };
     return this.current.model;
   }
@@ -91,35 +97,58 @@ export class SentimentModels {
 
 export type RetrainOutcome =
   | { outcome: 'waiting'; reviewed: number }
-  | { outcome: 'switched' | 'kept'; reviewed: number; heldOut: number; score: number; previousScore: number };
+  | {
+      outcome: 'switched' | 'kept';
+      reviewed: number;
+      heldOut: number;
+      score: number;
+      previousScore: number;
+      decision: TrainingDecision;
+      wins: number | null;
+      thresholds: Thresholds;
+    };
+
+/** How a training is run: on a worker thread (the API's), or here (a test that wants to see it). */
+export type RunTraining = (input: TrainingInput, signal?: AbortSignal) => Promise<TrainingOutput>;
 
 export async function retrainSentiment(deps: {
   db: Database;
   log: Logger;
   clock: () => number;
   models: SentimentModels;
-  benchmarkDir?: string;
+  benchmarkDir?: string | undefined;
+  signal?: AbortSignal | undefined;
+  run?: RunTraining;
 }): Promise<RetrainOutcome> {
   const reviewed = await reviewedComments(deps.db);
   if (reviewed.length < MIN_REVIEWS) return { outcome: 'waiting', reviewed: reviewed.length };
   const kept = reviewed.filter((each) => heldOut(each.id));
   const taught = reviewed.filter((each) => !heldOut(each.id));
-  await deps.models.refresh();
-  const current = deps.models.inUse();
-  const fromReviews: Example[] = taught.map((each) => ({
-    features: featuresOf(each.message),
-    label: each.label,
-    weight: REVIEW_WEIGHT,
-  }));
-  const dir = deps.benchmarkDir;
-  const candidate =
-    dir && hasBenchmark(dir)
-      ? await trainInSlices([...benchmarkExamples(dir), ...fromReviews])
-      : // Without the benchmark, the model in use learns the reviews on top of what it knows.
-        await trainInSlices(fromReviews, { ...TRAINING, epochs: 10 }, current);
-  const score = scoreOn(candidate, kept);
-  const previousScore = scoreOn(current, kept);
-  const switched = score > previousScore;
+  const currentId = await deps.models.refresh();
+  const [stored] = currentId
+    ? await deps.db
+        .select({ model: sentimentModels.model })
+        .from(sentimentModels)
+        .where(eq(sentimentModels.id, currentId))
+    : [];
+  const started = performance.now();
+  const output = await (deps.run ?? trainOffThread)(
+    {
+      benchmarkDir: deps.benchmarkDir,
+      taught: taught.map(({ message, label }) => ({ message, label })),
+      heldOut: kept.map(({ message, label }) => ({ message, label })),
+      current: stored?.model ?? null,
+    },
+    deps.signal,
+  );
+  const truth = kept.map((each) => each.label);
+  const candidateLabels = output.candidateReadings.map((each) => benchmarkLabel(each.sentiment));
+  const currentLabels = output.currentReadings.map((each) => benchmarkLabel(each.sentiment));
+  const score = scoreOf(truth, candidateLabels);
+  const previousScore = scoreOf(truth, currentLabels);
+  const { decision, wins } = decideSwitch(truth, candidateLabels, currentLabels);
+  const switched = decision === 'better';
+  const thresholds = heldOutThresholds(kept, output, loadBundledModel().thresholds);
   await deps.db.transaction(async (tx) => {
     if (switched) await tx.update(sentimentModels).set({ inUse: false }).where(eq(sentimentModels.inUse, true));
     await tx.insert(sentimentModels).values({
@@ -128,36 +157,71 @@ export async function retrainSentiment(deps: {
       heldOut: kept.length,
       score,
       previousScore,
-      model: switched ? encodeModel(candidate) : null,
+      decision,
+      wins,
+      model: switched ? encodeModel({ ...decodeModel(output.candidate), thresholds }) : null,
       inUse: switched,
     });
   });
   if (switched) await deps.models.refresh();
-  deps.log.info({ reviewed: reviewed.length, score, previousScore, switched }, 'sentiment model trained');
+  deps.log.info(
+    {
+      reviewed: reviewed.length,
+      score,
+      previousScore,
+      decision,
+      wins,
+      thresholds,
+      seconds: Math.round(performance.now() - started) / 1000,
+    },
+    'sentiment model trained',
+  );
   return {
     outcome: switched ? 'switched' : 'kept',
     reviewed: taught.length,
     heldOut: kept.length,
     score,
     previousScore,
+    decision,
+    wins,
+    thresholds,
   };
 }
 
+/** Macro-F1 (0–100), or 0 with nothing to score. */
+const scoreOf = (truth: Label[], predicted: Label[]) => (truth.length === 0 ? 0 : macroF1(truth, predicted));
+
 /**
- * Tells every admin's open app that a training ended, on each admin's own private channel: the
- * review page's panel reads itself again. A failure to tell is logged, never thrown: the training
- * is done, and a retry would train again for nothing.
+ * A new model's thresholds: each language's from its held-out reviews where they are at least
+ * `MIN_THRESHOLD_REVIEWS`, else the carried model's for that language.
  */
-export async function tellAdminsModelTrained(
+function heldOutThresholds(kept: Array<{ label: Label }>, output: TrainingOutput, carried: Thresholds): Thresholds {
+  const labelled = output.candidateReadings.flatMap((proposal, n) =>
+    proposal.language
+      ? [{ language: proposal.language, proposal, right: benchmarkLabel(proposal.sentiment) === kept[n]!.label }]
+      : [],
+  );
+  const chosen = chooseThresholds(labelled);
+  const enough = (language: 'en' | 'it') =>
+    labelled.filter((each) => each.language === language).length >= MIN_THRESHOLD_REVIEWS;
+  return { en: enough('en') ? chosen.en : carried.en, it: enough('it') ? chosen.it : carried.it };
+}
+
+/**
+ * Tells every admin's open app that a training was queued, started or ended, on each admin's own
+ * private channel: the review page's panel reads itself again. A failure to tell is logged, never
+ * thrown: the training is not to fail (or run again) for a message.
+ */
+export async function tellAdminsTraining(
   deps: { db: Database; log: Logger; publisher?: Publisher | undefined },
-  trained: SentimentModelTrainedEvent,
+  training: SentimentTrainingEvent,
 ): Promise<void> {
   if (!deps.publisher) return;
   try {
     const admins = await deps.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
-    for (const admin of admins) await deps.publisher.toUser(admin.id, SENTIMENT_MODEL_TRAINED, trained);
+    for (const admin of admins) await deps.publisher.toUser(admin.id, SENTIMENT_TRAINING, training);
   } catch (error) {
-    deps.log.warn({ event: SENTIMENT_MODEL_TRAINED, err: safeError(error) }, 'real-time event not published');
+    deps.log.warn({ event: SENTIMENT_TRAINING, err: safeError(error) }, 'real-time event not published');
   }
 }
 
@@ -168,6 +232,8 @@ const trainingFields = {
   heldOut: sentimentModels.heldOut,
   score: sentimentModels.score,
   previousScore: sentimentModels.previousScore,
+  decision: sentimentModels.decision,
+  wins: sentimentModels.wins,
   inUse: sentimentModels.inUse,
 };
 
@@ -184,7 +250,7 @@ export async function trainingsOfNote(db: Database) {
  * The one key every training is queued under, scheduled or asked for: the `stately` queue runs
  * one under it at a time, on whichever instance, so two trainings never race to switch models.
  */
-const TRAINING_KEY = 'retrain';
+export const TRAINING_KEY = 'retrain';
 
 /** Queues the next training, unless one waits already (the server calls it at start). */
 export async function scheduleRetraining(jobs: JobQueue, afterSeconds = 0): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, count, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as sentimentModel from '../../contract/sentiment-model';
 import { comments } from '../db/schema';
@@ -12,10 +12,13 @@ import {
   retrainSentiment,
   RETRAIN_SENTIMENT,
   scheduleRetraining,
-  tellAdminsModelTrained,
+  tellAdminsTraining,
+  TRAINING_KEY,
   trainingsOfNote,
   trainNow,
 } from './retraining';
+import { TrainingCancelled } from './training-thread';
+import { MIN_HELD_OUT } from './switching';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -26,14 +29,24 @@ export function sentimentModelRoutes(s: Services) {
   s.jobs.work(
     RETRAIN_SENTIMENT,
     async () => {
-      const trained = await retrainSentiment({
-        db: s.db,
-        log: s.log,
-        clock: s.clock,
-        models: s.sentimentModels,
-        benchmarkDir: benchmarkDir(),
-      });
-      await tellAdminsModelTrained(s, { outcome: trained.outcome });
+      await tellAdminsTraining(s, { state: 'running' });
+      let trained;
+      try {
+        trained = await retrainSentiment({
+          db: s.db,
+          log: s.log,
+          clock: s.clock,
+          models: s.sentimentModels,
+          benchmarkDir: benchmarkDir(),
+          signal: s.jobs.stopping,
+        });
+      } catch (error) {
+        // Failed, the job runs again later (on whichever instance is left, if this one is stopping).
+        await tellAdminsTraining(s, { state: 'ended', outcome: 'cancelled' });
+        if (error instanceof TrainingCancelled) s.log.info('sentiment training cancelled: the instance is stopping');
+        throw error;
+      }
+      await tellAdminsTraining(s, { state: 'ended', outcome: trained.outcome });
       if (hours > 0) await scheduleRetraining(s.jobs, hours * 3600);
     },
     { policy: 'stately', retryLimit: 2, retryDelaySeconds: 300, expireInSeconds: 900 },
@@ -56,7 +69,32 @@ export function sentimentModelRoutes(s: Services) {
       .where(
         and(isNotNull(comments.reviewedAt), isNotNull(comments.proposedSentiment), gte(comments.reviewedAt, since(30))),
       );
+    const arrivedSince = since(30).toISOString();
+    const [withoutPerson] = await s.db
+      .select({
+        arrived: count(),
+        applied: count(
+          sql`case when ${comments.reviewReason} is null or ${comments.reviewReason} = 'sampled' then 1 end`,
+        ),
+        checked: count(
+          sql`case when ${comments.reviewReason} = 'sampled' and ${comments.reviewedAt} is not null then 1 end`,
+        ),
+        agreed: count(
+          sql`case when ${comments.reviewReason} = 'sampled' and ${comments.reviewedAt} is not null and ${accepted} then 1 end`,
+        ),
+      })
+      .from(comments)
+      .where(
+        and(
+          eq(comments.fromChannel, false),
+          isNotNull(comments.proposedSentiment),
+          sql`${comments.createdAt} >= ${arrivedSince}::timestamptz`,
+        ),
+      );
     const { inUse, last } = await trainingsOfNote(s.db);
+    await s.sentimentModels.refresh();
+    const fixed = s.config.sentimentThreshold;
+    const own = s.sentimentModels.inUse().thresholds;
     return reply(c, sentimentModel.showSentimentModel, 200, {
       inUse: inUse
         ? {
@@ -66,7 +104,9 @@ export function sentimentModelRoutes(s: Services) {
             score: inUse.score,
           }
         : { source: 'carried', trainedAt: null, reviewedComments: 0, score: null },
-      threshold: s.config.sentimentThreshold,
+      thresholds: fixed === undefined ? { source: 'model', ...own } : { source: 'setting', en: fixed, it: fixed },
+      withoutPerson: withoutPerson!,
+      training: { state: await s.jobs.stateOf(RETRAIN_SENTIMENT, TRAINING_KEY) },
       accepted: {
         last7Days: { reviewed: figures!.reviewed7, accepted: figures!.accepted7 },
         last30Days: { reviewed: figures!.reviewed30, accepted: figures!.accepted30 },
@@ -79,15 +119,19 @@ export function sentimentModelRoutes(s: Services) {
             heldOut: last.heldOut,
             score: last.score,
             previousScore: last.previousScore,
+            decision: last.decision,
+            wins: last.wins,
           }
         : null,
       minimumReviews: MIN_REVIEWS,
+      minimumHeldOut: MIN_HELD_OUT,
       reviewedComments: await countReviewedComments(s.db),
     });
   });
 
   route(routes, s, sentimentModel.trainSentimentModel, async (c) => {
     if ((await trainNow(s.jobs)) === 'running') throw new HttpError(409, 'sentimentTrainingRunning');
+    await tellAdminsTraining(s, { state: 'queued' });
     return reply(c, sentimentModel.trainSentimentModel, 202);
   });
 

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { macroF1, readSplit, type BenchmarkLanguage } from './benchmark';
-import { benchmarkLabel, classifyWith } from './classifier';
+import { benchmarkLabel, classifyWith, type Classification } from './classifier';
 import { featuresOf } from './features';
-import { decodeModel, encodeModel } from './model-file';
+import { decodeModel, encodeModel, type JudgingModel } from './model-file';
 import { train, type Example, type Label, type Model } from './model';
+import { chooseThresholds, type Thresholds } from './thresholds';
 
 /**
  * The model the repository carries (docs/decisions/047): trained on the benchmark's English and
@@ -13,7 +14,7 @@ import { train, type Example, type Label, type Model } from './model';
  */
 export const BUNDLED_MODEL_PATH = fileURLToPath(new URL('./sentiment-model.bin', import.meta.url));
 
-export function loadBundledModel(): Model {
+export function loadBundledModel(): JudgingModel {
   return decodeModel(readFileSync(BUNDLED_MODEL_PATH));
 }
 
@@ -26,9 +27,33 @@ export function benchmarkExamples(dir?: string): Example[] {
   );
 }
 
-/** What `npm run train:sentiment` writes: the bytes of the model the benchmark trains. */
+/**
+ * What `npm run train:sentiment` writes: the bytes of the model the benchmark's training split
+ * trains, with the thresholds its validation split gives it (docs/decisions/058).
+ */
 export function trainBundledModel(dir?: string): Uint8Array {
-  return encodeModel(train(benchmarkExamples(dir)));
+  const model = train(benchmarkExamples(dir));
+  return encodeModel({ ...model, thresholds: validationThresholds(model, dir) });
+}
+
+/** A proposal for each labelled text, and whether it says the label. */
+export function readingsOf<T extends { message: string; label: Label }>(
+  model: Model,
+  texts: T[],
+): Array<T & { proposal: Classification; right: boolean }> {
+  return texts.map((each) => {
+    const proposal = classifyWith(model, each.message);
+    return { ...each, proposal, right: benchmarkLabel(proposal.sentiment) === each.label };
+  });
+}
+
+/** A language's validation split as labelled texts. */
+export const validationTexts = (language: BenchmarkLanguage, dir?: string) =>
+  readSplit(language, 'val', dir).map((row) => ({ message: row.text, label: row.label, language }));
+
+/** The thresholds each language's validation split gives the model. */
+export function validationThresholds(model: Model, dir?: string): Thresholds {
+  return chooseThresholds(BENCHMARK_TRAINING.flatMap((language) => readingsOf(model, validationTexts(language, dir))));
 }
 
 /** Macro-F1 (0–100) of `model` on these texts, the classifier's rules included. */
@@ -41,10 +66,7 @@ export function scoreOn(model: Model, texts: Array<{ message: string; label: Lab
 
 /** Macro-F1 (0–100) of `model` on a language's validation split. */
 export function validationF1(model: Model, language: BenchmarkLanguage, dir?: string): number {
-  return scoreOn(
-    model,
-    readSplit(language, 'val', dir).map((row) => ({ message: row.text, label: row.label })),
-  );
+  return scoreOn(model, validationTexts(language, dir));
 }
 
 export type { Label };
