@@ -50,7 +50,7 @@ vi.mock('~/lib/cache', () => ({
 
 const { openLiveSession, closeLiveSession } = await import('./live-updates');
 const { authKeys } = await import('~/features/auth/api');
-const { sentimentModelKeys } = await import('~/features/comments/sentiment-model');
+const { sentimentModelKeys, sentimentTraining } = await import('~/features/comments/sentiment-model');
 
 /** Lets the `count`th socket's lazy opening finish: it listens. */
 const opened = (count = 1) => vi.waitFor(() => expect(sockets[count - 1]?.callbacks).toBeTruthy());
@@ -92,10 +92,30 @@ describe("the live updates' connection", () => {
     expect(invalidated).toContainEqual(authKeys.me());
   });
 
-  it("reads the sentiment model again when a training ends (told to admins): the review page's panel shows it", async () => {
+  it("reads the sentiment model again as a training is queued, starts and ends (told to admins): the review page's panel follows it", async () => {
+    const told = vi.spyOn(sentimentTraining, 'tell');
     openLiveSession({ _id: 'u1', sessionId: 's1' });
     await opened();
-    sockets[0]!.events['.SentimentModelTrained']!({ outcome: 'switched' });
-    expect(invalidated).toContainEqual(sentimentModelKeys.all);
+    for (const event of [{ state: 'queued' }, { state: 'running' }, { state: 'ended', outcome: 'switched' }]) {
+      invalidated.length = 0;
+      sockets[0]!.events['.SentimentTraining']!(event);
+      expect(invalidated).toContainEqual(sentimentModelKeys.all);
+    }
+    expect(told.mock.calls.map(([event]) => event)).toEqual([
+      { state: 'queued' },
+      { state: 'running' },
+      { state: 'ended', outcome: 'switched' },
+    ]);
+    told.mockRestore();
+  });
+
+  it('ignores a training event its schema refuses', async () => {
+    const told = vi.spyOn(sentimentTraining, 'tell');
+    openLiveSession({ _id: 'u1', sessionId: 's1' });
+    await opened();
+    sockets[0]!.events['.SentimentTraining']!({ state: 'finished' });
+    expect(invalidated).toEqual([]);
+    expect(told).not.toHaveBeenCalled();
+    told.mockRestore();
   });
 });

@@ -12,8 +12,8 @@ import {
   COMMENTS_CHANGED,
   CommentsArrivedEventSchema,
   CommentsChangedEventSchema,
-  SENTIMENT_MODEL_TRAINED,
-  SentimentModelTrainedEventSchema,
+  SENTIMENT_TRAINING,
+  SentimentTrainingEventSchema,
 } from '~contract/realtime';
 import {
   TIKTOK_IMPORT_FAILED,
@@ -23,7 +23,7 @@ import {
 } from '~contract/tiktok-users';
 import { authKeys, type User } from '~/features/auth/api';
 import { commentArrivals } from '~/features/comments/comment-arrivals';
-import { sentimentModelKeys } from '~/features/comments/sentiment-model';
+import { sentimentModelKeys, sentimentTraining } from '~/features/comments/sentiment-model';
 import { channelFetched } from '~/features/integrations/channel-fetched';
 import { brandName } from '~/components/ui/brand-mark';
 import { ChannelFetchedDialog } from '~/features/integrations/channel-fetched-dialog';
@@ -142,11 +142,14 @@ function onCommentsArrived(payload: unknown) {
 }
 
 /**
- * A training on the reviews ended (told to admins): the model panel's cached reading is stale, and
- * the page is read again, so an open sentiment review shows the outcome without a reload.
+ * A training on the reviews was queued, started or ended (told to admins): the model panel's
+ * cached reading is stale, and the page is read again, so an open sentiment review follows the
+ * training and shows its outcome without a reload.
  */
-function onSentimentModelTrained(payload: unknown) {
-  if (!z.safeParse(SentimentModelTrainedEventSchema, payload).success) return;
+function onSentimentTraining(payload: unknown) {
+  const event = z.safeParse(SentimentTrainingEventSchema, payload);
+  if (!event.success) return;
+  sentimentTraining.tell(event.data);
   void invalidate(sentimentModelKeys.all);
   refresh();
 }
@@ -184,14 +187,18 @@ export function openLiveSession(user: Pick<User, '_id' | 'sessionId'>): LiveConn
       [`.${ACCOUNT_CHANNELS_FETCH_FAILED}`]: onFetchFailed,
       [`.${COMMENTS_CHANGED}`]: onCommentsChanged,
       [`.${COMMENTS_ARRIVED}`]: onCommentsArrived,
-      [`.${SENTIMENT_MODEL_TRAINED}`]: onSentimentModelTrained,
+      [`.${SENTIMENT_TRAINING}`]: onSentimentTraining,
     },
     // Live once listening. After a reconnect the page is read again (what was sent meanwhile is
     // not replayed); not after the first subscription, which would read every page twice on
     // load (a screen that may have missed something then asks: the integrations screen).
     onSubscribed: (first) => {
       liveConnection.report('live');
-      if (!first) refresh();
+      if (!first) {
+        // A training's events sent meanwhile are lost: the panel goes by the API's reading alone.
+        sentimentTraining.clear();
+        refresh();
+      }
     },
     onStatus: (status) => {
       if (status !== 'live') liveConnection.report(status);
@@ -209,6 +216,7 @@ export function openLiveSession(user: Pick<User, '_id' | 'sessionId'>): LiveConn
     channelFetched.close();
     tiktokImports.clear();
     commentArrivals.clear();
+    sentimentTraining.clear();
   });
   session = { channel, connection };
   liveConnection.report('connecting');

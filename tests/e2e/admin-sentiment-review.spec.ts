@@ -1,4 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, WebSocketRoute } from '@playwright/test';
+import type { z } from 'zod/mini';
+import type { SentimentModelSchema } from '../../contract/sentiment-model';
 import {
   expect,
   expectNoA11yViolations,
@@ -95,6 +97,72 @@ async function openReview(page: Page, tag: string) {
 }
 
 const snackbarText = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+
+type SentimentModel = z.output<typeof SentimentModelSchema>;
+
+/**
+ * The classifier's figures as the API answers them (contract/sentiment-model.ts), for the panel
+ * to say: the real ones are the whole installation's, which tests running at once change.
+ */
+const modelAnswer = (over: Partial<SentimentModel> = {}): SentimentModel => ({
+  inUse: { source: 'retrained', trainedAt: '2026-11-20T09:30:00.000Z', reviewedComments: 240, score: 71.4 },
+  thresholds: { source: 'model', en: 0.91, it: null },
+  accepted: { last7Days: { reviewed: 10, accepted: 8 }, last30Days: { reviewed: 50, accepted: 41 } },
+  withoutPerson: { arrived: 400, applied: 120, checked: 40, agreed: 37 },
+  training: { state: 'idle' },
+  lastTraining: {
+    trainedAt: '2026-11-20T09:30:00.000Z',
+    switched: true,
+    reviewedComments: 240,
+    heldOut: 60,
+    score: 71.4,
+    previousScore: 66.2,
+    decision: 'better',
+    wins: 0.97,
+  },
+  minimumReviews: 30,
+  minimumHeldOut: 40,
+  reviewedComments: 260,
+  ...over,
+});
+
+/** The page reads `answer()` as the model's figures, each time it asks; "Train now" is accepted. */
+async function answerModel(page: Page, answer: () => SentimentModel) {
+  await page.route('**/v1.0/sentiment-model', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ json: answer() }) : route.fallback(),
+  );
+  await page.route('**/v1.0/sentiment-model/trainings', (route) => route.fulfill({ status: 202 }));
+}
+
+/**
+ * The page's socket, passed through to the API's, with a way to tell the page an event on its
+ * own channel as the API would: a training's events come from a real training, which would
+ * change the model every other test's comments are judged with.
+ */
+async function passThroughSocket(page: Page) {
+  let subscribed!: () => void;
+  const ready = new Promise<void>((resolve) => (subscribed = resolve));
+  let socket: WebSocketRoute | undefined;
+  let channel = '';
+  await page.routeWebSocket(/\/app\/orbita-key/, (route) => {
+    const server = route.connectToServer();
+    server.onMessage((message) => {
+      route.send(message);
+      const frame = JSON.parse(String(message)) as { event: string; channel?: string };
+      if (frame.event === 'pusher_internal:subscription_succeeded') {
+        socket = route;
+        channel = frame.channel ?? '';
+        subscribed();
+      }
+    });
+  });
+  return {
+    /** Resolves once the page listens on its channel. */
+    ready,
+    tell: (event: string, data: unknown) =>
+      socket!.send(JSON.stringify({ event, channel, data: JSON.stringify(data) })),
+  };
+}
 
 test.describe('an admin', () => {
   test.use({ role: 'admin' });
@@ -539,6 +607,9 @@ test.describe('an admin', () => {
       'Sentiment proposto',
     ]);
     await expect(page.getByRole('toolbar', { name: 'Azioni di revisione' })).toContainText('2 commenti');
+    const panel = page.getByRole('region', { name: 'Il classificatore' });
+    await expect(panel).toContainText(/(Inglese|Ogni lingua): (una proposta con una sicurezza del|mai;)/);
+    await expect(panel).toContainText(/Senza una persona, ultimi 30 giorni/);
     await expectNoA11yViolations(page);
     await page.getByRole('button', { name: 'Scorciatoie da tastiera' }).click();
     const help = page.getByRole('dialog', { name: 'Scorciatoie da tastiera' });
@@ -554,6 +625,198 @@ test.describe('an admin', () => {
     await page.getByRole('button', { name: 'Modifica', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Modifica commento' })).toContainText('Sentiment attuale');
     await expectNoA11yViolations(page);
+  });
+
+  test("the classifier's panel says each language's threshold, the labels applied without a person, and why the last training switched", async ({
+    page,
+    signedInUser: _,
+  }) => {
+    // First as the API answers: each language's threshold (or one for all), and the labels applied without a person.
+    await page.goto('/admin/sentiment-review');
+    const panel = page.getByRole('region', { name: 'The classifier' });
+    await expect(panel).toContainText(
+      /(English|Every language): (a proposal at \d+(\.\d)?% confidence or more|never; every proposal waits for a reviewer)\./,
+    );
+    await expect(panel).toContainText(
+      /The classifier's label was applied without a person to \d+ of \d+ comments? that arrived|No comments arrived/,
+    );
+
+    let answer = modelAnswer();
+    await answerModel(page, () => answer);
+    await page.reload();
+    await expect(panel).toContainText('English: a proposal at 91% confidence or more.');
+    await expect(panel).toContainText('Italian: never; every proposal waits for a reviewer.');
+    await expect(panel).toContainText("Each language's own, where the model's labels were at least 90% right");
+    await expect(panel).toContainText(
+      "The classifier's label was applied without a person to 120 of 400 comments that arrived (30%).",
+    );
+    await expect(panel).toContainText('Reviewers checked 40 of these labels and kept 37 (93%).');
+    await expect(panel).toContainText(
+      'in use now, as clearly better: it scored above the previous model in 97% of resamples',
+    );
+    // What was there stays: the model in use and the reviewers' acceptance.
+    await expect(panel).toContainText('Trained here on');
+    await expect(panel).toContainText('Last 30 days: 41 of 50 (82%)');
+    await expectNoA11yViolations(page, { include: ['section[aria-label="The classifier"]'] });
+
+    // One threshold set for every language; nothing checked yet; kept for too few held-out reviews.
+    answer = modelAnswer({
+      thresholds: { source: 'setting', en: 0.7, it: 0.7 },
+      withoutPerson: { arrived: 30, applied: 12, checked: 0, agreed: 0 },
+      lastTraining: {
+        ...modelAnswer().lastTraining!,
+        switched: false,
+        heldOut: 12,
+        decision: 'tooFewHeldOut',
+        wins: null,
+      },
+    });
+    await page.reload();
+    await expect(panel).toContainText('Every language: a proposal at 70% confidence or more.');
+    await expect(panel).toContainText('One threshold for every language, set for this installation.');
+    await expect(panel).toContainText(
+      'No reviewer has checked one of these labels yet: one in twenty is shown in the review',
+    );
+    await expect(panel).toContainText(
+      'the model in use stayed: a switch needs 40 held-out reviews, and this training had 12.',
+    );
+
+    // Kept as not clearly better, in the dark theme.
+    answer = modelAnswer({
+      lastTraining: { ...modelAnswer().lastTraining!, switched: false, decision: 'notClearlyBetter', wins: 0.62 },
+    });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await expect(panel).toContainText(
+      'the model in use stayed, as the new one was not clearly better: it scored above it in only 62% of resamples',
+    );
+    await expectNoA11yViolations(page, { include: ['section[aria-label="The classifier"]'] });
+  });
+
+  test('the panel follows a training live: queued on "Train now", under way, then how it ended', async ({
+    page,
+    signedInUser: _,
+  }) => {
+    let answer = modelAnswer();
+    await answerModel(page, () => answer);
+    const socket = await passThroughSocket(page);
+    await page.goto('/admin/sentiment-review');
+    await socket.ready;
+    const panel = page.getByRole('region', { name: 'The classifier' });
+    const status = panel.getByRole('status');
+    const train = panel.getByRole('button', { name: 'Train now' });
+    await expect(status).toHaveText('');
+
+    // From the keyboard: the training is queued, and the panel read again says so.
+    answer = modelAnswer({ training: { state: 'queued' } });
+    await train.focus();
+    await page.keyboard.press('Enter');
+    await expect(status).toHaveText('Training queued: it starts shortly.');
+    await expect(train).not.toHaveAttribute('aria-disabled');
+
+    // It starts (told to every admin): the button waits for it; the panel reads itself again.
+    answer = modelAnswer({ training: { state: 'running' } });
+    socket.tell('SentimentTraining', { state: 'running' });
+    await expect(status).toHaveText('Training under way…');
+    await expect(train).toHaveAttribute('aria-disabled', 'true');
+    await expectNoA11yViolations(page, { include: ['section[aria-label="The classifier"]'] });
+
+    // It ends while its job is finishing: a reading that still says running does not hold the panel.
+    answer = modelAnswer({
+      training: { state: 'running' },
+      lastTraining: {
+        ...modelAnswer().lastTraining!,
+        trainedAt: new Date().toISOString(),
+        switched: false,
+        decision: 'notClearlyBetter',
+        wins: 0.55,
+      },
+    });
+    socket.tell('SentimentTraining', { state: 'ended', outcome: 'kept' });
+    await expect(status).toHaveText('Training ended: the model in use stayed.');
+    await expect(panel).toContainText(
+      'as the new one was not clearly better: it scored above it in only 55% of resamples',
+    );
+    await expect(train).not.toHaveAttribute('aria-disabled');
+    await expect(train).toBeFocused();
+
+    // The next one queued elsewhere replaces the outcome; a payload out of the contract changes nothing.
+    answer = modelAnswer({ training: { state: 'queued' } });
+    socket.tell('SentimentTraining', { state: 'finished' });
+    socket.tell('SentimentTraining', { state: 'queued' });
+    await expect(status).toHaveText('Training queued: it starts shortly.');
+  });
+
+  test('says why each comment waits: mixed, ironic, unsure, and a label applied without a person picked to be checked', async ({
+    page,
+    request,
+    signedInUser: admin,
+  }) => {
+    const tag = mark();
+    await makeComments(request, admin, [
+      {
+        message: `${tag} 1 great coffee but rude staff`,
+        authorName: 'Ada',
+        sentiment: 'UNCLASSIFIED',
+        inReview: true,
+        proposedSentiment: 'MIXED',
+      },
+      {
+        message: `${tag} 2 oh great, cold coffee again`,
+        authorName: 'Bea',
+        sentiment: 'UNCLASSIFIED',
+        inReview: true,
+        proposedSentiment: 'POSITIVE',
+      },
+      {
+        message: `${tag} 3 lovely cornetti`,
+        authorName: 'Carl',
+        sentiment: 'POSITIVE',
+        inReview: true,
+        proposedSentiment: 'POSITIVE',
+      },
+      {
+        message: `${tag} 4 open on sunday?`,
+        authorName: 'Dora',
+        sentiment: 'UNCLASSIFIED',
+        inReview: true,
+        proposedSentiment: 'NEUTRAL',
+      },
+    ]);
+    // The reasons as the classifier gives them (its own verdict on these words is not this test's).
+    const reasons: Record<string, { reviewReason: string; proposalConfidence: number }> = {
+      '1': { reviewReason: 'mixed', proposalConfidence: 0.8 },
+      '2': { reviewReason: 'ironic', proposalConfidence: 0.85 },
+      '3': { reviewReason: 'sampled', proposalConfidence: 0.96 },
+      '4': { reviewReason: 'unsure', proposalConfidence: 0.46 },
+    };
+    await page.route(
+      (url) => url.pathname === '/v1.0/comments' && url.searchParams.get('message') === tag,
+      async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: Array<{ message: string }> };
+        body.data = body.data.map((comment) => ({ ...comment, ...reasons[comment.message.split(' ')[1]!] }));
+        await route.fulfill({ response, json: body });
+      },
+    );
+    await openReview(page, tag);
+    await expect(rows(page)).toHaveCount(4);
+    await expect(row(page, `${tag} 1 `).getByRole('cell').nth(4)).toHaveText('MixedPraise and complaint together');
+    await expect(row(page, `${tag} 2 `).getByRole('cell').nth(4)).toHaveText('PositiveThe praise may be ironic');
+    await expect(row(page, `${tag} 4 `).getByRole('cell').nth(4)).toHaveText('NeutralThe classifier is 46% sure');
+    // The label applied without a person is its sentiment while it is checked, said as the classifier's.
+    const sampled = row(page, `${tag} 3 `);
+    await expect(sampled.getByRole('cell').nth(3)).toHaveText('PositiveClassified automatically');
+    await expect(sampled.getByRole('cell').nth(4)).toHaveText(
+      'PositiveLabelled without a person; picked to check that label',
+    );
+    await expectNoA11yViolations(page);
+
+    // On a phone the reason folds into the message's cell.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(sampled.getByRole('cell').nth(1)).toContainText(
+      'Labelled without a person; picked to check that label',
+    );
   });
 
   test('names each row checkbox once: "Select the comment by …"', async ({ page, request, signedInUser: admin }) => {

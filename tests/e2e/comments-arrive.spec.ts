@@ -190,6 +190,12 @@ test('a comment arrives classified; one the classifier is unsure of waits in the
     const waiting = rows(review).filter({ hasText: 'Cannoli, uno solo?' });
     await expect(waiting).toContainText(/The classifier is \d+% sure/);
     await expect(rows(review).filter({ hasText: 'We love this place!' })).toHaveCount(0);
+    // Praise and complaint together: however sure the classifier is, a person decides.
+    await say('Great coffee but the service was terrible');
+    await review.getByRole('button', { name: 'Show 1 new comment to review' }).click();
+    await expect(rows(review).filter({ hasText: 'Great coffee but the service was terrible' })).toContainText(
+      'Praise and complaint together',
+    );
     await expectNoA11yViolations(review);
 
     // The admin sets it: it leaves the review, and the classifier's panel counts the review.

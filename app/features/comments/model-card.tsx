@@ -1,13 +1,25 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/ui/button';
+import { Button, Spinner } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { ReadAgainButton } from '~/components/ui/read-again-button';
-import type { SentimentModel } from './sentiment-model';
+import {
+  lastTrainingWords,
+  shownTraining,
+  thresholdWords,
+  trainingStatusWords,
+  withoutPersonWords,
+  type Formats,
+  type Words,
+} from './model-words';
+import { useToldTraining, type SentimentModel } from './sentiment-model';
 
 /**
- * The classifier, as the admins watch it (docs/decisions/049): the model in use, how often the
- * reviewers took its proposals lately, the last training on their reviews, and a way to train
- * now. A failure to read it is said here; the review below stays usable.
+ * The classifier, as the admins watch it (docs/decisions/049): the model in use, the confidence
+ * each language needs for a label to be applied without a person, how those labels fared, how
+ * often the reviewers took its proposals lately, the last training on their reviews and why it
+ * was switched to or not, and a way to train now that follows the training live. A failure to
+ * read it is said here; the review below stays usable.
  */
 export function SentimentModelCard({
   model,
@@ -19,9 +31,14 @@ export function SentimentModelCard({
   training: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const percent = new Intl.NumberFormat(i18n.language || undefined, { style: 'percent' });
-  const decimal = new Intl.NumberFormat(i18n.language || undefined, { maximumFractionDigits: 1 });
-  const date = new Intl.DateTimeFormat(i18n.language || undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const told = useToldTraining();
+  const statusId = useId();
+  const language = i18n.language || undefined;
+  const percent = new Intl.NumberFormat(language, { style: 'percent' });
+  // A threshold is shown as it is applied: 90.5 % is not "91 % or more".
+  const threshold = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+  const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   if (model === 'failed') {
     return (
       <Card headingLevel={2} title={t('review.model.title')}>
@@ -31,6 +48,13 @@ export function SentimentModelCard({
       </Card>
     );
   }
+  const formats: Formats = {
+    percent: (share) => percent.format(share),
+    decimal: (score) => decimal.format(score),
+    date: (iso) => date.format(new Date(iso)),
+  };
+  const say = ({ key, values, language: named }: Words) =>
+    t(`review.model.${key}`, { ...values, ...(named ? { language: t(`review.model.languages.${named}`) } : {}) });
   const accepted = (figures: { reviewed: number; accepted: number }, period: '7' | '30') =>
     figures.reviewed === 0
       ? t(`review.model.noReviews${period}`)
@@ -39,20 +63,46 @@ export function SentimentModelCard({
           reviewed: figures.reviewed,
           share: percent.format(figures.accepted / figures.reviewed),
         });
-  const last = model.lastTraining;
+  const shown = shownTraining(model.training.state, told);
+  const status = trainingStatusWords(shown);
   return (
     <section aria-label={t('review.model.title')}>
       <Card
         headingLevel={2}
         title={t('review.model.title')}
-        description={t('review.model.description', { threshold: percent.format(model.threshold) })}
+        description={
+          <>
+            {t('review.model.description')}
+            {/* Always there, empty when idle: a live region announces what changes inside it. */}
+            <span
+              id={statusId}
+              role="status"
+              aria-live="polite"
+              className="mt-2 flex items-center gap-2 font-medium text-fg empty:mt-0"
+            >
+              {status ? (
+                <>
+                  {shown.state === 'idle' ? null : <Spinner />}
+                  {say(status)}
+                </>
+              ) : null}
+            </span>
+          </>
+        }
         actions={
-          <Button variant="secondary" size="sm" onClick={onTrain} pending={training}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onTrain}
+            // Under way, another press would only be refused (one training at a time).
+            pending={training || shown.state === 'running'}
+            aria-describedby={statusId}
+          >
             {t('review.model.train')}
           </Button>
         }
       >
-        <dl className="grid gap-4 text-sm md:grid-cols-3">
+        <dl className="grid gap-x-6 gap-y-4 text-sm md:grid-cols-2 lg:grid-cols-3">
           <div className="flex flex-col gap-1">
             <dt className="font-medium text-fg">{t('review.model.inUse')}</dt>
             <dd className="text-fg-muted">
@@ -66,23 +116,31 @@ export function SentimentModelCard({
             </dd>
           </div>
           <div className="flex flex-col gap-1">
+            <dt className="font-medium text-fg">{t('review.model.thresholdsTitle')}</dt>
+            {thresholdWords(model.thresholds, { ...formats, percent: (share) => threshold.format(share) }).map(
+              (words) => (
+                <dd key={`${words.key}${words.language ?? ''}`} className="text-fg-muted">
+                  {say(words)}
+                </dd>
+              ),
+            )}
+          </div>
+          <div className="flex flex-col gap-1">
+            <dt className="font-medium text-fg">{t('review.model.withoutPersonTitle')}</dt>
+            {withoutPersonWords(model.withoutPerson, formats).map((words) => (
+              <dd key={words.key} className="text-fg-muted">
+                {say(words)}
+              </dd>
+            ))}
+          </div>
+          <div className="flex flex-col gap-1">
             <dt className="font-medium text-fg">{t('review.model.acceptedTitle')}</dt>
             <dd className="text-fg-muted">{accepted(model.accepted.last7Days, '7')}</dd>
             <dd className="text-fg-muted">{accepted(model.accepted.last30Days, '30')}</dd>
           </div>
           <div className="flex flex-col gap-1">
             <dt className="font-medium text-fg">{t('review.model.lastTraining')}</dt>
-            <dd className="text-fg-muted">
-              {last === null
-                ? model.reviewedComments >= model.minimumReviews
-                  ? t('review.model.nextTraining', { count: model.reviewedComments })
-                  : t('review.model.neverTrained', { count: model.reviewedComments, minimum: model.minimumReviews })
-                : t(last.switched ? 'review.model.switched' : 'review.model.kept', {
-                    date: date.format(new Date(last.trainedAt)),
-                    score: decimal.format(last.score),
-                    previous: decimal.format(last.previousScore),
-                  })}
-            </dd>
+            <dd className="text-fg-muted">{say(lastTrainingWords(model, formats))}</dd>
           </div>
         </dl>
       </Card>

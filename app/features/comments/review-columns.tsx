@@ -70,25 +70,36 @@ export function useReviewColumns(): Column<Comment>[] {
             <ReviewReason comment={comment} />
           </div>
         ) : (
-          <span className="text-fg-muted">
-            <span aria-hidden="true">—</span>
-            <span className="sr-only">{t('review.noProposal')}</span>
-          </span>
+          <div className="flex flex-col items-start gap-1">
+            <span className="text-fg-muted">
+              <span aria-hidden="true">—</span>
+              <span className="sr-only">{t('review.noProposal')}</span>
+            </span>
+            <ReviewReason comment={comment} />
+          </div>
         ),
     },
   ];
 }
 
-/** Who decided the sentiment: an admin's review, or the classifier on its own; nothing while in review. */
+/**
+ * Who decided the sentiment: an admin's review, or the classifier on its own. Nothing while in
+ * review, but for a label applied without a person and picked to be checked: that sentiment is
+ * the classifier's, kept unless the reviewer changes it.
+ */
 function SentimentOrigin({ comment }: { comment: Comment }) {
   const { t } = useTranslation();
-  if (comment.sentiment.inReview) return null;
+  if (comment.sentiment.inReview) {
+    return comment.reviewReason === 'sampled' ? (
+      <span className="text-xs text-fg-muted">{t('review.classified')}</span>
+    ) : null;
+  }
   if (comment.reviewedAt) return <span className="text-xs text-fg-muted">{t('review.reviewed')}</span>;
   if (comment.proposalConfidence === null) return null;
   return <span className="text-xs text-fg-muted">{t('review.classified')}</span>;
 }
 
-/** Why the classifier left a comment in review to a person (docs/decisions/048). */
+/** Why a comment is in review (docs/decisions/048): left to a person, or picked to check a label applied without one. */
 export function ReviewReason({ comment }: { comment: Comment }) {
   const { t, i18n } = useTranslation();
   if (!comment.sentiment.inReview || !comment.reviewReason) return null;
@@ -97,7 +108,9 @@ export function ReviewReason({ comment }: { comment: Comment }) {
   );
   return (
     <span className="text-xs text-fg-muted">
-      {comment.reviewReason === 'unsure' ? t('review.reason.unsure', { confidence }) : t('review.reason.unreadable')}
+      {comment.reviewReason === 'unsure'
+        ? t('review.reason.unsure', { confidence })
+        : t(`review.reason.${comment.reviewReason}`)}
     </span>
   );
 }

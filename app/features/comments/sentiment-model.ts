@@ -1,9 +1,11 @@
 import * as sentimentModel from '~contract/sentiment-model';
 import type { SentimentModelSchema } from '~contract/sentiment-model';
+import type { SentimentTrainingEvent } from '~contract/realtime';
 import type { z } from 'zod/mini';
 import { api } from '~/lib/api';
 import { cached, invalidate } from '~/lib/cache';
 import { HttpError } from '~/lib/http';
+import { createStore, useStore } from '~/lib/store';
 
 export type SentimentModel = z.output<typeof SentimentModelSchema>;
 
@@ -35,3 +37,27 @@ export async function trainSentimentModel(): Promise<'queued' | 'running'> {
 
 /** After a review: the panel's counts changed. */
 export const sentimentModelChanged = () => invalidate(sentimentModelKeys.all);
+
+/**
+ * The last training event told here (queued, running, ended with its outcome), kept outside
+ * React: it can come while no review page is open. The panel reads the training's state from the
+ * API, read again on each event; this says how the last one ended, which no reading says once it
+ * is over (app/features/comments/model-words.ts).
+ */
+const lastTold = createStore<SentimentTrainingEvent | null>(null);
+
+export const sentimentTraining = {
+  /** What a `SentimentTraining` event says; the live updates call it. */
+  tell(event: SentimentTrainingEvent) {
+    lastTold.set(event);
+  },
+  /**
+   * Signing out (another user here never sees it), or back from a lost connection (an event may
+   * have been missed: the API's reading alone is right).
+   */
+  clear() {
+    lastTold.set(null);
+  },
+};
+
+export const useToldTraining = () => useStore(lastTold);
