@@ -1,13 +1,26 @@
 /**
- * The sentiment classifier's figures (`npm run bench -- --sentiment`; docs/decisions/047):
- * macro-F1 on each language's validation split of the benchmark (three labels, as its README
- * maps them), comments classified a second on one core (this process's one thread), the model
- * file's size and the memory the loaded model takes (its weights, and with its lexicons).
+ * The sentiment classifier's figures (`npm run bench -- --sentiment`; docs/decisions/047, 058):
+ * on each language's validation split of the benchmark (three labels, as its README maps them),
+ * macro-F1 and the labels applied without a person (how often right, on what share of comments)
+ * at the carried model's thresholds, which were chosen on that same split; the same measured on
+ * what the thresholds were not chosen on (each half of the split at thresholds chosen on the
+ * other half); the held-out test split where someone put it in the folder; the learning curve
+ * (macro-F1 on half the validation split after 0, 50, 100, 200 and all reviews of the other
+ * half); comments classified a second on one core; the model file's size and memory.
  */
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { benchmarkDir, hasBenchmark, readSplit } from '../server/sentiment/benchmark';
+import {
+  benchmarkDir,
+  hasBenchmark,
+  hasSplit,
+  macroF1,
+  readSplit,
+  type BenchmarkLanguage,
+} from '../server/sentiment/benchmark';
+import type { Classification } from '../server/sentiment/classifier';
+import type { Label } from '../server/sentiment/model';
 
 /** Memory in use once the collector has run: the heap and what lives outside it (the weights). */
 function memoryInUse(gc: () => void): number {
@@ -15,6 +28,11 @@ function memoryInUse(gc: () => void): number {
   const { heapUsed, external } = process.memoryUsage();
   return heapUsed + external;
 }
+
+const NAMES: Record<BenchmarkLanguage, string> = { en: 'English', it: 'Italian' };
+const percent = (part: number, whole: number) => (whole === 0 ? '–' : `${((part / whole) * 100).toFixed(1)} %`);
+
+type Read = { label: Label; proposal: Classification };
 
 export async function sentimentFigures(): Promise<string[]> {
   const dir = benchmarkDir();
@@ -25,9 +43,10 @@ export async function sentimentFigures(): Promise<string[]> {
   const gc = runInNewContext('gc') as () => void;
   const before = memoryInUse(gc);
   // Imported here, not above, so the lexicons the classifier loads with it are in the figure.
-  const { classifyWith } = await import('../server/sentiment/classifier');
+  const { benchmarkLabel, classifyWith } = await import('../server/sentiment/classifier');
   const { decodeModel } = await import('../server/sentiment/model-file');
-  const { BENCHMARK_TRAINING, BUNDLED_MODEL_PATH, validationF1 } = await import('../server/sentiment/training');
+  const { BENCHMARK_TRAINING, BUNDLED_MODEL_PATH } = await import('../server/sentiment/training');
+  const { chooseThresholds, couldStandAlone } = await import('../server/sentiment/thresholds');
   const bytes = readFileSync(BUNDLED_MODEL_PATH);
   const model = decodeModel(bytes);
   classifyWith(model, 'ready');
@@ -36,17 +55,62 @@ export async function sentimentFigures(): Promise<string[]> {
     `model file                      ${(bytes.byteLength / 1e6).toFixed(2)} MB (goal ≤ 20 MB)`,
     `weights in memory               ${((model.weights.byteLength + model.bias.byteLength + model.vocabulary.byteLength) / 1e6).toFixed(1)} MB`,
     `classifier in memory            ${(loaded / 1e6).toFixed(1)} MB (weights, lexicons, stemmers)`,
+    `thresholds (chosen on validation) English ${model.thresholds.en ?? 'none'}, Italian ${model.thresholds.it ?? 'none'}`,
   ];
+  const read = (language: BenchmarkLanguage, split: 'val' | 'test'): Read[] =>
+    readSplit(language, split, dir).map((row) => ({ label: row.label, proposal: classifyWith(model, row.text) }));
+  const right = (each: Read) => benchmarkLabel(each.proposal.sentiment) === each.label;
+  /** Of `rows`, those applied without a person at `threshold`, and how many of them are right. */
+  const applied = (rows: Read[], threshold: number | null) => {
+    const taken = rows.filter(
+      (each) => threshold !== null && couldStandAlone(each.proposal) && each.proposal.confidence >= threshold,
+    );
+    return { taken: taken.length, right: taken.filter(right).length, of: rows.length };
+  };
+  const f1 = (rows: Read[]) =>
+    macroF1(
+      rows.map((each) => each.label),
+      rows.map((each) => benchmarkLabel(each.proposal.sentiment)),
+    );
   const goals = { en: ['50.9', '68.2'], it: ['54.7', '71.5'] } as const;
   const texts: string[] = [];
   for (const language of BENCHMARK_TRAINING) {
-    const f1 = validationF1(model, language, dir);
+    const rows = read(language, 'val');
+    const name = NAMES[language];
     lines.push(
-      `macro-F1, ${language === 'en' ? 'English' : 'Italian'} validation    ${f1.toFixed(1)} (fastText ${goals[language][0]}, XLM-R ${goals[language][1]})`,
+      `macro-F1, ${name} validation    ${f1(rows).toFixed(1)} (the paper's test split: fastText ${goals[language][0]}, XLM-R ${goals[language][1]})`,
     );
+    const own = applied(rows, model.thresholds[language]);
+    lines.push(
+      `  without a person, validation  ${percent(own.right, own.taken)} right, on ${percent(own.taken, own.of)} of comments (the split the threshold was chosen on)`,
+    );
+    // Each half at the threshold the other half chooses: a figure the choice was not tuned on.
+    const halves = [rows.filter((_, n) => n % 2 === 0), rows.filter((_, n) => n % 2 === 1)];
+    let taken = 0;
+    let correct = 0;
+    for (const [choose, measure] of [halves, [...halves].reverse()] as Array<[Read[], Read[]]>) {
+      const chosen = chooseThresholds(
+        choose.map((each) => ({ language, proposal: each.proposal, right: right(each) })),
+        { support: 10 },
+      )[language];
+      const figures = applied(measure, chosen);
+      taken += figures.taken;
+      correct += figures.right;
+    }
+    lines.push(
+      `  without a person, cross-fit   ${percent(correct, taken)} right, on ${percent(taken, rows.length)} of comments (each half at the other half's threshold)`,
+    );
+    if (hasSplit('test', dir)) {
+      const test = read(language, 'test');
+      const figures = applied(test, model.thresholds[language]);
+      lines.push(
+        `macro-F1, ${name} test          ${f1(test).toFixed(1)}; without a person ${percent(figures.right, figures.taken)} right on ${percent(figures.taken, figures.of)} of comments`,
+      );
+    }
     for (const split of ['val', 'train'] as const)
       texts.push(...readSplit(language, split, dir).map((row) => row.text));
   }
+  if (!hasSplit('test', dir)) lines.push('(no test split in the folder: the benchmark holds it out)');
   for (const text of texts.slice(0, 500)) classifyWith(model, text);
   const started = performance.now();
   let classified = 0;
@@ -56,5 +120,61 @@ export async function sentimentFigures(): Promise<string[]> {
   }
   const perSecond = classified / ((performance.now() - started) / 1000);
   lines.push(`classified on one core          ${Math.round(perSecond).toLocaleString('en')} comments/s (goal ≥ 1,000)`);
+  lines.push(...(await learningCurve(dir, BENCHMARK_TRAINING)));
+  return lines;
+}
+
+/**
+ * What the reviews buy: each language's validation split in two halves, the odd lines taken as
+ * an installation's reviews (both languages, in a fixed shuffled order), the even ones scored.
+ * Trained as a training here trains (`runTraining`): with the benchmark's training texts, and
+ * without them (a deployment, the carried model refined by the reviews).
+ */
+async function learningCurve(dir: string, languages: BenchmarkLanguage[]): Promise<string[]> {
+  const { runTraining } = await import('../server/sentiment/training-run');
+  const { benchmarkLabel } = await import('../server/sentiment/classifier');
+  const scored = languages.flatMap((language) =>
+    readSplit(language, 'val', dir)
+      .filter((_, n) => n % 2 === 0)
+      .map((row) => ({ language, message: row.text, label: row.label })),
+  );
+  const reviews = languages.flatMap((language) =>
+    readSplit(language, 'val', dir)
+      .filter((_, n) => n % 2 === 1)
+      .map((row) => ({ message: row.text, label: row.label })),
+  );
+  // A fixed shuffle (a linear congruential order), so that the first 50 hold both languages.
+  let state = 7;
+  const order = reviews.map((_, n) => n);
+  for (let i = order.length - 1; i > 0; i--) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    const j = state % (i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  const shuffled = order.map((n) => reviews[n]!);
+  const lines = ['learning curve: macro-F1 on half of validation (en / it) after reviews of the other half'];
+  for (const [name, benchmarkDir] of [
+    ['with the benchmark', dir],
+    ['without it (a deployment)', undefined],
+  ] as const) {
+    const points: string[] = [];
+    for (const count of [0, 50, 100, 200, shuffled.length]) {
+      const started = performance.now();
+      const trained = runTraining({ benchmarkDir, taught: shuffled.slice(0, count), heldOut: scored, current: null });
+      // No reviews: the carried model itself, as the model in use reads them.
+      const readings = count === 0 ? trained.currentReadings : trained.candidateReadings;
+      const byLanguage = languages.map((language) => {
+        const rows = scored
+          .map((each, n) => ({ ...each, proposal: readings[n]! }))
+          .filter((each) => each.language === language);
+        return macroF1(
+          rows.map((each) => each.label),
+          rows.map((each) => benchmarkLabel(each.proposal.sentiment)),
+        ).toFixed(1);
+      });
+      points.push(`${count}: ${byLanguage.join(' / ')} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    }
+    lines.push(`  ${name.padEnd(28)}${points.join(' · ')}`);
+  }
   return lines;
 }

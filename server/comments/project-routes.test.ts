@@ -259,7 +259,8 @@ describe('replying to a comment through the provider', () => {
     expect(comments.length).toBe(8);
     const answered = comments.find((comment) => comment.replies.length > 0)!;
     expect(answered.replies).toMatchObject([{ message: 'Totally agree!', fromChannel: false }]);
-    expect(new Set(comments.map((comment) => comment.sentiment.sentiment)).size).toBeGreaterThan(2);
+    // Each judged as it arrived: the classifier proposed more than one reading of them.
+    expect(new Set(comments.map((comment) => comment.proposedSentiment)).size).toBeGreaterThan(1);
   });
 
   it('posts the reply at the provider, keeps it under its parent and counts it; "replied by you" finds it', async () => {

@@ -10,13 +10,22 @@ import type { Label } from './model';
  */
 export const BENCHMARK_LANGUAGES = { en: 'english', it: 'italian' } as const;
 export type BenchmarkLanguage = keyof typeof BENCHMARK_LANGUAGES;
-export type Split = 'train' | 'val';
+/**
+ * `test` is held out: the benchmark's folder has none, and nothing here chooses anything on it.
+ * Where someone puts the published test split beside the others (`test_text.txt`,
+ * `test_labels.txt`), `npm run bench -- --sentiment` reports on it as well.
+ */
+export type Split = 'train' | 'val' | 'test';
 
 export function benchmarkDir(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env.SENTIMENT_BENCHMARK_DIR ?? join(import.meta.dirname, '../../../shared/sentiment-benchmark'));
 }
 
 export const hasBenchmark = (dir = benchmarkDir()) => existsSync(join(dir, BENCHMARK_LANGUAGES.en, 'train_text.txt'));
+
+/** Whether the folder has that split for every language. */
+export const hasSplit = (split: Split, dir = benchmarkDir()) =>
+  Object.values(BENCHMARK_LANGUAGES).every((folder) => existsSync(join(dir, folder, `${split}_text.txt`)));
 
 /**
  * A line as the benchmark wrote it: JSON-style `\uXXXX` escapes (commas, quotes, apostrophes)
