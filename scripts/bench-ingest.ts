@@ -22,8 +22,8 @@ import { startBenchServer, type BenchServer } from './bench-server';
  * ones, with the API's health asked all along; then a last burst cut by `kill -9` half way, and
  * the API started again on the same folder.
  */
-const SECRET = 'bench-facebook-app-secret-0123456789abcdef';
-const PAGE = '200000000000007';
+export const SECRET = 'bench-facebook-app-secret-0123456789abcdef';
+export const PAGE = '200000000000007';
 const json = { 'content-type': 'application/json' };
 
 /** The ingest API, as `npm start` runs it, on `dataDir` (or the PostgreSQL at `databaseUrl`). */
@@ -56,7 +56,7 @@ const delivery = (n: number, verb: 'add' | 'edited' | 'remove', message: string,
     ]),
   );
 
-async function post(origin: string, body: string): Promise<number> {
+export async function post(origin: string, body: string): Promise<number> {
   const response = await fetch(`${origin}/webhooks/facebook`, {
     method: 'POST',
     headers: { ...json, 'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}` },
@@ -131,13 +131,13 @@ function slowSenders(port: number, count: number) {
 /** The wall clock in ms, as the browser's `performance.timeOrigin + performance.now()` reads it. */
 const now = () => performance.timeOrigin + performance.now();
 
-const ms = (values: number[]) => {
+export const ms = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
   return `${at(0.5).toFixed(0)} / ${at(0.95).toFixed(0)} ms`;
 };
 
-async function signedInOwner(origin: string) {
+export async function signedInOwner(origin: string) {
   const made = await (await fetch(`${origin}/dev/users`, { method: 'POST', body: '{}', headers: json })).json();
   const login = await fetch(`${origin}/v1.0/auth/login`, {
     method: 'POST',
@@ -191,7 +191,7 @@ async function total(origin: string, headers: Record<string, string>, projectId:
   return answer.meta.total as number;
 }
 
-async function waitForTotal(
+export async function waitForTotal(
   origin: string,
   headers: Record<string, string>,
   projectId: string,
@@ -208,7 +208,7 @@ async function waitForTotal(
 }
 
 /** `GET path` one after another until `until` settles; answers each one's time. */
-async function timeGets(origin: string, path: string, headers: Record<string, string>, until: Promise<unknown>) {
+export async function timeGets(origin: string, path: string, headers: Record<string, string>, until: Promise<unknown>) {
   const samples: number[] = [];
   let done = false;
   void until.finally(() => (done = true));

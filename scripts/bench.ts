@@ -24,7 +24,8 @@
  * `npm run bench -- --pages` stops after the page figures; `--files` lists each script; `--scale`
  * prints only the scale figures, `--realtime` only the real-time ones, `--comments` only a project's
  * comments, `--ingest` only comments arriving through webhooks under a burst (scripts/bench-ingest.ts),
- * `--sentiment` only the sentiment classifier's (scripts/bench-sentiment.ts).
+ * `--sentiment` only the sentiment classifier's (scripts/bench-sentiment.ts) and a training on the reviews in
+ * the API (scripts/bench-training.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -40,6 +41,7 @@ import { WebSocket } from 'ws';
 import { facebookReturnOverHttp } from '../server/integrations/sandbox/consent-form';
 import { OAUTH_RETURN_PATHS } from '../contract/oauth';
 import { ingestFigures } from './bench-ingest';
+import { trainingFigures } from './bench-training';
 import { startBenchServer } from './bench-server';
 import { sentimentFigures } from './bench-sentiment';
 
@@ -71,9 +73,12 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 if (process.argv.includes('--sentiment')) {
-  // The classifier needs no build nor server: it is measured in this process.
+  // The classifier needs no build nor server: it is measured in this process. A training on the
+  // reviews is measured in the API, as `npm start` runs it.
   console.log('sentiment classifier:');
   for (const line of await sentimentFigures()) console.log(`  ${line}`);
+  if (spawnSync('npm', ['run', 'build'], { stdio: 'ignore' }).status !== 0) throw new Error('build failed');
+  for (const line of await trainingFigures(PORT + 6)) console.log(`  ${line}`);
   process.exit(0);
 }
 
