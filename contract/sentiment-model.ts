@@ -53,6 +53,8 @@ export const SentimentModelSchema = z
       checked: count(),
       /** Of those, how many the reviewer kept. */
       agreed: count(),
+      /** The share (0 to 1) of labels applied without a person that go to the review too (SENTIMENT_SAMPLE_SHARE). */
+      sampleShare: z.number().check(z.minimum(0), z.maximum(1)),
     }),
     /** The training under way or asked for: `queued` (due now), `running`, or `idle`. */
     training: z.object({ state: z.enum(['idle', 'queued', 'running']) }),

@@ -105,7 +105,7 @@ export function sentimentModelRoutes(s: Services) {
           }
         : { source: 'carried', trainedAt: null, reviewedComments: 0, score: null },
       thresholds: fixed === undefined ? { source: 'model', ...own } : { source: 'setting', en: fixed, it: fixed },
-      withoutPerson: withoutPerson!,
+      withoutPerson: { ...withoutPerson!, sampleShare: s.config.sentimentSampleShare },
       training: { state: await s.jobs.stateOf(RETRAIN_SENTIMENT, TRAINING_KEY) },
       accepted: {
         last7Days: { reviewed: figures!.reviewed7, accepted: figures!.accepted7 },

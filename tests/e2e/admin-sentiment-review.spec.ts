@@ -108,7 +108,7 @@ const modelAnswer = (over: Partial<SentimentModel> = {}): SentimentModel => ({
   inUse: { source: 'retrained', trainedAt: '2026-11-20T09:30:00.000Z', reviewedComments: 240, score: 71.4 },
   thresholds: { source: 'model', en: 0.91, it: null },
   accepted: { last7Days: { reviewed: 10, accepted: 8 }, last30Days: { reviewed: 50, accepted: 41 } },
-  withoutPerson: { arrived: 400, applied: 120, checked: 40, agreed: 37 },
+  withoutPerson: { arrived: 400, applied: 120, checked: 40, agreed: 37, sampleShare: 0.05 },
   training: { state: 'idle' },
   lastTraining: {
     trainedAt: '2026-11-20T09:30:00.000Z',
@@ -662,7 +662,7 @@ test.describe('an admin', () => {
     // One threshold set for every language; nothing checked yet; kept for too few held-out reviews.
     answer = modelAnswer({
       thresholds: { source: 'setting', en: 0.7, it: 0.7 },
-      withoutPerson: { arrived: 30, applied: 12, checked: 0, agreed: 0 },
+      withoutPerson: { arrived: 30, applied: 12, checked: 0, agreed: 0, sampleShare: 0.05 },
       lastTraining: {
         ...modelAnswer().lastTraining!,
         switched: false,
@@ -675,7 +675,7 @@ test.describe('an admin', () => {
     await expect(panel).toContainText('Every language: a proposal at 70% confidence or more.');
     await expect(panel).toContainText('One threshold for every language, set for this installation.');
     await expect(panel).toContainText(
-      'No reviewer has checked one of these labels yet: one in twenty is shown in the review',
+      'No reviewer has checked one of these labels yet: 5% of them are shown in the review',
     );
     await expect(panel).toContainText(
       'the model in use stayed: a switch needs 40 held-out reviews, and this training had 12.',

@@ -33,7 +33,7 @@ const model = (over: Partial<SentimentModel> = {}): SentimentModel => ({
   inUse: { source: 'carried', trainedAt: null, reviewedComments: 0, score: null },
   thresholds: { source: 'model', en: 0.91, it: 0.88 },
   accepted: { last7Days: { reviewed: 0, accepted: 0 }, last30Days: { reviewed: 0, accepted: 0 } },
-  withoutPerson: { arrived: 0, applied: 0, checked: 0, agreed: 0 },
+  withoutPerson: { arrived: 0, applied: 0, checked: 0, agreed: 0, sampleShare: 0.05 },
   training: { state: 'idle' },
   lastTraining: null,
   minimumReviews: 30,
@@ -84,32 +84,44 @@ describe("the classifier panel's thresholds", () => {
 
 describe('the last 30 days without a person', () => {
   it('gives the share decided without a person and how the checked ones fared', () => {
-    expect(withoutPersonWords({ arrived: 400, applied: 120, checked: 40, agreed: 37 }, format).map(say)).toEqual([
+    expect(
+      withoutPersonWords({ arrived: 400, applied: 120, checked: 40, agreed: 37, sampleShare: 0.05 }, format).map(say),
+    ).toEqual([
       "The classifier's label was applied without a person to 120 of 400 comments that arrived (30%).",
       'Reviewers checked 40 of these labels and kept 37 (92.5%).',
     ]);
   });
 
-  it('says why none was checked yet: one in twenty goes to the review', () => {
-    expect(withoutPersonWords({ arrived: 1, applied: 1, checked: 0, agreed: 0 }, format).map(say)).toEqual([
+  it('says why none was checked yet: the share that goes to the review, or that none does', () => {
+    expect(
+      withoutPersonWords({ arrived: 1, applied: 1, checked: 0, agreed: 0, sampleShare: 0.05 }, format).map(say),
+    ).toEqual([
       "The classifier's label was applied without a person to 1 of 1 comment that arrived (100%).",
-      'No reviewer has checked one of these labels yet: one in twenty is shown in the review, to measure how often they are right.',
+      'No reviewer has checked one of these labels yet: 5% of them are shown in the review, to measure how often they are right.',
+    ]);
+    expect(
+      withoutPersonWords({ arrived: 1, applied: 1, checked: 0, agreed: 0, sampleShare: 0 }, format).map(say),
+    ).toEqual([
+      "The classifier's label was applied without a person to 1 of 1 comment that arrived (100%).",
+      'None of these labels is shown in the review (SENTIMENT_SAMPLE_SHARE is 0): how often they are right is not measured.',
     ]);
   });
 
   it('says nothing of checks when nothing was applied without a person, and that nothing arrived when nothing did', () => {
-    expect(withoutPersonWords({ arrived: 5, applied: 0, checked: 0, agreed: 0 }, format).map((w) => w.key)).toEqual([
-      'appliedWithoutPerson',
-    ]);
-    expect(withoutPersonWords({ arrived: 0, applied: 0, checked: 0, agreed: 0 }, format).map(say)).toEqual([
-      'No comments arrived.',
-    ]);
+    expect(
+      withoutPersonWords({ arrived: 5, applied: 0, checked: 0, agreed: 0, sampleShare: 0.05 }, format).map(
+        (w) => w.key,
+      ),
+    ).toEqual(['appliedWithoutPerson']);
+    expect(
+      withoutPersonWords({ arrived: 0, applied: 0, checked: 0, agreed: 0, sampleShare: 0.05 }, format).map(say),
+    ).toEqual(['No comments arrived.']);
   });
 
   it('still reports checks of labels when no comment arrived lately (never a division by zero)', () => {
-    expect(withoutPersonWords({ arrived: 0, applied: 0, checked: 2, agreed: 1 }, format).map(say)).toEqual([
-      'Reviewers checked 2 of these labels and kept 1 (50%).',
-    ]);
+    expect(
+      withoutPersonWords({ arrived: 0, applied: 0, checked: 2, agreed: 1, sampleShare: 0.05 }, format).map(say),
+    ).toEqual(['Reviewers checked 2 of these labels and kept 1 (50%).']);
   });
 });
 

@@ -17,6 +17,7 @@ export type ModelKey =
   | 'appliedWithoutPerson'
   | 'agreement'
   | 'noneChecked'
+  | 'noneSampled'
   | 'nextTraining'
   | 'neverTrained'
   | 'switched'
@@ -82,7 +83,7 @@ export function thresholdWords(thresholds: SentimentModel['thresholds'], format:
  * label, and how the sampled ones fared with a reviewer (none checked yet: why there will be).
  */
 export function withoutPersonWords(figures: SentimentModel['withoutPerson'], format: Formats): Words[] {
-  const { arrived, applied, checked, agreed } = figures;
+  const { arrived, applied, checked, agreed, sampleShare } = figures;
   if (arrived === 0 && checked === 0) return [{ key: 'noArrivals' }];
   const lines: Words[] = [];
   if (arrived > 0) {
@@ -94,7 +95,9 @@ export function withoutPersonWords(figures: SentimentModel['withoutPerson'], for
   if (checked > 0) {
     lines.push({ key: 'agreement', values: { checked, agreed, share: format.percent(agreed / checked) } });
   } else if (applied > 0) {
-    lines.push({ key: 'noneChecked' });
+    lines.push(
+      sampleShare > 0 ? { key: 'noneChecked', values: { share: format.percent(sampleShare) } } : { key: 'noneSampled' },
+    );
   }
   return lines;
 }
