@@ -5,8 +5,9 @@ import type { Language, Token } from './text';
 /**
  * What published lexicons say of a comment's words (docs/decisions/047): NLP.js's stemmers,
  * stop words and Italian polarity lexicon (from Pattern), VADER's lexicon for English social-media
- * text, and the Emoji Sentiment Ranking (Kralj Novak et al., 2015) for emoji. The
- * packages are CommonJS with JSON and text data: read through `require`, as plain Node and the
+ * text, and the Emoji Sentiment Ranking (Kralj Novak et al., 2015) for emoji; beside them, a few
+ * words a café's customers use that Pattern lacks and emoji newer than the ranking (decision 059).
+ * The packages are CommonJS with JSON and text data: read through `require`, as plain Node and the
  * bundled server both can.
  */
 const require = createRequire(import.meta.url);
@@ -36,28 +37,83 @@ const vaderLexicon = new Map(
 );
 /** The Italian lexicon (−1 to 1), by the word's stem. */
 const patternIt = require('@nlpjs/lang-it/src/sentiment/pattern_it.json') as Record<string, number>;
+/**
+ * Emoji newer than the ranking (2015), which customers use for a verdict: nausea, vomiting and
+ * cursing for food and service they hated, star eyes and hearts for what they loved.
+ */
+const NEWER_EMOJI: Array<[string, number]> = [
+  ['\u{1F922}', -0.6],
+  ['\u{1F92E}', -0.8],
+  ['\u{1F92C}', -0.8],
+  ['\u{1F644}', -0.4],
+  ['\u{1F926}', -0.4],
+  ['\u{1F974}', -0.3],
+  ['\u{1F929}', 0.7],
+  ['\u{1F970}', 0.7],
+  ['\u{1F973}', 0.6],
+  ['\u{1F917}', 0.5],
+  ['\u{1F924}', 0.4],
+];
 /** Emoji seen often enough in the ranking for its polarity to mean something. */
-const emojiScores = new Map(
-  emojiSentiment
+const emojiScores = new Map<string, number>([
+  ...NEWER_EMOJI,
+  ...emojiSentiment
     .filter((each) => each.occurrences >= 5)
-    .map((each) => [
+    .map((each): [string, number] => [
       String.fromCodePoint(...each.sequence.split('-').map((hex) => parseInt(hex, 16))),
       each.pPositive - each.pNegative,
     ]),
-);
+]);
+
+/**
+ * Words a customer's comment on a café, restaurant or shop uses that Pattern, built from product
+ * reviews and news, lacks or reads otherwise (by the word, its stem looked up as Pattern's is):
+ * "sporco", "maleducato", "schifo" are missing; "salato" (of a bill) and "lento" (of service)
+ * are complaints, "attesa" (a wait) is not praise.
+ */
+const ITALIAN_EXTRA: Record<string, number> = {
+  sporco: -0.6,
+  lurido: -0.8,
+  maleducato: -0.7,
+  cortese: 0.6,
+  schifo: -0.9,
+  disgustoso: -0.9,
+  immangiabile: -0.9,
+  bruciato: -0.4,
+  scotto: -0.5,
+  unto: -0.4,
+  rumoroso: -0.4,
+  accogliente: 0.6,
+  abbondante: 0.4,
+  stupendo: 0.9,
+  professionale: 0.5,
+  salato: -0.3,
+  lento: -0.4,
+  freddo: -0.3,
+  attesa: 0,
+};
 
 /**
  * An Italian word's polarity by its stem; an absolute superlative the lexicon lacks
  * ("buonissimo", "bellissime", "carinissima") by its base word, stronger.
  */
 function italianPolarity(word: string): number | undefined {
-  const found = patternIt[stemOf(word, 'it')];
+  const stem = stemOf(word, 'it');
+  const found = italianExtra().get(stem) ?? patternIt[stem];
   if (found !== undefined) return found;
   const base = /^(.{3,}?)h?issim[oaie]$/.exec(word)?.[1];
   if (base === undefined) return undefined;
-  const polarity = patternIt[stemOf(`${base}o`, 'it')];
+  const baseStem = stemOf(`${base}o`, 'it');
+  const polarity = italianExtra().get(baseStem) ?? patternIt[baseStem];
   return polarity === undefined ? undefined : Math.max(-1, Math.min(1, polarity * 1.5));
 }
+
+/** `ITALIAN_EXTRA` by stem, made on first use (the stemmer's cache is set up below). */
+let italianExtraByStem: Map<string, number> | undefined;
+const italianExtra = () =>
+  (italianExtraByStem ??= new Map(
+    Object.entries(ITALIAN_EXTRA).map(([word, polarity]) => [stemOf(word, 'it'), polarity]),
+  ));
 
 const polarityIn = (word: string, language: Language) =>
   language === 'en' ? vaderLexicon.get(word) : italianPolarity(word);

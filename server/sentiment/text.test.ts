@@ -76,6 +76,19 @@ describe('tokenize', () => {
     expect(read('not one two three four')).toEqual(['not', '!one', '!two', '!three', 'four']);
   });
 
+  it('reads "never … so" and "mai … così" as how much, and a comparative under "never" or "could not" as a superlative', () => {
+    expect(read('Mai mangiato così male')).toEqual(['mai', '!mangiato', 'così', 'male']);
+    expect(read('Never had such a bad coffee')).toEqual(['never', '!had', 'such', 'a', 'bad', 'coffee']);
+    expect(read('never been so disappointed')).toEqual(['never', '!been', 'so', 'disappointed']);
+    expect(read('never tasted a better pizza')).toEqual(['never', '!tasted', '!a', 'better', 'pizza']);
+    expect(read('mai stato meglio')).toEqual(['mai', '!stato', 'meglio']);
+    expect(read("couldn't be happier")).toEqual(['could', 'not', '!be', 'happier']);
+    // A plain "not" still turns them: "not so good", "non è così male", "not better".
+    expect(read('not so good')).toEqual(['not', '!so', '!good']);
+    expect(read('non è così male')).toEqual(['non', '!è', '!così', '!male']);
+    expect(read('it is not better')).toEqual(['it', 'is', 'not', '!better']);
+  });
+
   it('reads mentions, links, hashtags and numbers as kinds, and shortens letters repeated for emphasis', () => {
     expect(read('@marco sooooo goooood #BestDay http://x.y/z www.example.com 12,50')).toEqual([
       '@user/mention',

@@ -34,6 +34,9 @@ const PATTERN = new RegExp(
   'gu',
 );
 
+/** The pattern's groups, in its order. */
+const KINDS: Array<Token['kind']> = ['mention', 'link', 'hashtag', 'emoji', 'emoticon', 'word', 'number', 'mark'];
+
 /** Words that turn what follows around, in English and Italian. */
 const NEGATORS = new Set([
   'not',
@@ -58,11 +61,36 @@ const NEGATORS = new Set([
 /** Where a negation's reach ends: a clause's end, or a word that turns the sentence again. */
 const CLAUSE_END = new Set(['but', 'however', 'ma', 'però', 'tuttavia', 'invece']);
 const NEGATION_REACH = 3;
+/**
+ * After "never"/"mai" and a verb, "so", "such", "così", "tanto" say how much, not that it was
+ * not: "mai mangiato così male" is as bad as it gets, "never been so disappointed" too. The
+ * negation ends there ("non è così male", a plain "not" before them, still turns).
+ */
+const EXPERIENCE = new Set(['never', 'mai']);
+const INTENSIFIERS = new Set(['so', 'such', 'così', 'cosi', 'tanto', 'tanta', 'tanti', 'tante']);
+/**
+ * A comparative under "never"/"mai" or "could not" is a superlative: "never tasted a better
+ * pizza", "mai stato meglio", "couldn't be happier" praise; "never felt worse" complains.
+ */
+const COMPARATIVES = new Set([
+  'better',
+  'happier',
+  'nicer',
+  'worse',
+  'meglio',
+  'migliore',
+  'migliori',
+  'peggio',
+  'peggiore',
+  'peggiori',
+]);
 
 /** Shortens a letter repeated three times or more to two ("goooood" → "good"): one feature for every spelling. */
 const shorten = (word: string) => word.replace(/(\p{L})\1{2,}/gu, '$1$1');
 
 function wordsOf(raw: string): string[] {
+  // Most words have no apostrophe: nothing to split.
+  if (!raw.includes("'") && !raw.includes('’')) return [raw.toLowerCase()];
   const word = raw.replace(/’/g, "'").replace(/'$/, '');
   const lower = word.toLowerCase();
   // English contractions: "don't", "isn't", "can't" say "not".
@@ -77,9 +105,11 @@ function wordsOf(raw: string): string[] {
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let negation = 0;
+  /** The negation running is "never"/"mai" or "could not" (see `COMPARATIVES`). */
+  let superlative = false;
   for (const match of text.normalize('NFC').matchAll(PATTERN)) {
     const groups = match.groups!;
-    const kind = (Object.keys(groups) as Array<Token['kind']>).find((name) => groups[name] !== undefined)!;
+    const kind = KINDS.find((name) => groups[name] !== undefined)!;
     const raw = match[0];
     if (kind === 'mark') {
       // A clause ends at punctuation; `!` and `?` carry feeling, so they stay as tokens.
@@ -105,9 +135,14 @@ export function tokenize(text: string): Token[] {
     for (const part of wordsOf(raw)) {
       const word = shorten(part);
       if (CLAUSE_END.has(word)) negation = 0;
-      tokens.push({ text: word, kind: 'word', negated: negation > 0 && !NEGATORS.has(word), shouted });
-      if (NEGATORS.has(word)) negation = NEGATION_REACH;
-      else if (negation > 0) negation -= 1;
+      // "never had such", "mai mangiato così": how much, from here on not turned.
+      if (negation > 0 && superlative && INTENSIFIERS.has(word) && negation < NEGATION_REACH) negation = 0;
+      const turned = negation > 0 && !NEGATORS.has(word) && !(superlative && COMPARATIVES.has(word));
+      tokens.push({ text: word, kind: 'word', negated: turned, shouted });
+      if (NEGATORS.has(word)) {
+        negation = NEGATION_REACH;
+        superlative = EXPERIENCE.has(word) || (word === 'not' && tokens.at(-2)?.text === 'could');
+      } else if (negation > 0) negation -= 1;
     }
   }
   return tokens;
