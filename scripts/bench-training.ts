@@ -88,14 +88,22 @@ export async function trainingFigures(port: number, { count = 5000, length = 800
       headers: json,
       body: JSON.stringify({ email: 'admin@example.com', password: 'Admin1234' }),
     });
-    const admin = { ...json, authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+    const admin = {
+      ...json,
+      authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
+    };
     for (const [n, mark] of MARKS.entries()) {
       const listed = await fetch(`${origin}/v1.0/comments?inReview=true&message=${mark}`, { headers: admin });
       const total = ((await listed.json()) as { meta: { total: number } }).meta.total;
       const reviewed = await fetch(`${origin}/v1.0/comments/review-matching`, {
         method: 'POST',
         headers: admin,
-        body: JSON.stringify({ filter: { message: mark }, action: 'set', sentiment: SENTIMENTS[n], expectedTotal: total }),
+        body: JSON.stringify({
+          filter: { message: mark },
+          action: 'set',
+          sentiment: SENTIMENTS[n],
+          expectedTotal: total,
+        }),
       });
       if (reviewed.status !== 200) throw new Error(`reviewing ${mark} answered ${reviewed.status}`);
     }
@@ -103,7 +111,13 @@ export async function trainingFigures(port: number, { count = 5000, length = 800
       (await (await fetch(`${origin}/v1.0/sentiment-model`, { headers: admin })).json()) as {
         reviewedComments: number;
         training: { state: string };
-        lastTraining: null | { trainedAt: string; decision: string; heldOut: number; score: number; previousScore: number };
+        lastTraining: null | {
+          trainedAt: string;
+          decision: string;
+          heldOut: number;
+          score: number;
+          previousScore: number;
+        };
       };
     const reviewed = (await panel()).reviewedComments;
 

@@ -88,6 +88,7 @@ try {
       scaleUsers: config.seedScaleUsers,
       scaleComments: config.seedScaleComments,
       sentimentThreshold: config.sentimentThreshold,
+      sentimentSampleShare: config.sentimentSampleShare,
       projectComments: config.seedProjectComments,
     },
     onWait: () => log.info('another instance is starting: waiting for it to set the database up'),

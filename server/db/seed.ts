@@ -52,6 +52,8 @@ export type SeedOptions = {
   demoAccounts: boolean;
   /** Where the classifier's proposal is trusted (SENTIMENT_THRESHOLD; unset, the model's): the demo's comments are judged as any. */
   sentimentThreshold?: number | undefined;
+  /** The share of labels applied without a person also put in review (SENTIMENT_SAMPLE_SHARE), drawn the same way at every seed. */
+  sentimentSampleShare?: number;
   scaleUsers?: number;
   scaleComments?: number;
   projectComments?: number;
@@ -72,11 +74,27 @@ export async function seed(
     await Promise.all(SEED_USERS.map((user) => seedUser(db, passwords, user)));
     await seedDemoCustomers(db, passwords);
     if (options.scaleUsers) await seedScaleUsers(db, passwords, options.scaleUsers);
-    await seedDemoComments(db, createCommentJudge({ threshold: options.sentimentThreshold }));
+    await seedDemoComments(
+      db,
+      createCommentJudge({
+        threshold: options.sentimentThreshold,
+        sampleShare: options.sentimentSampleShare ?? 0,
+        random: sameDrawsEveryTime(),
+      }),
+    );
     if (options.scaleComments) await seedScaleComments(db, options.scaleComments);
     if (options.projectComments) await seedProjectComments(db, options.projectComments);
   }
   await db.insert(coupons).values(PROMO_COUPON).onConflictDoNothing();
+}
+
+/** Draws between 0 and 1, the same sequence at every call (a linear congruential generator): the same demo every time. */
+function sameDrawsEveryTime(): () => number {
+  let state = 2026;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
 }
 
 async function seedUser(db: Database, passwords: PasswordHasher, seedUser: SeedUser): Promise<void> {

@@ -1,26 +1,31 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as commentsApi from '../../contract/comments';
+import * as sentimentModel from '../../contract/sentiment-model';
 import { comments } from '../db/schema';
 import { startHarness, type Harness } from '../test/harness';
 import { signatureOf } from '../webhooks/routes';
 import { pageFeedDelivery } from '../webhooks/meta-deliveries';
 
 /**
- * Every new comment is born with the classifier's proposal (docs/decisions/048): at or above
- * SENTIMENT_THRESHOLD the proposal is its sentiment; under it, the comment waits in the review,
- * UNCLASSIFIED, with the proposal and why; new words are judged again until a person decides.
+ * Every new comment is born with the classifier's proposal (docs/decisions/048, 058): at or above
+ * its language's threshold (or SENTIMENT_THRESHOLD) the proposal is its sentiment; under it, the
+ * comment waits in the review, UNCLASSIFIED, with the proposal and why; new words are judged again
+ * until a person decides; a share of the labels applied without a person is shown to a reviewer.
  */
 let strict: Harness;
 let lenient: Harness;
+let sampling: Harness;
 
 beforeAll(async () => {
   strict = await startHarness();
   lenient = await startHarness({ env: { SENTIMENT_THRESHOLD: '0' } });
+  sampling = await startHarness({ env: { SENTIMENT_SAMPLE_SHARE: '1' } });
 });
 afterAll(async () => {
   await strict?.stop();
   await lenient?.stop();
+  await sampling?.stop();
 });
 
 let sequence = 0;
@@ -92,8 +97,13 @@ describe('a new comment', () => {
   it('is judged again when its words change, until a person has decided', async () => {
     const { say, row } = await followedPage(strict);
     await say('add', 1, 'Uno');
+    const before = await row(1);
     await say('edited', 1, 'Terrible service and cold food, never again 😡');
-    expect(await row(1)).toMatchObject({ sentiment: 'NEGATIVE', inReview: false, reviewReason: null });
+    const after = await row(1);
+    expect(after.proposedSentiment).toBe('NEGATIVE');
+    expect(after.proposalConfidence).toBeGreaterThan(before.proposalConfidence!);
+    // A person has not decided: the new words' verdict is the comment's, applied or waiting.
+    expect(after.sentiment).toBe(after.inReview ? 'UNCLASSIFIED' : 'NEGATIVE');
 
     // An admin decides another: an edit no longer changes it.
     await say('add', 2, 'Uno');
@@ -109,6 +119,40 @@ describe('a new comment', () => {
       sentiment: 'NEUTRAL',
       inReview: false,
     });
+  });
+
+  it('is now and then shown to a reviewer with its label applied, and the panel counts whether they kept it', async () => {
+    const { say, row } = await followedPage(sampling);
+    await say('add', 1, 'We love this place! Great coffee 😍');
+    await say('add', 2, 'Best cappuccino in town, the staff is lovely!');
+    // Applied without a person (it counts with its label), and in the review all the same.
+    for (const n of [1, 2]) {
+      expect(await row(n)).toMatchObject({
+        sentiment: 'POSITIVE',
+        proposedSentiment: 'POSITIVE',
+        inReview: true,
+        reviewReason: 'sampled',
+      });
+    }
+    const { accessToken: token } = await sampling.signedInUser({ role: 'admin' });
+    const panel = async () => (await sampling.call(sentimentModel.showSentimentModel, { token })).body.withoutPerson;
+    const before = await panel();
+    expect(before.sampleShare).toBe(1);
+    // One kept, one changed.
+    const reviewed = await sampling.call(commentsApi.bulkUpdateComments, {
+      token,
+      body: {
+        comments: [
+          { id: (await row(1)).id, sentiment: { sentiment: 'POSITIVE', inReview: false } },
+          { id: (await row(2)).id, sentiment: { sentiment: 'NEUTRAL', inReview: false } },
+        ],
+      },
+    });
+    expect(reviewed.status).toBe(200);
+    const after = await panel();
+    expect(after.checked - before.checked).toBe(2);
+    expect(after.agreed - before.agreed).toBe(1);
+    expect(after.applied).toBeGreaterThanOrEqual(2);
   });
 
   it('shows the proposal, its confidence and why it waits to the admin review', async () => {

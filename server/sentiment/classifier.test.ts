@@ -142,7 +142,8 @@ describe('the model file', () => {
     () => {
       expect(Buffer.from(trainBundledModel()).equals(readFileSync(BUNDLED_MODEL_PATH))).toBe(true);
     },
-    60_000,
+    // Six trainings: the model, and five out of fold for its thresholds.
+    240_000,
   );
 });
 

@@ -70,40 +70,17 @@ function random(seed: number) {
   };
 }
 
-/** The model the examples make: `runs` trainings averaged, and the words seen twice or more. */
+/**
+ * The model the examples make: `runs` trainings averaged, and the words seen twice or more. From
+ * `start`'s weights when given (a model refined by new examples), else from zero; the vocabulary
+ * is `start`'s and the words these examples have twice or more. An API instance runs it on a
+ * worker thread of its own (server/sentiment/training-thread.ts), never on its event loop.
+ */
 export function train(examples: Example[], options: TrainingOptions = TRAINING, start?: Model): Model {
-  const steps = training(examples, options, start);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
-
-/**
- * The same training, a slice of examples at a time, letting the event loop run between slices:
- * an API instance retrains without holding its requests (each slice takes a few milliseconds).
- */
-export async function trainInSlices(examples: Example[], options: TrainingOptions = TRAINING, start?: Model) {
-  const steps = training(examples, options, start);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
-/** Examples a slice: about 5 ms of work. */
-const SLICE = 200;
-
-/**
- * Yields after each slice. From `start`'s weights when given (a model refined by new examples),
- * else from zero; the vocabulary is `start`'s and the words these examples have twice or more.
- */
-function* training(examples: Example[], options: TrainingOptions, start?: Model): Generator<void, Model> {
   const weights = new Float64Array(DIMENSIONS * K);
   const bias = new Float64Array(K);
   for (let run = 0; run < options.runs; run++) {
-    const one = yield* trainOnce(examples, { ...options, seed: options.seed + run }, start);
+    const one = trainOnce(examples, { ...options, seed: options.seed + run }, start);
     for (let i = 0; i < weights.length; i++) weights[i]! += one.weights[i]!;
     for (let k = 0; k < K; k++) bias[k]! += one.bias[k]!;
   }
@@ -125,16 +102,11 @@ function* training(examples: Example[], options: TrainingOptions, start?: Model)
 /** Whether training saw the word of `bucket` at least twice. */
 export const knows = (model: Model, bucket: number) => (model.vocabulary[bucket >> 3]! & (1 << (bucket & 7))) !== 0;
 
-function* trainOnce(
-  examples: Example[],
-  options: TrainingOptions,
-  start?: Model,
-): Generator<void, Omit<Model, 'vocabulary'>> {
+function trainOnce(examples: Example[], options: TrainingOptions, start?: Model): Omit<Model, 'vocabulary'> {
   const model = {
     weights: start ? start.weights.slice() : new Float32Array(DIMENSIONS * K),
     bias: start ? start.bias.slice() : new Float32Array(K),
   };
-  let sliced = 0;
   const squared = new Float32Array(DIMENSIONS * K);
   const biasSquared = new Float32Array(K);
   const next = random(options.seed);
@@ -145,7 +117,6 @@ function* trainOnce(
       [order[i], order[j]] = [order[j]!, order[i]!];
     }
     for (const n of order) {
-      if (++sliced % SLICE === 0) yield;
       const { features, label, weight = 1 } = examples[n]!;
       const p = probabilities(model, features);
       for (let k = 0; k < K; k++) {

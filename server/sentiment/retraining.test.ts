@@ -7,7 +7,7 @@ import { startHarness, type Harness } from '../test/harness';
 import { dieWhileActive, jobsOf } from '../test/jobs';
 import { featuresOf } from './features';
 import { encodeModel } from './model-file';
-import { train, trainInSlices, TRAINING } from './model';
+import { train, TRAINING } from './model';
 import { heldOut, MIN_REVIEWS, RETRAIN_SENTIMENT, scheduleRetraining, SentimentModels } from './retraining';
 import { MIN_HELD_OUT } from './switching';
 import { loadBundledModel } from './training';
@@ -209,18 +209,37 @@ describe('the model in use', () => {
     await h.db.delete(sentimentModels).where(eq(sentimentModels.id, row!.id));
     expect(await models.refresh()).toBeNull();
   });
+
+  it('is the carried one again when the one switched to was trained on an earlier version’s features', async () => {
+    const models = new SentimentModels(h.db);
+    await h.db.update(sentimentModels).set({ inUse: false }).where(eq(sentimentModels.inUse, true));
+    const older = encodeModel(loadBundledModel());
+    // The file's count of dense features, after its signature, format and hash bits: one fewer.
+    new DataView(older.buffer).setUint32('ORBITA-SENTIMENT'.length + 8, 13, true);
+    const [row] = await h.db
+      .insert(sentimentModels)
+      .values({
+        trainedAt: new Date(),
+        reviewedComments: 300,
+        heldOut: 60,
+        score: 70,
+        previousScore: 60,
+        model: older,
+        inUse: true,
+      })
+      .returning({ id: sentimentModels.id });
+    expect(await models.refresh()).toBeNull();
+    expect(Buffer.from(encodeModel(models.inUse())).equals(Buffer.from(encodeModel(loadBundledModel())))).toBe(true);
+    const [stored] = await h.db
+      .select({ inUse: sentimentModels.inUse })
+      .from(sentimentModels)
+      .where(eq(sentimentModels.id, row!.id));
+    expect(stored!.inUse).toBe(false);
+    await h.db.delete(sentimentModels).where(eq(sentimentModels.id, row!.id));
+  });
 });
 
 describe('training', () => {
-  it('in slices makes the very model the one-go training makes', async () => {
-    const examples = ['great coffee', 'awful service', 'open on sunday?', 'buonissimo', 'pessimo', 'a che ora?'].map(
-      (text, n) => ({ features: featuresOf(text), label: (n % 3 === 0 ? 2 : n % 3 === 1 ? 0 : 1) as 0 | 1 | 2 }),
-    );
-    const options = { ...TRAINING, epochs: 3 };
-    const once = encodeModel(train(examples, options));
-    expect(Buffer.from(encodeModel(await trainInSlices(examples, options))).equals(Buffer.from(once))).toBe(true);
-  });
-
   it('holds out one review in five, the same ones every time', () => {
     const ids = Array.from({ length: 2000 }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`);
     const kept = ids.filter(heldOut);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import { SENTIMENT_TRAINING, type SentimentTrainingEvent } from '../../contract/realtime';
 import type { TrainingDecision } from '../../contract/fields';
 import type { Database } from '../db/client';
@@ -8,7 +8,7 @@ import { safeError, type Logger } from '../log';
 import type { Publisher } from '../realtime/publisher';
 import { macroF1 } from './benchmark';
 import { benchmarkLabel } from './classifier';
-import { decodeModel, encodeModel, type JudgingModel } from './model-file';
+import { decodeModel, encodeModel, ModelFileError, type JudgingModel } from './model-file';
 import type { Label } from './model';
 import { decideSwitch } from './switching';
 import { chooseThresholds, type Thresholds } from './thresholds';
@@ -53,13 +53,25 @@ export async function countReviewedComments(db: Database): Promise<number> {
   return row!.total;
 }
 
+/**
+ * Reviewed comments read a page at a time: on PGlite the database runs on the API's own thread,
+ * and 5,000 comments of 8,000 characters in one statement held every request for half a second.
+ */
+const REVIEWS_PER_READ = 250;
+
 export async function reviewedComments(db: Database): Promise<Array<{ id: string; message: string; label: Label }>> {
-  const rows = await db
-    .select({ id: comments.id, message: comments.message, sentiment: comments.sentiment })
-    .from(comments)
-    .where(teaching)
-    .orderBy(comments.id);
-  return rows.map((row) => ({ id: row.id, message: row.message, label: LABELS[row.sentiment]! }));
+  const all: Array<{ id: string; message: string; label: Label }> = [];
+  for (;;) {
+    const after = all.at(-1)?.id;
+    const rows = await db
+      .select({ id: comments.id, message: comments.message, sentiment: comments.sentiment })
+      .from(comments)
+      .where(after ? and(teaching, gt(comments.id, after)) : teaching)
+      .orderBy(comments.id)
+      .limit(REVIEWS_PER_READ);
+    all.push(...rows.map((row) => ({ id: row.id, message: row.message, label: LABELS[row.sentiment]! })));
+    if (rows.length < REVIEWS_PER_READ) return all;
+  }
 }
 
 /** The model in use: the last one switched to, or the one the repository carries. */
@@ -90,7 +102,16 @@ export class SentimentModels {
       .select({ model: sentimentModels.model })
       .from(sentimentModels)
       .where(eq(sentimentModels.id, id));
-    this.current = { id, model: decodeModel(stored!.model!) };
+    try {
+      this.current = { id, model: decodeModel(stored!.model!) };
+    } catch (error) {
+      if (!(error instanceof ModelFileError)) throw error;
+      // Trained here on the features of an earlier version: this version cannot read it, so the
+      // carried model judges again until a training here makes one it can.
+      await this.db.update(sentimentModels).set({ inUse: false }).where(eq(sentimentModels.id, id));
+      this.current = { id: null, model: loadBundledModel() };
+      return null;
+    }
     return id;
   }
 }

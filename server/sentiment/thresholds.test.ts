@@ -22,6 +22,16 @@ describe('chooseThreshold', () => {
     expect(chooseThreshold(rows, { precision: 0.9, support: 100 })).toBeNull();
   });
 
+  it('never cuts between two readings of the same thousandth: the threshold takes exactly its readings', () => {
+    const rows = readings([
+      [0.9049, true],
+      [0.9041, false],
+      [0.8, true],
+    ]);
+    // 0.904 would take both: 1 of 2.
+    expect(chooseThreshold(rows, { precision: 1, support: 1 })).toBeNull();
+  });
+
   it('never cuts between two readings of the same confidence', () => {
     const rows = readings([
       [0.9, true],

@@ -33,16 +33,18 @@ export function chooseThreshold(
   readings: Reading[],
   { precision = TARGET_PRECISION, support = MIN_SUPPORT } = {},
 ): number | null {
+  // Thresholds are kept to a thousandth (the model file, the panel), so cuts are made on that
+  // grid: the readings at or above a threshold are exactly those it was chosen on.
+  const step = (confidence: number) => Math.floor(confidence * 1000) / 1000;
   const sorted = [...readings].sort((a, b) => b.confidence - a.confidence);
   let right = 0;
   let chosen: number | null = null;
   for (let n = 0; n < sorted.length; n++) {
     if (sorted[n]!.right) right += 1;
-    // A cut between two equal confidences cannot be made: only where the next one is lower.
+    // No cut between two readings of the same thousandth: only where the next one is lower.
     const next = sorted[n + 1];
-    if (next && next.confidence === sorted[n]!.confidence) continue;
-    // To a thousandth, down: the confidence a comment keeps (and the model file) is that precise.
-    if (n + 1 >= support && right / (n + 1) >= precision) chosen = Math.floor(sorted[n]!.confidence * 1000) / 1000;
+    if (next && step(next.confidence) === step(sorted[n]!.confidence)) continue;
+    if (n + 1 >= support && right / (n + 1) >= precision) chosen = step(sorted[n]!.confidence);
   }
   return chosen;
 }

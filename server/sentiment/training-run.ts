@@ -1,7 +1,7 @@
 import { hasBenchmark } from './benchmark';
 import { classifyWith, type Classification } from './classifier';
 import { featuresOf } from './features';
-import { decodeModel, encodeModel } from './model-file';
+import { decodeModel, encodeModel, ModelFileError } from './model-file';
 import { train, TRAINING, type Example, type Label } from './model';
 import { benchmarkExamples, loadBundledModel } from './training';
 
@@ -41,9 +41,19 @@ const reading = ({ sentiment, confidence, language, doubt }: Classification): He
   doubt,
 });
 
+/** The model in use, unless it is of an earlier version's features (then the carried one stands in, as it does in use). */
+function readable(bytes: Uint8Array) {
+  try {
+    return decodeModel(bytes);
+  } catch (error) {
+    if (error instanceof ModelFileError) return undefined;
+    throw error;
+  }
+}
+
 export function runTraining(input: TrainingInput): TrainingOutput {
   const carried = loadBundledModel();
-  const current = input.current ? decodeModel(input.current) : carried;
+  const current = input.current ? (readable(input.current) ?? carried) : carried;
   const fromReviews: Example[] = input.taught.map((each) => ({
     features: featuresOf(each.message),
     label: each.label,

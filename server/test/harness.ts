@@ -30,6 +30,9 @@ export const TEST_ENV = {
   TRUST_PROXY: '1',
   // The sandbox providers answer at once.
   SANDBOX_LATENCY_MS: '0',
+  // No label applied without a person is drawn into the review at random: a test that wants the
+  // sample sets the share (1: every one).
+  SENTIMENT_SAMPLE_SHARE: '0',
 };
 
 /** The contract's answer bodies (docs/api.md), as far as the tests read them. */
