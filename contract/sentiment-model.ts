@@ -17,6 +17,8 @@ const score = () => z.number().check(z.minimum(0), z.maximum(100));
 /** A threshold (0 to 1) or null: none is trusted, every proposal in that language waits for a person. */
 const threshold = () => z.nullable(z.number().check(z.minimum(0), z.maximum(1)));
 
+const labelThresholds = () => z.object({ NEGATIVE: threshold(), NEUTRAL: threshold(), POSITIVE: threshold() });
+
 const AcceptedSchema = z.object({
   /** Reviews an admin ended in the period, of comments the classifier proposed a sentiment for. */
   reviewed: count(),
@@ -37,11 +39,15 @@ export const SentimentModelSchema = z
       score: z.nullable(score()),
     }),
     /**
-     * The confidence at or above which a proposal is applied without a person, by language: the
-     * model's own (chosen where its labels were at least 90 % right on texts it did not learn
-     * from), or one for all set by SENTIMENT_THRESHOLD (`source: setting`).
+     * The confidence at or above which a proposal is applied without a person, by language and by
+     * label: the model's own (chosen where its labels were at least 90 % right on texts it did not
+     * learn from), or one for all set by SENTIMENT_THRESHOLD (`source: setting`).
      */
-    thresholds: z.object({ source: z.enum(['model', 'setting']), en: threshold(), it: threshold() }),
+    thresholds: z.object({
+      source: z.enum(['model', 'setting']),
+      en: labelThresholds(),
+      it: labelThresholds(),
+    }),
     accepted: z.object({ last7Days: AcceptedSchema, last30Days: AcceptedSchema }),
     /** The labels applied without a person in the last 30 days, and how those a reviewer checked later fared. */
     withoutPerson: z.object({

@@ -22,6 +22,8 @@ import {
 } from '../server/sentiment/benchmark';
 import type { Classification } from '../server/sentiment/classifier';
 import type { Label } from '../server/sentiment/model';
+import type { Thresholds } from '../server/sentiment/thresholds';
+import type { Language } from '../server/sentiment/text';
 
 /** Memory in use once the collector has run: the heap and what lives outside it (the weights). */
 function memoryInUse(gc: () => void): number {
@@ -31,6 +33,8 @@ function memoryInUse(gc: () => void): number {
 }
 
 const NAMES: Record<BenchmarkLanguage, string> = { en: 'English', it: 'Italian' };
+const shown = (thresholds: Thresholds[Language]) =>
+  [thresholds.NEGATIVE, thresholds.NEUTRAL, thresholds.POSITIVE].map((each) => each ?? 'none').join(' / ');
 const percent = (part: number, whole: number) => (whole === 0 ? '–' : `${((part / whole) * 100).toFixed(1)} %`);
 
 type Read = { label: Label; proposal: Classification; right?: boolean };
@@ -56,16 +60,18 @@ export async function sentimentFigures(): Promise<string[]> {
     `model file                      ${(bytes.byteLength / 1e6).toFixed(2)} MB (goal ≤ 20 MB)`,
     `weights in memory               ${((model.weights.byteLength + model.bias.byteLength + model.vocabulary.byteLength) / 1e6).toFixed(1)} MB`,
     `classifier in memory            ${(loaded / 1e6).toFixed(1)} MB (weights, lexicons, stemmers)`,
-    `thresholds (90 % precise out of fold and on validation) English ${model.thresholds.en ?? 'none'}, Italian ${model.thresholds.it ?? 'none'}`,
+    `thresholds (90 % precise out of fold and on validation), negative / neutral / positive: English ${shown(model.thresholds.en)}, Italian ${shown(model.thresholds.it)}`,
   ];
   const read = (language: BenchmarkLanguage, split: 'val' | 'test'): Read[] =>
     readSplit(language, split, dir).map((row) => ({ label: row.label, proposal: classifyWith(model, row.text) }));
   const right = (each: Read) => benchmarkLabel(each.proposal.sentiment) === each.label;
-  /** Of `rows`, those applied without a person at `threshold`, and how many of them are right. */
-  const applied = (rows: Read[], threshold: number | null) => {
-    const taken = rows.filter(
-      (each) => threshold !== null && couldStandAlone(each.proposal) && each.proposal.confidence >= threshold,
-    );
+  /** Of `rows`, those applied without a person at a language's `thresholds`, and how many of them are right. */
+  const applied = (rows: Read[], thresholds: Thresholds[Language]) => {
+    const taken = rows.filter((each) => {
+      const label = each.proposal.sentiment;
+      const threshold = label === 'NEGATIVE' || label === 'NEUTRAL' || label === 'POSITIVE' ? thresholds[label] : null;
+      return threshold !== null && couldStandAlone(each.proposal) && each.proposal.confidence >= threshold;
+    });
     return { taken: taken.length, right: taken.filter(right).length, of: rows.length };
   };
   const f1 = (rows: Read[]) =>

@@ -87,7 +87,7 @@ describe('standsAlone', () => {
     const model = loadBundledModel();
     const proposal = classifyWith(model, 'Il personale è gentilissimo, torneremo sicuramente! 😍');
     expect(thresholdOf(model, proposal, 0.5)).toBe(0.5);
-    expect(thresholdOf(model, proposal)).toBe(model.thresholds.it);
+    expect(thresholdOf(model, proposal)).toBe(model.thresholds.it.POSITIVE);
   });
 });
 

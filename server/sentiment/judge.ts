@@ -34,9 +34,9 @@ export interface CommentJudge {
 export const standsAlone = (proposal: Classification, threshold: number | null): boolean =>
   couldStandAlone(proposal) && threshold !== null && proposal.confidence >= threshold;
 
-/** The threshold a proposal meets: the one set for every language, or the model's own for its language. */
+/** The threshold a proposal meets: the one set for every language, or the model's own for its language and label. */
 export const thresholdOf = (model: JudgingModel, proposal: Classification, fixed?: number) =>
-  fixed ?? thresholdFor(model.thresholds, proposal.language);
+  fixed ?? thresholdFor(model.thresholds, proposal.language, proposal.sentiment);
 
 /** How long the model in use is taken as known before `ready` asks the database again. */
 const FRESH_MS = 60_000;

@@ -1,6 +1,6 @@
 import { DENSE, DIMENSIONS, HASH_BITS, HASHED } from './features';
 import { LABELS, type Model } from './model';
-import { NO_THRESHOLDS, THRESHOLD_LANGUAGES, type Thresholds } from './thresholds';
+import { NO_THRESHOLDS, THRESHOLD_LABELS, THRESHOLD_LANGUAGES, type Thresholds } from './thresholds';
 
 /**
  * The model as a file (docs/decisions/047): only the rows training touched, so a few hundred
@@ -8,7 +8,8 @@ import { NO_THRESHOLDS, THRESHOLD_LANGUAGES, type Thresholds } from './threshold
  *
  *   "ORBITA-SENTIMENT" · u32 format · u32 hash bits · u32 dense features · u32 rows (n)
  *   n × u32 row · n × 3 × f32 weights · 3 × f32 bias · hashed/8 bytes of vocabulary
- *   · (format 2) 2 × f32 thresholds, English then Italian, NaN for none (docs/decisions/058)
+ *   · (format 2) 2 × 3 f32 thresholds, English then Italian, each NEGATIVE, NEUTRAL, POSITIVE,
+ *     NaN for none (docs/decisions/058)
  *
  * Format 1, a model without thresholds (one trained here before they were chosen), still reads:
  * it applies no label without a person until a training gives it some.
@@ -16,7 +17,7 @@ import { NO_THRESHOLDS, THRESHOLD_LANGUAGES, type Thresholds } from './threshold
 const MAGIC = 'ORBITA-SENTIMENT';
 const FORMAT = 2;
 const K = LABELS.length;
-const THRESHOLD_BYTES = THRESHOLD_LANGUAGES.length * 4;
+const THRESHOLD_BYTES = THRESHOLD_LANGUAGES.length * THRESHOLD_LABELS.length * 4;
 
 /** A model and the confidence, by language, at which its proposals are applied without a person. */
 export type JudgingModel = Model & { thresholds: Thresholds };
@@ -54,8 +55,10 @@ export function encodeModel(model: Model & { thresholds?: Thresholds | undefined
   at += HASHED / 8;
   const thresholds = model.thresholds ?? NO_THRESHOLDS;
   for (const language of THRESHOLD_LANGUAGES) {
-    view.setFloat32(at, thresholds[language] ?? Number.NaN, true);
-    at += 4;
+    for (const label of THRESHOLD_LABELS) {
+      view.setFloat32(at, thresholds[language][label] ?? Number.NaN, true);
+      at += 4;
+    }
   }
   return bytes;
 }
@@ -98,15 +101,17 @@ export function decodeModel(bytes: Uint8Array): JudgingModel {
   }
   const vocabulary = bytes.slice(at, at + HASHED / 8);
   at += HASHED / 8;
-  const thresholds: Thresholds = { ...NO_THRESHOLDS };
+  const thresholds: Thresholds = { en: { ...NO_THRESHOLDS.en }, it: { ...NO_THRESHOLDS.it } };
   if (format !== 1) {
     for (const language of THRESHOLD_LANGUAGES) {
-      const value = view.getFloat32(at, true);
-      at += 4;
-      if (Number.isNaN(value)) continue;
-      if (!(value >= 0 && value <= 1)) fail('a threshold out of range');
-      // Kept to a thousandth as chosen: a float's last digits must not lift it over a confidence it equals.
-      thresholds[language] = Math.round(value * 1000) / 1000;
+      for (const label of THRESHOLD_LABELS) {
+        const value = view.getFloat32(at, true);
+        at += 4;
+        if (Number.isNaN(value)) continue;
+        if (!(value >= 0 && value <= 1)) fail('a threshold out of range');
+        // Kept to a thousandth as chosen: a float's last digits must not lift it over a confidence it equals.
+        thresholds[language][label] = Math.round(value * 1000) / 1000;
+      }
     }
   }
   return { weights, bias, vocabulary, thresholds };

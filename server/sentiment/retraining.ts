@@ -213,8 +213,8 @@ export async function retrainSentiment(deps: {
 const scoreOf = (truth: Label[], predicted: Label[]) => (truth.length === 0 ? 0 : macroF1(truth, predicted));
 
 /**
- * A new model's thresholds: each language's from its held-out reviews where they are at least
- * `MIN_THRESHOLD_REVIEWS`, else the carried model's for that language.
+ * A new model's thresholds: each language's and label's from its held-out reviews where that
+ * language has at least `MIN_THRESHOLD_REVIEWS` of them, else the carried model's for it.
  */
 function heldOutThresholds(kept: Array<{ label: Label }>, output: TrainingOutput, carried: Thresholds): Thresholds {
   const labelled = output.candidateReadings.flatMap((proposal, n) =>

@@ -104,7 +104,14 @@ export function sentimentModelRoutes(s: Services) {
             score: inUse.score,
           }
         : { source: 'carried', trainedAt: null, reviewedComments: 0, score: null },
-      thresholds: fixed === undefined ? { source: 'model', ...own } : { source: 'setting', en: fixed, it: fixed },
+      thresholds:
+        fixed === undefined
+          ? { source: 'model', ...own }
+          : {
+              source: 'setting',
+              en: { NEGATIVE: fixed, NEUTRAL: fixed, POSITIVE: fixed },
+              it: { NEGATIVE: fixed, NEUTRAL: fixed, POSITIVE: fixed },
+            },
       withoutPerson: { ...withoutPerson!, sampleShare: s.config.sentimentSampleShare },
       training: { state: await s.jobs.stateOf(RETRAIN_SENTIMENT, TRAINING_KEY) },
       accepted: {

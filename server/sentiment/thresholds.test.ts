@@ -50,12 +50,18 @@ describe('chooseThreshold', () => {
 });
 
 describe('chooseThresholds', () => {
-  it("takes each language's own readings, and only the proposals that could stand alone", () => {
+  it("takes each language's and label's own readings, and only the proposals that could stand alone", () => {
     const labelled = [
       ...Array.from({ length: 30 }, (_, n) => ({
         language: 'en' as const,
         proposal: { sentiment: 'POSITIVE' as const, confidence: 0.9 + n / 1000 },
         right: true,
+      })),
+      // English negatives as sure, but wrong one time in two: never without a person.
+      ...Array.from({ length: 30 }, (_, n) => ({
+        language: 'en' as const,
+        proposal: { sentiment: 'NEGATIVE' as const, confidence: 0.95 + n / 1000 },
+        right: n % 2 === 0,
       })),
       // Sure but MIXED, or doubted: never applied without a person, so never counted.
       ...Array.from({ length: 30 }, () => ({
@@ -64,14 +70,27 @@ describe('chooseThresholds', () => {
         right: false,
       })),
     ];
-    expect(chooseThresholds(labelled)).toEqual({ en: 0.9, it: null });
+    const none = { NEGATIVE: null, NEUTRAL: null, POSITIVE: null };
+    expect(chooseThresholds(labelled)).toEqual({ en: { ...none, POSITIVE: 0.9 }, it: none });
   });
 });
 
 describe('thresholdFor', () => {
-  it("is the language's, or the stricter of the two where the words do not tell", () => {
-    expect(thresholdFor({ en: 0.8, it: 0.9 }, 'en')).toBe(0.8);
-    expect(thresholdFor({ en: 0.8, it: 0.9 }, undefined)).toBe(0.9);
-    expect(thresholdFor({ en: 0.8, it: null }, undefined)).toBeNull();
+  const thresholds = {
+    en: { NEGATIVE: 0.8, NEUTRAL: null, POSITIVE: 0.95 },
+    it: { NEGATIVE: 0.9, NEUTRAL: 0.85, POSITIVE: 0.9 },
+  };
+  it("is the language's and label's, or the stricter of the two languages' where the words do not tell", () => {
+    expect(thresholdFor(thresholds, 'en', 'NEGATIVE')).toBe(0.8);
+    expect(thresholdFor(thresholds, 'en', 'POSITIVE')).toBe(0.95);
+    expect(thresholdFor(thresholds, 'it', 'NEUTRAL')).toBe(0.85);
+    expect(thresholdFor(thresholds, undefined, 'NEGATIVE')).toBe(0.9);
+    expect(thresholdFor(thresholds, undefined, 'NEUTRAL')).toBeNull();
+    expect(thresholdFor(thresholds, 'en', 'NEUTRAL')).toBeNull();
+  });
+
+  it('is none for what is never applied without a person', () => {
+    expect(thresholdFor(thresholds, 'it', 'MIXED')).toBeNull();
+    expect(thresholdFor(thresholds, 'it', 'UNCLASSIFIED')).toBeNull();
   });
 });

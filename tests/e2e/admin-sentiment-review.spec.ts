@@ -106,7 +106,11 @@ type SentimentModel = z.output<typeof SentimentModelSchema>;
  */
 const modelAnswer = (over: Partial<SentimentModel> = {}): SentimentModel => ({
   inUse: { source: 'retrained', trainedAt: '2026-11-20T09:30:00.000Z', reviewedComments: 240, score: 71.4 },
-  thresholds: { source: 'model', en: 0.91, it: null },
+  thresholds: {
+    source: 'model',
+    en: { NEGATIVE: 0.91, NEUTRAL: null, POSITIVE: 0.91 },
+    it: { NEGATIVE: null, NEUTRAL: null, POSITIVE: null },
+  },
   accepted: { last7Days: { reviewed: 10, accepted: 8 }, last30Days: { reviewed: 50, accepted: 41 } },
   withoutPerson: { arrived: 400, applied: 120, checked: 40, agreed: 37, sampleShare: 0.05 },
   training: { state: 'idle' },
@@ -608,7 +612,7 @@ test.describe('an admin', () => {
     ]);
     await expect(page.getByRole('toolbar', { name: 'Azioni di revisione' })).toContainText('2 commenti');
     const panel = page.getByRole('region', { name: 'Il classificatore' });
-    await expect(panel).toContainText(/(Inglese|Ogni lingua): (una proposta con una sicurezza del|mai;)/);
+    await expect(panel).toContainText(/(Inglese, Negativo: (con una sicurezza del|mai;)|Ogni lingua: una proposta)/);
     await expect(panel).toContainText(/Senza una persona, ultimi 30 giorni/);
     await expectNoA11yViolations(page);
     await page.getByRole('button', { name: 'Scorciatoie da tastiera' }).click();
@@ -635,7 +639,7 @@ test.describe('an admin', () => {
     await page.goto('/admin/sentiment-review');
     const panel = page.getByRole('region', { name: 'The classifier' });
     await expect(panel).toContainText(
-      /(English|Every language): (a proposal at \d+(\.\d)?% confidence or more|never; every proposal waits for a reviewer)\./,
+      /(English, Negative: (at \d+(\.\d)?% confidence or more|never; each waits for a reviewer)|Every language: a proposal at \d+(\.\d)?% confidence or more)\./,
     );
     await expect(panel).toContainText(
       /The classifier's label was applied without a person to \d+ of \d+ comments? that arrived|No comments arrived/,
@@ -644,8 +648,9 @@ test.describe('an admin', () => {
     let answer = modelAnswer();
     await answerModel(page, () => answer);
     await page.reload();
-    await expect(panel).toContainText('English: a proposal at 91% confidence or more.');
-    await expect(panel).toContainText('Italian: never; every proposal waits for a reviewer.');
+    await expect(panel).toContainText('English, Negative: at 91% confidence or more.');
+    await expect(panel).toContainText('English, Neutral: never; each waits for a reviewer.');
+    await expect(panel).toContainText('Italian, Positive: never; each waits for a reviewer.');
     await expect(panel).toContainText("Each language's own, where the model's labels were at least 90% right");
     await expect(panel).toContainText(
       "The classifier's label was applied without a person to 120 of 400 comments that arrived (30%).",
@@ -661,7 +666,11 @@ test.describe('an admin', () => {
 
     // One threshold set for every language; nothing checked yet; kept for too few held-out reviews.
     answer = modelAnswer({
-      thresholds: { source: 'setting', en: 0.7, it: 0.7 },
+      thresholds: {
+        source: 'setting',
+        en: { NEGATIVE: 0.7, NEUTRAL: 0.7, POSITIVE: 0.7 },
+        it: { NEGATIVE: 0.7, NEUTRAL: 0.7, POSITIVE: 0.7 },
+      },
       withoutPerson: { arrived: 30, applied: 12, checked: 0, agreed: 0, sampleShare: 0.05 },
       lastTraining: {
         ...modelAnswer().lastTraining!,

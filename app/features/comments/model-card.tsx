@@ -53,8 +53,12 @@ export function SentimentModelCard({
     decimal: (score) => decimal.format(score),
     date: (iso) => date.format(new Date(iso)),
   };
-  const say = ({ key, values, language: named }: Words) =>
-    t(`review.model.${key}`, { ...values, ...(named ? { language: t(`review.model.languages.${named}`) } : {}) });
+  const say = ({ key, values, language: named, sentiment }: Words) =>
+    t(`review.model.${key}`, {
+      ...values,
+      ...(named ? { language: t(`review.model.languages.${named}`) } : {}),
+      ...(sentiment ? { sentiment: t(`ui.sentiment.${sentiment}`) } : {}),
+    });
   const accepted = (figures: { reviewed: number; accepted: number }, period: '7' | '30') =>
     figures.reviewed === 0
       ? t(`review.model.noReviews${period}`)
@@ -119,7 +123,7 @@ export function SentimentModelCard({
             <dt className="font-medium text-fg">{t('review.model.thresholdsTitle')}</dt>
             {thresholdWords(model.thresholds, { ...formats, percent: (share) => threshold.format(share) }).map(
               (words) => (
-                <dd key={`${words.key}${words.language ?? ''}`} className="text-fg-muted">
+                <dd key={`${words.key}${words.language ?? ''}${words.sentiment ?? ''}`} className="text-fg-muted">
                   {say(words)}
                 </dd>
               ),

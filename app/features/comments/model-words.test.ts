@@ -23,15 +23,20 @@ const format: Formats = {
 };
 
 /** The sentence as the panel shows it in English. */
-const say = ({ key, values, language }: Words) =>
+const say = ({ key, values, language, sentiment }: Words) =>
   i18n.t(`review.model.${key}`, {
     ...values,
     ...(language ? { language: i18n.t(`review.model.languages.${language}`) } : {}),
+    ...(sentiment ? { sentiment: i18n.t(`ui.sentiment.${sentiment}`) } : {}),
   });
 
 const model = (over: Partial<SentimentModel> = {}): SentimentModel => ({
   inUse: { source: 'carried', trainedAt: null, reviewedComments: 0, score: null },
-  thresholds: { source: 'model', en: 0.91, it: 0.88 },
+  thresholds: {
+    source: 'model',
+    en: { NEGATIVE: 0.91, NEUTRAL: null, POSITIVE: 0.91 },
+    it: { NEGATIVE: 0.88, NEUTRAL: 0.88, POSITIVE: 0.88 },
+  },
   accepted: { last7Days: { reviewed: 0, accepted: 0 }, last30Days: { reviewed: 0, accepted: 0 } },
   withoutPerson: { arrived: 0, applied: 0, checked: 0, agreed: 0, sampleShare: 0.05 },
   training: { state: 'idle' },
@@ -57,25 +62,49 @@ const training = (over: Partial<NonNullable<SentimentModel['lastTraining']>>) =>
     },
   });
 
+const byLabel = (NEGATIVE: number | null, NEUTRAL: number | null, POSITIVE: number | null) => ({
+  NEGATIVE,
+  NEUTRAL,
+  POSITIVE,
+});
+
 describe("the classifier panel's thresholds", () => {
-  it("names each language's own, chosen by the model, and a language with none as waiting for a reviewer", () => {
-    expect(thresholdWords({ source: 'model', en: 0.905, it: null }, format).map(say)).toEqual([
-      'English: a proposal at 90.5% confidence or more.',
-      'Italian: never; every proposal waits for a reviewer.',
-      "Each language's own, where the model's labels were at least 90% right on texts it had not learnt from.",
+  it("names each language's and label's own, chosen by the model, and one with none as waiting for a reviewer", () => {
+    expect(
+      thresholdWords({ source: 'model', en: byLabel(0.992, null, 0.997), it: byLabel(null, 0.905, 0.88) }, format).map(
+        say,
+      ),
+    ).toEqual([
+      'English, Negative: at 99.2% confidence or more.',
+      'English, Neutral: never; each waits for a reviewer.',
+      'English, Positive: at 99.7% confidence or more.',
+      'Italian, Negative: never; each waits for a reviewer.',
+      'Italian, Neutral: at 90.5% confidence or more.',
+      'Italian, Positive: at 88% confidence or more.',
+      "Each language's and label's own, where the model's labels were at least 90% right on texts it had not learnt from.",
     ]);
   });
 
   it('says one threshold for every language when the installation sets it', () => {
-    expect(thresholdWords({ source: 'setting', en: 0.7, it: 0.7 }, format).map(say)).toEqual([
+    expect(
+      thresholdWords({ source: 'setting', en: byLabel(0.7, 0.7, 0.7), it: byLabel(0.7, 0.7, 0.7) }, format).map(say),
+    ).toEqual([
       'Every language: a proposal at 70% confidence or more.',
       'One threshold for every language, set for this installation.',
     ]);
   });
 
-  it('lists the languages apart when a setting leaves them different (never made so, but not hidden)', () => {
-    expect(thresholdWords({ source: 'setting', en: 0.7, it: null }, format).map((words) => words.key)).toEqual([
+  it('lists them apart when a setting leaves them different (never made so, but not hidden)', () => {
+    expect(
+      thresholdWords({ source: 'setting', en: byLabel(0.7, 0.7, 0.7), it: byLabel(null, null, null) }, format).map(
+        (words) => words.key,
+      ),
+    ).toEqual([
       'thresholdAt',
+      'thresholdAt',
+      'thresholdAt',
+      'thresholdNever',
+      'thresholdNever',
       'thresholdNever',
       'thresholdsFromSetting',
     ]);

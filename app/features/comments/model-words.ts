@@ -30,11 +30,15 @@ export type ModelKey =
   | 'trainingRunning'
   | `trainingEnded.${TrainingOutcome | 'ended'}`;
 
-/** A sentence and what fills it; `language`, when set, is named in the reader's language as `{{language}}`. */
+/**
+ * A sentence and what fills it; `language` and `sentiment`, when set, are named in the reader's
+ * language as `{{language}}` and `{{sentiment}}`.
+ */
 export interface Words {
   key: ModelKey;
   values?: Record<string, string | number>;
   language?: (typeof LANGUAGES)[number];
+  sentiment?: (typeof LABELS)[number];
 }
 
 export interface Formats {
@@ -45,8 +49,10 @@ export interface Formats {
   date(iso: string): string;
 }
 
-/** The languages the classifier has its own threshold for, in the order they are listed. */
+/** The languages the classifier has its own thresholds for, in the order they are listed. */
 const LANGUAGES = ['en', 'it'] as const;
+/** The labels a proposal may be applied with, each with its own threshold, in the order they are listed. */
+const LABELS = ['NEGATIVE', 'NEUTRAL', 'POSITIVE'] as const;
 
 /**
  * The model chooses each language's threshold where its labels were at least this often right on
@@ -55,21 +61,24 @@ const LANGUAGES = ['en', 'it'] as const;
 export const THRESHOLD_PRECISION = 0.9;
 
 /**
- * One line per language, or one for all when a setting gives every language the same; then a
- * line on where the thresholds come from. A language without one (null) is never applied without
- * a person: each of its proposals waits in the review.
+ * One line per language and label, or one for all when a setting gives every one the same; then
+ * a line on where the thresholds come from. A label without one (null) is never applied without a
+ * person in that language: each such proposal waits in the review.
  */
 export function thresholdWords(thresholds: SentimentModel['thresholds'], format: Formats): Words[] {
-  const { source, en, it } = thresholds;
+  const { source } = thresholds;
+  const all = LANGUAGES.flatMap((language) => LABELS.map((label) => thresholds[language][label]));
   const lines: Words[] =
-    source === 'setting' && en !== null && en === it
-      ? [{ key: 'thresholdAll', values: { threshold: format.percent(en) } }]
-      : LANGUAGES.map((language) => {
-          const threshold = thresholds[language];
-          return threshold === null
-            ? { key: 'thresholdNever', language }
-            : { key: 'thresholdAt', language, values: { threshold: format.percent(threshold) } };
-        });
+    source === 'setting' && all[0] !== null && all.every((each) => each === all[0])
+      ? [{ key: 'thresholdAll', values: { threshold: format.percent(all[0]!) } }]
+      : LANGUAGES.flatMap((language) =>
+          LABELS.map((sentiment): Words => {
+            const threshold = thresholds[language][sentiment];
+            return threshold === null
+              ? { key: 'thresholdNever', language, sentiment }
+              : { key: 'thresholdAt', language, sentiment, values: { threshold: format.percent(threshold) } };
+          }),
+        );
   return [
     ...lines,
     source === 'setting'
