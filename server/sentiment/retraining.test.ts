@@ -8,7 +8,14 @@ import { dieWhileActive, jobsOf } from '../test/jobs';
 import { featuresOf } from './features';
 import { encodeModel } from './model-file';
 import { train, TRAINING } from './model';
-import { heldOut, MIN_REVIEWS, RETRAIN_SENTIMENT, scheduleRetraining, SentimentModels } from './retraining';
+import {
+  heldOut,
+  heldOutThresholds,
+  MIN_REVIEWS,
+  RETRAIN_SENTIMENT,
+  scheduleRetraining,
+  SentimentModels,
+} from './retraining';
 import { MIN_HELD_OUT } from './switching';
 import { loadBundledModel } from './training';
 import { sentimentModels } from '../db/schema';
@@ -240,6 +247,34 @@ describe('the model in use', () => {
 });
 
 describe('training', () => {
+  it("gives a new model thresholds from its held-out reviews where a label has enough, else the carried model's", () => {
+    const carried = {
+      en: { NEGATIVE: 0.99, NEUTRAL: null, POSITIVE: 0.99 },
+      it: { NEGATIVE: null, NEUTRAL: 0.9, POSITIVE: 0.92 },
+    };
+    // 60 English positives, all right from 0.8 up; 10 English negatives; nothing Italian.
+    const readings = [
+      ...Array.from({ length: 60 }, (_, n) => ({
+        sentiment: 'POSITIVE' as const,
+        confidence: 0.8 + n / 1000,
+        language: 'en' as const,
+      })),
+      ...Array.from({ length: 10 }, () => ({
+        sentiment: 'NEGATIVE' as const,
+        confidence: 0.95,
+        language: 'en' as const,
+      })),
+    ];
+    const kept = [
+      ...Array.from({ length: 60 }, () => ({ label: 2 as const })),
+      ...Array.from({ length: 10 }, () => ({ label: 0 as const })),
+    ];
+    expect(heldOutThresholds(kept, { candidateReadings: readings }, carried)).toEqual({
+      en: { NEGATIVE: 0.99, NEUTRAL: null, POSITIVE: 0.8 },
+      it: carried.it,
+    });
+  });
+
   it('holds out one review in five, the same ones every time', () => {
     const ids = Array.from({ length: 2000 }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`);
     const kept = ids.filter(heldOut);

@@ -11,7 +11,8 @@ import { benchmarkLabel } from './classifier';
 import { decodeModel, encodeModel, ModelFileError, type JudgingModel } from './model-file';
 import type { Label } from './model';
 import { decideSwitch } from './switching';
-import { chooseThresholds, type Thresholds } from './thresholds';
+import { chooseThresholds, THRESHOLD_LABELS, type Thresholds } from './thresholds';
+import type { Language } from './text';
 import { loadBundledModel } from './training';
 import type { TrainingInput, TrainingOutput } from './training-run';
 import { trainOffThread } from './training-thread';
@@ -28,7 +29,7 @@ import { trainOffThread } from './training-thread';
 export const RETRAIN_SENTIMENT = 'retrain-sentiment';
 /** Fewer reviews than this teach nothing measurable: the training waits for more. */
 export const MIN_REVIEWS = 30;
-/** A language's held-out reviews, at least this many, choose a new model's threshold for it; fewer keep the carried model's. */
+/** Held-out reviews a new model proposed a label for in a language, at least this many, choose its threshold there; fewer keep the carried model's. */
 export const MIN_THRESHOLD_REVIEWS = 50;
 
 const LABELS: Partial<Record<string, Label>> = { NEGATIVE: 0, NEUTRAL: 1, POSITIVE: 2 };
@@ -213,19 +214,29 @@ export async function retrainSentiment(deps: {
 const scoreOf = (truth: Label[], predicted: Label[]) => (truth.length === 0 ? 0 : macroF1(truth, predicted));
 
 /**
- * A new model's thresholds: each language's and label's from its held-out reviews where that
- * language has at least `MIN_THRESHOLD_REVIEWS` of them, else the carried model's for it.
+ * A new model's thresholds: each language's for each label from its held-out reviews where the
+ * new model proposed that label for at least `MIN_THRESHOLD_REVIEWS` of them, else the carried
+ * model's for it (a few reviews measure no precision worth trusting).
  */
-function heldOutThresholds(kept: Array<{ label: Label }>, output: TrainingOutput, carried: Thresholds): Thresholds {
+export function heldOutThresholds(
+  kept: Array<{ label: Label }>,
+  output: Pick<TrainingOutput, 'candidateReadings'>,
+  carried: Thresholds,
+): Thresholds {
   const labelled = output.candidateReadings.flatMap((proposal, n) =>
     proposal.language
       ? [{ language: proposal.language, proposal, right: benchmarkLabel(proposal.sentiment) === kept[n]!.label }]
       : [],
   );
   const chosen = chooseThresholds(labelled);
-  const enough = (language: 'en' | 'it') =>
-    labelled.filter((each) => each.language === language).length >= MIN_THRESHOLD_REVIEWS;
-  return { en: enough('en') ? chosen.en : carried.en, it: enough('it') ? chosen.it : carried.it };
+  const of = (language: Language) =>
+    Object.fromEntries(
+      THRESHOLD_LABELS.map((label) => {
+        const proposed = labelled.filter((each) => each.language === language && each.proposal.sentiment === label);
+        return [label, proposed.length >= MIN_THRESHOLD_REVIEWS ? chosen[language][label] : carried[language][label]];
+      }),
+    ) as Thresholds[Language];
+  return { en: of('en'), it: of('it') };
 }
 
 /**
