@@ -651,7 +651,9 @@ test.describe('an admin', () => {
     await expect(panel).toContainText('English, Negative: at 91% confidence or more.');
     await expect(panel).toContainText('English, Neutral: never; each waits for a reviewer.');
     await expect(panel).toContainText('Italian, Positive: never; each waits for a reviewer.');
-    await expect(panel).toContainText("Each language's and label's own, where the model's labels were at least 90% right");
+    await expect(panel).toContainText(
+      "Each language's and label's own, where the model's labels were at least 90% right",
+    );
     await expect(panel).toContainText(
       "The classifier's label was applied without a person to 120 of 400 comments that arrived (30%).",
     );
