@@ -612,7 +612,7 @@ test.describe('an admin', () => {
     ]);
     await expect(page.getByRole('toolbar', { name: 'Azioni di revisione' })).toContainText('2 commenti');
     const panel = page.getByRole('region', { name: 'Il classificatore' });
-    await expect(panel).toContainText(/(Inglese, Negativo: (con una sicurezza del|mai;)|Ogni lingua: una proposta)/);
+    await expect(panel).toContainText(/(Inglese: Negativo (dal|mai)|Ogni lingua: una proposta)/);
     await expect(panel).toContainText(/Senza una persona, ultimi 30 giorni/);
     await expectNoA11yViolations(page);
     await page.getByRole('button', { name: 'Scorciatoie da tastiera' }).click();
@@ -639,7 +639,7 @@ test.describe('an admin', () => {
     await page.goto('/admin/sentiment-review');
     const panel = page.getByRole('region', { name: 'The classifier' });
     await expect(panel).toContainText(
-      /(English, Negative: (at \d+(\.\d)?% confidence or more|never; each waits for a reviewer)|Every language: a proposal at \d+(\.\d)?% confidence or more)\./,
+      /(English: Negative (at \d+(\.\d)?% or more|never), Neutral|Every language: a proposal at \d+(\.\d)?% confidence or more\.)/,
     );
     await expect(panel).toContainText(
       /The classifier's label was applied without a person to \d+ of \d+ comments? that arrived|No comments arrived/,
@@ -648,9 +648,8 @@ test.describe('an admin', () => {
     let answer = modelAnswer();
     await answerModel(page, () => answer);
     await page.reload();
-    await expect(panel).toContainText('English, Negative: at 91% confidence or more.');
-    await expect(panel).toContainText('English, Neutral: never; each waits for a reviewer.');
-    await expect(panel).toContainText('Italian, Positive: never; each waits for a reviewer.');
+    await expect(panel).toContainText('English: Negative at 91% or more, Neutral never, Positive at 91% or more.');
+    await expect(panel).toContainText('Italian: Negative never, Neutral never, Positive never.');
     await expect(panel).toContainText(
       "Each language's and label's own, where the model's labels were at least 90% right",
     );

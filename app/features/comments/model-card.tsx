@@ -53,12 +53,21 @@ export function SentimentModelCard({
     decimal: (score) => decimal.format(score),
     date: (iso) => date.format(new Date(iso)),
   };
-  const say = ({ key, values, language: named, sentiment }: Words) =>
+  const list = new Intl.ListFormat(language, { type: 'unit', style: 'long' });
+  const say = ({ key, values, language: named, labels }: Words) =>
     t(`review.model.${key}`, {
       ...values,
       ...(named ? { language: t(`review.model.languages.${named}`) } : {}),
-      ...(sentiment ? { sentiment: t(`ui.sentiment.${sentiment}`) } : {}),
+      ...(labels ? { labels: sayLabels(labels) } : {}),
     });
+  const sayLabels = (labels: NonNullable<Words['labels']>) =>
+    list.format(
+      labels.map(({ sentiment, threshold }) =>
+        threshold === null
+          ? t('review.model.thresholdLabelNever', { sentiment: t(`ui.sentiment.${sentiment}`) })
+          : t('review.model.thresholdLabelAt', { sentiment: t(`ui.sentiment.${sentiment}`), threshold }),
+      ),
+    );
   const accepted = (figures: { reviewed: number; accepted: number }, period: '7' | '30') =>
     figures.reviewed === 0
       ? t(`review.model.noReviews${period}`)
@@ -123,7 +132,7 @@ export function SentimentModelCard({
             <dt className="font-medium text-fg">{t('review.model.thresholdsTitle')}</dt>
             {thresholdWords(model.thresholds, { ...formats, percent: (share) => threshold.format(share) }).map(
               (words) => (
-                <dd key={`${words.key}${words.language ?? ''}${words.sentiment ?? ''}`} className="text-fg-muted">
+                <dd key={`${words.key}${words.language ?? ''}`} className="text-fg-muted">
                   {say(words)}
                 </dd>
               ),

@@ -23,11 +23,25 @@ const format: Formats = {
 };
 
 /** The sentence as the panel shows it in English. */
-const say = ({ key, values, language, sentiment }: Words) =>
+/** As the panel says it in English (model-card.tsx): the labels as a list. */
+const say = ({ key, values, language, labels }: Words) =>
   i18n.t(`review.model.${key}`, {
     ...values,
     ...(language ? { language: i18n.t(`review.model.languages.${language}`) } : {}),
-    ...(sentiment ? { sentiment: i18n.t(`ui.sentiment.${sentiment}`) } : {}),
+    ...(labels
+      ? {
+          labels: new Intl.ListFormat('en', { type: 'unit', style: 'long' }).format(
+            labels.map(({ sentiment, threshold }) =>
+              threshold === null
+                ? i18n.t('review.model.thresholdLabelNever', { sentiment: i18n.t(`ui.sentiment.${sentiment}`) })
+                : i18n.t('review.model.thresholdLabelAt', {
+                    sentiment: i18n.t(`ui.sentiment.${sentiment}`),
+                    threshold,
+                  }),
+            ),
+          ),
+        }
+      : {}),
   });
 
 const model = (over: Partial<SentimentModel> = {}): SentimentModel => ({
@@ -69,19 +83,15 @@ const byLabel = (NEGATIVE: number | null, NEUTRAL: number | null, POSITIVE: numb
 });
 
 describe("the classifier panel's thresholds", () => {
-  it("names each language's and label's own, chosen by the model, and one with none as waiting for a reviewer", () => {
+  it("names each language's and label's own, chosen by the model, and one with none as never", () => {
     expect(
       thresholdWords({ source: 'model', en: byLabel(0.992, null, 0.997), it: byLabel(null, 0.905, 0.88) }, format).map(
         say,
       ),
     ).toEqual([
-      'English, Negative: at 99.2% confidence or more.',
-      'English, Neutral: never; each waits for a reviewer.',
-      'English, Positive: at 99.7% confidence or more.',
-      'Italian, Negative: never; each waits for a reviewer.',
-      'Italian, Neutral: at 90.5% confidence or more.',
-      'Italian, Positive: at 88% confidence or more.',
-      "Each language's and label's own, where the model's labels were at least 90% right on texts it had not learnt from.",
+      'English: Negative at 99.2% or more, Neutral never, Positive at 99.7% or more.',
+      'Italian: Negative never, Neutral at 90.5% or more, Positive at 88% or more.',
+      "Each language's and label's own, where the model's labels were at least 90% right on texts it had not learnt from; a label never applied waits for a reviewer.",
     ]);
   });
 
@@ -99,15 +109,7 @@ describe("the classifier panel's thresholds", () => {
       thresholdWords({ source: 'setting', en: byLabel(0.7, 0.7, 0.7), it: byLabel(null, null, null) }, format).map(
         (words) => words.key,
       ),
-    ).toEqual([
-      'thresholdAt',
-      'thresholdAt',
-      'thresholdAt',
-      'thresholdNever',
-      'thresholdNever',
-      'thresholdNever',
-      'thresholdsFromSetting',
-    ]);
+    ).toEqual(['thresholdLanguage', 'thresholdLanguage', 'thresholdsFromSetting']);
   });
 });
 

@@ -9,8 +9,7 @@ import type { SentimentModel } from './sentiment-model';
 /** The sentences of `review.model.*` this module chooses between (without the prefix). */
 export type ModelKey =
   | 'thresholdAll'
-  | 'thresholdAt'
-  | 'thresholdNever'
+  | 'thresholdLanguage'
   | 'thresholdsFromSetting'
   | 'thresholdsFromModel'
   | 'noArrivals'
@@ -31,14 +30,15 @@ export type ModelKey =
   | `trainingEnded.${TrainingOutcome | 'ended'}`;
 
 /**
- * A sentence and what fills it; `language` and `sentiment`, when set, are named in the reader's
- * language as `{{language}}` and `{{sentiment}}`.
+ * A sentence and what fills it; `language`, when set, is named in the reader's language as
+ * `{{language}}`.
  */
 export interface Words {
   key: ModelKey;
   values?: Record<string, string | number>;
   language?: (typeof LANGUAGES)[number];
-  sentiment?: (typeof LABELS)[number];
+  /** Each label's threshold, formatted (none: never without a person), said as a list as `{{labels}}`. */
+  labels?: Array<{ sentiment: (typeof LABELS)[number]; threshold: string | null }>;
 }
 
 export interface Formats {
@@ -61,9 +61,9 @@ const LABELS = ['NEGATIVE', 'NEUTRAL', 'POSITIVE'] as const;
 export const THRESHOLD_PRECISION = 0.9;
 
 /**
- * One line per language and label, or one for all when a setting gives every one the same; then
- * a line on where the thresholds come from. A label without one (null) is never applied without a
- * person in that language: each such proposal waits in the review.
+ * One line per language, each label's threshold in it, or one line for all when a setting gives
+ * every one the same; then a line on where the thresholds come from. A label without one (null)
+ * is never applied without a person in that language: each such proposal waits in the review.
  */
 export function thresholdWords(thresholds: SentimentModel['thresholds'], format: Formats): Words[] {
   const { source } = thresholds;
@@ -71,14 +71,14 @@ export function thresholdWords(thresholds: SentimentModel['thresholds'], format:
   const lines: Words[] =
     source === 'setting' && all[0] !== null && all.every((each) => each === all[0])
       ? [{ key: 'thresholdAll', values: { threshold: format.percent(all[0]!) } }]
-      : LANGUAGES.flatMap((language) =>
-          LABELS.map((sentiment): Words => {
+      : LANGUAGES.map((language) => ({
+          key: 'thresholdLanguage',
+          language,
+          labels: LABELS.map((sentiment) => {
             const threshold = thresholds[language][sentiment];
-            return threshold === null
-              ? { key: 'thresholdNever', language, sentiment }
-              : { key: 'thresholdAt', language, sentiment, values: { threshold: format.percent(threshold) } };
+            return { sentiment, threshold: threshold === null ? null : format.percent(threshold) };
           }),
-        );
+        }));
   return [
     ...lines,
     source === 'setting'
