@@ -14,7 +14,9 @@ import {
   MIN_REVIEWS,
   RETRAIN_SENTIMENT,
   scheduleRetraining,
+  readModelBytes,
   SentimentModels,
+  storeModelBytes,
 } from './retraining';
 import { MIN_HELD_OUT } from './switching';
 import { loadBundledModel } from './training';
@@ -215,6 +217,23 @@ describe('the model in use', () => {
     // Back to the carried one.
     await h.db.delete(sentimentModels).where(eq(sentimentModels.id, row!.id));
     expect(await models.refresh()).toBeNull();
+  });
+
+  it('is stored and read back a part at a time, the same bytes', async () => {
+    const bytes = encodeModel(loadBundledModel());
+    const [row] = await h.db
+      .insert(sentimentModels)
+      .values({ trainedAt: new Date(), reviewedComments: 300, heldOut: 60, score: 70, previousScore: 60 })
+      .returning({ id: sentimentModels.id });
+    expect(await readModelBytes(h.db, row!.id)).toBeNull();
+    await storeModelBytes(h.db, row!.id, bytes);
+    expect(Buffer.from((await readModelBytes(h.db, row!.id))!).equals(Buffer.from(bytes))).toBe(true);
+    const [whole] = await h.db
+      .select({ model: sentimentModels.model })
+      .from(sentimentModels)
+      .where(eq(sentimentModels.id, row!.id));
+    expect(Buffer.from(whole!.model!).equals(Buffer.from(bytes))).toBe(true);
+    await h.db.delete(sentimentModels).where(eq(sentimentModels.id, row!.id));
   });
 
   it('is the carried one again when the one switched to was trained on an earlier version’s features', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { SENTIMENT_TRAINING, type SentimentTrainingEvent } from '../../contract/realtime';
 import type { TrainingDecision } from '../../contract/fields';
 import type { Database } from '../db/client';
@@ -75,6 +75,46 @@ export async function reviewedComments(db: Database): Promise<Array<{ id: string
   }
 }
 
+/**
+ * A stored model's bytes are written and read this many at a time: PGlite runs each statement on
+ * the API's own thread, and a 1.2 MB model in one statement held every request for 0.2–0.3 s.
+ */
+const MODEL_BYTES_PER_STATEMENT = 64 * 1024;
+
+export async function storeModelBytes(db: Database, id: string, bytes: Uint8Array): Promise<void> {
+  for (let at = 0; at < bytes.length; at += MODEL_BYTES_PER_STATEMENT) {
+    const part = Buffer.from(
+      bytes.buffer,
+      bytes.byteOffset + at,
+      Math.min(MODEL_BYTES_PER_STATEMENT, bytes.length - at),
+    );
+    await db
+      .update(sentimentModels)
+      .set({ model: sql`coalesce(${sentimentModels.model}, ''::bytea) || ${part}::bytea` })
+      .where(eq(sentimentModels.id, id));
+  }
+}
+
+/** A stored model's bytes, read a part at a time; null when it has none. */
+export async function readModelBytes(db: Database, id: string): Promise<Uint8Array | null> {
+  const [row] = await db
+    .select({ size: sql<number | null>`octet_length(${sentimentModels.model})` })
+    .from(sentimentModels)
+    .where(eq(sentimentModels.id, id));
+  if (!row || row.size === null) return null;
+  const bytes = new Uint8Array(Number(row.size));
+  for (let at = 0; at < bytes.length; at += MODEL_BYTES_PER_STATEMENT) {
+    const [part] = await db
+      .select({
+        part: sql<Uint8Array>`substring(${sentimentModels.model} from ${at + 1}::int for ${MODEL_BYTES_PER_STATEMENT}::int)`,
+      })
+      .from(sentimentModels)
+      .where(eq(sentimentModels.id, id));
+    bytes.set(part!.part, at);
+  }
+  return bytes;
+}
+
 /** The model in use: the last one switched to, or the one the repository carries. */
 export class SentimentModels {
   private current: { id: string | null; model: JudgingModel } | undefined;
@@ -99,12 +139,9 @@ export class SentimentModels {
       this.current = { id: null, model: loadBundledModel() };
       return null;
     }
-    const [stored] = await this.db
-      .select({ model: sentimentModels.model })
-      .from(sentimentModels)
-      .where(eq(sentimentModels.id, id));
+    const stored = await readModelBytes(this.db, id);
     try {
-      this.current = { id, model: decodeModel(stored!.model!) };
+      this.current = { id, model: decodeModel(stored ?? new Uint8Array()) };
     } catch (error) {
       if (!(error instanceof ModelFileError)) throw error;
       // Trained here on the features of an earlier version: this version cannot read it, so the
@@ -147,19 +184,14 @@ export async function retrainSentiment(deps: {
   const kept = reviewed.filter((each) => heldOut(each.id));
   const taught = reviewed.filter((each) => !heldOut(each.id));
   const currentId = await deps.models.refresh();
-  const [stored] = currentId
-    ? await deps.db
-        .select({ model: sentimentModels.model })
-        .from(sentimentModels)
-        .where(eq(sentimentModels.id, currentId))
-    : [];
+  const stored = currentId ? await readModelBytes(deps.db, currentId) : null;
   const started = performance.now();
   const output = await (deps.run ?? trainOffThread)(
     {
       benchmarkDir: deps.benchmarkDir,
       taught: taught.map(({ message, label }) => ({ message, label })),
       heldOut: kept.map(({ message, label }) => ({ message, label })),
-      current: stored?.model ?? null,
+      current: stored,
     },
     deps.signal,
   );
@@ -171,9 +203,9 @@ export async function retrainSentiment(deps: {
   const { decision, wins } = decideSwitch(truth, candidateLabels, currentLabels);
   const switched = decision === 'better';
   const thresholds = heldOutThresholds(kept, output, loadBundledModel().thresholds);
-  await deps.db.transaction(async (tx) => {
-    if (switched) await tx.update(sentimentModels).set({ inUse: false }).where(eq(sentimentModels.inUse, true));
-    await tx.insert(sentimentModels).values({
+  const [trained] = await deps.db
+    .insert(sentimentModels)
+    .values({
       trainedAt: new Date(deps.clock()),
       reviewedComments: taught.length,
       heldOut: kept.length,
@@ -181,11 +213,17 @@ export async function retrainSentiment(deps: {
       previousScore,
       decision,
       wins,
-      model: switched ? encodeModel({ ...decodeModel(output.candidate), thresholds }) : null,
-      inUse: switched,
+    })
+    .returning({ id: sentimentModels.id });
+  if (switched) {
+    // Stored before it is used: a model only part written is never in use.
+    await storeModelBytes(deps.db, trained!.id, encodeModel({ ...decodeModel(output.candidate), thresholds }));
+    await deps.db.transaction(async (tx) => {
+      await tx.update(sentimentModels).set({ inUse: false }).where(eq(sentimentModels.inUse, true));
+      await tx.update(sentimentModels).set({ inUse: true }).where(eq(sentimentModels.id, trained!.id));
     });
-  });
-  if (switched) await deps.models.refresh();
+    await deps.models.refresh();
+  }
   deps.log.info(
     {
       reviewed: reviewed.length,
