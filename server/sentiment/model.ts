@@ -59,7 +59,7 @@ export function probabilities(
 }
 
 /** A small, seeded generator (mulberry32): the same shuffles on every run. */
-function random(seed: number) {
+export function random(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,5 +1,5 @@
 import { macroF1 } from './benchmark';
-import type { Label } from './model';
+import { random, type Label } from './model';
 
 /**
  * When a model trained here replaces the one in use (docs/decisions/058): on at least
@@ -10,18 +10,6 @@ import type { Label } from './model';
 export const MIN_HELD_OUT = 50;
 export const WIN_SHARE = 0.95;
 export const RESAMPLES = 1000;
-
-/** A small, seeded generator (mulberry32): the same resamples, so the same decision, every time. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The share (0 to 1) of resamples of the held-out reviews (each drawn with replacement, the same

@@ -48,8 +48,7 @@ function trainingTexts(dir?: string) {
  * 324). On these the carried model's confidence is less often right than on validation, as on the
  * benchmark's held-out test split: the better guide to where a label can be applied alone.
  */
-export function outOfFoldReadings(dir?: string) {
-  const texts = trainingTexts(dir);
+export function outOfFoldReadings(dir?: string, texts = trainingTexts(dir)) {
   return Array.from({ length: FOLDS }, (_, fold) =>
     readingsOf(
       train(texts.filter((_, n) => n % FOLDS !== fold).map(({ features, label }) => ({ features, label }))),
@@ -64,9 +63,10 @@ export function outOfFoldReadings(dir?: string) {
  * the reading model never learnt from: the training split out of fold, and the validation split.
  */
 export function trainBundledModel(dir?: string): Uint8Array {
-  const model = train(trainingTexts(dir).map(({ features, label }) => ({ features, label })));
+  const texts = trainingTexts(dir);
+  const model = train(texts.map(({ features, label }) => ({ features, label })));
   const validation = BENCHMARK_TRAINING.flatMap((language) => readingsOf(model, validationTexts(language, dir)));
-  return encodeModel({ ...model, thresholds: chooseThresholds([...outOfFoldReadings(dir), ...validation]) });
+  return encodeModel({ ...model, thresholds: chooseThresholds([...outOfFoldReadings(dir, texts), ...validation]) });
 }
 
 /** A proposal for each labelled text, and whether it says the label. */
