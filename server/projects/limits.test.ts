@@ -25,7 +25,7 @@ afterAll(() => h?.stop());
 type Session = Awaited<ReturnType<Harness['signedInUser']>>;
 
 const newProject = (who: Session, name: string, call = h.call) =>
-  call('POST', '/v1.0/projects', { token: who.accessToken, json: { name } });
+  call(projects.createProject, { token: who.accessToken, body: { name } });
 
 /** `count` channels of `who`, made straight in the database. */
 const channelsOf = (who: Session, count: number) =>
@@ -70,9 +70,9 @@ describe('projects per user', () => {
       message: 'Your Free plan includes 2 projects, all in use. Starter includes 5.',
       planLimit: { limit: 'projects', plan: 'free', included: 2 },
     });
-    const italian = await h.call('POST', '/v1.0/projects', {
+    const italian = await h.call(projects.createProject, {
       token: free.accessToken,
-      json: { name: 'Tre' },
+      body: { name: 'Tre' },
       headers: { 'accept-language': 'it' },
     });
     expect(italian.body.message).toBe('Il tuo piano Free include 2 progetti, tutti già in uso. Starter ne include 5.');
@@ -107,13 +107,13 @@ describe('projects per user', () => {
       Array.from({ length: 6 }, (_, n) => (call: Harness['call']) => newProject(free, `Race ${n}`, call)),
     );
     expect(statuses(answers)).toEqual([201, 403, 403, 403, 403, 403]);
-    expect((await h.call('GET', '/v1.0/projects', { token: free.accessToken })).body.meta?.total).toBe(2);
+    expect((await h.call(projects.listProjects, { token: free.accessToken })).body.meta?.total).toBe(2);
   });
 });
 
 describe('channels per project', () => {
   const attach = (who: Session, projectId: string, channelId: string, call = h.call) =>
-    call('POST', `/v1.0/projects/${projectId}/channels`, { token: who.accessToken, json: { channelId } });
+    call(projects.attachChannel, { params: { id: projectId }, token: who.accessToken, body: { channelId } });
 
   it('refuses a channel more than the plan includes; one the project follows already changes nothing', async () => {
     const free = await h.signedInUser();
@@ -159,11 +159,11 @@ describe('channels per project', () => {
       person: SANDBOX_LINKEDIN_PEOPLE[0]!.id,
       decision: 'allow',
     });
-    const stored = await h.call('POST', '/v1.0/linkedin-accounts', {
+    const stored = await h.call(integrations.storeLinkedInAccount, {
       token: free.accessToken,
-      json: {
-        code: back.searchParams.get('code'),
-        state: back.searchParams.get('state'),
+      body: {
+        code: back.searchParams.get('code')!,
+        state: back.searchParams.get('state')!,
         redirect_uri: `${TEST_ENV.APP_URL}/integrations/linkedin-organization/callback`,
       },
     });
@@ -183,7 +183,8 @@ describe('channels per project', () => {
   it('refuses a TikTok user for a full project before the round trip', async () => {
     const free = await h.signedInUser();
     const project = await projectFollowing(free, 3);
-    const started = await h.call('POST', `/v1.0/projects/${project.id}/tiktok-users/authorize`, {
+    const started = await h.call(tiktokUsers.authorizeTiktokUser, {
+      params: { projectId: project.id },
       token: free.accessToken,
     });
     expect(started.status).toBe(403);
@@ -205,11 +206,11 @@ describe('channels per project', () => {
     // Meanwhile, in another tab, the last slot is taken.
     const [last] = await channelsOf(free, 1);
     await h.db.insert(projectChannels).values({ projectId: project.id, channelId: last!.id });
-    const stored = await h.call('POST', '/v1.0/tiktok-users', {
+    const stored = await h.call(tiktokUsers.storeTiktokUser, {
       token: free.accessToken,
-      json: {
-        code: back.searchParams.get('code'),
-        state: back.searchParams.get('state'),
+      body: {
+        code: back.searchParams.get('code')!,
+        state: back.searchParams.get('state')!,
         redirect_uri: `${TEST_ENV.APP_URL}/integrations/tiktok-user/callback`,
       },
     });
@@ -234,18 +235,18 @@ describe('public report links', () => {
       message: 'Your Free plan does not include public report links. Starter includes them.',
       planLimit: { limit: 'publicReports', plan: 'free', included: false },
     });
-    const shown = await h.call('GET', `/v1.0/projects/${project.id}/report-link`, { token: free.accessToken });
+    const shown = await h.call(reports.showReportLink, { params: { projectId: project.id }, token: free.accessToken });
     expect(shown.body).toEqual({ reportLink: null });
 
     await h.db.update(users).set({ plan: 'starter' }).where(eq(users.id, free.user._id));
     const made = await makeLink(free, project.id);
     expect(made.status).toBe(201);
     const token = made.body.reportLink.token;
-    expect((await h.call('GET', `/v1.0/public/reports/${token}`)).status).toBe(200);
+    expect((await h.call(reports.showPublicReport, { params: { token } })).status).toBe(200);
 
     await h.db.update(users).set({ plan: 'free' }).where(eq(users.id, free.user._id));
-    expect((await h.call('GET', `/v1.0/public/reports/${token}`)).status).toBe(404);
+    expect((await h.call(reports.showPublicReport, { params: { token } })).status).toBe(404);
     await h.db.update(users).set({ plan: 'pro' }).where(eq(users.id, free.user._id));
-    expect((await h.call('GET', `/v1.0/public/reports/${token}`)).status).toBe(200);
+    expect((await h.call(reports.showPublicReport, { params: { token } })).status).toBe(200);
   });
 });

@@ -42,7 +42,7 @@ describe('GET /v1.0/projects', () => {
 
   it("shows only the owner's projects", async () => {
     const { accessToken } = await h.signedInUser();
-    const res = await h.call('GET', '/v1.0/projects', { token: accessToken });
+    const res = await h.call(projects.listProjects, { token: accessToken });
     expect(res.body).toEqual({ data: [], meta: { total: 0, currentPage: 1, lastPage: 1 } });
   });
 
@@ -53,15 +53,15 @@ describe('GET /v1.0/projects', () => {
     const createdAt = new Date(h.clock.now());
     for (const name of names) await h.factories.project({ id: session.user._id }, { name, createdAt });
 
-    const first = await h.call('GET', '/v1.0/projects', { token: session.accessToken });
+    const first = await h.call(projects.listProjects, { token: session.accessToken });
     expect(first.body.data?.map((p) => p.name)).toEqual(names.slice(0, 15));
     expect(first.body.meta).toEqual({ total: 16, currentPage: 1, lastPage: 2 });
 
-    const second = await h.call('GET', '/v1.0/projects?page=2', { token: session.accessToken });
+    const second = await h.call(projects.listProjects, { query: { page: '2' }, token: session.accessToken });
     expect(second.body.data?.map((p) => p.name)).toEqual(['Project 16']);
     expect(second.body.meta).toEqual({ total: 16, currentPage: 2, lastPage: 2 });
 
-    const beyond = await h.call('GET', '/v1.0/projects?page=3', { token: session.accessToken });
+    const beyond = await h.call(projects.listProjects, { query: { page: '3' }, token: session.accessToken });
     expect(beyond.body).toEqual({ data: [], meta: { total: 16, currentPage: 3, lastPage: 2 } });
   });
 
@@ -73,16 +73,16 @@ describe('GET /v1.0/projects', () => {
   });
 
   it('answers 401 without a bearer token', async () => {
-    expect((await h.call('GET', '/v1.0/projects')).status).toBe(401);
+    expect((await h.call(projects.listProjects)).status).toBe(401);
   });
 });
 
 describe('POST /v1.0/projects', () => {
   it('creates a project of the caller, trimmed, listed after', async () => {
     const session = await h.signedInUser();
-    const res = await h.call('POST', '/v1.0/projects', {
+    const res = await h.call(projects.createProject, {
       token: session.accessToken,
-      json: { name: '  Bottega Verde ' },
+      body: { name: '  Bottega Verde ' },
     });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -92,11 +92,11 @@ describe('POST /v1.0/projects', () => {
       channels: [],
       commentCounts: { POSITIVE: 0, MIXED: 0, NEGATIVE: 0, NEUTRAL: 0, UNCLASSIFIED: 0 },
     });
-    const listed = await h.call('GET', '/v1.0/projects', { token: session.accessToken });
+    const listed = await h.call(projects.listProjects, { token: session.accessToken });
     expect(listed.body.data?.map((p) => p.name)).toEqual(['Bottega Verde']);
     // Nobody else sees it.
     const other = await h.signedInUser();
-    expect((await h.call('GET', '/v1.0/projects', { token: other.accessToken })).body.meta?.total).toBe(0);
+    expect((await h.call(projects.listProjects, { token: other.accessToken })).body.meta?.total).toBe(0);
   });
 
   it.each([
@@ -113,7 +113,7 @@ describe('POST /v1.0/projects', () => {
   });
 
   it('answers 401 without a bearer token', async () => {
-    expect((await h.call('POST', '/v1.0/projects', { json: { name: 'A' } })).status).toBe(401);
+    expect((await h.call(projects.createProject, { body: { name: 'A' } })).status).toBe(401);
   });
 });
 
@@ -121,21 +121,23 @@ describe('one project: show, rename, delete', () => {
   it('shows and renames a project of the caller (trimmed, validated; text kept as text)', async () => {
     const session = await h.signedInUser();
     const project = await h.factories.project({ id: session.user._id }, { name: 'Bottega' });
-    const shown = await h.call('GET', `/v1.0/projects/${project.id}`, { token: session.accessToken });
+    const shown = await h.call(projects.showProject, { params: { id: project.id }, token: session.accessToken });
     expect(shown.status).toBe(200);
     expect(shown.body).toMatchObject({ _id: project.id, name: 'Bottega', channels: [] });
 
-    const renamed = await h.call('PATCH', `/v1.0/projects/${project.id}`, {
+    const renamed = await h.call(projects.renameProject, {
+      params: { id: project.id },
       token: session.accessToken,
-      json: { name: '  Bottega <b>Verde</b> ' },
+      body: { name: '  Bottega <b>Verde</b> ' },
     });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ _id: project.id, name: 'Bottega <b>Verde</b>' });
 
     for (const name of ['', '   ', 'x'.repeat(300)]) {
-      const refused = await h.call('PATCH', `/v1.0/projects/${project.id}`, {
+      const refused = await h.call(projects.renameProject, {
+        params: { id: project.id },
         token: session.accessToken,
-        json: { name },
+        body: { name },
       });
       expect(refused.status, name).toBe(422);
       expect(Object.keys(refused.body.errors ?? {})).toEqual(['name']);
@@ -165,12 +167,14 @@ describe('one project: show, rename, delete', () => {
       { projectId: kept.id, channelId: sharedTiktok!.id },
     ]);
 
-    const deleted = await h.call('DELETE', `/v1.0/projects/${gone.id}`, { token: session.accessToken });
+    const deleted = await h.call(projects.deleteProject, { params: { id: gone.id }, token: session.accessToken });
     expect(deleted.status).toBe(204);
-    expect((await h.call('GET', `/v1.0/projects/${gone.id}`, { token: session.accessToken })).status).toBe(404);
+    expect((await h.call(projects.showProject, { params: { id: gone.id }, token: session.accessToken })).status).toBe(
+      404,
+    );
     const left = (await h.db.select().from(channels)).filter((row) => row.ownerId === owner.id).map((row) => row.name);
     expect(left.sort()).toEqual(['Page', 'Shared TikTok']);
-    const listed = await h.call('GET', '/v1.0/projects', { token: session.accessToken });
+    const listed = await h.call(projects.listProjects, { token: session.accessToken });
     expect(listed.body.data?.map((project) => project.name)).toEqual(['Kept']);
   });
 });
@@ -224,7 +228,7 @@ describe("another user's project", () => {
       });
       expect(malformed.status, `${op.method} ${op.path} with a malformed id`).toBe(404);
     }
-    const still = await h.call('GET', `/v1.0/projects/${project.id}`, { token: owner.accessToken });
+    const still = await h.call(projects.showProject, { params: { id: project.id }, token: owner.accessToken });
     expect(still.body).toMatchObject({ name: 'Private' });
   });
 });
