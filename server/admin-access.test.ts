@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as impersonationContract from '../contract/impersonation';
 import { OPERATIONS } from '../contract/operations';
 import * as operation from '../contract/operation';
 import { startHarness, type Harness } from './test/harness';
@@ -18,9 +19,9 @@ beforeAll(async () => {
   h = await startHarness();
   const admin = await h.signedInUser({ role: 'admin' });
   const customer = await h.createUser();
-  const acting = await h.call('POST', '/v1.0/auth/login-as-user', {
+  const acting = await h.call(impersonationContract.loginAsUser, {
     token: admin.accessToken,
-    json: { id: customer.user._id },
+    body: { id: customer.user._id },
   });
   expect(acting.status).toBe(200);
   tokens = {

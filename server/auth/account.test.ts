@@ -1,5 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as auth from '../../contract/auth';
+import * as impersonation from '../../contract/impersonation';
+import * as sandboxDev from '../../contract/sandbox/dev';
+import * as userAccount from '../../contract/user-account';
 import { channels, comments, projectChannels, projects, users } from '../db/schema';
 import { startHarness, type Harness } from '../test/harness';
 
@@ -15,15 +19,15 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const me = (token: string) => h.call('GET', '/v1.0/auth/me', { token });
+const me = (token: string) => h.call(auth.me, { token });
 
 describe('the profile', () => {
   it('changes names without a password; a new address is refused there, a change of its case is not', async () => {
     const user = await h.signedInUser();
     const other = await h.createUser();
-    const changed = await h.call('PATCH', '/v1.0/auth/me', {
+    const changed = await h.call(auth.updateMe, {
       token: user.accessToken,
-      json: { firstName: '  Ada ', lastName: 'Lovelace', email: user.email.toUpperCase() },
+      body: { firstName: '  Ada ', lastName: 'Lovelace', email: user.email.toUpperCase() },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body.user).toMatchObject({
@@ -33,7 +37,7 @@ describe('the profile', () => {
     });
     // A new address, free or another account's, is never taken here (nor said to be taken).
     for (const email of ['ada.new@example.com', other.email.toUpperCase()]) {
-      const refused = await h.call('PATCH', '/v1.0/auth/me', { token: user.accessToken, json: { email } });
+      const refused = await h.call(auth.updateMe, { token: user.accessToken, body: { email } });
       expect(refused.status).toBe(422);
       expect(refused.body.errors?.email?.[0]).toContain('with your password');
     }
@@ -44,23 +48,22 @@ describe('the profile', () => {
       { lastName: 'x'.repeat(101) },
       { firstName: 'a\nb' },
     ]) {
-      expect(
-        (await h.call('PATCH', '/v1.0/auth/me', { token: user.accessToken, json })).status,
-        JSON.stringify(json),
-      ).toBe(422);
+      expect((await h.call(auth.updateMe, { token: user.accessToken, body: json })).status, JSON.stringify(json)).toBe(
+        422,
+      );
     }
   });
 });
 
 describe('changing the email address', () => {
   beforeEach(async () => {
-    await h.call('POST', '/dev/rate-limits/reset');
+    await h.call(sandboxDev.resetRateLimits);
   });
 
   const ask = (token: string, email: string, currentPassword: string) =>
-    h.call('POST', '/v1.0/auth/email', { token, json: { email, currentPassword } });
+    h.call(userAccount.requestEmailChange, { token, body: { email, currentPassword } });
   const confirm = (token: string, linkToken: string, refreshToken?: string) =>
-    h.call('POST', '/v1.0/auth/email/confirm', { token, refreshToken, json: { token: linkToken } });
+    h.call(userAccount.confirmEmailChange, { token, refreshToken, body: { token: linkToken } });
   const fresh = () => `new${Math.random().toString(36).slice(2)}@example.test`;
   /** The token of the latest confirmation link mailed to `email`. */
   const linkTokenFor = (email: string) => {
@@ -70,7 +73,7 @@ describe('changing the email address', () => {
     return decodeURIComponent(link.split('/user/account/email/')[1]!);
   };
   const signInStatus = async (email: string, password: string) =>
-    (await h.call('POST', '/v1.0/auth/login', { json: { email, password } })).status;
+    (await h.call(auth.login, { body: { email, password } })).status;
 
   it('needs the current password; a wrong one is a field error, counted as sign-ins are', async () => {
     const user = await h.signedInUser();
@@ -123,9 +126,9 @@ describe('changing the email address', () => {
       expect((await me(token)).status).toBe(401);
     }
     for (const refreshToken of [user.refreshToken, elsewhere.refreshToken, meanwhile.refreshToken]) {
-      expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken })).status).toBe(401);
+      expect((await h.call(auth.refresh, { refreshToken })).status).toBe(401);
     }
-    expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken: done.setRefreshToken })).status).toBe(200);
+    expect((await h.call(auth.refresh, { refreshToken: done.setRefreshToken })).status).toBe(200);
     expect(await signInStatus(newEmail, user.password)).toBe(200);
     expect(await signInStatus(user.email, user.password)).toBe(401);
 
@@ -153,7 +156,7 @@ describe('changing the email address', () => {
     expect((await me(user.accessToken)).body.user?.pendingEmail?.email).toBe(second);
     expect((await confirm(user.accessToken, firstToken)).status).toBe(422);
 
-    const cancelled = await h.call('DELETE', '/v1.0/auth/email', { token: user.accessToken });
+    const cancelled = await h.call(userAccount.cancelEmailChange, { token: user.accessToken });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.user?.pendingEmail).toBeUndefined();
     expect((await confirm(user.accessToken, linkTokenFor(second))).status).toBe(422);
@@ -173,7 +176,7 @@ describe('changing the email address', () => {
     const newEmail = fresh();
     await ask(user.accessToken, newEmail, user.password);
     expect((await confirm(stranger.accessToken, linkTokenFor(newEmail))).status).toBe(422);
-    expect((await h.call('POST', '/v1.0/auth/email/confirm', { json: { token: linkTokenFor(newEmail) } })).status).toBe(
+    expect((await h.call(userAccount.confirmEmailChange, { body: { token: linkTokenFor(newEmail) } })).status).toBe(
       401,
     );
     expect((await me(stranger.accessToken)).body.user?.email).toBe(stranger.email);
@@ -213,22 +216,22 @@ describe('changing the password', () => {
   it('needs the current one; then every other session ends and this one goes on', async () => {
     const user = await h.signedInUser();
     const elsewhere = await h.signIn(user.email, user.password);
-    const wrong = await h.call('POST', '/v1.0/auth/password', {
+    const wrong = await h.call(userAccount.changePassword, {
       token: user.accessToken,
-      json: { currentPassword: 'Nope1234', password: 'Brand-new1' },
+      body: { currentPassword: 'Nope1234', password: 'Brand-new1' },
     });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors?.currentPassword?.[0]).toBe('The password is incorrect.');
-    const weak = await h.call('POST', '/v1.0/auth/password', {
+    const weak = await h.call(userAccount.changePassword, {
       token: user.accessToken,
-      json: { currentPassword: user.password, password: 'short' },
+      body: { currentPassword: user.password, password: 'short' },
     });
     expect(weak.status).toBe(422);
 
-    const changed = await h.call('POST', '/v1.0/auth/password', {
+    const changed = await h.call(userAccount.changePassword, {
       token: user.accessToken,
       refreshToken: user.refreshToken,
-      json: { currentPassword: user.password, password: 'Brand-new1' },
+      body: { currentPassword: user.password, password: 'Brand-new1' },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const fresh = changed.body.access_token!;
@@ -237,17 +240,13 @@ describe('changing the password', () => {
     expect((await me(fresh)).status).toBe(200);
     expect((await me(user.accessToken)).status).toBe(401);
     expect((await me(elsewhere.accessToken)).status).toBe(401);
-    const oldRefresh = await h.call('POST', '/v1.0/auth/refresh', { refreshToken: elsewhere.refreshToken });
+    const oldRefresh = await h.call(auth.refresh, { refreshToken: elsewhere.refreshToken });
     expect(oldRefresh.status).toBe(401);
-    const newRefresh = await h.call('POST', '/v1.0/auth/refresh', { refreshToken: changed.setRefreshToken });
+    const newRefresh = await h.call(auth.refresh, { refreshToken: changed.setRefreshToken });
     expect(newRefresh.status).toBe(200);
     // The new password signs in; the old one does not.
-    expect(
-      (await h.call('POST', '/v1.0/auth/login', { json: { email: user.email, password: 'Brand-new1' } })).status,
-    ).toBe(200);
-    expect(
-      (await h.call('POST', '/v1.0/auth/login', { json: { email: user.email, password: user.password } })).status,
-    ).toBe(401);
+    expect((await h.call(auth.login, { body: { email: user.email, password: 'Brand-new1' } })).status).toBe(200);
+    expect((await h.call(auth.login, { body: { email: user.email, password: user.password } })).status).toBe(401);
   });
 });
 
@@ -255,11 +254,11 @@ describe('signing out everywhere', () => {
   it('ends every session and every access token, this one included', async () => {
     const user = await h.signedInUser();
     const elsewhere = await h.signIn(user.email, user.password);
-    const done = await h.call('POST', '/v1.0/auth/logout-everywhere', { token: user.accessToken });
+    const done = await h.call(userAccount.logoutEverywhere, { token: user.accessToken });
     expect(done.status).toBe(204);
     for (const token of [user.accessToken, elsewhere.accessToken]) expect((await me(token)).status).toBe(401);
     for (const refreshToken of [user.refreshToken, elsewhere.refreshToken]) {
-      expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken })).status).toBe(401);
+      expect((await h.call(auth.refresh, { refreshToken })).status).toBe(401);
     }
   });
 });
@@ -278,15 +277,12 @@ describe('deleting the account', () => {
     const mine = await owned(user.user._id);
     const theirs = await owned(neighbour.user._id);
 
-    const wrong = await h.call('DELETE', '/v1.0/auth/me', { token: user.accessToken, json: { password: 'Nope1234' } });
+    const wrong = await h.call(userAccount.deleteMe, { token: user.accessToken, body: { password: 'Nope1234' } });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors?.password?.[0]).toBe('The password is incorrect.');
     expect((await h.call('DELETE', '/v1.0/auth/me', { token: user.accessToken, json: {} })).status).toBe(422);
 
-    const gone = await h.call('DELETE', '/v1.0/auth/me', {
-      token: user.accessToken,
-      json: { password: user.password },
-    });
+    const gone = await h.call(userAccount.deleteMe, { token: user.accessToken, body: { password: user.password } });
     expect(gone.status).toBe(204);
     const rows = async (
       table: typeof users | typeof projects,
@@ -303,42 +299,37 @@ describe('deleting the account', () => {
     expect(await rows(projects, projects.ownerId, neighbour.user._id)).toBe(1);
     expect(await commentsOf(theirs.id)).toBe(2);
     expect((await me(user.accessToken)).status).toBe(401);
-    expect(
-      (await h.call('POST', '/v1.0/auth/login', { json: { email: user.email, password: user.password } })).status,
-    ).toBe(401);
+    expect((await h.call(auth.login, { body: { email: user.email, password: user.password } })).status).toBe(401);
   });
 
   it('is refused to an admin acting as the user, as are the password change, signing out everywhere and the address', async () => {
     const admin = await h.signedInUser({ role: 'admin' });
     const customer = await h.createUser();
-    const started = await h.call('POST', `/v1.0/auth/login-as-user`, {
+    const started = await h.call(impersonation.loginAsUser, {
       token: admin.accessToken,
-      json: { id: customer.user._id },
+      body: { id: customer.user._id },
     });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const token = started.body.access_token!;
-    expect((await h.call('DELETE', '/v1.0/auth/me', { token, json: { password: customer.password } })).status).toBe(
-      403,
-    );
+    expect((await h.call(userAccount.deleteMe, { token, body: { password: customer.password } })).status).toBe(403);
     expect(
       (
-        await h.call('POST', '/v1.0/auth/password', {
+        await h.call(userAccount.changePassword, {
           token,
-          json: { currentPassword: customer.password, password: 'Brand-new1' },
+          body: { currentPassword: customer.password, password: 'Brand-new1' },
         })
       ).status,
     ).toBe(403);
-    expect((await h.call('POST', '/v1.0/auth/logout-everywhere', { token })).status).toBe(403);
+    expect((await h.call(userAccount.logoutEverywhere, { token })).status).toBe(403);
     // Nor the address, the key to the account: neither asking, cancelling nor confirming.
     const email = `taken-over-${customer.user._id}@example.test`;
     expect(
-      (await h.call('POST', '/v1.0/auth/email', { token, json: { email, currentPassword: customer.password } })).status,
+      (await h.call(userAccount.requestEmailChange, { token, body: { email, currentPassword: customer.password } }))
+        .status,
     ).toBe(403);
-    expect((await h.call('PATCH', '/v1.0/auth/me', { token, json: { email } })).status).toBe(422);
-    expect((await h.call('DELETE', '/v1.0/auth/email', { token })).status).toBe(403);
-    expect((await h.call('POST', '/v1.0/auth/email/confirm', { token, json: { token: 'x'.repeat(43) } })).status).toBe(
-      403,
-    );
+    expect((await h.call(auth.updateMe, { token, body: { email } })).status).toBe(422);
+    expect((await h.call(userAccount.cancelEmailChange, { token })).status).toBe(403);
+    expect((await h.call(userAccount.confirmEmailChange, { token, body: { token: 'x'.repeat(43) } })).status).toBe(403);
     expect(h.mailer.list(email)).toEqual([]);
     expect((await me(token)).body.user?.email).toBe(customer.email);
   });

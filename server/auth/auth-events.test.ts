@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as auth from '../../contract/auth';
+import * as sandboxDev from '../../contract/sandbox/dev';
 import { users } from '../db/schema';
 import { startHarness, type Harness } from '../test/harness';
 
@@ -23,55 +25,39 @@ describe('authentication events', () => {
     const newPassword = 'NewSecret42';
     const ip = '198.51.100.7';
 
-    const signUp = await h.call('POST', '/v1.0/auth/register', {
-      json: { firstName: 'Lou', lastName: 'Reed', email, password },
-      ip,
-    });
+    const signUp = await h.call(auth.register, { body: { firstName: 'Lou', lastName: 'Reed', email, password }, ip });
     expect(signUp.status).toBe(201);
     const userId = signUp.body.user!._id;
-    const signIn = await h.call('POST', '/v1.0/auth/login', { json: { email, password }, ip });
+    const signIn = await h.call(auth.login, { body: { email, password }, ip });
     expect(signIn.status).toBe(200);
-    const failed = await h.call('POST', '/v1.0/auth/login', { json: { email, password: wrongPassword }, ip });
+    const failed = await h.call(auth.login, { body: { email, password: wrongPassword }, ip });
     expect(failed.status).toBe(401);
-    const unknown = await h.call('POST', '/v1.0/auth/login', {
-      json: { email: 'ghost-account@example.test', password: wrongPassword },
+    const unknown = await h.call(auth.login, {
+      body: { email: 'ghost-account@example.test', password: wrongPassword },
       ip,
     });
     expect(unknown.status).toBe(401);
 
-    expect((await h.call('POST', '/v1.0/auth/forgot', { json: { email }, ip })).status).toBe(200);
-    expect(
-      (await h.call('POST', '/v1.0/auth/forgot', { json: { email: 'ghost-account@example.test' }, ip })).status,
-    ).toBe(200);
-    const [mail] = (await h.call('GET', `/dev/mail?to=${encodeURIComponent(email)}`)).body.data as Array<{
-      links: string[];
-    }>;
+    expect((await h.call(auth.forgot, { body: { email }, ip })).status).toBe(200);
+    expect((await h.call(auth.forgot, { body: { email: 'ghost-account@example.test' }, ip })).status).toBe(200);
+    const [mail] = (await h.call(sandboxDev.listMail, { query: { to: email } })).body.data;
     const resetToken = decodeURIComponent(new URL(mail.links[0]).pathname.split('/')[2]);
-    const badReset = await h.call('POST', '/v1.0/auth/reset', {
-      json: { email, token: 'z'.repeat(43), password: newPassword },
-      ip,
-    });
+    const badReset = await h.call(auth.reset, { body: { email, token: 'z'.repeat(43), password: newPassword }, ip });
     expect(badReset.status).toBe(422);
-    const reset = await h.call('POST', '/v1.0/auth/reset', {
-      json: { email, token: resetToken, password: newPassword },
-      ip,
-    });
+    const reset = await h.call(auth.reset, { body: { email, token: resetToken, password: newPassword }, ip });
     expect(reset.status).toBe(200);
 
-    const again = await h.call('POST', '/v1.0/auth/login', { json: { email, password: newPassword }, ip });
-    const rotated = await h.call('POST', '/v1.0/auth/refresh', { refreshToken: again.setRefreshToken, ip });
+    const again = await h.call(auth.login, { body: { email, password: newPassword }, ip });
+    const rotated = await h.call(auth.refresh, { refreshToken: again.setRefreshToken, ip });
     expect(rotated.status).toBe(200);
-    const reused = await h.call('POST', '/v1.0/auth/refresh', { refreshToken: again.setRefreshToken, ip });
+    const reused = await h.call(auth.refresh, { refreshToken: again.setRefreshToken, ip });
     expect(reused.status).toBe(401);
-    const third = await h.call('POST', '/v1.0/auth/login', { json: { email, password: newPassword }, ip });
-    expect((await h.call('POST', '/v1.0/auth/logout', { refreshToken: third.setRefreshToken, ip })).status).toBe(204);
+    const third = await h.call(auth.login, { body: { email, password: newPassword }, ip });
+    expect((await h.call(auth.logout, { refreshToken: third.setRefreshToken, ip })).status).toBe(204);
     for (let i = 0; i < 5; i++) {
-      await h.call('POST', '/v1.0/auth/login', { json: { email, password: wrongPassword }, ip: '198.51.100.8' });
+      await h.call(auth.login, { body: { email, password: wrongPassword }, ip: '198.51.100.8' });
     }
-    const locked = await h.call('POST', '/v1.0/auth/login', {
-      json: { email, password: newPassword },
-      ip: '198.51.100.8',
-    });
+    const locked = await h.call(auth.login, { body: { email, password: newPassword }, ip: '198.51.100.8' });
     expect(locked.status).toBe(429);
 
     const [row] = await h.db.select().from(users).where(eq(users.id, userId));

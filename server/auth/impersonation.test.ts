@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SignJWT, type JWTHeaderParameters, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as auth from '../../contract/auth';
+import * as impersonation from '../../contract/impersonation';
+import * as sandboxDev from '../../contract/sandbox/dev';
+import * as usersContract from '../../contract/users';
 import { impersonations, users } from '../db/schema';
 import { startHarness, type Harness } from '../test/harness';
 
@@ -11,15 +15,14 @@ beforeAll(async () => {
 });
 afterAll(() => h?.stop());
 beforeEach(async () => {
-  await h.call('POST', '/dev/rate-limits/reset');
+  await h.call(sandboxDev.resetRateLimits);
 });
 
 const TTL_SECONDS = 900;
 
-const loginAsUser = (id: unknown, token?: string) =>
-  h.call('POST', '/v1.0/auth/login-as-user', { json: { id }, token });
-const endImpersonation = (token?: string) => h.call('POST', '/v1.0/auth/impersonation/end', { token });
-const me = (token: string) => h.call('GET', '/v1.0/auth/me', { token });
+const loginAsUser = (id: string, token?: string) => h.call(impersonation.loginAsUser, { body: { id }, token });
+const endImpersonation = (token?: string) => h.call(impersonation.endImpersonation, { token });
+const me = (token: string) => h.call(auth.me, { token });
 
 function decode(token: string) {
   const [header, payload] = token.split('.').slice(0, 2);
@@ -85,7 +88,7 @@ describe('POST /v1.0/auth/login-as-user', () => {
       impersonatedBy: { id: admin.user._id, name: 'Ada Admin' },
     });
     // Preferences changed while acting are the user's, and the answer still says who acts.
-    const changed = await h.call('PATCH', '/v1.0/auth/me', { json: { theme: 'dark' }, token });
+    const changed = await h.call(auth.updateMe, { body: { theme: 'dark' }, token });
     expect(changed.body.user).toMatchObject({ theme: 'dark', impersonatedBy: { id: admin.user._id } });
     const asAdmin = await me(admin.accessToken);
     expect(asAdmin.body.user).toEqual(admin.user);
@@ -127,12 +130,12 @@ describe('POST /v1.0/auth/login-as-user: what it refuses', () => {
 
   it('never lets an impersonation token through an admin check, even if the user became an admin', async () => {
     const { customer, token } = await impersonating();
-    const list = await h.call('GET', '/v1.0/users', { token });
+    const list = await h.call(usersContract.listUsers, { token });
     expect(list.status).toBe(403);
     expect(list.body.data).toBeUndefined();
     // Promoted mid-way: the token does not gain the role; it stops working altogether.
     await h.db.update(users).set({ role: 'admin' }).where(eq(users.id, customer.user._id));
-    expect((await h.call('GET', '/v1.0/users', { token })).status).toBe(401);
+    expect((await h.call(usersContract.listUsers, { token })).status).toBe(401);
     expect((await me(token)).status).toBe(401);
   });
 
@@ -180,7 +183,7 @@ describe('the impersonations record', () => {
     expect((await endImpersonation(token)).status).toBe(401);
     // The admin's own session goes on.
     expect((await me(admin.accessToken)).body.user?._id).toBe(admin.user._id);
-    expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken: admin.refreshToken })).status).toBe(200);
+    expect((await h.call(auth.refresh, { refreshToken: admin.refreshToken })).status).toBe(200);
   });
 
   it('answers 409 to an end called with an ordinary token, and 401 without one', async () => {
@@ -206,7 +209,7 @@ describe('the impersonations record', () => {
 
     expect(await rowOf(impersonationId)).toMatchObject({ endedAt: null, endedHow: null });
     // The admin's own access token has run out meanwhile too (same 15 minutes); their session has not.
-    const refreshed = await h.call('POST', '/v1.0/auth/refresh', { refreshToken: admin.refreshToken });
+    const refreshed = await h.call(auth.refresh, { refreshToken: admin.refreshToken });
     const next = await loginAsUser(customer.user._id, refreshed.body.access_token);
     expect(next.status).toBe(200);
     expect(await rowOf(impersonationId)).toMatchObject({
@@ -217,14 +220,14 @@ describe('the impersonations record', () => {
 
   it("ends with the admin's own session: signing out there ends it as signed_out", async () => {
     const { admin, token, impersonationId } = await impersonating();
-    await h.call('POST', '/v1.0/auth/logout', { refreshToken: admin.refreshToken, token: admin.accessToken });
+    await h.call(auth.logout, { refreshToken: admin.refreshToken, token: admin.accessToken });
     expect((await me(token)).status).toBe(401);
     expect(await rowOf(impersonationId)).toMatchObject({ endedHow: 'signed_out' });
   });
 
   it('signing out with the impersonation token signs the admin out too', async () => {
     const { admin, token, impersonationId } = await impersonating();
-    const res = await h.call('POST', '/v1.0/auth/logout', { refreshToken: admin.refreshToken, token });
+    const res = await h.call(auth.logout, { refreshToken: admin.refreshToken, token });
     expect(res.status).toBe(204);
     expect(await rowOf(impersonationId)).toMatchObject({ endedHow: 'signed_out' });
     expect((await me(token)).status).toBe(401);
@@ -248,14 +251,14 @@ describe('impersonation events', () => {
     const admin = await h.signedInUser({ role: 'admin' });
     const customer = await h.createUser();
     const other = await h.createUser({ role: 'admin' });
-    const started = await h.call('POST', '/v1.0/auth/login-as-user', {
-      json: { id: customer.user._id },
+    const started = await h.call(impersonation.loginAsUser, {
+      body: { id: customer.user._id },
       token: admin.accessToken,
       ip,
     });
     const token = started.body.access_token!;
-    await h.call('POST', '/v1.0/auth/login-as-user', { json: { id: other.user._id }, token: admin.accessToken, ip });
-    await h.call('POST', '/v1.0/auth/impersonation/end', { token, ip });
+    await h.call(impersonation.loginAsUser, { body: { id: other.user._id }, token: admin.accessToken, ip });
+    await h.call(impersonation.endImpersonation, { token, ip });
 
     const impersonationId = decode(token).payload.sid;
     const events = h.logs

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as auth from '../../contract/auth';
+import type { RequestBody } from '../../contract/operation';
+import * as sandboxDev from '../../contract/sandbox/dev';
 import { DEFAULT_RATE_LIMITS } from '../http/rate-limiter';
 import { startHarness, type Harness } from '../test/harness';
 
@@ -14,18 +17,18 @@ beforeAll(async () => {
 });
 afterAll(() => h?.stop());
 beforeEach(async () => {
-  await h.call('POST', '/dev/rate-limits/reset');
-  await h.call('DELETE', '/dev/mail');
+  await h.call(sandboxDev.resetRateLimits);
+  await h.call(sandboxDev.clearMail);
 });
 
 const SENT = 'If that email address is in our records, we have sent you a password reset link.';
 
 const forgot = (email: string, ip = '10.1.0.1', headers: Record<string, string> = {}) =>
-  h.call('POST', '/v1.0/auth/forgot', { json: { email }, ip, headers });
+  h.call(auth.forgot, { body: { email }, ip, headers });
 
 async function mailTo(email: string) {
-  const res = await h.call('GET', `/dev/mail?to=${encodeURIComponent(email)}`);
-  return (res.body.data ?? []) as Array<{ to: string; subject: string; text: string; links: string[]; sentAt: string }>;
+  const res = await h.call(sandboxDev.listMail, { query: { to: email } });
+  return res.body.data ?? [];
 }
 
 /** Asks for a reset mail and reads the token and email back out of its link. */
@@ -38,7 +41,7 @@ async function requestResetLink(email: string, ip?: string) {
   return { token: decodeURIComponent(token), email: link.searchParams.get('email') ?? '', link };
 }
 
-const reset = (json: Record<string, unknown>) => h.call('POST', '/v1.0/auth/reset', { json });
+const reset = (body: RequestBody<typeof auth.reset>) => h.call(auth.reset, { body });
 
 describe('POST /v1.0/auth/forgot', () => {
   it('answers the same whether or not the email exists, and mails only a real account', async () => {
@@ -125,11 +128,7 @@ describe('POST /v1.0/auth/forgot', () => {
     const { email } = await h.createUser();
     const before = async (address: string) => {
       const recording = h.recordQueries();
-      const res = await h.call('POST', '/v1.0/auth/forgot', {
-        json: { email: address },
-        ip: '10.1.4.1',
-        waitForBackground: false,
-      });
+      const res = await h.call(auth.forgot, { body: { email: address }, ip: '10.1.4.1', waitForBackground: false });
       const sent = recording.stop();
       expect(res.status).toBe(200);
       await h.settle();
@@ -148,7 +147,7 @@ describe('POST /v1.0/auth/forgot', () => {
     const release = h.mailer.hold();
     try {
       const res = await Promise.race([
-        h.call('POST', '/v1.0/auth/forgot', { json: { email }, ip: '10.1.5.1', waitForBackground: false }),
+        h.call(auth.forgot, { body: { email }, ip: '10.1.5.1', waitForBackground: false }),
         new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 2000)),
       ]);
       expect(res).not.toBe('timeout');
@@ -168,8 +167,8 @@ describe('POST /v1.0/auth/reset', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Your password has been reset.' });
 
-    expect((await h.call('POST', '/v1.0/auth/login', { json: { email, password } })).status).toBe(401);
-    expect((await h.call('POST', '/v1.0/auth/login', { json: { email, password: 'NewSecret1' } })).status).toBe(200);
+    expect((await h.call(auth.login, { body: { email, password } })).status).toBe(401);
+    expect((await h.call(auth.login, { body: { email, password: 'NewSecret1' } })).status).toBe(200);
 
     const again = await reset({ email, token, password: 'Another1x' });
     expect(again.status).toBe(422);
@@ -183,7 +182,7 @@ describe('POST /v1.0/auth/reset', () => {
     const { token } = await requestResetLink(email);
     expect((await reset({ email, token, password: 'NewSecret1' })).status).toBe(200);
     for (const session of [first, second]) {
-      expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken })).status).toBe(401);
+      expect((await h.call(auth.refresh, { refreshToken: session.refreshToken })).status).toBe(401);
     }
   });
 
@@ -194,19 +193,16 @@ describe('POST /v1.0/auth/reset', () => {
     const { token } = await requestResetLink(email);
     expect((await reset({ email, token, password: 'NewSecret1' })).status).toBe(200);
     for (const session of [first, second]) {
-      expect((await h.call('GET', '/v1.0/auth/me', { token: session.accessToken })).status).toBe(401);
+      expect((await h.call(auth.me, { token: session.accessToken })).status).toBe(401);
     }
     const after = await h.signIn(email, 'NewSecret1');
-    expect((await h.call('GET', '/v1.0/auth/me', { token: after.accessToken })).status).toBe(200);
+    expect((await h.call(auth.me, { token: after.accessToken })).status).toBe(200);
   });
 
   it('limits failed resets per account (5) and per IP (20), counting before the check', async () => {
     const { email } = await h.createUser();
     const wrong = (ip: string, address = email) =>
-      h.call('POST', '/v1.0/auth/reset', {
-        json: { email: address, token: 'y'.repeat(43), password: 'NewSecret1' },
-        ip,
-      });
+      h.call(auth.reset, { body: { email: address, token: 'y'.repeat(43), password: 'NewSecret1' }, ip });
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => wrong(`10.2.0.${i}`)));
     expect(results.filter((r) => r.status === 422)).toHaveLength(5);
     expect(results.filter((r) => r.status === 429)).toHaveLength(7);
@@ -251,9 +247,7 @@ describe('POST /v1.0/auth/reset', () => {
     expect((await reset({ email: 'nobody@example.com', token, password: 'NewSecret1' })).status).toBe(422);
     // The owner can still use it: a wrong guess does not burn the token.
     expect((await reset({ email: owner.email, token, password: 'NewSecret1' })).status).toBe(200);
-    expect(
-      (await h.call('POST', '/v1.0/auth/login', { json: { email: other.email, password: 'NewSecret1' } })).status,
-    ).toBe(401);
+    expect((await h.call(auth.login, { body: { email: other.email, password: 'NewSecret1' } })).status).toBe(401);
   });
 
   it('refuses an unknown token', async () => {
@@ -273,7 +267,7 @@ describe('POST /v1.0/auth/reset', () => {
         'The password field must contain at least one uppercase letter.',
       ],
     });
-    const missing = await reset({});
+    const missing = await h.call('POST', '/v1.0/auth/reset', { json: {} });
     expect(Object.keys(missing.body.errors ?? {}).sort()).toEqual(['email', 'password', 'token']);
   });
 });

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as auth from '../../contract/auth';
+import * as sandboxDev from '../../contract/sandbox/dev';
+import * as userAccount from '../../contract/user-account';
 import { DEFAULT_RATE_LIMITS } from '../http/rate-limiter';
 import { startHarness, type Harness } from '../test/harness';
 
@@ -8,14 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => h?.stop());
 beforeEach(async () => {
-  await h.call('POST', '/dev/rate-limits/reset');
+  await h.call(sandboxDev.resetRateLimits);
 });
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
 const attempt = (email: string, password: string, ip: string, headers: Record<string, string> = {}) =>
-  h.call('POST', '/v1.0/auth/login', { json: { email, password }, ip, headers });
+  h.call(auth.login, { body: { email, password }, ip, headers });
 
 const statuses = (results: Array<{ status: number }>) =>
   results.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }), {});
@@ -116,15 +119,15 @@ describe('sign-in limits', () => {
   it('is cleared by POST /dev/rate-limits/reset', async () => {
     for (let i = 0; i < 5; i++) await attempt('demo@example.com', 'Wrong1234', '10.0.6.1');
     expect((await attempt('demo@example.com', 'Demo1234', '10.0.6.1')).status).toBe(429);
-    expect((await h.call('POST', '/dev/rate-limits/reset')).status).toBe(204);
+    expect((await h.call(sandboxDev.resetRateLimits)).status).toBe(204);
     expect((await attempt('demo@example.com', 'Demo1234', '10.0.6.1')).status).toBe(200);
   });
 });
 
 describe('sign-up limits', () => {
   const register = (ip: string, n: number) =>
-    h.call('POST', '/v1.0/auth/register', {
-      json: {
+    h.call(auth.register, {
+      body: {
         firstName: 'N',
         lastName: 'N',
         email: `signup-${n}-${Math.random()}@example.test`,
@@ -148,8 +151,8 @@ describe('sign-up limits', () => {
       await h.call('POST', '/v1.0/auth/register', { json: { firstName: 'N' }, ip: '10.9.1.1' });
     }
     for (let i = 0; i < 20; i++) {
-      const taken = await h.call('POST', '/v1.0/auth/register', {
-        json: { firstName: 'N', lastName: 'N', email: 'demo@example.com', password: 'Secret123' },
+      const taken = await h.call(auth.register, {
+        body: { firstName: 'N', lastName: 'N', email: 'demo@example.com', password: 'Secret123' },
         ip: '10.9.1.1',
       });
       expect(taken.status).toBe(422);
@@ -160,7 +163,7 @@ describe('sign-up limits', () => {
 
 describe('email change limits', () => {
   const ask = (token: string, email: string, currentPassword: string, ip: string) =>
-    h.call('POST', '/v1.0/auth/email', { token, json: { email, currentPassword }, ip });
+    h.call(userAccount.requestEmailChange, { token, body: { email, currentPassword }, ip });
 
   it('counts every "taken" answer as sign-up does: 5 per account, then a wait', async () => {
     const { max } = DEFAULT_RATE_LIMITS.emailChange.perAccount;

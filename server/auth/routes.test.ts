@@ -1,5 +1,8 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as auth from '../../contract/auth';
+import type { RequestBody } from '../../contract/operation';
+import * as sandboxDev from '../../contract/sandbox/dev';
 import { startHarness, type Harness } from '../test/harness';
 
 let h: Harness;
@@ -8,12 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => h?.stop());
 beforeEach(async () => {
-  await h.call('POST', '/dev/rate-limits/reset');
+  await h.call(sandboxDev.resetRateLimits);
 });
 
 describe('POST /v1.0/auth/login', () => {
   it('signs the demo user in with a token answer and a refresh cookie', async () => {
-    const res = await h.call('POST', '/v1.0/auth/login', { json: { email: 'demo@example.com', password: 'Demo1234' } });
+    const res = await h.call(auth.login, { body: { email: 'demo@example.com', password: 'Demo1234' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: 900 });
     expect(res.body.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -36,18 +39,14 @@ describe('POST /v1.0/auth/login', () => {
   });
 
   it('puts the user id and role in the access token', async () => {
-    const res = await h.call('POST', '/v1.0/auth/login', {
-      json: { email: 'admin@example.com', password: 'Admin1234' },
-    });
+    const res = await h.call(auth.login, { body: { email: 'admin@example.com', password: 'Admin1234' } });
     const payload = JSON.parse(Buffer.from(res.body.access_token!.split('.')[1], 'base64url').toString());
     expect(payload).toMatchObject({ sub: res.body.user?._id, role: 'admin', sid: res.body.user?.sessionId });
     expect(payload.exp - payload.iat).toBe(900);
   });
 
   it('compares emails case-insensitively and trims them', async () => {
-    const res = await h.call('POST', '/v1.0/auth/login', {
-      json: { email: '  DEMO@Example.COM ', password: 'Demo1234' },
-    });
+    const res = await h.call(auth.login, { body: { email: '  DEMO@Example.COM ', password: 'Demo1234' } });
     expect(res.status).toBe(200);
   });
 
@@ -55,22 +54,20 @@ describe('POST /v1.0/auth/login', () => {
     ['a wrong password', { email: 'demo@example.com', password: 'Demo12345' }],
     ['an unknown email', { email: 'nobody@example.com', password: 'Demo1234' }],
   ])('refuses %s with the same 401', async (_case, json) => {
-    const res = await h.call('POST', '/v1.0/auth/login', { json });
+    const res = await h.call(auth.login, { body: json });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: 'These credentials do not match our records.' });
     expect(res.setCookie).toBeNull();
   });
 
   it('validates the fields', async () => {
-    const res = await h.call('POST', '/v1.0/auth/login', {
-      json: { email: `${'a'.repeat(250)}@b.co`, password: 'x'.repeat(129) },
-    });
+    const res = await h.call(auth.login, { body: { email: `${'a'.repeat(250)}@b.co`, password: 'x'.repeat(129) } });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
       email: ['The email field must not be greater than 254 characters.'],
       password: ['The password field must not be greater than 128 characters.'],
     });
-    const invalid = await h.call('POST', '/v1.0/auth/login', { json: { email: 'not-an-email', password: '' } });
+    const invalid = await h.call(auth.login, { body: { email: 'not-an-email', password: '' } });
     expect(invalid.body.errors).toEqual({
       email: ['The email field must be a valid email address.'],
       password: ['The password field is required.'],
@@ -88,7 +85,7 @@ describe('POST /v1.0/auth/register', () => {
 
   it('creates the account and signs it in', async () => {
     const input = valid();
-    const res = await h.call('POST', '/v1.0/auth/register', { json: input });
+    const res = await h.call(auth.register, { body: input });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({
       firstName: 'Grace',
@@ -99,23 +96,20 @@ describe('POST /v1.0/auth/register', () => {
       theme: null,
     });
     expect(res.setRefreshToken).toMatch(/^[\w-]{43}$/);
-    const me = await h.call('GET', '/v1.0/auth/me', { token: res.body.access_token });
+    const me = await h.call(auth.me, { token: res.body.access_token });
     expect(me.body.user?.email).toBe(input.email);
     expect((await h.signIn(input.email, input.password)).user?._id).toBe(res.body.user?._id);
   });
 
   it('keeps a language the visitor chose; Accept-Language is no choice', async () => {
-    const chosen = await h.call('POST', '/v1.0/auth/register', { json: { ...valid(), language: 'it' } });
+    const chosen = await h.call(auth.register, { body: { ...valid(), language: 'it' } });
     expect(chosen.body.user?.language).toBe('it');
-    const unchosen = await h.call('POST', '/v1.0/auth/register', {
-      json: valid(),
-      headers: { 'accept-language': 'it-IT' },
-    });
+    const unchosen = await h.call(auth.register, { body: valid(), headers: { 'accept-language': 'it-IT' } });
     expect(unchosen.body.user?.language).toBeNull();
   });
 
   it('refuses an email that is taken, whatever its case', async () => {
-    const res = await h.call('POST', '/v1.0/auth/register', { json: { ...valid(), email: 'DEMO@example.com' } });
+    const res = await h.call(auth.register, { body: { ...valid(), email: 'DEMO@example.com' } });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ email: ['The email has already been taken.'] });
   });
@@ -145,7 +139,7 @@ describe('POST /v1.0/auth/register', () => {
       ],
     ],
   ])('refuses a weak password (%s)', async (_case, password, messages) => {
-    const res = await h.call('POST', '/v1.0/auth/register', { json: { ...valid(), password } });
+    const res = await h.call(auth.register, { body: { ...valid(), password } });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ password: messages });
   });
@@ -165,7 +159,7 @@ describe('POST /v1.0/auth/register', () => {
 describe('POST /v1.0/auth/refresh', () => {
   it('rotates the token: a new access token and a new cookie', async () => {
     const session = await h.signedInUser();
-    const res = await h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken });
+    const res = await h.call(auth.refresh, { refreshToken: session.refreshToken });
     expect(res.status).toBe(200);
     expect(res.body.user?._id).toBe(session.user._id);
     expect(res.body.access_token).not.toBe(session.accessToken);
@@ -173,30 +167,30 @@ describe('POST /v1.0/auth/refresh', () => {
     expect(res.setRefreshToken).not.toBe(session.refreshToken);
     expect(res.setCookie).toContain('Path=/v1.0/auth');
 
-    const next = await h.call('POST', '/v1.0/auth/refresh', { refreshToken: res.setRefreshToken });
+    const next = await h.call(auth.refresh, { refreshToken: res.setRefreshToken });
     expect(next.status).toBe(200);
   });
 
   it('revokes the whole family when a rotated token is presented again', async () => {
     const session = await h.signedInUser();
     const other = await h.signIn(session.email, session.password);
-    const second = (await h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken })).setRefreshToken;
+    const second = (await h.call(auth.refresh, { refreshToken: session.refreshToken })).setRefreshToken;
 
-    const reuse = await h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken });
+    const reuse = await h.call(auth.refresh, { refreshToken: session.refreshToken });
     expect(reuse.status).toBe(401);
     expect(reuse.body).toEqual({ message: 'Unauthenticated.' });
     expect(reuse.setCookie).toMatch(/^refresh_token=; Max-Age=0; Path=\/v1\.0\/auth/);
 
     // The legitimate successor dies with its family; another sign-in's family lives on.
-    expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken: second })).status).toBe(401);
-    expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken: other.refreshToken })).status).toBe(200);
+    expect((await h.call(auth.refresh, { refreshToken: second })).status).toBe(401);
+    expect((await h.call(auth.refresh, { refreshToken: other.refreshToken })).status).toBe(200);
   });
 
   it('lets only one of two concurrent rotations of the same token win', async () => {
     const session = await h.signedInUser();
     const results = await Promise.all([
-      h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken }),
-      h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken }),
+      h.call(auth.refresh, { refreshToken: session.refreshToken }),
+      h.call(auth.refresh, { refreshToken: session.refreshToken }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
   });
@@ -206,7 +200,7 @@ describe('POST /v1.0/auth/refresh', () => {
     ['an empty cookie', ''],
     ['an unknown token', 'x'.repeat(43)],
   ])('answers 401 to %s', async (_case, refreshToken) => {
-    const res = await h.call('POST', '/v1.0/auth/refresh', { refreshToken });
+    const res = await h.call(auth.refresh, { refreshToken });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: 'Unauthenticated.' });
   });
@@ -214,52 +208,52 @@ describe('POST /v1.0/auth/refresh', () => {
   it('answers 401 to an expired token (7 days unused)', async () => {
     const session = await h.signedInUser();
     h.clock.advance(7 * 24 * 3600_000);
-    expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken })).status).toBe(401);
+    expect((await h.call(auth.refresh, { refreshToken: session.refreshToken })).status).toBe(401);
   });
 
   it('answers 401 once the user is deleted', async () => {
     const session = await h.signedInUser();
-    await h.call('DELETE', `/dev/users/${session.user._id}`);
-    expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken })).status).toBe(401);
+    await h.call(sandboxDev.deleteUser, { params: { id: session.user._id } });
+    expect((await h.call(auth.refresh, { refreshToken: session.refreshToken })).status).toBe(401);
   });
 });
 
 describe('POST /v1.0/auth/logout', () => {
   it('clears the cookie and revokes the family', async () => {
     const session = await h.signedInUser();
-    const rotated = (await h.call('POST', '/v1.0/auth/refresh', { refreshToken: session.refreshToken }))
-      .setRefreshToken;
-    const res = await h.call('POST', '/v1.0/auth/logout', { refreshToken: rotated, token: session.accessToken });
+    const rotated = (await h.call(auth.refresh, { refreshToken: session.refreshToken })).setRefreshToken;
+    const res = await h.call(auth.logout, { refreshToken: rotated, token: session.accessToken });
     expect(res.status).toBe(204);
     expect(res.setCookie).toMatch(/^refresh_token=; Max-Age=0; Path=\/v1\.0\/auth/);
-    expect((await h.call('POST', '/v1.0/auth/refresh', { refreshToken: rotated })).status).toBe(401);
+    expect((await h.call(auth.refresh, { refreshToken: rotated })).status).toBe(401);
   });
 
   it('answers 204 without a cookie too', async () => {
-    expect((await h.call('POST', '/v1.0/auth/logout')).status).toBe(204);
-    expect((await h.call('POST', '/v1.0/auth/logout', { refreshToken: 'unknown' })).status).toBe(204);
+    expect((await h.call(auth.logout)).status).toBe(204);
+    expect((await h.call(auth.logout, { refreshToken: 'unknown' })).status).toBe(204);
   });
 });
 
 describe('/v1.0/auth/me', () => {
   it('answers the signed-in user', async () => {
     const session = await h.signedInUser({ firstName: 'Mia' });
-    const res = await h.call('GET', '/v1.0/auth/me', { token: session.accessToken });
+    const res = await h.call(auth.me, { token: session.accessToken });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ _id: session.user._id, firstName: 'Mia', email: session.email });
   });
 
   it('changes the language', async () => {
     const session = await h.signedInUser();
-    const res = await h.call('PATCH', '/v1.0/auth/me', { token: session.accessToken, json: { language: 'it' } });
+    const res = await h.call(auth.updateMe, { token: session.accessToken, body: { language: 'it' } });
     expect(res.status).toBe(200);
     expect(res.body.user?.language).toBe('it');
-    expect((await h.call('GET', '/v1.0/auth/me', { token: session.accessToken })).body.user?.language).toBe('it');
+    expect((await h.call(auth.me, { token: session.accessToken })).body.user?.language).toBe('it');
   });
 
   it('changes the theme and keeps the language, and the other way round', async () => {
     const session = await h.signedInUser();
-    const call = (json: object) => h.call('PATCH', '/v1.0/auth/me', { token: session.accessToken, json });
+    const call = (body: RequestBody<typeof auth.updateMe>) =>
+      h.call(auth.updateMe, { token: session.accessToken, body });
     expect((await call({ language: 'it' })).body.user).toMatchObject({ language: 'it', theme: null });
     expect((await call({ theme: 'dark' })).body.user).toMatchObject({ language: 'it', theme: 'dark' });
     expect((await call({ language: 'en', theme: 'system' })).body.user).toMatchObject({
@@ -289,9 +283,9 @@ describe('/v1.0/auth/me', () => {
   it('answers 401 to an expired access token', async () => {
     const session = await h.signedInUser();
     h.clock.advance(899_000);
-    expect((await h.call('GET', '/v1.0/auth/me', { token: session.accessToken })).status).toBe(200);
+    expect((await h.call(auth.me, { token: session.accessToken })).status).toBe(200);
     h.clock.advance(1_000);
-    const res = await h.call('GET', '/v1.0/auth/me', { token: session.accessToken });
+    const res = await h.call(auth.me, { token: session.accessToken });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: 'Unauthenticated.' });
   });
@@ -308,7 +302,7 @@ describe('/v1.0/auth/me', () => {
     const [, payload] = session.accessToken.split('.');
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
     for (const token of [forged, unsigned]) {
-      expect((await h.call('GET', '/v1.0/auth/me', { token })).status).toBe(401);
+      expect((await h.call(auth.me, { token })).status).toBe(401);
     }
   });
 
@@ -318,14 +312,14 @@ describe('/v1.0/auth/me', () => {
     ['another scheme', { authorization: 'Basic ZGVtbzpEZW1vMTIzNA==' }],
     ['an empty bearer', { authorization: 'Bearer ' }],
   ])('answers 401 to %s', async (_case, headers) => {
-    const res = await h.call('GET', '/v1.0/auth/me', { headers });
+    const res = await h.call(auth.me, { headers });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: 'Unauthenticated.' });
   });
 
   it('answers 401 when the user no longer exists', async () => {
     const session = await h.signedInUser();
-    await h.call('DELETE', `/dev/users/${session.user._id}`);
-    expect((await h.call('GET', '/v1.0/auth/me', { token: session.accessToken })).status).toBe(401);
+    await h.call(sandboxDev.deleteUser, { params: { id: session.user._id } });
+    expect((await h.call(auth.me, { token: session.accessToken })).status).toBe(401);
   });
 });

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, type JWTHeaderParameters, type JWTPayload } from 'jose';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as auth from '../../contract/auth';
+import * as sandboxDev from '../../contract/sandbox/dev';
 import { startHarness, type Harness } from '../test/harness';
 
 let h: Harness;
@@ -10,14 +12,14 @@ beforeAll(async () => {
 });
 afterAll(() => h?.stop());
 beforeEach(async () => {
-  await h.call('POST', '/dev/rate-limits/reset');
+  await h.call(sandboxDev.resetRateLimits);
 });
 
 const DAY = 24 * 3600_000;
 
 const me = (token: string, headers: Record<string, string> = {}) =>
-  h.call('GET', '/v1.0/auth/me', { headers: { authorization: `Bearer ${token}`, ...headers } });
-const refresh = (refreshToken: string) => h.call('POST', '/v1.0/auth/refresh', { refreshToken });
+  h.call(auth.me, { headers: { authorization: `Bearer ${token}`, ...headers } });
+const refresh = (refreshToken: string) => h.call(auth.refresh, { refreshToken });
 
 function decode(token: string) {
   const [header, payload] = token.split('.').slice(0, 2);
@@ -110,13 +112,13 @@ describe('access token claims', () => {
     ['a comma list', (t: string) => `Bearer ${t},${t}`],
   ])('answers 401 to an Authorization header with %s', async (_case, header) => {
     const session = await h.signedInUser();
-    const res = await h.call('GET', '/v1.0/auth/me', { headers: { authorization: header(session.accessToken) } });
+    const res = await h.call(auth.me, { headers: { authorization: header(session.accessToken) } });
     expect(res.status).toBe(401);
   });
 
   it('accepts the scheme in any case', async () => {
     const session = await h.signedInUser();
-    const res = await h.call('GET', '/v1.0/auth/me', { headers: { authorization: `bearer ${session.accessToken}` } });
+    const res = await h.call(auth.me, { headers: { authorization: `bearer ${session.accessToken}` } });
     expect(res.status).toBe(200);
   });
 });
@@ -125,7 +127,7 @@ describe('signing out ends the access token at once', () => {
   it("ends the signed-out session's access token, and only that one", async () => {
     const session = await h.signedInUser();
     const other = await h.signIn(session.email, session.password);
-    const res = await h.call('POST', '/v1.0/auth/logout', { refreshToken: session.refreshToken });
+    const res = await h.call(auth.logout, { refreshToken: session.refreshToken });
     expect(res.status).toBe(204);
     expect((await me(session.accessToken)).status).toBe(401);
     expect((await me(other.accessToken)).status).toBe(200);
@@ -134,14 +136,14 @@ describe('signing out ends the access token at once', () => {
   it('ends the access tokens of every rotation of the session', async () => {
     const session = await h.signedInUser();
     const rotated = await refresh(session.refreshToken);
-    await h.call('POST', '/v1.0/auth/logout', { refreshToken: rotated.setRefreshToken });
+    await h.call(auth.logout, { refreshToken: rotated.setRefreshToken });
     expect((await me(session.accessToken)).status).toBe(401);
     expect((await me(rotated.body.access_token!)).status).toBe(401);
   });
 
   it('signs out the bearer token’s session when the cookie is missing', async () => {
     const session = await h.signedInUser();
-    expect((await h.call('POST', '/v1.0/auth/logout', { token: session.accessToken })).status).toBe(204);
+    expect((await h.call(auth.logout, { token: session.accessToken })).status).toBe(204);
     expect((await me(session.accessToken)).status).toBe(401);
     expect((await refresh(session.refreshToken)).status).toBe(401);
   });
@@ -207,16 +209,16 @@ describe('sign-up', () => {
     // A fault between the two writes: every new refresh token is refused by the database.
     await h.db.execute(sql.raw(`alter table refresh_tokens add constraint test_fault check (false) not valid`));
     try {
-      const res = await h.call('POST', '/v1.0/auth/register', {
-        json: { firstName: 'A', lastName: 'B', email, password: 'Secret123' },
+      const res = await h.call(auth.register, {
+        body: { firstName: 'A', lastName: 'B', email, password: 'Secret123' },
       });
       expect(res.status).toBe(500);
     } finally {
       await h.db.execute(sql.raw(`alter table refresh_tokens drop constraint test_fault`));
     }
     // No account was left behind: the same address signs up at once.
-    const again = await h.call('POST', '/v1.0/auth/register', {
-      json: { firstName: 'A', lastName: 'B', email, password: 'Secret123' },
+    const again = await h.call(auth.register, {
+      body: { firstName: 'A', lastName: 'B', email, password: 'Secret123' },
     });
     expect(again.status).toBe(201);
   });
