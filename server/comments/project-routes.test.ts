@@ -7,6 +7,7 @@ import type { OperationInput } from '../../contract/operation';
 import * as projects from '../../contract/projects';
 import * as reports from '../../contract/reports';
 import { SENTIMENTS } from '../../contract/fields';
+import * as sandboxProviders from '../../contract/sandbox/providers';
 import { projectChannels } from '../db/schema';
 import { SANDBOX_FACEBOOK_PEOPLE } from '../integrations/sandbox/facebook';
 import { startHarness, type Harness } from '../test/harness';
@@ -154,16 +155,18 @@ describe("a project's comments", () => {
     const other = await projectWithComments();
     // Another user's project, and a comment of another project of someone else.
     expect((await list(owner.accessToken, other.project.id)).status).toBe(404);
-    const foreign = await h.call('PATCH', `/v1.0/projects/${project.id}/comments/${other.great.id}`, {
+    const foreign = await h.call(commentsContract.updateProjectComment, {
+      params: { projectId: project.id, commentId: other.great.id },
       token: owner.accessToken,
-      json: { isBookmarked: true },
+      body: { isBookmarked: true },
     });
     expect(foreign.status).toBe(404);
     // A comment on a channel the project does not follow.
     const unfollowed = await h.factories.project({ id: owner.user._id }, { name: 'Empty' });
-    const notHere = await h.call('PATCH', `/v1.0/projects/${unfollowed.id}/comments/${great.id}`, {
+    const notHere = await h.call(commentsContract.updateProjectComment, {
+      params: { projectId: unfollowed.id, commentId: great.id },
       token: owner.accessToken,
-      json: { isBookmarked: true },
+      body: { isBookmarked: true },
     });
     expect(notHere.status).toBe(404);
     expect((await list(owner.accessToken, unfollowed.id)).body.data).toEqual([]);
@@ -356,9 +359,10 @@ describe('replying to a comment through the provider', () => {
     }
     // The seeded kind of channel: no connected account to post with.
     const seeded = await projectWithComments();
-    const noAccount = await h.call('POST', `/v1.0/projects/${seeded.project.id}/comments/${seeded.great.id}/replies`, {
+    const noAccount = await h.call(commentsContract.replyToProjectComment, {
+      params: { projectId: seeded.project.id, commentId: seeded.great.id },
       token: seeded.owner.accessToken,
-      json: { message: 'Hello', attemptId: randomUUID() },
+      body: { message: 'Hello', attemptId: randomUUID() },
     });
     expect(noAccount.status).toBe(409);
     expect(noAccount.body.message).toContain('connected account');
@@ -379,9 +383,10 @@ describe('replying to a comment through the provider', () => {
     const before = await topLevel();
     const target = before.find((comment) => comment.channel.kind === 'facebook-page' && comment.replies.length === 0)!;
     const replyTo = (comment: ProjectComment, message: string) =>
-      h.call('POST', `/v1.0/projects/${cafe!._id}/comments/${comment.id}/replies`, {
+      h.call(commentsContract.replyToProjectComment, {
+        params: { projectId: cafe!._id, commentId: comment.id },
         token: demo.accessToken,
-        json: { message, attemptId: randomUUID() },
+        body: { message, attemptId: randomUUID() },
       });
     expect(target.channel.canReply).toBe(false);
     expect((await replyTo(target, 'Too early')).status).toBe(409);
@@ -407,10 +412,11 @@ describe('replying to a comment through the provider', () => {
 
   it('says so when the provider no longer takes the token, and keeps nothing', async () => {
     const { owner, project, comments } = await connected();
-    await h.call('POST', `/dev/sandbox/people/${SANDBOX_FACEBOOK_PEOPLE[0]!.id}/expire-tokens`);
-    const refused = await h.call('POST', `/v1.0/projects/${project.id}/comments/${comments[0]!.id}/replies`, {
+    await h.call(sandboxProviders.sandboxExpireTokens, { params: { personId: SANDBOX_FACEBOOK_PEOPLE[0]!.id } });
+    const refused = await h.call(commentsContract.replyToProjectComment, {
+      params: { projectId: project.id, commentId: comments[0]!.id },
       token: owner.accessToken,
-      json: { message: 'Hello', attemptId: randomUUID() },
+      body: { message: 'Hello', attemptId: randomUUID() },
     });
     expect(refused.status).toBe(409);
     const [account] = (await h.call(integrations.listFacebookAccounts, { token: owner.accessToken })).body.data;

@@ -1,5 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as commentsContract from '../../contract/comments';
+import type { RequestBody, RequestQuery } from '../../contract/operation';
 import { comments, type CommentRow } from '../db/schema';
 import { startHarness, type Harness } from '../test/harness';
 
@@ -41,13 +43,13 @@ async function marked(list: Array<Partial<CommentRow>>, start?: number) {
 }
 
 type Listed = { id: string; message: string; sentiment: { sentiment: string; inReview: boolean } };
-const list = async (query: string, token = admin.token) => {
-  const res = await h.call('GET', `/v1.0/comments?${query}`, { token });
-  return { ...res, data: (res.body.data ?? []) as Listed[] };
+const list = async (query: RequestQuery<typeof commentsContract.listComments>, token = admin.token) => {
+  const res = await h.call(commentsContract.listComments, { query, token });
+  return { ...res, data: res.body.data ?? [] };
 };
 const numbers = (data: Listed[]) => data.map((comment) => comment.message.split(' ').slice(1).join(' '));
-const patch = (entries: unknown[], token = admin.token) =>
-  h.call('PATCH', '/v1.0/comments', { token, json: { comments: entries } });
+const patch = (entries: RequestBody<typeof commentsContract.bulkUpdateComments>['comments'], token = admin.token) =>
+  h.call(commentsContract.bulkUpdateComments, { token, body: { comments: entries } });
 const stored = async (ids: string[]) =>
   Object.fromEntries(
     (await h.db.select().from(comments).where(inArray(comments.id, ids))).map((row) => [
@@ -59,7 +61,7 @@ const stored = async (ids: string[]) =>
 describe('GET /v1.0/comments', () => {
   it('answers each comment as the contract says, newest first, with its channel', async () => {
     const { mark, rows } = await marked([{ authorName: 'Zoë', isBookmarked: true, channelReplyCount: 2 }, {}]);
-    const res = await list(`message=${mark}`);
+    const res = await list({ message: mark });
     expect(res.status).toBe(200);
     expect(res.body.meta).toEqual({ total: 2, currentPage: 1, lastPage: 1 });
     expect(res.data[0]).toEqual({
@@ -79,7 +81,7 @@ describe('GET /v1.0/comments', () => {
       fromChannel: false,
       channel: { id: rows[0].channelId, kind: 'facebook-page', name: 'Espresso Bar', canReply: false },
     });
-    expect(numbers((await list(`message=${mark}&orderBy=publishedAt:1`)).data)).toEqual(['2', '1']);
+    expect(numbers((await list({ message: mark, orderBy: 'publishedAt:1' })).data)).toEqual(['2', '1']);
   });
 
   it('filters by message and author ignoring case and accents, and takes LIKE wildcards literally', async () => {
@@ -88,12 +90,10 @@ describe('GET /v1.0/comments', () => {
       { message: '100% good_one', authorName: 'Ann' },
       { message: '1000 goodXone', authorName: 'Bob' },
     ]);
-    expect(numbers((await list(`message=${mark}&authorName=jose%20nunez`)).data)).toEqual(['Caffè PERFETTO']);
-    expect(numbers((await list(`message=${encodeURIComponent(`${mark} caffe perf`)}`)).data)).toEqual([
-      'Caffè PERFETTO',
-    ]);
-    expect(numbers((await list(`message=${mark}%20100%25`)).data)).toEqual(['100% good_one']);
-    expect(numbers((await list(`message=${mark}&authorName=_`)).data)).toEqual([]);
+    expect(numbers((await list({ message: mark, authorName: 'jose nunez' })).data)).toEqual(['Caffè PERFETTO']);
+    expect(numbers((await list({ message: `${mark} caffe perf` })).data)).toEqual(['Caffè PERFETTO']);
+    expect(numbers((await list({ message: `${mark} 100%` })).data)).toEqual(['100% good_one']);
+    expect(numbers((await list({ message: mark, authorName: '_' })).data)).toEqual([]);
   });
 
   it('filters by sentiment, review, bookmark, hidden and replied-by-you', async () => {
@@ -104,31 +104,32 @@ describe('GET /v1.0/comments', () => {
       { message: 'hidden', isHidden: true },
       { message: 'replied', channelReplyCount: 1 },
     ]);
-    const only = async (query: string) => numbers((await list(`message=${mark}&${query}`)).data);
-    expect(await only('sentiment=NEGATIVE')).toEqual(['negative']);
-    expect(await only('inReview=false')).toEqual(['reviewed']);
-    expect(await only('inReview=true')).toHaveLength(4);
-    expect(await only('isBookmarked=true')).toEqual(['bookmarked']);
-    expect(await only('isHidden=true')).toEqual(['hidden']);
-    expect(await only('repliedByYou=true')).toEqual(['replied']);
-    expect(await only('repliedByYou=false&isHidden=false&isBookmarked=false&inReview=true')).toEqual(['negative']);
+    const only = async (query: RequestQuery<typeof commentsContract.listComments>) =>
+      numbers((await list({ message: mark, ...query })).data);
+    expect(await only({ sentiment: 'NEGATIVE' })).toEqual(['negative']);
+    expect(await only({ inReview: 'false' })).toEqual(['reviewed']);
+    expect(await only({ inReview: 'true' })).toHaveLength(4);
+    expect(await only({ isBookmarked: 'true' })).toEqual(['bookmarked']);
+    expect(await only({ isHidden: 'true' })).toEqual(['hidden']);
+    expect(await only({ repliedByYou: 'true' })).toEqual(['replied']);
+    expect(await only({ repliedByYou: 'false', isHidden: 'false', isBookmarked: 'false', inReview: 'true' })).toEqual([
+      'negative',
+    ]);
   });
 
   it('pages by cursor without skipping comments reviewed meanwhile, and by page number', async () => {
     const { mark, ids } = await marked(Array.from({ length: 120 }, () => ({})));
-    const first = await list(`message=${mark}&inReview=true`);
+    const first = await list({ message: mark, inReview: 'true' });
     expect(first.data).toHaveLength(50);
     expect(first.body.meta).toEqual({ total: 120, currentPage: 1, lastPage: 3 });
     // Twenty of the first page are reviewed while the admin reads it.
     expect((await patch(ids.slice(0, 20).map((id) => ({ id, sentiment: { inReview: false } })))).status).toBe(200);
     const last = first.data[49] as Listed & { publishedAt: string };
-    const second = await list(
-      `message=${mark}&inReview=true&after=${encodeURIComponent(`${last.publishedAt}_${last.id}`)}`,
-    );
+    const second = await list({ message: mark, inReview: 'true', after: `${last.publishedAt}_${last.id}` });
     expect(numbers(second.data)).toEqual(Array.from({ length: 50 }, (_, n) => String(n + 51)));
     expect(second.body.meta?.total).toBe(100);
     // By page number (`pageNumber`), the window shifts by what left: page 2 starts at comment 71.
-    expect(numbers((await list(`message=${mark}&inReview=true&pageNumber=2`)).data)[0]).toBe('71');
+    expect(numbers((await list({ message: mark, inReview: 'true', pageNumber: '2' })).data)[0]).toBe('71');
   });
 
   it('refuses a malformed filter with the field named', async () => {
@@ -144,7 +145,7 @@ describe('GET /v1.0/comments', () => {
       'after=2030-01-01T24:00:00Z_00000000-0000-4000-8000-000000000000',
       'after=0000-01-01T00:00:00Z_00000000-0000-4000-8000-000000000000',
     ]) {
-      const res = await list(query);
+      const res = await h.call('GET', `/v1.0/comments?${query}`, { token: admin.token });
       expect(res.status, query).toBe(422);
       expect(Object.keys(res.body.errors ?? {}), query).toEqual([query.split('=')[0]]);
     }
@@ -215,12 +216,9 @@ describe('PATCH /v1.0/comments', () => {
         otherAdmin.token,
       ),
     ]);
-    const updated = (mine.body as { updated: number }).updated + (theirs.body as { updated: number }).updated;
+    const updated = mine.body.updated + theirs.body.updated;
     expect(updated).toBe(30);
-    const conflicts = [
-      ...(mine.body as { conflicts: unknown[] }).conflicts,
-      ...(theirs.body as { conflicts: unknown[] }).conflicts,
-    ];
+    const conflicts = [...mine.body.conflicts, ...theirs.body.conflicts];
     expect(conflicts).toHaveLength(30);
   });
 
@@ -274,8 +272,8 @@ describe('POST /v1.0/comments/reviews/:batchId/undo', () => {
   it('puts its own batch back in review as it was; another admin, and a second undo, get 404', async () => {
     const { ids } = await marked([{ sentiment: 'MIXED' }, {}]);
     const res = await patch(ids.map((id) => ({ id, sentiment: { sentiment: 'NEGATIVE', inReview: false } })));
-    const batchId = (res.body as { batchId: string }).batchId;
-    const undo = (token: string) => h.call('POST', `/v1.0/comments/reviews/${batchId}/undo`, { token });
+    const batchId = res.body.batchId!;
+    const undo = (token: string) => h.call(commentsContract.undoReview, { params: { batchId }, token });
     expect((await undo(otherAdmin.token)).status).toBe(404);
     const done = await undo(admin.token);
     expect(done.status).toBe(200);
@@ -290,8 +288,8 @@ describe('POST /v1.0/comments/reviews/:batchId/undo', () => {
 });
 
 describe('POST /v1.0/comments/review-matching', () => {
-  const matching = (body: unknown, token = admin.token) =>
-    h.call('POST', '/v1.0/comments/review-matching', { token, json: body });
+  const matching = (body: RequestBody<typeof commentsContract.reviewMatchingComments>, token = admin.token) =>
+    h.call(commentsContract.reviewMatchingComments, { token, body });
 
   it('accepts every comment in review matching the filter, beyond any page, and undoes as one batch', async () => {
     const { mark, ids } = await marked([
@@ -301,15 +299,15 @@ describe('POST /v1.0/comments/review-matching', () => {
     const res = await matching({ filter: { message: mark }, action: 'accept', expectedTotal: 60 });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ updated: 60, conflicts: [] });
-    expect((await list(`message=${mark}&inReview=false&sentiment=MIXED`)).body.meta?.total).toBe(60);
+    expect((await list({ message: mark, inReview: 'false', sentiment: 'MIXED' })).body.meta?.total).toBe(60);
     expect((await stored([ids[60]]))[ids[60]]).toEqual({ sentiment: 'NEGATIVE', inReview: false });
-    const batchId = (res.body as { batchId: string }).batchId;
-    expect((await h.call('POST', `/v1.0/comments/reviews/${batchId}/undo`, { token: admin.token })).body).toMatchObject(
+    const batchId = res.body.batchId!;
+    expect((await h.call(commentsContract.undoReview, { params: { batchId }, token: admin.token })).body).toMatchObject(
       {
         updated: 60,
       },
     );
-    expect((await list(`message=${mark}&inReview=true`)).body.meta?.total).toBe(60);
+    expect((await list({ message: mark, inReview: 'true' })).body.meta?.total).toBe(60);
   });
 
   it('changes nothing and answers 409 when more comments match than were confirmed', async () => {
@@ -319,7 +317,7 @@ describe('POST /v1.0/comments/review-matching', () => {
     expect(res.body.message).toBe(
       'More comments match these filters now (3) than the 2 you confirmed: nothing was changed. Confirm the new count.',
     );
-    expect((await list(`message=${mark}&inReview=true`)).body.meta?.total).toBe(3);
+    expect((await list({ message: mark, inReview: 'true' })).body.meta?.total).toBe(3);
   });
 
   it('sets a sentiment only with `set`, which needs one', async () => {
