@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Subscription } from '../../contract/subscription';
+import * as coupons from '../../contract/coupons';
+import type { RequestQuery } from '../../contract/operation';
+import * as subscription from '../../contract/subscription';
+import * as usersContract from '../../contract/users';
 import { startHarness, type Harness } from '../test/harness';
 
 let h: Harness;
@@ -11,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => h?.stop());
 
-const list = (query = '', token = admin) => h.call('GET', `/v1.0/users${query}`, { token });
+const list = (query: RequestQuery<typeof usersContract.listUsers> = {}, token = admin) =>
+  h.call(usersContract.listUsers, { query, token });
 const emails = (res: Awaited<ReturnType<typeof list>>) => res.body.data?.map((user) => user.email);
 
 describe('GET /v1.0/users', () => {
@@ -25,7 +29,7 @@ describe('GET /v1.0/users', () => {
     });
     await h.factories.project(row);
     await h.factories.project(row);
-    const res = await list('?search=entry.case@list');
+    const res = await list({ search: 'entry.case@list' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: [
@@ -47,10 +51,10 @@ describe('GET /v1.0/users', () => {
   });
 
   it('lists the seeded demo customers, without a card by default', async () => {
-    const res = await list('?search=customers.example.com');
+    const res = await list({ search: 'customers.example.com' });
     expect(res.body.meta?.total).toBe(36);
     const { row } = await h.factories.user();
-    const own = await list(`?search=${encodeURIComponent(row.email)}`);
+    const own = await list({ search: row.email });
     expect(own.body.data?.[0]).toMatchObject({ hasPaymentMethod: false, plan: { id: 'free', label: 'Free' } });
   });
 
@@ -71,23 +75,23 @@ describe('GET /v1.0/users', () => {
       ['an email typed in another case', 'plain.person@other', ['Plain.Person@Other.test']],
       ['first and last name together', 'josefa nunezbrook', ['jgarcia@search.test']],
     ])('finds by %s', async (_, search, expected) => {
-      const res = await list(`?search=${encodeURIComponent(search)}`);
+      const res = await list({ search });
       expect(res.status).toBe(200);
       expect(emails(res)).toEqual(expected);
     });
 
     it('takes % and _ literally, and a blank search as none', async () => {
-      expect((await list('?search=%25')).body.meta?.total).toBe(0);
-      expect((await list('?search=_')).body.meta?.total).toBe(0);
+      expect((await list({ search: '%' })).body.meta?.total).toBe(0);
+      expect((await list({ search: '_' })).body.meta?.total).toBe(0);
       const all = await list();
-      expect((await list('?search=%20%20')).body.meta).toEqual(all.body.meta);
+      expect((await list({ search: '  ' })).body.meta).toEqual(all.body.meta);
     });
 
     it('answers 422 to a search over 100 characters or with control characters', async () => {
-      const long = await list(`?search=${'x'.repeat(101)}`);
+      const long = await list({ search: 'x'.repeat(101) });
       expect(long.status).toBe(422);
       expect(long.body.errors).toEqual({ search: ['The search field must not be greater than 100 characters.'] });
-      expect((await list('?search=a%00b')).status).toBe(422);
+      expect((await list({ search: 'a\u0000b' })).status).toBe(422);
     });
   });
 
@@ -97,27 +101,31 @@ describe('GET /v1.0/users', () => {
       made.push((await h.factories.user({ email: `pager-${String(i).padStart(2, '0')}@paging.test` })).row.email);
     }
     const sorted = [...made].sort();
-    const first = await list('?search=@paging.test');
+    const first = await list({ search: '@paging.test' });
     expect(emails(first)).toEqual(sorted.slice(0, 15));
     expect(first.body.meta).toEqual({ total: 16, currentPage: 1, lastPage: 2 });
-    const second = await list('?search=@paging.test&page=2');
+    const second = await list({ search: '@paging.test', page: '2' });
     expect(emails(second)).toEqual(['pager-16@paging.test']);
     expect(second.body.meta).toEqual({ total: 16, currentPage: 2, lastPage: 2 });
-    const beyond = await list('?search=@paging.test&page=3');
+    const beyond = await list({ search: '@paging.test', page: '3' });
     expect(beyond.body).toEqual({ data: [], meta: { total: 16, currentPage: 3, lastPage: 2 } });
-    expect((await list('?search=nobody-matches-this')).body.meta).toEqual({ total: 0, currentPage: 1, lastPage: 1 });
+    expect((await list({ search: 'nobody-matches-this' })).body.meta).toEqual({
+      total: 0,
+      currentPage: 1,
+      lastPage: 1,
+    });
   });
 
   it.each(['0', '-1', 'abc', ''])('answers 422 to page=%s', async (page) => {
-    expect((await list(`?page=${page}`)).status).toBe(422);
+    expect((await h.call('GET', `/v1.0/users?page=${page}`, { token: admin })).status).toBe(422);
   });
 
   it('reads a page in a fixed number of queries, whatever its size', async () => {
     const recording = h.recordQueries();
-    await list('?search=@paging.test');
+    await list({ search: '@paging.test' });
     const full = recording.stop().length;
     const again = h.recordQueries();
-    await list('?search=pager-16@paging.test');
+    await list({ search: 'pager-16@paging.test' });
     expect(again.stop().length).toBe(full);
   });
 });
@@ -125,7 +133,7 @@ describe('GET /v1.0/users', () => {
 describe('GET /v1.0/subscription', () => {
   it("answers the caller's plan, whether a payment method is on file, and what the plan includes", async () => {
     const fresh = await h.signedInUser();
-    const answer = await h.call('GET', '/v1.0/subscription', { token: fresh.accessToken });
+    const answer = await h.call(subscription.showSubscription, { token: fresh.accessToken });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       plan: { id: 'free', label: 'Free' },
@@ -133,18 +141,18 @@ describe('GET /v1.0/subscription', () => {
       includes: { projects: 2, channelsPerProject: 3, publicReports: false, prioritySupport: false },
       discounts: [],
     });
-    expect((await h.call('GET', '/v1.0/subscription')).status).toBe(401);
+    expect((await h.call(subscription.showSubscription)).status).toBe(401);
   });
 
   it('shows a redeemed coupon while its discount runs, and not once its months are over', async () => {
     const fresh = await h.signedInUser();
-    const redeemed = await h.call('POST', '/v1.0/coupons/redeem', {
+    const redeemed = await h.call(coupons.redeemCoupon, {
       token: fresh.accessToken,
-      json: { coupon: 'marketing-espresso-15' },
+      body: { coupon: 'marketing-espresso-15' },
     });
     expect(redeemed.status).toBe(200);
-    const answer = await h.call('GET', '/v1.0/subscription', { token: fresh.accessToken });
-    const { discounts } = answer.body as unknown as Subscription;
+    const answer = await h.call(subscription.showSubscription, { token: fresh.accessToken });
+    const { discounts } = answer.body;
     const [discount] = discounts;
     expect(discounts).toEqual([
       expect.objectContaining({ coupon: 'marketing-espresso-15', discountPercent: 15, durationMonths: 3 }),
@@ -158,7 +166,7 @@ describe('GET /v1.0/subscription', () => {
     await h.db.execute(
       sql`update coupon_redemptions set redeemed_at = redeemed_at - interval '4 months' where user_id = ${fresh.row.id}`,
     );
-    const later = await h.call('GET', '/v1.0/subscription', { token: fresh.accessToken });
-    expect((later.body as unknown as Subscription).discounts).toEqual([]);
+    const later = await h.call(subscription.showSubscription, { token: fresh.accessToken });
+    expect(later.body.discounts).toEqual([]);
   });
 });
