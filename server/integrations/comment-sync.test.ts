@@ -153,7 +153,7 @@ describe('the scheduled sync', () => {
 
   it('marks the account as needing a reconnect when the provider no longer takes its token', async () => {
     const { page } = await connectedPage();
-    expect((await h.call('POST', `/dev/sandbox/people/${SOFIA}/expire-tokens`)).status).toBe(204);
+    expect((await h.call(sandboxProviders.sandboxExpireTokens, { params: { personId: SOFIA } })).status).toBe(204);
     expect(await syncChannelComments(deps, page.id)).toBe(0);
     const [account] = await h.db.select().from(providerAccounts).where(eq(providerAccounts.id, page.accountId!));
     expect(account!.status).toBe('needs_reconnect');

@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as auth from '../../contract/auth';
+import type { FacebookAccount } from '../../contract/integrations';
 import * as integrations from '../../contract/integrations';
-import type { FacebookAccount, LinkedInAccount } from '../../contract/integrations';
 import * as projects from '../../contract/projects';
+import * as sandboxProviders from '../../contract/sandbox/providers';
 import { channels, providerAccounts } from '../db/schema';
 import { JobQueue } from '../jobs/queue';
 import type { Publisher } from '../realtime/publisher';
 import { retriesDueNow } from '../test/jobs';
 import { createEncryption } from '../security/encryption';
-import { startHarness, TEST_ENV, type Harness } from '../test/harness';
+import { startHarness, TEST_ENV, type Harness, type OperationResult } from '../test/harness';
 import { answerConsent } from '../test/sandbox';
 import { createAdapters } from './adapters';
 import { ACCOUNT_TOKEN_CONTEXT, FETCH_ACCOUNT_CHANNELS, workAccountChannelFetches } from './channel-fetch';
@@ -59,20 +61,37 @@ async function roundTrip(
   return answerConsent(h, started.body.url, { person, decision });
 }
 
-const store = (who: Signed, provider: 'facebook' | 'linkedin', back: URL, overrides: Record<string, string> = {}) =>
-  h.call('POST', `/v1.0/${provider}-accounts`, {
-    token: who.accessToken,
-    json: {
-      code: back.searchParams.get('code'),
-      state: back.searchParams.get('state'),
-      [provider === 'facebook' ? 'facebook_redirect_uri' : 'redirect_uri']:
-        provider === 'facebook' ? FACEBOOK_RETURN : LINKEDIN_RETURN,
-      ...overrides,
-    },
-  });
+/** The end of the round trip: the code and state it came back with, sent on (`overrides` replace them). */
+function store(
+  who: Signed,
+  provider: 'facebook',
+  back: URL,
+  overrides?: Record<string, string>,
+): Promise<OperationResult<typeof integrations.storeFacebookAccount>>;
+function store(
+  who: Signed,
+  provider: 'linkedin',
+  back: URL,
+  overrides?: Record<string, string>,
+): Promise<OperationResult<typeof integrations.storeLinkedInAccount>>;
+function store(who: Signed, provider: 'facebook' | 'linkedin', back: URL, overrides: Record<string, string> = {}) {
+  const code = back.searchParams.get('code')!;
+  const state = back.searchParams.get('state')!;
+  const token = who.accessToken;
+  return provider === 'facebook'
+    ? h.call(integrations.storeFacebookAccount, {
+        token,
+        body: { code, state, facebook_redirect_uri: FACEBOOK_RETURN, ...overrides },
+      })
+    : h.call(integrations.storeLinkedInAccount, {
+        token,
+        body: { code, state, redirect_uri: LINKEDIN_RETURN, ...overrides },
+      });
+}
 
-const storedAccount = <T>(result: { body: unknown }) => (result.body as { account: T; outcome: string }).account;
-const outcomeOf = (result: { body: unknown }) => (result.body as { outcome: string }).outcome;
+const storedAccount = <R extends { body: { account: unknown } }>(result: R): R['body']['account'] =>
+  result.body.account;
+const outcomeOf = (result: { body: { outcome: string } }) => result.body.outcome;
 
 async function listFacebook(who: Signed): Promise<FacebookAccount[]> {
   const listed = await h.call(integrations.listFacebookAccounts, { token: who.accessToken });
@@ -90,7 +109,7 @@ describe('connecting a Facebook account', () => {
     const stored = await store(user, 'facebook', back);
     expect(stored.status).toBe(200);
     expect(outcomeOf(stored)).toBe('connected');
-    const account = storedAccount<FacebookAccount>(stored);
+    const account = storedAccount(stored);
     expect(account).toMatchObject({ name: 'Giulia Rossi', is_primary: true, status: 'authorized', missingScopes: [] });
     expect(account.channelsFetchedAt).toBeNull();
     expect(account.fetchingChannels).toBe(true);
@@ -172,12 +191,12 @@ describe('connecting a Facebook account', () => {
     expect(withoutEmail.searchParams.get('granted_scopes')).not.toContain('email');
     expect(withoutEmail.searchParams.get('denied_scopes')).toBe('email');
     const stored = await store(user, 'facebook', withoutEmail);
-    expect(storedAccount<FacebookAccount>(stored).missingScopes).toEqual(['email']);
+    expect(storedAccount(stored).missingScopes).toEqual(['email']);
   });
 
   it('marks an account whose token stopped working, and reconnects it in place: same row, same channels', async () => {
     const user = await h.signedInUser();
-    const account = storedAccount<FacebookAccount>(
+    const account = storedAccount(
       await store(user, 'facebook', await roundTrip(user, 'facebook', { person: giulia.id })),
     );
     await h.runJobs();
@@ -185,8 +204,9 @@ describe('connecting a Facebook account', () => {
     expect(before).toHaveLength(4);
 
     // Giulia logs out of Facebook: the next fetch meets an expired token.
-    expect((await h.call('POST', `/dev/sandbox/people/${giulia.id}/expire-tokens`)).status).toBe(204);
-    const refreshed = await h.call('POST', `/v1.0/facebook-accounts/${account._id}/refresh`, {
+    expect((await h.call(sandboxProviders.sandboxExpireTokens, { params: { personId: giulia.id } })).status).toBe(204);
+    const refreshed = await h.call(integrations.refreshFacebookAccount, {
+      params: { id: account._id },
       token: user.accessToken,
     });
     expect(refreshed.status).toBe(409);
@@ -208,7 +228,7 @@ describe('connecting a Facebook account', () => {
     );
     expect(again.status).toBe(200);
     expect(outcomeOf(again)).toBe('reconnected');
-    expect(storedAccount<FacebookAccount>(again)._id).toBe(account._id);
+    expect(storedAccount(again)._id).toBe(account._id);
     const rows = await h.db.select().from(providerAccounts).where(eq(providerAccounts.ownerId, user.user._id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe('authorized');
@@ -225,10 +245,10 @@ describe('connecting a Facebook account', () => {
 
   it('keeps exactly one primary: the first, the one chosen (even when two are chosen at once), the next after a delete', async () => {
     const user = await h.signedInUser();
-    const first = storedAccount<FacebookAccount>(
+    const first = storedAccount(
       await store(user, 'facebook', await roundTrip(user, 'facebook', { person: giulia.id })),
     );
-    const second = storedAccount<FacebookAccount>(
+    const second = storedAccount(
       await store(user, 'facebook', await roundTrip(user, 'facebook', { person: marco.id })),
     );
     expect([first.is_primary, second.is_primary]).toEqual([true, false]);
@@ -242,16 +262,17 @@ describe('connecting a Facebook account', () => {
     expect(primaries.map((each) => each._id)).toEqual([second._id]);
 
     await Promise.all([
-      h.call('POST', `/v1.0/facebook-accounts/${first._id}/primary`, { token: user.accessToken }),
-      h.call('POST', `/v1.0/facebook-accounts/${second._id}/primary`, { token: user.accessToken }),
+      h.call(integrations.makeFacebookAccountPrimary, { params: { id: first._id }, token: user.accessToken }),
+      h.call(integrations.makeFacebookAccountPrimary, { params: { id: second._id }, token: user.accessToken }),
     ]);
     expect((await listFacebook(user)).filter((each) => each.is_primary)).toHaveLength(1);
 
-    await h.call('POST', `/v1.0/facebook-accounts/${second._id}/primary`, { token: user.accessToken });
+    await h.call(integrations.makeFacebookAccountPrimary, { params: { id: second._id }, token: user.accessToken });
     await h.runJobs();
-    expect((await h.call('DELETE', `/v1.0/facebook-accounts/${second._id}`, { token: user.accessToken })).status).toBe(
-      204,
-    );
+    expect(
+      (await h.call(integrations.deleteFacebookAccount, { params: { id: second._id }, token: user.accessToken }))
+        .status,
+    ).toBe(204);
     const left = await listFacebook(user);
     expect(left.map((each) => [each._id, each.is_primary])).toEqual([[first._id, true]]);
     // The deleted account's channels went with it.
@@ -260,7 +281,7 @@ describe('connecting a Facebook account', () => {
 
   it("never shows, refreshes, promotes, reconnects or deletes another user's account", async () => {
     const owner = await h.signedInUser();
-    const account = storedAccount<FacebookAccount>(
+    const account = storedAccount(
       await store(owner, 'facebook', await roundTrip(owner, 'facebook', { person: giulia.id })),
     );
     const stranger = await h.signedInUser();
@@ -283,7 +304,7 @@ describe('connecting a Facebook account', () => {
   it('keeps its jobs across a restart: a new queue on the same database runs them', async () => {
     await h.runJobs(); // what earlier tests left queued
     const user = await h.signedInUser();
-    const account = storedAccount<FacebookAccount>(
+    const account = storedAccount(
       await store(user, 'facebook', await roundTrip(user, 'facebook', { person: marco.id })),
     );
     // Storing the same account again while its jobs wait queues nothing more (one per key).
@@ -322,7 +343,7 @@ describe('connecting a LinkedIn account', () => {
     expect(back.origin + back.pathname).toBe(LINKEDIN_RETURN);
     const stored = await store(user, 'linkedin', back);
     expect(stored.status, JSON.stringify(stored.body)).toBe(200);
-    const account = storedAccount<LinkedInAccount>(stored);
+    const account = storedAccount(stored);
     expect(account).toMatchObject({ name: 'Luca Verdi', is_primary: true, missingScopes: [] });
     expect(await h.runJobs()).toBe(1);
 
@@ -334,7 +355,7 @@ describe('connecting a LinkedIn account', () => {
     ]);
 
     // LinkedIn has refresh tokens: an access token taken back is replaced, the account stays authorised.
-    await h.call('POST', `/dev/sandbox/people/${luca.id}/expire-tokens`);
+    await h.call(sandboxProviders.sandboxExpireTokens, { params: { personId: luca.id } });
     const refreshed = await h.call(integrations.refreshLinkedInAccount, {
       params: { id: account._id },
       token: user.accessToken,
@@ -394,7 +415,8 @@ describe('connecting a LinkedIn account', () => {
     const other = await h.signedInUser();
     const made = await h.call(projects.createProject, { token: owner.accessToken, body: { name: 'Mine' } });
     const projectId = made.body._id;
-    const started = await h.call('POST', `/v1.0/projects/${projectId}/linkedin-organizations/authorize`, {
+    const started = await h.call(integrations.authorizeLinkedInOrganization, {
+      params: { projectId },
       token: other.accessToken,
     });
     expect(started.status).toBe(404);
@@ -436,16 +458,20 @@ describe('an installation without a provider app', () => {
     try {
       const user = await bare.signedInUser();
       for (const provider of ['facebook', 'linkedin'] as const) {
-        const listed = await bare.call('GET', `/v1.0/${provider}-accounts`, { token: user.accessToken });
+        const input = { token: user.accessToken };
+        const listed =
+          provider === 'facebook'
+            ? await bare.call(integrations.listFacebookAccounts, input)
+            : await bare.call(integrations.listLinkedInAccounts, input);
         expect(listed.body).toEqual({ data: [], configured: false });
-        const started = await bare.call('POST', `/v1.0/${provider}-accounts/authorize`, {
-          token: user.accessToken,
-          json: {},
-        });
+        const started =
+          provider === 'facebook'
+            ? await bare.call(integrations.authorizeFacebookAccount, { ...input, body: {} })
+            : await bare.call(integrations.authorizeLinkedInAccount, { ...input, body: {} });
         expect(started.status).toBe(409);
         expect(started.body.message).toMatch(/is not configured on this installation/);
       }
-      const signIn = await bare.call('POST', '/v1.0/auth/facebook/authorize', { json: { purpose: 'sign-in' } });
+      const signIn = await bare.call(auth.authorizeFacebookAuth, { body: { purpose: 'sign-in' } });
       expect(signIn.status).toBe(409);
     } finally {
       await bare.stop();
@@ -457,11 +483,11 @@ describe('a channel fetch that stops', () => {
   it('refused by the provider: the account says so (failed, why, when), is told, and stops fetching', async () => {
     await h.runJobs();
     const user = await h.signedInUser();
-    const account = storedAccount<FacebookAccount>(
+    const account = storedAccount(
       await store(user, 'facebook', await roundTrip(user, 'facebook', { person: giulia.id })),
     );
     // Giulia logs out of Facebook before the fetch runs.
-    expect((await h.call('POST', `/dev/sandbox/people/${giulia.id}/expire-tokens`)).status).toBe(204);
+    expect((await h.call(sandboxProviders.sandboxExpireTokens, { params: { personId: giulia.id } })).status).toBe(204);
     published.length = 0;
     await h.runJobs();
     const [listed] = await listFacebook(user);
@@ -483,7 +509,7 @@ describe('a channel fetch that stops', () => {
   it('given up after its retries (the provider unreachable): the account says why, and is no longer fetching', async () => {
     await h.runJobs();
     const user = await h.signedInUser();
-    const account = storedAccount<FacebookAccount>(
+    const account = storedAccount(
       await store(user, 'facebook', await roundTrip(user, 'facebook', { person: marco.id })),
     );
     // Another instance, whose Facebook never answers.

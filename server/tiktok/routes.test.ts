@@ -152,9 +152,9 @@ describe('connecting a TikTok user to a project', () => {
     expect(reused.status).toBe(422);
     expect(reused.body.errors).toHaveProperty('code');
 
-    const bad = await h.call('POST', '/v1.0/tiktok-users', {
+    const bad = await h.call(tiktokUsers.storeTiktokUser, {
       token: owner.accessToken,
-      json: { code: '<script>', state: 'x y', redirect_uri: 'javascript:alert(1)' },
+      body: { code: '<script>', state: 'x y', redirect_uri: 'javascript:alert(1)' },
     });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors ?? {}).sort()).toEqual(['code', 'redirect_uri', 'state']);

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as sandboxProviders from '../../../contract/sandbox/providers';
 import { channels, comments } from '../../db/schema';
 import { startHarness, type Harness } from '../../test/harness';
 import { connectSandboxFacebook } from '../../test/sandbox';
@@ -39,7 +40,7 @@ const listed = (page: string) =>
 
 describe('the sandbox comment page', () => {
   it('shows the form, runs nothing, and posts only to itself', async () => {
-    const res = await h.call('GET', SANDBOX_COMMENT_PAGE);
+    const res = await h.call(sandboxProviders.showSandboxCommentPage);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.text).toContain('<label for="message">Comment</label>');
