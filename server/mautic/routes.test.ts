@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MauticStatus } from '../../contract/mautic';
+import * as mautic from '../../contract/mautic';
 import { createApp } from '../app';
 import { parseConfig, SANDBOX_MAUTIC_CLIENT } from '../config';
 import { mauticTokens, users } from '../db/schema';
@@ -73,10 +73,9 @@ async function newCode(): Promise<string> {
   return (await consent('allow')).searchParams.get('code')!;
 }
 
-const obtain = (code: unknown, token: string | undefined = admin.accessToken) =>
-  h.call('POST', '/v1.0/mautic/token', { json: { code }, token });
-const status = (token: string | undefined = admin.accessToken) => h.call('GET', '/v1.0/mautic', { token });
-const asStatus = (body: unknown) => body as MauticStatus;
+const obtain = (code: string, token: string | undefined = admin.accessToken) =>
+  h.call(mautic.obtainMauticToken, { body: { code }, token });
+const status = (token: string | undefined = admin.accessToken) => h.call(mautic.showMautic, { token });
 
 /** Another API on the same database with other settings: its Mautic elsewhere, or none. */
 function appWith(env: Record<string, string>) {
@@ -135,7 +134,7 @@ describe('POST /v1.0/mautic/token', () => {
     const started = h.clock.now();
     const res = await obtain(await newCode());
     expect(res.status).toBe(200);
-    const answer = asStatus(res.body);
+    const answer = res.body;
     expect(answer.configured).toBe(true);
     expect(answer.token).toEqual({
       obtainedAt: new Date(started).toISOString(),
@@ -201,7 +200,7 @@ describe('POST /v1.0/mautic/token', () => {
 
   it('refuses what is not a code before asking Mautic', async () => {
     for (const code of ['', '   ', 'a b', 'a\u0000b', '<script>', 'x'.repeat(513), 42, null]) {
-      const res = await obtain(code);
+      const res = await h.call('POST', '/v1.0/mautic/token', { json: { code }, token: admin.accessToken });
       expect(res.status, JSON.stringify(code)).toBe(422);
       expect(Object.keys(res.body.errors ?? {})).toEqual(['code']);
     }
@@ -244,8 +243,8 @@ describe('POST /v1.0/mautic/token', () => {
   });
 
   it('answers in Italian for an Italian caller', async () => {
-    const res = await h.call('POST', '/v1.0/mautic/token', {
-      json: { code: 'unknown-code' },
+    const res = await h.call(mautic.obtainMauticToken, {
+      body: { code: 'unknown-code' },
       token: admin.accessToken,
       headers: { 'accept-language': 'it' },
     });

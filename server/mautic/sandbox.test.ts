@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestQuery } from '../../contract/operation';
+import * as sandboxMautic from '../../contract/sandbox/mautic';
 import { createApp } from '../app';
 import { parseConfig, SANDBOX_MAUTIC_CLIENT } from '../config';
 import { memoryLogger } from '../log';
@@ -16,18 +18,17 @@ const REDIRECT_URI = 'http://app.test/admin/mautic';
 const AUTHORIZE = '/dev/mautic/oauth/v2/authorize';
 const TOKEN = '/dev/mautic/oauth/v2/token';
 
-const authorize = (fields: Record<string, string> = {}) =>
-  h.call(
-    'GET',
-    `${AUTHORIZE}?${new URLSearchParams({
+const authorize = (fields: RequestQuery<typeof sandboxMautic.showMauticSandboxAuthorize> = {}) =>
+  h.call(sandboxMautic.showMauticSandboxAuthorize, {
+    query: {
       client_id: SANDBOX_MAUTIC_CLIENT.clientId,
       grant_type: 'authorization_code',
       redirect_uri: REDIRECT_URI,
       response_type: 'code',
       state: 'st<"ate>',
       ...fields,
-    })}`,
-  );
+    },
+  });
 
 const postForm = (path: string, fields: Record<string, string>) =>
   h.call('POST', path, {

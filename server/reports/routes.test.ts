@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as projects from '../../contract/projects';
 import type { PublicReport, ReportLink } from '../../contract/reports';
+import * as reports from '../../contract/reports';
 import { DEFAULT_RATE_LIMITS } from '../http/rate-limiter';
 import { projectChannels, projectReports } from '../db/schema';
 import { startHarness, type Harness } from '../test/harness';
@@ -51,18 +53,18 @@ async function sharedProject() {
   return { owner, project };
 }
 
-const linkOf = (body: unknown) => (body as { reportLink: ReportLink | null }).reportLink;
-const reportOf = (body: unknown) => (body as { report: PublicReport }).report;
+const linkOf = (body: { reportLink: ReportLink | null }) => body.reportLink;
+const reportOf = (body: { report: PublicReport }) => body.report;
 
 describe('a share link', () => {
   it('is made, shown again, opened by anyone without an account, and says when it was last opened', async () => {
     const { owner, project } = await sharedProject();
     const token = owner.accessToken;
-    const none = await h.call('GET', `/v1.0/projects/${project.id}/report-link`, { token });
+    const none = await h.call(reports.showReportLink, { params: { projectId: project.id }, token });
     expect(none.status).toBe(200);
     expect(linkOf(none.body)).toBeNull();
 
-    const made = await h.call('POST', `/v1.0/projects/${project.id}/report-link`, { token });
+    const made = await h.call(reports.createReportLink, { params: { projectId: project.id }, token });
     expect(made.status).toBe(201);
     const link = linkOf(made.body)!;
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -72,7 +74,7 @@ describe('a share link', () => {
     expect(JSON.stringify(row)).not.toContain(link.token);
 
     h.clock.advance(60_000);
-    const opened = await h.call('GET', `/v1.0/public/reports/${link.token}`);
+    const opened = await h.call(reports.showPublicReport, { params: { token: link.token } });
     expect(opened.status).toBe(200);
     const report = reportOf(opened.body);
     expect(report.projectName).toBe('Café <Verdi>');
@@ -90,10 +92,10 @@ describe('a share link', () => {
     expect(opened.text).not.toContain('Olivia');
     expect(opened.text).not.toContain(owner.user._id);
 
-    const week = await h.call('GET', `/v1.0/public/reports/${link.token}?days=7`);
+    const week = await h.call(reports.showPublicReport, { params: { token: link.token }, query: { days: '7' } });
     expect(reportOf(week.body).summary.days).toHaveLength(7);
 
-    const again = await h.call('GET', `/v1.0/projects/${project.id}/report-link`, { token });
+    const again = await h.call(reports.showReportLink, { params: { projectId: project.id }, token });
     expect(linkOf(again.body)).toEqual({
       token: link.token,
       createdAt: link.createdAt,
@@ -104,40 +106,42 @@ describe('a share link', () => {
   it('once revoked or replaced, is not found; a new one works', async () => {
     const { owner, project } = await sharedProject();
     const token = owner.accessToken;
-    const first = linkOf((await h.call('POST', `/v1.0/projects/${project.id}/report-link`, { token })).body)!;
-    const second = linkOf((await h.call('POST', `/v1.0/projects/${project.id}/report-link`, { token })).body)!;
+    const first = linkOf((await h.call(reports.createReportLink, { params: { projectId: project.id }, token })).body)!;
+    const second = linkOf((await h.call(reports.createReportLink, { params: { projectId: project.id }, token })).body)!;
     expect(second.token).not.toBe(first.token);
-    expect((await h.call('GET', `/v1.0/public/reports/${first.token}`)).status).toBe(404);
-    expect((await h.call('GET', `/v1.0/public/reports/${second.token}`)).status).toBe(200);
+    expect((await h.call(reports.showPublicReport, { params: { token: first.token } })).status).toBe(404);
+    expect((await h.call(reports.showPublicReport, { params: { token: second.token } })).status).toBe(200);
 
-    expect((await h.call('DELETE', `/v1.0/projects/${project.id}/report-link`, { token })).status).toBe(204);
-    const gone = await h.call('GET', `/v1.0/public/reports/${second.token}`);
+    expect((await h.call(reports.revokeReportLink, { params: { projectId: project.id }, token })).status).toBe(204);
+    const gone = await h.call(reports.showPublicReport, { params: { token: second.token } });
     expect(gone.status).toBe(404);
     expect(gone.text).not.toContain('Café');
-    expect(linkOf((await h.call('GET', `/v1.0/projects/${project.id}/report-link`, { token })).body)).toBeNull();
+    expect(
+      linkOf((await h.call(reports.showReportLink, { params: { projectId: project.id }, token })).body),
+    ).toBeNull();
     // Revoking with nothing to revoke is no error.
-    expect((await h.call('DELETE', `/v1.0/projects/${project.id}/report-link`, { token })).status).toBe(204);
+    expect((await h.call(reports.revokeReportLink, { params: { projectId: project.id }, token })).status).toBe(204);
   });
 
   it('goes with its project', async () => {
     const { owner, project } = await sharedProject();
     const token = owner.accessToken;
-    const link = linkOf((await h.call('POST', `/v1.0/projects/${project.id}/report-link`, { token })).body)!;
-    expect((await h.call('DELETE', `/v1.0/projects/${project.id}`, { token })).status).toBe(204);
-    expect((await h.call('GET', `/v1.0/public/reports/${link.token}`)).status).toBe(404);
+    const link = linkOf((await h.call(reports.createReportLink, { params: { projectId: project.id }, token })).body)!;
+    expect((await h.call(projects.deleteProject, { params: { id: project.id }, token })).status).toBe(204);
+    expect((await h.call(reports.showPublicReport, { params: { token: link.token } })).status).toBe(404);
   });
 
   it('of another user is not found, and theirs is not touched', async () => {
     const { owner, project } = await sharedProject();
     const stranger = await h.signedInUser();
     const link = linkOf(
-      (await h.call('POST', `/v1.0/projects/${project.id}/report-link`, { token: owner.accessToken })).body,
+      (await h.call(reports.createReportLink, { params: { projectId: project.id }, token: owner.accessToken })).body,
     )!;
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const answer = await h.call(method, `/v1.0/projects/${project.id}/report-link`, { token: stranger.accessToken });
       expect(answer.status, method).toBe(404);
     }
-    expect((await h.call('GET', `/v1.0/public/reports/${link.token}`)).status).toBe(200);
+    expect((await h.call(reports.showPublicReport, { params: { token: link.token } })).status).toBe(200);
   });
 });
 
@@ -145,7 +149,7 @@ describe('the public report', () => {
   it('answers 404 to any token of the wrong shape, and 422 to a period it does not offer', async () => {
     const { owner, project } = await sharedProject();
     const link = linkOf(
-      (await h.call('POST', `/v1.0/projects/${project.id}/report-link`, { token: owner.accessToken })).body,
+      (await h.call(reports.createReportLink, { params: { projectId: project.id }, token: owner.accessToken })).body,
     )!;
     for (const token of ['x', 'x'.repeat(500), '%00', '..%2F..%2Fetc', `${link.token.slice(0, 42)}!`, 'A'.repeat(43)]) {
       const answer = await h.call('GET', `/v1.0/public/reports/${token}`);
@@ -157,7 +161,8 @@ describe('the public report', () => {
 
   it('is refused to an address that opens too many', async () => {
     const statuses: number[] = [];
-    for (let n = 0; n < 30; n++) statuses.push((await h.call('GET', `/v1.0/public/reports/${'B'.repeat(43)}`)).status);
+    for (let n = 0; n < 30; n++)
+      statuses.push((await h.call(reports.showPublicReport, { params: { token: 'B'.repeat(43) } })).status);
     expect(statuses).toContain(429);
     expect(statuses.filter((status) => status !== 404 && status !== 429)).toEqual([]);
   });

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RequestQuery } from '../../contract/operation';
 import { COMMENTS_ARRIVED, COMMENTS_CHANGED } from '../../contract/realtime';
+import * as webhooks from '../../contract/webhooks';
 import { comments, type ChannelRow } from '../db/schema';
 import type { Publisher } from '../realtime/publisher';
 import { jobsOf, retriesDueNow } from '../test/jobs';
@@ -85,8 +87,8 @@ async function runAll(): Promise<number> {
 }
 
 describe('GET /webhooks/facebook (the callback URL check)', () => {
-  const verify = (query: Record<string, string>) =>
-    h.call('GET', `/webhooks/facebook?${new URLSearchParams(query).toString()}`);
+  const verify = (query: RequestQuery<typeof webhooks.verifyFacebookWebhook>) =>
+    h.call(webhooks.verifyFacebookWebhook, { query });
 
   it('echoes the challenge for a subscription with our verify token, as plain text', async () => {
     const res = await verify({
@@ -114,10 +116,9 @@ describe('GET /webhooks/facebook (the callback URL check)', () => {
   it('verifies nothing while the setting is not set', async () => {
     const other = await startHarness();
     try {
-      const res = await other.call(
-        'GET',
-        '/webhooks/facebook?hub.mode=subscribe&hub.verify_token=anything-at-all-123&hub.challenge=1',
-      );
+      const res = await other.call(webhooks.verifyFacebookWebhook, {
+        query: { 'hub.mode': 'subscribe', 'hub.verify_token': 'anything-at-all-123', 'hub.challenge': '1' },
+      });
       expect(res.status).toBe(403);
     } finally {
       await other.stop();

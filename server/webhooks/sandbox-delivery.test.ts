@@ -111,8 +111,8 @@ describe('the sandbox delivers comments as Meta does', () => {
       body: { channelId: BOTTEGA, authorName: 'Tom Walker', message: 'Hi', parentId: 'nope' },
     });
     expect(noParent.status).toBe(404);
-    const empty = await h.call('POST', '/dev/sandbox/comments', {
-      json: { channelId: BOTTEGA, authorName: ' ', message: '' },
+    const empty = await h.call(sandboxProviders.sandboxAddComment, {
+      body: { channelId: BOTTEGA, authorName: ' ', message: '' },
     });
     expect(empty.status).toBe(422);
     expect(Object.keys(empty.body.errors ?? {}).sort()).toEqual(['authorName', 'message']);
