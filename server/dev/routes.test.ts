@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as auth from '../../contract/auth';
+import * as sandboxDev from '../../contract/sandbox/dev';
 import { createApp } from '../app';
 import { parseConfig } from '../config';
 import { ConsoleMailer } from '../mail/mailer';
@@ -18,20 +20,18 @@ afterAll(() => h?.stop());
 
 describe('POST /dev/users', () => {
   it('makes a user with a random email and the default password', async () => {
-    const res = await h.call('POST', '/dev/users');
+    const res = await h.call(sandboxDev.createUser);
     expect(res.status).toBe(201);
     expect(res.body.password).toBe('Passw0rd!');
     expect(res.body.user).toMatchObject({ firstName: 'Test', lastName: 'User', role: 'user', language: null });
     expect(res.body.user?.email).toMatch(/^user-[0-9a-f]{12}@example\.test$/);
-    const signIn = await h.call('POST', '/v1.0/auth/login', {
-      json: { email: res.body.user?.email, password: 'Passw0rd!' },
-    });
+    const signIn = await h.call(auth.login, { body: { email: res.body.user?.email, password: 'Passw0rd!' } });
     expect(signIn.status).toBe(200);
   });
 
   it('takes every field, weak passwords included', async () => {
-    const res = await h.call('POST', '/dev/users', {
-      json: {
+    const res = await h.call(sandboxDev.createUser, {
+      body: {
         email: 'Boss@Example.test',
         password: 'x',
         firstName: 'Bea',
@@ -48,7 +48,7 @@ describe('POST /dev/users', () => {
   });
 
   it('refuses a taken email and bad values', async () => {
-    const taken = await h.call('POST', '/dev/users', { json: { email: 'demo@EXAMPLE.com' } });
+    const taken = await h.call(sandboxDev.createUser, { body: { email: 'demo@EXAMPLE.com' } });
     expect(taken.status).toBe(422);
     expect(taken.body.errors).toEqual({ email: ['The email has already been taken.'] });
     const bad = await h.call('POST', '/dev/users', { json: { role: 'root', email: 'x' } });
@@ -62,14 +62,14 @@ describe('POST /dev/users', () => {
 describe('DELETE /dev/users/:id', () => {
   it('deletes the user and everything of theirs', async () => {
     const session = await h.signedInUser();
-    expect((await h.call('DELETE', `/dev/users/${session.user._id}`)).status).toBe(204);
-    expect(
-      (await h.call('POST', '/v1.0/auth/login', { json: { email: session.email, password: session.password } })).status,
-    ).toBe(401);
+    expect((await h.call(sandboxDev.deleteUser, { params: { id: session.user._id } })).status).toBe(204);
+    expect((await h.call(auth.login, { body: { email: session.email, password: session.password } })).status).toBe(401);
   });
 
   it('answers 204 to an unknown id, and 404 to a malformed one without asking the database', async () => {
-    expect((await h.call('DELETE', '/dev/users/00000000-0000-4000-8000-000000000000')).status).toBe(204);
+    expect(
+      (await h.call(sandboxDev.deleteUser, { params: { id: '00000000-0000-4000-8000-000000000000' } })).status,
+    ).toBe(204);
     const malformed = await h.call('DELETE', "/dev/users/not-a-uuid'");
     expect(malformed.status).toBe(404);
     expect(malformed.body).toEqual({ message: 'Not found.' });
@@ -80,13 +80,13 @@ describe('/dev/mail', () => {
   it('lists sent mail newest first, filters by recipient, and is emptied by DELETE', async () => {
     const a = await h.createUser();
     const b = await h.createUser();
-    await h.call('POST', '/v1.0/auth/forgot', { json: { email: a.email } });
+    await h.call(auth.forgot, { body: { email: a.email } });
     await mailArrives(a.email);
     h.clock.advance(1_000);
-    await h.call('POST', '/v1.0/auth/forgot', { json: { email: b.email } });
+    await h.call(auth.forgot, { body: { email: b.email } });
     await mailArrives(b.email);
 
-    const all = await h.call('GET', '/dev/mail');
+    const all = await h.call(sandboxDev.listMail);
     expect(all.status).toBe(200);
     expect(all.body.data?.map((m) => m.to)).toEqual([b.email, a.email]);
     expect(all.body.data?.[0]).toEqual({
@@ -98,36 +98,35 @@ describe('/dev/mail', () => {
       sentAt: new Date(h.clock.now()).toISOString(),
     });
 
-    const filtered = await h.call('GET', `/dev/mail?to=${encodeURIComponent(a.email.toUpperCase())}`);
+    const filtered = await h.call(sandboxDev.listMail, { query: { to: a.email.toUpperCase() } });
     expect(filtered.body.data?.map((m) => m.to)).toEqual([a.email]);
 
-    expect((await h.call('DELETE', '/dev/mail')).status).toBe(204);
-    expect((await h.call('GET', '/dev/mail')).body).toEqual({ data: [] });
+    expect((await h.call(sandboxDev.clearMail)).status).toBe(204);
+    expect((await h.call(sandboxDev.listMail)).body).toEqual({ data: [] });
   });
 });
 
 describe('POST /dev/rate-limits/reset', () => {
   it('lets a refused caller try again at once', async () => {
     const ip = '203.0.113.9';
-    const attempt = () =>
-      h.call('POST', '/v1.0/auth/login', { json: { email: 'demo@example.com', password: 'wrong' }, ip });
+    const attempt = () => h.call(auth.login, { body: { email: 'demo@example.com', password: 'wrong' }, ip });
     for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(401);
     expect((await attempt()).status).toBe(429);
 
-    expect((await h.call('POST', '/dev/rate-limits/reset')).status).toBe(204);
+    expect((await h.call(sandboxDev.resetRateLimits)).status).toBe(204);
     expect((await attempt()).status).toBe(401);
   });
 });
 
 describe('GET /dev/outbox', () => {
   it('shows the mail as a page, newest first, links clickable and every mail text escaped', async () => {
-    await h.call('DELETE', '/dev/mail');
+    await h.call(sandboxDev.clearMail);
     const older = await h.createUser({ firstName: 'Rita' });
     const newer = await h.createUser({ firstName: '<b>Mallory</b>', language: 'it' });
-    await h.call('POST', '/v1.0/auth/forgot', { json: { email: older.email } });
+    await h.call(auth.forgot, { body: { email: older.email } });
     await mailArrives(older.email);
     h.clock.advance(1_000);
-    await h.call('POST', '/v1.0/auth/forgot', { json: { email: newer.email } });
+    await h.call(auth.forgot, { body: { email: newer.email } });
     await mailArrives(newer.email);
     // A mail whose text tries markup of its own (none of ours does; the page must not care).
     await h.mailer.send({ to: 'x@example.test', subject: '<script>alert(1)</script>', text: '<img src=x>', html: '' });
@@ -147,7 +146,7 @@ describe('GET /dev/outbox', () => {
       'Reimposta la tua password',
       'Reset your password',
     ]);
-    const [newerLink] = (await h.call('GET', `/dev/mail?to=${encodeURIComponent(newer.email)}`)).body.data?.[0]
+    const [newerLink] = (await h.call(sandboxDev.listMail, { query: { to: newer.email } })).body.data?.[0]
       ?.links as string[];
     expect(page).toContain(`<a href="${newerLink}">${newerLink}</a>`);
 

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as facebookDeletion from '../../contract/facebook-deletion';
+import * as sandboxDev from '../../contract/sandbox/dev';
 import { facebookDeletionRequests } from '../db/schema';
 import { JobQueue } from '../jobs/queue';
 import { startHarness, type Harness } from '../test/harness';
@@ -21,7 +23,7 @@ afterAll(async () => {
   await h?.stop();
 });
 beforeEach(async () => {
-  await h.call('POST', '/dev/rate-limits/reset');
+  await h.call(sandboxDev.resetRateLimits);
 });
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -42,7 +44,7 @@ function callback(signedRequest: string, options: { ip?: string; headers?: Recor
 }
 
 const statusOf = (id: string, headers: Record<string, string> = {}) =>
-  h.call('GET', `/v1.0/facebook-deletion/${id}`, { headers });
+  h.call(facebookDeletion.showFacebookDeletionStatus, { params: { id }, headers });
 
 /** The status id in a callback's answer. */
 function idFrom(body: { url?: unknown }): string {
@@ -79,7 +81,7 @@ describe("POST /v1.0/facebook-deletion (Meta's callback)", () => {
   });
 
   it('takes JSON too, and any case of the algorithm', async () => {
-    const json = await h.call('POST', '/v1.0/facebook-deletion', { json: { signed_request: signed('1002') } });
+    const json = await h.call(facebookDeletion.requestFacebookDeletion, { body: { signed_request: signed('1002') } });
     expect(json.status).toBe(200);
     const lower = signRequest({ ...metaPayload('1003'), algorithm: 'hmac-sha256' }, secret());
     expect((await callback(lower)).status).toBe(200);
@@ -372,9 +374,9 @@ describe('GET /v1.0/facebook-deletion/:id', () => {
 
 describe('POST /dev/facebook/signed-request', () => {
   it('signs a request the callback accepts', async () => {
-    const res = await h.call('POST', '/dev/facebook/signed-request', { json: { user_id: '5001' } });
+    const res = await h.call(sandboxDev.signFacebookRequest, { body: { user_id: '5001' } });
     expect(res.status).toBe(200);
-    const signedRequest = (res.body as { signed_request: string }).signed_request;
+    const signedRequest = res.body.signed_request;
     const payload = JSON.parse(Buffer.from(signedRequest.split('.')[1]!, 'base64url').toString()) as unknown;
     expect(payload).toEqual({ algorithm: 'HMAC-SHA256', issued_at: Math.floor(h.clock.now() / 1000), user_id: '5001' });
     expect((await callback(signedRequest)).status).toBe(200);
@@ -385,7 +387,7 @@ describe('POST /dev/facebook/signed-request', () => {
     const missing = await h.call('POST', '/dev/facebook/signed-request', { json: {} });
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({ user_id: ['The Facebook user id field is required.'] });
-    const bad = await h.call('POST', '/dev/facebook/signed-request', { json: { user_id: 'a b' } });
+    const bad = await h.call(sandboxDev.signFacebookRequest, { body: { user_id: 'a b' } });
     expect(bad.body.errors).toEqual({ user_id: ['The Facebook user id field is invalid.'] });
   });
 });

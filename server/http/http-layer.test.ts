@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as health from '../../contract/health';
 import { createApp } from '../app';
 import type { Database } from '../db/client';
 import { MemoryMailer } from '../mail/mailer';
@@ -174,7 +175,7 @@ describe('unknown paths and failures', () => {
   });
 
   it('marks API answers as not cacheable', async () => {
-    const res = await h.call('GET', '/v1.0/health');
+    const res = await h.call(health.health);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
@@ -206,7 +207,7 @@ describe('unknown paths and failures', () => {
 
 describe('health', () => {
   it('is ok', async () => {
-    const res = await h.call('GET', '/v1.0/health');
+    const res = await h.call(health.health);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok' });
   });
@@ -214,11 +215,11 @@ describe('health', () => {
 
 describe('request ids and the request log', () => {
   it("answers with a request id, keeping a proxy's plain one", async () => {
-    const made = await h.call('GET', '/v1.0/health');
+    const made = await h.call(health.health);
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const kept = await h.call('GET', '/v1.0/health', { headers: { 'x-request-id': 'lb-1234abcd' } });
+    const kept = await h.call(health.health, { headers: { 'x-request-id': 'lb-1234abcd' } });
     expect(kept.headers.get('x-request-id')).toBe('lb-1234abcd');
-    const hostile = await h.call('GET', '/v1.0/health', { headers: { 'x-request-id': 'x" {"level":"error"}' } });
+    const hostile = await h.call(health.health, { headers: { 'x-request-id': 'x" {"level":"error"}' } });
     expect(hostile.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 

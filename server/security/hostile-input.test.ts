@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
+import * as authContract from '../../contract/auth';
 import { OPERATIONS } from '../../contract/operations';
 import { SANDBOX_OPERATIONS } from '../../contract/sandbox/operations';
 import type { Operation } from '../../contract/operation';
@@ -156,8 +157,8 @@ describe('control characters in free text', () => {
   it.each(['a\u0000b', 'a\nb', 'tab\there', '\u001b[2J'])(
     'are refused in a name with a 422 naming the field: %j',
     async (name) => {
-      const res = await h.call('POST', '/v1.0/auth/register', {
-        json: { firstName: name, lastName: 'Lee', email: `cc-${Math.random()}@example.test`, password: 'Valid-Pass1' },
+      const res = await h.call(authContract.register, {
+        body: { firstName: name, lastName: 'Lee', email: `cc-${Math.random()}@example.test`, password: 'Valid-Pass1' },
       });
       expect(res.status).toBe(422);
       expect(Object.keys(res.body.errors ?? {})).toEqual(['firstName']);
