@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import { connect as connectTcp } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import PusherClient from 'pusher-js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { isOwnHostName, parseConfig } from '../config';
-import { CLOSE, privateChannelAuth, RealtimeHub, type HubOptions } from './hub';
+import { CLOSE, HUB_DEFAULTS, privateChannelAuth, RealtimeHub, type HubOptions } from './hub';
 
 /**
  * The embedded Pusher-protocol server fed what an attacker would send over the socket (the
@@ -55,21 +55,41 @@ async function rawSocket(port: number, headers: Record<string, string> = {}) {
   return { ws, frames, closed };
 }
 
-/** Answers to a handcrafted upgrade request: what the server wrote before it closed (or 2 s went by). */
+/**
+ * Whether `answer` (latin1) is a 101 followed by the whole of the server's first websocket frame:
+ * all an accepted upgrade says before the client speaks (the server keeps the socket open).
+ */
+function switchedWithFirstFrame(answer: string): boolean {
+  if (!answer.startsWith('HTTP/1.1 101 ')) return false;
+  const end = answer.indexOf('\r\n\r\n');
+  if (end === -1) return false;
+  const frame = answer.slice(end + 4);
+  if (frame.length < 2) return false;
+  // A server's frame is unmasked: 2 bytes of header, then 2 or 8 more for a longer payload.
+  const length = frame.charCodeAt(1) & 0x7f;
+  if (length < 126) return frame.length >= 2 + length;
+  if (length === 126)
+    return frame.length >= 4 && frame.length >= 4 + ((frame.charCodeAt(2) << 8) | frame.charCodeAt(3));
+  return frame.length >= 10;
+}
+
+/**
+ * Answers to a handcrafted upgrade request: what the server wrote until it closed the connection
+ * (`closed`), or, when it accepted the upgrade and keeps the socket, until its first frame.
+ */
 function rawUpgrade(port: number, request: string) {
   return new Promise<{ answer: string; closed: boolean }>((resolve) => {
     const socket = connectTcp(port, '127.0.0.1');
     let answer = '';
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve({ answer, closed: false });
-    }, 2000);
-    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      clearTimeout(timer);
-      resolve({ answer, closed: true });
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('latin1');
+      if (switchedWithFirstFrame(answer)) {
+        resolve({ answer, closed: false });
+        socket.destroy();
+      }
     });
+    socket.on('error', () => {});
+    socket.on('close', () => resolve({ answer, closed: true }));
     socket.write(request);
   });
 }
@@ -300,14 +320,23 @@ describe('what one client may hold', () => {
   });
 
   it('a socket that never subscribes is closed with 4202; one that subscribed stays', async () => {
-    const { port } = await listen({ subscribeWithinSeconds: 0.3 });
-    const idle = await rawSocket(port);
-    const listening = await rawSocket(port);
-    listening.ws.send(subscribe({ channel: 'public-news' }));
-    await expect.poll(() => listening.frames.at(-1)?.event).toBe('pusher_internal:subscription_succeeded');
-    expect(await idle.closed).toBe(CLOSE.inactive);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(listening.ws.readyState).toBe(WebSocket.OPEN);
-    listening.ws.close();
+    // The hub's window runs on the test's clock: both sockets' windows pass when it is moved.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { port } = await listen();
+      const idle = await rawSocket(port);
+      const listening = await rawSocket(port);
+      listening.ws.send(subscribe({ channel: 'public-news' }));
+      await expect.poll(() => listening.frames.at(-1)?.event).toBe('pusher_internal:subscription_succeeded');
+      vi.advanceTimersByTime(HUB_DEFAULTS.subscribeWithinSeconds * 1000);
+      expect(await idle.closed).toBe(CLOSE.inactive);
+      // Past its own window too, and it still answers: a close sent before would have come first.
+      listening.ws.send(JSON.stringify({ event: 'pusher:ping', data: {} }));
+      await expect.poll(() => listening.frames.at(-1)?.event).toBe('pusher:pong');
+      expect(listening.ws.readyState).toBe(WebSocket.OPEN);
+      listening.ws.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
