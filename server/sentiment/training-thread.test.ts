@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import diagnostics from 'node:diagnostics_channel';
+import { once } from 'node:events';
+import type { Worker } from 'node:worker_threads';
+import { describe, expect, it, vi } from 'vitest';
 import type { Label } from './model';
 import { runTraining, type TrainingInput } from './training-run';
 import { trainOffThread, TrainingCancelled } from './training-thread';
@@ -37,13 +40,32 @@ describe('a training on its own thread', () => {
   });
 
   it('ends at once when its instance stops, and says it was cancelled', async () => {
+    // The thread the training starts, as Node announces each new one.
+    const threads: Worker[] = [];
+    const started = (message: unknown) => threads.push((message as { worker: Worker }).worker);
+    diagnostics.subscribe('worker_threads', started);
     const stopping = new AbortController();
-    const started = performance.now();
-    const training = trainOffThread(input(2000, 8000), stopping.signal);
-    setTimeout(() => stopping.abort(), 200);
+    let training: Promise<unknown>;
+    try {
+      training = trainOffThread(input(2000, 8000), stopping.signal);
+    } finally {
+      diagnostics.unsubscribe('worker_threads', started);
+    }
+    expect(threads).toHaveLength(1);
+    const [thread] = threads as [Worker];
+    const answered = vi.fn();
+    thread.on('message', answered);
+    const exited = once(thread, 'exit');
+    // Stopped once its thread runs, not at a guess of when that is.
+    await once(thread, 'online');
+    const stopped = performance.now();
+    stopping.abort();
     await expect(training).rejects.toBeInstanceOf(TrainingCancelled);
+    // The thread itself ends, without a model.
+    await exited;
+    expect(answered).not.toHaveBeenCalled();
     // Two thousand comments of 8,000 characters take far longer to read and learn than this.
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(performance.now() - stopped).toBeLessThan(5_000);
     await expect(trainOffThread(input(10), stopping.signal)).rejects.toBeInstanceOf(TrainingCancelled);
   }, 60_000);
 });
