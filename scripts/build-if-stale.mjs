@@ -8,6 +8,9 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { refuseOlderNode } from './node-version.mjs';
+
+refuseOlderNode();
 
 /**
  * The app's build. What it writes last: index.html (Remix's pre-render), csp.json (its script
@@ -55,9 +58,13 @@ function newest(path) {
     return [0, path];
   }
   if (!stat.isDirectory()) return [stat.mtimeMs, path];
-  return readdirSync(path)
-    .map((name) => newest(join(path, name)))
-    .reduce((a, b) => (b[0] > a[0] ? b : a), [0, path]);
+  return (
+    readdirSync(path)
+      // Tests are not part of either build: editing one rebuilds nothing.
+      .filter((name) => !/\.test\.tsx?$/.test(name))
+      .map((name) => newest(join(path, name)))
+      .reduce((a, b) => (b[0] > a[0] ? b : a), [0, path])
+  );
 }
 
 function oldestOutput(outputs) {

@@ -1,7 +1,9 @@
 /**
  * The API for `npm start` and a deployment (docs/decisions/037): `server/main.ts` and what it
- * imports from `server/` and `contract/`, bundled by esbuild into one ES module that plain Node
- * runs, with every npm package left to `node_modules` (as installed). Beside it, what the bundle
+ * imports from `server/`, `contract/` and most npm packages, bundled by esbuild into one ES
+ * module that plain Node runs (docs/decisions/060: Node spent about half a second resolving and
+ * reading drizzle-orm's, hono's and zod's hundreds of files at every start). The packages in
+ * EXTERNAL stay in `node_modules` (as installed), which a deployment still ships. Beside it, what the bundle
  * finds at run time next to itself (`new URL(…, import.meta.url)`): the password and training workers, the
  * Drizzle migrations and the sentiment model. Not `build/server`: Remix's SPA build deletes that folder.
  *
@@ -11,6 +13,25 @@ import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const SERVER_OUT_DIR = 'build/api';
+
+/**
+ * Packages loaded from `node_modules` rather than bundled, each for a reason of its own: files
+ * read beside their own module (PGlite's WASM and data, piscina's worker, swagger-ui's assets,
+ * pino's transports), a bare `require('punycode')` deep in pusher's node-fetch that Node
+ * forgives only inside `node_modules`, and optional native add-ons that are not installed.
+ */
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  '@electric-sql/pglite/*',
+  'piscina',
+  'swagger-ui-dist',
+  'swagger-ui-dist/*',
+  'pino',
+  'pusher',
+  'pg-native',
+  'bufferutil',
+  'utf-8-validate',
+];
 
 const started = performance.now();
 rmSync(SERVER_OUT_DIR, { recursive: true, force: true });
@@ -24,10 +45,15 @@ await build({
   outdir: SERVER_OUT_DIR,
   outExtension: { '.js': '.mjs' },
   bundle: true,
-  packages: 'external',
+  external: EXTERNAL,
   platform: 'node',
   format: 'esm',
-  target: 'node20.19',
+  target: 'node22.12',
+  // The bundled CommonJS packages (pg, nodemailer, ws…) call `require` for Node's own modules,
+  // which an ES module has not got: one made here, for them.
+  banner: {
+    js: "import { createRequire as bundleCreateRequire } from 'node:module'; const require = bundleCreateRequire(import.meta.url);",
+  },
   // `node --enable-source-maps` (npm start) reports a stack in the TypeScript's lines.
   sourcemap: true,
   logLevel: 'warning',

@@ -11,14 +11,17 @@
  */
 import { createInterface } from 'node:readline';
 import { parseConfig } from '../server/config';
-import { createDatabase } from '../server/db/client';
 import { classifyWith } from '../server/sentiment/classifier';
 import { standsAlone, thresholdOf } from '../server/sentiment/judge';
 import type { JudgingModel } from '../server/sentiment/model-file';
-import { SentimentModels } from '../server/sentiment/retraining';
 import { loadBundledModel } from '../server/sentiment/training';
 
+/** The model a database holds; its client is loaded only here (most runs never need it). */
 async function modelInUse(databaseUrl: string): Promise<JudgingModel> {
+  const [{ createDatabase }, { SentimentModels }] = await Promise.all([
+    import('../server/db/client'),
+    import('../server/sentiment/retraining'),
+  ]);
   const database = await createDatabase({ databaseUrl, dataDir: '' });
   try {
     const models = new SentimentModels(database.db);

@@ -22,6 +22,8 @@ import { devRoutes } from './dev/routes';
 import { docsRoutes } from './docs/routes';
 import { facebookDeletionRoutes } from './facebook-deletion/routes';
 import { healthRoutes } from './health/routes';
+import { ALREADY_STARTED, type StartUpState } from './health/start-up-state';
+import * as healthContract from '../contract/health';
 import { BackgroundTasks } from './http/background';
 import type { AppEnv, Services } from './http/context';
 import { handleError } from './http/error-handler';
@@ -73,6 +75,8 @@ export type AppDeps = {
   publisher?: Publisher;
   /** What judges new comments' sentiment; the carried model at the config's threshold by default. */
   judge?: CommentJudge;
+  /** How far the server's start has got (server/main.ts); without one, everything is ready. */
+  startUp?: StartUpState;
 };
 
 /** Path prefixes that belong to the API: never the SPA's index.html, always JSON 404s. */
@@ -116,6 +120,7 @@ export function createServices(deps: AppDeps): Services {
     tiktok: deps.config.tiktok ? tiktokClient(deps.config.tiktok, deps.providerFetch ?? fetch) : undefined,
     realtime: deps.realtime ?? (deps.config.realtime.embedded ? new RealtimeHub(deps.config.realtime) : undefined),
     publisher: deps.publisher,
+    startUp: deps.startUp ?? ALREADY_STARTED,
     log,
     sentimentModels,
     judge:
@@ -186,6 +191,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       return c.json({ message: message(languageFrom(c.req.header('accept-language')), 'unknownHost') }, 421);
     });
   }
+
+  // The server listens before the database is open (docs/decisions/060): a request that needs it
+  // waits for the start to have set it up, the health check and the app's files do not.
+  app.use(async (c, next) => {
+    const waits =
+      services.startUp.parts.database !== 'ready' && isApiPath(c.req.path) && c.req.path !== healthContract.health.path;
+    if (waits) await services.startUp.databaseReady;
+    return next();
+  });
 
   app.use(requestContext(services, { checkAnswers }));
 

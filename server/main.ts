@@ -3,10 +3,10 @@ import { scheduleCommentSync } from './integrations/comment-sync';
 import { scheduleRetraining } from './sentiment/retraining';
 import { createPasswordHasher, DEFAULT_SCRYPT_PARAMS, TEST_SCRYPT_PARAMS } from './auth/passwords';
 import { ConfigError, isOwnHostName, parseConfig, realtimeSocketOrigin } from './config';
-import { createDatabase } from './db/client';
+import { openDatabase } from './db/client';
 import { describeDatabaseProblem } from './db/connection-problems';
 import { BackgroundTasks } from './http/background';
-import { serveApi } from './http/node-server';
+import { serveApi, type ServeOptions } from './http/node-server';
 import { JobQueue } from './jobs/queue';
 import { createLogger, safeError } from './log';
 import { createMailer, MemoryMailer, SmtpMailer } from './mail/mailer';
@@ -15,8 +15,20 @@ import { RealtimeHub } from './realtime/hub';
 import { createPublisher } from './realtime/publisher';
 import { mountSpa } from './spa';
 import { setUpDatabase } from './start-up';
+import { startUpState } from './health/start-up-state';
+import { describeListenProblem } from './http/listen-problems';
 
+// performance.now() counts from the process's start: what came before this line is Node
+// starting and loading the bundle and its packages.
 const startedAt = performance.now();
+/** Where the start's time went, in ms, said with "listening" (how a slow start is traced). */
+const startUp: Record<string, number> = { load: Math.round(startedAt) };
+let phaseStarted = startedAt;
+function phaseDone(name: string) {
+  const now = performance.now();
+  startUp[name] = Math.round(now - phaseStarted);
+  phaseStarted = now;
+}
 
 /** The configuration, or the list of what is wrong with it and exit 1 (nothing is opened). */
 function loadConfig() {
@@ -47,10 +59,7 @@ if (config.facebookAppSecretGenerated) {
   );
 }
 
-const database = await createDatabase({
-  ...config,
-  onIdleConnectionLost: (error) => log.warn({ err: safeError(error) }, 'an idle PostgreSQL connection was lost'),
-});
+const started = startUpState();
 const passwords = createPasswordHasher(config.nodeEnv === 'test' ? TEST_SCRYPT_PARAMS : DEFAULT_SCRYPT_PARAMS);
 
 const mailer = createMailer(config, (line) => log.info(line));
@@ -60,11 +69,6 @@ if (mailer instanceof SmtpMailer) {
 }
 // Work that runs after an answer (reset mails): finished before the database closes.
 const background = new BackgroundTasks((error) => log.error({ err: safeError(error) }, 'background task failed'));
-// Jobs kept in the database (the Facebook data deletion): this instance runs its share of them.
-const jobs = new JobQueue(database.db, {
-  onError: (error) => log.error({ err: safeError(error) }, 'job queue error'),
-  supervise: true,
-});
 // The embedded Pusher-protocol server (decisions 026, 029), unless this instance is told another serves it.
 const ownHostNames = config.ownHostNames;
 const realtime = config.realtime.embedded
@@ -76,11 +80,83 @@ const realtime = config.realtime.embedded
       onProblem: (problem) => log.warn(problem),
     })
   : undefined;
+
+/**
+ * The node http server, listening before the database is even opened (docs/decisions/060): a
+ * port another instance holds stops this one before it touches that instance's data, and once
+ * the app is built the page and the health check answer at once while the API's requests wait
+ * for the database. The Pusher-protocol websocket attaches to its 'upgrade' event.
+ */
+let appIsBuilt!: () => void;
+const appBuilt = new Promise<void>((resolve) => (appIsBuilt = resolve));
+// Until the app is built (a few ms after listening), a request waits for it.
+let answer: ServeOptions['fetch'] = async (request, env) => {
+  await appBuilt;
+  return answer(request, env);
+};
+let listened!: (port: number) => void;
+const listening = new Promise<number>((resolve) => (listened = resolve));
+const server = serveApi(
+  { fetch: (request, env) => answer(request, env), port: config.port, hostname: config.listenHost },
+  (info) => listened(info.port),
+);
+// A port another program holds is one line that says so and how to choose another, not a stack.
+server.once('error', (error) => {
+  const problem = describeListenProblem(error, config.port);
+  if (!problem) throw error;
+  log.error({ setting: 'PORT', code: safeError(error).code }, problem);
+  process.exit(1);
+});
+const port = await listening;
+phaseDone('listen');
+// Its sockets share the API's port: `/app/{key}` upgrades are the real-time server's.
+realtime?.attach(server);
+
+// Opens in the background (PGlite's WASM takes about half a second); queries wait for it.
+const database = openDatabase({
+  ...config,
+  onIdleConnectionLost: (error) => log.warn({ err: safeError(error) }, 'an idle PostgreSQL connection was lost'),
+});
+// Jobs kept in the database (the Facebook data deletion): this instance runs its share of them.
+const jobs = new JobQueue(database.db, {
+  onError: (error) => log.error({ err: safeError(error) }, 'job queue error'),
+  supervise: true,
+});
 // Events go out through the Pusher SDK: to the embedded server over this API's own port, or to the service named.
 const publisher = createPublisher(config, { db: database.db, clock: Date.now });
-const app = createApp({ db: database.db, config, mailer, passwords, log, background, jobs, realtime, publisher });
+const app = createApp({
+  db: database.db,
+  config,
+  mailer,
+  passwords,
+  log,
+  background,
+  jobs,
+  realtime,
+  publisher,
+  startUp: started,
+});
+// Every route is added before anything can send the app a request: a job calling the sandbox
+// in-process builds Hono's router, and a route added after that stops the process.
+const socketOrigin = realtimeSocketOrigin(config.realtime);
+const spaMounted = mountSpa(app, config.staticDir, { connectSrc: socketOrigin ? [socketOrigin] : [] });
+answer = app.fetch;
+appIsBuilt();
+phaseDone('app');
+{
+  const where = database.driver === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
+  log.info(
+    `listening on http://localhost:${port} (${config.deployment ? 'deployment' : 'local mode'}, ` +
+      `${config.listenHost ? `on ${config.listenHost} only, ` : ''}` +
+      `${config.nodeEnv}, ${where}${config.devEndpoints ? ', dev endpoints on' : ''}` +
+      `${spaMounted ? `, serving ${config.staticDir}` : ''}) ${Math.round(performance.now())} ms after the process started`,
+  );
+  if (mailer instanceof MemoryMailer) log.info(`mail is kept in the outbox: ${config.appUrl}/dev/outbox`);
+}
 // The app has registered its jobs: the start creates their queues along with the rest.
 try {
+  await database.opened;
+  phaseDone('open');
   await setUpDatabase(database, jobs, {
     passwords,
     seed: {
@@ -92,8 +168,10 @@ try {
       projectComments: config.seedProjectComments,
     },
     onWait: () => log.info('another instance is starting: waiting for it to set the database up'),
+    onPhase: phaseDone,
   });
 } catch (error) {
+  started.failed(error);
   // A database it cannot reach or open is the operator's to fix: say what to check, not a stack.
   const problem = config.databaseUrl ? describeDatabaseProblem(error, config.databaseUrl) : undefined;
   if (!problem) throw error;
@@ -101,29 +179,14 @@ try {
   await database.close().catch(() => {});
   process.exit(1);
 }
-// Every route is added before anything can send the app a request: a job calling the sandbox
-// in-process builds Hono's router, and a route added after that stops the process.
-const socketOrigin = realtimeSocketOrigin(config.realtime);
-const spaMounted = mountSpa(app, config.staticDir, { connectSrc: socketOrigin ? [socketOrigin] : [] });
+started.ready('database');
 await jobs.start();
 // The webhooks' safety net (docs/decisions/044): the first round now, each queuing the next.
 if (config.commentSyncMinutes > 0) await scheduleCommentSync(jobs);
 if (config.sentimentRetrainHours > 0) await scheduleRetraining(jobs, config.sentimentRetrainHours * 3600);
-
-/** The node http server; the Pusher-protocol websocket will attach to its 'upgrade' event. */
-const server = serveApi({ fetch: app.fetch, port: config.port, hostname: config.listenHost }, (info) => {
-  const where = database.driver === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
-  log.info(
-    `listening on http://localhost:${info.port} (${config.deployment ? 'deployment' : 'local mode'}, ` +
-      `${config.listenHost ? `on ${config.listenHost} only, ` : ''}` +
-      `${config.nodeEnv}, ${where}${config.devEndpoints ? ', dev endpoints on' : ''}` +
-      `${spaMounted ? `, serving ${config.staticDir}` : ''}) in ${Math.round(performance.now() - startedAt)} ms`,
-  );
-  if (mailer instanceof MemoryMailer) log.info(`mail is kept in the outbox: ${config.appUrl}/dev/outbox`);
-});
-
-// Its sockets share the API's port: `/app/{key}` upgrades are the real-time server's.
-realtime?.attach(server);
+started.ready('jobs');
+phaseDone('jobs');
+log.info({ startUp }, `ready ${Math.round(performance.now())} ms after the process started (each part's ms)`);
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -13,13 +13,22 @@ import type { JobQueue } from './jobs/queue';
 export async function setUpDatabase(
   database: DatabaseHandle,
   jobs: JobQueue,
-  options: { passwords: PasswordHasher; seed: SeedOptions; onWait?: () => void },
+  options: {
+    passwords: PasswordHasher;
+    seed: SeedOptions;
+    onWait?: () => void;
+    /** Called as each part ends ('migrate', 'seed', 'queues'): the start's log says each one's time. */
+    onPhase?: (name: string) => void;
+  },
 ): Promise<void> {
   await database.startUp(
     async () => {
       await database.migrate();
+      options.onPhase?.('migrate');
       await seed(database.db, options.passwords, options.seed);
+      options.onPhase?.('seed');
       await jobs.setUp();
+      options.onPhase?.('queues');
     },
     { onWait: options.onWait },
   );

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { mkdir } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -33,6 +33,11 @@ export type DatabaseHandle = {
    */
   startUp<T>(work: () => Promise<T>, options?: { onWait?: () => void }): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Resolves once the database can be queried (PGlite's WASM started and its data read; at once
+   * for PostgreSQL, whose pool connects on the first query). Queries sent before wait for it.
+   */
+  opened: Promise<void>;
   /** PGlite only: the whole data directory as a tarball, for `loadDataDir`. */
   dump?: () => Promise<Blob>;
 };
@@ -51,7 +56,18 @@ export type DatabaseOptions = {
   onIdleConnectionLost?: (error: Error) => void;
 };
 
+/** A database, open and ready for queries. */
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle = openDatabase(options);
+  await handle.opened;
+  return handle;
+}
+
+/**
+ * A database that opens in the background (`opened`), so that the server can listen meanwhile:
+ * PGlite takes about half a second to start its WASM and read its data (docs/decisions/060).
+ */
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.onIdleConnectionLost)
     : openPglite(options.dataDir, options.loadDataDir);
@@ -69,6 +85,7 @@ function openPostgres(connectionString: string, onIdleConnectionLost?: (error: E
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     startUp: (work, options) => whileStartingAlone(connectionString, work, options?.onWait),
     close: () => pool.end(),
+    opened: Promise.resolve(),
   };
 }
 
@@ -119,11 +136,12 @@ async function whileStartingAlone<T>(
   }
 }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
+function openPglite(dataDir: string, loadDataDir?: Blob): DatabaseHandle {
   const inMemory = dataDir.startsWith('memory://');
-  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // The users search's extensions (migration 0004): PGlite builds them in but loads only those named.
-  const client = await PGlite.create({
+  // Its constructor returns at once; every query waits for `waitReady`.
+  const client = new PGlite({
     dataDir: inMemory ? undefined : dataDir,
     loadDataDir,
     extensions: { pg_trgm, unaccent },
@@ -132,9 +150,17 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await client.waitReady;
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
     startUp: (work) => work(),
-    close: () => client.close(),
+    close: async () => {
+      // Closing a database that never opened (a start that failed) has nothing to close.
+      await client.waitReady.catch(() => {});
+      if (!client.closed) await client.close();
+    },
+    opened: client.waitReady,
     dump: () => client.dumpDataDir('none'),
   };
 }

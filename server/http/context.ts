@@ -1,3 +1,4 @@
+import type { StartUpState } from '../health/start-up-state';
 import type { CommentJudge } from '../sentiment/judge';
 import type { SentimentModels } from '../sentiment/retraining';
 import type { PasswordHasher } from '../auth/passwords';
@@ -18,6 +19,8 @@ import type { Clock, RateLimiter, RateLimits } from './rate-limiter';
 /** What every route module is built from; createApp assembles it once. */
 export type Services = {
   db: Database;
+  /** How far the server's start has got: the health endpoint says it. */
+  startUp: StartUpState;
   config: Config;
   mailer: Mailer;
   passwords: PasswordHasher;

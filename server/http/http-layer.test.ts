@@ -206,10 +206,10 @@ describe('unknown paths and failures', () => {
 });
 
 describe('health', () => {
-  it('is ok', async () => {
+  it('is ok, every part of the start ready', async () => {
     const res = await h.call(health.health);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.body).toEqual({ status: 'ok', parts: { database: 'ready', jobs: 'ready' } });
   });
 });
 

@@ -1,3 +1,4 @@
+import type { StartUpState } from '../health/start-up-state';
 import type { User } from '../../contract/auth';
 import * as operationContract from '../../contract/operation';
 import type { Operation, OperationInput, ResponseBody } from '../../contract/operation';
@@ -136,6 +137,8 @@ export async function startHarness(
     publisher?: Publisher;
     /** How the app calls the providers; by default the sandbox's routes, in-process. */
     providerFetch?: FetchLike;
+    /** How far a start has got (server/main.ts); everything ready by default. */
+    startUp?: StartUpState;
   } = {},
 ) {
   const passwords = testPasswords();
@@ -180,6 +183,7 @@ export async function startHarness(
       jobs,
       publisher: options.publisher,
       providerFetch: options.providerFetch,
+      startUp: options.startUp,
     });
     return { app, settle, jobs, call: caller(app, settle) };
   }
