@@ -64,6 +64,31 @@ test.describe('design library', () => {
     }
   }
 
+  test('a section is shown alone from the list of sections, and the whole kit again', async ({
+    page,
+    signedInUser: _,
+  }) => {
+    await openLibrary(page, { theme: 'light', language: 'en' });
+    const sections = page.getByRole('navigation', { name: 'Sections' });
+    await expect(sections.getByRole('link')).toHaveText(['The whole kit', ...SECTIONS.en]);
+    await expect(sections.getByRole('link', { name: 'The whole kit' })).toHaveAttribute('aria-current', 'page');
+    await sections.getByRole('link', { name: 'Form controls' }).click();
+    await expect(page).toHaveURL('/admin/design-library?section=form-controls');
+    await expect(page.getByRole('region')).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Form controls' })).toBeVisible();
+    await expect(sections.getByRole('link', { name: 'Form controls' })).toHaveAttribute('aria-current', 'page');
+    await sections.getByRole('link', { name: 'The whole kit' }).click();
+    await expect(page).toHaveURL('/admin/design-library');
+    for (const title of SECTIONS.en) {
+      await expect(page.getByRole('region', { name: title, exact: true })).toBeVisible();
+    }
+    // A section nobody has is the whole kit, not an empty page.
+    await page.goto('/admin/design-library?section=<script>');
+    await expect(page.getByRole('region', { name: 'Overlays', exact: true })).toBeVisible({
+      timeout: DESIGN_LIBRARY_RENDER_MS,
+    });
+  });
+
   test('each button variant shows its pending state', async ({ page, signedInUser: _ }) => {
     await openLibrary(page, { theme: 'light', language: 'en' });
     const publish = page.getByRole('button', { name: 'Publish' });
