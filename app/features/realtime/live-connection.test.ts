@@ -157,6 +157,26 @@ describe('the live connection', () => {
     expect(onSubscribed.mock.calls).toEqual([[true], [false], [false]]);
   });
 
+  it("tells of the first subscription to succeed as a reconnect's when a socket was lost before it: the page read before that socket", async () => {
+    const { socket, connection, onSubscribed } = setup();
+    await connection.start();
+    socket.to('connected');
+    // Lost while its first subscription was being answered.
+    socket.to('connecting');
+    socket.subscribe();
+    expect(onSubscribed.mock.calls).toEqual([[false]]);
+  });
+
+  it('tells of the first subscription as the first after attempts that never connected: no socket was lost', async () => {
+    const { socket, connection, onSubscribed } = setup();
+    await connection.start();
+    socket.to('connecting');
+    socket.to('unavailable');
+    socket.reconnect();
+    socket.subscribe();
+    expect(onSubscribed.mock.calls).toEqual([[true]]);
+  });
+
   it('lets a caller wait for the subscription: at once when subscribed, false on timeout or close', async () => {
     const { socket, timers, connection } = setup();
     await connection.start();

@@ -12,7 +12,10 @@
  *   blip must not flash a warning); coming back clears it.
  * - Each time the subscription succeeds (first, and again after every reconnect) `onSubscribed`
  *   is called: events sent while nobody listened are not replayed, so the page reads again what
- *   they would have told it. `whenSubscribed` lets a caller wait for it before causing events.
+ *   they would have told it. Only a subscription on the first socket is the first: one that comes
+ *   after a socket was lost is a reconnect's, even when it is the first to succeed (the socket
+ *   was lost while its first subscription was being answered). `whenSubscribed` lets a caller
+ *   wait for it before causing events.
  * - While it is connecting, it starts over every few seconds (`reconnectDelayMs`): pusher-js,
  *   after an attempt fails, waits out 15 s, then 30, then 60 before the next, so a service back
  *   in one second was heard again twenty seconds later. Starting over every 3 s (±20%, so pages
@@ -52,7 +55,7 @@ export interface LiveConnectionOptions {
   /** Laravel's private channel name without `private-` (`App.Models.User.{id}`). */
   channel: string;
   events: Record<string, (payload: unknown) => void>;
-  /** The subscription succeeded; `first` is false after a reconnect. */
+  /** The subscription succeeded; `first` is false after a reconnect, whether or not one succeeded before it. */
   onSubscribed?: (first: boolean) => void;
   onStatus?: (status: LiveStatus) => void;
   onRefused?: (status: number | null) => void;
@@ -90,6 +93,9 @@ export function createLiveConnection(options: LiveConnectionOptions) {
   let closed = false;
   let started = false;
   let subscriptions = 0;
+  // A socket was connected and then lost: whatever subscription follows is a reconnect's.
+  let connectedOnce = false;
+  let lostOnce = false;
   // Subscribed on the socket as it is now; a reconnect unsubscribes until pusher-js subscribes again.
   let subscribed = false;
   let lostTimer: unknown = null;
@@ -142,6 +148,7 @@ export function createLiveConnection(options: LiveConnectionOptions) {
   const onState = (state: SocketState) => {
     if (closed) return;
     if (state === 'connected') {
+      connectedOnce = true;
       stopLostTimer();
       stopReconnecting();
       awaySince = null;
@@ -149,6 +156,7 @@ export function createLiveConnection(options: LiveConnectionOptions) {
       return;
     }
     subscribed = false;
+    if (connectedOnce) lostOnce = true;
     startLostTimer();
     // 'disconnected' is a close on purpose (or a refusal, such as an unknown key): nothing to retry.
     if (state === 'connecting' || state === 'unavailable') keepReconnecting();
@@ -160,7 +168,7 @@ export function createLiveConnection(options: LiveConnectionOptions) {
     subscribed = true;
     subscriptions += 1;
     settleWaiting(true);
-    options.onSubscribed?.(subscriptions === 1);
+    options.onSubscribed?.(subscriptions === 1 && !lostOnce);
   };
 
   const open = async (): Promise<void> => {
