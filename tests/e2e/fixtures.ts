@@ -193,6 +193,42 @@ export async function expectNoA11yViolations(page: Page, { include = [] }: { inc
   expect(found).toEqual([]);
 }
 
+/** A look a screen is checked in: its language and the device's colour scheme. */
+export interface Look {
+  language: 'en' | 'it';
+  colorScheme: 'light' | 'dark';
+}
+
+/**
+ * Checks a screen in each of the four looks (English and Italian, light and dark) in one page:
+ * `open(language)` loads it in that language (the browser's choice, kept where the switcher keeps
+ * it; Italian loads it again), then each colour scheme is switched live on the device, which an
+ * account that kept the `system` theme follows without a reload, and `check(look)` and axe run.
+ * Four loads and sign-ins fewer than a test per look, every look still scanned.
+ */
+export async function checkEachLook(
+  page: Page,
+  open: (language: Look['language']) => Promise<void>,
+  check: (look: Look) => Promise<void> = async () => {},
+) {
+  for (const language of ['en', 'it'] as const) {
+    // Init scripts run in the order they were added: the last language added wins.
+    await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await open(language);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const html = expect(page.locator('html'));
+      await (colorScheme === 'dark' ? html.toHaveClass(/\bdark\b/) : html.not.toHaveClass(/\bdark\b/));
+      await test.step(`${language}, ${colorScheme}`, async () => {
+        await check({ language, colorScheme });
+        await expectNoA11yViolations(page);
+      });
+    }
+  }
+}
+
 /**
  * Connects sandbox Facebook `person` to the user of `token` without the UI: the round trip the
  * integrations screen makes, through the API and the sandbox's consent form.
