@@ -30,9 +30,11 @@ test.describe('sign-in', () => {
 
   test('shows "Signing in..." while the request runs', async ({ page, user }) => {
     await page.goto('/login');
-    // Hold the real request a moment so the pending state can be seen.
+    // The real request held until the pending state has been looked at, however long that takes.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/v1.0/auth/login', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await held;
       await route.continue();
     });
     await page.getByLabel('Email').fill(user.email);
@@ -42,6 +44,7 @@ test.describe('sign-in', () => {
     // Said once: the button keeps its label beside a spinner.
     await expect(page.getByText('Signing in...')).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveAttribute('aria-disabled', 'true');
+    release();
     await expect(page).toHaveURL('/projects');
   });
 
