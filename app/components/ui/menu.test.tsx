@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from '~/test/render';
 import { AppMenu, menuSeparator } from './menu';
 
@@ -8,12 +8,19 @@ async function press(key: string) {
   await act(async () => {
     document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
   });
-  // Headless UI moves focus and the active item in the next frame, and tidies up after a
-  // close in a later task; both inside act, so every update lands before the assertions.
+  // Headless UI moves focus and the active item in the next frame, and tidies up after a close
+  // in a later task: the fake clock runs that frame, then the tasks waiting by then, inside act,
+  // so every update lands before the assertions, however slowly the machine runs them. (Not
+  // every timer: its frame loop would never end.)
   await act(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    await vi.advanceTimersToNextFrame();
+    await vi.runOnlyPendingTimersAsync();
   });
 }
+
+// Frames and timers run when a key press says so, not when the machine gets to them.
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
 
 const activeItem = () => {
   const menu = document.querySelector('[role="menu"]');
