@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as coupons from '~contract/coupons';
 import { createHttpClient, HttpError, OfflineError, type HttpClient, type TokenStore } from './http';
 
@@ -17,8 +17,9 @@ function json(status: number, body: unknown) {
 }
 
 /**
- * A server where only `valid` is accepted. Every answer is delayed a tick so concurrent
- * requests really are in flight together.
+ * A server where only `valid` is accepted. Every answer waits 5 ms of the test's fake clock
+ * (`settled` runs it), so requests started together are in flight together, and a request
+ * started while a refresh is out finds it still out.
  */
 function fakeServer(options: { valid: () => string; refresh: () => Promise<Response> }) {
   const calls: Array<{ url: string; auth: string | null }> = [];
@@ -35,6 +36,22 @@ function fakeServer(options: { valid: () => string; refresh: () => Promise<Respo
   });
   return { fetch, calls };
 }
+
+/** What `work` comes to, once the fake clock has run until the server has answered everything. */
+async function settled<T>(work: Promise<T>): Promise<T> {
+  const outcome = work.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  await vi.runAllTimersAsync();
+  const result = await outcome;
+  if (!result.ok) throw result.error;
+  return result.value;
+}
+
+// Only the server's waits are on the fake clock: the rest of the client's work is promises.
+beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+afterEach(() => void vi.useRealTimers());
 
 function setup(refresh: (calls: number) => Promise<Response>) {
   const tokens = memoryTokenStore('old');
@@ -65,8 +82,10 @@ describe('single-flight refresh', () => {
     const { client, server, tokens, refreshCount, onSessionExpired } = setup(async () =>
       json(200, { access_token: 'new' }),
     );
-    const results = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => client.request<{ ok: boolean }>('GET', `/v1.0/items/${index}`)),
+    const results = await settled(
+      Promise.all(
+        Array.from({ length: 50 }, (_, index) => client.request<{ ok: boolean }>('GET', `/v1.0/items/${index}`)),
+      ),
     );
 
     expect(results.every((result) => result.ok)).toBe(true);
@@ -82,9 +101,13 @@ describe('single-flight refresh', () => {
   it('a request started while a refresh runs waits for it instead of using the old token', async () => {
     const { client, server, refreshCount } = setup(async () => json(200, { access_token: 'new' }));
     const first = client.request('GET', '/v1.0/first');
-    await vi.waitFor(() => expect(server.calls.some((call) => call.url.endsWith('/auth/refresh'))).toBe(true));
-    await client.request('GET', '/v1.0/late');
-    await first;
+    // The first answer (a 401) comes: the refresh goes out, and its answer is not in yet.
+    await vi.advanceTimersByTimeAsync(5);
+    expect(server.calls.map((call) => call.url)).toEqual([
+      'http://api.test/v1.0/first',
+      'http://api.test/v1.0/auth/refresh',
+    ]);
+    await settled(Promise.all([client.request('GET', '/v1.0/late'), first]));
     expect(server.calls.filter((call) => call.url.endsWith('/v1.0/late')).map((call) => call.auth)).toEqual([
       'Bearer new',
     ]);
@@ -95,8 +118,8 @@ describe('single-flight refresh', () => {
     const { client, tokens, refreshCount, onSessionExpired, server } = setup(async () =>
       json(401, { message: 'Unauthenticated.' }),
     );
-    const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, index) => client.request('GET', `/v1.0/items/${index}`)),
+    const results = await settled(
+      Promise.allSettled(Array.from({ length: 20 }, (_, index) => client.request('GET', `/v1.0/items/${index}`))),
     );
 
     expect(results.every((result) => result.status === 'rejected' && (result.reason as HttpError).status === 401)).toBe(
@@ -111,10 +134,12 @@ describe('single-flight refresh', () => {
 
   it('a refused sign-in (a call that does not refresh on 401) is never retried and never refreshes', async () => {
     const { client, refreshCount, server } = setup(async () => json(200, { access_token: 'new' }));
-    const refused = client.request('POST', '/v1.0/auth/login', {
-      body: { email: 'a@b.co', password: 'x' },
-      refreshOn401: false,
-    });
+    const refused = settled(
+      client.request('POST', '/v1.0/auth/login', {
+        body: { email: 'a@b.co', password: 'x' },
+        refreshOn401: false,
+      }),
+    );
     await expect(refused).rejects.toMatchObject({ status: 401, sessionExpired: false });
     expect(refreshCount()).toBe(0);
     expect(server.calls).toHaveLength(1);
@@ -122,7 +147,9 @@ describe('single-flight refresh', () => {
 
   it('a call whose path merely contains auth/login (impersonation) refreshes like any other', async () => {
     const { client, refreshCount, server } = setup(async () => json(200, { access_token: 'new' }));
-    const answer = await client.request<{ ok: boolean }>('POST', '/v1.0/auth/login-as-user', { body: { id: 'x' } });
+    const answer = await settled(
+      client.request<{ ok: boolean }>('POST', '/v1.0/auth/login-as-user', { body: { id: 'x' } }),
+    );
     expect(answer.ok).toBe(true);
     expect(refreshCount()).toBe(1);
     expect(server.calls.filter((call) => call.url.endsWith('/auth/login-as-user')).map((call) => call.auth)).toEqual([
@@ -133,21 +160,24 @@ describe('single-flight refresh', () => {
 
   it('a 401 that survives the refresh is marked as an ended session', async () => {
     const { client } = setup(async () => json(401, { message: 'Unauthenticated.' }));
-    await expect(client.request('GET', '/v1.0/items/1')).rejects.toMatchObject({ status: 401, sessionExpired: true });
+    await expect(settled(client.request('GET', '/v1.0/items/1'))).rejects.toMatchObject({
+      status: 401,
+      sessionExpired: true,
+    });
   });
 
   it('a guest request (no token) that gets 401 does not try to refresh', async () => {
     const { client, tokens, refreshCount } = setup(async () => json(200, { access_token: 'new' }));
     tokens.set(null);
-    await expect(client.request('GET', '/v1.0/items/1')).rejects.toBeInstanceOf(HttpError);
+    await expect(settled(client.request('GET', '/v1.0/items/1'))).rejects.toBeInstanceOf(HttpError);
     expect(refreshCount()).toBe(0);
   });
 
   it('a later refresh after the first one finished runs again', async () => {
     const { client, tokens, refreshCount } = setup(async () => json(200, { access_token: 'new' }));
-    await client.request('GET', '/v1.0/items/1');
+    await settled(client.request('GET', '/v1.0/items/1'));
     tokens.set('old');
-    await client.request('GET', '/v1.0/items/2');
+    await settled(client.request('GET', '/v1.0/items/2'));
     expect(refreshCount()).toBe(2);
   });
 });
@@ -205,10 +235,12 @@ describe('refresh across tabs', () => {
         refreshAccessToken: refreshViaApi,
       });
     const [first, second] = [tab(), tab()];
-    const results = await Promise.all([
-      first.request<{ ok: boolean }>('GET', '/v1.0/a'),
-      second.request<{ ok: boolean }>('GET', '/v1.0/b'),
-    ]);
+    const results = await settled(
+      Promise.all([
+        first.request<{ ok: boolean }>('GET', '/v1.0/a'),
+        second.request<{ ok: boolean }>('GET', '/v1.0/b'),
+      ]),
+    );
     expect(results.every((result) => result.ok)).toBe(true);
     expect(refreshCalls).toBe(1);
     expect(shared.get()).toBe('new-1');
