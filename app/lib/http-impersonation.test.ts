@@ -78,17 +78,26 @@ describe('an impersonation', () => {
 
   it('waits for onEnded before failing: the app never settles, as its page is being replaced', async () => {
     const { client } = setup({ own: 'admin', acting: 'jane', valid: [] });
-    let settled = false;
-    const never = createHttpClient({
+    // The app's onEnded replaces the page and never returns; this one returns when the test says.
+    let ended!: () => void;
+    const onEnded = vi.fn(() => new Promise<void>((resolve) => (ended = resolve)));
+    const waiting = createHttpClient({
       baseUrl: 'http://api.test',
       tokenStore: memoryStore('admin'),
       fetch: (async () => json(401, {})) as unknown as typeof fetch,
       refreshAccessToken: async () => null,
-      impersonation: { get: () => 'jane', onEnded: () => new Promise<never>(() => {}) },
+      impersonation: { get: () => 'jane', onEnded },
     });
-    void never.request('GET', '/v1.0/projects').finally(() => (settled = true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    let settled = false;
+    const failure = waiting.request('GET', '/v1.0/projects').finally(() => (settled = true));
+    failure.catch(() => {});
+    await vi.waitFor(() => expect(onEnded).toHaveBeenCalledOnce());
+    // Everything the client still had under way runs on (a turn of the event loop, no time
+    // waited for): the request is still out.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(settled).toBe(false);
+    ended();
+    await expect(failure).rejects.toMatchObject({ status: 401, sessionExpired: true });
     // A sign-in style call (no refresh on 401) is a refusal, not an ended impersonation.
     await expect(client.request('POST', '/v1.0/auth/login', { refreshOn401: false })).rejects.toMatchObject({
       status: 401,
