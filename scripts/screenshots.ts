@@ -41,6 +41,12 @@ const screens: Screen[] = [
   { name: 'admin-review', path: '/admin/sentiment-review', who: 'admin' },
   { name: 'admin-review-it', path: '/admin/sentiment-review', who: 'admin', language: 'it' },
   { name: 'design-library', path: '/admin/design-library', who: 'admin', fullPage: true },
+  {
+    name: 'design-library-section-it',
+    path: '/admin/design-library?section=form-controls',
+    who: 'admin',
+    language: 'it',
+  },
   { name: 'integrations', path: '/integrations', who: 'user', fullPage: true },
   { name: 'integrations-it', path: '/integrations', who: 'user', language: 'it', fullPage: true },
   {

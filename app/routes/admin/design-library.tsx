@@ -54,7 +54,8 @@ export default function DesignLibraryRoute() {
         <h1 className="text-3xl font-bold tracking-tight text-fg">{t('designLibrary.title')}</h1>
         <p className="mt-2 max-w-prose text-fg-muted">{t('designLibrary.subtitle')}</p>
         <nav aria-label={t('designLibrary.sections')} className="mt-4">
-          <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          {/* The list shows where the reader is, not only says it (aria-current). */}
+          <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm [&_[aria-current=page]]:text-fg [&_[aria-current=page]]:underline [&_[aria-current=page]]:decoration-2 [&_[aria-current=page]]:underline-offset-4">
             <li>
               <TextLink to={paths.designLibrary()} aria-current={sections.length === 0 ? 'page' : undefined}>
                 {t('designLibrary.wholeKit')}
