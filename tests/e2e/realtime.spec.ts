@@ -1,4 +1,5 @@
 import type { Page, WebSocketRoute } from '@playwright/test';
+import { LOST_AFTER_MS } from '../../app/features/realtime/live-connection';
 import {
   connectFacebookThroughApi,
   expect,
@@ -19,6 +20,8 @@ import {
  */
 const GIULIA = '100000000000001';
 const MARCO = '100000000000002';
+/** How long pusher-js waits for the answer to a ping before it drops the socket (pongTimeout, echo-socket.ts). */
+const PONG_TIMEOUT_MS = 10_000;
 
 /**
  * Opens `path` and waits until the page's subscription to its session's channel is signed;
@@ -168,24 +171,54 @@ test('a lost connection is said after a few seconds, and once it is back the pag
 }) => {
   // The browser's own note of each attempt to reconnect while offline.
   allowConsoleErrors(/^WebSocket connection to '.+' failed: .*ERR_INTERNET_DISCONNECTED/);
+  // The page's own clock: the seconds before the page says so, pusher-js's wait for an answer
+  // to its ping and its retries are counted by the page's timers, moved on here, not waited out.
+  await page.clock.install();
+  // When, on the page's clock, the browser said it went offline (pusher-js hears it too).
+  await page.addInitScript(() =>
+    window.addEventListener('offline', () => Object.assign(window, { wentOffline: Date.now() })),
+  );
   await signInWithoutUi(page, user);
   await openListening(page, '/integrations');
   await expect(page.getByRole('heading', { level: 3, name: 'No Facebook account yet' })).toBeVisible();
   await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
 
+  // From here the page's clock moves only as the test moves it.
+  const pausedAt = (await page.evaluate(() => Date.now())) + 1000;
+  await page.clock.pauseAt(pausedAt);
+  // pusher-js pings when the browser goes offline; with no answer within its pong timeout, the
+  // socket is lost, and the page says so a few seconds later. The browser's offline event, then,
+  // on the standing clock, is where those timers start.
   await context.setOffline(true);
-  await expect(page.getByRole('status').filter({ hasText: 'Live updates paused.' })).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { wentOffline?: number }).wentOffline))
+    .toBe(pausedAt);
+  const lostStatus = page.getByRole('status').filter({ hasText: 'Live updates paused.' });
+  // The socket is dropped once the ping has gone unanswered, and the loss said LOST_AFTER_MS
+  // later (app/features/realtime/live-connection.ts): a tenth of a second before, nothing yet...
+  const saidAt = PONG_TIMEOUT_MS + LOST_AFTER_MS;
+  await page.clock.runFor(saidAt - 100);
+  await expect(lostStatus).toHaveCount(0);
+  // ...a tenth of a second after, said.
+  await page.clock.runFor(200);
+  await expect(lostStatus).toBeVisible();
+  // Axe waits on timers of its own: the clock runs on from here (offline, the socket stays lost).
+  await page.clock.resume();
   await expectNoA11yViolations(page);
+  await expect(lostStatus).toBeVisible();
 
   // Meanwhile, an account is connected elsewhere and its channels are fetched: nobody is listening.
   await connectFacebookThroughApi(request, await accessTokenOf(request, user), GIULIA);
+  const resubscribed = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/broadcasting/auth' && response.status() === 200,
+  );
+  // Back online, pusher-js tries again at once, and the page is signed onto its channel again.
   await context.setOffline(false);
+  await resubscribed;
 
-  await expect(page.getByRole('status').filter({ hasText: 'Live updates paused.' })).toHaveCount(0, {
-    timeout: 20_000,
-  });
+  await expect(lostStatus).toHaveCount(0);
   const giulia = page.getByRole('group', { name: 'Channels of Giulia Rossi' });
-  await expect(giulia.getByRole('listitem')).toHaveCount(4, { timeout: 20_000 });
+  await expect(giulia.getByRole('listitem')).toHaveCount(4);
   // Caught up in place: the page was read again, not reloaded.
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
 });
