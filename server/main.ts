@@ -87,13 +87,9 @@ const realtime = config.realtime.embedded
  * the app is built the page and the health check answer at once while the API's requests wait
  * for the database. The Pusher-protocol websocket attaches to its 'upgrade' event.
  */
-let appIsBuilt!: () => void;
-const appBuilt = new Promise<void>((resolve) => (appIsBuilt = resolve));
-// Until the app is built (a few ms after listening), a request waits for it.
-let answer: ServeOptions['fetch'] = async (request, env) => {
-  await appBuilt;
-  return answer(request, env);
-};
+// Replaced by the app's own below: nothing between listening and that awaits, so no request is
+// taken before it (this answer is never given).
+let answer: ServeOptions['fetch'] = () => new Response(null, { status: 503 });
 let listened!: (port: number) => void;
 const listening = new Promise<number>((resolve) => (listened = resolve));
 const server = serveApi(
@@ -141,7 +137,6 @@ const app = createApp({
 const socketOrigin = realtimeSocketOrigin(config.realtime);
 const spaMounted = mountSpa(app, config.staticDir, { connectSrc: socketOrigin ? [socketOrigin] : [] });
 answer = app.fetch;
-appIsBuilt();
 phaseDone('app');
 {
   const where = database.driver === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
