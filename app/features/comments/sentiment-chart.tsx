@@ -183,8 +183,12 @@ export function SentimentChart({ summary, label }: { summary: SentimentSummary; 
         </div>
       ) : (
         <div className="relative h-56 sm:h-64">
+          {/* Chart.js sets the canvas's width a frame after its box resizes (its ResizeObserver
+              waits for the next animation frame): meanwhile the box's width bounds it, so a
+              narrower window never gets a chart wider than its column. */}
           <canvas
             ref={canvas}
+            className="max-w-full"
             role="img"
             aria-label={shown.length > 0 ? `${label}: ${said}` : `${label}: ${t('projectComments.chart.none')}`}
           />
