@@ -5,12 +5,14 @@
  * reading drizzle-orm's, hono's and zod's hundreds of files at every start). The packages in
  * EXTERNAL stay in `node_modules` (as installed), which a deployment still ships. Beside it, what the bundle
  * finds at run time next to itself (`new URL(…, import.meta.url)`): the password and training workers, the
- * Drizzle migrations and the sentiment model. Not `build/server`: Remix's SPA build deletes that folder.
+ * Drizzle migrations, the sentiment model and the migrated empty database a first start with PGlite
+ * loads (scripts/database-snapshot.mjs). Not `build/server`: Remix's SPA build deletes that folder.
  *
  *   node scripts/build-server.mjs    (part of `npm run build`; `npm run build:server` alone)
  */
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { placeDatabaseSnapshot } from './database-snapshot.mjs';
 
 const SERVER_OUT_DIR = 'build/api';
 
@@ -60,4 +62,5 @@ await build({
 });
 cpSync('server/db/migrations', `${SERVER_OUT_DIR}/migrations`, { recursive: true });
 cpSync('server/sentiment/sentiment-model.bin', `${SERVER_OUT_DIR}/sentiment-model.bin`);
+await placeDatabaseSnapshot(`${SERVER_OUT_DIR}/empty-database`);
 console.log(`server: ${SERVER_OUT_DIR}/main.mjs in ${Math.round(performance.now() - started)} ms`);

@@ -1,9 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { scheduleCommentSync } from './integrations/comment-sync';
 import { scheduleRetraining } from './sentiment/retraining';
 import { createPasswordHasher, DEFAULT_SCRYPT_PARAMS, TEST_SCRYPT_PARAMS } from './auth/passwords';
 import { ConfigError, isOwnHostName, parseConfig, realtimeSocketOrigin } from './config';
-import { openDatabase } from './db/client';
+import { isNewDatabase, openDatabase, startFromEmptyDatabase } from './db/client';
 import { describeDatabaseProblem } from './db/connection-problems';
 import { BackgroundTasks } from './http/background';
 import { serveApi, type ServeOptions } from './http/node-server';
@@ -14,6 +15,7 @@ import { withKeptSecrets } from './secrets';
 import { RealtimeHub } from './realtime/hub';
 import { createPublisher } from './realtime/publisher';
 import { mountSpa } from './spa';
+import { seedPasswordsAhead } from './db/seed';
 import { setUpDatabase } from './start-up';
 import { startUpState } from './health/start-up-state';
 import { describeListenProblem } from './http/listen-problems';
@@ -108,6 +110,13 @@ phaseDone('listen');
 // Its sockets share the API's port: `/app/{key}` upgrades are the real-time server's.
 realtime?.attach(server);
 
+// A new database's demo accounts: their password hashes, most of a first seed's time, begin
+// now, on the password thread, while the database opens on this one.
+const seedPasswords = !config.deployment && isNewDatabase(config) ? seedPasswordsAhead(passwords) : passwords;
+// A new PGlite folder starts as a copy of the build's migrated empty database (docs/decisions/061).
+if (startFromEmptyDatabase(config, fileURLToPath(new URL('./empty-database', import.meta.url)))) {
+  log.info(`a new database in ${config.dataDir}, begun as a copy of the build's empty one`);
+}
 // Opens in the background (PGlite's WASM takes about half a second); queries wait for it.
 const database = openDatabase({
   ...config,
@@ -153,7 +162,7 @@ try {
   await database.opened;
   phaseDone('open');
   await setUpDatabase(database, jobs, {
-    passwords,
+    passwords: seedPasswords,
     seed: {
       demoAccounts: !config.deployment,
       scaleUsers: config.seedScaleUsers,

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -134,6 +135,34 @@ async function whileStartingAlone<T>(
     // Closing the session releases its lock.
     await lock.end().catch(() => {});
   }
+}
+
+/**
+ * Whether opening the database starts a new one: PGlite in memory, or in a folder it has never
+ * set up. PostgreSQL's is made by its operator: not new as far as a start can tell.
+ */
+export function isNewDatabase(options: Pick<DatabaseOptions, 'databaseUrl' | 'dataDir'>): boolean {
+  if (options.databaseUrl) return false;
+  return options.dataDir.startsWith('memory://') || !existsSync(join(options.dataDir, 'PG_VERSION'));
+}
+
+/**
+ * Puts a copy of `emptyDatabase` (the migrated empty PGlite database the build puts beside the
+ * API's bundle: scripts/database-snapshot.mjs, docs/decisions/061) into `dataDir` when that is a
+ * folder PGlite has never set up: a quarter of a second where PGlite's own initdb and the
+ * migrations take four. Says whether it did: not into a folder that holds anything, not in
+ * memory or on PostgreSQL, not where there is no such copy (the API run from its sources, where
+ * PGlite makes its database itself, as it always could).
+ */
+export function startFromEmptyDatabase(
+  options: Pick<DatabaseOptions, 'databaseUrl' | 'dataDir'>,
+  emptyDatabase: string,
+): boolean {
+  if (!isNewDatabase(options) || options.dataDir.startsWith('memory://') || !existsSync(emptyDatabase)) return false;
+  mkdirSync(options.dataDir, { recursive: true });
+  if (readdirSync(options.dataDir).length > 0) return false;
+  cpSync(emptyDatabase, options.dataDir, { recursive: true });
+  return true;
 }
 
 function openPglite(dataDir: string, loadDataDir?: Blob): DatabaseHandle {

@@ -6,7 +6,15 @@ import * as subscription from '../../contract/subscription';
 import { PLAN_INCLUDES } from '../../contract/subscription';
 import { channels, comments, coupons, projects, users } from './schema';
 import { createCommentJudge } from '../sentiment/judge';
-import { DEMO_MESSAGES, DEMO_REVIEWED, PROMO_COUPON, seed, SEED_USERS } from './seed';
+import {
+  DEMO_CUSTOMER_PASSWORD,
+  DEMO_MESSAGES,
+  DEMO_REVIEWED,
+  PROMO_COUPON,
+  seed,
+  seedPasswordsAhead,
+  SEED_USERS,
+} from './seed';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -30,6 +38,30 @@ describe('seed', () => {
 
     await seed(database.db, testPasswords());
     expect((await demoAccounts()).map((row) => row.email).sort()).toEqual([...demoEmails].sort());
+  });
+
+  it("hashes a new database's demo passwords ahead, each once, and the accounts sign in with them", async () => {
+    await database.db.delete(users).where(inArray(users.email, demoEmails));
+    const passwords = testPasswords();
+    const hashed: string[] = [];
+    const ahead = seedPasswordsAhead({
+      ...passwords,
+      hash: (password) => (hashed.push(password), passwords.hash(password)),
+    });
+    // Begun before the seed asks: one hash a password, however many accounts share it.
+    expect([...hashed].sort()).toEqual(
+      [...new Set([...SEED_USERS.map((user) => user.password), DEMO_CUSTOMER_PASSWORD])].sort(),
+    );
+
+    await seed(database.db, ahead);
+    expect(hashed).toHaveLength(2);
+    for (const user of SEED_USERS) {
+      const [row] = await database.db.select().from(users).where(eq(users.email, user.email));
+      expect(await passwords.verify(user.password, row!.passwordHash!)).toBe(true);
+    }
+    // Another password is hashed as it comes.
+    await ahead.hash('Another1234');
+    expect(hashed.at(-1)).toBe('Another1234');
   });
 
   it('makes the scale test project with as many comments as asked, a tenth answered, once', async () => {
