@@ -43,7 +43,15 @@ const CLIENT = {
 /** The API's bundle (scripts/build-server.mjs), which `npm start` runs. */
 const SERVER = {
   outputs: ['build/api/main.mjs'],
-  inputs: ['server', 'contract', 'tsconfig.json', 'package.json', 'package-lock.json', 'scripts/build-server.mjs', 'scripts/database-snapshot.mjs'],
+  inputs: [
+    'server',
+    'contract',
+    'tsconfig.json',
+    'package.json',
+    'package-lock.json',
+    'scripts/build-server.mjs',
+    'scripts/database-snapshot.mjs',
+  ],
 };
 
 /** The VITE_* variables are baked into the build: a different set needs a new one. */
