@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { scheduleCommentSync } from './integrations/comment-sync';
+import { scheduleCommentDaysFold } from './comments/comment-days';
 import { scheduleRetraining } from './sentiment/retraining';
 import { createPasswordHasher, DEFAULT_SCRYPT_PARAMS, TEST_SCRYPT_PARAMS } from './auth/passwords';
 import { ConfigError, isOwnHostName, parseConfig, realtimeSocketOrigin } from './config';
@@ -187,6 +188,8 @@ started.ready('database');
 await jobs.start();
 // The webhooks' safety net (docs/decisions/044): the first round now, each queuing the next.
 if (config.commentSyncMinutes > 0) await scheduleCommentSync(jobs);
+// The counts of a project's comments, folded every minute (docs/decisions/062).
+await scheduleCommentDaysFold(jobs);
 if (config.sentimentRetrainHours > 0) await scheduleRetraining(jobs, config.sentimentRetrainHours * 3600);
 started.ready('jobs');
 phaseDone('jobs');

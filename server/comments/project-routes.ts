@@ -10,6 +10,7 @@ import { PROVIDER_NAMES } from '../integrations/presenters';
 import { ProviderError } from '../integrations/providers/provider-error';
 import { providerFailure } from '../integrations/routes';
 import { createEncryption } from '../security/encryption';
+import { workCommentDaysFold } from './comment-days';
 import type { AppEnv, Services } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
@@ -41,6 +42,8 @@ const REPLY_LIMIT: Limit = { max: 60, windowMs: 15 * 60_000, backoffMs: 60_000, 
  */
 export function projectCommentRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
+  // The counts behind every figure of a project's comments, folded as they grow.
+  workCommentDaysFold(s.jobs, s.db);
   const ownProject = async (ownerId: string, projectId: string) => {
     const project = await findOwnProject(s.db, ownerId, projectId);
     if (!project) throw notFound();

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm
 import * as commentsContract from '../../contract/comments';
 import { SENTIMENTS, type ReviewAction, type Sentiment } from '../../contract/comments';
 import { rowsOf, type Database } from '../db/client';
-import { channels, comments, projectChannels } from '../db/schema';
+import { channels, commentDays, comments, projectChannels } from '../db/schema';
 
 /** What a comment shows of its channel; whether it was connected through an account says if it can reply. */
 const channelColumns = {
@@ -172,6 +172,7 @@ async function tallyProjectComments(
   period?: { start: number; end: number },
 ) {
   if (projectIds.length === 0) return [];
+  if (countedByDay(filter)) return tallyFromCommentDays(db, projectIds, filter, period);
   const day = sql<string>`to_char(${comments.publishedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   return db
     .select({
@@ -196,6 +197,51 @@ async function tallyProjectComments(
         ? [projectChannels.projectId, comments.sentiment, day]
         : [projectChannels.projectId, comments.sentiment]),
     );
+}
+
+/**
+ * Whether `filter` asks only what comment_days holds (a channel, a sentiment): then the count
+ * reads those rows, a few a channel and day, instead of the comments (docs/decisions/062).
+ */
+function countedByDay(filter: CommentFilter): boolean {
+  return Object.entries(filter).every(
+    ([key, value]) => value === undefined || key === 'sentiment' || key === 'channelId',
+  );
+}
+
+/** tallyProjectComments from the counts kept as comments change (comment_days): the same rows, the same numbers. */
+function tallyFromCommentDays(
+  db: Database,
+  projectIds: string[],
+  filter: CommentFilter,
+  period?: { start: number; end: number },
+) {
+  const day = sql<string>`to_char(${commentDays.day}, 'YYYY-MM-DD')`;
+  const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+  return db
+    .select({
+      projectId: projectChannels.projectId,
+      sentiment: commentDays.sentiment,
+      day: period ? day : sql<string>`''`,
+      total: sql<number>`cast(sum(${commentDays.comments}) as integer)`.mapWith(Number),
+    })
+    .from(commentDays)
+    .innerJoin(projectChannels, eq(projectChannels.channelId, commentDays.channelId))
+    .where(
+      and(
+        inArray(projectChannels.projectId, projectIds),
+        filter.sentiment ? eq(commentDays.sentiment, filter.sentiment) : undefined,
+        filter.channelId ? eq(commentDays.channelId, filter.channelId) : undefined,
+        period ? sql`${commentDays.day} >= ${utcDay(period.start)}::date` : undefined,
+        period ? sql`${commentDays.day} < ${utcDay(period.end)}::date` : undefined,
+      ),
+    )
+    .groupBy(
+      ...(period
+        ? [projectChannels.projectId, commentDays.sentiment, day]
+        : [projectChannels.projectId, commentDays.sentiment]),
+    )
+    .having(sql`sum(${commentDays.comments}) > 0`);
 }
 
 /** Each of `projectIds`' comments (projectComments) matching `filter`, counted by sentiment. */

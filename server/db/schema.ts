@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   pgTable,
@@ -517,6 +518,30 @@ export const comments = pgTable(
     // What a reviewer is asked to accept must be there.
     check('comments_in_review_proposed_check', sql`not ${table.inReview} or ${table.proposedSentiment} is not null`),
   ],
+);
+
+/**
+ * A project's comments counted as they change (docs/decisions/062): for each channel, UTC day and
+ * sentiment, how many top-level comments it gained or lost (what "a project's comments" are:
+ * decision 052). Triggers on `comments` add a row for what each statement changed, in its
+ * transaction (migration 0022), so every writer keeps it, and it is exact under concurrent writers
+ * without any two of them waiting on the same row: a count is the sum of its rows. A job folds
+ * the rows of each channel, day and sentiment into one (`foldCommentDays`). A project's total, its
+ * card's figures, its chart and its report sum these few rows instead of scanning the comments.
+ * A channel's rows go with it.
+ */
+export const commentDays = pgTable(
+  'comment_days',
+  {
+    channelId: uuid('channel_id')
+      .notNull()
+      .references((): AnyPgColumn => channels.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    sentiment: text('sentiment', { enum: SENTIMENTS }).notNull(),
+    /** Gained (positive) or lost (negative) by the statement that added the row, or the fold. */
+    comments: integer('comments').notNull(),
+  },
+  (table) => [index('comment_days_channel_day_idx').on(table.channelId, table.day)],
 );
 
 export type ChannelRow = typeof channels.$inferSelect;

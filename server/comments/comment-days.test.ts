@@ -1,0 +1,167 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SENTIMENTS } from '../../contract/fields';
+import { rowsOf, type Database } from '../db/client';
+import { channels, comments } from '../db/schema';
+import { startHarness, type Harness } from '../test/harness';
+import { foldCommentDays } from './comment-days';
+
+/**
+ * comment_days (docs/decisions/062) is kept by triggers in the transaction of every change to the
+ * comments: whatever the writers do, side by side and in any order, it says what a count of the
+ * comments says. On PostgreSQL the writers run on connections of their own, at the same time.
+ */
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** A small, seeded PRNG (mulberry32): the same seed, the same burst. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
+  };
+}
+
+/** Both sides as `channel day sentiment: n` lines, the days' zero rows left out. */
+async function countsBothWays(db: Database, channelIds: string[]) {
+  const ids = sql.join(
+    channelIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const counted = rowsOf<{ key: string }>(
+    await db.execute(sql`
+      select channel_id || ' ' || (published_at at time zone 'UTC')::date || ' ' || sentiment || ': ' || count(*) as key
+      from comments where parent_id is null and channel_id in (${ids}) group by channel_id, (published_at at time zone 'UTC')::date, sentiment`),
+  ).map((row) => row.key);
+  const kept = rowsOf<{ key: string }>(
+    await db.execute(sql`
+      select channel_id || ' ' || day || ' ' || sentiment || ': ' || sum(comments) as key
+      from comment_days where channel_id in (${ids}) group by channel_id, day, sentiment having sum(comments) <> 0`),
+  ).map((row) => row.key);
+  return { counted: counted.sort(), kept: kept.sort() };
+}
+
+const DAY = 86_400_000;
+
+describe('the counts kept as comments change', () => {
+  it('agree with the comments after a shuffled burst of inserts, replies, reviews, moves and removals', async () => {
+    const { row: owner } = await h.factories.user();
+    const made = await Promise.all([1, 2, 3].map(() => h.factories.channel(owner)));
+    const channelIds = made.map((channel) => channel.id);
+    const rng = random(34);
+    const start = Date.UTC(2026, 10, 1, 22, 0, 0);
+    let serial = 0;
+    const comment = (channelId: string, parentId: string | null = null) => ({
+      channelId,
+      externalId: `burst-${serial++}`,
+      parentId,
+      message: 'A comment',
+      authorName: 'Someone',
+      sentiment: rng.pick(SENTIMENTS),
+      // Across midnight UTC: a comment's day is its UTC day.
+      publishedAt: new Date(start + rng.int(4 * 3_600_000) - rng.int(3) * DAY),
+    });
+    // The seed rows the burst then changes.
+    const seeded = await h.db
+      .insert(comments)
+      .values(Array.from({ length: 60 }, () => comment(rng.pick(channelIds))))
+      .returning({ id: comments.id, channelId: comments.channelId });
+
+    // Each writer its own transaction, all of them at once.
+    const writers: Array<() => Promise<unknown>> = [];
+    for (let n = 0; n < 40; n++) {
+      const kind = rng.int(7);
+      const target = rng.pick(seeded);
+      const batch = Array.from({ length: 1 + rng.int(8) }, () => comment(rng.pick(channelIds)));
+      const sentiment = rng.pick(SENTIMENTS);
+      const otherChannel = rng.pick(channelIds);
+      const second = rng.pick(seeded);
+      const day = new Date(start - rng.int(5) * DAY);
+      writers.push(
+        [
+          () => h.db.insert(comments).values(batch),
+          () => h.db.insert(comments).values(comment(target.channelId, target.id)),
+          () => h.db.update(comments).set({ sentiment }).where(eq(comments.id, target.id)),
+          () =>
+            // Two rows in one transaction, taken in the order of their ids as the one writer takes
+            // its locks in one order (server/comments/writer.ts): otherwise two such transactions
+            // deadlock over the comments themselves, counts or not.
+            h.db.transaction(async (tx) => {
+              const [first, then] = [target.id, second.id].sort();
+              await tx.update(comments).set({ publishedAt: day }).where(eq(comments.id, first!));
+              await tx.update(comments).set({ isBookmarked: true, sentiment }).where(eq(comments.id, then!));
+            }),
+          () => h.db.delete(comments).where(eq(comments.id, target.id)),
+          () =>
+            h.db
+              .update(comments)
+              .set({ channelId: otherChannel })
+              .where(inArray(comments.id, [target.id])),
+          // The fold, beside the writers.
+          () => foldCommentDays(h.db),
+        ][kind]!,
+      );
+    }
+    const outcomes = await Promise.allSettled(writers.map((write) => write()));
+    // A writer may lose to another over the same rows (a unique key, a row deleted first); none
+    // may leave the counts wrong.
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBeGreaterThan(20);
+
+    const after = await countsBothWays(h.db, channelIds);
+    expect(after.kept).toEqual(after.counted);
+    expect(after.counted.length).toBeGreaterThan(5);
+
+    // Folded: one row a channel, day and sentiment, the same counts.
+    expect(await foldCommentDays(h.db)).toBeGreaterThan(0);
+    const rows = rowsOf<{ rows: number }>(
+      await h.db.execute(sql`
+        select count(*)::int as rows from comment_days where channel_id in (${sql.join(
+          channelIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) group by channel_id, day, sentiment`),
+    );
+    expect(rows.every((row) => Number(row.rows) === 1)).toBe(true);
+    const folded = await countsBothWays(h.db, channelIds);
+    expect(folded.kept).toEqual(after.counted);
+
+    // A channel deleted takes its comments and its counts with it; the others' stay right.
+    await h.db.delete(channels).where(eq(channels.id, channelIds[0]!));
+    const rest = await countsBothWays(h.db, channelIds);
+    expect(rest.kept).toEqual(rest.counted);
+    expect(rest.kept.some((line) => line.startsWith(channelIds[0]!))).toBe(false);
+  });
+
+  it('count no reply, and a comment that becomes a reply (or stops being one) moves in or out', async () => {
+    const { row: owner } = await h.factories.user();
+    const channel = await h.factories.channel(owner);
+    const [parent, other] = await h.factories.comments(channel, [
+      { sentiment: 'POSITIVE', inReview: false },
+      { sentiment: 'NEGATIVE', inReview: false },
+    ]);
+    await h.factories.comments(channel, [{ parentId: parent!.id, sentiment: 'NEGATIVE', inReview: false }]);
+    const kept = async () =>
+      (await countsBothWays(h.db, [channel.id])).kept.map((line) => line.split(' ').slice(2).join(' '));
+    expect((await kept()).sort()).toEqual(['NEGATIVE: 1', 'POSITIVE: 1']);
+
+    await h.db.update(comments).set({ parentId: parent!.id }).where(eq(comments.id, other!.id));
+    expect(await kept()).toEqual(['POSITIVE: 1']);
+    await h.db.update(comments).set({ parentId: null }).where(eq(comments.id, other!.id));
+    expect((await kept()).sort()).toEqual(['NEGATIVE: 1', 'POSITIVE: 1']);
+    const both = await countsBothWays(h.db, [channel.id]);
+    expect(both.kept).toEqual(both.counted);
+  });
+});
