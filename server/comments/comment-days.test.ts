@@ -4,6 +4,7 @@ import { SENTIMENTS } from '../../contract/fields';
 import { rowsOf, type Database } from '../db/client';
 import { channels, comments } from '../db/schema';
 import { startHarness, type Harness } from '../test/harness';
+import { seededRandom } from '../test/random';
 import { foldCommentDays } from './comment-days';
 
 /**
@@ -19,29 +20,16 @@ afterAll(async () => {
   await h?.stop();
 });
 
-/** A small, seeded PRNG (mulberry32): the same seed, the same burst. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
-  };
-}
-
-/** Both sides as `channel day sentiment: n` lines, the days' zero rows left out. */
-async function countsBothWays(db: Database, channelIds: string[]) {
-  const ids = sql.join(
+/** `channelIds` as a list for `in (…)`. */
+const uuidList = (channelIds: string[]) =>
+  sql.join(
     channelIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
+
+/** Both sides as `channel day sentiment: n` lines, the days' zero rows left out. */
+async function countsBothWays(db: Database, channelIds: string[]) {
+  const ids = uuidList(channelIds);
   const counted = rowsOf<{ key: string }>(
     await db.execute(sql`
       select channel_id || ' ' || (published_at at time zone 'UTC')::date || ' ' || sentiment || ': ' || count(*) as key
@@ -62,7 +50,7 @@ describe('the counts kept as comments change', () => {
     const { row: owner } = await h.factories.user();
     const made = await Promise.all([1, 2, 3].map(() => h.factories.channel(owner)));
     const channelIds = made.map((channel) => channel.id);
-    const rng = random(34);
+    const rng = seededRandom(34);
     const start = Date.UTC(2026, 10, 1, 22, 0, 0);
     let serial = 0;
     const comment = (channelId: string, parentId: string | null = null) => ({
@@ -129,10 +117,8 @@ describe('the counts kept as comments change', () => {
     expect(await foldCommentDays(h.db)).toBeGreaterThan(0);
     const rows = rowsOf<{ rows: number }>(
       await h.db.execute(sql`
-        select count(*)::int as rows from comment_days where channel_id in (${sql.join(
-          channelIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}) group by channel_id, day, sentiment`),
+        select count(*)::int as rows from comment_days where channel_id in (${uuidList(channelIds)})
+        group by channel_id, day, sentiment`),
     );
     expect(rows.every((row) => Number(row.rows) === 1)).toBe(true);
     const folded = await countsBothWays(h.db, channelIds);

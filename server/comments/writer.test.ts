@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments } from '../db/schema';
 import { createCommentJudge } from '../sentiment/judge';
 import { startHarness, type Harness } from '../test/harness';
+import { seededRandom } from '../test/random';
 import { applyFacebookWebhooks } from '../webhooks/job';
 import { pageFeedDelivery } from '../webhooks/meta-deliveries';
 import { isNewer, LISTING_MARGIN_MS, listingEvents, writeCommentEvents, type CommentEvent } from './writer';
@@ -23,31 +24,6 @@ afterAll(async () => {
   await h?.stop();
 });
 
-/** A small, seeded PRNG (mulberry32): the same seed, the same history and the same shuffles. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
-    shuffle: <T>(list: readonly T[]) => {
-      const copy = [...list];
-      for (let i = copy.length - 1; i > 0; i--) {
-        const j = Math.floor(next() * (i + 1));
-        [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-      }
-      return copy;
-    },
-  };
-}
-
 type Live = { id: string; parent: string | null; message: string; author: string; fromPage: boolean; created: number };
 
 /** What reaches the app: a webhook delivery, a listing of the channel, or the app's own reply write. */
@@ -66,7 +42,7 @@ const WORDS = ['Great coffee', 'Cold pasta', 'Open Sunday?', 'Grazie', 'Bill was
  * app's writes of the page's own replies. Answers what arrives, and the page as it ends.
  */
 function history(seed: number, pageId: string) {
-  const rng = random(seed);
+  const rng = seededRandom(seed);
   const live = new Map<string, Live>();
   const arrivals: Arrival[] = [];
   let second = 1_790_000_000;
@@ -179,7 +155,7 @@ function expectedRows(final: Map<string, Live>) {
  * the sync and the reply route would; a webhook or a reply that waits for its parent comes again
  * after the others, as a job's retry does.
  */
-async function applyAll(channelId: string, arrivals: Arrival[], rng: ReturnType<typeof random>) {
+async function applyAll(channelId: string, arrivals: Arrival[], rng: ReturnType<typeof seededRandom>) {
   const deps = { db: h.appDb, log: h.logs.log, judge };
   let queue = [...arrivals];
   let jobId = 0;
@@ -310,7 +286,7 @@ describe('the one writer', () => {
       for (let order = 0; order < 3; order++) {
         const { pageId, channel } = await freshChannel();
         const { arrivals, lastListing, final } = history(seed, pageId);
-        const rng = random(seed * 1000 + order);
+        const rng = seededRandom(seed * 1000 + order);
         await applyAll(channel.id, order === 0 ? arrivals : rng.shuffle(arrivals), rng);
         const rows = await rowsOf(channel.id);
         // Without the page's own prefix, so the three pages compare.
