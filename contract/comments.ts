@@ -90,10 +90,25 @@ const flag = () =>
     ),
   );
 
-/** A 1-based page number, named `pageNumber` here; absent means page 1. */
+/**
+ * The deepest page by number: 10,000 comments. A page by number skips every row before it, so a
+ * deeper one would read (and a busy channel's, sort) that many; beyond, pages go by `after`,
+ * which starts from its row at once, however deep (docs/decisions/062).
+ */
+export const MAX_COMMENTS_PAGE_NUMBER = 200;
+
+/** A 1-based page number, named `pageNumber` here, at most MAX_COMMENTS_PAGE_NUMBER; absent means page 1. */
 const pageNumber = () =>
   z.pipe(
-    z.optional(z.pipe(z.string().check(z.regex(/^[1-9]\d{0,8}$/, 'integer')), z.transform(Number))),
+    z.optional(
+      z.pipe(
+        z.string().check(z.regex(/^[1-9]\d{0,8}$/, 'integer')),
+        z.pipe(
+          z.transform(Number),
+          z.number().check(z.maximum(MAX_COMMENTS_PAGE_NUMBER, `max:${MAX_COMMENTS_PAGE_NUMBER}`)),
+        ),
+      ),
+    ),
     z.transform((value: number | undefined) => value ?? 1),
   );
 
@@ -148,9 +163,10 @@ export const listComments = defineOperation({
   summary: 'Comments, for the sentiment review',
   description:
     `Newest first (\`orderBy=publishedAt:-1\`, the default; \`publishedAt:1\` for oldest first), ` +
-    `${COMMENTS_PAGE_SIZE} a page. Pages by \`pageNumber\`, or, for infinite scroll, by \`after\`: the ` +
+    `${COMMENTS_PAGE_SIZE} a page. Pages by \`pageNumber\` (up to ${MAX_COMMENTS_PAGE_NUMBER}), or, for infinite scroll and beyond, by \`after\`: the ` +
     '`{publishedAt}_{id}` of the last comment already shown (rows that leave the list meanwhile then skip nothing). ' +
-    '`meta.total` counts every comment matching the filters.',
+    '`meta.total` counts every comment matching the filters: exactly when they are only `inReview`, `sentiment` ' +
+    'or none; otherwise up to 10,000, and past that `meta.totalIsAtLeast` says more match.',
   tag,
   access: 'admin',
   query: z.object({
@@ -307,8 +323,8 @@ export const listProjectComments = defineOperation({
   summary: "A project's comments, newest first, each with its replies",
   description:
     `The top-level comments on the channels the project follows, newest first, ${COMMENTS_PAGE_SIZE} a page, ` +
-    'each with its replies (oldest first). Pages by `pageNumber`, or by `after` (the `{publishedAt}_{id}` of the ' +
-    "last comment shown) for infinite scroll. `meta.total` counts the matching top-level comments. Another user's " +
+    `each with its replies (oldest first). Pages by \`pageNumber\` (up to ${MAX_COMMENTS_PAGE_NUMBER}), or by \`after\` (the \`{publishedAt}_{id}\` of the ` +
+    "last comment shown) for infinite scroll and beyond. `meta.total` counts the matching top-level comments. Another user's " +
     'project is not found.',
   tag: projectTag,
   access: 'user',
@@ -374,7 +390,7 @@ export const projectSentimentSummary = defineOperation({
   path: '/v1.0/projects/:projectId/sentiment-summary',
   summary: "A project's comments by sentiment, day by day",
   description:
-    'The comments on the channels the project follows (replies included, the channel’s own left out), counted by ' +
+    'The comments on the channels the project follows (top-level ones, as its list counts them), counted by ' +
     'sentiment for each day of the last `days` days (7, 30 or 90; 30 when absent), today (UTC) included.',
   tag: projectTag,
   access: 'user',

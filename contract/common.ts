@@ -13,6 +13,11 @@ export const PageMetaSchema = z
     total: z.number().check(z.int(), z.minimum(0)),
     currentPage: z.number().check(z.int(), z.minimum(1)),
     lastPage: z.number().check(z.int(), z.minimum(1)),
+    /**
+     * True where counting stopped at `total`: more match (a filter by words over a large list,
+     * docs/decisions/062). Absent where `total` is exact.
+     */
+    totalIsAtLeast: z.optional(z.literal(true)),
   })
   .register(z.globalRegistry, { id: 'PageMeta' });
 

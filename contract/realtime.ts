@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { ChannelSchema } from './integrations';
 import { ErrorBodySchema } from './common';
-import { CHANNEL_KINDS, JOB_FAILURE_REASONS, PROVIDERS, type ChannelKind } from './fields';
+import { CHANNEL_KINDS, JOB_FAILURE_REASONS, PROVIDERS, SENTIMENTS, type ChannelKind } from './fields';
 import { defineOperation, errors } from './operation';
 
 /**
@@ -60,7 +60,8 @@ export const AccountChannelsFetchFailedEventSchema = z.object({
  * Comments changed on a channel of the user's (docs/decisions/044): new ones arrived, some were
  * edited or removed at their provider. `added` counts the new ones (the comments page offers to
  * show them; nothing moves under the reader); `edited` and `removed` change the loaded rows in
- * place. A change too big to list says `refresh`: the page reads again.
+ * place. A change too big to list says `refresh`: the page reads again. `counted` says how the
+ * channel's count changed, so an open chart and its totals add it up instead of reading again.
  */
 export const COMMENTS_CHANGED = 'CommentsChanged';
 export const CommentsChangedEventSchema = z.object({
@@ -71,6 +72,11 @@ export const CommentsChangedEventSchema = z.object({
   edited: z.array(z.object({ _id: z.uuid(), message: z.string() })),
   removed: z.array(z.uuid()),
   refresh: z.boolean(),
+  /**
+   * How many top-level comments (what a project counts) the change added (+) or took away (-), by
+   * UTC day (`YYYY-MM-DD`) and sentiment: comments arrived, removed, or judged again.
+   */
+  counted: z.array(z.object({ date: z.string(), sentiment: z.enum(SENTIMENTS), change: z.number() })),
 });
 export type CommentsChangedEvent = z.infer<typeof CommentsChangedEventSchema>;
 

@@ -98,6 +98,19 @@ async function burst(
 }
 
 /**
+ * `count` deliveries of one new comment each on the sandbox's page (numbered from `from`), 32 at a
+ * time: the burst other figures are measured under (scripts/bench-scale.ts). Answers how many
+ * were acknowledged.
+ */
+export async function burstOf(origin: string, count: number, from = 0) {
+  const bodies = Array.from({ length: count }, (_, n) =>
+    delivery(from + n, 'add', `comment ${from + n}`, second + from + n),
+  );
+  const { acked } = await burst(origin, bodies);
+  return { acked: acked.filter((at) => at >= 0).length };
+}
+
+/**
  * Senders that open a delivery and send it a byte every two seconds, as a slow or hostile client
  * would (decision 057: they cost only their own connection). Answers how many the server has cut.
  */

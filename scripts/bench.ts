@@ -23,7 +23,8 @@
  * - the admin users search over 100,000 users, and the sentiment review with 10,000 comments in
  *   review: the rows in the DOM after scrolling through 2,000, a 1,000-comment bulk update.
  * `npm run bench -- --pages` stops after the page figures; `--files` lists each script; `--scale`
- * prints only the scale figures, `--realtime` only the real-time ones, `--comments` only a project's
+ * only the pages at two million comments on PostgreSQL (`scripts/with-postgres.sh npm run bench --
+ * --scale`, scripts/bench-scale.ts), `--realtime` only the real-time ones, `--comments` only a project's
  * comments, `--ingest` only comments arriving through webhooks under a burst (scripts/bench-ingest.ts),
  * `--start` only the API's start after `npm start` (scripts/bench-start.ts),
  * `--sentiment` only the sentiment classifier's (scripts/bench-sentiment.ts) and a training on the reviews in
@@ -45,6 +46,7 @@ import { OAUTH_RETURN_PATHS } from '../contract/oauth';
 import { ingestFigures } from './bench-ingest';
 import { trainingFigures } from './bench-training';
 import { startBenchServer } from './bench-server';
+import { scaleFigures } from './bench-scale';
 import { sentimentFigures } from './bench-sentiment';
 import { startFigures } from './bench-start';
 
@@ -52,8 +54,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const base = `http://localhost:${PORT}`;
 const pagesOnly = process.argv.includes('--pages');
 const listFiles = process.argv.includes('--files');
-/** Only the scale figures (users search, sentiment review): no page or API figures. */
-const scaleOnly = process.argv.includes('--scale');
 const realtimeOnly = process.argv.includes('--realtime');
 /** Only a project's comments at scale (5,000 comments). */
 const commentsOnly = process.argv.includes('--comments');
@@ -80,6 +80,19 @@ if (process.argv.includes('--start')) {
   if (spawnSync('npm', ['run', 'build'], { stdio: 'ignore' }).status !== 0) throw new Error('build failed');
   console.log('the API after `npm start`, a built tree (median of 5):');
   for (const line of await startFigures(PORT + 7)) console.log(`  ${line}`);
+  process.exit(0);
+}
+
+if (process.argv.includes('--scale')) {
+  // A deployment's database, at two million comments: PostgreSQL only.
+  const clusterUrl = process.env.TEST_DATABASE_URL;
+  if (!clusterUrl) {
+    console.error('bench --scale measures on PostgreSQL: scripts/with-postgres.sh npm run bench -- --scale');
+    process.exit(1);
+  }
+  if (spawnSync('npm', ['run', 'build'], { stdio: 'ignore' }).status !== 0) throw new Error('build failed');
+  console.log('two million comments on PostgreSQL:');
+  for (const line of await scaleFigures(PORT + 8, clusterUrl)) console.log(`  ${line}`);
   process.exit(0);
 }
 
@@ -147,7 +160,7 @@ try {
     process.exit(0);
   }
   const pages: Array<[string, PageFigures]> =
-    scaleOnly || realtimeOnly || commentsOnly
+    realtimeOnly || commentsOnly
       ? []
       : [
           ['/login', await pageFigures(browser, '/login', 'Sign in')],
@@ -181,7 +194,7 @@ try {
       for (const file of figures.later) console.log(`    ${kb(file.gzip).padStart(9)}  ${file.url} (after)`);
     }
   }
-  if (!pagesOnly && !scaleOnly && !realtimeOnly && !commentsOnly) {
+  if (!pagesOnly && !realtimeOnly && !commentsOnly) {
     const api = await apiFigures();
     console.log(`GET /v1.0/auth/me alone, p50 / p95       ${api.alone}`);
     console.log(`GET /v1.0/auth/me during 60 sign-ups     ${api.underLoad} (${api.signUps})`);
@@ -191,7 +204,7 @@ try {
     console.log(`  POST /v1.0/facebook-accounts (store)  ${integrations.store}`);
     console.log(`  answer → every channel fetched        ${integrations.fetched}`);
   }
-  if (!pagesOnly && !scaleOnly && !commentsOnly) {
+  if (!pagesOnly && !commentsOnly) {
     const realtime = await realtimeFigures();
     console.log(`real-time (embedded server):`);
     console.log(`  publish → pusher-js handler, 1,000     ${realtime.latency}`);

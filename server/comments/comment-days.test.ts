@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SENTIMENTS } from '../../contract/fields';
 import { rowsOf, type Database } from '../db/client';
@@ -6,6 +6,7 @@ import { channels, comments } from '../db/schema';
 import { startHarness, type Harness } from '../test/harness';
 import { seededRandom } from '../test/random';
 import { foldCommentDays } from './comment-days';
+import { countComments } from './queries';
 
 /**
  * comment_days (docs/decisions/062) is kept by triggers in the transaction of every change to the
@@ -27,18 +28,27 @@ const uuidList = (channelIds: string[]) =>
     sql`, `,
   );
 
-/** Both sides as `channel day sentiment: n` lines, the days' zero rows left out. */
+/**
+ * Both sides as `channel day sentiment review|- top|reply: n` lines, the zero rows left out: every
+ * key comment_days is kept by.
+ */
 async function countsBothWays(db: Database, channelIds: string[]) {
   const ids = uuidList(channelIds);
   const counted = rowsOf<{ key: string }>(
     await db.execute(sql`
-      select channel_id || ' ' || (published_at at time zone 'UTC')::date || ' ' || sentiment || ': ' || count(*) as key
-      from comments where parent_id is null and channel_id in (${ids}) group by channel_id, (published_at at time zone 'UTC')::date, sentiment`),
+      select channel_id || ' ' || day || ' ' || sentiment || ' ' || case when in_review then 'review' else '-' end
+             || ' ' || case when top_level then 'top' else 'reply' end || ': ' || count(*) as key
+      from (select channel_id, (published_at at time zone 'UTC')::date as day, sentiment, in_review,
+                   parent_id is null as top_level
+            from comments where channel_id in (${ids})) as each_comment
+      group by channel_id, day, sentiment, in_review, top_level`),
   ).map((row) => row.key);
   const kept = rowsOf<{ key: string }>(
     await db.execute(sql`
-      select channel_id || ' ' || day || ' ' || sentiment || ': ' || sum(comments) as key
-      from comment_days where channel_id in (${ids}) group by channel_id, day, sentiment having sum(comments) <> 0`),
+      select channel_id || ' ' || day || ' ' || sentiment || ' ' || case when in_review then 'review' else '-' end
+             || ' ' || case when top_level then 'top' else 'reply' end || ': ' || sum(comments) as key
+      from comment_days where channel_id in (${ids})
+      group by channel_id, day, sentiment, in_review, top_level having sum(comments) <> 0`),
   ).map((row) => row.key);
   return { counted: counted.sort(), kept: kept.sort() };
 }
@@ -72,7 +82,7 @@ describe('the counts kept as comments change', () => {
     // Each writer its own transaction, all of them at once.
     const writers: Array<() => Promise<unknown>> = [];
     for (let n = 0; n < 40; n++) {
-      const kind = rng.int(7);
+      const kind = rng.int(8);
       const target = rng.pick(seeded);
       const batch = Array.from({ length: 1 + rng.int(8) }, () => comment(rng.pick(channelIds)));
       const sentiment = rng.pick(SENTIMENTS);
@@ -101,6 +111,12 @@ describe('the counts kept as comments change', () => {
               .where(inArray(comments.id, [target.id])),
           // The fold, beside the writers.
           () => foldCommentDays(h.db),
+          // A review's end, or a comment sent back to it (the review's count).
+          () =>
+            h.db
+              .update(comments)
+              .set({ inReview: rng.int(2) === 0, proposedSentiment: sentiment })
+              .where(inArray(comments.id, [target.id, second.id])),
         ][kind]!,
       );
     }
@@ -112,13 +128,29 @@ describe('the counts kept as comments change', () => {
     const after = await countsBothWays(h.db, channelIds);
     expect(after.kept).toEqual(after.counted);
     expect(after.counted.length).toBeGreaterThan(5);
+    // The review's count, read from them, says what the list holds.
+    for (const channelId of channelIds) {
+      for (const filter of [{ inReview: true }, { inReview: false, sentiment: 'NEGATIVE' as const }, {}]) {
+        const listed = await h.db
+          .select({ id: comments.id })
+          .from(comments)
+          .where(
+            and(
+              eq(comments.channelId, channelId),
+              filter.inReview === undefined ? undefined : eq(comments.inReview, filter.inReview),
+              filter.sentiment ? eq(comments.sentiment, filter.sentiment) : undefined,
+            ),
+          );
+        expect((await countComments(h.db, { ...filter, channelId })).total, JSON.stringify(filter)).toBe(listed.length);
+      }
+    }
 
-    // Folded: one row a channel, day and sentiment, the same counts.
+    // Folded: one row a key, the same counts.
     expect(await foldCommentDays(h.db)).toBeGreaterThan(0);
     const rows = rowsOf<{ rows: number }>(
       await h.db.execute(sql`
         select count(*)::int as rows from comment_days where channel_id in (${uuidList(channelIds)})
-        group by channel_id, day, sentiment`),
+        group by channel_id, day, sentiment, in_review, top_level`),
     );
     expect(rows.every((row) => Number(row.rows) === 1)).toBe(true);
     const folded = await countsBothWays(h.db, channelIds);
@@ -131,7 +163,7 @@ describe('the counts kept as comments change', () => {
     expect(rest.kept.some((line) => line.startsWith(channelIds[0]!))).toBe(false);
   });
 
-  it('count no reply, and a comment that becomes a reply (or stops being one) moves in or out', async () => {
+  it('count replies apart, and a comment that becomes a reply (or stops being one) moves in or out', async () => {
     const { row: owner } = await h.factories.user();
     const channel = await h.factories.channel(owner);
     const [parent, other] = await h.factories.comments(channel, [
@@ -139,8 +171,11 @@ describe('the counts kept as comments change', () => {
       { sentiment: 'NEGATIVE', inReview: false },
     ]);
     await h.factories.comments(channel, [{ parentId: parent!.id, sentiment: 'NEGATIVE', inReview: false }]);
+    // What a project counts: the top-level ones, by sentiment.
     const kept = async () =>
-      (await countsBothWays(h.db, [channel.id])).kept.map((line) => line.split(' ').slice(2).join(' '));
+      (await countsBothWays(h.db, [channel.id])).kept
+        .filter((line) => line.includes(' top: '))
+        .map((line) => line.split(' ').slice(2, 3).concat(line.split(' ').slice(-1)).join(': '));
     expect((await kept()).sort()).toEqual(['NEGATIVE: 1', 'POSITIVE: 1']);
 
     await h.db.update(comments).set({ parentId: parent!.id }).where(eq(comments.id, other!.id));

@@ -135,6 +135,7 @@ describe("a project's comments", () => {
       '?after=<script>',
       '?channelId=1',
       '?pageNumber=0',
+      '?pageNumber=201',
       `?after=2030-02-30T00:00:00Z_${'0'.repeat(36)}`,
       `?after=2030-01-01T00:00:00Z_${'-'.repeat(36)}`,
     ]) {

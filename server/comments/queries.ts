@@ -69,9 +69,42 @@ function matching(filter: CommentFilter): SQL | undefined {
   return and(...conditions);
 }
 
-export async function countComments(db: Database, filter: CommentFilter): Promise<number> {
-  const [{ total }] = await db.select({ total: count() }).from(comments).where(matching(filter));
-  return total;
+/**
+ * Where counting the comments themselves stops (a filter by words, an author or a mark, which
+ * comment_days does not hold): past it, the answer says "at least". Ten thousand are counted in
+ * about 45 ms on two million comments; eighty thousand took 850 ms.
+ */
+export const COUNT_AT_MOST = 10_000;
+
+/**
+ * How many comments match `filter`: from the counts kept as comments change (comment_days) when
+ * it asks only what they hold (in review or not, a sentiment, a channel, top-level), a few rows a
+ * channel and day, exact; otherwise by counting the comments up to COUNT_AT_MOST (`atLeast` when
+ * more match).
+ */
+export async function countComments(db: Database, filter: CommentFilter): Promise<{ total: number; atLeast: boolean }> {
+  if (keptByCommentDays(filter, ['inReview', 'sentiment', 'channelId', 'topLevel'])) {
+    const [row] = await db
+      .select({ total: sql<number>`cast(coalesce(sum(${commentDays.comments}), 0) as integer)`.mapWith(Number) })
+      .from(commentDays)
+      .where(
+        and(
+          filter.inReview === undefined ? undefined : eq(commentDays.inReview, filter.inReview),
+          filter.sentiment ? eq(commentDays.sentiment, filter.sentiment) : undefined,
+          filter.channelId ? eq(commentDays.channelId, filter.channelId) : undefined,
+          filter.topLevel ? eq(commentDays.topLevel, true) : undefined,
+        ),
+      );
+    return { total: row?.total ?? 0, atLeast: false };
+  }
+  const matched = db
+    .select({ one: sql`1` })
+    .from(comments)
+    .where(matching(filter))
+    .limit(COUNT_AT_MOST + 1)
+    .as('matched');
+  const [{ total }] = await db.select({ total: count() }).from(matched);
+  return total > COUNT_AT_MOST ? { total: COUNT_AT_MOST, atLeast: true } : { total, atLeast: false };
 }
 
 export type Order = 'publishedAt:-1' | 'publishedAt:1';
@@ -80,9 +113,10 @@ export type Order = 'publishedAt:-1' | 'publishedAt:1';
  * A page of comments with their channel: newest first (or oldest), ties by id, so the keyset
  * `(published_at, id)` orders every row. `after` continues after that row; otherwise `offset`.
  * The order is written as the indexes are (`desc nulls last`), so the planner walks
- * comments_in_review_published_idx (in review) or comments_published_idx instead of sorting.
+ * comments_in_review_published_idx (in review) or comments_published_idx instead of sorting. A
+ * project's page is found channel by channel first (`projectPageIds`).
  */
-export function listComments(
+export async function listComments(
   db: Database,
   filter: CommentFilter,
   { order, after, limit, offset }: { order: Order; after?: string | undefined; limit: number; offset: number },
@@ -96,14 +130,51 @@ export function listComments(
       : sql`(${comments.publishedAt}, ${comments.id}) > (${cursor.publishedAt}::timestamptz, ${cursor.id}::uuid)`
     : undefined;
   const direction = descending ? sql`desc nulls last` : sql`asc nulls first`;
+  const skip = cursor ? 0 : offset;
+  const ids = filter.projectId
+    ? await projectPageIds(db, filter.projectId, and(matching({ ...filter, projectId: undefined }), keyset), {
+        direction,
+        limit,
+        offset: skip,
+      })
+    : undefined;
+  if (ids?.length === 0) return [];
   return db
     .select({ comment: comments, channel: channelColumns })
     .from(comments)
     .innerJoin(channels, eq(channels.id, comments.channelId))
-    .where(and(matching(filter), keyset))
+    .where(ids ? inArray(comments.id, ids) : and(matching(filter), keyset))
     .orderBy(sql`${comments.publishedAt} ${direction}`, sql`${comments.id} ${direction}`)
     .limit(limit)
-    .offset(cursor ? 0 : offset);
+    .offset(ids ? 0 : skip);
+}
+
+/**
+ * The ids of a project's page: each channel it follows walked in the list's order on its own
+ * index (comments_channel_published_idx) as far as the page reaches, then merged. Asked across
+ * the channels at once, the planner reads and sorts every comment of them (two seconds for page
+ * 200 of a channel with a million comments, against 36 ms so).
+ */
+async function projectPageIds(
+  db: Database,
+  projectId: string,
+  where: SQL | undefined,
+  { direction, limit, offset }: { direction: SQL; limit: number; offset: number },
+): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select page.id from project_channels as followed
+      cross join lateral (
+        select ${comments.id} as id, ${comments.publishedAt} as published_at from ${comments}
+        where ${comments.channelId} = followed.channel_id ${where ? sql`and ${where}` : sql``}
+        order by ${comments.publishedAt} ${direction}, ${comments.id} ${direction}
+        limit ${offset + limit}
+      ) as page
+      where followed.project_id = ${projectId}::uuid
+      order by page.published_at ${direction}, page.id ${direction}
+      limit ${limit} offset ${offset}`),
+  );
+  return rows.map((row) => row.id);
 }
 
 export type CommentWithChannel = Awaited<ReturnType<typeof listComments>>[number];
@@ -172,7 +243,8 @@ async function tallyProjectComments(
   period?: { start: number; end: number },
 ) {
   if (projectIds.length === 0) return [];
-  if (countedByDay(filter)) return tallyFromCommentDays(db, projectIds, filter, period);
+  if (keptByCommentDays(filter, ['sentiment', 'channelId']))
+    return tallyFromCommentDays(db, projectIds, filter, period);
   const day = sql<string>`to_char(${comments.publishedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   return db
     .select({
@@ -200,12 +272,12 @@ async function tallyProjectComments(
 }
 
 /**
- * Whether `filter` asks only what comment_days holds (a channel, a sentiment): then the count
- * reads those rows, a few a channel and day, instead of the comments (docs/decisions/062).
+ * Whether `filter` asks only what comment_days holds (`keys` of it): then a count reads those
+ * rows, a few a channel and day, instead of the comments (docs/decisions/062).
  */
-function countedByDay(filter: CommentFilter): boolean {
+function keptByCommentDays(filter: CommentFilter, keys: Array<keyof CommentFilter>): boolean {
   return Object.entries(filter).every(
-    ([key, value]) => value === undefined || key === 'sentiment' || key === 'channelId',
+    ([key, value]) => value === undefined || keys.includes(key as keyof CommentFilter),
   );
 }
 
@@ -230,6 +302,8 @@ function tallyFromCommentDays(
     .where(
       and(
         inArray(projectChannels.projectId, projectIds),
+        // What a project counts: its top-level comments (projectComments).
+        eq(commentDays.topLevel, true),
         filter.sentiment ? eq(commentDays.sentiment, filter.sentiment) : undefined,
         filter.channelId ? eq(commentDays.channelId, filter.channelId) : undefined,
         period ? sql`${commentDays.day} >= ${utcDay(period.start)}::date` : undefined,

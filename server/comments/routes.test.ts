@@ -1,9 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as commentsContract from '../../contract/comments';
 import type { RequestBody, RequestQuery } from '../../contract/operation';
 import { comments, type CommentRow } from '../db/schema';
 import { startHarness, type Harness } from '../test/harness';
+import { countComments, COUNT_AT_MOST } from './queries';
 
 /**
  * The sentiment review's API (contract/comments.ts, decision 024). Each test makes its comments on
@@ -137,6 +138,9 @@ describe('GET /v1.0/comments', () => {
       'sentiment=HAPPY',
       'inReview=maybe',
       'pageNumber=0',
+      // Deeper than a page by number goes (MAX_COMMENTS_PAGE_NUMBER): by `after` from there.
+      'pageNumber=201',
+      'pageNumber=999999999',
       'after=yesterday',
       'orderBy=message',
       // The shape of a cursor, naming no possible row: PostgreSQL would refuse the cast (a 500).
@@ -149,6 +153,34 @@ describe('GET /v1.0/comments', () => {
       expect(res.status, query).toBe(422);
       expect(Object.keys(res.body.errors ?? {}), query).toEqual([query.split('=')[0]]);
     }
+    // The deepest page by number is answered (past the last page, empty).
+    const deepest = await h.call('GET', '/v1.0/comments?pageNumber=200', { token: admin.token });
+    expect(deepest.status).toBe(200);
+    expect(deepest.body.meta?.currentPage).toBe(200);
+  });
+});
+
+describe('GET /v1.0/comments, its count', () => {
+  it('counts a filter by words up to COUNT_AT_MOST and then says "at least"; the counts kept are exact at any size', async () => {
+    const { mark } = await marked([{ inReview: true, proposedSentiment: 'POSITIVE' }]);
+    const { row: owner } = await h.factories.user();
+    const channel = await h.factories.channel(owner, { name: 'Busy page' });
+    // One more than is counted, written in one statement (the factories would take a while).
+    const many = commentsContract.COMMENTS_PAGE_SIZE + COUNT_AT_MOST;
+    await h.db.execute(sql`
+      insert into comments (channel_id, external_id, message, author_name, sentiment, in_review, proposed_sentiment, published_at)
+      select ${channel.id}::uuid, 'many-' || n, ${mark} || ' many ' || n, 'Many Writer', 'UNCLASSIFIED', true, 'NEGATIVE',
+             now() - make_interval(secs => n)
+      from generate_series(1, ${many}) as n`);
+
+    const byWords = await list({ message: mark, inReview: 'true' });
+    expect(byWords.body.meta).toEqual({ total: COUNT_AT_MOST, currentPage: 1, lastPage: 200, totalIsAtLeast: true });
+    expect(byWords.data).toHaveLength(commentsContract.COMMENTS_PAGE_SIZE);
+    // A filter the counts kept answer (this channel, in review) is exact, however many.
+    const kept = await countComments(h.db, { channelId: channel.id, inReview: true });
+    expect(kept).toEqual({ total: many, atLeast: false });
+    // Under the bound, exact.
+    expect((await list({ message: `${mark} 1` })).body.meta?.totalIsAtLeast).toBeUndefined();
   });
 });
 

@@ -23,7 +23,7 @@ export function commentRoutes(s: Services) {
   route(routes, s, comments.listComments, async (c, { query }) => {
     const { pageNumber, after, orderBy, ...filter } = query;
     const pageRequest = { page: pageNumber, pageSize: COMMENTS_PAGE_SIZE };
-    const [total, rows] = await Promise.all([
+    const [counted, rows] = await Promise.all([
       countComments(s.db, filter),
       listCommentRows(s.db, filter, {
         order: orderBy ?? 'publishedAt:-1',
@@ -32,7 +32,12 @@ export function commentRoutes(s: Services) {
         offset: pageOffset(pageRequest),
       }),
     ]);
-    return reply(c, comments.listComments, 200, paged(rows.map(presentComment), total, pageRequest));
+    return reply(
+      c,
+      comments.listComments,
+      200,
+      paged(rows.map(presentComment), counted.total, pageRequest, { totalIsAtLeast: counted.atLeast }),
+    );
   });
 
   route(routes, s, comments.bulkUpdateComments, async (c, { body }) => {

@@ -1,4 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { COMMENTS_CHANGED, type CommentsChangedEvent } from '../../contract/realtime';
+import { rowsOf as rowsOfResult } from '../db/client';
+import type { Publisher } from '../realtime/publisher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments } from '../db/schema';
 import { createCommentJudge } from '../sentiment/judge';
@@ -156,7 +159,7 @@ function expectedRows(final: Map<string, Live>) {
  * after the others, as a job's retry does.
  */
 async function applyAll(channelId: string, arrivals: Arrival[], rng: ReturnType<typeof seededRandom>) {
-  const deps = { db: h.appDb, log: h.logs.log, judge };
+  const deps = { db: h.appDb, log: h.logs.log, judge, publisher: recorder };
   let queue = [...arrivals];
   let jobId = 0;
   for (let round = 0; queue.length > 0 && round < 50; round++) {
@@ -211,6 +214,39 @@ const providerComment = (each: Live) => ({
   publishedAt: new Date(each.created * 1000),
   fromChannel: each.fromPage,
 });
+
+/** What the writer told the channels' owners (CommentsChanged), as a publisher would send it. */
+const told: CommentsChangedEvent[] = [];
+const recorder = {
+  toUser: async (_userId: string, name: string, event: unknown) => {
+    if (name === COMMENTS_CHANGED) told.push(event as CommentsChangedEvent);
+  },
+} as unknown as Publisher;
+
+/** The channel's count changes the writer told, added up: `day sentiment: n` lines, zeros left out. */
+function toldCounts(channelId: string) {
+  const sums = new Map<string, number>();
+  for (const event of told.filter((each) => each.channelId === channelId)) {
+    for (const { date, sentiment, change } of event.counted) {
+      sums.set(`${date} ${sentiment}`, (sums.get(`${date} ${sentiment}`) ?? 0) + change);
+    }
+  }
+  return [...sums]
+    .filter(([, n]) => n !== 0)
+    .map(([key, n]) => `${key}: ${n}`)
+    .sort();
+}
+
+/** The channel's top-level comments, counted by UTC day and sentiment: what a project's chart shows. */
+async function countedNow(channelId: string) {
+  const rows = rowsOfResult<{ key: string }>(
+    await h.appDb.execute(sql`
+      select to_char(published_at at time zone 'UTC', 'YYYY-MM-DD') || ' ' || sentiment || ': ' || count(*) as key
+      from comments where channel_id = ${channelId}::uuid and parent_id is null
+      group by to_char(published_at at time zone 'UTC', 'YYYY-MM-DD'), sentiment`),
+  );
+  return rows.map((row) => row.key).sort();
+}
 
 let pages = 0;
 async function freshChannel() {
@@ -296,6 +332,8 @@ describe('the one writer', () => {
         // the page as the provider has it.
         await applyAll(channel.id, [lastListing], rng);
         expect(await rowsOf(channel.id)).toEqual(expectedRows(final));
+        // What the owner's open chart was told, added up, is what it would read.
+        expect(toldCounts(channel.id)).toEqual(await countedNow(channel.id));
       }
       expect(outcomes[1]).toEqual(outcomes[0]);
       expect(outcomes[2]).toEqual(outcomes[0]);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { COMMENTS_CHANGED, type CommentsChangedEvent } from '../../contract/realtime';
-import type { ChannelKind } from '../../contract/fields';
+import type { ChannelKind, Sentiment } from '../../contract/fields';
 import { rowsOf, type Database } from '../db/client';
 import { safeError, type Logger } from '../log';
 import type { Publisher } from '../realtime/publisher';
@@ -143,7 +143,24 @@ export type ChannelChanges = {
   addedIds: string[];
   edited: Map<string, string>;
   removed: Set<string>;
+  /**
+   * How the channel's top-level comments changed by UTC day and sentiment, as comment_days counts
+   * them (`countedKey`): what an open chart adds up without reading itself again.
+   */
+  counted: Map<string, number>;
 };
+
+/** A day and sentiment of ChannelChanges.counted. */
+const countedKey = (publishedAt: string | Date, sentiment: string) =>
+  `${new Date(publishedAt).toISOString().slice(0, 10)} ${sentiment}`;
+
+/** `change` more (or fewer) top-level comments published then, of that sentiment. */
+function countChange(changes: ChannelChanges, publishedAt: string | Date, sentiment: string, change: number) {
+  const key = countedKey(publishedAt, sentiment);
+  const now = (changes.counted.get(key) ?? 0) + change;
+  if (now === 0) changes.counted.delete(key);
+  else changes.counted.set(key, now);
+}
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Transaction;
@@ -219,7 +236,14 @@ export async function applyCommentEvents(tx: Executor, events: CommentEvent[], j
   const changesOf = (channelId: string) => {
     let changes = applied.byChannel.get(channelId);
     if (!changes) {
-      changes = { ownerId: ownerOf.get(channelId)!, added: 0, addedIds: [], edited: new Map(), removed: new Set() };
+      changes = {
+        ownerId: ownerOf.get(channelId)!,
+        added: 0,
+        addedIds: [],
+        edited: new Map(),
+        removed: new Set(),
+        counted: new Map(),
+      };
       applied.byChannel.set(channelId, changes);
     }
     return changes;
@@ -339,7 +363,15 @@ async function writeUpserts(
         ...judged(judge, event),
       };
     });
-    const made = rowsOf<{ id: string; channel_id: string; external_id: string; in_review: boolean }>(
+    const made = rowsOf<{
+      id: string;
+      channel_id: string;
+      external_id: string;
+      in_review: boolean;
+      parent_id: string | null;
+      sentiment: string;
+      published_at: string | Date;
+    }>(
       await tx.execute(sql`
         insert into comments (channel_id, external_id, parent_id, message, author_name, published_at, from_channel,
           provider_changed_at, sentiment, proposed_sentiment, proposal_confidence, in_review, review_reason)
@@ -349,7 +381,7 @@ async function writeUpserts(
           channel_id uuid, external_id text, parent_id uuid, message text, author_name text,
           published_at timestamptz, from_channel boolean, changed_at timestamptz, sentiment text,
           proposed_sentiment text, proposal_confidence real, in_review boolean, review_reason text)
-        returning id, channel_id, external_id, in_review`),
+        returning id, channel_id, external_id, in_review, parent_id, sentiment, published_at`),
     );
     for (const row of made) {
       const key = keyOf(row.channel_id, row.external_id);
@@ -358,6 +390,7 @@ async function writeUpserts(
       const changes = changesOf(row.channel_id);
       changes.added += 1;
       changes.addedIds.push(row.id);
+      if (row.parent_id === null) countChange(changes, row.published_at, row.sentiment, 1);
       if (row.in_review) applied.addedToReview += 1;
     }
     for (const row of rows) if (row.from_channel && row.parent_id) recount.add(row.parent_id);
@@ -378,18 +411,36 @@ async function writeUpserts(
         ...judged(judge, event),
       };
     });
-    await tx.execute(sql`
-      update comments as c set
-        message = r.message, author_name = r.author_name, provider_changed_at = r.changed_at,
-        sentiment = case when r.reworded and c.reviewed_at is null then r.sentiment else c.sentiment end,
-        proposed_sentiment = case when r.reworded and c.reviewed_at is null then r.proposed_sentiment else c.proposed_sentiment end,
-        proposal_confidence = case when r.reworded and c.reviewed_at is null then r.proposal_confidence else c.proposal_confidence end,
-        in_review = case when r.reworded and c.reviewed_at is null then r.in_review else c.in_review end,
-        review_reason = case when r.reworded and c.reviewed_at is null then r.review_reason else c.review_reason end
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
-        id uuid, message text, author_name text, changed_at timestamptz, reworded boolean, sentiment text,
-        proposed_sentiment text, proposal_confidence real, in_review boolean, review_reason text)
-      where c.id = r.id`);
+    // What each comment's sentiment was (the statement's snapshot, `was`): a new one moves it
+    // on an open chart.
+    const moved = rowsOf<{
+      channel_id: string;
+      parent_id: string | null;
+      published_at: string | Date;
+      sentiment: string;
+      was: string;
+    }>(
+      await tx.execute(sql`
+        update comments as c set
+          message = r.message, author_name = r.author_name, provider_changed_at = r.changed_at,
+          sentiment = case when r.reworded and c.reviewed_at is null then r.sentiment else c.sentiment end,
+          proposed_sentiment = case when r.reworded and c.reviewed_at is null then r.proposed_sentiment else c.proposed_sentiment end,
+          proposal_confidence = case when r.reworded and c.reviewed_at is null then r.proposal_confidence else c.proposal_confidence end,
+          in_review = case when r.reworded and c.reviewed_at is null then r.in_review else c.in_review end,
+          review_reason = case when r.reworded and c.reviewed_at is null then r.review_reason else c.review_reason end
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
+          id uuid, message text, author_name text, changed_at timestamptz, reworded boolean, sentiment text,
+          proposed_sentiment text, proposal_confidence real, in_review boolean, review_reason text),
+          comments as prior
+        where c.id = r.id and prior.id = r.id
+        returning c.channel_id, c.parent_id, c.published_at, c.sentiment, prior.sentiment as was`),
+    );
+    for (const row of moved) {
+      if (row.parent_id !== null || row.sentiment === row.was) continue;
+      const changes = changesOf(row.channel_id);
+      countChange(changes, row.published_at, row.was, -1);
+      countChange(changes, row.published_at, row.sentiment, 1);
+    }
   }
 }
 
@@ -424,16 +475,27 @@ async function applyRemovals(
     on conflict do nothing`);
   // Its replies go with it (the parent's foreign key would take them anyway); the ids are what
   // the app drops.
-  const gone = rowsOf<{ id: string; channel_id: string; parent_id: string | null; from_channel: boolean }>(
+  const gone = rowsOf<{
+    id: string;
+    channel_id: string;
+    parent_id: string | null;
+    from_channel: boolean;
+    sentiment: string;
+    published_at: string | Date;
+  }>(
     await tx.execute(sql`
       with r as (select * from jsonb_to_recordset(${json}::jsonb) as r(channel_id uuid, external_id text)),
       target as (select c.id from comments c join r on c.channel_id = r.channel_id and c.external_id = r.external_id)
       delete from comments
       where id in (select id from target) or parent_id in (select id from target)
-      returning id, channel_id, parent_id, from_channel`),
+      returning id, channel_id, parent_id, from_channel, sentiment, published_at`),
   );
   const goneIds = new Set(gone.map((row) => row.id));
-  for (const row of gone) changesOf(row.channel_id).removed.add(row.id);
+  for (const row of gone) {
+    const changes = changesOf(row.channel_id);
+    changes.removed.add(row.id);
+    if (row.parent_id === null) countChange(changes, row.published_at, row.sentiment, -1);
+  }
   for (const row of gone) {
     if (row.from_channel && row.parent_id && !goneIds.has(row.parent_id)) recount.add(row.parent_id);
   }
@@ -510,6 +572,10 @@ export function changedEventOf(channelId: string, changes: ChannelChanges): Comm
     edited: tooMany ? [] : [...changes.edited].map(([_id, message]) => ({ _id, message })),
     removed: tooMany ? [] : [...changes.removed],
     refresh: tooMany,
+    counted: [...changes.counted].map(([key, change]) => {
+      const [date, sentiment] = key.split(' ') as [string, Sentiment];
+      return { date, sentiment, change };
+    }),
   };
 }
 
@@ -559,6 +625,11 @@ function merge(into: Applied, more: Applied): Applied {
       known.addedIds.push(...changes.addedIds);
       for (const [id, message] of changes.edited) known.edited.set(id, message);
       for (const id of changes.removed) known.removed.add(id);
+      for (const [key, change] of changes.counted) {
+        const now = (known.counted.get(key) ?? 0) + change;
+        if (now === 0) known.counted.delete(key);
+        else known.counted.set(key, now);
+      }
     }
   }
   for (const event of more.waiting) into.waiting.add(event);

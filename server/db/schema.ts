@@ -494,10 +494,17 @@ export const comments = pgTable(
     index('comments_in_review_published_idx')
       .on(table.publishedAt.desc(), table.id.desc())
       .where(sql`${table.inReview}`),
+    // The review by sentiment: a sentiment few comments in review have is found at once, not by
+    // walking every comment in review for it.
+    index('comments_in_review_sentiment_published_idx')
+      .on(table.sentiment, table.publishedAt.desc(), table.id.desc())
+      .where(sql`${table.inReview}`),
     index('comments_review_batch_idx')
       .on(table.reviewBatchId)
       .where(sql`${table.reviewBatchId} is not null`),
-    index('comments_channel_published_idx').on(table.channelId, table.publishedAt.desc()),
+    // A channel's comments in the lists' order, ties by id (the keyset), so a page by number
+    // walks the index instead of sorting every comment of the channel.
+    index('comments_channel_published_idx').on(table.channelId, table.publishedAt.desc(), table.id.desc()),
     index('comments_parent_idx').on(table.parentId),
     // The message filter: trigrams of the first MESSAGE_HEAD characters only (an 8,000-character
     // comment has thousands, and each insert paid for all of them), and the few longer comments
@@ -538,10 +545,20 @@ export const commentDays = pgTable(
       .references((): AnyPgColumn => channels.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     sentiment: text('sentiment', { enum: SENTIMENTS }).notNull(),
+    /** Whether these comments are in the sentiment review: the review's count reads it. */
+    inReview: boolean('in_review').notNull().default(false),
+    /** Whether these are top-level comments (what a project counts) or replies. */
+    topLevel: boolean('top_level').notNull().default(true),
     /** Gained (positive) or lost (negative) by the statement that added the row, or the fold. */
     comments: integer('comments').notNull(),
   },
-  (table) => [index('comment_days_channel_day_idx').on(table.channelId, table.day)],
+  (table) => [
+    index('comment_days_channel_day_idx').on(table.channelId, table.day),
+    // The review's count: every channel's comments in review, by sentiment.
+    index('comment_days_in_review_idx')
+      .on(table.sentiment)
+      .where(sql`${table.inReview}`),
+  ],
 );
 
 export type ChannelRow = typeof channels.$inferSelect;

@@ -9,6 +9,19 @@ export const pageOffset = ({ page, pageSize }: PageRequest) => (page - 1) * page
  * The paged answer (`pagedSchema` in contract/common.ts). A page past the last is answered, empty,
  * with the real meta; an empty list still has one (empty) page.
  */
-export function paged<T>(data: T[], total: number, { page, pageSize }: PageRequest): Paged<T> {
-  return { data, meta: { total, currentPage: page, lastPage: Math.max(1, Math.ceil(total / pageSize)) } };
+export function paged<T>(
+  data: T[],
+  total: number,
+  { page, pageSize }: PageRequest,
+  { totalIsAtLeast = false }: { totalIsAtLeast?: boolean } = {},
+): Paged<T> {
+  return {
+    data,
+    meta: {
+      total,
+      currentPage: page,
+      lastPage: Math.max(1, Math.ceil(total / pageSize)),
+      ...(totalIsAtLeast ? { totalIsAtLeast: true as const } : {}),
+    },
+  };
 }

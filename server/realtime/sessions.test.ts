@@ -193,6 +193,7 @@ const commentsChanged = (): CommentsChangedEvent => ({
   edited: [{ _id: '00000000-0000-4000-8000-000000000002', message: `a private word ${++comments}` }],
   removed: [],
   refresh: false,
+  counted: [],
 });
 
 /**

@@ -1,6 +1,6 @@
 import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ChannelKind } from '../../contract/fields';
-import type { Database } from '../db/client';
+import { rowsOf, type Database } from '../db/client';
 import {
   channels,
   couponRedemptions,
@@ -91,26 +91,52 @@ function matching(search: string | undefined): SQL | undefined {
 
 /**
  * A page of the users matching `search`, by email case-insensitive (the unique index's order;
- * the email is unique so pages never overlap), with how many match in all. One query: the count
- * is a window over the same matches, so a common search ("jose", one user in twelve of 100,000)
- * reads its matches once instead of once for the page and again for the count. A page past the
- * last has no row to carry the count: then it is counted on its own.
+ * the email is unique so pages never overlap), with how many match in all. The matches are found
+ * once, on the trigram index (users_search_trgm_idx), then counted and paged: asked for them in
+ * the email's order, the planner walked the email index over every user instead, filtering (106
+ * ms for "jose", one user in twelve of 100,000, against 36 ms so). No search: the email index.
  */
 export async function listUsersMatching(
   db: Database,
   search: string | undefined,
   { limit, offset }: { limit: number; offset: number },
 ): Promise<{ rows: UserRow[]; total: number }> {
+  if (!search) {
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select()
+        .from(users)
+        .orderBy(sql`lower(${users.email})`)
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(users),
+    ]);
+    return { rows, total };
+  }
+  const page = rowsOf<{ id: string; total: number | string }>(
+    await db.execute(sql`
+      with matched as materialized (
+        select ${users.id} as id, lower(${users.email}) as sort_key from ${users} where ${matching(search)}
+      )
+      select page.id, (select count(*) from matched) as total
+      from (select id, sort_key from matched order by sort_key limit ${limit} offset ${offset}) as page
+      order by page.sort_key`),
+  );
+  if (page.length === 0) {
+    const [{ total }] = await db.select({ total: count() }).from(users).where(matching(search));
+    return { rows: [], total };
+  }
   const found = await db
-    .select({ user: users, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select()
     .from(users)
-    .where(matching(search))
-    .orderBy(sql`lower(${users.email})`)
-    .limit(limit)
-    .offset(offset);
-  if (found.length > 0) return { rows: found.map((row) => row.user), total: found[0].total };
-  const [{ total }] = await db.select({ total: count() }).from(users).where(matching(search));
-  return { rows: [], total };
+    .where(
+      inArray(
+        users.id,
+        page.map((row) => row.id),
+      ),
+    )
+    .orderBy(sql`lower(${users.email})`);
+  return { rows: found, total: Number(page[0]!.total) };
 }
 
 /** How many projects each of `ownerIds` has, in one query (0 for none). */

@@ -316,3 +316,21 @@ describe('DataTable at each width', () => {
     expect(header(container, 'Name').className).toContain('whitespace-nowrap');
   });
 });
+
+describe('DataTable, a list that knows only that it has more', () => {
+  it('says so as ARIA does (aria-rowcount -1), and numbers the rows it holds', async () => {
+    const container = await render(
+      <DataTable
+        caption="People"
+        columns={columns}
+        rows={people}
+        getRowId={(person) => person.id}
+        totalRows="unknown"
+      />,
+    );
+    const table = container.querySelector('table')!;
+    expect(table.getAttribute('aria-rowcount')).toBe('-1');
+    const indexes = [...container.querySelectorAll('tbody tr')].map((row) => row.getAttribute('aria-rowindex'));
+    expect(indexes).toEqual(['2', '3', '4']);
+  });
+});

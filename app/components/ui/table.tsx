@@ -113,8 +113,11 @@ export type DataTableProps<Row> = {
   virtual?: { estimateRowHeight: number; height: string };
   /** Called when the last rows come near the view: the caller loads more (infinite scroll). */
   onEndReached?: () => void;
-  /** How many rows the whole list has, when `rows` is the part loaded so far (`aria-rowcount`). */
-  totalRows?: number;
+  /**
+   * How many rows the whole list has, when `rows` is the part loaded so far (`aria-rowcount`);
+   * `'unknown'` where the list only knows it has more (ARIA's -1).
+   */
+  totalRows?: number | 'unknown';
   /** A last full-width row: "Loading more…", "That is all". */
   footer?: ReactNode;
   /** The row the keyboard is on: it is the one in the tab order, and it looks so. */
@@ -251,7 +254,7 @@ export function DataTable<Row>({
     : rows.map((row, index) => ({ row, index }));
   const padTop = virtual && items.length > 0 ? items[0].start : 0;
   const padBottom = virtual && items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
-  const rowCount = totalRows ?? (virtual ? rows.length : undefined);
+  const rowCount = totalRows === 'unknown' ? rows.length : (totalRows ?? (virtual ? rows.length : undefined));
   const activeShown = activeRowId !== undefined && rows.some((row) => getRowId(row) === activeRowId);
 
   return (
@@ -272,7 +275,7 @@ export function DataTable<Row>({
         <table
           aria-busy={loading || undefined}
           // Counted with the header row, as ARIA counts rows.
-          aria-rowcount={rowCount === undefined ? undefined : rowCount + 1}
+          aria-rowcount={totalRows === 'unknown' ? -1 : rowCount === undefined ? undefined : rowCount + 1}
           className="min-w-full border-separate border-spacing-0 text-sm"
         >
           <caption

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectComment } from '~contract/comments';
-import { withChanges } from './comment-arrivals';
+import { withChanges, withCounted } from './comment-arrivals';
 import type { ProjectCommentPages } from './project-comments';
 import { testComment } from './test-comment';
 
@@ -20,6 +20,7 @@ const event = (over: { edited?: Array<{ _id: string; message: string }>; removed
   edited: over.edited ?? [],
   removed: over.removed ?? [],
   refresh: false,
+  counted: [],
 });
 
 describe('withChanges', () => {
@@ -73,5 +74,47 @@ describe('withChanges', () => {
       event({ edited: [{ _id: 'other', message: 'x' }], removed: ['gone'] }),
     );
     expect(changed.pages[0]!.data).toEqual([only]);
+  });
+});
+
+describe('withCounted', () => {
+  const counts = (positive: number, negative: number) => ({
+    POSITIVE: positive,
+    NEGATIVE: negative,
+    NEUTRAL: 0,
+    MIXED: 0,
+    UNCLASSIFIED: 0,
+  });
+  const summary = {
+    days: [
+      { date: '2026-11-26', counts: counts(2, 1) },
+      { date: '2026-11-27', counts: counts(0, 0) },
+    ],
+  };
+
+  it("adds each day's changes by sentiment, arrivals and removals, and leaves the other days as they were", () => {
+    const changed = withCounted(summary, [
+      { date: '2026-11-27', sentiment: 'POSITIVE', change: 3 },
+      { date: '2026-11-27', sentiment: 'NEGATIVE', change: 1 },
+      { date: '2026-11-26', sentiment: 'POSITIVE', change: -1 },
+    ]);
+    expect(changed.days).toEqual([
+      { date: '2026-11-26', counts: counts(1, 1) },
+      { date: '2026-11-27', counts: counts(3, 1) },
+    ]);
+    // The summary it was given is not changed (the cache's copy).
+    expect(summary.days[1]!.counts.POSITIVE).toBe(0);
+  });
+
+  it('ignores a day outside the period, and never counts below zero', () => {
+    const changed = withCounted(summary, [
+      { date: '2026-10-01', sentiment: 'POSITIVE', change: 5 },
+      { date: '2026-11-26', sentiment: 'NEGATIVE', change: -4 },
+    ]);
+    expect(changed.days).toEqual([
+      { date: '2026-11-26', counts: counts(2, 0) },
+      { date: '2026-11-27', counts: counts(0, 0) },
+    ]);
+    expect(withCounted(summary, [])).toBe(summary);
   });
 });

@@ -7,10 +7,13 @@ import type { ReviewChoice } from './review';
 /**
  * Above the review list: how many comments match, or how many are selected, and what can be done
  * to them. Offers every comment matching once every loaded one in review is selected (in the
- * in-review list only, where "all matching" is what the server reviews).
+ * in-review list only, where "all matching" is what the server reviews). Where the count stopped
+ * short (`totalIsAtLeast`: "more than 10,000"), there is no number to confirm: it says to narrow
+ * the filters instead.
  */
 export function ReviewActionsBar({
   total,
+  totalIsAtLeast = false,
   selectionCount,
   offerAllMatching,
   reviewable,
@@ -22,6 +25,7 @@ export function ReviewActionsBar({
   onClear,
 }: {
   total: number;
+  totalIsAtLeast?: boolean;
   selectionCount: number;
   offerAllMatching: boolean;
   reviewable: boolean;
@@ -43,7 +47,9 @@ export function ReviewActionsBar({
       <p className="font-medium text-fg" aria-live="polite">
         {selectionCount > 0
           ? t('review.selected', { count: selectionCount, formatted: count(selectionCount) })
-          : t('review.matching', { count: total, formatted: count(total) })}
+          : totalIsAtLeast
+            ? t('review.matchingAtLeast', { count: total, formatted: count(total) })
+            : t('review.matching', { count: total, formatted: count(total) })}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => onChoose({ action: 'accept' })} disabled={!reviewable || pending}>
@@ -61,7 +67,9 @@ export function ReviewActionsBar({
           {t('review.actions.edit')}
         </Button>
       </div>
-      {offerAllMatching ? (
+      {offerAllMatching && totalIsAtLeast ? (
+        <p className="text-fg-muted">{t('review.narrowForAllMatching', { formatted: count(total) })}</p>
+      ) : offerAllMatching ? (
         <Button size="sm" variant="ghost" onClick={onSelectAllMatching}>
           {t('review.selectAllMatching', { count: total, formatted: count(total) })}
         </Button>

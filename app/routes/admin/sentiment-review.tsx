@@ -127,7 +127,10 @@ export default function SentimentReviewRoute() {
 
   const list = useInfiniteQuery(commentListQuery(filter));
   const comments = useMemo(() => loadedComments(list.data), [list.data]);
-  const total = list.data?.pages[list.data.pages.length - 1]?.meta.total ?? 0;
+  const lastMeta = list.data?.pages[list.data.pages.length - 1]?.meta;
+  const total = lastMeta?.total ?? 0;
+  // Counted only so far (a filter by words over many comments): "more than", and no "all matching".
+  const totalIsAtLeast = lastMeta?.totalIsAtLeast ?? false;
   const review = useSentimentReview({ filter, comments, total, table });
   const { state, dispatch } = review;
 
@@ -171,6 +174,7 @@ export default function SentimentReviewRoute() {
         />
         <ReviewActionsBar
           total={total}
+          totalIsAtLeast={totalIsAtLeast}
           selectionCount={review.selectionCount}
           offerAllMatching={
             inReviewList && !state.allMatching && review.allLoadedSelected && total > review.selectionCount
@@ -198,7 +202,7 @@ export default function SentimentReviewRoute() {
           rowLabel={(comment) => t('review.rowLabel', { author: authorOf(comment, t) })}
           virtual={{ estimateRowHeight: ROW_HEIGHT, height: 'max(24rem, calc(100dvh - 22rem))' }}
           onEndReached={loadMore}
-          totalRows={total}
+          totalRows={totalIsAtLeast ? 'unknown' : total}
           footer={<CommentListFooter list={list} shown={comments.length} />}
           activeRowId={state.activeId}
           onActiveRowChange={(id) => dispatch({ type: 'activated', id })}
