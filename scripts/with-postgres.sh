@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs a command with a throwaway PostgreSQL cluster: TEST_DATABASE_URL points at it, and the
 # cluster is stopped and deleted afterwards. Usage: scripts/with-postgres.sh npm test
+# It runs without fsync (nothing in it is kept); PG_FSYNC=on runs it as a deployment's would, for
+# figures that compare with one (scripts/with-postgres.sh npm run bench -- --scale).
 set -euo pipefail
 
 port=${PG_TEST_PORT:-55432}
@@ -30,8 +32,8 @@ trap cleanup EXIT
 
 "${run_as[@]}" "$bindir/initdb" -D "$dir/data" -U postgres --auth=trust --no-sync -E UTF8 >/dev/null
 "${run_as[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off" start >/dev/null
+  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=${PG_FSYNC:-off} -c full_page_writes=${PG_FSYNC:-off}" start >/dev/null
 
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
-echo "with-postgres: PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') at $TEST_DATABASE_URL"
+echo "with-postgres: PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') at $TEST_DATABASE_URL (fsync ${PG_FSYNC:-off})"
 "$@"

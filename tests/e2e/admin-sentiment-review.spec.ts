@@ -261,6 +261,13 @@ test.describe('an admin', () => {
     await expect(rows(page)).toHaveCount(1);
     await page.getByRole('searchbox', { name: 'Author name' }).clear();
     await expect(rows(page)).toHaveCount(5);
+    // Two characters are too few to filter by (the API's WORDS_MIN_LENGTH): the box says so.
+    const author = page.getByRole('searchbox', { name: 'Author name' });
+    await author.fill('jo');
+    await expect(author).toHaveAccessibleDescription('Type at least 3 characters to filter');
+    await expect(rows(page)).toHaveCount(5);
+    await author.clear();
+    await expect(author).toHaveAccessibleDescription('');
 
     const choose = async (label: string, option: string) => {
       await page.getByRole('button', { name: label }).click();

@@ -73,6 +73,21 @@ test('a comment made on Facebook is offered on the open page, then edited and re
   const matching = page.getByText(/^\d+ comments?, replies not counted$/);
   const before = await matching.textContent();
   const firstRow = await rows(page).nth(1).textContent();
+  // The chart's totals follow from each event's counts: never read again meanwhile.
+  const chartTotal = async () =>
+    (
+      await page
+        .getByRole('list', { name: 'Comments by sentiment in the period' })
+        .getByRole('listitem')
+        .allTextContents()
+    )
+      .map((text) => Number(text.replace(/\D/g, '')))
+      .reduce((sum, n) => sum + n, 0);
+  const chartBefore = await chartTotal();
+  const chartReads: string[] = [];
+  page.on('request', (asked) => {
+    if (asked.url().includes('/sentiment-summary')) chartReads.push(asked.url());
+  });
 
   const hostile = '<img src=x onerror="window.pwned=1"> Cannoli freschissimi!';
   const said = await page.request.post('/dev/sandbox/comments', {
@@ -81,9 +96,10 @@ test('a comment made on Facebook is offered on the open page, then edited and re
   expect(said.status()).toBe(201);
   const { id } = (await said.json()) as { id: string };
 
-  // Offered, not pushed in: the list is as the reader left it.
+  // Offered, not pushed in: the list is as the reader left it; the chart counts it already.
   const show = page.getByRole('button', { name: 'Show 1 new comment' });
   await expect(show).toBeVisible();
+  await expect.poll(chartTotal).toBe(chartBefore + 1);
   expect(await rows(page).nth(1).textContent()).toBe(firstRow);
   await expect(matching).toHaveText(before!);
   await show.click();
@@ -110,6 +126,8 @@ test('a comment made on Facebook is offered on the open page, then edited and re
   expect((await page.request.delete(`/dev/sandbox/comments/${id}`)).status()).toBe(204);
   await expect(rows(page).filter({ hasText: 'Cannoli squisiti!' })).toHaveCount(0);
   await expect(show).toBeHidden();
+  await expect.poll(chartTotal).toBe(chartBefore);
+  expect(chartReads).toEqual([]);
 });
 
 test("a person comments on the sandbox page: the open project page and an admin's review offer it", async ({

@@ -42,5 +42,9 @@ describe('the review filter in the URL', () => {
       inReview: undefined,
       repliedByYou: false,
     });
+    // Two characters are too few for a filter by words (WORDS_MIN_LENGTH): no filter; three are one.
+    expect(filterFromUrl(url('?message=%20ok%20&authorName=Al')).message).toBe('');
+    expect(filterFromUrl(url('?message=%20ok%20&authorName=Al')).authorName).toBe('');
+    expect(filterFromUrl(url('?authorName=Ali')).authorName).toBe('Ali');
   });
 });

@@ -8,7 +8,7 @@ import type { ReviewChoice } from './review';
  * Above the review list: how many comments match, or how many are selected, and what can be done
  * to them. Offers every comment matching once every loaded one in review is selected (in the
  * in-review list only, where "all matching" is what the server reviews). Where the count stopped
- * short (`totalIsAtLeast`: "more than 10,000"), there is no number to confirm: it says to narrow
+ * short (`totalIsAtLeast`: "more than 1,000"), there is no number to confirm: it says to narrow
  * the filters instead.
  */
 export function ReviewActionsBar({

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { WORDS_MIN_LENGTH } from '~contract/comments';
 import { SearchField } from '~/components/ui/search-field';
 import { Select } from '~/components/ui/select';
 import { useDebouncedSearch } from '~/lib/use-debounced-search';
@@ -8,6 +9,9 @@ import { FoldedFilters } from './folded-filters';
 
 /** The text filters wait as the Support search does (docs/product.md#limits-and-timings: 600 ms) before asking again. */
 const TEXT_DEBOUNCE_MS = 600;
+
+/** Whether a text filter can be asked for: none, or WORDS_MIN_LENGTH characters or more. */
+const searchable = (text: string) => text === '' || text.length >= WORDS_MIN_LENGTH;
 
 /**
  * The review list's filters (docs/product.md#sentiment-review): message and author name as one types, sentiment,
@@ -22,16 +26,19 @@ export function ReviewToolbar({
   onChange: (change: Partial<ReviewFilter>) => void;
 }) {
   const { t } = useTranslation();
+  // A filter by words waits for its third character (the API's WORDS_MIN_LENGTH); the box says so.
   const [message, setMessage] = useDebouncedSearch(
     filter.message,
-    (value) => onChange({ message: value }),
+    (value) => searchable(value) && onChange({ message: value }),
     TEXT_DEBOUNCE_MS,
   );
   const [authorName, setAuthorName] = useDebouncedSearch(
     filter.authorName,
-    (value) => onChange({ authorName: value }),
+    (value) => searchable(value) && onChange({ authorName: value }),
     TEXT_DEBOUNCE_MS,
   );
+  const tooShort = (text: string) =>
+    searchable(text.trim()) ? undefined : t('review.filters.wordsMin', { count: WORDS_MIN_LENGTH });
   // On a phone only the message search shows until asked for the rest (open when some are set).
   const others = [
     filter.authorName,
@@ -48,6 +55,7 @@ export function ReviewToolbar({
         placeholder={t('review.filters.messagePlaceholder')}
         value={message}
         onChange={setMessage}
+        hint={tooShort(message)}
       />
       <FoldedFilters set={set}>
         <SearchField
@@ -55,6 +63,7 @@ export function ReviewToolbar({
           placeholder={t('review.filters.authorNamePlaceholder')}
           value={authorName}
           onChange={setAuthorName}
+          hint={tooShort(authorName)}
         />
         <SentimentFilterSelect value={filter.sentiment} onChange={(sentiment) => onChange({ sentiment })} />
         <Select
