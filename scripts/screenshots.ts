@@ -40,6 +40,26 @@ const screens: Screen[] = [
   { name: 'admin-mautic', path: '/admin/mautic', who: 'admin' },
   { name: 'admin-review', path: '/admin/sentiment-review', who: 'admin' },
   { name: 'admin-review-it', path: '/admin/sentiment-review', who: 'admin', language: 'it' },
+  // With SEED_SCALE_COMMENTS of a few thousand: more match than the review counts, every loaded
+  // one selected (it asks to narrow the filters instead of offering them all).
+  {
+    name: 'admin-review-many',
+    path: '/admin/sentiment-review?message=the',
+    who: 'admin',
+    then: async (page) => {
+      await page.getByRole('checkbox', { name: 'Select all rows' }).check();
+    },
+  },
+  // Two letters typed: too few to filter by.
+  {
+    name: 'admin-review-short-it',
+    path: '/admin/sentiment-review',
+    who: 'admin',
+    language: 'it',
+    then: async (page) => {
+      await page.getByRole('searchbox', { name: 'Messaggio' }).fill('ca');
+    },
+  },
   { name: 'design-library', path: '/admin/design-library', who: 'admin', fullPage: true },
   {
     name: 'design-library-section-it',
