@@ -505,13 +505,20 @@ export const comments = pgTable(
     // A channel's comments in the lists' order, ties by id (the keyset), so a page by number
     // walks the index instead of sorting every comment of the channel.
     index('comments_channel_published_idx').on(table.channelId, table.publishedAt.desc(), table.id.desc()),
-    index('comments_parent_idx').on(table.parentId),
+    // Replies only: a top-level comment (most of them) writes nothing here (docs/decisions/062).
+    index('comments_parent_idx')
+      .on(table.parentId)
+      .where(sql`${table.parentId} is not null`),
     // The message filter: trigrams of the first MESSAGE_HEAD characters only (an 8,000-character
     // comment has thousands, and each insert paid for all of them), and the few longer comments
     // by themselves, rechecked in full (server/comments/queries.ts `messageContains`).
     index('comments_message_head_trgm_idx').using('gin', sql`left(${table.messageSearch}, 500) gin_trgm_ops`),
-    // On every comment's length, so that ANALYZE knows how few are long and the planner uses it.
-    index('comments_message_length_idx').on(sql`length(${table.messageSearch})`),
+    // The longer comments only, so that the others write nothing here; how few they are the
+    // planner learns from the statistics on their length (comments_message_length_stats,
+    // migration 0024), which drizzle-kit does not manage.
+    index('comments_long_message_idx')
+      .on(sql`length(${table.messageSearch})`)
+      .where(sql`length(${table.messageSearch}) > 500`),
     index('comments_author_search_trgm_idx').using('gin', table.authorSearch.op('gin_trgm_ops')),
     check('comments_sentiment_check', oneOf(table.sentiment, SENTIMENTS)),
     check('comments_proposed_sentiment_check', oneOf(table.proposedSentiment, SENTIMENTS)),

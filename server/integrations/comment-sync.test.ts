@@ -87,6 +87,8 @@ describe('the scheduled sync', () => {
           edited: [],
           removed: [],
           refresh: false,
+          // One more on its chart: the day it was said, as it was judged.
+          counted: [{ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), sentiment: expect.any(String), change: 1 }],
         },
       },
     ]);

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestQuery } from '../../contract/operation';
-import { COMMENTS_ARRIVED, COMMENTS_CHANGED } from '../../contract/realtime';
+import { COMMENTS_ARRIVED, COMMENTS_CHANGED, type CommentsChangedEvent } from '../../contract/realtime';
 import * as webhooks from '../../contract/webhooks';
 import { comments, type ChannelRow } from '../db/schema';
 import type { Publisher } from '../realtime/publisher';
@@ -241,7 +241,16 @@ describe('POST /webhooks/facebook (a delivery)', () => {
       {
         userId: owner.id,
         event: COMMENTS_CHANGED,
-        payload: { channelId: channel.id, added: 1, addedIds: [row!.id], edited: [], removed: [], refresh: false },
+        payload: {
+          channelId: channel.id,
+          added: 1,
+          addedIds: [row!.id],
+          edited: [],
+          removed: [],
+          refresh: false,
+          // Its chart's day and sentiment, one more.
+          counted: [{ date: '2027-01-15', sentiment: row!.sentiment, change: 1 }],
+        },
       },
     ]);
   });
@@ -399,10 +408,22 @@ describe('POST /webhooks/facebook (a delivery)', () => {
           edited: [],
           removed: [],
           refresh: false,
+          counted: expect.any(Array),
         },
       },
     ]);
     expect((told()[0]!.payload as { addedIds: string[] }).addedIds).toHaveLength(4);
+    // What a chart adds: the two top-level comments that are there, by day and sentiment (the
+    // replies and the removed one not counted).
+    const tops = await h.db
+      .select({ sentiment: comments.sentiment })
+      .from(comments)
+      .where(and(eq(comments.channelId, channel.id), isNull(comments.parentId)));
+    const changes = (told()[0]!.payload as CommentsChangedEvent).counted;
+    expect(changes.reduce((sum, each) => sum + each.change, 0)).toBe(2);
+    for (const top of tops) {
+      expect(changes).toContainEqual(expect.objectContaining({ date: '2027-01-15', sentiment: top.sentiment }));
+    }
   });
 
   it('takes in more deliveries at once than it works on: the others wait their turn, and all are kept', async () => {
