@@ -105,7 +105,7 @@ const pageNumber = () =>
         z.string().check(z.regex(/^[1-9]\d{0,8}$/, 'integer')),
         z.pipe(
           z.transform(Number),
-          z.number().check(z.maximum(MAX_COMMENTS_PAGE_NUMBER, `max:${MAX_COMMENTS_PAGE_NUMBER}`)),
+          z.number().check(z.maximum(MAX_COMMENTS_PAGE_NUMBER, `maxNumber:${MAX_COMMENTS_PAGE_NUMBER}`)),
         ),
       ),
     ),

@@ -156,6 +156,8 @@ describe('GET /v1.0/comments', () => {
       expect(res.status, query).toBe(422);
       expect(Object.keys(res.body.errors ?? {}), query).toEqual([query.split('=')[0]]);
     }
+    const tooDeep = await h.call('GET', '/v1.0/comments?pageNumber=201', { token: admin.token });
+    expect(tooDeep.body.errors).toEqual({ pageNumber: ['The page number field must not be greater than 200.'] });
     // The deepest page by number is answered (past the last page, empty).
     const deepest = await h.call('GET', '/v1.0/comments?pageNumber=200', { token: admin.token });
     expect(deepest.status).toBe(200);
