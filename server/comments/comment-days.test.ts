@@ -28,27 +28,31 @@ const uuidList = (channelIds: string[]) =>
     sql`, `,
   );
 
-/**
- * Both sides as `channel day sentiment review|- top|reply: n` lines, the zero rows left out: every
- * key comment_days is kept by.
- */
+/** Every key comment_days is kept by. */
+const KEYS = sql.raw('channel_id, day, sentiment, in_review, top_level, is_bookmarked, is_hidden, replied_by_you');
+/** A key as words: `channel day sentiment review|- top|reply bookmarked|- hidden|- replied|-`. */
+const KEY = sql.raw(
+  `channel_id || ' ' || day || ' ' || sentiment || ' ' || case when in_review then 'review' else '-' end
+   || ' ' || case when top_level then 'top' else 'reply' end || ' ' || case when is_bookmarked then 'bookmarked' else '-' end
+   || ' ' || case when is_hidden then 'hidden' else '-' end || ' ' || case when replied_by_you then 'replied' else '-' end`,
+);
+
+/** Both sides as `KEY: n` lines, the zero rows left out. */
 async function countsBothWays(db: Database, channelIds: string[]) {
   const ids = uuidList(channelIds);
   const counted = rowsOf<{ key: string }>(
     await db.execute(sql`
-      select channel_id || ' ' || day || ' ' || sentiment || ' ' || case when in_review then 'review' else '-' end
-             || ' ' || case when top_level then 'top' else 'reply' end || ': ' || count(*) as key
+      select ${KEY} || ': ' || count(*) as key
       from (select channel_id, (published_at at time zone 'UTC')::date as day, sentiment, in_review,
-                   parent_id is null as top_level
+                   parent_id is null as top_level, is_bookmarked, is_hidden, channel_reply_count > 0 as replied_by_you
             from comments where channel_id in (${ids})) as each_comment
-      group by channel_id, day, sentiment, in_review, top_level`),
+      group by ${KEYS}`),
   ).map((row) => row.key);
   const kept = rowsOf<{ key: string }>(
     await db.execute(sql`
-      select channel_id || ' ' || day || ' ' || sentiment || ' ' || case when in_review then 'review' else '-' end
-             || ' ' || case when top_level then 'top' else 'reply' end || ': ' || sum(comments) as key
+      select ${KEY} || ': ' || sum(comments) as key
       from comment_days where channel_id in (${ids})
-      group by channel_id, day, sentiment, in_review, top_level having sum(comments) <> 0`),
+      group by ${KEYS} having sum(comments) <> 0`),
   ).map((row) => row.key);
   return { counted: counted.sort(), kept: kept.sort() };
 }
@@ -82,7 +86,7 @@ describe('the counts kept as comments change', () => {
     // Each writer its own transaction, all of them at once.
     const writers: Array<() => Promise<unknown>> = [];
     for (let n = 0; n < 40; n++) {
-      const kind = rng.int(8);
+      const kind = rng.int(9);
       const target = rng.pick(seeded);
       const batch = Array.from({ length: 1 + rng.int(8) }, () => comment(rng.pick(channelIds)));
       const sentiment = rng.pick(SENTIMENTS);
@@ -111,6 +115,12 @@ describe('the counts kept as comments change', () => {
               .where(inArray(comments.id, [target.id])),
           // The fold, beside the writers.
           () => foldCommentDays(h.db),
+          // A mark, or the channel's first reply counted (the filters' counts).
+          () =>
+            h.db
+              .update(comments)
+              .set({ isBookmarked: rng.int(2) === 0, isHidden: rng.int(2) === 0, channelReplyCount: rng.int(2) })
+              .where(eq(comments.id, target.id)),
           // A review's end, or a comment sent back to it (the review's count).
           () =>
             h.db
@@ -130,7 +140,13 @@ describe('the counts kept as comments change', () => {
     expect(after.counted.length).toBeGreaterThan(5);
     // The review's count, read from them, says what the list holds.
     for (const channelId of channelIds) {
-      for (const filter of [{ inReview: true }, { inReview: false, sentiment: 'NEGATIVE' as const }, {}]) {
+      for (const filter of [
+        { inReview: true },
+        { inReview: false, sentiment: 'NEGATIVE' as const },
+        {},
+        { isBookmarked: true },
+        { isHidden: false, repliedByYou: true },
+      ]) {
         const listed = await h.db
           .select({ id: comments.id })
           .from(comments)
@@ -139,6 +155,11 @@ describe('the counts kept as comments change', () => {
               eq(comments.channelId, channelId),
               filter.inReview === undefined ? undefined : eq(comments.inReview, filter.inReview),
               filter.sentiment ? eq(comments.sentiment, filter.sentiment) : undefined,
+              filter.isBookmarked === undefined ? undefined : eq(comments.isBookmarked, filter.isBookmarked),
+              filter.isHidden === undefined ? undefined : eq(comments.isHidden, filter.isHidden),
+              filter.repliedByYou === undefined
+                ? undefined
+                : sql`(${comments.channelReplyCount} > 0) = ${filter.repliedByYou}`,
             ),
           );
         expect((await countComments(h.db, { ...filter, channelId })).total, JSON.stringify(filter)).toBe(listed.length);
@@ -150,7 +171,7 @@ describe('the counts kept as comments change', () => {
     const rows = rowsOf<{ rows: number }>(
       await h.db.execute(sql`
         select count(*)::int as rows from comment_days where channel_id in (${uuidList(channelIds)})
-        group by channel_id, day, sentiment, in_review, top_level`),
+        group by ${KEYS}`),
     );
     expect(rows.every((row) => Number(row.rows) === 1)).toBe(true);
     const folded = await countsBothWays(h.db, channelIds);
@@ -174,7 +195,7 @@ describe('the counts kept as comments change', () => {
     // What a project counts: the top-level ones, by sentiment.
     const kept = async () =>
       (await countsBothWays(h.db, [channel.id])).kept
-        .filter((line) => line.includes(' top: '))
+        .filter((line) => line.split(' ')[4] === 'top')
         .map((line) => line.split(' ').slice(2, 3).concat(line.split(' ').slice(-1)).join(': '));
     expect((await kept()).sort()).toEqual(['NEGATIVE: 1', 'POSITIVE: 1']);
 

@@ -84,15 +84,14 @@ export const COUNT_AT_MOST = 1_000;
  * more match).
  */
 export async function countComments(db: Database, filter: CommentFilter): Promise<{ total: number; atLeast: boolean }> {
-  if (keptByCommentDays(filter, ['inReview', 'sentiment', 'channelId', 'topLevel'])) {
+  if (keptByCommentDays(filter, [...COMMENT_DAYS_FILTERS, 'inReview', 'topLevel'])) {
     const [row] = await db
       .select({ total: sql<number>`cast(coalesce(sum(${commentDays.comments}), 0) as integer)`.mapWith(Number) })
       .from(commentDays)
       .where(
         and(
+          commentDaysMatching(filter),
           filter.inReview === undefined ? undefined : eq(commentDays.inReview, filter.inReview),
-          filter.sentiment ? eq(commentDays.sentiment, filter.sentiment) : undefined,
-          filter.channelId ? eq(commentDays.channelId, filter.channelId) : undefined,
           filter.topLevel ? eq(commentDays.topLevel, true) : undefined,
         ),
       );
@@ -244,8 +243,7 @@ async function tallyProjectComments(
   period?: { start: number; end: number },
 ) {
   if (projectIds.length === 0) return [];
-  if (keptByCommentDays(filter, ['sentiment', 'channelId']))
-    return tallyFromCommentDays(db, projectIds, filter, period);
+  if (keptByCommentDays(filter, [...COMMENT_DAYS_FILTERS])) return tallyFromCommentDays(db, projectIds, filter, period);
   const day = sql<string>`to_char(${comments.publishedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   return db
     .select({
@@ -270,6 +268,20 @@ async function tallyProjectComments(
         ? [projectChannels.projectId, comments.sentiment, day]
         : [projectChannels.projectId, comments.sentiment]),
     );
+}
+
+/** What a project's list and the review both filter by that comment_days holds too. */
+const COMMENT_DAYS_FILTERS = ['sentiment', 'channelId', 'isBookmarked', 'isHidden', 'repliedByYou'] as const;
+
+/** COMMENT_DAYS_FILTERS of `filter`, on comment_days's rows. */
+function commentDaysMatching(filter: CommentFilter): SQL | undefined {
+  return and(
+    filter.sentiment ? eq(commentDays.sentiment, filter.sentiment) : undefined,
+    filter.channelId ? eq(commentDays.channelId, filter.channelId) : undefined,
+    filter.isBookmarked === undefined ? undefined : eq(commentDays.isBookmarked, filter.isBookmarked),
+    filter.isHidden === undefined ? undefined : eq(commentDays.isHidden, filter.isHidden),
+    filter.repliedByYou === undefined ? undefined : eq(commentDays.repliedByYou, filter.repliedByYou),
+  );
 }
 
 /**
@@ -305,8 +317,7 @@ function tallyFromCommentDays(
         inArray(projectChannels.projectId, projectIds),
         // What a project counts: its top-level comments (projectComments).
         eq(commentDays.topLevel, true),
-        filter.sentiment ? eq(commentDays.sentiment, filter.sentiment) : undefined,
-        filter.channelId ? eq(commentDays.channelId, filter.channelId) : undefined,
+        commentDaysMatching(filter),
         period ? sql`${commentDays.day} >= ${utcDay(period.start)}::date` : undefined,
         period ? sql`${commentDays.day} < ${utcDay(period.end)}::date` : undefined,
       ),

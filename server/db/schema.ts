@@ -505,6 +505,17 @@ export const comments = pgTable(
     // A channel's comments in the lists' order, ties by id (the keyset), so a page by number
     // walks the index instead of sorting every comment of the channel.
     index('comments_channel_published_idx').on(table.channelId, table.publishedAt.desc(), table.id.desc()),
+    // The same for the few comments a filter by a mark or a reply finds: a list of a channel's
+    // bookmarked ones reads those, not every comment of the channel for them (docs/decisions/062).
+    index('comments_channel_bookmarked_idx')
+      .on(table.channelId, table.publishedAt.desc(), table.id.desc())
+      .where(sql`${table.isBookmarked}`),
+    index('comments_channel_hidden_idx')
+      .on(table.channelId, table.publishedAt.desc(), table.id.desc())
+      .where(sql`${table.isHidden}`),
+    index('comments_channel_replied_idx')
+      .on(table.channelId, table.publishedAt.desc(), table.id.desc())
+      .where(sql`${table.channelReplyCount} > 0`),
     // Replies only: a top-level comment (most of them) writes nothing here (docs/decisions/062).
     index('comments_parent_idx')
       .on(table.parentId)
@@ -556,6 +567,10 @@ export const commentDays = pgTable(
     inReview: boolean('in_review').notNull().default(false),
     /** Whether these are top-level comments (what a project counts) or replies. */
     topLevel: boolean('top_level').notNull().default(true),
+    /** The owner's marks and whether the channel replied: every filter but words is a sum. */
+    isBookmarked: boolean('is_bookmarked').notNull().default(false),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    repliedByYou: boolean('replied_by_you').notNull().default(false),
     /** Gained (positive) or lost (negative) by the statement that added the row, or the fold. */
     comments: integer('comments').notNull(),
   },
