@@ -449,9 +449,13 @@ test.describe('an admin', () => {
     await expect(row(page, `${tag} 4 `)).toBeFocused();
 
     // Nothing selected: the keys act on the row the keyboard is on. 3 is Negative.
+    // Its page is read again (the classifier's panel with it) before the next change is held
+    // below: a hold that caught this reading would keep the next key waiting behind it.
+    const readAgain = page.waitForResponse((response) => new URL(response.url()).pathname === '/v1.0/sentiment-model');
     await page.keyboard.press('3');
     await expect(rows(page)).toHaveCount(3);
     await expect(row(page, `${tag} 5 `)).toBeFocused();
+    await readAgain;
     // The reject's page is held on its way back (the fetcher stays busy until the page's loader
     // has read it again): a dialog opened meanwhile is not the reject's, and Escape closes it.
     let release!: () => void;
