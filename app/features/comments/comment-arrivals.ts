@@ -153,12 +153,15 @@ export function useCommentArrivals(projectId: string, channelIds: readonly strin
             pages ? withChanges(pages, event) : pages,
           );
         }
+        // The list follows the cache by itself; only the chart, which the loader gives, is shown
+        // again, and only when its counts moved (a reply, or a new text, moves none): a page
+        // drawn again for nothing can swallow a click in an open menu.
         if (event.counted.length > 0) {
           await updateCached<SentimentSummary>(projectCommentKeys.summaries(projectId), (summary) =>
             summary ? withCounted(summary, event.counted) : summary,
           );
+          showAgain.call();
         }
-        showAgain.call();
       })();
     };
     listeners.add(listener);
