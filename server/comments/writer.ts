@@ -154,13 +154,16 @@ export type ChannelChanges = {
 const countedKey = (publishedAt: string | Date, sentiment: string) =>
   `${new Date(publishedAt).toISOString().slice(0, 10)} ${sentiment}`;
 
-/** `change` more (or fewer) top-level comments published then, of that sentiment. */
-function countChange(changes: ChannelChanges, publishedAt: string | Date, sentiment: string, change: number) {
-  const key = countedKey(publishedAt, sentiment);
-  const now = (changes.counted.get(key) ?? 0) + change;
-  if (now === 0) changes.counted.delete(key);
-  else changes.counted.set(key, now);
+/** `change` more (or fewer) under `key` of a ChannelChanges.counted; a key at zero goes. */
+function addCount(counted: Map<string, number>, key: string, change: number) {
+  const now = (counted.get(key) ?? 0) + change;
+  if (now === 0) counted.delete(key);
+  else counted.set(key, now);
 }
+
+/** `change` more (or fewer) top-level comments published then, of that sentiment. */
+const countChange = (changes: ChannelChanges, publishedAt: string | Date, sentiment: string, change: number) =>
+  addCount(changes.counted, countedKey(publishedAt, sentiment), change);
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Transaction;
@@ -625,11 +628,7 @@ function merge(into: Applied, more: Applied): Applied {
       known.addedIds.push(...changes.addedIds);
       for (const [id, message] of changes.edited) known.edited.set(id, message);
       for (const id of changes.removed) known.removed.add(id);
-      for (const [key, change] of changes.counted) {
-        const now = (known.counted.get(key) ?? 0) + change;
-        if (now === 0) known.counted.delete(key);
-        else known.counted.set(key, now);
-      }
+      for (const [key, change] of changes.counted) addCount(known.counted, key, change);
     }
   }
   for (const event of more.waiting) into.waiting.add(event);
