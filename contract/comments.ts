@@ -82,7 +82,7 @@ export const CommentSchema = z
 export type Comment = z.infer<typeof CommentSchema>;
 
 /** `true` / `false` in a query string; absent means either. */
-const flag = () =>
+export const flag = () =>
   z.optional(
     z.pipe(
       z.enum(['true', 'false'], { error: 'boolean' }),
@@ -98,7 +98,7 @@ const flag = () =>
 export const MAX_COMMENTS_PAGE_NUMBER = 200;
 
 /** A 1-based page number, named `pageNumber` here, at most MAX_COMMENTS_PAGE_NUMBER; absent means page 1. */
-const pageNumber = () =>
+export const pageNumber = () =>
   z.pipe(
     z.optional(
       z.pipe(
@@ -151,7 +151,7 @@ export const commentsCursor = (comment: Pick<Comment, 'publishedAt' | 'id'>) => 
 export const WORDS_MIN_LENGTH = 3;
 
 /** A list's search (`search`) of at least WORDS_MIN_LENGTH characters once trimmed. */
-const words = () =>
+export const words = () =>
   z.pipe(search(), z.optional(z.string().check(z.minLength(WORDS_MIN_LENGTH, `min:${WORDS_MIN_LENGTH}`))));
 
 export const commentFilterShape = {

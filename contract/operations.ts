@@ -7,6 +7,7 @@ import * as facebookDeletion from './facebook-deletion';
 import * as health from './health';
 import * as mautic from './mautic';
 import * as impersonation from './impersonation';
+import * as inbox from './inbox';
 import type { Operation } from './operation';
 import * as projects from './projects';
 import * as realtime from './realtime';
@@ -48,6 +49,7 @@ export const OPERATIONS: Operation[] = [
   ...pick(health),
   ...pick(mautic),
   ...pick(comments),
+  ...pick(inbox),
   ...pick(sentimentModel),
   ...pick(accounts),
   ...pick(realtime),

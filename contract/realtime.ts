@@ -81,6 +81,14 @@ export const CommentsChangedEventSchema = z.object({
 export type CommentsChangedEvent = z.infer<typeof CommentsChangedEventSchema>;
 
 /**
+ * The user marked comments of their inbox done or open again, in another tab or by replying
+ * (docs/product.md#inbox): the header's open count and an open inbox are read again.
+ */
+export const INBOX_CHANGED = 'InboxChanged';
+export const InboxChangedEventSchema = z.object({ updated: z.number() });
+export type InboxChangedEvent = z.infer<typeof InboxChangedEventSchema>;
+
+/**
  * Comments arrived on anyone's channels (docs/decisions/044), told to every admin on their own
  * private channel: how many, and how many of them went to review. The sentiment review offers
  * them ("N new comments to review") without moving its list.

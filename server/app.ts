@@ -38,6 +38,7 @@ import { commentRoutes } from './comments/routes';
 import { SentimentModels } from './sentiment/retraining';
 import { sentimentModelRoutes } from './sentiment/routes';
 import { projectCommentRoutes } from './comments/project-routes';
+import { inboxRoutes } from './inbox/routes';
 import { reportRoutes } from './reports/routes';
 import { mauticSandboxRoutes } from './mautic/sandbox';
 import { projectRoutes } from './projects/routes';
@@ -215,6 +216,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', commentRoutes(services));
   app.route('/', sentimentModelRoutes(services));
   app.route('/', projectCommentRoutes(services));
+  app.route('/', inboxRoutes(services));
   app.route('/', reportRoutes(services));
   app.route('/', accountRoutes(services));
   app.route('/', tiktokUserRoutes(services));

@@ -29,12 +29,15 @@ const uuidList = (channelIds: string[]) =>
   );
 
 /** Every key comment_days is kept by. */
-const KEYS = sql.raw('channel_id, day, sentiment, in_review, top_level, is_bookmarked, is_hidden, replied_by_you');
-/** A key as words: `channel day sentiment review|- top|reply bookmarked|- hidden|- replied|-`. */
+const KEYS = sql.raw(
+  'channel_id, day, sentiment, in_review, top_level, is_bookmarked, is_hidden, replied_by_you, is_done',
+);
+/** A key as words: `channel day sentiment review|- top|reply bookmarked|- hidden|- replied|- done|-`. */
 const KEY = sql.raw(
   `channel_id || ' ' || day || ' ' || sentiment || ' ' || case when in_review then 'review' else '-' end
    || ' ' || case when top_level then 'top' else 'reply' end || ' ' || case when is_bookmarked then 'bookmarked' else '-' end
-   || ' ' || case when is_hidden then 'hidden' else '-' end || ' ' || case when replied_by_you then 'replied' else '-' end`,
+   || ' ' || case when is_hidden then 'hidden' else '-' end || ' ' || case when replied_by_you then 'replied' else '-' end
+   || ' ' || case when is_done then 'done' else '-' end`,
 );
 
 /** Both sides as `KEY: n` lines, the zero rows left out. */
@@ -44,7 +47,8 @@ async function countsBothWays(db: Database, channelIds: string[]) {
     await db.execute(sql`
       select ${KEY} || ': ' || count(*) as key
       from (select channel_id, (published_at at time zone 'UTC')::date as day, sentiment, in_review,
-                   parent_id is null as top_level, is_bookmarked, is_hidden, channel_reply_count > 0 as replied_by_you
+                   parent_id is null as top_level, is_bookmarked, is_hidden, channel_reply_count > 0 as replied_by_you,
+                   done_at is not null as is_done
             from comments where channel_id in (${ids})) as each_comment
       group by ${KEYS}`),
   ).map((row) => row.key);
@@ -86,7 +90,7 @@ describe('the counts kept as comments change', () => {
     // Each writer its own transaction, all of them at once.
     const writers: Array<() => Promise<unknown>> = [];
     for (let n = 0; n < 40; n++) {
-      const kind = rng.int(9);
+      const kind = rng.int(10);
       const target = rng.pick(seeded);
       const batch = Array.from({ length: 1 + rng.int(8) }, () => comment(rng.pick(channelIds)));
       const sentiment = rng.pick(SENTIMENTS);
@@ -127,6 +131,12 @@ describe('the counts kept as comments change', () => {
               .update(comments)
               .set({ inReview: rng.int(2) === 0, proposedSentiment: sentiment })
               .where(inArray(comments.id, [target.id, second.id])),
+          // Marked done in the inbox, or open again (the inbox's count).
+          () =>
+            h.db
+              .update(comments)
+              .set({ doneAt: rng.int(2) === 0 ? null : day })
+              .where(eq(comments.id, target.id)),
         ][kind]!,
       );
     }

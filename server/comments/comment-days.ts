@@ -9,8 +9,10 @@ import type { JobQueue } from '../jobs/queue';
  */
 export const FOLD_COMMENT_DAYS = 'fold-comment-days';
 
-/** What a row of comment_days counts by (migrations 0022, 0023, 0025). */
-const KEYS = sql.raw('channel_id, day, sentiment, in_review, top_level, is_bookmarked, is_hidden, replied_by_you');
+/** What a row of comment_days counts by (migrations 0022, 0023, 0025, 0026). */
+const KEYS = sql.raw(
+  'channel_id, day, sentiment, in_review, top_level, is_bookmarked, is_hidden, replied_by_you, is_done',
+);
 
 /** How often the fold runs: a minute of a burst is a few thousand small rows at most. */
 export const FOLD_EVERY_SECONDS = 60;
@@ -29,8 +31,8 @@ export async function foldCommentDays(db: Database): Promise<number> {
       ),
       folded as (
         delete from comment_days as d using many as m
-        where (d.channel_id, d.day, d.sentiment, d.in_review, d.top_level, d.is_bookmarked, d.is_hidden, d.replied_by_you)
-            = (m.channel_id, m.day, m.sentiment, m.in_review, m.top_level, m.is_bookmarked, m.is_hidden, m.replied_by_you)
+        where (d.channel_id, d.day, d.sentiment, d.in_review, d.top_level, d.is_bookmarked, d.is_hidden, d.replied_by_you, d.is_done)
+            = (m.channel_id, m.day, m.sentiment, m.in_review, m.top_level, m.is_bookmarked, m.is_hidden, m.replied_by_you, m.is_done)
         returning d.*
       ),
       kept as (

@@ -16,6 +16,8 @@ import { HttpError, notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
 import { pageOffset, paged } from '../http/paging';
 import { findOwnProject } from '../projects/queries';
+import { markDoneByReply } from '../inbox/queries';
+import { INBOX_CHANGED } from '../../contract/realtime';
 import { presentComment, presentProjectComment } from './presenters';
 import { claimReplyAttempt, recordReplyPosted, releaseReplyAttempt } from './reply-attempts';
 import { keyOf, writeCommentEvents } from './writer';
@@ -164,6 +166,9 @@ export function projectCommentRoutes(s: Services) {
     const replyId = written.ids.get(keyOf(channel.id, externalId));
     // Its comment was removed at the provider meanwhile, and the reply with it.
     if (!replyId) throw notFound();
+    // Answered: done in the inbox (docs/product.md#inbox); the user's other tabs count it so.
+    if (await markDoneByReply(s.db, parent.comment.id, now))
+      await s.publisher?.toUser(user.id, INBOX_CHANGED, { updated: 1 });
     const [posted, fresh] = await Promise.all([findComment(s.db, replyId), findComment(s.db, parent.comment.id)]);
     if (!posted || !fresh) throw notFound();
     return reply(c, comments.replyToProjectComment, 201, {

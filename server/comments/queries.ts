@@ -5,7 +5,7 @@ import { rowsOf, type Database } from '../db/client';
 import { channels, commentDays, comments, projectChannels } from '../db/schema';
 
 /** What a comment shows of its channel; whether it was connected through an account says if it can reply. */
-const channelColumns = {
+export const channelColumns = {
   id: channels.id,
   kind: channels.kind,
   name: channels.name,
@@ -47,7 +47,8 @@ const messageContains = (text: string) => {
   return sql`(left(${comments.messageSearch}, ${sql.raw(String(MESSAGE_HEAD))}) like ${pattern} or length(${comments.messageSearch}) > ${sql.raw(String(MESSAGE_HEAD))}) and ${comments.messageSearch} like ${pattern}`;
 };
 
-function matching(filter: CommentFilter): SQL | undefined {
+/** The comments `filter` asks for, as a condition on `comments` (the inbox adds its own scope). */
+export function matching(filter: CommentFilter): SQL | undefined {
   const conditions: Array<SQL | undefined> = [
     filter.message ? messageContains(filter.message) : undefined,
     filter.authorName ? contains(comments.authorSearch, filter.authorName) : undefined,
@@ -271,10 +272,10 @@ async function tallyProjectComments(
 }
 
 /** What a project's list and the review both filter by that comment_days holds too. */
-const COMMENT_DAYS_FILTERS = ['sentiment', 'channelId', 'isBookmarked', 'isHidden', 'repliedByYou'] as const;
+export const COMMENT_DAYS_FILTERS = ['sentiment', 'channelId', 'isBookmarked', 'isHidden', 'repliedByYou'] as const;
 
 /** COMMENT_DAYS_FILTERS of `filter`, on comment_days's rows. */
-function commentDaysMatching(filter: CommentFilter): SQL | undefined {
+export function commentDaysMatching(filter: CommentFilter): SQL | undefined {
   return and(
     filter.sentiment ? eq(commentDays.sentiment, filter.sentiment) : undefined,
     filter.channelId ? eq(commentDays.channelId, filter.channelId) : undefined,
@@ -288,7 +289,7 @@ function commentDaysMatching(filter: CommentFilter): SQL | undefined {
  * Whether `filter` asks only what comment_days holds (`keys` of it): then a count reads those
  * rows, a few a channel and day, instead of the comments (docs/decisions/062).
  */
-function keptByCommentDays(filter: CommentFilter, keys: Array<keyof CommentFilter>): boolean {
+export function keptByCommentDays(filter: CommentFilter, keys: Array<keyof CommentFilter>): boolean {
   return Object.entries(filter).every(
     ([key, value]) => value === undefined || keys.includes(key as keyof CommentFilter),
   );

@@ -92,5 +92,8 @@ describe('a reply and its own webhook', () => {
     expect(posted.body.parent.channelReplyCount).toBe(1);
     const kept = await h.db.select().from(comments).where(eq(comments.parentId, target!.id));
     expect(kept.filter((row) => row.fromChannel).map((row) => row.id)).toEqual([posted.body.reply.id]);
+    // Answered: done in the owner's inbox.
+    const [answered] = await h.db.select().from(comments).where(eq(comments.id, target!.id));
+    expect(answered!.doneAt).not.toBeNull();
   });
 });

@@ -479,6 +479,10 @@ export const comments = pgTable(
     // event older than this changes nothing, so deliveries out of order end in the right state.
     // Null for a comment read by a fetch, which any event may change.
     providerChangedAt: at('provider_changed_at'),
+    // The owner's triage in the inbox (docs/product.md#inbox): when they marked it done (null:
+    // open), and the batch that did, which an undo names. Not the admin's review.
+    doneAt: at('done_at'),
+    doneBatchId: uuid('done_batch_id'),
     messageSearch: text('message_search')
       .notNull()
       .generatedAlwaysAs(sql`search_fold("message")`),
@@ -516,6 +520,17 @@ export const comments = pgTable(
     index('comments_channel_replied_idx')
       .on(table.channelId, table.publishedAt.desc(), table.id.desc())
       .where(sql`${table.channelReplyCount} > 0`),
+    // The inbox (server/inbox/queries.ts): a channel's open top-level comments newest first, and
+    // its open negatives apart, which the default order lists first.
+    index('comments_channel_open_idx')
+      .on(table.channelId, table.publishedAt.desc(), table.id.desc())
+      .where(sql`${table.doneAt} is null and ${table.parentId} is null`),
+    index('comments_channel_open_negative_idx')
+      .on(table.channelId, table.publishedAt.desc(), table.id.desc())
+      .where(sql`${table.doneAt} is null and ${table.parentId} is null and ${table.sentiment} = 'NEGATIVE'`),
+    index('comments_done_batch_idx')
+      .on(table.doneBatchId)
+      .where(sql`${table.doneBatchId} is not null`),
     // Replies only: a top-level comment (most of them) writes nothing here (docs/decisions/062).
     index('comments_parent_idx')
       .on(table.parentId)
@@ -571,6 +586,8 @@ export const commentDays = pgTable(
     isBookmarked: boolean('is_bookmarked').notNull().default(false),
     isHidden: boolean('is_hidden').notNull().default(false),
     repliedByYou: boolean('replied_by_you').notNull().default(false),
+    /** Marked done in the owner's inbox: its count of open comments reads the others. */
+    isDone: boolean('is_done').notNull().default(false),
     /** Gained (positive) or lost (negative) by the statement that added the row, or the fold. */
     comments: integer('comments').notNull(),
   },

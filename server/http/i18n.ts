@@ -56,6 +56,8 @@ export const messages = {
     notImpersonating: 'This session is not an impersonation.',
     reviewCountChanged:
       'More comments match these filters now (:count) than the :expected you confirmed: nothing was changed. Confirm the new count.',
+    inboxCountChanged:
+      'More open comments match these filters now (:count) than the :expected you confirmed: nothing was marked done. Confirm the new count.',
     providerNotConfigured: ':provider is not configured on this installation.',
     oauthStateRefused:
       'This connection attempt is unknown, expired or already finished (a reload, or another browser): start it again.',
@@ -113,6 +115,8 @@ export const messages = {
     notImpersonating: 'Questa sessione non è un accesso come un altro utente.',
     reviewCountChanged:
       'Ora questi filtri trovano più commenti (:count) dei :expected che hai confermato: non è stato cambiato nulla. Conferma il nuovo numero.',
+    inboxCountChanged:
+      'Ora questi filtri trovano più commenti aperti (:count) dei :expected che hai confermato: nessuno è stato segnato come fatto. Conferma il nuovo numero.',
     providerNotConfigured: ':provider non è configurato su questa installazione.',
     oauthStateRefused:
       'Questo tentativo di collegamento è sconosciuto, scaduto o già concluso (un ricaricamento o un altro browser): ricomincia.',

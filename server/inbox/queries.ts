@@ -1,0 +1,254 @@
+import { and, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { NETWORK_KINDS, parseInboxCursor, type InboxOrder, type InboxState, type Network } from '../../contract/inbox';
+import type { Sentiment } from '../../contract/comments';
+import { rowsOf, type Database } from '../db/client';
+import { channels, commentDays, comments, projectChannels, projects } from '../db/schema';
+import {
+  channelColumns,
+  commentDaysMatching,
+  COMMENT_DAYS_FILTERS,
+  COUNT_AT_MOST,
+  CountChanged,
+  keptByCommentDays,
+  matching,
+  type CommentFilter,
+} from '../comments/queries';
+
+/** The inbox's filters (contract/inbox.ts inboxFilterShape), parsed. */
+export interface InboxFilter {
+  projectId?: string | undefined;
+  channelId?: string | undefined;
+  network?: Network | undefined;
+  sentiment?: Sentiment | undefined;
+  state?: InboxState | undefined;
+  repliedByYou?: boolean | undefined;
+  isBookmarked?: boolean | undefined;
+  isHidden?: boolean | undefined;
+  message?: string | undefined;
+  authorName?: string | undefined;
+}
+
+/**
+ * The channels of `userId`'s inbox that `filter` keeps: theirs, followed by at least one of their
+ * projects (that one, with `projectId`), of the network and the channel asked for. A few rows;
+ * every other question of the inbox is asked of these channels, one at a time where it lists.
+ */
+export async function inboxChannelIds(db: Database, userId: string, filter: InboxFilter = {}): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: channels.id })
+    .from(channels)
+    .innerJoin(projectChannels, eq(projectChannels.channelId, channels.id))
+    .innerJoin(projects, eq(projects.id, projectChannels.projectId))
+    .where(
+      and(
+        eq(channels.ownerId, userId),
+        eq(projects.ownerId, userId),
+        filter.projectId ? eq(projectChannels.projectId, filter.projectId) : undefined,
+        filter.channelId ? eq(channels.id, filter.channelId) : undefined,
+        filter.network ? inArray(channels.kind, NETWORK_KINDS[filter.network]) : undefined,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/** What the inbox lists of a channel: its top-level comments matching the filters, open or done. */
+function commentsOf(filter: InboxFilter): SQL | undefined {
+  const { message, authorName, sentiment, repliedByYou, isBookmarked, isHidden } = filter;
+  return and(
+    matching({ message, authorName, sentiment, repliedByYou, isBookmarked, isHidden, topLevel: true }),
+    filter.state === 'done' ? isNotNull(comments.doneAt) : isNull(comments.doneAt),
+  );
+}
+
+const uuids = (ids: string[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}]`;
+
+/**
+ * A page of the inbox's ids, each with its rank in the order (0: a negative comment listed first,
+ * or every comment newest first; 1: the others after them). Each channel is walked on its own
+ * index (comments_channel_open_negative_idx, comments_channel_open_idx for the open ones) as far
+ * as the page reaches, the negatives and the others apart, then merged: asked across the channels
+ * at once, the planner would read and sort all of their comments (as a project's page:
+ * server/comments/queries.ts `projectPageIds`).
+ */
+export async function inboxPage(
+  db: Database,
+  channelIds: string[],
+  filter: InboxFilter,
+  { order, after, limit, offset }: { order: InboxOrder; after?: string | undefined; limit: number; offset: number },
+): Promise<Array<{ id: string; rank: 0 | 1 }>> {
+  if (channelIds.length === 0) return [];
+  const cursor = after ? parseInboxCursor(after) : undefined;
+  const skip = cursor ? 0 : offset;
+  const where = commentsOf(filter);
+  const before = (from: { publishedAt: string; id: string }) =>
+    sql`(${comments.publishedAt}, ${comments.id}) < (${from.publishedAt}::timestamptz, ${from.id}::uuid)`;
+  /** One part of the order on one channel: its comments meeting `condition`, newest first, after the cursor. */
+  const part = (rank: 0 | 1, condition: SQL | undefined) => {
+    // The cursor is past this part altogether (its rank is after it): nothing of it is left.
+    if (cursor && cursor.rank > rank) return undefined;
+    const keyset = cursor && cursor.rank === rank ? before(cursor) : undefined;
+    return sql`(select ${comments.id} as id, ${comments.publishedAt} as published_at, ${rank} as rank from ${comments}
+      where ${comments.channelId} = followed.id and ${and(where, condition, keyset) ?? sql`true`}
+      order by ${comments.publishedAt} desc nulls last, ${comments.id} desc nulls last
+      limit ${skip + limit})`;
+  };
+  const parts =
+    order === 'newest' || filter.sentiment
+      ? [part(0, undefined)]
+      : [part(0, eq(comments.sentiment, 'NEGATIVE')), part(1, sql`${comments.sentiment} <> 'NEGATIVE'`)];
+  const walked = parts.filter((each): each is SQL => each !== undefined);
+  if (walked.length === 0) return [];
+  const rows = rowsOf<{ id: string; rank: number }>(
+    await db.execute(sql`
+      select page.id, page.rank from unnest(${uuids(channelIds)}) as followed(id)
+      cross join lateral (${sql.join(walked, sql` union all `)}) as page
+      order by page.rank, page.published_at desc, page.id desc
+      limit ${limit} offset ${skip}`),
+  );
+  return rows.map((row) => ({ id: row.id, rank: Number(row.rank) === 1 ? 1 : 0 }));
+}
+
+/** The inbox's rows by id, with their channels, in the order of `ids`. */
+export async function inboxRows(db: Database, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ comment: comments, channel: channelColumns })
+    .from(comments)
+    .innerJoin(channels, eq(channels.id, comments.channelId))
+    .where(inArray(comments.id, ids));
+  const byId = new Map(rows.map((row) => [row.comment.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The user's projects that follow each of `channelIds`, by name. */
+export async function projectsFollowing(db: Database, userId: string, channelIds: string[]) {
+  const byChannel = new Map<string, Array<{ id: string; name: string }>>();
+  if (channelIds.length === 0) return byChannel;
+  const rows = await db
+    .select({ channelId: projectChannels.channelId, id: projects.id, name: projects.name })
+    .from(projectChannels)
+    .innerJoin(projects, eq(projects.id, projectChannels.projectId))
+    .where(and(inArray(projectChannels.channelId, channelIds), eq(projects.ownerId, userId)))
+    .orderBy(projects.name, projects.id);
+  for (const { channelId, id, name } of rows)
+    byChannel.set(channelId, [...(byChannel.get(channelId) ?? []), { id, name }]);
+  return byChannel;
+}
+
+/**
+ * How many of the inbox's comments on `channelIds` match `filter`: from the counts kept as
+ * comments change (comment_days, keyed also by done: migration 0026) unless it filters by words,
+ * which are counted on the comments up to COUNT_AT_MOST (`atLeast` past it).
+ */
+export async function countInbox(
+  db: Database,
+  channelIds: string[],
+  filter: InboxFilter,
+): Promise<{ total: number; atLeast: boolean }> {
+  if (channelIds.length === 0) return { total: 0, atLeast: false };
+  const { message, authorName, sentiment, repliedByYou, isBookmarked, isHidden } = filter;
+  const asked: CommentFilter = { message, authorName, sentiment, repliedByYou, isBookmarked, isHidden };
+  if (keptByCommentDays(asked, [...COMMENT_DAYS_FILTERS])) {
+    const [row] = await db
+      .select({ total: sql<number>`cast(coalesce(sum(${commentDays.comments}), 0) as integer)`.mapWith(Number) })
+      .from(commentDays)
+      .where(
+        and(
+          inArray(commentDays.channelId, channelIds),
+          eq(commentDays.topLevel, true),
+          eq(commentDays.isDone, filter.state === 'done'),
+          commentDaysMatching(asked),
+        ),
+      );
+    return { total: row?.total ?? 0, atLeast: false };
+  }
+  const matched = db
+    .select({ one: sql`1` })
+    .from(comments)
+    .where(and(inArray(comments.channelId, channelIds), commentsOf(filter)))
+    .limit(COUNT_AT_MOST + 1)
+    .as('matched');
+  const [{ total }] = await db.select({ total: count() }).from(matched);
+  return total > COUNT_AT_MOST ? { total: COUNT_AT_MOST, atLeast: true } : { total, atLeast: false };
+}
+
+/**
+ * Marks `ids` done (or open again) where they are top-level comments of `channelIds` not so
+ * already; answers how many changed. A done one names `batchId`, what its undo names.
+ */
+export async function markDone(
+  db: Database,
+  channelIds: string[],
+  ids: string[],
+  done: boolean,
+  { batchId, now }: { batchId: string; now: Date },
+): Promise<number> {
+  if (channelIds.length === 0) return 0;
+  const changed = await db
+    .update(comments)
+    .set(done ? { doneAt: now, doneBatchId: batchId } : { doneAt: null, doneBatchId: null })
+    .where(
+      and(
+        inArray(comments.id, ids),
+        inArray(comments.channelId, channelIds),
+        isNull(comments.parentId),
+        done ? isNull(comments.doneAt) : isNotNull(comments.doneAt),
+      ),
+    )
+    .returning({ id: comments.id });
+  return changed.length;
+}
+
+/**
+ * "Done for all matching": every open comment of `channelIds` matching `filter`, in one
+ * statement; more than `expectedTotal` rolls it back (CountChanged), so no more than was
+ * confirmed ever changes.
+ */
+export async function markMatchingDone(
+  db: Database,
+  channelIds: string[],
+  filter: InboxFilter,
+  expectedTotal: number,
+  { batchId, now }: { batchId: string; now: Date },
+): Promise<number> {
+  if (channelIds.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(comments)
+      .set({ doneAt: now, doneBatchId: batchId })
+      .where(and(inArray(comments.channelId, channelIds), commentsOf({ ...filter, state: 'open' })))
+      .returning({ id: comments.id });
+    if (changed.length > expectedTotal) throw new CountChanged(changed.length);
+    return changed.length;
+  });
+}
+
+/** Undo: the batch's comments on `userId`'s channels, still done, open again; undefined when none. */
+export async function undoDone(db: Database, userId: string, batchId: string): Promise<number | undefined> {
+  const changed = await db
+    .update(comments)
+    .set({ doneAt: null, doneBatchId: null })
+    .where(
+      and(
+        eq(comments.doneBatchId, batchId),
+        isNotNull(comments.doneAt),
+        sql`${comments.channelId} in (select ${channels.id} from ${channels} where ${channels.ownerId} = ${userId}::uuid)`,
+      ),
+    )
+    .returning({ id: comments.id });
+  return changed.length > 0 ? changed.length : undefined;
+}
+
+/** A reply from the app answers a comment: it is done (docs/product.md#inbox), unless it was already. */
+export async function markDoneByReply(db: Database, commentId: string, now: Date): Promise<boolean> {
+  const changed = await db
+    .update(comments)
+    .set({ doneAt: now, doneBatchId: null })
+    .where(and(eq(comments.id, commentId), isNull(comments.doneAt), isNull(comments.parentId)))
+    .returning({ id: comments.id });
+  return changed.length > 0;
+}
