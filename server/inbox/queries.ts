@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { NETWORK_KINDS, parseInboxCursor, type InboxOrder, type InboxState, type Network } from '../../contract/inbox';
+import * as inbox from '../../contract/inbox';
+import type { InboxOrder, InboxState, Network } from '../../contract/inbox';
 import type { Sentiment } from '../../contract/comments';
 import { rowsOf, type Database } from '../db/client';
 import { channels, commentDays, comments, projectChannels, projects } from '../db/schema';
@@ -45,7 +46,7 @@ export async function inboxChannelIds(db: Database, userId: string, filter: Inbo
         eq(projects.ownerId, userId),
         filter.projectId ? eq(projectChannels.projectId, filter.projectId) : undefined,
         filter.channelId ? eq(channels.id, filter.channelId) : undefined,
-        filter.network ? inArray(channels.kind, NETWORK_KINDS[filter.network]) : undefined,
+        filter.network ? inArray(channels.kind, inbox.NETWORK_KINDS[filter.network]) : undefined,
       ),
     );
   return rows.map((row) => row.id);
@@ -81,7 +82,7 @@ export async function inboxPage(
   { order, after, limit, offset }: { order: InboxOrder; after?: string | undefined; limit: number; offset: number },
 ): Promise<Array<{ id: string; rank: 0 | 1 }>> {
   if (channelIds.length === 0) return [];
-  const cursor = after ? parseInboxCursor(after) : undefined;
+  const cursor = after ? inbox.parseInboxCursor(after) : undefined;
   const skip = cursor ? 0 : offset;
   const where = commentsOf(filter);
   const before = (from: { publishedAt: string; id: string }) =>
