@@ -11,6 +11,7 @@ import {
   parseCommentsCursor,
   sentiment,
   words,
+  WORDS_MIN_LENGTH,
 } from './comments';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
@@ -35,6 +36,9 @@ export const networkOf = (kind: ChannelKind): Network =>
   NETWORKS.find((network) => NETWORK_KINDS[network].includes(kind))!;
 // Every kind has a network.
 CHANNEL_KINDS.forEach((kind) => networkOf(kind));
+
+/** How many characters a search by words takes (as the review's). */
+export const INBOX_WORDS_MIN_LENGTH = WORDS_MIN_LENGTH;
 
 /** Open (to triage) or done. */
 export const INBOX_STATES = ['open', 'done'] as const;

@@ -1,9 +1,10 @@
-import { useFetcher, useLocation, useNavigate } from '@remix-run/react';
+import { Link, useFetcher, useLocation, useNavigate } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '~/features/auth/api';
 import { ImpersonationBanner } from '~/features/impersonation/impersonation-banner';
-import { AppNav } from './app-nav';
+import { useInboxOpenCount } from '~/features/comments/inbox';
+import { AppNav, INBOX_ICON } from './app-nav';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeSwitcher } from './theme-switcher';
 import { Avatar } from './ui/avatar';
@@ -70,6 +71,31 @@ function UserMenu({ user }: { user: User }) {
   );
 }
 
+/** The inbox from every page, with its count of open comments (docs/product.md#inbox). */
+function InboxLink() {
+  const { t, i18n } = useTranslation();
+  const open = useInboxOpenCount();
+  const formatted = open === undefined ? '' : new Intl.NumberFormat(i18n.language || undefined).format(open);
+  return (
+    <Link
+      to={paths.inbox()}
+      aria-label={open === undefined ? t('inbox.nav') : t('inbox.headerLink', { count: open, formatted })}
+      title={t('inbox.nav')}
+      className="focus-ring relative inline-flex size-10 items-center justify-center rounded-md text-fg-muted hover:bg-muted hover:text-fg"
+    >
+      <StrokeIcon d={INBOX_ICON} className="size-5" strokeWidth={1.75} />
+      {open ? (
+        <span
+          aria-hidden="true"
+          className="absolute top-0.5 right-0 min-w-5 rounded-full bg-primary px-1 text-center text-[0.6875rem] leading-5 font-semibold text-on-primary tabular-nums"
+        >
+          {open > 99 ? '99+' : formatted}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
 /**
  * The signed-in chrome around every page of the app: the navigation in a sidebar on wide
  * screens (md, 840 px and up) and behind a menu button on a phone; the top bar with the
@@ -108,6 +134,7 @@ export function AppFrame({ user, children }: { user: User; children: React.React
             </div>
             <span className="hidden md:block" />
             <div className="flex items-center gap-1">
+              <InboxLink />
               <LanguageSwitcher />
               <ThemeSwitcher />
               <UserMenu user={user} />

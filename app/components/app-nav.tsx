@@ -1,8 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { User } from '~/features/auth/api';
+import { useInboxOpenCount } from '~/features/comments/inbox';
 import { paths } from '~/lib/paths';
 import { SidebarNav, type NavGroup } from './ui/sidebar-nav';
 import { StrokeIcon } from './ui/icon';
+
+/** A tray with a slot: the inbox (the navigation and the header's link draw it alike). */
+export const INBOX_ICON =
+  'M4 13h4l1.5 3h5L16 13h4M4 13l2.5-7.5A1 1 0 0 1 7.4 5h9.2a1 1 0 0 1 .9.5L20 13v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1z';
 
 const icon = (d: string) => <StrokeIcon d={d} className="size-5" strokeWidth={1.75} />;
 
@@ -13,6 +18,7 @@ const icon = (d: string) => <StrokeIcon d={d} className="size-5" strokeWidth={1.
  */
 export function AppNav({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const open = useInboxOpenCount();
   const groups: NavGroup[] = [
     {
       items: [
@@ -20,6 +26,13 @@ export function AppNav({ user, onNavigate }: { user: User; onNavigate?: () => vo
           label: t('nav.homeLink'),
           to: paths.projects(),
           icon: icon('M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z'),
+        },
+        {
+          label: t('inbox.nav'),
+          to: paths.inbox(),
+          count: open,
+          // A tray: every comment, in one place.
+          icon: icon(INBOX_ICON),
         },
         {
           label: t('nav.integrations'),

@@ -12,6 +12,7 @@ import {
   COMMENTS_CHANGED,
   CommentsArrivedEventSchema,
   CommentsChangedEventSchema,
+  INBOX_CHANGED,
   SENTIMENT_TRAINING,
   SentimentTrainingEventSchema,
 } from '~contract/realtime';
@@ -23,6 +24,7 @@ import {
 } from '~contract/tiktok-users';
 import { authKeys, type User } from '~/features/auth/api';
 import { commentArrivals } from '~/features/comments/comment-arrivals';
+import { forgetInboxCount, inboxChanged } from '~/features/comments/inbox';
 import { sentimentModelKeys, sentimentTraining } from '~/features/comments/sentiment-model';
 import { channelFetched } from '~/features/integrations/channel-fetched';
 import { brandName } from '~/components/ui/brand-mark';
@@ -133,6 +135,8 @@ function onCommentsChanged(payload: unknown) {
   if (!event.success) return;
   commentArrivals.tell(event.data);
   void markStale(projectKeys.lists());
+  // Comments that arrived or left move the inbox's open count.
+  if (event.data.counted.length > 0) inboxChanged();
 }
 
 /** Comments arrived on anyone's channels (told to admins): the sentiment review offers them. */
@@ -187,6 +191,8 @@ export function openLiveSession(user: Pick<User, '_id' | 'sessionId'>): LiveConn
       [`.${ACCOUNT_CHANNELS_FETCH_FAILED}`]: onFetchFailed,
       [`.${COMMENTS_CHANGED}`]: onCommentsChanged,
       [`.${COMMENTS_ARRIVED}`]: onCommentsArrived,
+      // Comments marked done or open again elsewhere (another tab, a reply): the count follows.
+      [`.${INBOX_CHANGED}`]: inboxChanged,
       [`.${SENTIMENT_TRAINING}`]: onSentimentTraining,
     },
     // Live once listening. After a reconnect the page is read again (what was sent meanwhile is
@@ -216,6 +222,7 @@ export function openLiveSession(user: Pick<User, '_id' | 'sessionId'>): LiveConn
     channelFetched.close();
     tiktokImports.clear();
     commentArrivals.clear();
+    forgetInboxCount();
     sentimentTraining.clear();
   });
   session = { channel, connection };

@@ -67,6 +67,11 @@ export async function updateCached<T>(queryKey: QueryKey, update: (value: T | un
   (await client()).setQueriesData<T>({ queryKey }, update);
 }
 
+/** What is cached under the key (it and the keys under it), as it stands: for an action that names a row the page shows. */
+export async function cachedEntries<T>(queryKey: QueryKey): Promise<T[]> {
+  return (await client()).getQueriesData<T>({ queryKey }).flatMap(([, value]) => (value === undefined ? [] : [value]));
+}
+
 /** Everything cached goes (another account's session starts or ends); nothing if never loaded. */
 export function forgetCache() {
   loaded?.clear();

@@ -4,6 +4,7 @@ import { safeReturnUrl } from './return-url';
 export const paths = {
   home: () => '/',
   projects: () => '/projects',
+  inbox: () => '/inbox',
   /** `account`: the one a provider's return just stored (app/routes/integrations/callback.tsx), shown selected. */
   integrations: (account?: string) =>
     account ? `/integrations?account=${encodeURIComponent(account)}` : '/integrations',

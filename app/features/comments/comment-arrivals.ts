@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
 import { useRevalidator } from '@remix-run/react';
 import type { SentimentSummary } from '~contract/comments';
 import type { CommentsArrivedEvent, CommentsChangedEvent } from '~contract/realtime';
@@ -6,7 +7,7 @@ import { invalidate, updateCached } from '~/lib/cache';
 import { createStore, useStore } from '~/lib/store';
 import { throttle } from '~/lib/throttle';
 import { commentKeys } from './api';
-import { projectCommentKeys, type ProjectCommentPages } from './project-comments';
+import type { ProjectCommentPages } from './project-comments';
 
 /**
  * Comments that arrived by themselves (docs/decisions/044), as the live updates tell: how many are
@@ -79,7 +80,7 @@ export function useReviewArrivals(inReviewOnly: boolean) {
  * The loaded pages with the edited comments' new text and without the removed ones (and their
  * replies); the list's total counts the removed comments it held out (a reply is not counted).
  */
-export function withChanges(pages: ProjectCommentPages, event: CommentsChangedEvent): ProjectCommentPages {
+export function withChanges<Pages extends ProjectCommentPages>(pages: Pages, event: CommentsChangedEvent): Pages {
   const edited = new Map(event.edited.map((each) => [each._id, each.message]));
   const removed = new Set(event.removed);
   const apply = <T extends { id: string; message: string }>(comment: T): T =>
@@ -129,7 +130,11 @@ export function withCounted(summary: SentimentSummary, counted: CommentsChangedE
  * reader is; nothing is read again); new comments wait, counted, until `show` reads the list
  * again from its top.
  */
-export function useCommentArrivals(projectId: string, channelIds: readonly string[]) {
+export function useCommentArrivals(
+  /** The lists this page shows (a project's, or the inbox's), and the project's chart if it has one. */
+  shown: { lists: QueryKey; summaries?: QueryKey },
+  channelIds: readonly string[],
+) {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
@@ -147,17 +152,15 @@ export function useCommentArrivals(projectId: string, channelIds: readonly strin
     const listener = (event: CommentsChangedEvent) => {
       if (!mine.has(event.channelId)) return;
       void (async () => {
-        if (event.refresh) await invalidate(projectCommentKeys.lists(projectId));
+        if (event.refresh) await invalidate(shown.lists);
         else if (event.edited.length > 0 || event.removed.length > 0) {
-          await updateCached<ProjectCommentPages>(projectCommentKeys.lists(projectId), (pages) =>
-            pages ? withChanges(pages, event) : pages,
-          );
+          await updateCached<ProjectCommentPages>(shown.lists, (pages) => (pages ? withChanges(pages, event) : pages));
         }
         // The list follows the cache by itself; only the chart, which the loader gives, is shown
         // again, and only when its counts moved (a reply, or a new text, moves none): a page
         // drawn again for nothing can swallow a click in an open menu.
-        if (event.counted.length > 0) {
-          await updateCached<SentimentSummary>(projectCommentKeys.summaries(projectId), (summary) =>
+        if (event.counted.length > 0 && shown.summaries) {
+          await updateCached<SentimentSummary>(shown.summaries, (summary) =>
             summary ? withCounted(summary, event.counted) : summary,
           );
           showAgain.call();
@@ -169,11 +172,12 @@ export function useCommentArrivals(projectId: string, channelIds: readonly strin
       listeners.delete(listener);
       showAgain.cancel();
     };
-  }, [projectId, ids]);
+    // The keys are read as they were when the page opened them: arrays made again each render.
+  }, [JSON.stringify(shown), ids]);
 
   async function show() {
     commentArrivals.shown(ids.split(','));
-    await invalidate(projectCommentKeys.lists(projectId));
+    await invalidate(shown.lists);
     revalidate.current();
   }
   return { waiting, show };

@@ -12,8 +12,8 @@ import { authorClass, authorOf } from './author';
 /** The intent a row's bookmark and hide buttons submit to the comments route's clientAction. */
 export const markIntent = 'mark';
 
-const MARKS = ['isBookmarked', 'isHidden'] as const;
-type CommentMark = (typeof MARKS)[number];
+export const MARKS = ['isBookmarked', 'isHidden'] as const;
+export type CommentMark = (typeof MARKS)[number];
 
 /** The marks a row's intent asks for (anything else is a bug in the page). */
 export function marksOf(form: FormData): CommentMarks {
@@ -22,11 +22,11 @@ export function marksOf(form: FormData): CommentMarks {
   return { [name]: formText(form, 'value') === 'true' };
 }
 
-function BookmarkIcon({ filled }: { filled: boolean }) {
+export function BookmarkIcon({ filled }: { filled: boolean }) {
   return <StrokeIcon d="M6 4h12v17l-6-4-6 4z" className={`size-4 ${filled ? 'fill-current' : ''}`} />;
 }
 
-function HideIcon({ hidden }: { hidden: boolean }) {
+export function HideIcon({ hidden }: { hidden: boolean }) {
   return hidden ? (
     <StrokeIcon
       d="M3 3l18 18M10.6 6.1A9.8 9.8 0 0 1 12 6c5 0 9 6 9 6a17 17 0 0 1-3 3.4M6.5 7.6C4.4 9.1 3 12 3 12s4 6 9 6a9 9 0 0 0 4.2-1"
@@ -37,12 +37,12 @@ function HideIcon({ hidden }: { hidden: boolean }) {
   );
 }
 
-function ReplyIcon() {
+export function ReplyIcon() {
   return <StrokeIcon d="M9 14 4 9l5-5M4 9h10a6 6 0 0 1 6 6v5" className="size-4" />;
 }
 
 /** One comment's words and details; a reply reads the same, smaller, under its parent. */
-function CommentBody({ comment, reply = false }: { comment: Comment; reply?: boolean }) {
+export function CommentBody({ comment, reply = false }: { comment: Comment; reply?: boolean }) {
   const { t, i18n } = useTranslation();
   const date = new Intl.DateTimeFormat(i18n.language || undefined, { dateStyle: 'medium', timeStyle: 'short' });
   return (

@@ -83,7 +83,7 @@ export async function markProjectComment(projectId: string, commentId: string, m
 }
 
 /** The loaded pages with one comment (top-level or reply) replaced by what the API answered. */
-export function withComment(pages: ProjectCommentPages, changed: Comment): ProjectCommentPages {
+export function withComment<Pages extends ProjectCommentPages>(pages: Pages, changed: Comment): Pages {
   const apply = <T extends Comment>(comment: T): T =>
     comment.id === changed.id ? { ...comment, ...changed } : comment;
   return {
@@ -115,7 +115,7 @@ export async function replyToComment(projectId: string, commentId: string, body:
 }
 
 /** The loaded pages with the reply under its parent, and the parent as it is now. */
-export function withReply(pages: ProjectCommentPages, parent: Comment, reply: Comment): ProjectCommentPages {
+export function withReply<Pages extends ProjectCommentPages>(pages: Pages, parent: Comment, reply: Comment): Pages {
   return {
     ...pages,
     pages: pages.pages.map((page) => ({

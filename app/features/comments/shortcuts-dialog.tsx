@@ -16,18 +16,32 @@ export const REVIEW_SHORTCUTS = [
   { keys: ['?'], does: 'help' },
 ] as const;
 
-export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * A list's keys in a dialog (`?`): the review's, or those given with the translations' prefix
+ * (`inbox.shortcuts`) that holds its title, its intro and a line for each.
+ */
+export function ShortcutsDialog({
+  open,
+  onClose,
+  shortcuts = REVIEW_SHORTCUTS,
+  words = 'review.shortcuts',
+}: {
+  open: boolean;
+  onClose: () => void;
+  shortcuts?: ReadonlyArray<{ keys: readonly string[]; does: string }>;
+  words?: 'review.shortcuts' | 'inbox.shortcuts';
+}) {
   const { t } = useTranslation();
   return (
     <AppDialog
       open={open}
       onClose={onClose}
-      title={t('review.shortcuts.title')}
+      title={t(`${words}.title`)}
       actions={<Button onClick={onClose}>{t('common.close')}</Button>}
     >
-      <p className="mb-3 text-sm text-fg-muted">{t('review.shortcuts.intro')}</p>
+      <p className="mb-3 text-sm text-fg-muted">{t(`${words}.intro`)}</p>
       <dl className="grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-2 text-sm">
-        {REVIEW_SHORTCUTS.map((shortcut) => (
+        {shortcuts.map((shortcut) => (
           <div key={shortcut.does} className="contents">
             <dt className="flex gap-1 justify-self-end">
               {shortcut.keys.map((key) => (
@@ -39,7 +53,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
                 </kbd>
               ))}
             </dt>
-            <dd className="text-fg">{t(`review.shortcuts.${shortcut.does}`)}</dd>
+            <dd className="text-fg">{t(`${words}.${shortcut.does}` as 'review.shortcuts.next')}</dd>
           </div>
         ))}
       </dl>

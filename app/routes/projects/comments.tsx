@@ -16,6 +16,7 @@ import {
   getProjectComments,
   getSentimentSummary,
   markProjectComment,
+  projectCommentKeys,
   projectCommentsQuery,
   replyToComment,
   type SentimentSummary,
@@ -121,7 +122,7 @@ export default function ProjectCommentsRoute() {
 
   const list = useInfiniteQuery(projectCommentsQuery(project._id, filter));
   const arrivals = useCommentArrivals(
-    project._id,
+    { lists: projectCommentKeys.lists(project._id), summaries: projectCommentKeys.summaries(project._id) },
     filter.channelId ? [filter.channelId] : project.channels.map((each) => each._id),
   );
   const comments = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);

@@ -1,0 +1,158 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Comment } from '~contract/comments';
+import { SentimentBadge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { StrokeIcon } from '~/components/ui/icon';
+import type { Column } from '~/components/ui/table';
+import { useIntent } from '~/lib/intents';
+import { authorOf } from './author';
+import type { InboxComment } from './inbox';
+import { BookmarkIcon, CommentBody, HideIcon, ReplyIcon, type CommentMark } from './project-comment-columns';
+
+/** The intents a row's buttons submit to the inbox route's clientAction. */
+export const inboxIntents = { done: 'done', doneMatching: 'doneMatching', undo: 'undo', mark: 'mark' } as const;
+
+function DoneIcon() {
+  return <StrokeIcon d="M5 12.5l4.5 4.5L19 7.5" className="size-4" />;
+}
+function OpenAgainIcon() {
+  return <StrokeIcon d="M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4" className="size-4" />;
+}
+
+/**
+ * A comment's buttons in the inbox: done (or open again: the page's, which says it with its Undo),
+ * reply (when its channel can), bookmark and hide (an intent of the row's own fetcher, so a row
+ * waits for its own answer only).
+ */
+function InboxActions({
+  comment,
+  onReply,
+  onDone,
+}: {
+  comment: InboxComment;
+  onReply: (comment: InboxComment) => void;
+  onDone: (comment: InboxComment) => void;
+}) {
+  const { t } = useTranslation();
+  const marks = useIntent();
+  const author = authorOf(comment, t);
+  const mark = (name: CommentMark, value: boolean) =>
+    marks.submit(inboxIntents.mark, { id: comment.id, mark: name, value: String(value) });
+  const isDone = comment.doneAt !== null;
+  return (
+    <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={t(isDone ? 'inbox.openAgain' : 'inbox.markDone', { author })}
+        title={t(isDone ? 'inbox.openAgainHint' : 'inbox.markDoneHint')}
+        onClick={() => onDone(comment)}
+      >
+        {isDone ? <OpenAgainIcon /> : <DoneIcon />}
+      </Button>
+      {comment.channel.canReply ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t('projectComments.reply.open', { author })}
+          title={t('projectComments.reply.openHint')}
+          onClick={() => onReply(comment)}
+        >
+          <ReplyIcon />
+        </Button>
+      ) : null}
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-pressed={comment.isBookmarked}
+        aria-label={t('projectComments.bookmark', { author })}
+        title={t(comment.isBookmarked ? 'projectComments.unbookmarkHint' : 'projectComments.bookmarkHint')}
+        disabled={marks.pending !== null}
+        onClick={() => mark('isBookmarked', !comment.isBookmarked)}
+        className={comment.isBookmarked ? 'text-primary' : ''}
+      >
+        <BookmarkIcon filled={comment.isBookmarked} />
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-pressed={comment.isHidden}
+        aria-label={t('projectComments.hide', { author })}
+        title={t(comment.isHidden ? 'projectComments.unhideHint' : 'projectComments.hideHint')}
+        disabled={marks.pending !== null}
+        onClick={() => mark('isHidden', !comment.isHidden)}
+      >
+        <HideIcon hidden={comment.isHidden} />
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The inbox as its table shows it: where the comment is (its projects and channel), the comment
+ * with its replies, its sentiment, its buttons. The channel's line is the route's to draw (the
+ * integrations feature's).
+ */
+export function useInboxColumns({
+  onReply,
+  onDone,
+  channel,
+}: {
+  onReply: (comment: InboxComment) => void;
+  onDone: (comment: InboxComment) => void;
+  channel: (comment: InboxComment) => ReactNode;
+}): Column<InboxComment>[] {
+  const { t } = useTranslation();
+  return [
+    {
+      id: 'comment',
+      header: t('projectComments.columns.comment'),
+      className: 'min-w-48 sm:min-w-64',
+      cell: (comment) => (
+        <div className="flex flex-col gap-2">
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-muted">
+            <span className="font-semibold text-fg wrap-anywhere">
+              {comment.projects.map((project) => project.name).join(', ')}
+            </span>
+            <span aria-hidden="true">·</span>
+            {channel(comment)}
+          </span>
+          <CommentBody comment={comment} />
+          <span className="md:hidden">
+            <SentimentBadge sentiment={comment.sentiment.sentiment} />
+          </span>
+          {comment.replies.length > 0 ? (
+            <ul
+              aria-label={t('projectComments.repliesTo', {
+                count: comment.replies.length,
+                author: authorOf(comment, t),
+              })}
+              className="mt-1 flex flex-col gap-3 border-l-2 border-line pl-4"
+            >
+              {comment.replies.map((reply: Comment) => (
+                <li key={reply.id}>
+                  <CommentBody comment={reply} reply />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      id: 'sentiment',
+      header: t('projectComments.columns.sentiment'),
+      className: 'w-36 align-top',
+      from: 'md',
+      cell: (comment) => <SentimentBadge sentiment={comment.sentiment.sentiment} />,
+    },
+    {
+      id: 'actions',
+      header: <span className="sr-only">{t('projectComments.columns.actions')}</span>,
+      align: 'end',
+      className: 'w-12 align-top sm:w-44',
+      cell: (comment) => <InboxActions comment={comment} onReply={onReply} onDone={onDone} />,
+    },
+  ];
+}

@@ -1,0 +1,130 @@
+import { useTranslation } from 'react-i18next';
+import { CHANNEL_KINDS } from '~contract/fields';
+import { INBOX_ORDERS, INBOX_STATES, INBOX_WORDS_MIN_LENGTH, NETWORKS, type Network } from '~contract/inbox';
+import { SearchField } from '~/components/ui/search-field';
+import { Select } from '~/components/ui/select';
+import { useDebouncedSearch } from '~/lib/use-debounced-search';
+import { FLAG_FILTERS } from './filter';
+import { ANY, FlagFilterSelects, SentimentFilterSelect } from './filter-selects';
+import { FoldedFilters } from './folded-filters';
+import type { InboxFilter } from './inbox-filter';
+
+/** The text filters wait as the review's do (docs/product.md#limits-and-timings: 600 ms). */
+const TEXT_DEBOUNCE_MS = 600;
+const searchable = (text: string) => text === '' || text.length >= INBOX_WORDS_MIN_LENGTH;
+
+export interface InboxProjectChoice {
+  id: string;
+  name: string;
+  channels: Array<{ id: string; name: string; kind: (typeof CHANNEL_KINDS)[number] }>;
+}
+
+/**
+ * The inbox's filters (docs/product.md#inbox): open or done, the order, a project, a network, a
+ * sentiment; and, folded on a phone, a channel, the three flags, the words and the author. Each
+ * change goes to the URL through `onChange`, where the list reads it from.
+ */
+export function InboxToolbar({
+  filter,
+  projects,
+  onChange,
+}: {
+  filter: InboxFilter;
+  projects: InboxProjectChoice[];
+  onChange: (change: Partial<InboxFilter>) => void;
+}) {
+  const { t } = useTranslation();
+  const [message, setMessage] = useDebouncedSearch(
+    filter.message,
+    (value) => searchable(value) && onChange({ message: value }),
+    TEXT_DEBOUNCE_MS,
+  );
+  const [authorName, setAuthorName] = useDebouncedSearch(
+    filter.authorName,
+    (value) => searchable(value) && onChange({ authorName: value }),
+    TEXT_DEBOUNCE_MS,
+  );
+  const tooShort = (text: string) =>
+    searchable(text.trim()) ? undefined : t('review.filters.wordsMin', { count: INBOX_WORDS_MIN_LENGTH });
+  // The channels of the project chosen, or of them all, each once.
+  const channels = [
+    ...new Map(
+      projects
+        .filter((project) => !filter.projectId || project.id === filter.projectId)
+        .flatMap((project) => project.channels)
+        .map((channel) => [channel.id, channel]),
+    ).values(),
+  ].sort((a, b) => a.name.localeCompare(b.name));
+  const folded = [
+    filter.order === 'negativeFirst' ? undefined : filter.order,
+    filter.projectId,
+    filter.network,
+    filter.sentiment,
+    filter.channelId,
+    filter.message || undefined,
+    filter.authorName || undefined,
+    ...FLAG_FILTERS.map((name) => filter[name]),
+  ].filter((value) => value !== undefined).length;
+
+  return (
+    <div role="search" aria-label={t('inbox.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <Select
+        label={t('inbox.filters.state')}
+        options={INBOX_STATES.map((state) => ({ value: state, label: t(`inbox.filters.states.${state}`) }))}
+        value={filter.state}
+        onChange={(state) => onChange({ state: state as InboxFilter['state'] })}
+      />
+      <FoldedFilters set={folded}>
+        <Select
+          label={t('inbox.filters.order')}
+          options={INBOX_ORDERS.map((order) => ({ value: order, label: t(`inbox.filters.orders.${order}`) }))}
+          value={filter.order}
+          onChange={(order) => onChange({ order: order as InboxFilter['order'] })}
+        />
+        <Select
+          label={t('inbox.filters.project')}
+          options={[
+            { value: ANY, label: t('inbox.filters.anyProject') },
+            ...projects.map((project) => ({ value: project.id, label: project.name })),
+          ]}
+          value={filter.projectId ?? ANY}
+          onChange={(value) => onChange({ projectId: value === ANY ? undefined : value, channelId: undefined })}
+        />
+        <Select
+          label={t('inbox.filters.network')}
+          options={[
+            { value: ANY, label: t('inbox.filters.anyNetwork') },
+            ...NETWORKS.map((network) => ({ value: network, label: t(`inbox.networks.${network}`) })),
+          ]}
+          value={filter.network ?? ANY}
+          onChange={(value) => onChange({ network: value === ANY ? undefined : (value as Network) })}
+        />
+        <SentimentFilterSelect value={filter.sentiment} onChange={(sentiment) => onChange({ sentiment })} />
+        <Select
+          label={t('projectComments.filters.channel')}
+          options={[
+            { value: ANY, label: t('projectComments.filters.anyChannel') },
+            ...channels.map((channel) => ({ value: channel.id, label: channel.name })),
+          ]}
+          value={filter.channelId ?? ANY}
+          onChange={(value) => onChange({ channelId: value === ANY ? undefined : value })}
+        />
+        <FlagFilterSelects filter={filter} onChange={(flags) => onChange(flags)} />
+        <SearchField
+          label={t('review.filters.message')}
+          placeholder={t('review.filters.messagePlaceholder')}
+          value={message}
+          onChange={setMessage}
+          hint={tooShort(message)}
+        />
+        <SearchField
+          label={t('review.filters.authorName')}
+          placeholder={t('review.filters.authorNamePlaceholder')}
+          value={authorName}
+          onChange={setAuthorName}
+          hint={tooShort(authorName)}
+        />
+      </FoldedFilters>
+    </div>
+  );
+}

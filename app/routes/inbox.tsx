@@ -1,0 +1,375 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { InboxDoneResult } from '~contract/inbox';
+import { RouteErrorBoundary } from '~/components/error-boundary';
+import { Button } from '~/components/ui/button';
+import { ConfirmDialog, useFormDialog } from '~/components/ui/dialog';
+import { PageHeader } from '~/components/ui/page-header';
+import { DataTable, type DataTableHandle } from '~/components/ui/table';
+import { requireUser } from '~/features/auth/guards';
+import { useCommentArrivals } from '~/features/comments/comment-arrivals';
+import {
+  getInbox,
+  inboxKeys,
+  inboxQuery,
+  markDone,
+  markInboxComment,
+  markMatchingDone,
+  replyInInbox,
+  shownInboxComment,
+  undoDone,
+  type InboxComment,
+} from '~/features/comments/inbox';
+import { inboxIntents, useInboxColumns } from '~/features/comments/inbox-columns';
+import {
+  inboxFilterFromQuery,
+  inboxFilterFromUrl,
+  inboxFilterToParams,
+  isInboxFiltered,
+  type InboxFilter,
+} from '~/features/comments/inbox-filter';
+import { INBOX_SHORTCUTS, inboxKeyCommand, type InboxCommand } from '~/features/comments/inbox-keys';
+import { InboxToolbar, type InboxProjectChoice } from '~/features/comments/inbox-toolbar';
+import { CommentListFooter } from '~/features/comments/list-footer';
+import { NewCommentsNotice } from '~/features/comments/new-comments-notice';
+import { marksOf } from '~/features/comments/project-comment-columns';
+import { ReplyDialog, ReplyFormSchema } from '~/features/comments/reply-dialog';
+import { isInControl } from '~/features/comments/review-keys';
+import { ShortcutsDialog } from '~/features/comments/shortcuts-dialog';
+import { ChannelLine } from '~/features/integrations/channel-kind';
+import { getProjects } from '~/features/projects/api';
+import { parseForm, replyWithApiError, useIsPending } from '~/lib/forms';
+import { HttpError } from '~/lib/http';
+import { formAnswer, formText, handleIntents, intentOf, useIntent } from '~/lib/intents';
+import { LOADS_IN_PLACE } from '~/lib/loading';
+import { pageTitle } from '~/lib/i18n';
+import { throwRouteError } from '~/lib/route-errors';
+import { snackbar } from '~/lib/snackbar';
+import { useQueryChange, useQueryOnItsWay } from '~/lib/url-query';
+
+/** Every project of the user (a page at a time from the API), with their channels: the filters' choices. */
+async function allProjects(): Promise<InboxProjectChoice[]> {
+  const first = await getProjects(1);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, first.meta.lastPage - 1) }, (_, n) => getProjects(n + 2)),
+  );
+  return [first, ...rest]
+    .flatMap((page) => page.data)
+    .map((project) => ({
+      id: project._id,
+      name: project.name,
+      channels: project.channels.map((channel) => ({ id: channel._id, name: channel.name, kind: channel.type })),
+    }));
+}
+
+/**
+ * The inbox (docs/product.md#inbox): every comment of the user's projects in one list, the open
+ * ones negatives first by default; filters and order in the URL. Read a page at a time as it
+ * scrolls (its one read outside the loader).
+ */
+export async function clientLoader({ request }: { request: Request }) {
+  await requireUser(request);
+  const filter = inboxFilterFromUrl(new URL(request.url));
+  try {
+    const [projects] = await Promise.all([allProjects(), getInbox(filter)]);
+    return { filter, projects };
+  } catch (error) {
+    throwRouteError(error, request);
+  }
+}
+
+/** What a done (or open again, or undo) answered, and for which rows. */
+export interface DoneAnswer {
+  result: InboxDoneResult;
+  done: boolean;
+}
+
+/**
+ * Every change the page makes (docs/decisions/035-one-way-to-change-data.md): done or open again
+ * (rows, or every comment matching with its count confirmed), its undo, a bookmark or a hide,
+ * each an intent; and the reply dialog's form. The feature's functions change the cached lists,
+ * so the list shows the new state.
+ */
+export async function clientAction({ request }: { request: Request }) {
+  await requireUser(request);
+  if (await intentOf(request)) {
+    return handleIntents(request, {
+      [inboxIntents.done]: async (form): Promise<DoneAnswer> => {
+        const done = formText(form, 'done') === 'true';
+        return { result: await markDone(formText(form, 'ids').split(','), done), done };
+      },
+      [inboxIntents.doneMatching]: async (form): Promise<DoneAnswer> => {
+        const filter = inboxFilterFromQuery(new URLSearchParams(String(form.get('query') ?? '')));
+        return { result: await markMatchingDone(filter, Number(formText(form, 'expectedTotal'))), done: true };
+      },
+      [inboxIntents.undo]: async (form): Promise<DoneAnswer> => ({
+        result: await undoDone(formText(form, 'batchId')),
+        done: false,
+      }),
+      [inboxIntents.mark]: async (form) => {
+        const comment = await shownInboxComment(formText(form, 'id'));
+        if (comment) await markInboxComment(comment, marksOf(form));
+      },
+    });
+  }
+  const submission = await parseForm(request, ReplyFormSchema);
+  if (submission.status !== 'success') return submission.reply();
+  try {
+    const { commentId, message, attemptId } = submission.value;
+    const comment = await shownInboxComment(commentId);
+    if (!comment) return submission.reply({ formErrors: ['projectComments.reply.gone'] });
+    const { reply } = await replyInInbox(comment, { message, attemptId });
+    snackbar.show('inbox.replied', 'success', { values: { channel: reply.channel.name } });
+  } catch (error) {
+    // The provider's refusal or absence is said in the API's own words; the typed reply stays.
+    if (error instanceof HttpError && (error.status === 409 || error.status === 502) && error.body?.message) {
+      return submission.reply({ formErrors: [error.body.message] });
+    }
+    return replyWithApiError(request, submission, error, { 404: 'projectComments.reply.gone' });
+  }
+  return submission.reply();
+}
+
+/** A row is about this tall before it is measured (its place, two lines of message and its details). */
+const ROW_HEIGHT = 104;
+
+export default function InboxRoute() {
+  const { t, i18n } = useTranslation();
+  const { filter, projects } = useLoaderData<typeof clientLoader>();
+  const changeQuery = useQueryChange();
+  const onItsWay = useQueryOnItsWay();
+  const count = new Intl.NumberFormat(i18n.language || undefined).format;
+
+  const list = useInfiniteQuery(inboxQuery(filter));
+  const channelIds = useMemo(
+    () => [...new Set(projects.flatMap((project) => project.channels.map((channel) => channel.id)))],
+    [projects],
+  );
+  const arrivals = useCommentArrivals({ lists: inboxKeys.lists() }, channelIds);
+  const comments = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
+  const lastPage = list.data?.pages[list.data.pages.length - 1]?.meta;
+  const total = lastPage?.total ?? 0;
+  const atLeast = lastPage?.totalIsAtLeast === true;
+
+  const filterKey = inboxFilterToParams(filter).toString();
+  const change = (next: Partial<InboxFilter>) =>
+    changeQuery((query) => inboxFilterToParams({ ...inboxFilterFromQuery(query), ...next }));
+  const next = onItsWay && inboxFilterFromQuery(onItsWay);
+  const filtering = next !== null && inboxFilterToParams(next).toString() !== filterKey;
+
+  // The row the keyboard is on, the rows checked, and the dialogs.
+  const [activeId, setActiveId] = useState<string | undefined>(undefined);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const table = useRef<DataTableHandle | null>(null);
+  const [shownFor, setShownFor] = useState(filterKey);
+  // A new filter drops the selection (during render: React's "adjusting state on a change of props").
+  if (shownFor !== filterKey) {
+    setShownFor(filterKey);
+    setSelected(new Set());
+    setActiveId(undefined);
+  }
+  const present = new Set(comments.map((comment) => comment.id));
+  const checked = new Set([...selected].filter((id) => present.has(id)));
+  const activeIndex = activeId ? comments.findIndex((comment) => comment.id === activeId) : -1;
+  const active = activeIndex >= 0 ? comments[activeIndex] : undefined;
+
+  const replying = useFormDialog<InboxComment>(formAnswer(useActionData<typeof clientAction>()));
+  const replyPending = useIsPending();
+  const doneIntent = useIntent<DoneAnswer>();
+  const undoIntent = useIntent();
+  const marks = useIntent();
+
+  // Each answer of a done: said once, with its Undo (`submitUndo` is the fetcher's own, stable).
+  const answer = doneIntent.result;
+  const submitUndo = undoIntent.submit;
+  useEffect(() => {
+    if (!answer?.ok) return;
+    const { result, done } = answer.data;
+    if (result.updated === 0) return;
+    const batchId = result.batchId;
+    snackbar.show(done ? 'inbox.doneSaid' : 'inbox.openedSaid', 'success', {
+      values: { count: result.updated },
+      action: batchId ? { label: 'review.undo', run: () => submitUndo(inboxIntents.undo, { batchId }) } : undefined,
+    });
+  }, [answer, submitUndo]);
+
+  /** Done (or open again) for the checked rows, or the row the keyboard is on. */
+  const markRows = (rows: InboxComment[], done: boolean) => {
+    const ids = rows.filter((row) => (row.doneAt === null) === done).map((row) => row.id);
+    if (ids.length === 0 || doneIntent.pending) return;
+    // The keyboard moves on to the row after the last one leaving.
+    const after = comments.slice(comments.indexOf(rows[rows.length - 1]!) + 1).find((row) => !ids.includes(row.id));
+    setActiveId(after?.id ?? comments.slice(0, comments.indexOf(rows[0]!)).at(-1)?.id);
+    setSelected(new Set());
+    doneIntent.submit(inboxIntents.done, { ids: ids.join(','), done: String(done) });
+  };
+  const columns = useInboxColumns({
+    onReply: replying.open,
+    onDone: (comment) => markRows([comment], comment.doneAt === null),
+    channel: (comment) => <ChannelLine kind={comment.channel.kind} name={comment.channel.name} />,
+  });
+  const targets = () => (checked.size > 0 ? comments.filter((row) => checked.has(row.id)) : active ? [active] : []);
+
+  const run = (command: InboxCommand) => {
+    if (command.does === 'help') return setHelpOpen(true);
+    if (command.does === 'clear') return setSelected(new Set());
+    if (command.does === 'move') {
+      const index = Math.min(comments.length - 1, Math.max(0, activeIndex + command.by));
+      const row = comments[index];
+      if (!row) return;
+      setActiveId(row.id);
+      table.current?.focusRow(index);
+      return;
+    }
+    if (!active && command.does !== 'done') return;
+    if (command.does === 'toggle' && active) {
+      const nextSelected = new Set(checked);
+      if (nextSelected.has(active.id)) nextSelected.delete(active.id);
+      else nextSelected.add(active.id);
+      return setSelected(nextSelected);
+    }
+    if (command.does === 'done') {
+      const rows = targets();
+      return markRows(
+        rows,
+        rows.some((row) => row.doneAt === null),
+      );
+    }
+    if (!active) return;
+    if (command.does === 'reply' && active.channel.canReply) return replying.open(active);
+    if (command.does === 'bookmark')
+      return marks.submit(inboxIntents.mark, {
+        id: active.id,
+        mark: 'isBookmarked',
+        value: String(!active.isBookmarked),
+      });
+    if (command.does === 'hide')
+      return marks.submit(inboxIntents.mark, { id: active.id, mark: 'isHidden', value: String(!active.isHidden) });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const command = inboxKeyCommand(event, { inControl: isInControl(event.target), hasSelection: checked.size > 0 });
+    if (!command) return;
+    event.preventDefault();
+    run(command);
+  };
+  // The row that took the place of the one that left keeps the keyboard.
+  useEffect(() => {
+    if (activeIndex >= 0 && document.activeElement?.closest('tbody')) table.current?.focusRow(activeIndex);
+  }, [activeIndex]);
+
+  const loadMore = useCallback(() => {
+    if (list.hasNextPage && !list.isFetchingNextPage && !list.isError) void list.fetchNextPage();
+  }, [list]);
+
+  const open = filter.state === 'open';
+  const checkedRows = comments.filter((row) => checked.has(row.id));
+  const totalText = count(total);
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={t('inbox.title')}
+        subtitle={t('inbox.subtitle')}
+        actions={
+          <Button variant="secondary" onClick={() => setHelpOpen(true)} aria-haspopup="dialog">
+            {t('review.shortcuts.open')}
+          </Button>
+        }
+      />
+      <InboxToolbar filter={filter} projects={projects} onChange={change} />
+
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the keys of the focusable rows and buttons inside, caught as they bubble */}
+      <section aria-label={t('inbox.listLabel')} onKeyDown={onKeyDown} className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm font-medium text-fg" aria-live="polite">
+            {list.isPending
+              ? null
+              : atLeast
+                ? t('inbox.moreThan', { formatted: totalText })
+                : t(open ? 'inbox.openCount' : 'inbox.doneCount', { count: total, formatted: totalText })}
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <NewCommentsNotice count={arrivals.waiting} onShow={() => void arrivals.show()} />
+            {checked.size > 0 ? (
+              <Button size="sm" onClick={() => markRows(checkedRows, open)} disabled={doneIntent.pending !== null}>
+                {t(open ? 'inbox.markSelectedDone' : 'inbox.openSelected', { count: checked.size })}
+              </Button>
+            ) : open && total > 0 && !atLeast ? (
+              <Button size="sm" variant="secondary" onClick={() => setConfirming(true)}>
+                {t('inbox.markAllDone', { count: total, formatted: totalText })}
+              </Button>
+            ) : null}
+          </div>
+        </div>
+        <DataTable
+          caption={t('inbox.tableCaption')}
+          captionHidden
+          columns={columns}
+          rows={comments}
+          getRowId={(comment) => comment.id}
+          loading={list.isPending || filtering}
+          loadingRows={6}
+          empty={
+            isInboxFiltered(filter)
+              ? t('projectComments.noMatch')
+              : open
+                ? channelIds.length === 0
+                  ? t('inbox.noChannels')
+                  : t('inbox.zero')
+                : t('inbox.noneDone')
+          }
+          virtual={{ estimateRowHeight: ROW_HEIGHT, height: 'max(24rem, calc(100dvh - 18rem))' }}
+          onEndReached={loadMore}
+          totalRows={atLeast ? 'unknown' : total}
+          footer={<CommentListFooter list={list} shown={comments.length} />}
+          selectedIds={checked}
+          onSelectionChange={setSelected}
+          rowLabel={(comment) => t('inbox.rowLabel', { author: comment.authorName })}
+          activeRowId={active?.id}
+          onActiveRowChange={(id) => setActiveId(id)}
+          handleRef={table}
+        />
+      </section>
+      <ReplyDialog
+        comment={replying.item}
+        onClose={replying.close}
+        lastResult={replying.lastResult}
+        pending={replyPending}
+      />
+      <ShortcutsDialog
+        open={helpOpen}
+        onClose={() => setHelpOpen(false)}
+        shortcuts={INBOX_SHORTCUTS}
+        words="inbox.shortcuts"
+      />
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('inbox.confirmAll.title', { count: total, formatted: totalText })}
+        confirmText={t('inbox.confirmAll.confirm', { count: total, formatted: totalText })}
+        pending={doneIntent.pending !== null}
+        onConfirm={() => {
+          doneIntent.submit(inboxIntents.doneMatching, {
+            query: inboxFilterToParams(filter).toString(),
+            expectedTotal: String(total),
+          });
+          setConfirming(false);
+        }}
+      >
+        {t('inbox.confirmAll.body')}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** Its filters show their own loading, never the global bar (docs/decisions/051-lists-load-in-place.md). */
+export const handle = LOADS_IN_PLACE;
+
+export const meta = () => pageTitle('inbox.title');
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,209 @@
+import type { Page } from '@playwright/test';
+import {
+  accessTokenOf,
+  checkEachLook,
+  expect,
+  makeProjectThroughApi,
+  projectFollowingFacebookPage,
+  signInWithoutUi,
+  test,
+  type TestUser,
+} from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+
+/**
+ * The inbox (docs/product.md#inbox): every comment of the user's projects in one list, negatives
+ * first; done by a row's button (with Undo), by keyboard, by a reply and for every match after a
+ * confirmation; the open count in the header following each; the filters in the address.
+ */
+
+/** `user` with a project following the sandbox page (its comments come with it), signed in. */
+async function userWithComments(page: Page, request: APIRequestContext, user: TestUser) {
+  await projectFollowingFacebookPage(request, await accessTokenOf(request, user), 'Bar');
+  await signInWithoutUi(page, user);
+}
+
+const rows = (page: Page) => page.getByRole('table', { name: 'Comments in your inbox' }).getByRole('row');
+const openCount = (page: Page) => page.getByText(/^\d+ open comments?$/);
+const countOf = async (page: Page) => Number((await openCount(page).textContent())!.match(/\d+/)![0]);
+const headerLink = (page: Page, count: number) =>
+  page.getByRole('banner').getByRole('link', { name: `Inbox: ${count} open comment${count === 1 ? '' : 's'}` });
+
+test('lists the open comments negatives first; done by a button with Undo, by keyboard and by a reply, the header counting', async ({
+  page,
+  request,
+  user,
+}) => {
+  await userWithComments(page, request, user);
+  await page.goto('/projects');
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Inbox: \d+ open comments?$/ })
+    .click();
+  await expect(page).toHaveURL(/\/inbox$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+  await expect(openCount(page)).toBeVisible();
+  const total = await countOf(page);
+  expect(total).toBeGreaterThan(3);
+  await expect(headerLink(page, total)).toBeVisible();
+
+  // Negatives first: no negative comment after one that is not.
+  const sentiments = await rows(page)
+    .locator('td:nth-child(3)')
+    .evaluateAll((cells) => cells.map((cell) => cell.textContent?.trim() ?? ''));
+  const firstOther = sentiments.findIndex((each) => each !== 'Negative');
+  expect(sentiments.slice(firstOther).includes('Negative')).toBe(false);
+  // Each row says where it is: the project's name and the channel.
+  await expect(rows(page).nth(1)).toContainText('Bar');
+
+  // A row's button: done, said with Undo; Undo opens it again.
+  await rows(page)
+    .nth(1)
+    .getByRole('button', { name: /^Mark the comment of .+ done$/ })
+    .click();
+  await expect(page.getByText('1 comment done.')).toBeVisible();
+  await expect(openCount(page)).toHaveText(`${total - 1} open comment${total - 1 === 1 ? '' : 's'}`);
+  await expect(headerLink(page, total - 1)).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(openCount(page)).toHaveText(`${total} open comments`);
+  await expect(headerLink(page, total)).toBeVisible();
+
+  // The keyboard: a row, then j to the next, e marks it done, and the next takes its place.
+  await rows(page).nth(1).locator('td').nth(1).click();
+  await page.keyboard.press('j');
+  const second = rows(page).nth(2);
+  await expect(second).toBeFocused();
+  const secondText = (await second.locator('td').nth(1).textContent())!;
+  await page.keyboard.press('e');
+  await expect(openCount(page)).toHaveText(`${total - 1} open comment${total - 1 === 1 ? '' : 's'}`);
+  await expect(rows(page).filter({ hasText: secondText })).toHaveCount(0);
+  await expect(rows(page).nth(2)).toBeFocused();
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help.getByText('Mark done (or open again)')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  // A reply marks its comment done: r on the highlighted row.
+  await rows(page).nth(1).locator('td').nth(1).click();
+  await page.keyboard.press('r');
+  const dialog = page.getByRole('dialog', { name: /^Reply as / });
+  await dialog.getByLabel('Your reply').fill('Grazie, a presto!');
+  await dialog.getByRole('button', { name: 'Post reply' }).click();
+  await expect(page.getByText(/^Your reply is posted on .+, and the comment is done\.$/)).toBeVisible();
+  await expect(openCount(page)).toHaveText(`${total - 2} open comment${total - 2 === 1 ? '' : 's'}`);
+  await expect(headerLink(page, total - 2)).toBeVisible();
+
+  // Done ones are one filter away, and open again there.
+  await page.getByRole('button', { name: 'Show' }).click();
+  await page.getByRole('option', { name: 'Done' }).click();
+  await expect(page).toHaveURL(/state=done/);
+  await expect(page.getByText('2 comments done', { exact: true })).toBeVisible();
+  await rows(page)
+    .nth(1)
+    .getByRole('button', { name: /^Open the comment of .+ again$/ })
+    .click();
+  await expect(page.getByText('1 comment open again.')).toBeVisible();
+  await expect(page.getByText('1 comment done', { exact: true })).toBeVisible();
+  await expect(headerLink(page, total - 1)).toBeVisible();
+});
+
+test('marks every match done after a confirmation naming the count, down to inbox zero', async ({
+  page,
+  request,
+  user,
+}) => {
+  // A channel of the user's with three negative comments and two others, followed by a project.
+  const settled = { inReview: false, proposedSentiment: null };
+  const made = await request.post('/dev/comments', {
+    data: {
+      ownerId: user._id,
+      channel: { name: 'Trattoria page' },
+      comments: [
+        { message: 'Cold pasta, rude waiter', authorName: 'Ada Rossi', sentiment: 'NEGATIVE', ...settled },
+        { message: 'Lovely terrace', authorName: 'Bruno Neri', sentiment: 'POSITIVE', ...settled },
+        { message: 'Waited an hour', authorName: 'Carla Bianchi', sentiment: 'NEGATIVE', ...settled },
+        { message: 'Open on Monday?', authorName: 'Dario Verdi', sentiment: 'NEUTRAL', ...settled },
+        { message: 'Never again', authorName: 'Elena Gialli', sentiment: 'NEGATIVE', ...settled },
+      ],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const token = await accessTokenOf(request, user);
+  const projectId = await makeProjectThroughApi(request, token, 'Trattoria');
+  const attached = await request.post(`/v1.0/projects/${projectId}/channels`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { channelId: (await made.json()).channel.id },
+  });
+  expect(attached.status()).toBe(200);
+  await signInWithoutUi(page, user);
+  await page.goto('/inbox');
+  await expect(openCount(page)).toHaveText('5 open comments');
+  // Negatives first, each part newest first.
+  await expect(rows(page).locator('td:nth-child(2)')).toContainText([
+    'Ada Rossi',
+    'Carla Bianchi',
+    'Elena Gialli',
+    'Bruno Neri',
+    'Dario Verdi',
+  ]);
+
+  // The negatives: a filter kept in the address, then all of them done once confirmed.
+  await page.getByRole('button', { name: 'Sentiment' }).click();
+  await page.getByRole('option', { name: 'Negative' }).click();
+  await expect(page).toHaveURL(/sentiment=NEGATIVE/);
+  await expect(openCount(page)).toHaveText('3 open comments');
+  await page.getByRole('button', { name: 'Mark all 3 done' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Mark 3 comments done?' });
+  await confirm.getByRole('button', { name: 'Mark 3 done' }).click();
+  await expect(page.getByText('3 comments done.')).toBeVisible();
+  await expect(page.getByText('No comment matches these filters.')).toBeVisible();
+  await expect(headerLink(page, 2)).toBeVisible();
+
+  // Newest first, one choice away; then everything else: inbox zero.
+  await page.goto('/inbox?orderBy=newest');
+  await expect(rows(page).locator('td:nth-child(2)')).toContainText(['Bruno Neri', 'Dario Verdi']);
+  await page.getByRole('button', { name: 'Mark all 2 done' }).click();
+  await page
+    .getByRole('dialog', { name: 'Mark 2 comments done?' })
+    .getByRole('button', { name: 'Mark 2 done' })
+    .click();
+  await expect(page.getByText(/^Inbox zero: every comment is done\./)).toBeVisible();
+  await expect(headerLink(page, 0)).toBeVisible();
+});
+
+test('passes axe in each language and theme, and names every filter', async ({ page, request, user }) => {
+  await userWithComments(page, request, user);
+  await checkEachLook(
+    page,
+    async () => {
+      await page.goto('/inbox');
+    },
+    async ({ language }) => {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(language === 'en' ? 'Inbox' : 'Posta in arrivo');
+      const caption = language === 'en' ? 'Comments in your inbox' : 'Commenti nella tua posta in arrivo';
+      await expect(page.getByRole('table', { name: caption }).getByRole('row').nth(1)).toBeVisible();
+    },
+  );
+});
+
+test('is for signed-in users only', async ({ page }) => {
+  await page.goto('/inbox?sentiment=NEGATIVE');
+  await expect(page).toHaveURL(/\/login\?returnUrl=%2Finbox%3Fsentiment%3DNEGATIVE$/);
+});
+
+test('a mangled address still opens, as the plain inbox', async ({ page, request, user }) => {
+  await userWithComments(page, request, user);
+  await page.goto('/inbox?state=closed&network=myspace&orderBy=oldest&channel=nope&message=ab');
+  await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+  await expect(openCount(page)).toBeVisible();
+  await expect(page.getByLabel('Message')).toHaveValue('ab');
+});
+
+test.describe('with no project following a channel', () => {
+  test('says what to do', async ({ page, signedInUser }) => {
+    void signedInUser;
+    await page.goto('/inbox');
+    await expect(page.getByText(/^None of your projects follows a channel yet/)).toBeVisible();
+  });
+});
