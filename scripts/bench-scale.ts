@@ -192,6 +192,12 @@ export async function scaleFigures(port: number, clusterUrl: string): Promise<st
       get('the review, by an author nobody is', '/v1.0/comments?inReview=true&authorName=zzq', admin),
       get('the review, filtered by sentiment', '/v1.0/comments?inReview=true&sentiment=NEGATIVE', admin),
       get('the users search, 100,000 users', '/v1.0/users?search=jose', admin),
+      // The demo user's inbox: both projects, the scale project's million comments among them.
+      get('the inbox, first page (negatives first)', '/v1.0/inbox', demo),
+      get('the inbox, newest first', '/v1.0/inbox?orderBy=newest', demo),
+      get('the inbox, positive ones', '/v1.0/inbox?sentiment=POSITIVE', demo),
+      get('the inbox, by message', '/v1.0/inbox?message=pasta', demo),
+      get('the inbox, open count', '/v1.0/inbox/count', demo),
     ];
     const all: Call[] = [...calls, { name: 'bulk review of 1,000 (the PATCH alone)', run: bulkReview }];
 

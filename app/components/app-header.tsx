@@ -84,12 +84,13 @@ function InboxLink() {
       className="focus-ring relative inline-flex size-10 items-center justify-center rounded-md text-fg-muted hover:bg-muted hover:text-fg"
     >
       <StrokeIcon d={INBOX_ICON} className="size-5" strokeWidth={1.75} />
+      {/* The whole count, as the link's name says it (a shortened "99+" would not be its name). */}
       {open ? (
         <span
           aria-hidden="true"
           className="absolute top-0.5 right-0 min-w-5 rounded-full bg-primary px-1 text-center text-[0.6875rem] leading-5 font-semibold text-on-primary tabular-nums"
         >
-          {open > 99 ? '99+' : formatted}
+          {formatted}
         </span>
       ) : null}
     </Link>
