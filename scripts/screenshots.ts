@@ -38,6 +38,24 @@ const screens: Screen[] = [
   { name: 'admin-support', path: '/admin/support', who: 'admin' },
   { name: 'admin-support-search', path: '/admin/support?search=jos%C3%A9', who: 'admin' },
   { name: 'admin-mautic', path: '/admin/mautic', who: 'admin' },
+  { name: 'inbox', path: '/inbox', who: 'user' },
+  { name: 'inbox-it', path: '/inbox', who: 'user', language: 'it' },
+  {
+    name: 'inbox-selected',
+    path: '/inbox?orderBy=newest',
+    who: 'user',
+    then: async (page) => {
+      await page
+        .getByRole('checkbox', { name: /^Select the comment of / })
+        .first()
+        .check();
+      await page
+        .getByRole('checkbox', { name: /^Select the comment of / })
+        .nth(1)
+        .check();
+    },
+  },
+  { name: 'inbox-empty-done', path: '/inbox?state=done', who: 'user' },
   { name: 'admin-review', path: '/admin/sentiment-review', who: 'admin' },
   { name: 'admin-review-it', path: '/admin/sentiment-review', who: 'admin', language: 'it' },
   // With SEED_SCALE_COMMENTS of a few thousand: more match than the review counts, every loaded

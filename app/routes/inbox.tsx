@@ -274,7 +274,7 @@ export default function InboxRoute() {
         title={t('inbox.title')}
         subtitle={t('inbox.subtitle')}
         actions={
-          <Button variant="secondary" onClick={() => setHelpOpen(true)} aria-haspopup="dialog">
+          <Button variant="secondary" size="sm" onClick={() => setHelpOpen(true)}>
             {t('review.shortcuts.open')}
           </Button>
         }
@@ -321,7 +321,12 @@ export default function InboxRoute() {
                   : t('inbox.zero')
                 : t('inbox.noneDone')
           }
-          virtual={{ estimateRowHeight: ROW_HEIGHT, height: 'max(24rem, calc(100dvh - 18rem))' }}
+          // A frame of the screen's height for rows; without any, the empty state's own height.
+          virtual={
+            comments.length > 0
+              ? { estimateRowHeight: ROW_HEIGHT, height: 'max(24rem, calc(100dvh - 18rem))' }
+              : undefined
+          }
           onEndReached={loadMore}
           totalRows={atLeast ? 'unknown' : total}
           footer={<CommentListFooter list={list} shown={comments.length} />}

@@ -111,11 +111,10 @@ export function useInboxColumns({
       className: 'min-w-48 sm:min-w-64',
       cell: (comment) => (
         <div className="flex flex-col gap-2">
-          <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-muted">
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-fg-muted">
             <span className="font-semibold text-fg wrap-anywhere">
               {comment.projects.map((project) => project.name).join(', ')}
             </span>
-            <span aria-hidden="true">·</span>
             {channel(comment)}
           </span>
           <CommentBody comment={comment} />

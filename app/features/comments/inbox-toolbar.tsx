@@ -67,7 +67,11 @@ export function InboxToolbar({
   ].filter((value) => value !== undefined).length;
 
   return (
-    <div role="search" aria-label={t('inbox.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+    <div
+      role="search"
+      aria-label={t('inbox.filters.label')}
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-6"
+    >
       <Select
         label={t('inbox.filters.state')}
         options={INBOX_STATES.map((state) => ({ value: state, label: t(`inbox.filters.states.${state}`) }))}
