@@ -141,7 +141,11 @@ test.describe('errors', () => {
     page,
     context,
     signedInUser: _,
+    allowConsoleErrors,
   }) => {
+    // The live connection may try its socket while the browser is offline (it opens once the
+    // page is idle, and tries again later): the browser notes the failed attempt.
+    allowConsoleErrors(/^WebSocket connection to .* failed: .*ERR_INTERNET_DISCONNECTED$/);
     await page.route('**/v1.0/projects*', (route) => route.abort('internetdisconnected'));
     await page.goto('/projects');
     await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
