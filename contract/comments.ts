@@ -357,7 +357,10 @@ export const updateProjectComment = defineOperation({
   summary: 'Bookmark or hide a comment of a project',
   description:
     "Sets `isBookmarked` and/or `isHidden` (at least one). A comment that is not on one of the project's channels " +
-    'is not found.',
+    'is not found. On a Facebook page or an Instagram account that came with a connected account, `isHidden` hides ' +
+    'the comment at the provider first (Graph’s `is_hidden`, Instagram’s `hide`): its refusal changes nothing here ' +
+    'and answers 409 (the account needs reconnecting) or 502 (the provider cannot be reached). Elsewhere it is the ' +
+    "app's own mark.",
   tag: projectTag,
   access: 'user',
   params: z.object({ projectId: id(), commentId: id() }),
@@ -375,6 +378,8 @@ export const updateProjectComment = defineOperation({
   responses: {
     200: { description: 'The comment as it is now.', body: CommentSchema },
     ...errors(401, 404, ...BODY_ERRORS),
+    409: { description: 'The channel’s account needs reconnecting: nothing was hidden.', body: ErrorBodySchema },
+    ...badGateway,
   },
 });
 

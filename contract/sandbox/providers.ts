@@ -131,6 +131,13 @@ export const replySandboxFacebookComment = sandboxOperation(
   graph,
   withObject,
 );
+export const hideSandboxFacebookComment = sandboxOperation(
+  'POST',
+  '/sandbox/facebook/:version/:commentId',
+  'Hides a comment on the page (`is_hidden=true`) or the Instagram account (`hide=true`), or shows it again: `{ success: true }`',
+  graph,
+  z.object({ version: z.string(), commentId: z.string() }),
+);
 const withPage = z.object({ version: z.string(), pageId: z.string() });
 export const subscribeSandboxFacebookPage = sandboxOperation(
   'POST',

@@ -4,14 +4,15 @@ import * as comments from '../../contract/comments';
 import { COMMENTS_PAGE_SIZE } from '../../contract/comments';
 import { channels, providerAccounts } from '../db/schema';
 import { rateLimitCheck, type Limit } from '../http/rate-limiter';
-import { REPLIED_KINDS } from '../integrations/adapters';
-import { postReply, type ChannelFetchDeps } from '../integrations/channel-fetch';
+import { HIDDEN_AT_PROVIDER_KINDS, REPLIED_KINDS } from '../integrations/adapters';
+import { hideAtProvider, postReply, type ChannelFetchDeps } from '../integrations/channel-fetch';
 import { PROVIDER_NAMES } from '../integrations/presenters';
 import { ProviderError } from '../integrations/providers/provider-error';
 import { providerFailure } from '../integrations/routes';
 import { createEncryption } from '../security/encryption';
 import { workCommentDaysFold } from './comment-days';
 import type { AppEnv, Services } from '../http/context';
+import type { Logger } from '../log';
 import { HttpError, notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
 import { pageOffset, paged } from '../http/paging';
@@ -79,14 +80,6 @@ export function projectCommentRoutes(s: Services) {
     return reply(c, comments.listProjectComments, 200, paged(data, totalOf(counts.get(project.id)!), pageRequest));
   });
 
-  route(routes, s, comments.updateProjectComment, async (c, { params, body }) => {
-    const project = await ownProject(c.get('user').id, params.projectId);
-    if (!(await findProjectComment(s.db, project.id, params.commentId))) throw notFound();
-    await markComment(s.db, params.commentId, body);
-    const fresh = await findProjectComment(s.db, project.id, params.commentId);
-    return reply(c, comments.updateProjectComment, 200, presentComment(fresh!));
-  });
-
   const deps: ChannelFetchDeps = {
     db: s.db,
     clock: s.clock,
@@ -96,6 +89,46 @@ export function projectCommentRoutes(s: Services) {
     publisher: s.publisher,
     judge: s.judge,
   };
+
+  /**
+   * Hides (or shows again) `found` at its provider when its channel came with a connected account
+   * of a kind the provider hides comments of; elsewhere the mark is the app's own. A refusal is
+   * the reply's: 409 to reconnect, 502 when the provider cannot be reached.
+   */
+  const hideAtNetwork = async (userId: string, found: CommentWithChannel, hidden: boolean, log: Logger) => {
+    if (!found.channel.accountId || !HIDDEN_AT_PROVIDER_KINDS.includes(found.channel.kind)) return;
+    const [account] = await s.db
+      .select()
+      .from(providerAccounts)
+      .where(eq(providerAccounts.id, found.channel.accountId));
+    if (!account) return;
+    const provider = PROVIDER_NAMES[account.provider];
+    if (account.status !== 'authorized') throw new HttpError(409, 'accountNeedsReconnect', { provider });
+    try {
+      await hideAtProvider(deps, account, found.channel.kind, found.comment.externalId, hidden);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      log.warn({ userId, channelId: found.channel.id, problem: error.problem }, 'hide not applied');
+      if (error.needsReconnect || error.problem === 'refused')
+        throw new HttpError(409, 'accountNeedsReconnect', { provider });
+      throw providerFailure(error);
+    }
+  };
+
+  route(routes, s, comments.updateProjectComment, async (c, { params, body }) => {
+    const user = c.get('user');
+    const project = await ownProject(user.id, params.projectId);
+    const found = await findProjectComment(s.db, project.id, params.commentId);
+    if (!found) throw notFound();
+    // Hidden at the network where the channel's account can (Facebook pages, Instagram accounts):
+    // the provider first, and nothing changes here when it refuses.
+    if (body.isHidden !== undefined && body.isHidden !== found.comment.isHidden) {
+      await hideAtNetwork(user.id, found, body.isHidden, c.get('log'));
+    }
+    await markComment(s.db, params.commentId, body);
+    const fresh = await findProjectComment(s.db, project.id, params.commentId);
+    return reply(c, comments.updateProjectComment, 200, presentComment(fresh!));
+  });
 
   route(routes, s, comments.replyToProjectComment, async (c, { params, body }) => {
     const user = c.get('user');

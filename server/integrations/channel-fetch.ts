@@ -352,3 +352,27 @@ export function workAccountChannelFetches(jobs: JobQueue, deps: ChannelFetchDeps
     },
   );
 }
+
+/**
+ * Hides (or shows again) a comment at the provider, as the channel (docs/product.md#inbox). A
+ * token the provider no longer takes marks the account `needs_reconnect` and throws that
+ * ProviderError, as a reply does.
+ */
+export async function hideAtProvider(
+  deps: ChannelFetchDeps,
+  account: ProviderAccountRow,
+  kind: ChannelKind,
+  commentExternalId: string,
+  hidden: boolean,
+): Promise<void> {
+  const adapter = deps.adapters[account.provider];
+  if (!adapter?.hide) throw new ProviderError(account.provider, 'unreachable');
+  try {
+    await adapter.hide(kind, await accessTokenOf(deps, account), commentExternalId, hidden);
+  } catch (error) {
+    if (error instanceof ProviderError && (error.needsReconnect || error.problem === 'refused')) {
+      await markNeedsReconnect(deps.db, account.id, new Date(deps.clock()));
+    }
+    throw error;
+  }
+}

@@ -4,6 +4,7 @@ import {
   checkEachLook,
   expect,
   makeProjectThroughApi,
+  openListening,
   projectFollowingFacebookPage,
   signInWithoutUi,
   test,
@@ -170,6 +171,44 @@ test('marks every match done after a confirmation naming the count, down to inbo
     .click();
   await expect(page.getByText(/^Inbox zero: every comment is done\./)).toBeVisible();
   await expect(headerLink(page, 0)).toBeVisible();
+});
+
+test('hides a spam comment on Facebook from the inbox, and the page on Facebook shows it hidden', async ({
+  page,
+  request,
+  user,
+}) => {
+  // Esposito Fiori, whose page no other test comments on (their counts stay theirs).
+  await projectFollowingFacebookPage(request, await accessTokenOf(request, user), 'Fiori', '100000000000003');
+  await signInWithoutUi(page, user);
+  await openListening(page, '/inbox?orderBy=newest');
+  await expect(openCount(page)).toBeVisible();
+  // The page the project follows: someone leaves a spam link; the open
+  // inbox offers it. (The sandbox keeps what other tests said there: this one's words are its own.)
+  const spam = `Cheap followers at spam.example/${Math.random().toString(36).slice(2, 8)}`;
+  const said = await request.post('/dev/sandbox/comments', {
+    data: { channelId: '200000000000004', authorName: 'Kenji Sato', message: spam },
+  });
+  expect(said.status()).toBe(201);
+  await page.getByRole('button', { name: 'Show 1 new comment' }).click();
+  const row = rows(page).filter({ hasText: spam });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Hide the comment of Kenji Sato' }).click();
+  await expect(row.getByText('Hidden', { exact: true })).toBeVisible();
+
+  const facebook = await page.context().newPage();
+  await facebook.goto('/sandbox/facebook/comments?channel=200000000000004');
+  await expect(facebook.getByRole('listitem').filter({ hasText: spam })).toContainText('(hidden by the page)');
+  await facebook.close();
+
+  // Shown again, there too.
+  await row.getByRole('button', { name: 'Hide the comment of Kenji Sato' }).click();
+  await expect(row.getByText('Hidden', { exact: true })).toHaveCount(0);
+  const again = await page.context().newPage();
+  await again.goto('/sandbox/facebook/comments?channel=200000000000004');
+  const shown = again.getByRole('listitem').filter({ hasText: spam });
+  await expect(shown).toHaveCount(1);
+  await expect(shown).not.toContainText('(hidden by the page)');
 });
 
 test('passes axe in each language and theme, and names every filter', async ({ page, request, user }) => {

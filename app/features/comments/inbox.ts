@@ -43,22 +43,19 @@ export const getInbox = (filter: InboxFilter) => cachedPages(inboxQuery(filter))
  * again after each change of the inbox. Undefined until read, or when it could not be.
  */
 const openCount = createStore<number | undefined>(undefined);
-let countRead: Promise<void> | null = null;
+/** The last reading asked for: an answer to an earlier one (asked before a change) is not shown. */
+let lastReading = 0;
 
-/** Reads the open count again (once at a time: a call meanwhile reads again after it). */
+/** Reads the open count again; of readings that cross, the one asked for last is shown. */
 async function readOpenCount(): Promise<void> {
-  if (countRead) return countRead;
-  countRead = (async () => {
-    try {
-      openCount.set((await api.call(inbox.inboxCount, {}, { countsForLoading: false })).open);
-    } catch {
-      // Not said: the chrome shows no count, and the next change reads it again.
-      openCount.set(undefined);
-    } finally {
-      countRead = null;
-    }
-  })();
-  return countRead;
+  const reading = ++lastReading;
+  try {
+    const { open } = await api.call(inbox.inboxCount, {}, { countsForLoading: false });
+    if (reading === lastReading) openCount.set(open);
+  } catch {
+    // Not said: the chrome shows no count, and the next change reads it again.
+    if (reading === lastReading) openCount.set(undefined);
+  }
 }
 
 /** The loaded pages without `ids`, their totals counting them out: done leaves the open view at once (and open, the done view). */

@@ -200,6 +200,19 @@ export function facebookClient(app: FacebookApp, fetchImpl: FetchLike = fetch) {
       const path = `/${encodeURIComponent(pageId)}/subscribed_apps`;
       await graph(path, asUser(token), SuccessSchema, false, 'DELETE');
     },
+    /**
+     * Hides a comment on a page (`is_hidden`) or an Instagram account (`hide`) from everyone but
+     * its author and their friends, or shows it again.
+     */
+    async hide(commentId: string, hidden: boolean, token: string, instagram: boolean): Promise<void> {
+      await graph(
+        `/${encodeURIComponent(commentId)}`,
+        { ...asUser(token), [instagram ? 'hide' : 'is_hidden']: String(hidden) },
+        SuccessSchema,
+        false,
+        'POST',
+      );
+    },
     /** Replies under a comment as the page: the reply's id. */
     async reply(commentId: string, message: string, token: string): Promise<string> {
       const answer = await graph(

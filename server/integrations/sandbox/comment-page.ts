@@ -98,7 +98,11 @@ export function sandboxCommentPage(facebook: FacebookSandbox) {
       const editing = form.editing?.commentId === comment.id ? form.editing : undefined;
       const field = `edit-${comment.id}`;
       return html`<li>
-        <p><strong>${comment.from.name}</strong><br />${comment.message}</p>
+        <p>
+          <strong>${comment.from.name}</strong>${
+            facebook.comments.isHidden(comment.id) ? html` <em>(hidden by the page)</em>` : html``
+          }<br />${comment.message}
+        </p>
         <form method="post" action="${SANDBOX_COMMENT_PAGE}/${comment.id}/edit" class="inline">
           <div class="field">
             <label for="${field}">New text of ${comment.from.name}’s comment</label>

@@ -14,6 +14,8 @@ export interface SandboxComment {
   parent?: { id: string };
   /** Written by the channel itself (a reply the app posted). */
   fromChannel: boolean;
+  /** Hidden by the page (Graph's `is_hidden`; Instagram's `hidden`): its author and friends still see it. */
+  is_hidden?: boolean;
 }
 
 /** What people write on a page. */
@@ -73,6 +75,8 @@ export class SandboxCommentBoard {
    * after a restart would read as an edit of an older comment).
    */
   private readonly run = String(randomInt(1_000_000_000)).padStart(9, '0');
+  /** The comments the channel hid (through the app), by id. */
+  private readonly hidden = new Set<string>();
 
   /** `instagramIds`: which channels are Instagram accounts (the rest are pages). */
   constructor(
@@ -152,7 +156,28 @@ export class SandboxCommentBoard {
       parent: { id: made[0]!.id },
       fromChannel: false,
     };
-    return [...made, answer, ...(this.said.get(channelId) ?? []), ...(this.posted.get(channelId) ?? [])];
+    return [...made, answer, ...(this.said.get(channelId) ?? []), ...(this.posted.get(channelId) ?? [])].map(
+      (comment) => (this.hidden.has(comment.id) ? { ...comment, is_hidden: true } : comment),
+    );
+  }
+
+  /**
+   * The channel hides a comment on it, or shows it again (Graph's `POST /{comment-id}` with
+   * `is_hidden`, Instagram's with `hide`): whether the comment is there to hide. The demo's
+   * seeded comments are taken as the page's, as a reply to them is.
+   */
+  setHidden(channelId: string, commentId: string, hidden: boolean): boolean {
+    const there =
+      this.list(channelId).some((comment) => comment.id === commentId) || isDemoComment(channelId, commentId);
+    if (!there) return false;
+    if (hidden) this.hidden.add(commentId);
+    else this.hidden.delete(commentId);
+    return true;
+  }
+
+  /** Whether the channel hid the comment. */
+  isHidden(commentId: string): boolean {
+    return this.hidden.has(commentId);
   }
 
   /** The channel's reply under `commentId` (under its thread's top comment, as Facebook nests), or undefined. */

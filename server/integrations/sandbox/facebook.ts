@@ -386,6 +386,26 @@ export function facebookSandbox({
     return c.json({ id: posted.id });
   });
 
+  // A page hides a comment on it, or shows it again: Graph's `POST /{comment-id}?is_hidden=`, an
+  // Instagram account's `?hide=`. The comment keeps its place; its listing says `is_hidden`.
+  routes.post('/:commentId', async (c) => {
+    const who = caller(c);
+    if (who instanceof Response) return who;
+    const refused = needs(c, who.grant, 'pages_read_engagement');
+    if (refused) return refused;
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const value = String(c.req.query('is_hidden') ?? c.req.query('hide') ?? form['is_hidden'] ?? form['hide'] ?? '');
+    if (value !== 'true' && value !== 'false') {
+      return graphError(c, 400, 100, '(#100) The parameter is_hidden is required');
+    }
+    const commentId = c.req.param('commentId');
+    const channel = channelOf(who.person, commentId.split('_')[0]!);
+    if (!channel || !board.setHidden(channel.id, commentId, value === 'true')) {
+      return graphError(c, 400, 100, 'Unsupported post request. Object does not exist.', 33);
+    }
+    return c.json({ success: true });
+  });
+
   // The pages subscribed to the app's webhooks (`subscribed_apps`), as a connected account does.
   // An Instagram account's comments are delivered when its page is subscribed. Which pages are is
   // `isSubscribed`'s to say, from the app's connected accounts; these calls check who asks.
@@ -515,6 +535,8 @@ export function facebookSandbox({
       saidOn: (channelId: string) => board.saidOn(channelId),
       /** Where a comment of theirs is. */
       find: (commentId: string) => board.find(commentId),
+      /** Whether the page hid the comment (through the app). */
+      isHidden: (commentId: string) => board.isHidden(commentId),
     },
     /** What the consent page's 'Allow' does: a code for `personId` with `scopes`, for `redirectUri`. */
     consent: (personId: string, scopes: string[], redirectUri: string) =>
