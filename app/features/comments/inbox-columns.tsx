@@ -1,14 +1,19 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Comment } from '~contract/comments';
-import { SentimentBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { StrokeIcon } from '~/components/ui/icon';
 import type { Column } from '~/components/ui/table';
 import { useIntent } from '~/lib/intents';
 import { authorOf } from './author';
 import type { InboxComment } from './inbox';
-import { BookmarkIcon, CommentBody, HideIcon, ReplyIcon, type CommentMark } from './project-comment-columns';
+import {
+  BookmarkIcon,
+  CommentWithReplies,
+  HideIcon,
+  ReplyIcon,
+  sentimentColumn,
+  type CommentMark,
+} from './project-comment-columns';
 
 /** The intents a row's buttons submit to the inbox route's clientAction. */
 export const inboxIntents = { done: 'done', doneMatching: 'doneMatching', undo: 'undo', mark: 'mark' } as const;
@@ -110,42 +115,20 @@ export function useInboxColumns({
       header: t('projectComments.columns.comment'),
       className: 'min-w-48 sm:min-w-64',
       cell: (comment) => (
-        <div className="flex flex-col gap-2">
-          <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-fg-muted">
-            <span className="font-semibold text-fg wrap-anywhere">
-              {comment.projects.map((project) => project.name).join(', ')}
+        <CommentWithReplies
+          comment={comment}
+          place={
+            <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-fg-muted">
+              <span className="font-semibold text-fg wrap-anywhere">
+                {comment.projects.map((project) => project.name).join(', ')}
+              </span>
+              {channel(comment)}
             </span>
-            {channel(comment)}
-          </span>
-          <CommentBody comment={comment} />
-          <span className="md:hidden">
-            <SentimentBadge sentiment={comment.sentiment.sentiment} />
-          </span>
-          {comment.replies.length > 0 ? (
-            <ul
-              aria-label={t('projectComments.repliesTo', {
-                count: comment.replies.length,
-                author: authorOf(comment, t),
-              })}
-              className="mt-1 flex flex-col gap-3 border-l-2 border-line pl-4"
-            >
-              {comment.replies.map((reply: Comment) => (
-                <li key={reply.id}>
-                  <CommentBody comment={reply} reply />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+          }
+        />
       ),
     },
-    {
-      id: 'sentiment',
-      header: t('projectComments.columns.sentiment'),
-      className: 'w-36 align-top',
-      from: 'md',
-      cell: (comment) => <SentimentBadge sentiment={comment.sentiment.sentiment} />,
-    },
+    sentimentColumn(t),
     {
       id: 'actions',
       header: <span className="sr-only">{t('projectComments.columns.actions')}</span>,

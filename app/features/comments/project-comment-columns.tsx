@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Comment } from '~contract/comments';
 import { Badge, SentimentBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -116,6 +117,44 @@ function CommentActions({ comment, onReply }: { comment: ProjectComment; onReply
 }
 
 /**
+ * A top-level comment as a list of comments shows it (a project's, the inbox): where it is
+ * (`place`), its words and details, its sentiment on a phone, and its replies under it.
+ */
+export function CommentWithReplies({ comment, place }: { comment: ProjectComment; place: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-2">
+      {place}
+      <CommentBody comment={comment} />
+      <span className="md:hidden">
+        <SentimentBadge sentiment={comment.sentiment.sentiment} />
+      </span>
+      {comment.replies.length > 0 ? (
+        <ul
+          aria-label={t('projectComments.repliesTo', { count: comment.replies.length, author: authorOf(comment, t) })}
+          className="mt-1 flex flex-col gap-3 border-l-2 border-line pl-4"
+        >
+          {comment.replies.map((reply) => (
+            <li key={reply.id}>
+              <CommentBody comment={reply} reply />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** The sentiment column of a list of comments, shown from `md` (below it the comment's cell shows it). */
+export const sentimentColumn = <Row extends Comment>(t: TFunction): Column<Row> => ({
+  id: 'sentiment',
+  header: t('projectComments.columns.sentiment'),
+  className: 'w-36 align-top',
+  from: 'md',
+  cell: (comment) => <SentimentBadge sentiment={comment.sentiment.sentiment} />,
+});
+
+/**
  * A project's comments as the table shows them: the comment with its replies, its sentiment, its
  * buttons. The channel's line is the route's to draw (the integrations feature's, which a feature
  * does not reach into).
@@ -134,37 +173,13 @@ export function useProjectCommentColumns({
       header: t('projectComments.columns.comment'),
       className: 'min-w-48 sm:min-w-64',
       cell: (comment) => (
-        <div className="flex flex-col gap-2">
-          <span className="text-xs text-fg-muted">{channel(comment)}</span>
-          <CommentBody comment={comment} />
-          <span className="md:hidden">
-            <SentimentBadge sentiment={comment.sentiment.sentiment} />
-          </span>
-          {comment.replies.length > 0 ? (
-            <ul
-              aria-label={t('projectComments.repliesTo', {
-                count: comment.replies.length,
-                author: authorOf(comment, t),
-              })}
-              className="mt-1 flex flex-col gap-3 border-l-2 border-line pl-4"
-            >
-              {comment.replies.map((reply) => (
-                <li key={reply.id}>
-                  <CommentBody comment={reply} reply />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <CommentWithReplies
+          comment={comment}
+          place={<span className="text-xs text-fg-muted">{channel(comment)}</span>}
+        />
       ),
     },
-    {
-      id: 'sentiment',
-      header: t('projectComments.columns.sentiment'),
-      className: 'w-36 align-top',
-      from: 'md',
-      cell: (comment) => <SentimentBadge sentiment={comment.sentiment.sentiment} />,
-    },
+    sentimentColumn(t),
     {
       id: 'actions',
       header: <span className="sr-only">{t('projectComments.columns.actions')}</span>,
