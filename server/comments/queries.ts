@@ -98,10 +98,15 @@ export async function countComments(db: Database, filter: CommentFilter): Promis
       );
     return { total: row?.total ?? 0, atLeast: false };
   }
+  return countUpTo(db, matching(filter));
+}
+
+/** The comments `where` finds, counted up to COUNT_AT_MOST (`atLeast` when more match). */
+export async function countUpTo(db: Database, where: SQL | undefined): Promise<{ total: number; atLeast: boolean }> {
   const matched = db
     .select({ one: sql`1` })
     .from(comments)
-    .where(matching(filter))
+    .where(where)
     .limit(COUNT_AT_MOST + 1)
     .as('matched');
   const [{ total }] = await db.select({ total: count() }).from(matched);

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import * as inbox from '../../contract/inbox';
 import type { InboxOrder, InboxState, Network } from '../../contract/inbox';
 import type { Sentiment } from '../../contract/comments';
@@ -8,7 +8,7 @@ import {
   channelColumns,
   commentDaysMatching,
   COMMENT_DAYS_FILTERS,
-  COUNT_AT_MOST,
+  countUpTo,
   CountChanged,
   keptByCommentDays,
   matching,
@@ -167,14 +167,7 @@ export async function countInbox(
       );
     return { total: row?.total ?? 0, atLeast: false };
   }
-  const matched = db
-    .select({ one: sql`1` })
-    .from(comments)
-    .where(and(inArray(comments.channelId, channelIds), commentsOf(filter)))
-    .limit(COUNT_AT_MOST + 1)
-    .as('matched');
-  const [{ total }] = await db.select({ total: count() }).from(matched);
-  return total > COUNT_AT_MOST ? { total: COUNT_AT_MOST, atLeast: true } : { total, atLeast: false };
+  return countUpTo(db, and(inArray(comments.channelId, channelIds), commentsOf(filter)));
 }
 
 /**
