@@ -31,6 +31,7 @@ export default [
     route('user/account', 'routes/user/account.tsx'),
     route('user/account/email/:token', 'routes/user/confirm-email.tsx'),
     route('user/subscription', 'routes/user/subscription.tsx'),
+    route('user/saved-replies', 'routes/user/saved-replies.tsx'),
 
     // Admins only (requireAdmin); anybody else meets the not-found page.
     layout('routes/admin/layout.tsx', [

@@ -422,7 +422,7 @@ export const projectSentimentSummary = defineOperation({
 export const REPLY_MAX = 2000;
 
 /** A reply's words: trimmed, not empty, lines allowed, no other control characters. */
-const replyMessage = () =>
+export const replyMessage = () =>
   z.string({ error: 'required' }).check(
     z.trim(),
     z.minLength(1, { error: 'required', abort: true }),

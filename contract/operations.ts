@@ -12,6 +12,7 @@ import type { Operation } from './operation';
 import * as projects from './projects';
 import * as realtime from './realtime';
 import * as reports from './reports';
+import * as savedReplies from './saved-replies';
 import * as sentimentModel from './sentiment-model';
 import * as subscription from './subscription';
 import * as tiktokUsers from './tiktok-users';
@@ -50,6 +51,7 @@ export const OPERATIONS: Operation[] = [
   ...pick(mautic),
   ...pick(comments),
   ...pick(inbox),
+  ...pick(savedReplies),
   ...pick(sentimentModel),
   ...pick(accounts),
   ...pick(realtime),

@@ -39,6 +39,7 @@ import { SentimentModels } from './sentiment/retraining';
 import { sentimentModelRoutes } from './sentiment/routes';
 import { projectCommentRoutes } from './comments/project-routes';
 import { inboxRoutes } from './inbox/routes';
+import { savedReplyRoutes } from './saved-replies/routes';
 import { reportRoutes } from './reports/routes';
 import { mauticSandboxRoutes } from './mautic/sandbox';
 import { projectRoutes } from './projects/routes';
@@ -217,6 +218,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', sentimentModelRoutes(services));
   app.route('/', projectCommentRoutes(services));
   app.route('/', inboxRoutes(services));
+  app.route('/', savedReplyRoutes(services));
   app.route('/', reportRoutes(services));
   app.route('/', accountRoutes(services));
   app.route('/', tiktokUserRoutes(services));

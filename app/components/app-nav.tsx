@@ -12,7 +12,7 @@ export const INBOX_ICON =
 const icon = (d: string) => <StrokeIcon d={d} className="size-5" strokeWidth={1.75} />;
 
 /**
- * The signed-in navigation (docs/product.md#navigation: Home, Integrations, Account,
+ * The signed-in navigation (docs/product.md#navigation: Home, Inbox, Saved replies, Integrations, Account,
  * Subscription, Troubleshooting), in the sidebar on wide screens and in the drawer on a phone. A
  * page joins here when it exists: a link to a page that is not there yet would be a dead end.
  */
@@ -33,6 +33,12 @@ export function AppNav({ user, onNavigate }: { user: User; onNavigate?: () => vo
           count: open,
           // A tray: every comment, in one place.
           icon: icon(INBOX_ICON),
+        },
+        {
+          label: t('savedReplies.nav'),
+          to: paths.savedReplies(),
+          // A speech bubble with lines: replies kept to use again.
+          icon: icon('M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12ZM8.5 10h7M8.5 13.5h4.5'),
         },
         {
           label: t('nav.integrations'),

@@ -10,6 +10,7 @@ export const paths = {
     account ? `/integrations?account=${encodeURIComponent(account)}` : '/integrations',
   subscription: () => '/user/subscription',
   account: () => '/user/account',
+  savedReplies: () => '/user/saved-replies',
   /** Where a Facebook sign-up lands. */
   newProject: () => '/projects/new',
   projectChannels: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/channels`,

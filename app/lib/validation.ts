@@ -15,6 +15,7 @@ const KEY_BY_RULE = {
   in: 'validation.regex',
   integer: 'validation.regex',
   control: 'validation.regex',
+  variable: 'validation.variable',
 } as const;
 
 export type ValidationKey = (typeof KEY_BY_RULE)[keyof typeof KEY_BY_RULE];

@@ -36,6 +36,7 @@ import { CommentListFooter } from '~/features/comments/list-footer';
 import { NewCommentsNotice } from '~/features/comments/new-comments-notice';
 import { marksOf } from '~/features/comments/project-comment-columns';
 import { ReplyDialog, ReplyFormSchema } from '~/features/comments/reply-dialog';
+import { savedRepliesForReplying } from '~/features/comments/saved-replies';
 import { isInControl } from '~/features/comments/review-keys';
 import { ShortcutsDialog } from '~/features/comments/shortcuts-dialog';
 import { ChannelLine } from '~/features/integrations/channel-kind';
@@ -73,8 +74,12 @@ export async function clientLoader({ request }: { request: Request }) {
   await requireUser(request);
   const filter = inboxFilterFromUrl(new URL(request.url));
   try {
-    const [projects] = await Promise.all([allProjects(), getInbox(filter)]);
-    return { filter, projects };
+    const [projects, savedReplies] = await Promise.all([
+      allProjects(),
+      savedRepliesForReplying(request),
+      getInbox(filter),
+    ]);
+    return { filter, projects, savedReplies };
   } catch (error) {
     throwRouteError(error, request);
   }
@@ -137,7 +142,7 @@ const ROW_HEIGHT = 104;
 
 export default function InboxRoute() {
   const { t, i18n } = useTranslation();
-  const { filter, projects } = useLoaderData<typeof clientLoader>();
+  const { filter, projects, savedReplies } = useLoaderData<typeof clientLoader>();
   const changeQuery = useQueryChange();
   const onItsWay = useQueryOnItsWay();
   const count = new Intl.NumberFormat(i18n.language || undefined).format;
@@ -340,6 +345,7 @@ export default function InboxRoute() {
       </section>
       <ReplyDialog
         comment={replying.item}
+        savedReplies={savedReplies}
         onClose={replying.close}
         lastResult={replying.lastResult}
         pending={replyPending}

@@ -219,6 +219,23 @@ export const projects = pgTable(
   (table) => [index('projects_owner_id_created_at_idx').on(table.ownerId, table.createdAt)],
 );
 
+/**
+ * A user's saved reply (docs/product.md#saved-replies): a title to find it by, unique per user
+ * whatever the letter case, and the words, which may name contract/saved-replies.ts's variables.
+ */
+export const savedReplies = pgTable(
+  'saved_replies',
+  {
+    id: id(),
+    ownerId: userReference('owner_id'),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    ...timestamps(),
+  },
+  (table) => [uniqueIndex('saved_replies_owner_title_unique').on(table.ownerId, sql`lower(${table.title})`)],
+);
+export type SavedReplyRow = typeof savedReplies.$inferSelect;
+
 /** Where a Facebook data-deletion request stands (docs/product.md#facebook-data-deletion). */
 export const FACEBOOK_DELETION_STATUSES = ['in_progress', 'deleted'] as const;
 

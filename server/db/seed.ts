@@ -1,7 +1,7 @@
 import { createPasswordHasher, type PasswordHasher } from '../auth/passwords';
 import type { Database } from './client';
 import { sql } from 'drizzle-orm';
-import { channels, comments, coupons, projectChannels, projects, users } from './schema';
+import { channels, comments, coupons, projectChannels, projects, savedReplies, users } from './schema';
 import { SENTIMENTS, type ChannelKind, type Sentiment } from '../../contract/fields';
 import { and, eq, inArray } from 'drizzle-orm';
 import { findUserByEmail } from '../users/queries';
@@ -20,6 +20,8 @@ type SeedUser = {
   /** On a plan that holds what the demo makes (PLAN_INCLUDES): the limits are kept (decision 031). */
   plan?: Plan;
   projects: string[];
+  /** Saved replies to show the reply box's `/` with (contract/saved-replies.ts). */
+  savedReplies?: Array<{ title: string; message: string }>;
 };
 
 /** The accounts the README and the e2e tests sign in with. */
@@ -42,6 +44,18 @@ export const SEED_USERS: SeedUser[] = [
     // channels on the café, and public report links to share.
     plan: 'starter',
     projects: ['Espresso Bar Milano', 'Trattoria Roma'],
+    savedReplies: [
+      {
+        title: 'Thank you',
+        message: 'Thank you, {firstName}! We are glad you enjoyed it. See you soon at {pageName}.',
+      },
+      {
+        title: 'Apology',
+        message:
+          'We are sorry, {firstName}: that is not what we want for you at {pageName}. Write to us in a private message and we will make it right.',
+      },
+      { title: 'Grazie', message: 'Grazie {firstName}! Ti aspettiamo presto da {pageName}.' },
+    ],
   },
 ];
 
@@ -131,8 +145,13 @@ async function seedUser(db: Database, passwords: PasswordHasher, seedUser: SeedU
       .onConflictDoNothing()
       .returning({ id: users.id });
     // Another process may have seeded the same database a moment ago.
-    if (!user || seedUser.projects.length === 0) return;
-    await tx.insert(projects).values(seedUser.projects.map((name) => ({ ownerId: user.id, name })));
+    if (!user) return;
+    if (seedUser.projects.length > 0) {
+      await tx.insert(projects).values(seedUser.projects.map((name) => ({ ownerId: user.id, name })));
+    }
+    if (seedUser.savedReplies?.length) {
+      await tx.insert(savedReplies).values(seedUser.savedReplies.map((reply) => ({ ownerId: user.id, ...reply })));
+    }
   });
 }
 

@@ -56,6 +56,7 @@ export const messages = {
     notImpersonating: 'This session is not an impersonation.',
     reviewCountChanged:
       'More comments match these filters now (:count) than the :expected you confirmed: nothing was changed. Confirm the new count.',
+    savedRepliesFull: 'You keep at most :max saved replies: delete one you no longer use to save another.',
     inboxCountChanged:
       'More open comments match these filters now (:count) than the :expected you confirmed: nothing was marked done. Confirm the new count.',
     providerNotConfigured: ':provider is not configured on this installation.',
@@ -115,6 +116,8 @@ export const messages = {
     notImpersonating: 'Questa sessione non è un accesso come un altro utente.',
     reviewCountChanged:
       'Ora questi filtri trovano più commenti (:count) dei :expected che hai confermato: non è stato cambiato nulla. Conferma il nuovo numero.',
+    savedRepliesFull:
+      "Puoi tenere al massimo :max risposte salvate: eliminane una che non usi più per salvarne un'altra.",
     inboxCountChanged:
       'Ora questi filtri trovano più commenti aperti (:count) dei :expected che hai confermato: nessuno è stato segnato come fatto. Conferma il nuovo numero.',
     providerNotConfigured: ':provider non è configurato su questa installazione.',
@@ -184,6 +187,7 @@ export const rules = {
     currentPassword: 'The password is incorrect.',
     emailChangeNeedsPassword:
       'A new email address is asked for with your password and confirmed by a link sent to it (POST /v1.0/auth/email).',
+    variable: 'The :attribute field may name only the variables {firstName} and {pageName}, between braces.',
     sameEmail: 'This is already your email address.',
     emailChangeToken:
       'This link does not work: it was already used, a newer request replaced it, it has expired, or it is for another account.',
@@ -226,6 +230,7 @@ export const rules = {
     currentPassword: 'La password non è corretta.',
     emailChangeNeedsPassword:
       'Un nuovo indirizzo email si chiede con la tua password e si conferma con un link inviato a quell’indirizzo (POST /v1.0/auth/email).',
+    variable: 'Il campo :attribute può nominare solo le variabili {firstName} e {pageName}, tra parentesi graffe.',
     sameEmail: 'Questo è già il tuo indirizzo email.',
     emailChangeToken:
       'Questo link non funziona: è già stato usato, una richiesta più recente lo ha sostituito, è scaduto oppure è per un altro account.',
@@ -250,6 +255,7 @@ export const attributes: Record<Lang, Record<string, string>> = {
     role: 'role',
     search: 'search',
     signed_request: 'signed request',
+    title: 'title',
     user_id: 'Facebook user id',
   },
   it: {
@@ -267,6 +273,7 @@ export const attributes: Record<Lang, Record<string, string>> = {
     role: 'ruolo',
     search: 'ricerca',
     signed_request: 'richiesta firmata',
+    title: 'titolo',
     user_id: 'id utente Facebook',
   },
 };

@@ -10,7 +10,10 @@ import { FormDialog, formResult, type DialogFormProps } from '~/components/ui/di
 import { FormSubmit } from '~/components/ui/form-submit';
 import { TextArea } from '~/components/ui/textarea';
 import { useAppForm } from '~/lib/forms';
+import * as savedRepliesContract from '~contract/saved-replies';
+import type { SavedReply } from '~contract/saved-replies';
 import { authorOf } from './author';
+import { useSavedReplyPicker } from './saved-reply-picker';
 
 /** The reply form: the API's own rule for the words, and which comment it answers. */
 export const ReplyFormSchema = z.extend(ReplyBodySchema, { commentId: fieldsContract.id() });
@@ -21,7 +24,13 @@ export const ReplyFormSchema = z.extend(ReplyBodySchema, { commentId: fieldsCont
  * looking at it. A refusal (the provider down, the account to reconnect) shows in the form, and
  * what was typed stays.
  */
-export function ReplyDialog({ comment, onClose, lastResult, pending }: { comment: Comment | null } & DialogFormProps) {
+export function ReplyDialog({
+  comment,
+  savedReplies,
+  onClose,
+  lastResult,
+  pending,
+}: ReplyProps<Comment | null> & DialogFormProps) {
   const { t } = useTranslation();
   return (
     <FormDialog
@@ -31,13 +40,28 @@ export function ReplyDialog({ comment, onClose, lastResult, pending }: { comment
       pending={pending}
       onClose={onClose}
     >
-      {(each) => <ReplyForm comment={each} onClose={onClose} lastResult={lastResult} pending={pending} />}
+      {(each) => (
+        <ReplyForm
+          comment={each}
+          savedReplies={savedReplies}
+          onClose={onClose}
+          lastResult={lastResult}
+          pending={pending}
+        />
+      )}
     </FormDialog>
   );
 }
 
-function ReplyForm({ comment, onClose, lastResult, pending }: { comment: Comment } & DialogFormProps) {
+/** The comment answered, and the user's saved replies (null when they could not be read). */
+type ReplyProps<C> = { comment: C; savedReplies: SavedReply[] | null };
+
+function ReplyForm({ comment, savedReplies, onClose, lastResult, pending }: ReplyProps<Comment> & DialogFormProps) {
   const { t } = useTranslation();
+  const saved = useSavedReplyPicker(savedReplies, {
+    firstName: savedRepliesContract.firstNameOf(comment.authorName),
+    pageName: comment.channel.name,
+  });
   // One attempt while the form is open: sending again after an error (an answer lost on the way)
   // is the same attempt, which the API never posts twice.
   const [attemptId] = useState(() => crypto.randomUUID());
@@ -59,11 +83,21 @@ function ReplyForm({ comment, onClose, lastResult, pending }: { comment: Comment
       <input {...getInputProps(fields.attemptId, { type: 'hidden' })} />
       <TextArea
         label={t('projectComments.reply.message')}
-        hint={t('projectComments.reply.hint', { channel: comment.channel.name })}
-        textareaProps={{ ...getTextareaProps(fields.message), maxLength: REPLY_MAX, autoFocus: true }}
+        hint={
+          <>
+            {t('projectComments.reply.hint', { channel: comment.channel.name })} {saved.hint}
+          </>
+        }
+        textareaProps={{
+          ...getTextareaProps(fields.message),
+          ...saved.textareaProps,
+          maxLength: REPLY_MAX,
+          autoFocus: true,
+        }}
         errors={fields.message.errors}
         counter
       />
+      {saved.picker}
       <FormSubmit
         statusId="reply-status"
         pending={pending}

@@ -31,6 +31,7 @@ import {
   type ProjectCommentFilter,
 } from '~/features/comments/project-filter';
 import { ReplyDialog, ReplyFormSchema } from '~/features/comments/reply-dialog';
+import { savedRepliesForReplying } from '~/features/comments/saved-replies';
 import { SentimentSummaryCard } from '~/features/comments/summary-card';
 import { CommentListFooter } from '~/features/comments/list-footer';
 import { useCommentArrivals } from '~/features/comments/comment-arrivals';
@@ -61,7 +62,7 @@ export async function clientLoader({ request, params }: { request: Request; para
   const projectId = params.projectId ?? '';
   const { filter, period } = projectFilterFromUrl(new URL(request.url));
   try {
-    const [project, summary] = await Promise.all([
+    const [project, summary, , savedReplies] = await Promise.all([
       getProject(projectId),
       // The chart says a failure to read it, with a retry: the list stays usable. An ended
       // session or maintenance still leaves the page (failureToSay throws for those).
@@ -70,8 +71,9 @@ export async function clientLoader({ request, params }: { request: Request; para
         return 'failed';
       }),
       getProjectComments(projectId, filter),
+      savedRepliesForReplying(request),
     ]);
-    return { project, filter, period, summary };
+    return { project, filter, period, summary, savedReplies };
   } catch (error) {
     throwRouteError(error, request);
   }
@@ -115,7 +117,7 @@ const ROW_HEIGHT = 88;
 
 export default function ProjectCommentsRoute() {
   const { t, i18n } = useTranslation();
-  const { project, filter, period, summary } = useLoaderData<typeof clientLoader>();
+  const { project, filter, period, summary, savedReplies } = useLoaderData<typeof clientLoader>();
   const changeQuery = useQueryChange();
   const onItsWay = useQueryOnItsWay();
   const count = new Intl.NumberFormat(i18n.language || undefined).format;
@@ -229,6 +231,7 @@ export default function ProjectCommentsRoute() {
       </section>
       <ReplyDialog
         comment={replying.item}
+        savedReplies={savedReplies}
         onClose={replying.close}
         lastResult={replying.lastResult}
         pending={replyPending}
