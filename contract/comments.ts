@@ -76,6 +76,8 @@ export const CommentSchema = z
       name: z.string(),
       /** Whether its owner can reply from the app: it came with a connected account, of a kind that takes replies. */
       canReply: z.boolean(),
+      /** Whether its owner can delete it at the network from the app: a Facebook page or an Instagram account that came with a connected account. */
+      canDelete: z.boolean(),
     }),
   })
   .register(z.globalRegistry, { id: 'Comment' });
@@ -415,6 +417,31 @@ export const projectSentimentSummary = defineOperation({
   responses: {
     200: { description: 'The counts, a day at a time.', body: SentimentSummarySchema },
     ...errors(401, 404, 422),
+  },
+});
+
+export const deleteProjectComment = defineOperation({
+  method: 'DELETE',
+  path: '/v1.0/projects/:projectId/comments/:commentId',
+  summary: 'Delete a comment of a project at its network',
+  description:
+    'On a Facebook page or an Instagram account that came with a connected account (`channel.canDelete`), the ' +
+    'comment is deleted at the provider first (Graph’s `DELETE /{comment-id}`), then here with its replies, for every ' +
+    'user who follows the page; the network’s own webhook for it then changes nothing. A refusal changes nothing ' +
+    'here: 409 (the account needs reconnecting, the provider no longer has the comment, or the channel cannot ' +
+    'delete) or 502 (the provider cannot be reached).',
+  tag: projectTag,
+  access: 'user',
+  params: z.object({ projectId: id(), commentId: id() }),
+  responses: {
+    204: { description: 'Deleted at the network and here.' },
+    ...errors(401, 404),
+    409: {
+      description:
+        'Not deleted: the account needs reconnecting, the comment is gone there, or the channel cannot delete.',
+      body: ErrorBodySchema,
+    },
+    ...badGateway,
   },
 });
 

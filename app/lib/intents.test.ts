@@ -73,14 +73,14 @@ describe('handleIntents', () => {
     expect((thrown as Response).headers.get('Location')).toMatch(/^\/maintenance\?from=/);
   });
 
-  it('says any other failure in the snackbar and answers ok: false with its status', async () => {
+  it('says any other failure in the snackbar and answers ok: false with its status and the API’s words', async () => {
     listenToSnackbar();
     const answer = await handleIntents(post({ intent: 'attach' }), {
       attach: async () => {
         throw new HttpError(422, { message: 'Invalid.', errors: { channel: ['The channel is gone.'] } });
       },
     });
-    expect(answer).toEqual({ intent: 'attach', ok: false, status: 422 });
+    expect(answer).toEqual({ intent: 'attach', ok: false, status: 422, message: 'Invalid.' });
     expect(said).toEqual([{ message: 'The channel is gone.', tone: 'error' }]);
   });
 

@@ -1,6 +1,7 @@
 import { useFetcher } from '@remix-run/react';
 import { useCallback } from 'react';
 import { describeApiError, showApiError } from './api-errors';
+import { HttpError } from './http';
 import { failureToSay } from './route-errors';
 
 /**
@@ -17,6 +18,8 @@ export interface IntentFailure {
   ok: false;
   /** The HTTP status, or 0 when the request never reached the API. */
   status: number;
+  /** The API's own words for the refusal, for a page that says it where it happened as well. */
+  message?: string;
 }
 
 export interface IntentSuccess<Data = unknown> {
@@ -49,7 +52,9 @@ export async function handleIntents(
   try {
     return { intent, ok: true, data: (await handler(form)) ?? null };
   } catch (error) {
-    return { intent, ok: false, status: failed(request, error, byStatus) };
+    const status = failed(request, error, byStatus);
+    const message = error instanceof HttpError ? error.body?.message : undefined;
+    return { intent, ok: false, status, ...(message ? { message } : {}) };
   }
 }
 

@@ -11,6 +11,7 @@ import { DataTable, type DataTableHandle } from '~/components/ui/table';
 import { requireUser } from '~/features/auth/guards';
 import { useCommentArrivals } from '~/features/comments/comment-arrivals';
 import {
+  deleteInboxComment,
   getInbox,
   inboxKeys,
   inboxQuery,
@@ -23,6 +24,7 @@ import {
   type InboxComment,
 } from '~/features/comments/inbox';
 import { inboxIntents, useInboxColumns } from '~/features/comments/inbox-columns';
+import { DeleteCommentDialog, useDeleteDialog } from '~/features/comments/delete-comment-dialog';
 import {
   inboxFilterFromQuery,
   inboxFilterFromUrl,
@@ -117,6 +119,12 @@ export async function clientAction({ request }: { request: Request }) {
         const comment = await shownInboxComment(formText(form, 'id'));
         if (comment) await markInboxComment(comment, marksOf(form));
       },
+      [inboxIntents.delete]: async (form) => {
+        const comment = await shownInboxComment(formText(form, 'id'));
+        if (!comment) return;
+        await deleteInboxComment(comment);
+        snackbar.show('inbox.delete.done', 'success', { values: { channel: comment.channel.name } });
+      },
     });
   }
   const submission = await parseForm(request, ReplyFormSchema);
@@ -187,6 +195,8 @@ export default function InboxRoute() {
   const doneIntent = useIntent<DoneAnswer>();
   const undoIntent = useIntent();
   const marks = useIntent();
+  const deletion = useIntent();
+  const deleting = useDeleteDialog<InboxComment>(deletion.result);
 
   // Each answer of a done: said once, with its Undo (`submitUndo` is the fetcher's own, stable).
   const answer = doneIntent.result;
@@ -215,6 +225,7 @@ export default function InboxRoute() {
   const columns = useInboxColumns({
     onReply: replying.open,
     onDone: (comment) => markRows([comment], comment.doneAt === null),
+    onDelete: deleting.open,
     channel: (comment) => <ChannelLine kind={comment.channel.kind} name={comment.channel.name} />,
   });
   const targets = () => (checked.size > 0 ? comments.filter((row) => checked.has(row.id)) : active ? [active] : []);
@@ -254,6 +265,7 @@ export default function InboxRoute() {
       });
     if (command.does === 'hide')
       return marks.submit(inboxIntents.mark, { id: active.id, mark: 'isHidden', value: String(!active.isHidden) });
+    if (command.does === 'delete' && active.channel.canDelete) return deleting.open(active);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const command = inboxKeyCommand(event, { inControl: isInControl(event.target), hasSelection: checked.size > 0 });
@@ -349,6 +361,13 @@ export default function InboxRoute() {
         onClose={replying.close}
         lastResult={replying.lastResult}
         pending={replyPending}
+      />
+      <DeleteCommentDialog
+        comment={deleting.comment}
+        refusal={deleting.refusal}
+        pending={deletion.pending !== null}
+        onClose={deleting.close}
+        onConfirm={(comment) => deletion.submit(inboxIntents.delete, { id: comment.id })}
       />
       <ShortcutsDialog
         open={helpOpen}

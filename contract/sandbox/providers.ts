@@ -138,6 +138,13 @@ export const hideSandboxFacebookComment = sandboxOperation(
   graph,
   z.object({ version: z.string(), commentId: z.string() }),
 );
+export const deleteSandboxFacebookComment = sandboxOperation(
+  'DELETE',
+  '/sandbox/facebook/:version/:commentId',
+  'Deletes a comment on the page or the Instagram account, with its replies, then delivers `remove` to the app’s webhook as Meta does: `{ success: true }`',
+  graph,
+  z.object({ version: z.string(), commentId: z.string() }),
+);
 const withPage = z.object({ version: z.string(), pageId: z.string() });
 export const subscribeSandboxFacebookPage = sandboxOperation(
   'POST',

@@ -6,16 +6,31 @@ import * as sandboxProviders from '../../contract/sandbox/providers';
 import { channels, comments, projectChannels, providerAccounts } from '../db/schema';
 import { SANDBOX_COMMENT_PAGE } from '../integrations/sandbox/comment-page';
 import { startHarness, type Harness } from '../test/harness';
+import { COMMENTS_CHANGED, type CommentsChangedEvent } from '../../contract/realtime';
+import type { Publisher } from '../realtime/publisher';
+import { pageFeedDelivery } from '../webhooks/meta-deliveries';
+import { signatureOf } from '../webhooks/routes';
 import { connectSandboxFacebook } from '../test/sandbox';
 
 /**
  * Hiding a comment on the network (docs/product.md#inbox): on a Facebook page or an Instagram
  * account whose account is connected, the provider hides it first (the sandbox shows it hidden on
  * its own page) and a refusal changes nothing here; elsewhere hiding stays the app's own mark.
+ * Deleting goes the same way, for everyone who follows the page. The network's own webhook for
+ * either (`hide`, `remove`) then changes nothing and tells nobody; one for a change made on
+ * Facebook itself is applied.
  */
 let h: Harness;
+/** What the API told the channels' owners (CommentsChanged), as a publisher would send it. */
+const told: Array<{ userId: string; event: CommentsChangedEvent }> = [];
+const recorder = {
+  toUser: async (userId: string, name: string, event: unknown) => {
+    if (name === COMMENTS_CHANGED) told.push({ userId, event: event as CommentsChangedEvent });
+  },
+  toAdmins: async () => {},
+} as unknown as Publisher;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ publisher: recorder });
 });
 afterAll(async () => {
   await h?.stop();
@@ -26,6 +41,114 @@ const BOTTEGA = '200000000000003';
 
 const sandboxPage = async () =>
   (await h.call('GET', `${SANDBOX_COMMENT_PAGE}?channel=${BOTTEGA}`)).text.replace(/\s+/g, ' ');
+
+/** A user who connected MARCO, with a project following his page BOTTEGA. */
+async function ownerOfBottega() {
+  const owner = await h.signedInUser();
+  expect((await connectSandboxFacebook(h, owner.accessToken, MARCO)).status).toBe(200);
+  await h.runJobs();
+  const [page] = await h.db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.ownerId, owner.user._id), eq(channels.externalId, BOTTEGA)));
+  const project = await h.factories.project({ id: owner.user._id }, { name: 'Bottega' });
+  await h.call(projects.attachChannel, {
+    params: { id: project.id },
+    body: { channelId: page!.id },
+    token: owner.accessToken,
+  });
+  return { owner, page: page!, project };
+}
+
+/** Someone says `message` on BOTTEGA, delivered as Meta's webhook: its rows, one per user who follows the page. */
+async function someoneSays(message: string) {
+  const said = await h.call('POST', SANDBOX_COMMENT_PAGE, {
+    raw: new URLSearchParams({ channel: BOTTEGA, author: 'Priya Shah', message }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(said.status).toBe(303);
+  await h.runJobs();
+  return h.db.select().from(comments).where(eq(comments.message, message));
+}
+
+describe('deleting a comment', () => {
+  it('deletes it at the provider, then here for everyone who follows the page; the removal webhook that follows changes nothing', async () => {
+    const first = await ownerOfBottega();
+    const second = await ownerOfBottega();
+    const rows = await someoneSays('Buy followers at spam.example');
+    expect(rows).toHaveLength(2);
+    const mine = rows.find((row) => row.channelId === first.page.id)!;
+    const remove = (token = first.owner.accessToken, projectId = first.project.id) =>
+      h.call(commentsContract.deleteProjectComment, { params: { projectId, commentId: mine.id }, token });
+
+    // Another user cannot, even naming their own project.
+    expect((await remove(second.owner.accessToken, second.project.id)).status).toBe(404);
+    told.length = 0;
+    expect((await remove()).status).toBe(204);
+    expect(await h.db.select().from(comments).where(eq(comments.message, 'Buy followers at spam.example'))).toEqual([]);
+    expect(await sandboxPage()).not.toContain('Buy followers at spam.example');
+    // Each follower's open page was told once, by the delete.
+    expect(told.map((each) => each.userId).sort()).toEqual([first.owner.user._id, second.owner.user._id].sort());
+    // Meta's `remove` for it arrives: nothing left to do, nobody told again.
+    told.length = 0;
+    await h.runJobs();
+    expect(told).toEqual([]);
+    // Gone there already: said, not a failure of ours.
+    const again = await h.call(commentsContract.deleteProjectComment, {
+      params: { projectId: second.project.id, commentId: rows.find((row) => row.channelId === second.page.id)!.id },
+      token: second.owner.accessToken,
+    });
+    expect(again.status).toBe(404);
+  });
+
+  it('says a refusal and changes nothing: the provider no longer has it, or the account must reconnect', async () => {
+    const { owner, page, project } = await ownerOfBottega();
+    const [gone] = await h.factories.comments(page, [
+      { message: 'Never on Facebook', externalId: `${BOTTEGA}_nowhere` },
+    ]);
+    const remove = (commentId: string) =>
+      h.call(commentsContract.deleteProjectComment, {
+        params: { projectId: project.id, commentId },
+        token: owner.accessToken,
+      });
+    const missing = await remove(gone!.id);
+    expect(missing.status).toBe(409);
+    expect((missing.body as { message: string }).message).toBe(
+      'Facebook no longer has this comment: it may have been deleted there. It leaves the list when Facebook says so, at the latest at the next sync.',
+    );
+    expect(await h.db.select().from(comments).where(eq(comments.id, gone!.id))).toHaveLength(1);
+
+    const said = (await someoneSays('Refused delete')).find((row) => row.channelId === page.id);
+    expect((await h.call(sandboxProviders.sandboxExpireTokens, { params: { personId: MARCO } })).status).toBe(204);
+    const refused = await remove(said!.id);
+    expect(refused.status).toBe(409);
+    expect((refused.body as { message: string }).message).toBe(
+      "Facebook no longer accepts this account's authorisation: reconnect it.",
+    );
+    expect(await h.db.select().from(comments).where(eq(comments.id, said!.id))).toHaveLength(1);
+    expect(await sandboxPage()).toContain('Refused delete');
+  });
+
+  it('is refused on a channel without a connected account, where the network is not the app’s to change', async () => {
+    const owner = await h.signedInUser();
+    const me = { id: owner.user._id };
+    const project = await h.factories.project(me);
+    const channel = await h.factories.channel(me, { name: 'Not connected' });
+    await h.db.insert(projectChannels).values({ projectId: project.id, channelId: channel.id });
+    const [comment] = await h.factories.comments(channel, [{ message: 'Hello' }]);
+    const answer = await h.call(commentsContract.deleteProjectComment, {
+      params: { projectId: project.id, commentId: comment!.id },
+      token: owner.accessToken,
+    });
+    expect(answer.status).toBe(409);
+    expect(await h.db.select().from(comments).where(eq(comments.id, comment!.id))).toHaveLength(1);
+    const listed = await h.call(commentsContract.listProjectComments, {
+      params: { projectId: project.id },
+      token: owner.accessToken,
+    });
+    expect(listed.body.data[0]!.channel).toMatchObject({ canReply: false, canDelete: false });
+  });
+});
 
 describe('hiding a comment', () => {
   it('hides it at the provider first, shows it again there, and changes nothing when the provider refuses', async () => {
@@ -65,6 +188,10 @@ describe('hiding a comment', () => {
     expect(hidden.status).toBe(200);
     expect(hidden.body.isHidden).toBe(true);
     expect(await sandboxPage()).toContain('<strong>Priya Shah</strong> <em>(hidden by the page)</em>');
+    // Meta's `hide` for it arrives: the app's own change, nothing more to do, nobody told.
+    told.length = 0;
+    await h.runJobs();
+    expect(told).toEqual([]);
 
     expect((await hide(false)).body.isHidden).toBe(false);
     expect(await sandboxPage()).not.toContain('(hidden by the page)');
@@ -79,6 +206,36 @@ describe('hiding a comment', () => {
     expect(await sandboxPage()).not.toContain('(hidden by the page)');
     const [account] = await h.db.select().from(providerAccounts).where(eq(providerAccounts.id, page!.accountId!));
     expect(account!.status).toBe('needs_reconnect');
+  });
+
+  it('follows a hide made on Facebook itself, told by its webhook, and tells the open page', async () => {
+    const { owner, page } = await ownerOfBottega();
+    const said = (await someoneSays('Hidden on Facebook')).find((row) => row.channelId === page.id)!;
+    const deliver = (verb: 'hide' | 'unhide') => {
+      const raw = JSON.stringify(
+        pageFeedDelivery(BOTTEGA, [{ verb, commentId: said.externalId, time: Math.floor(Date.now() / 1000) }]),
+      );
+      return h.call('POST', '/webhooks/facebook', {
+        raw,
+        headers: {
+          'content-type': 'application/json',
+          'x-hub-signature-256': signatureOf(raw, h.config.facebookAppSecret),
+        },
+      });
+    };
+    told.length = 0;
+    expect((await deliver('hide')).status).toBe(200);
+    await h.runJobs();
+    const [hidden] = await h.db.select().from(comments).where(eq(comments.id, said.id));
+    expect(hidden!.isHidden).toBe(true);
+    expect(told.find((each) => each.event.channelId === page.id)).toMatchObject({
+      userId: owner.user._id,
+      event: { refresh: true },
+    });
+    expect((await deliver('unhide')).status).toBe(200);
+    await h.runJobs();
+    const [shown] = await h.db.select().from(comments).where(eq(comments.id, said.id));
+    expect(shown!.isHidden).toBe(false);
   });
 
   it("stays the app's own mark on a channel without a connected account", async () => {

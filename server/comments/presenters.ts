@@ -1,6 +1,6 @@
 import type { z } from 'zod/mini';
 import type { CommentSchema, ProjectCommentSchema } from '../../contract/comments';
-import { REPLIED_KINDS } from '../integrations/adapters';
+import { ACTED_ON_AT_PROVIDER_KINDS, REPLIED_KINDS } from '../integrations/adapters';
 import type { CommentWithChannel } from './queries';
 
 /** A comment as the contract writes it (`CommentSchema`). */
@@ -25,6 +25,7 @@ export function presentComment({ comment, channel }: CommentWithChannel): z.inpu
       kind: channel.kind,
       name: channel.name,
       canReply: channel.accountId !== null && REPLIED_KINDS.includes(channel.kind),
+      canDelete: channel.accountId !== null && ACTED_ON_AT_PROVIDER_KINDS.includes(channel.kind),
     },
   };
 }

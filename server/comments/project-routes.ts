@@ -4,8 +4,13 @@ import * as comments from '../../contract/comments';
 import { COMMENTS_PAGE_SIZE } from '../../contract/comments';
 import { channels, providerAccounts } from '../db/schema';
 import { rateLimitCheck, type Limit } from '../http/rate-limiter';
-import { HIDDEN_AT_PROVIDER_KINDS, REPLIED_KINDS } from '../integrations/adapters';
-import { hideAtProvider, postReply, type ChannelFetchDeps } from '../integrations/channel-fetch';
+import { ACTED_ON_AT_PROVIDER_KINDS, REPLIED_KINDS } from '../integrations/adapters';
+import {
+  actAtProvider,
+  postReply,
+  type ChannelFetchDeps,
+  type ProviderCommentAction,
+} from '../integrations/channel-fetch';
 import { PROVIDER_NAMES } from '../integrations/presenters';
 import { ProviderError } from '../integrations/providers/provider-error';
 import { providerFailure } from '../integrations/routes';
@@ -21,7 +26,7 @@ import { markDoneByReply } from '../inbox/queries';
 import { INBOX_CHANGED } from '../../contract/realtime';
 import { presentComment, presentProjectComment } from './presenters';
 import { claimReplyAttempt, recordReplyPosted, releaseReplyAttempt } from './reply-attempts';
-import { keyOf, writeCommentEvents } from './writer';
+import { keyOf, writeCommentEvents, writeHiddenMarks } from './writer';
 import {
   countProjectComments,
   findComment,
@@ -91,26 +96,37 @@ export function projectCommentRoutes(s: Services) {
   };
 
   /**
-   * Hides (or shows again) `found` at its provider when its channel came with a connected account
-   * of a kind the provider hides comments of; elsewhere the mark is the app's own. A refusal is
-   * the reply's: 409 to reconnect, 502 when the provider cannot be reached.
+   * Hides, shows again or deletes `found` at its provider (docs/product.md#inbox), when its channel
+   * came with a connected account of a kind the provider acts on; answers whether it did (elsewhere
+   * hiding is the app's own mark). A refusal changes nothing here: 409 to reconnect (a token or a
+   * permission gone) or for a comment the provider no longer has, 502 when it cannot be reached.
    */
-  const hideAtNetwork = async (userId: string, found: CommentWithChannel, hidden: boolean, log: Logger) => {
-    if (!found.channel.accountId || !HIDDEN_AT_PROVIDER_KINDS.includes(found.channel.kind)) return;
+  const atNetwork = async (
+    userId: string,
+    found: CommentWithChannel,
+    action: ProviderCommentAction,
+    log: Logger,
+  ): Promise<boolean> => {
+    if (!found.channel.accountId || !ACTED_ON_AT_PROVIDER_KINDS.includes(found.channel.kind)) return false;
     const [account] = await s.db
       .select()
       .from(providerAccounts)
       .where(eq(providerAccounts.id, found.channel.accountId));
-    if (!account) return;
+    if (!account) return false;
     const provider = PROVIDER_NAMES[account.provider];
     if (account.status !== 'authorized') throw new HttpError(409, 'accountNeedsReconnect', { provider });
     try {
-      await hideAtProvider(deps, account, found.channel.kind, found.comment.externalId, hidden);
+      await actAtProvider(deps, account, found.channel.kind, found.comment.externalId, action);
+      return true;
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      log.warn({ userId, channelId: found.channel.id, problem: error.problem }, 'hide not applied');
+      const what = action === 'delete' ? 'delete' : 'hide';
+      log.warn({ userId, channelId: found.channel.id, problem: error.problem }, `${what} not applied`);
       if (error.needsReconnect || error.problem === 'refused')
         throw new HttpError(409, 'accountNeedsReconnect', { provider });
+      // Graph's "Object does not exist": the comment is gone there already.
+      if (error.problem === 'answer' && error.providerCode === 100)
+        throw new HttpError(409, 'commentGoneAtProvider', { provider });
       throw providerFailure(error);
     }
   };
@@ -121,13 +137,38 @@ export function projectCommentRoutes(s: Services) {
     const found = await findProjectComment(s.db, project.id, params.commentId);
     if (!found) throw notFound();
     // Hidden at the network where the channel's account can (Facebook pages, Instagram accounts):
-    // the provider first, and nothing changes here when it refuses.
+    // the provider first, and nothing changes here when it refuses. Hidden there, it is hidden for
+    // everyone who follows the page, as the network's webhook would say (which then finds it so).
     if (body.isHidden !== undefined && body.isHidden !== found.comment.isHidden) {
-      await hideAtNetwork(user.id, found, body.isHidden, c.get('log'));
+      const hidden = body.isHidden;
+      if (await atNetwork(user.id, found, { hide: hidden }, c.get('log'))) {
+        const on = { kind: found.channel.kind, externalId: found.channel.externalId };
+        await writeHiddenMarks(deps, [{ on, externalId: found.comment.externalId, hidden }], { except: user.id });
+      }
     }
     await markComment(s.db, params.commentId, body);
     const fresh = await findProjectComment(s.db, project.id, params.commentId);
     return reply(c, comments.updateProjectComment, 200, presentComment(fresh!));
+  });
+
+  route(routes, s, comments.deleteProjectComment, async (c, { params }) => {
+    const user = c.get('user');
+    const project = await ownProject(user.id, params.projectId);
+    const found = await findProjectComment(s.db, project.id, params.commentId);
+    if (!found) throw notFound();
+    if (!(await atNetwork(user.id, found, 'delete', c.get('log')))) throw new HttpError(409, 'deleteNotPossible');
+    // Gone for everyone who follows the page, as the network's own removal would make it: the
+    // writer's tombstone keeps it gone, and the network's webhook for it finds nothing left to do.
+    await writeCommentEvents(deps, [
+      {
+        type: 'remove',
+        on: { kind: found.channel.kind, externalId: found.channel.externalId },
+        externalId: found.comment.externalId,
+        changedAt: new Date(s.clock()),
+      },
+    ]);
+    c.get('log').info({ userId: user.id, channelId: found.channel.id }, 'comment deleted at the provider');
+    return reply(c, comments.deleteProjectComment, 204);
   });
 
   route(routes, s, comments.replyToProjectComment, async (c, { params, body }) => {

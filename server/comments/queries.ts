@@ -10,6 +10,7 @@ export const channelColumns = {
   kind: channels.kind,
   name: channels.name,
   accountId: channels.accountId,
+  externalId: channels.externalId,
 };
 
 /** The review list's filters (contract/comments.ts commentFilterShape), parsed. */

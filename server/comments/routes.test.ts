@@ -80,7 +80,13 @@ describe('GET /v1.0/comments', () => {
       channelReplyCount: 2,
       parentId: null,
       fromChannel: false,
-      channel: { id: rows[0].channelId, kind: 'facebook-page', name: 'Espresso Bar', canReply: false },
+      channel: {
+        id: rows[0].channelId,
+        kind: 'facebook-page',
+        name: 'Espresso Bar',
+        canReply: false,
+        canDelete: false,
+      },
     });
     expect(numbers((await list({ message: mark, orderBy: 'publishedAt:1' })).data)).toEqual(['2', '1']);
   });

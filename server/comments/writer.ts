@@ -673,3 +673,52 @@ export async function writeCommentEvents(
   await tellAdminsCommentsArrived(deps, { added, toReview: applied.addedToReview });
   return applied;
 }
+
+/** A comment a page hid or showed again, on every channel that follows the page (server/webhooks/comment-events.ts). */
+export type HiddenMark = { on: { kind: ChannelKind; externalId: string }; externalId: string; hidden: boolean };
+
+/**
+ * Marks comments hidden or shown again as their network says, where they are not so already, and
+ * tells each changed channel's owner (their open lists read the page again). The app's own hide
+ * wrote the mark before the network's webhook came: that webhook changes nothing and tells nobody.
+ */
+export async function writeHiddenMarks(
+  deps: CommentWriterDeps,
+  marks: HiddenMark[],
+  /** The user whose own request made the change: their page shows it already. */
+  { except }: { except?: string } = {},
+): Promise<number> {
+  if (marks.length === 0) return 0;
+  const json = JSON.stringify(
+    marks.map((mark) => ({
+      kind: mark.on.kind,
+      page: mark.on.externalId,
+      external_id: mark.externalId,
+      hidden: mark.hidden,
+    })),
+  );
+  const changed = rowsOf<{ channel_id: string; owner_id: string }>(
+    await deps.db.execute(sql`
+      with m as (
+        select * from jsonb_to_recordset(${json}::jsonb) as m(kind text, page text, external_id text, hidden boolean)
+      )
+      update comments c set is_hidden = m.hidden
+      from m, channels ch
+      where ch.kind = m.kind and ch.external_id = m.page
+        and c.channel_id = ch.id and c.external_id = m.external_id and c.is_hidden <> m.hidden
+      returning c.channel_id, ch.owner_id`),
+  );
+  if (deps.publisher) {
+    const channels = new Map(changed.map((row) => [row.channel_id, row.owner_id]));
+    for (const [channelId, ownerId] of channels) {
+      if (ownerId === except) continue;
+      const event: CommentsChangedEvent = { channelId, added: 0, edited: [], removed: [], refresh: true, counted: [] };
+      try {
+        await deps.publisher.toUser(ownerId, COMMENTS_CHANGED, event);
+      } catch (error) {
+        deps.log.warn({ event: COMMENTS_CHANGED, err: safeError(error) }, 'real-time event not published');
+      }
+    }
+  }
+  return changed.length;
+}

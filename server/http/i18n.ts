@@ -70,6 +70,10 @@ export const messages = {
     replyNotPossible:
       'Replies go through a connected account: this channel came without one, or its kind takes no replies from here.',
     replyInProgress: 'This reply is still being posted. Wait a moment, then try again.',
+    deleteNotPossible:
+      'Comments are deleted through a connected account, on Facebook pages and Instagram accounts: this channel came without one, or its network does not let the app delete comments.',
+    commentGoneAtProvider:
+      ':provider no longer has this comment: it may have been deleted there. It leaves the list when :provider says so, at the latest at the next sync.',
     replyAttemptReused: 'This reply attempt was for another comment or other words: start the reply again.',
     emailTakenSinceRequest:
       'Another account has taken :email since you asked for it: your address has not changed. Ask again with another address.',
@@ -131,6 +135,10 @@ export const messages = {
     replyNotPossible:
       'Le risposte passano da un account collegato: questo canale non ne ha uno, oppure il suo tipo non accetta risposte da qui.',
     replyInProgress: 'Questa risposta è ancora in pubblicazione. Attendi un momento, poi riprova.',
+    deleteNotPossible:
+      "I commenti si eliminano tramite un account collegato, sulle pagine Facebook e sugli account Instagram: questo canale non ne ha uno, oppure il suo social non permette all'app di eliminare commenti.",
+    commentGoneAtProvider:
+      ':provider non ha più questo commento: forse è stato eliminato lì. Esce dalla lista quando :provider lo comunica, al più tardi alla prossima sincronizzazione.',
     replyAttemptReused:
       'Questo tentativo di risposta era per un altro commento o per altre parole: ricomincia la risposta.',
     emailTakenSinceRequest:

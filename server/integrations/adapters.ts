@@ -48,6 +48,8 @@ export interface ProviderAdapter {
   unsubscribe?(kind: ChannelKind, accessToken: string, channelExternalId: string): Promise<void>;
   /** Hides a comment on the channel at the provider, or shows it again; absent where the provider cannot. */
   hide?(kind: ChannelKind, accessToken: string, commentExternalId: string, hidden: boolean): Promise<void>;
+  /** Deletes a comment on the channel at the provider, for everyone; absent where the provider cannot. */
+  remove?(kind: ChannelKind, accessToken: string, commentExternalId: string): Promise<void>;
   /** Posts the channel's reply under a comment: the reply's `externalId`. */
   reply?(kind: ChannelKind, accessToken: string, commentExternalId: string, message: string): Promise<string>;
   /** A new access token from a refresh token, where the provider has them (LinkedIn). */
@@ -70,8 +72,11 @@ export const COMMENTED_KINDS: readonly ChannelKind[] = ['facebook-page', 'instag
  * only (answering them would ask every account for LinkedIn's write permission as well).
  */
 export const REPLIED_KINDS: readonly ChannelKind[] = ['facebook-page', 'instagram-account'];
-/** The kinds whose comments are hidden at the provider (Graph's `is_hidden`, Instagram's `hide`), not only marked here. */
-export const HIDDEN_AT_PROVIDER_KINDS: readonly ChannelKind[] = ['facebook-page', 'instagram-account'];
+/**
+ * The kinds whose comments are hidden (Graph's `is_hidden`, Instagram's `hide`) and deleted at the
+ * provider, not only marked here, when the channel came with a connected account.
+ */
+export const ACTED_ON_AT_PROVIDER_KINDS: readonly ChannelKind[] = ['facebook-page', 'instagram-account'];
 
 export type Adapters = Partial<Record<Provider, ProviderAdapter>>;
 
@@ -128,6 +133,7 @@ export function createAdapters(config: Config, fetchImpl: FetchLike): Adapters {
       reply: (_kind, accessToken, commentExternalId, message) => client.reply(commentExternalId, message, accessToken),
       hide: (kind, accessToken, commentExternalId, hidden) =>
         client.hide(commentExternalId, hidden, accessToken, kind === 'instagram-account'),
+      remove: (_kind, accessToken, commentExternalId) => client.deleteComment(commentExternalId, accessToken),
       async subscribe(kind, accessToken, channelExternalId) {
         if (kind === 'facebook-page') await client.subscribeApp(channelExternalId, accessToken);
       },

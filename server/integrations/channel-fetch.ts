@@ -354,21 +354,27 @@ export function workAccountChannelFetches(jobs: JobQueue, deps: ChannelFetchDeps
 }
 
 /**
- * Hides (or shows again) a comment at the provider, as the channel (docs/product.md#inbox). A
- * token the provider no longer takes marks the account `needs_reconnect` and throws that
- * ProviderError, as a reply does.
+ * What the channel does to one of its comments at the provider (docs/product.md#inbox): hide it,
+ * show it again, or delete it. A token the provider no longer takes marks the account
+ * `needs_reconnect` and throws that ProviderError, as a reply does.
  */
-export async function hideAtProvider(
+export type ProviderCommentAction = { hide: boolean } | 'delete';
+
+export async function actAtProvider(
   deps: ChannelFetchDeps,
   account: ProviderAccountRow,
   kind: ChannelKind,
   commentExternalId: string,
-  hidden: boolean,
+  action: ProviderCommentAction,
 ): Promise<void> {
   const adapter = deps.adapters[account.provider];
-  if (!adapter?.hide) throw new ProviderError(account.provider, 'unreachable');
+  const can = action === 'delete' ? adapter?.remove : adapter?.hide;
+  if (!adapter || !can) throw new ProviderError(account.provider, 'unreachable');
   try {
-    await adapter.hide(kind, await accessTokenOf(deps, account), commentExternalId, hidden);
+    const token = await accessTokenOf(deps, account);
+    await (action === 'delete'
+      ? adapter.remove!(kind, token, commentExternalId)
+      : adapter.hide!(kind, token, commentExternalId, action.hide));
   } catch (error) {
     if (error instanceof ProviderError && (error.needsReconnect || error.problem === 'refused')) {
       await markNeedsReconnect(deps.db, account.id, new Date(deps.clock()));

@@ -6,9 +6,9 @@ import type { CommentEvent } from '../comments/writer';
  * What a Meta delivery says about comments, as the app keeps them (docs/decisions/044): each
  * change of the Page `feed` field about a comment, and each Instagram `comments` change, becomes
  * one comment event (server/comments/writer.ts) on every channel that follows the page or account,
- * named by its kind and the provider's id. Everything else a delivery may carry (posts, reactions,
- * hidden comments, other fields) is none of the comments' business and is skipped, as are changes
- * whose shape this does not know.
+ * named by its kind and the provider's id; a comment hidden or shown again is a HiddenChange.
+ * Everything else a delivery may carry (posts, reactions, other fields) is none of the comments'
+ * business and is skipped, as are changes whose shape this does not know.
  */
 export type { CommentEvent };
 
@@ -62,6 +62,33 @@ const clip = (text: string | undefined) => (text ?? '').slice(0, COMMENT_MAX_LEN
 const isDate = (date: Date) => Number.isFinite(date.getTime());
 const datesHold = (event: CommentEvent) =>
   isDate(event.changedAt) && (event.type === 'remove' || isDate(event.publishedAt));
+
+/**
+ * A comment the page hid or showed again (a Page `feed` change with the verb `hide` or `unhide`):
+ * done in Facebook itself, or by the app, whose own change then finds nothing to do.
+ */
+export type HiddenChange = { on: CommentedChannel; externalId: string; hidden: boolean };
+
+const HIDDEN = new Map([
+  ['hide', true],
+  ['unhide', false],
+]);
+
+/** The hidden and shown-again comments of a delivery. */
+export function hiddenChangesOf(delivery: FacebookWebhookDelivery): HiddenChange[] {
+  if (delivery.object !== 'page') return [];
+  const found: HiddenChange[] = [];
+  for (const entry of delivery.entry) {
+    for (const change of entry.changes ?? []) {
+      if (change.field !== 'feed') continue;
+      const parsed = z.safeParse(PageFeedCommentSchema, change.value);
+      const hidden = parsed.success ? HIDDEN.get(parsed.data.verb) : undefined;
+      if (hidden === undefined) continue;
+      found.push({ on: { kind: 'facebook-page', externalId: entry.id }, externalId: parsed.data!.comment_id, hidden });
+    }
+  }
+  return found;
+}
 
 /** The comment events of a delivery; a change whose times no date can hold is skipped. */
 export function commentEventsOf(delivery: FacebookWebhookDelivery): CommentEvent[] {

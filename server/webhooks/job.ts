@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { FacebookWebhookDeliverySchema } from '../../contract/webhooks';
-import { writeCommentEvents, type CommentWriterDeps } from '../comments/writer';
+import { writeCommentEvents, writeHiddenMarks, type CommentWriterDeps, type HiddenMark } from '../comments/writer';
 import type { JobQueue } from '../jobs/queue';
-import { commentEventsOf, type CommentEvent } from './comment-events';
+import { commentEventsOf, hiddenChangesOf, type CommentEvent } from './comment-events';
 
 /** The job that keeps one delivery of Meta's webhooks, applied a fetched batch at a time (docs/decisions/044, 045). */
 export const APPLY_FACEBOOK_WEBHOOK = 'apply-facebook-webhook';
@@ -33,6 +33,7 @@ export async function applyFacebookWebhooks(
 ): Promise<Array<{ id: string; error: unknown }>> {
   const deliveryOf = new Map<CommentEvent, string>();
   const events: CommentEvent[] = [];
+  const hiddenMarks: HiddenMark[] = [];
   const unreadable: Array<{ id: string; error: unknown }> = [];
   for (const job of jobs) {
     const parsed = JobDataSchema.safeParse(job.data);
@@ -45,8 +46,10 @@ export async function applyFacebookWebhooks(
       deliveryOf.set(event, job.id);
       events.push(event);
     }
+    hiddenMarks.push(...hiddenChangesOf(parsed.data.delivery));
   }
   const applied = await writeCommentEvents(deps, events);
+  await writeHiddenMarks(deps, hiddenMarks);
   const waitingIn = new Map<string, number>();
   for (const event of applied.waiting) {
     const id = deliveryOf.get(event)!;

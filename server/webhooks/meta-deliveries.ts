@@ -8,7 +8,7 @@ import type { FacebookWebhookDelivery } from '../../contract/webhooks';
 
 /** One change of a comment on a page's post. */
 export type FeedCommentChange = {
-  verb: 'add' | 'edited' | 'remove' | 'hide';
+  verb: 'add' | 'edited' | 'remove' | 'hide' | 'unhide';
   commentId: string;
   /** When the change happened: the entry's `time`. */
   time: number;

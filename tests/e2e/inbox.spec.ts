@@ -3,6 +3,7 @@ import {
   accessTokenOf,
   checkEachLook,
   expect,
+  expectNoA11yViolations,
   makeProjectThroughApi,
   openListening,
   projectFollowingFacebookPage,
@@ -173,7 +174,7 @@ test('marks every match done after a confirmation naming the count, down to inbo
   await expect(headerLink(page, 0)).toBeVisible();
 });
 
-test('hides a spam comment on Facebook from the inbox, and the page on Facebook shows it hidden', async ({
+test('hides and deletes a spam comment on Facebook from the inbox, the page on Facebook following; a refusal is said by the comment', async ({
   page,
   request,
   user,
@@ -209,6 +210,40 @@ test('hides a spam comment on Facebook from the inbox, and the page on Facebook 
   const shown = again.getByRole('listitem').filter({ hasText: spam });
   await expect(shown).toHaveCount(1);
   await expect(shown).not.toContainText('(hidden by the page)');
+  await again.close();
+
+  // Deleted, after a confirmation that quotes it: gone from the inbox and from the page.
+  await row.getByRole('button', { name: 'Delete the comment of Kenji Sato on its network' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this comment on Facebook?' });
+  await expect(confirm.getByRole('blockquote')).toHaveText(spam);
+  await expectNoA11yViolations(page);
+  await confirm.getByRole('button', { name: 'Delete on Facebook' }).click();
+  await expect(page.getByText(/^The comment is deleted from .+\.$/)).toBeVisible();
+  await expect(confirm).toBeHidden();
+  await expect(row).toHaveCount(0);
+  const gone = await page.context().newPage();
+  await gone.goto('/sandbox/facebook/comments?channel=200000000000004');
+  await expect(gone.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(gone.getByRole('listitem').filter({ hasText: spam })).toHaveCount(0);
+  await gone.close();
+
+  // Logged out of Facebook: the refusal is said in the dialog, by the comment, and nothing changes.
+  const other = `${spam} again`;
+  await request.post('/dev/sandbox/comments', {
+    data: { channelId: '200000000000004', authorName: 'Kenji Sato', message: other },
+  });
+  await page.getByRole('button', { name: 'Show 1 new comment' }).click();
+  const stays = rows(page).filter({ hasText: other });
+  await expect(stays).toHaveCount(1);
+  expect((await request.post('/dev/sandbox/people/100000000000003/expire-tokens')).status()).toBe(204);
+  await stays.locator('td').nth(1).click();
+  await page.keyboard.press('#');
+  await confirm.getByRole('button', { name: 'Delete on Facebook' }).click();
+  await expect(confirm.getByRole('alert').or(confirm.getByRole('status'))).toContainText(
+    "Facebook no longer accepts this account's authorisation: reconnect it.",
+  );
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(stays).toHaveCount(1);
 });
 
 test('passes axe in each language and theme, and names every filter', async ({ page, request, user }) => {

@@ -346,6 +346,8 @@ test('a posted reply stays posted: reading the page again (a new period, a filte
   user,
 }) => {
   await openCommentsFollowingPage(page, request, user);
+  const inboxLink = page.getByRole('banner').getByRole('link', { name: /^Inbox: \d+ open comments?$/ });
+  const open = Number((await inboxLink.getAttribute('aria-label'))!.match(/\d+/)![0]);
   const row = rows(page).filter({ hasText: 'Are you open on Sunday morning?' });
   await row.getByRole('button', { name: /^Reply to / }).click();
   const dialog = page.getByRole('dialog', { name: 'Reply as Espresso Bar Milano' });
@@ -355,6 +357,8 @@ test('a posted reply stays posted: reading the page again (a new period, a filte
   await expect(
     page.getByRole('status').filter({ hasText: 'Your reply is posted on Espresso Bar Milano.' }),
   ).toBeVisible();
+  // Answered, so done: the header's count follows before a menu opens (docs/decisions/063).
+  await expect(inboxLink).toHaveAttribute('aria-label', new RegExp(`^Inbox: ${open - 1} open`));
 
   await page.getByRole('button', { name: 'Period' }).click();
   await page.getByRole('option', { name: 'Last 90 days' }).click();

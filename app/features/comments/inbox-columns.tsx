@@ -16,7 +16,13 @@ import {
 } from './project-comment-columns';
 
 /** The intents a row's buttons submit to the inbox route's clientAction. */
-export const inboxIntents = { done: 'done', doneMatching: 'doneMatching', undo: 'undo', mark: 'mark' } as const;
+export const inboxIntents = {
+  done: 'done',
+  doneMatching: 'doneMatching',
+  undo: 'undo',
+  mark: 'mark',
+  delete: 'delete',
+} as const;
 
 function DoneIcon() {
   return <StrokeIcon d="M5 12.5l4.5 4.5L19 7.5" className="size-4" />;
@@ -24,20 +30,28 @@ function DoneIcon() {
 function OpenAgainIcon() {
   return <StrokeIcon d="M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4" className="size-4" />;
 }
+function DeleteIcon() {
+  return (
+    <StrokeIcon d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3" className="size-4" />
+  );
+}
 
 /**
  * A comment's buttons in the inbox: done (or open again: the page's, which says it with its Undo),
  * reply (when its channel can), bookmark and hide (an intent of the row's own fetcher, so a row
- * waits for its own answer only).
+ * waits for its own answer only), and delete at the network where its channel can (the page's
+ * dialog asks first).
  */
 function InboxActions({
   comment,
   onReply,
   onDone,
+  onDelete,
 }: {
   comment: InboxComment;
   onReply: (comment: InboxComment) => void;
   onDone: (comment: InboxComment) => void;
+  onDelete: (comment: InboxComment) => void;
 }) {
   const { t } = useTranslation();
   const marks = useIntent();
@@ -90,6 +104,17 @@ function InboxActions({
       >
         <HideIcon hidden={comment.isHidden} />
       </Button>
+      {comment.channel.canDelete ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t('inbox.delete.open', { author })}
+          title={t('inbox.delete.openHint')}
+          onClick={() => onDelete(comment)}
+        >
+          <DeleteIcon />
+        </Button>
+      ) : null}
     </div>
   );
 }
@@ -102,10 +127,12 @@ function InboxActions({
 export function useInboxColumns({
   onReply,
   onDone,
+  onDelete,
   channel,
 }: {
   onReply: (comment: InboxComment) => void;
   onDone: (comment: InboxComment) => void;
+  onDelete: (comment: InboxComment) => void;
   channel: (comment: InboxComment) => ReactNode;
 }): Column<InboxComment>[] {
   const { t } = useTranslation();
@@ -133,8 +160,8 @@ export function useInboxColumns({
       id: 'actions',
       header: <span className="sr-only">{t('projectComments.columns.actions')}</span>,
       align: 'end',
-      className: 'w-12 align-top sm:w-44',
-      cell: (comment) => <InboxActions comment={comment} onReply={onReply} onDone={onDone} />,
+      className: 'w-12 align-top sm:w-52',
+      cell: (comment) => <InboxActions comment={comment} onReply={onReply} onDone={onDone} onDelete={onDelete} />,
     },
   ];
 }

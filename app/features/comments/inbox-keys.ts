@@ -9,7 +9,8 @@ export type InboxCommand =
   | { does: 'done' }
   | { does: 'reply' }
   | { does: 'bookmark' }
-  | { does: 'hide' };
+  | { does: 'hide' }
+  | { does: 'delete' };
 
 /** The inbox's keys, as its help dialog lists them (and inboxKeyCommand reads them). */
 export const INBOX_SHORTCUTS = [
@@ -20,6 +21,7 @@ export const INBOX_SHORTCUTS = [
   { keys: ['r'], does: 'reply' },
   { keys: ['b'], does: 'bookmark' },
   { keys: ['h'], does: 'hide' },
+  { keys: ['#'], does: 'delete' },
   { keys: ['Esc'], does: 'clear' },
   { keys: ['?'], does: 'help' },
 ] as const;
@@ -45,5 +47,6 @@ export function inboxKeyCommand(
   if (key === 'r') return { does: 'reply' };
   if (key === 'b') return { does: 'bookmark' };
   if (key === 'h') return { does: 'hide' };
+  if (key === '#') return { does: 'delete' };
   return null;
 }

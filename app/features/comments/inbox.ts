@@ -9,7 +9,14 @@ import type { Paged } from '~contract/common';
 import { api } from '~/lib/api';
 import { cachedEntries, cachedPages, invalidate, markStale, updateCached } from '~/lib/cache';
 import { inboxFilterToApi, inboxFilterToQuery, type InboxFilter } from './inbox-filter';
-import { markProjectComment, replyToComment, withComment, withReply, type CommentMarks } from './project-comments';
+import {
+  deleteProjectComment,
+  markProjectComment,
+  replyToComment,
+  withComment,
+  withReply,
+  type CommentMarks,
+} from './project-comments';
 import type { ReplyBody } from '~contract/comments';
 
 export type { InboxComment } from '~contract/inbox';
@@ -145,6 +152,15 @@ export async function markInboxComment(comment: InboxComment, marks: CommentMark
   await updateCached<InboxPages>(inboxKeys.lists(), (pages) => (pages ? withComment(pages, changed) : pages));
   await markStale(inboxKeys.lists());
   return changed;
+}
+
+/**
+ * Deletes a comment of the inbox at its network (through the first project that follows its
+ * channel); it leaves the inbox's lists and its count at once.
+ */
+export async function deleteInboxComment(comment: InboxComment) {
+  await deleteProjectComment(comment.projects[0]!.id, comment.id);
+  await afterDone(new Set([comment.id]));
 }
 
 /**

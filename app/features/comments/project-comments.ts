@@ -82,6 +82,31 @@ export async function markProjectComment(projectId: string, commentId: string, m
   return changed;
 }
 
+/**
+ * Deletes a comment at its network (a Facebook page's or an Instagram account's, connected), then
+ * here for everyone who follows the page; it leaves every loaded list of the project at once.
+ */
+export async function deleteProjectComment(projectId: string, commentId: string): Promise<void> {
+  await api.call(comments.deleteProjectComment, { params: { projectId, commentId } }, { countsForLoading: false });
+  await updateCached<ProjectCommentPages>(projectCommentKeys.lists(projectId), (pages) =>
+    pages ? withoutComment(pages, commentId) : pages,
+  );
+  await markStale(projectCommentKeys.lists(projectId));
+}
+
+/** The loaded pages without one comment (top-level, with its replies, or a reply). */
+export function withoutComment<Pages extends ProjectCommentPages>(pages: Pages, id: string): Pages {
+  return {
+    ...pages,
+    pages: pages.pages.map((page) => ({
+      ...page,
+      data: page.data
+        .filter((comment) => comment.id !== id)
+        .map((comment) => ({ ...comment, replies: comment.replies.filter((reply) => reply.id !== id) })),
+    })),
+  };
+}
+
 /** The loaded pages with one comment (top-level or reply) replaced by what the API answered. */
 export function withComment<Pages extends ProjectCommentPages>(pages: Pages, changed: Comment): Pages {
   const apply = <T extends Comment>(comment: T): T =>

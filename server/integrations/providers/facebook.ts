@@ -20,13 +20,19 @@ export interface FacebookApp {
   version: string;
 }
 
-/** What the product asks for: who the person is, their pages and Instagram accounts, their ads. */
+/**
+ * What the product asks for: who the person is, their pages and Instagram accounts, their ads,
+ * and the right to answer, hide and delete comments as the page (`pages_manage_engagement`) and
+ * as the Instagram account (`instagram_manage_comments`).
+ */
 export const FACEBOOK_SCOPES = [
   'email',
   'public_profile',
   'pages_show_list',
   'pages_read_engagement',
+  'pages_manage_engagement',
   'instagram_basic',
+  'instagram_manage_comments',
   'ads_read',
 ] as const;
 
@@ -212,6 +218,10 @@ export function facebookClient(app: FacebookApp, fetchImpl: FetchLike = fetch) {
         false,
         'POST',
       );
+    },
+    /** Deletes a comment on a page or an Instagram account, for everyone (Graph's `DELETE /{comment-id}`). */
+    async deleteComment(commentId: string, token: string): Promise<void> {
+      await graph(`/${encodeURIComponent(commentId)}`, asUser(token), SuccessSchema, false, 'DELETE');
     },
     /** Replies under a comment as the page: the reply's id. */
     async reply(commentId: string, message: string, token: string): Promise<string> {

@@ -77,6 +77,8 @@ export class SandboxCommentBoard {
   private readonly run = String(randomInt(1_000_000_000)).padStart(9, '0');
   /** The comments the channel hid (through the app), by id. */
   private readonly hidden = new Set<string>();
+  /** Comments the channel deleted (through the app), with their replies: never listed again. */
+  private readonly deleted = new Set<string>();
 
   /** `instagramIds`: which channels are Instagram accounts (the rest are pages). */
   constructor(
@@ -156,9 +158,37 @@ export class SandboxCommentBoard {
       parent: { id: made[0]!.id },
       fromChannel: false,
     };
-    return [...made, answer, ...(this.said.get(channelId) ?? []), ...(this.posted.get(channelId) ?? [])].map(
-      (comment) => (this.hidden.has(comment.id) ? { ...comment, is_hidden: true } : comment),
+    return [...made, answer, ...(this.said.get(channelId) ?? []), ...(this.posted.get(channelId) ?? [])]
+      .filter((comment) => !this.deleted.has(comment.id) && !(comment.parent && this.deleted.has(comment.parent.id)))
+      .map((comment) => (this.hidden.has(comment.id) ? { ...comment, is_hidden: true } : comment));
+  }
+
+  /**
+   * The channel deletes a comment on it, with its replies (Graph's `DELETE /{comment-id}`): the
+   * comment as it was, or undefined when it is not there (never was, or deleted already). The
+   * demo's seeded comments are taken as the page's, as a reply to them is.
+   */
+  deleteComment(channelId: string, commentId: string): SandboxComment | undefined {
+    const listed = this.list(channelId).find((comment) => comment.id === commentId);
+    const demo = !listed && isDemoComment(channelId, commentId) && !this.deleted.has(commentId);
+    if (!listed && !demo) return undefined;
+    this.deleted.add(commentId);
+    const said = this.find(commentId);
+    if (said) this.remove(commentId);
+    return (
+      listed ?? {
+        id: commentId,
+        message: '',
+        from: { name: '' },
+        created_time: new Date(this.clock()).toISOString(),
+        fromChannel: false,
+      }
     );
+  }
+
+  /** Whether the channel deleted the comment (through the app). */
+  isDeleted(commentId: string): boolean {
+    return this.deleted.has(commentId);
   }
 
   /**
@@ -169,7 +199,7 @@ export class SandboxCommentBoard {
   setHidden(channelId: string, commentId: string, hidden: boolean): boolean {
     const there =
       this.list(channelId).some((comment) => comment.id === commentId) || isDemoComment(channelId, commentId);
-    if (!there) return false;
+    if (!there || this.deleted.has(commentId)) return false;
     if (hidden) this.hidden.add(commentId);
     else this.hidden.delete(commentId);
     return true;

@@ -3,7 +3,7 @@ import { withParams } from '../../http/form-body';
 import { sameSecret } from '../../security/same-secret';
 import { consentErrorPage, consentPage, readConsentAnswer, registrationRefusal } from './consent';
 import { signatureOf } from '../../webhooks/routes';
-import { instagramCommentsDelivery, pageFeedDelivery } from '../../webhooks/meta-deliveries';
+import { instagramCommentsDelivery, pageFeedDelivery, type FeedCommentChange } from '../../webhooks/meta-deliveries';
 import type { SandboxDeliveryOutcome } from '../../../contract/sandbox/providers';
 import { SandboxCommentBoard, type SandboxComment } from './comments';
 import { SandboxGrants, type SandboxGrant } from './grants';
@@ -372,7 +372,7 @@ export function facebookSandbox({
   routes.post('/:objectId/comments', async (c) => {
     const who = caller(c);
     if (who instanceof Response) return who;
-    const refused = needs(c, who.grant, 'pages_read_engagement');
+    const refused = needs(c, who.grant, 'pages_manage_engagement');
     if (refused) return refused;
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const message = String(c.req.query('message') ?? form['message'] ?? '').trim();
@@ -391,7 +391,7 @@ export function facebookSandbox({
   routes.post('/:commentId', async (c) => {
     const who = caller(c);
     if (who instanceof Response) return who;
-    const refused = needs(c, who.grant, 'pages_read_engagement');
+    const refused = needs(c, who.grant, 'pages_manage_engagement');
     if (refused) return refused;
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const value = String(c.req.query('is_hidden') ?? c.req.query('hide') ?? form['is_hidden'] ?? form['hide'] ?? '');
@@ -403,6 +403,26 @@ export function facebookSandbox({
     if (!channel || !board.setHidden(channel.id, commentId, value === 'true')) {
       return graphError(c, 400, 100, 'Unsupported post request. Object does not exist.', 33);
     }
+    // Meta tells the app's webhook of the change, as of any other: the app knows it already.
+    const hidden = board.list(channel.id).find((comment) => comment.id === commentId);
+    if (hidden) await deliverChange(channel.id, value === 'true' ? 'hide' : 'unhide', hidden);
+    return c.json({ success: true });
+  });
+
+  // A page deletes a comment on it (and an Instagram account one on its media): Graph's
+  // `DELETE /{comment-id}`. It goes with its replies; the page's webhook then says `remove`.
+  routes.delete('/:commentId', async (c) => {
+    const who = caller(c);
+    if (who instanceof Response) return who;
+    const refused = needs(c, who.grant, 'pages_manage_engagement');
+    if (refused) return refused;
+    const commentId = c.req.param('commentId');
+    const channel = channelOf(who.person, commentId.split('_')[0]!);
+    const deleted = channel ? board.deleteComment(channel.id, commentId) : undefined;
+    if (!channel || !deleted) {
+      return graphError(c, 400, 100, 'Unsupported delete request. Object does not exist.', 33);
+    }
+    await deliverChange(channel.id, 'remove', deleted);
     return c.json({ success: true });
   });
 
@@ -447,7 +467,7 @@ export function facebookSandbox({
 
   const personId = (name: string) => `9${[...name].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) % 1e9, 7)}`;
 
-  function deliveryOf(channelId: string, verb: 'add' | 'edited' | 'remove', comment: SandboxComment) {
+  function deliveryOf(channelId: string, verb: FeedCommentChange['verb'], comment: SandboxComment) {
     const channel = anyChannel(channelId)!;
     const time = nextSecond();
     if (channel.kind === 'instagram') {
@@ -481,7 +501,7 @@ export function facebookSandbox({
    */
   async function deliverChange(
     channelId: string,
-    verb: 'add' | 'edited' | 'remove',
+    verb: FeedCommentChange['verb'],
     comment: SandboxComment,
     options: { twice?: boolean; late?: boolean } = {},
   ): Promise<SandboxDelivery> {
@@ -537,6 +557,8 @@ export function facebookSandbox({
       find: (commentId: string) => board.find(commentId),
       /** Whether the page hid the comment (through the app). */
       isHidden: (commentId: string) => board.isHidden(commentId),
+      /** Whether the page deleted the comment (through the app). */
+      isDeleted: (commentId: string) => board.isDeleted(commentId),
     },
     /** What the consent page's 'Allow' does: a code for `personId` with `scopes`, for `redirectUri`. */
     consent: (personId: string, scopes: string[], redirectUri: string) =>
