@@ -264,6 +264,66 @@ const screens: Screen[] = [
     },
   },
   {
+    name: 'inbox-reply-saved',
+    path: '/projects',
+    who: 'fresh',
+    then: async (page) => {
+      await projectFollowingGiulias(page);
+      await page.request.post(`${BASE_URL}/v1.0/saved-replies`, {
+        headers: await authOf(page),
+        data: {
+          title: 'Thank you (a long title for a saved reply, to see it wrap)',
+          message: 'Thank you, {firstName}! See you soon at {pageName}.',
+        },
+      });
+      await page.request.post(`${BASE_URL}/v1.0/saved-replies`, {
+        headers: await authOf(page),
+        data: { title: 'Thanks again', message: 'Grazie {firstName}!' },
+      });
+      await page.goto(`${BASE_URL}/inbox`);
+      await page
+        .getByRole('button', { name: /^Reply to / })
+        .first()
+        .click();
+      await page.getByRole('textbox', { name: 'Your reply' }).pressSequentially('/tha');
+    },
+  },
+  {
+    name: 'inbox-delete',
+    path: '/projects',
+    who: 'fresh',
+    then: async (page) => {
+      await projectFollowingGiulias(page);
+      await page.goto(`${BASE_URL}/inbox`);
+      await page
+        .getByRole('button', { name: /^Delete the comment of / })
+        .first()
+        .click();
+    },
+  },
+  {
+    name: 'saved-replies',
+    path: '/user/saved-replies',
+    who: 'user',
+  },
+  {
+    name: 'saved-replies-it',
+    path: '/user/saved-replies',
+    who: 'user',
+    language: 'it',
+  },
+  {
+    name: 'saved-replies-edit',
+    path: '/user/saved-replies',
+    who: 'user',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'New saved reply' }).click();
+      await page.getByLabel('Title').fill('Hi {firstname}');
+      await page.getByLabel('Reply', { exact: true }).fill('Hi {firstname}');
+      await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
+    },
+  },
+  {
     name: 'live-lost',
     path: '/projects',
     who: 'fresh',

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { InboxDoneResult } from '~contract/inbox';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { Button } from '~/components/ui/button';
-import { ConfirmDialog, useFormDialog } from '~/components/ui/dialog';
+import { AppDialog, ConfirmDialog, useFormDialog } from '~/components/ui/dialog';
+import { authorOf } from '~/features/comments/author';
 import { PageHeader } from '~/components/ui/page-header';
 import { DataTable, type DataTableHandle } from '~/components/ui/table';
 import { requireUser } from '~/features/auth/guards';
@@ -23,7 +24,8 @@ import {
   undoDone,
   type InboxComment,
 } from '~/features/comments/inbox';
-import { inboxIntents, useInboxColumns } from '~/features/comments/inbox-columns';
+import { InboxActions, inboxIntents, InboxPlace, useInboxColumns } from '~/features/comments/inbox-columns';
+import { CommentWithReplies } from '~/features/comments/project-comment-columns';
 import { DeleteCommentDialog, useDeleteDialog } from '~/features/comments/delete-comment-dialog';
 import {
   inboxFilterFromQuery,
@@ -197,6 +199,10 @@ export default function InboxRoute() {
   const marks = useIntent();
   const deletion = useIntent();
   const deleting = useDeleteDialog<InboxComment>(deletion.result);
+  // On a phone: the comment whose detail is open (its row has no room for buttons). It closes
+  // itself once the comment leaves the list (done, deleted).
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const detail = detailId ? (comments.find((comment) => comment.id === detailId) ?? null) : null;
 
   // Each answer of a done: said once, with its Undo (`submitUndo` is the fetcher's own, stable).
   const answer = doneIntent.result;
@@ -226,6 +232,7 @@ export default function InboxRoute() {
     onReply: replying.open,
     onDone: (comment) => markRows([comment], comment.doneAt === null),
     onDelete: deleting.open,
+    onOpen: (comment) => setDetailId(comment.id),
     channel: (comment) => <ChannelLine kind={comment.channel.kind} name={comment.channel.name} />,
   });
   const targets = () => (checked.size > 0 ? comments.filter((row) => checked.has(row.id)) : active ? [active] : []);
@@ -362,6 +369,39 @@ export default function InboxRoute() {
         lastResult={replying.lastResult}
         pending={replyPending}
       />
+      <AppDialog
+        open={detail !== null}
+        onClose={() => setDetailId(null)}
+        title={detail ? t('inbox.detail.title', { author: authorOf(detail, t) }) : ''}
+        actions={null}
+      >
+        {detail ? (
+          <div className="mt-2 flex flex-col gap-5">
+            <CommentWithReplies
+              comment={detail}
+              place={
+                <InboxPlace
+                  comment={detail}
+                  channel={<ChannelLine kind={detail.channel.kind} name={detail.channel.name} />}
+                />
+              }
+            />
+            <InboxActions
+              comment={detail}
+              labelled
+              onDone={(comment) => markRows([comment], comment.doneAt === null)}
+              onReply={(comment) => {
+                setDetailId(null);
+                replying.open(comment);
+              }}
+              onDelete={(comment) => {
+                setDetailId(null);
+                deleting.open(comment);
+              }}
+            />
+          </div>
+        ) : null}
+      </AppDialog>
       <DeleteCommentDialog
         comment={deleting.comment}
         refusal={deleting.refusal}

@@ -246,6 +246,34 @@ test('hides and deletes a spam comment on Facebook from the inbox, the page on F
   await expect(stays).toHaveCount(1);
 });
 
+test('on a phone, a comment opens as its detail with its buttons in words; done there, it leaves', async ({
+  page,
+  request,
+  user,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await userWithComments(page, request, user);
+  await page.goto('/inbox');
+  await expect(openCount(page)).toBeVisible();
+  const total = await countOf(page);
+  // No squeezed buttons in the row: one that opens the comment.
+  const first = rows(page).nth(1);
+  await expect(first.getByRole('button', { name: /^Mark the comment of .+ done$/ })).toHaveCount(0);
+  const opener = first.getByRole('button', { name: /^Open the comment of / });
+  const author = (await opener.getAttribute('aria-label'))!.replace('Open the comment of ', '');
+  await opener.click();
+  const detail = page.getByRole('dialog', { name: `The comment of ${author}` });
+  await expect(detail.getByText(author, { exact: true })).toBeVisible();
+  const done = detail.getByRole('button', { name: `Mark the comment of ${author} done` });
+  await expect(done).toHaveText('Done');
+  await expectNoA11yViolations(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await done.click();
+  await expect(detail).toBeHidden();
+  await expect(openCount(page)).toHaveText(`${total - 1} open comment${total - 1 === 1 ? '' : 's'}`);
+});
+
 test('passes axe in each language and theme, and names every filter', async ({ page, request, user }) => {
   await userWithComments(page, request, user);
   await checkEachLook(

@@ -36,22 +36,50 @@ function DeleteIcon() {
   );
 }
 
+/** Where an inbox comment is: the projects that follow its channel, and the channel's line. */
+export function InboxPlace({ comment, channel }: { comment: InboxComment; channel: ReactNode }) {
+  return (
+    <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-fg-muted">
+      <span className="font-semibold text-fg wrap-anywhere">
+        {comment.projects.map((project) => project.name).join(', ')}
+      </span>
+      {channel}
+    </span>
+  );
+}
+
+/** What a row's buttons call on the page. */
+export interface InboxRowActions {
+  onReply: (comment: InboxComment) => void;
+  onDone: (comment: InboxComment) => void;
+  onDelete: (comment: InboxComment) => void;
+}
+
+/** A button's words beside its icon; its name stays the aria-label's, which says whose comment. */
+function Said({ children }: { children: ReactNode }) {
+  return (
+    <span aria-hidden="true" className="ml-2">
+      {children}
+    </span>
+  );
+}
+
 /**
  * A comment's buttons in the inbox: done (or open again: the page's, which says it with its Undo),
  * reply (when its channel can), bookmark and hide (an intent of the row's own fetcher, so a row
  * waits for its own answer only), and delete at the network where its channel can (the page's
  * dialog asks first).
  */
-function InboxActions({
+export function InboxActions({
   comment,
   onReply,
   onDone,
   onDelete,
-}: {
+  labelled = false,
+}: InboxRowActions & {
   comment: InboxComment;
-  onReply: (comment: InboxComment) => void;
-  onDone: (comment: InboxComment) => void;
-  onDelete: (comment: InboxComment) => void;
+  /** Each button says its action in words beside its icon (the phone's detail, where there is room). */
+  labelled?: boolean;
 }) {
   const { t } = useTranslation();
   const marks = useIntent();
@@ -60,7 +88,13 @@ function InboxActions({
     marks.submit(inboxIntents.mark, { id: comment.id, mark: name, value: String(value) });
   const isDone = comment.doneAt !== null;
   return (
-    <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
+    <div
+      className={
+        labelled
+          ? 'grid grid-cols-2 gap-2 [&>button]:justify-start'
+          : 'flex flex-col items-end gap-1 sm:flex-row sm:justify-end'
+      }
+    >
       <Button
         variant="ghost"
         size="sm"
@@ -69,6 +103,7 @@ function InboxActions({
         onClick={() => onDone(comment)}
       >
         {isDone ? <OpenAgainIcon /> : <DoneIcon />}
+        {labelled ? <Said>{t(isDone ? 'inbox.openAgainHint' : 'inbox.markDoneHint')}</Said> : null}
       </Button>
       {comment.channel.canReply ? (
         <Button
@@ -79,6 +114,7 @@ function InboxActions({
           onClick={() => onReply(comment)}
         >
           <ReplyIcon />
+          {labelled ? <Said>{t('projectComments.reply.openHint')}</Said> : null}
         </Button>
       ) : null}
       <Button
@@ -92,6 +128,9 @@ function InboxActions({
         className={comment.isBookmarked ? 'text-primary' : ''}
       >
         <BookmarkIcon filled={comment.isBookmarked} />
+        {labelled ? (
+          <Said>{t(comment.isBookmarked ? 'projectComments.unbookmarkHint' : 'projectComments.bookmarkHint')}</Said>
+        ) : null}
       </Button>
       <Button
         variant="ghost"
@@ -103,6 +142,9 @@ function InboxActions({
         onClick={() => mark('isHidden', !comment.isHidden)}
       >
         <HideIcon hidden={comment.isHidden} />
+        {labelled ? (
+          <Said>{t(comment.isHidden ? 'projectComments.unhideHint' : 'projectComments.hideHint')}</Said>
+        ) : null}
       </Button>
       {comment.channel.canDelete ? (
         <Button
@@ -113,6 +155,7 @@ function InboxActions({
           onClick={() => onDelete(comment)}
         >
           <DeleteIcon />
+          {labelled ? <Said>{t('inbox.delete.openHint')}</Said> : null}
         </Button>
       ) : null}
     </div>
@@ -128,11 +171,11 @@ export function useInboxColumns({
   onReply,
   onDone,
   onDelete,
+  onOpen,
   channel,
-}: {
-  onReply: (comment: InboxComment) => void;
-  onDone: (comment: InboxComment) => void;
-  onDelete: (comment: InboxComment) => void;
+}: InboxRowActions & {
+  /** On a phone, where the row has no room for its buttons: the comment's detail. */
+  onOpen: (comment: InboxComment) => void;
   channel: (comment: InboxComment) => ReactNode;
 }): Column<InboxComment>[] {
   const { t } = useTranslation();
@@ -142,17 +185,7 @@ export function useInboxColumns({
       header: t('projectComments.columns.comment'),
       className: 'min-w-48 sm:min-w-64',
       cell: (comment) => (
-        <CommentWithReplies
-          comment={comment}
-          place={
-            <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-fg-muted">
-              <span className="font-semibold text-fg wrap-anywhere">
-                {comment.projects.map((project) => project.name).join(', ')}
-              </span>
-              {channel(comment)}
-            </span>
-          }
-        />
+        <CommentWithReplies comment={comment} place={<InboxPlace comment={comment} channel={channel(comment)} />} />
       ),
     },
     sentimentColumn(t),
@@ -160,8 +193,26 @@ export function useInboxColumns({
       id: 'actions',
       header: <span className="sr-only">{t('projectComments.columns.actions')}</span>,
       align: 'end',
-      className: 'w-12 align-top sm:w-52',
+      className: 'w-52 align-top',
+      from: 'sm',
       cell: (comment) => <InboxActions comment={comment} onReply={onReply} onDone={onDone} onDelete={onDelete} />,
+    },
+    {
+      id: 'open',
+      header: <span className="sr-only">{t('projectComments.columns.actions')}</span>,
+      align: 'end',
+      className: 'w-12 align-top',
+      until: 'sm',
+      cell: (comment) => (
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t('inbox.detail.open', { author: authorOf(comment, t) })}
+          onClick={() => onOpen(comment)}
+        >
+          <StrokeIcon d="m9 6 6 6-6 6" className="size-4" />
+        </Button>
+      ),
     },
   ];
 }

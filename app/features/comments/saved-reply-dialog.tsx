@@ -12,6 +12,26 @@ import { useAppForm } from '~/lib/forms';
 import { SavedReplyFormSchema } from './saved-replies';
 import { typeInto } from './saved-reply-picker';
 
+/**
+ * A saved reply's words as they are kept, each variable set apart ("{firstName}" in a chip), so
+ * the person sees at a glance what is filled for each comment.
+ */
+export function SavedReplyText({ message }: { message: string }) {
+  return (
+    <>
+      {message.split(/(\{[^{}\s]*\})/).map((part, index) =>
+        (SAVED_REPLY_VARIABLES as readonly string[]).includes(part.slice(1, -1)) && part.startsWith('{') ? (
+          <span key={index} className="rounded bg-muted px-1 font-mono text-[0.8125rem] text-fg">
+            {part}
+          </span>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 /** What the dialog edits: a saved reply, or `'new'` for one to make. */
 export type SavedReplyEditing = SavedReply | 'new';
 

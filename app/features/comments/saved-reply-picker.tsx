@@ -138,13 +138,10 @@ export function useSavedReplyPicker(replies: SavedReply[] | null, values: Partia
               ))}
             </ul>
           ) : (
-            <p className="flex flex-wrap items-baseline justify-between gap-2 px-3 py-2 text-sm text-fg-muted">
-              <span className="wrap-anywhere">
-                {replies!.length === 0
-                  ? t('savedReplies.picker.noneYet')
-                  : t('savedReplies.picker.none', { query: search.query })}
-              </span>
-              {manage}
+            <p className="px-3 py-2 text-sm wrap-anywhere text-fg-muted">
+              {replies!.length === 0
+                ? t('savedReplies.picker.noneYet')
+                : t('savedReplies.picker.none', { query: search.query })}
             </p>
           )}
         </div>

@@ -19,7 +19,7 @@ import {
   SavedReplyFormSchema,
   type SavedReply,
 } from '~/features/comments/saved-replies';
-import { SavedReplyDialog, type SavedReplyEditing } from '~/features/comments/saved-reply-dialog';
+import { SavedReplyDialog, SavedReplyText, type SavedReplyEditing } from '~/features/comments/saved-reply-dialog';
 import { parseForm, replyWithApiError, useIsPending } from '~/lib/forms';
 import { pageTitle } from '~/lib/i18n';
 import { formAnswer, formText, handleIntents, intentOf, useIntent } from '~/lib/intents';
@@ -123,7 +123,7 @@ export default function SavedRepliesRoute() {
                   </div>
                   {/* User content: text, never HTML. */}
                   <p className="line-clamp-4 text-sm wrap-anywhere whitespace-pre-line text-fg-muted">
-                    {reply.message}
+                    <SavedReplyText message={reply.message} />
                   </p>
                   <p className="mt-auto text-xs text-fg-subtle">
                     {t('savedReplies.updated', { date: dateFormat.format(new Date(reply.updatedAt)) })}
