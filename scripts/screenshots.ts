@@ -281,11 +281,22 @@ const screens: Screen[] = [
         data: { title: 'Thanks again', message: 'Grazie {firstName}!' },
       });
       await page.goto(`${BASE_URL}/inbox`);
+      await openFirstInboxComment(page);
       await page
         .getByRole('button', { name: /^Reply to / })
         .first()
         .click();
       await page.getByRole('textbox', { name: 'Your reply' }).pressSequentially('/tha');
+    },
+  },
+  {
+    name: 'inbox-detail',
+    path: '/projects',
+    who: 'fresh',
+    then: async (page) => {
+      await projectFollowingGiulias(page);
+      await page.goto(`${BASE_URL}/inbox`);
+      await openFirstInboxComment(page);
     },
   },
   {
@@ -493,6 +504,13 @@ async function projectFollowingGiulias(page: Page): Promise<string> {
     data: { channelId: pageId },
   });
   return projectId;
+}
+
+/** On a phone, the inbox's first comment opened as its detail (wider screens show the row's buttons). */
+async function openFirstInboxComment(page: Page) {
+  await page.getByRole('table', { name: 'Comments in your inbox' }).getByRole('row').nth(1).waitFor();
+  const open = page.getByRole('button', { name: /^Open the comment of / }).first();
+  if (await open.isVisible()) await open.click();
 }
 
 /** A project named at length following Luca Verdi's LinkedIn organizations, connected through the sandbox. */
