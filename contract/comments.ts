@@ -70,6 +70,11 @@ export const CommentSchema = z
     parentId: z.nullable(z.uuid()),
     /** Written by the channel itself: a reply its owner posted from the app. */
     fromChannel: z.boolean(),
+    /**
+     * The inbox rule that acted on it as it arrived (docs/product.md#inbox-rules): its name then,
+     * and what it did (`markDone`, `hide`, `bookmark`); null when none did.
+     */
+    rule: z.nullable(z.object({ name: z.string(), actions: z.array(z.string()) })),
     channel: z.object({
       id: z.uuid(),
       kind: z.enum(CHANNEL_KINDS),

@@ -8,6 +8,7 @@ import * as health from './health';
 import * as mautic from './mautic';
 import * as impersonation from './impersonation';
 import * as inbox from './inbox';
+import * as inboxRules from './inbox-rules';
 import type { Operation } from './operation';
 import * as projects from './projects';
 import * as realtime from './realtime';
@@ -51,6 +52,7 @@ export const OPERATIONS: Operation[] = [
   ...pick(mautic),
   ...pick(comments),
   ...pick(inbox),
+  ...pick(inboxRules),
   ...pick(savedReplies),
   ...pick(sentimentModel),
   ...pick(accounts),

@@ -40,6 +40,7 @@ import { sentimentModelRoutes } from './sentiment/routes';
 import { projectCommentRoutes } from './comments/project-routes';
 import { inboxRoutes } from './inbox/routes';
 import { savedReplyRoutes } from './saved-replies/routes';
+import { inboxRuleRoutes } from './inbox/rule-routes';
 import { reportRoutes } from './reports/routes';
 import { mauticSandboxRoutes } from './mautic/sandbox';
 import { projectRoutes } from './projects/routes';
@@ -219,6 +220,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', projectCommentRoutes(services));
   app.route('/', inboxRoutes(services));
   app.route('/', savedReplyRoutes(services));
+  app.route('/', inboxRuleRoutes(services));
   app.route('/', reportRoutes(services));
   app.route('/', accountRoutes(services));
   app.route('/', tiktokUserRoutes(services));

@@ -20,6 +20,7 @@ export function presentComment({ comment, channel }: CommentWithChannel): z.inpu
     channelReplyCount: comment.channelReplyCount,
     parentId: comment.parentId,
     fromChannel: comment.fromChannel,
+    rule: comment.ruleName ? { name: comment.ruleName, actions: comment.ruleActions ?? [] } : null,
     channel: {
       id: channel.id,
       kind: channel.kind,

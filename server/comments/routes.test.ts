@@ -80,6 +80,7 @@ describe('GET /v1.0/comments', () => {
       channelReplyCount: 2,
       parentId: null,
       fromChannel: false,
+      rule: null,
       channel: {
         id: rows[0].channelId,
         kind: 'facebook-page',

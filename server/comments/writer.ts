@@ -96,19 +96,19 @@ const LISTED_AT_ONCE = 500;
  * Writes what a provider lists of one channel's comments, seen at `askedAt` (`listingEvents`): new
  * comments are added, changed ones take the listed text, a removed one stays removed; a few
  * hundred at a time, parents first, so one transaction never holds the database long. A reply
- * whose parent is not listed nor here waits for the next listing. Answers how many were added.
+ * whose parent is not listed nor here waits for the next listing. Answers the ids of those added.
  */
 export async function writeListing(
   deps: CommentWriterDeps,
   channelId: string,
   listed: Array<Omit<CommentUpsert, 'type' | 'on' | 'changedAt'>>,
   askedAt: Date,
-): Promise<number> {
+): Promise<string[]> {
   const events = listingEvents(channelId, listed, askedAt);
-  let added = 0;
+  const added: string[] = [];
   for (let start = 0; start < events.length; start += LISTED_AT_ONCE) {
     const applied = await writeCommentEvents(deps, events.slice(start, start + LISTED_AT_ONCE));
-    added += applied.byChannel.get(channelId)?.added ?? 0;
+    added.push(...(applied.byChannel.get(channelId)?.addedIds ?? []));
   }
   return added;
 }

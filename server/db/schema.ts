@@ -236,6 +236,31 @@ export const savedReplies = pgTable(
 );
 export type SavedReplyRow = typeof savedReplies.$inferSelect;
 
+/**
+ * A project's inbox rule (docs/product.md#inbox-rules): what a new comment on its channels must
+ * hold (any of `words`, the sentiment, the network: each given one), and what is then done.
+ */
+export const inboxRules = pgTable(
+  'inbox_rules',
+  {
+    id: id(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    words: text('words')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sentiment: text('sentiment', { enum: SENTIMENTS }),
+    network: text('network'),
+    actions: text('actions').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('inbox_rules_project_idx').on(table.projectId, table.createdAt)],
+);
+export type InboxRuleRow = typeof inboxRules.$inferSelect;
+
 /** Where a Facebook data-deletion request stands (docs/product.md#facebook-data-deletion). */
 export const FACEBOOK_DELETION_STATUSES = ['in_progress', 'deleted'] as const;
 
@@ -500,6 +525,10 @@ export const comments = pgTable(
     // open), and the batch that did, which an undo names. Not the admin's review.
     doneAt: at('done_at'),
     doneBatchId: uuid('done_batch_id'),
+    // The inbox rule that acted on it as it arrived (docs/product.md#inbox-rules), by name (the
+    // rule may change or go; what it did stays said), and what it did.
+    ruleName: text('rule_name'),
+    ruleActions: text('rule_actions').array(),
     messageSearch: text('message_search')
       .notNull()
       .generatedAlwaysAs(sql`search_fold("message")`),

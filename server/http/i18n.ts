@@ -56,6 +56,7 @@ export const messages = {
     notImpersonating: 'This session is not an impersonation.',
     reviewCountChanged:
       'More comments match these filters now (:count) than the :expected you confirmed: nothing was changed. Confirm the new count.',
+    inboxRulesFull: 'A project keeps at most :max inbox rules: delete one it no longer needs to add another.',
     savedRepliesFull: 'You keep at most :max saved replies: delete one you no longer use to save another.',
     inboxCountChanged:
       'More open comments match these filters now (:count) than the :expected you confirmed: nothing was marked done. Confirm the new count.',
@@ -120,6 +121,8 @@ export const messages = {
     notImpersonating: 'Questa sessione non è un accesso come un altro utente.',
     reviewCountChanged:
       'Ora questi filtri trovano più commenti (:count) dei :expected che hai confermato: non è stato cambiato nulla. Conferma il nuovo numero.',
+    inboxRulesFull:
+      "Un progetto tiene al massimo :max regole: eliminane una che non serve più per aggiungerne un'altra.",
     savedRepliesFull:
       "Puoi tenere al massimo :max risposte salvate: eliminane una che non usi più per salvarne un'altra.",
     inboxCountChanged:
@@ -195,6 +198,10 @@ export const rules = {
     currentPassword: 'The password is incorrect.',
     emailChangeNeedsPassword:
       'A new email address is asked for with your password and confirmed by a link sent to it (POST /v1.0/auth/email).',
+    ruleWord: 'Each word or phrase of the :attribute field must be 2 to 100 characters, separated by commas.',
+    ruleWords: 'The :attribute field holds at most 20 words or phrases.',
+    ruleNeedsCondition: 'A rule looks for something: give words, a sentiment or a network.',
+    ruleNeedsAction: 'A rule does something: choose at least one action.',
     variable: 'The :attribute field may name only the variables {firstName} and {pageName}, between braces.',
     sameEmail: 'This is already your email address.',
     emailChangeToken:
@@ -238,6 +245,10 @@ export const rules = {
     currentPassword: 'La password non è corretta.',
     emailChangeNeedsPassword:
       'Un nuovo indirizzo email si chiede con la tua password e si conferma con un link inviato a quell’indirizzo (POST /v1.0/auth/email).',
+    ruleWord: 'Ogni parola o frase del campo :attribute deve avere da 2 a 100 caratteri, separate da virgole.',
+    ruleWords: 'Il campo :attribute contiene al massimo 20 parole o frasi.',
+    ruleNeedsCondition: 'Una regola cerca qualcosa: indica parole, un sentiment o un social.',
+    ruleNeedsAction: "Una regola fa qualcosa: scegli almeno un'azione.",
     variable: 'Il campo :attribute può nominare solo le variabili {firstName} e {pageName}, tra parentesi graffe.',
     sameEmail: 'Questo è già il tuo indirizzo email.',
     emailChangeToken:
@@ -264,6 +275,10 @@ export const attributes: Record<Lang, Record<string, string>> = {
     search: 'search',
     signed_request: 'signed request',
     title: 'title',
+    words: 'words',
+    actions: 'actions',
+    network: 'network',
+    name: 'name',
     user_id: 'Facebook user id',
   },
   it: {
@@ -282,6 +297,10 @@ export const attributes: Record<Lang, Record<string, string>> = {
     search: 'ricerca',
     signed_request: 'richiesta firmata',
     title: 'titolo',
+    words: 'parole',
+    actions: 'azioni',
+    network: 'social',
+    name: 'nome',
     user_id: 'id utente Facebook',
   },
 };
@@ -319,5 +338,7 @@ export function durationWords(lang: Lang, seconds: number): string {
 /** A field message such as "The email field is required.", in `lang`. */
 export function ruleMessage(lang: Lang, field: string, rule: string, param?: string): string {
   const template: string = rule in rules[lang] ? rules[lang][rule as Rule] : rules[lang].invalid;
-  return template.replaceAll(':attribute', attributes[lang][field] ?? field).replaceAll(':param', param ?? '');
+  // An item of a list (`actions.0`) is named as its list is.
+  const name = attributes[lang][field] ?? attributes[lang][field.replace(/\.\d+$/, '')] ?? field;
+  return template.replaceAll(':attribute', name).replaceAll(':param', param ?? '');
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import { pruneReplyAttempts } from '../comments/reply-attempts';
 import { pruneRemovals, writeListing } from '../comments/writer';
+import { applyInboxRules } from '../inbox/rules';
 import { channels, providerAccounts } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
 import { markNeedsReconnect } from './accounts';
@@ -82,7 +83,10 @@ export async function syncChannelComments(deps: ChannelFetchDeps, channelId: str
     });
     // What the provider lists now: new comments are added, changed ones take the listed text
     // (Instagram sends no webhook for an edit), a removed one stays removed.
-    added = await writeListing(deps, channel.id, listed, startedAt);
+    const addedIds = await writeListing(deps, channel.id, listed, startedAt);
+    added = addedIds.length;
+    // The projects' inbox rules, on the comments that arrived (docs/product.md#inbox-rules).
+    await applyInboxRules(deps, addedIds);
   } catch (error) {
     if (error instanceof ProviderError && (error.needsReconnect || error.problem === 'refused')) {
       await markNeedsReconnect(deps.db, account.id, startedAt);

@@ -3,6 +3,7 @@ import { FacebookWebhookDeliverySchema } from '../../contract/webhooks';
 import { writeCommentEvents, writeHiddenMarks, type CommentWriterDeps, type HiddenMark } from '../comments/writer';
 import type { JobQueue } from '../jobs/queue';
 import { commentEventsOf, hiddenChangesOf, type CommentEvent } from './comment-events';
+import { applyInboxRules, type RuleDeps } from '../inbox/rules';
 
 /** The job that keeps one delivery of Meta's webhooks, applied a fetched batch at a time (docs/decisions/044, 045). */
 export const APPLY_FACEBOOK_WEBHOOK = 'apply-facebook-webhook';
@@ -12,7 +13,7 @@ const JobDataSchema = z.object({ delivery: FacebookWebhookDeliverySchema });
 /** Deliveries applied at once (`npm run bench -- --ingest` measures it). */
 const BATCH_SIZE = 100;
 
-export type WebhookJobDeps = CommentWriterDeps;
+export type WebhookJobDeps = RuleDeps;
 
 /** A reply came before its parent: the delivery runs again, by when the parent should be here. */
 class WaitingForParent extends Error {
@@ -50,6 +51,11 @@ export async function applyFacebookWebhooks(
   }
   const applied = await writeCommentEvents(deps, events);
   await writeHiddenMarks(deps, hiddenMarks);
+  // The projects' inbox rules, on the comments that arrived (docs/product.md#inbox-rules).
+  await applyInboxRules(
+    deps,
+    [...applied.byChannel.values()].flatMap((changes) => changes.addedIds),
+  );
   const waitingIn = new Map<string, number>();
   for (const event of applied.waiting) {
     const id = deliveryOf.get(event)!;

@@ -10,6 +10,7 @@ import { route } from '../http/operation';
 import { validate } from '../http/validation';
 import { sameSecret } from '../security/same-secret';
 import { APPLY_FACEBOOK_WEBHOOK, workFacebookWebhooks } from './job';
+import { createEncryption } from '../security/encryption';
 
 /**
  * Whether `header` (X-Hub-Signature-256) is `sha256=` and the HMAC-SHA256 of exactly these bytes
@@ -57,7 +58,8 @@ export const INTAKE_LIMIT = { pglite: 2, postgres: 4 } as const;
 /** Meta's webhooks (contract/webhooks.ts; docs/decisions/044). */
 export function webhookRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
-  workFacebookWebhooks(s.jobs, s);
+  // Rules that hide at the network reach the provider with the accounts' tokens.
+  workFacebookWebhooks(s.jobs, { ...s, encryption: createEncryption(s.config.tokenEncryptionKey) });
   const intake = pLimit(INTAKE_LIMIT[s.config.databaseUrl ? 'postgres' : 'pglite']);
 
   route(routes, s, webhooks.verifyFacebookWebhook, async (c, { query }) => {

@@ -18,6 +18,7 @@ export const testComment = (over: Partial<Comment> = {}): Comment => ({
   channelReplyCount: 0,
   parentId: null,
   fromChannel: false,
+  rule: null,
   channel: {
     id: '10000000-0000-4000-8000-000000000000',
     kind: 'facebook-page',

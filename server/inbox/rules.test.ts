@@ -1,0 +1,208 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as commentsContract from '../../contract/comments';
+import * as inboxRules from '../../contract/inbox-rules';
+import { MAX_INBOX_RULES } from '../../contract/inbox-rules';
+import * as projects from '../../contract/projects';
+import { channels, comments, inboxRules as inboxRulesTable, projectChannels } from '../db/schema';
+import { SANDBOX_COMMENT_PAGE } from '../integrations/sandbox/comment-page';
+import { startHarness, type Harness } from '../test/harness';
+import { connectSandboxFacebook } from '../test/sandbox';
+
+/**
+ * Inbox rules (docs/product.md#inbox-rules): a project's own, tried on past comments before they
+ * are saved, and applied to the comments that arrive on its channels by the ingestion job.
+ */
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.stop());
+
+const MARCO = '100000000000002';
+const BOTTEGA = '200000000000003';
+
+async function projectWithChannel() {
+  const owner = await h.signedInUser();
+  const me = { id: owner.user._id };
+  const project = await h.factories.project(me);
+  const channel = await h.factories.channel(me, { name: 'Bar' });
+  await h.db.insert(projectChannels).values({ projectId: project.id, channelId: channel.id });
+  return { owner, project, channel, token: owner.accessToken };
+}
+
+const spamRule = { name: 'Spam links', words: 'spam.example, cheap followers', actions: ['hide', 'markDone'] } as const;
+
+describe('inbox rules', () => {
+  it('are made, listed in order, changed and deleted by the project’s owner only', async () => {
+    const { project, token } = await projectWithChannel();
+    const params = { projectId: project.id };
+    const made = await h.call(inboxRules.createInboxRule, {
+      params,
+      body: { ...spamRule, actions: [...spamRule.actions] },
+      token,
+    });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({
+      name: 'Spam links',
+      words: ['spam.example', 'cheap followers'],
+      sentiment: null,
+      network: null,
+      actions: ['hide', 'markDone'],
+    });
+    await h.call(inboxRules.createInboxRule, {
+      params,
+      body: { name: 'Unhappy on Instagram', sentiment: 'NEGATIVE', network: 'instagram', actions: ['bookmark'] },
+      token,
+    });
+    const listed = await h.call(inboxRules.listInboxRules, { params, token });
+    expect(listed.body.data.map((rule) => rule.name)).toEqual(['Spam links', 'Unhappy on Instagram']);
+
+    const changed = await h.call(inboxRules.updateInboxRule, {
+      params: { ...params, ruleId: made.body.id },
+      body: { name: 'Spam', words: 'spam.example', actions: ['bookmark', 'bookmark'] },
+      token,
+    });
+    expect(changed.body).toMatchObject({ name: 'Spam', words: ['spam.example'], actions: ['bookmark'] });
+
+    const other = await h.signedInUser();
+    const theirs = { token: other.accessToken };
+    expect((await h.call(inboxRules.listInboxRules, { params, ...theirs })).status).toBe(404);
+    expect(
+      (await h.call(inboxRules.createInboxRule, { params, body: { ...spamRule, actions: ['hide'] }, ...theirs }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await h.call(inboxRules.deleteInboxRule, { params: { ...params, ruleId: made.body.id }, ...theirs })).status,
+    ).toBe(404);
+    // Their own project does not reach this one's rule either.
+    const own = await h.factories.project({ id: other.user._id });
+    expect(
+      (await h.call(inboxRules.deleteInboxRule, { params: { projectId: own.id, ruleId: made.body.id }, ...theirs }))
+        .status,
+    ).toBe(404);
+
+    expect(
+      (await h.call(inboxRules.deleteInboxRule, { params: { ...params, ruleId: made.body.id }, token })).status,
+    ).toBe(204);
+    expect((await h.call(inboxRules.listInboxRules, { params, token })).body.data).toHaveLength(1);
+  });
+
+  it('refuse a rule that looks for nothing or does nothing, and malformed input, by field', async () => {
+    const { project, token } = await projectWithChannel();
+    const post = (json: unknown) => h.call('POST', `/v1.0/projects/${project.id}/rules`, { json, token });
+    const cases: Array<[unknown, Record<string, string[]>]> = [
+      [
+        { name: '', actions: [] },
+        { name: ['The name field is required.'], actions: ['A rule does something: choose at least one action.'] },
+      ],
+      [
+        { name: 'Nothing', actions: ['hide'] },
+        { words: ['A rule looks for something: give words, a sentiment or a network.'] },
+      ],
+      [
+        { name: 'Bad', words: 'a, ok', sentiment: 'ANGRY', network: 'myspace', actions: ['explode'] },
+        {
+          words: ['Each word or phrase of the words field must be 2 to 100 characters, separated by commas.'],
+          sentiment: ['The selected sentiment is invalid.'],
+          network: ['The selected network is invalid.'],
+          'actions.0': ['The selected actions is invalid.'],
+        },
+      ],
+      [
+        { name: 'Many', words: Array.from({ length: 21 }, (_, i) => `word${i}`).join(','), actions: ['hide'] },
+        { words: ['The words field holds at most 20 words or phrases.'] },
+      ],
+    ];
+    for (const [sent, errors] of cases) {
+      const res = await post(sent);
+      expect(res.status, JSON.stringify(sent)).toBe(422);
+      expect(res.body.errors, JSON.stringify(sent)).toEqual(errors);
+    }
+  });
+
+  it(`keep at most ${MAX_INBOX_RULES} a project`, async () => {
+    const { project, token } = await projectWithChannel();
+    await h.db.insert(inboxRulesTable).values(
+      Array.from({ length: MAX_INBOX_RULES }, (_, i) => ({
+        projectId: project.id,
+        name: `Rule ${i}`,
+        words: ['spam'],
+        actions: ['hide'],
+      })),
+    );
+    const more = await h.call(inboxRules.createInboxRule, {
+      params: { projectId: project.id },
+      body: { name: 'One more', words: 'spam', actions: ['hide'] },
+      token,
+    });
+    expect(more.status).toBe(409);
+  });
+
+  it('are tried on the project’s latest comments before saving: how many would have matched, changing nothing', async () => {
+    const { project, channel, token } = await projectWithChannel();
+    await h.factories.comments(channel, [
+      { message: 'Cheap FOLLOWERS at spam.example' },
+      { message: 'Great coffee' },
+      { message: 'Visit spam.example now', sentiment: 'NEGATIVE', inReview: false },
+      { message: '100% real, 50_% off' },
+    ]);
+    const preview = (body: inboxRules.InboxRuleBody) =>
+      h.call(inboxRules.previewInboxRule, { params: { projectId: project.id }, body, token });
+    const spam = await preview({ ...spamRule, actions: ['hide'] });
+    expect(spam.body).toMatchObject({ matched: 2, of: 4 });
+    expect(spam.body.examples.map((each) => each.message)).toEqual([
+      'Cheap FOLLOWERS at spam.example',
+      'Visit spam.example now',
+    ]);
+    // Words are literal: % and _ are characters, not patterns.
+    expect((await preview({ name: 'Percent', words: '0_%', actions: ['hide'] })).body.matched).toBe(1);
+    expect((await preview({ name: 'Negative', sentiment: 'NEGATIVE', actions: ['bookmark'] })).body.matched).toBe(1);
+    expect((await preview({ name: 'Instagram', network: 'instagram', actions: ['bookmark'] })).body.matched).toBe(0);
+    const unchanged = await h.db.select().from(comments).where(eq(comments.channelId, channel.id));
+    expect(unchanged.every((row) => row.ruleName === null && !row.isHidden)).toBe(true);
+  });
+
+  it('act on a comment as it arrives through Meta’s webhook: hidden on the network, done, and said on the comment', async () => {
+    const owner = await h.signedInUser();
+    expect((await connectSandboxFacebook(h, owner.accessToken, MARCO)).status).toBe(200);
+    await h.runJobs();
+    const [page] = await h.db
+      .select()
+      .from(channels)
+      .where(and(eq(channels.ownerId, owner.user._id), eq(channels.externalId, BOTTEGA)));
+    const project = await h.factories.project({ id: owner.user._id });
+    await h.call(projects.attachChannel, {
+      params: { id: project.id },
+      body: { channelId: page!.id },
+      token: owner.accessToken,
+    });
+    await h.call(inboxRules.createInboxRule, {
+      params: { projectId: project.id },
+      body: { ...spamRule, actions: ['hide', 'markDone'] },
+      token: owner.accessToken,
+    });
+    const say = async (message: string) => {
+      const said = await h.call('POST', SANDBOX_COMMENT_PAGE, {
+        raw: new URLSearchParams({ channel: BOTTEGA, author: 'Tom Walker', message }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(said.status).toBe(303);
+    };
+    await say('Get cheap followers at SPAM.example');
+    await say('Lovely focaccia today');
+    await h.runJobs();
+    const listed = await h.call(commentsContract.listProjectComments, {
+      params: { projectId: project.id },
+      token: owner.accessToken,
+    });
+    const spam = listed.body.data.find((each) => each.message === 'Get cheap followers at SPAM.example')!;
+    expect(spam).toMatchObject({ isHidden: true, rule: { name: 'Spam links', actions: ['hide', 'markDone'] } });
+    const [row] = await h.db.select().from(comments).where(eq(comments.id, spam.id));
+    expect(row!.doneAt).not.toBeNull();
+    const page2 = (await h.call('GET', `${SANDBOX_COMMENT_PAGE}?channel=${BOTTEGA}`)).text.replace(/\s+/g, ' ');
+    expect(page2).toContain('(hidden by the page)');
+    const lovely = listed.body.data.find((each) => each.message === 'Lovely focaccia today')!;
+    expect(lovely).toMatchObject({ isHidden: false, rule: null });
+  });
+});

@@ -1,0 +1,240 @@
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { NETWORK_KINDS } from '../../contract/inbox';
+import {
+  MAX_INBOX_RULES,
+  RULE_PREVIEW_COMMENTS,
+  ruleWordsOf,
+  type InboxRuleBody,
+  type RuleAction,
+} from '../../contract/inbox-rules';
+import { rowsOf, type Database } from '../db/client';
+import { inboxRules, projects, providerAccounts, type InboxRuleRow } from '../db/schema';
+import { INBOX_CHANGED } from '../../contract/realtime';
+import { ACTED_ON_AT_PROVIDER_KINDS } from '../integrations/adapters';
+import { actAtProvider, type ChannelFetchDeps } from '../integrations/channel-fetch';
+import { safeError } from '../log';
+import { writeHiddenMarks, type CommentWriterDeps } from '../comments/writer';
+import type { ChannelKind } from '../../contract/fields';
+
+/**
+ * Inbox rules (contract/inbox-rules.ts; docs/product.md#inbox-rules): a project's rules, kept in
+ * the order they were made, and applied to the comments that arrive on its channels by the
+ * ingestion jobs (Meta's webhooks, the scheduled sync), never by a request.
+ */
+
+/** A rule's row from its body: the words split, the actions once each. */
+const rowOf = (body: InboxRuleBody) => ({
+  name: body.name,
+  words: ruleWordsOf(body.words ?? ''),
+  sentiment: body.sentiment ?? null,
+  network: body.network ?? null,
+  actions: [...new Set(body.actions)],
+});
+
+export function rulesOf(db: Database, projectId: string): Promise<InboxRuleRow[]> {
+  return db
+    .select()
+    .from(inboxRules)
+    .where(eq(inboxRules.projectId, projectId))
+    .orderBy(asc(inboxRules.createdAt), asc(inboxRules.id));
+}
+
+/** A new rule, or `'full'` at the limit; the project's row is locked while counting. */
+export async function insertRule(db: Database, projectId: string, body: InboxRuleBody): Promise<InboxRuleRow | 'full'> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');
+    const [{ total }] = await tx.select({ total: count() }).from(inboxRules).where(eq(inboxRules.projectId, projectId));
+    if (total >= MAX_INBOX_RULES) return 'full' as const;
+    const [row] = await tx
+      .insert(inboxRules)
+      .values({ projectId, ...rowOf(body) })
+      .returning();
+    return row!;
+  });
+}
+
+export async function updateRule(
+  db: Database,
+  projectId: string,
+  ruleId: string,
+  body: InboxRuleBody,
+): Promise<InboxRuleRow | undefined> {
+  const [row] = await db
+    .update(inboxRules)
+    .set(rowOf(body))
+    .where(and(eq(inboxRules.id, ruleId), eq(inboxRules.projectId, projectId)))
+    .returning();
+  return row;
+}
+
+export async function deleteRule(db: Database, projectId: string, ruleId: string): Promise<boolean> {
+  const rows = await db
+    .delete(inboxRules)
+    .where(and(eq(inboxRules.id, ruleId), eq(inboxRules.projectId, projectId)))
+    .returning({ id: inboxRules.id });
+  return rows.length > 0;
+}
+
+/** Each network's channel kinds, as SQL reads them (`kinds -> network`). */
+const KINDS_JSON = JSON.stringify(NETWORK_KINDS);
+
+/**
+ * Whether comment `c` (on channel `ch`) holds what a rule asks, its fields given as SQL: any of
+ * its words in the folded message (`strpos`: the words are literal, `%` included), the sentiment
+ * applied or proposed while in review, the channel's network.
+ */
+function ruleMatches(rule: { words: SQL; sentiment: SQL; network: SQL }): SQL {
+  return sql`(cardinality(${rule.words}) = 0
+      or exists (select 1 from unnest(${rule.words}) w where strpos(c.message_search, search_fold(w)) > 0))
+    and (${rule.sentiment} is null or c.sentiment = ${rule.sentiment}
+      or (c.in_review and c.proposed_sentiment = ${rule.sentiment}))
+    and (${rule.network} is null or ch.kind in (select jsonb_array_elements_text(${KINDS_JSON}::jsonb -> ${rule.network})))`;
+}
+
+/** A text array as PostgreSQL takes it from a parameter. */
+const textArray = (values: string[]) => sql`${JSON.stringify(values)}::jsonb`;
+
+/**
+ * How many of the project's latest RULE_PREVIEW_COMMENTS top-level comments (not its channels'
+ * own replies) `body` would have matched, and the first few.
+ */
+export async function previewRule(db: Database, projectId: string, body: InboxRuleBody) {
+  const rule = rowOf(body);
+  const words = sql`array(select jsonb_array_elements_text(${textArray(rule.words)}))`;
+  const rows = rowsOf<{ id: string; author_name: string; message: string; matched: boolean }>(
+    await db.execute(sql`
+      with latest as (
+        select c.id, c.author_name, c.message, c.published_at, c.sentiment, c.in_review, c.proposed_sentiment,
+               c.message_search, c.channel_id
+        from comments c
+        where c.channel_id in (select channel_id from project_channels where project_id = ${projectId})
+          and c.parent_id is null and not c.from_channel
+        order by c.published_at desc, c.id desc
+        limit ${RULE_PREVIEW_COMMENTS}
+      )
+      select c.id, c.author_name, c.message,
+        ${ruleMatches({ words, sentiment: sql`${rule.sentiment}::text`, network: sql`${rule.network}::text` })} as matched
+      from latest c join channels ch on ch.id = c.channel_id
+      order by c.published_at desc, c.id desc`),
+  );
+  const matched = rows.filter((row) => row.matched);
+  return {
+    matched: matched.length,
+    of: rows.length,
+    examples: matched.slice(0, 3).map((row) => ({ id: row.id, authorName: row.author_name, message: row.message })),
+  };
+}
+
+/** What the ingestion jobs give the rules: the writer's, and what hiding at the network takes. */
+export type RuleDeps = CommentWriterDeps & Partial<Pick<ChannelFetchDeps, 'adapters' | 'encryption' | 'clock'>>;
+
+type Match = {
+  comment_id: string;
+  external_id: string;
+  channel_id: string;
+  kind: ChannelKind;
+  channel_external_id: string;
+  account_id: string | null;
+  owner_id: string;
+  rule_name: string;
+  actions: RuleAction[];
+};
+
+/**
+ * Applies the rules of the projects that follow each new comment's channel to `addedIds` (the
+ * comments an ingestion job just added; replies and the channels' own are left alone). Each
+ * comment takes every matching rule's actions and names the first rule that matched. A hide goes
+ * to the network where the channel's account can (and is then every follower's), else it is the
+ * app's own mark; a refusal there is logged and the comment stays shown. Answers how many
+ * comments a rule acted on.
+ */
+export async function applyInboxRules(deps: RuleDeps, addedIds: string[]): Promise<number> {
+  if (addedIds.length === 0) return 0;
+  const rows = rowsOf<Match>(
+    await deps.db.execute(sql`
+      select c.id as comment_id, c.external_id, c.channel_id, ch.kind, ch.external_id as channel_external_id,
+             ch.account_id, ch.owner_id, r.name as rule_name, r.actions
+      from comments c
+      join channels ch on ch.id = c.channel_id
+      join project_channels pc on pc.channel_id = c.channel_id
+      join inbox_rules r on r.project_id = pc.project_id
+      where c.id in (select jsonb_array_elements_text(${JSON.stringify(addedIds)}::jsonb)::uuid)
+        and c.parent_id is null and not c.from_channel
+        and ${ruleMatches({ words: sql`r.words`, sentiment: sql`r.sentiment`, network: sql`r.network` })}
+      order by c.id, r.created_at, r.id`),
+  );
+  if (rows.length === 0) return 0;
+  const byComment = new Map<string, Match & { all: Set<RuleAction> }>();
+  for (const row of rows) {
+    const known = byComment.get(row.comment_id);
+    if (known) row.actions.forEach((action) => known.all.add(action));
+    else byComment.set(row.comment_id, { ...row, all: new Set(row.actions) });
+  }
+  const matches = [...byComment.values()];
+  // Hidden at the network first, where it can be: what it refuses is not said done.
+  for (const match of matches.filter((each) => each.all.has('hide'))) {
+    if (!(await hideAtNetwork(deps, match))) match.all.delete('hide');
+  }
+  const now = new Date(deps.clock ? deps.clock() : Date.now());
+  const json = JSON.stringify(
+    matches.map((match) => ({
+      id: match.comment_id,
+      rule_name: match.rule_name,
+      actions: [...match.all],
+      done: match.all.has('markDone'),
+      hide: match.all.has('hide'),
+      bookmark: match.all.has('bookmark'),
+    })),
+  );
+  await deps.db.execute(sql`
+    with m as (
+      select * from jsonb_to_recordset(${json}::jsonb)
+        as m(id uuid, rule_name text, actions jsonb, done boolean, hide boolean, bookmark boolean)
+    )
+    update comments c set
+      rule_name = m.rule_name,
+      rule_actions = array(select jsonb_array_elements_text(m.actions)),
+      done_at = case when m.done and c.done_at is null then ${now.toISOString()}::timestamptz else c.done_at end,
+      is_hidden = c.is_hidden or m.hide,
+      is_bookmarked = c.is_bookmarked or m.bookmark
+    from m where c.id = m.id`);
+  // The owners' inbox counts and open lists follow what the rules did.
+  if (deps.publisher) {
+    const byOwner = new Map<string, number>();
+    for (const match of matches) byOwner.set(match.owner_id, (byOwner.get(match.owner_id) ?? 0) + 1);
+    for (const [ownerId, updated] of byOwner) {
+      await deps.publisher.toUser(ownerId, INBOX_CHANGED, { updated }).catch((error: unknown) => {
+        deps.log.warn({ event: INBOX_CHANGED, err: safeError(error) }, 'real-time event not published');
+      });
+    }
+  }
+  return matches.length;
+}
+
+/**
+ * Hides a matched comment: at the network where its channel came with an authorised account of a
+ * kind the network hides for (then for every follower of the page), else as the app's own mark
+ * (the caller's). Whether it is hidden.
+ */
+async function hideAtNetwork(deps: RuleDeps, match: Match): Promise<boolean> {
+  if (!match.account_id || !ACTED_ON_AT_PROVIDER_KINDS.includes(match.kind)) return true;
+  if (!deps.adapters || !deps.encryption || !deps.clock) return false;
+  const [account] = await deps.db.select().from(providerAccounts).where(eq(providerAccounts.id, match.account_id));
+  if (!account || account.status !== 'authorized') return false;
+  try {
+    await actAtProvider(
+      { ...deps, adapters: deps.adapters, encryption: deps.encryption, clock: deps.clock },
+      account,
+      match.kind,
+      match.external_id,
+      { hide: true },
+    );
+  } catch (error) {
+    deps.log.warn({ channelId: match.channel_id, err: safeError(error) }, 'rule: hide not applied');
+    return false;
+  }
+  await writeHiddenMarks(deps, [
+    { on: { kind: match.kind, externalId: match.channel_external_id }, externalId: match.external_id, hidden: true },
+  ]);
+  return true;
+}
