@@ -1,9 +1,9 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { NETWORK_KINDS } from '../../contract/inbox';
+import * as inboxRulesContract from '../../contract/inbox-rules';
 import {
   MAX_INBOX_RULES,
   RULE_PREVIEW_COMMENTS,
-  ruleWordsOf,
   type InboxRuleBody,
   type RuleAction,
 } from '../../contract/inbox-rules';
@@ -25,7 +25,7 @@ import type { ChannelKind } from '../../contract/fields';
 /** A rule's row from its body: the words split, the actions once each. */
 const rowOf = (body: InboxRuleBody) => ({
   name: body.name,
-  words: ruleWordsOf(body.words ?? ''),
+  words: inboxRulesContract.ruleWordsOf(body.words ?? ''),
   sentiment: body.sentiment ?? null,
   network: body.network ?? null,
   actions: [...new Set(body.actions)],

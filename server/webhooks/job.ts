@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { FacebookWebhookDeliverySchema } from '../../contract/webhooks';
-import { writeCommentEvents, writeHiddenMarks, type CommentWriterDeps, type HiddenMark } from '../comments/writer';
+import { writeCommentEvents, writeHiddenMarks, type HiddenMark } from '../comments/writer';
 import type { JobQueue } from '../jobs/queue';
 import { commentEventsOf, hiddenChangesOf, type CommentEvent } from './comment-events';
 import { applyInboxRules, type RuleDeps } from '../inbox/rules';
