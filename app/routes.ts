@@ -23,6 +23,7 @@ export default [
     route('projects/new', 'routes/projects/new.tsx'),
     route('projects/:projectId/channels', 'routes/projects/channels.tsx'),
     route('projects/:projectId/comments', 'routes/projects/comments.tsx'),
+    route('projects/:projectId/rules', 'routes/projects/rules.tsx'),
     route('inbox', 'routes/inbox.tsx'),
     route('troubleshooting', 'routes/help/troubleshooting.tsx'),
     route('integrations', 'routes/integrations.tsx'),

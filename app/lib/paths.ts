@@ -15,6 +15,7 @@ export const paths = {
   newProject: () => '/projects/new',
   projectChannels: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/channels`,
   projectComments: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/comments`,
+  projectRules: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/rules`,
   troubleshooting: (section?: string) => (section ? `/troubleshooting#${section}` : '/troubleshooting'),
   designLibrary: () => '/admin/design-library',
   adminSupport: () => '/admin/support',

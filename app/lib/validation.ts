@@ -16,6 +16,10 @@ const KEY_BY_RULE = {
   integer: 'validation.regex',
   control: 'validation.regex',
   variable: 'validation.variable',
+  ruleWord: 'validation.ruleWord',
+  ruleWords: 'validation.ruleWords',
+  ruleNeedsCondition: 'validation.ruleNeedsCondition',
+  ruleNeedsAction: 'validation.ruleNeedsAction',
 } as const;
 
 export type ValidationKey = (typeof KEY_BY_RULE)[keyof typeof KEY_BY_RULE];

@@ -186,6 +186,9 @@ describe("another user's project", () => {
     attachChannel: { channelId: randomUUID() },
     updateProjectComment: { isBookmarked: true },
     replyToProjectComment: { message: 'Taken over', attemptId: randomUUID() },
+    createInboxRule: { name: 'Taken over', words: 'spam', actions: ['hide'] },
+    updateInboxRule: { name: 'Taken over', words: 'spam', actions: ['hide'] },
+    previewInboxRule: { name: 'Taken over', words: 'spam', actions: ['hide'] },
   };
   /** The project in the first parameter, any other parameter an id that exists nowhere. */
   const fill = (path: string, projectId: string) =>
@@ -200,11 +203,16 @@ describe("another user's project", () => {
       'attachChannel',
       'authorizeLinkedInOrganization',
       'authorizeTiktokUser',
+      'createInboxRule',
       'createReportLink',
+      'deleteInboxRule',
       'deleteProject',
+      'deleteProjectComment',
       'detachChannel',
+      'listInboxRules',
       'listProjectComments',
       'listProjectTiktokUsers',
+      'previewInboxRule',
       'projectSentimentSummary',
       'renameProject',
       'replyToProjectComment',
@@ -212,6 +220,7 @@ describe("another user's project", () => {
       'revokeReportLink',
       'showProject',
       'showReportLink',
+      'updateInboxRule',
       'updateProjectComment',
     ]);
     for (const op of scoped) {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { RULE_ACTIONS, type RuleAction } from '~contract/inbox-rules';
 import type { Comment } from '~contract/comments';
 import { Badge, SentimentBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -61,8 +62,23 @@ export function CommentBody({ comment, reply = false }: { comment: Comment; repl
       <span className="text-xs text-fg-muted">
         <time dateTime={comment.publishedAt}>{date.format(new Date(comment.publishedAt))}</time>
       </span>
+      {comment.rule ? <RuleNote rule={comment.rule} /> : null}
     </div>
   );
+}
+
+/** What an inbox rule did to the comment as it arrived: "Hidden and marked done by the rule “Spam links”". */
+function RuleNote({ rule }: { rule: NonNullable<Comment['rule']> }) {
+  const { t, i18n } = useTranslation();
+  const did = rule.actions
+    .filter((action): action is RuleAction => (RULE_ACTIONS as readonly string[]).includes(action))
+    .map((action, index) => {
+      const words = t(`inboxRules.did.${action}`);
+      return index === 0 ? words : words.toLocaleLowerCase(i18n.language);
+    });
+  if (did.length === 0) return null;
+  const actions = new Intl.ListFormat(i18n.language || undefined, { type: 'conjunction' }).format(did);
+  return <span className="text-xs text-fg-muted italic">{t('inboxRules.byRule', { actions, name: rule.name })}</span>;
 }
 
 /**

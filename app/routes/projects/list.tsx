@@ -197,6 +197,7 @@ export default function ProjectsRoute() {
                       items={[
                         { label: t('projects.rename'), onSelect: () => renaming.open(project) },
                         { label: t('reports.share.menu'), onSelect: () => openShare(project) },
+                        { label: t('inboxRules.menu'), onSelect: () => navigate(paths.projectRules(project._id)) },
                         { label: t('projects.delete'), onSelect: () => setDeleting(project), danger: true },
                       ]}
                     />
