@@ -6,6 +6,7 @@ import * as coupons from './coupons';
 import * as facebookDeletion from './facebook-deletion';
 import * as health from './health';
 import * as mautic from './mautic';
+import * as notifications from './notifications';
 import * as impersonation from './impersonation';
 import * as inbox from './inbox';
 import * as inboxRules from './inbox-rules';
@@ -53,6 +54,7 @@ export const OPERATIONS: Operation[] = [
   ...pick(comments),
   ...pick(inbox),
   ...pick(inboxRules),
+  ...pick(notifications),
   ...pick(savedReplies),
   ...pick(sentimentModel),
   ...pick(accounts),

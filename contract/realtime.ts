@@ -89,6 +89,14 @@ export const InboxChangedEventSchema = z.object({ updated: z.number() });
 export type InboxChangedEvent = z.infer<typeof InboxChangedEventSchema>;
 
 /**
+ * Something to tell the user arrived (docs/product.md#alerts): their bell reads its list again.
+ * `unread`: how many are unread now.
+ */
+export const NOTIFIED = 'Notified';
+export const NotifiedEventSchema = z.object({ unread: z.number() });
+export type NotifiedEvent = z.infer<typeof NotifiedEventSchema>;
+
+/**
  * Comments arrived on anyone's channels (docs/decisions/044), told to every admin on their own
  * private channel: how many, and how many of them went to review. The sentiment review offers
  * them ("N new comments to review") without moving its list.

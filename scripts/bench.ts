@@ -26,6 +26,7 @@
  * only the pages at two million comments on PostgreSQL (`scripts/with-postgres.sh npm run bench --
  * --scale`, scripts/bench-scale.ts), `--realtime` only the real-time ones, `--comments` only a project's
  * comments, `--ingest` only comments arriving through webhooks under a burst (scripts/bench-ingest.ts),
+ * `--rules` inbox rules applied to such a burst (scripts/bench-rules.ts),
  * `--start` only the API's start after `npm start` (scripts/bench-start.ts),
  * `--sentiment` only the sentiment classifier's (scripts/bench-sentiment.ts) and a training on the reviews in
  * the API (scripts/bench-training.ts).
@@ -44,6 +45,7 @@ import { WebSocket } from 'ws';
 import { facebookReturnOverHttp } from '../server/integrations/sandbox/consent-form';
 import { OAUTH_RETURN_PATHS } from '../contract/oauth';
 import { ingestFigures } from './bench-ingest';
+import { rulesFigures } from './bench-rules';
 import { trainingFigures } from './bench-training';
 import { startBenchServer } from './bench-server';
 import { scaleFigures } from './bench-scale';
@@ -93,6 +95,14 @@ if (process.argv.includes('--scale')) {
   if (spawnSync('npm', ['run', 'build'], { stdio: 'ignore' }).status !== 0) throw new Error('build failed');
   console.log('two million comments on PostgreSQL:');
   for (const line of await scaleFigures(PORT + 8, clusterUrl)) console.log(`  ${line}`);
+  process.exit(0);
+}
+
+if (process.argv.includes('--rules')) {
+  // Inbox rules under a burst of arriving comments: their cost, measured in the API.
+  if (spawnSync('npm', ['run', 'build'], { stdio: 'ignore' }).status !== 0) throw new Error('build failed');
+  console.log('inbox rules:');
+  for (const line of await rulesFigures(PORT + 9)) console.log(`  ${line}`);
   process.exit(0);
 }
 

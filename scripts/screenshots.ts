@@ -313,6 +313,33 @@ const screens: Screen[] = [
     },
   },
   {
+    name: 'inbox-rules',
+    path: '/projects',
+    who: 'fresh',
+    then: async (page) => {
+      const projectId = await projectFollowingGiulias(page);
+      await page.request.post(`${BASE_URL}/v1.0/projects/${projectId}/rules`, {
+        headers: await authOf(page),
+        data: { name: 'Spam links', words: 'spam.example, cheap followers', actions: ['markDone', 'hide'] },
+      });
+      await page.request.post(`${BASE_URL}/v1.0/projects/${projectId}/rules`, {
+        headers: await authOf(page),
+        data: {
+          name: 'Unhappy customers on Instagram',
+          sentiment: 'NEGATIVE',
+          network: 'instagram',
+          actions: ['bookmark'],
+        },
+      });
+      await page.goto(`${BASE_URL}/projects/${projectId}/rules`);
+      await page.getByRole('button', { name: 'New rule' }).click();
+      await page.getByLabel('Name').fill('Refunds');
+      await page.getByLabel('Words').fill('refund, rimborso');
+      await page.getByRole('button', { name: /^Try it on the latest/ }).click();
+      await page.getByText(/^Would have matched/).waitFor();
+    },
+  },
+  {
     name: 'saved-replies',
     path: '/user/saved-replies',
     who: 'user',

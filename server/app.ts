@@ -41,6 +41,7 @@ import { projectCommentRoutes } from './comments/project-routes';
 import { inboxRoutes } from './inbox/routes';
 import { savedReplyRoutes } from './saved-replies/routes';
 import { inboxRuleRoutes } from './inbox/rule-routes';
+import { notificationRoutes } from './alerts/routes';
 import { reportRoutes } from './reports/routes';
 import { mauticSandboxRoutes } from './mautic/sandbox';
 import { projectRoutes } from './projects/routes';
@@ -221,6 +222,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', inboxRoutes(services));
   app.route('/', savedReplyRoutes(services));
   app.route('/', inboxRuleRoutes(services));
+  app.route('/', notificationRoutes(services));
   app.route('/', reportRoutes(services));
   app.route('/', accountRoutes(services));
   app.route('/', tiktokUserRoutes(services));

@@ -261,6 +261,36 @@ export const inboxRules = pgTable(
 );
 export type InboxRuleRow = typeof inboxRules.$inferSelect;
 
+/**
+ * What a user is told in the app (docs/product.md#alerts): a negative comment on a project's
+ * channel, as it arrives. `dedupe_key` is unique: an event is told once, whichever instance or
+ * retried job saw it, and only the one that stored it mails it.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: userReference('user_id'),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['negativeComment'] }).notNull(),
+    commentId: uuid('comment_id'),
+    // What it says, as it was when it happened: who, where, and the words' first few lines.
+    authorName: text('author_name').notNull(),
+    channelName: text('channel_name').notNull(),
+    excerpt: text('excerpt').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: createdAt(),
+    readAt: at('read_at'),
+  },
+  (table) => [
+    uniqueIndex('notifications_dedupe_key_unique').on(table.dedupeKey),
+    index('notifications_user_created_idx').on(table.userId, table.createdAt),
+  ],
+);
+export type NotificationRow = typeof notifications.$inferSelect;
+
 /** Where a Facebook data-deletion request stands (docs/product.md#facebook-data-deletion). */
 export const FACEBOOK_DELETION_STATUSES = ['in_progress', 'deleted'] as const;
 

@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { pruneReplyAttempts } from '../comments/reply-attempts';
 import { pruneRemovals, writeListing } from '../comments/writer';
 import { applyInboxRules } from '../inbox/rules';
+import { notifyNegativeComments, type AlertDeps } from '../alerts/notify';
 import { channels, providerAccounts } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
 import { markNeedsReconnect } from './accounts';
@@ -64,7 +65,7 @@ export async function runCommentSyncRound(deps: ChannelFetchDeps, jobs: JobQueue
  * token the provider no longer takes marks the account as needing a reconnect and ends there; a
  * rate limit or no answer throws, for the job to be retried later.
  */
-export async function syncChannelComments(deps: ChannelFetchDeps, channelId: string): Promise<number> {
+export async function syncChannelComments(deps: ChannelFetchDeps & AlertDeps, channelId: string): Promise<number> {
   const [found] = await deps.db
     .select({ channel: channels, account: providerAccounts })
     .from(channels)
@@ -87,6 +88,7 @@ export async function syncChannelComments(deps: ChannelFetchDeps, channelId: str
     added = addedIds.length;
     // The projects' inbox rules, on the comments that arrived (docs/product.md#inbox-rules).
     await applyInboxRules(deps, addedIds);
+    await notifyNegativeComments(deps, addedIds);
   } catch (error) {
     if (error instanceof ProviderError && (error.needsReconnect || error.problem === 'refused')) {
       await markNeedsReconnect(deps.db, account.id, startedAt);
@@ -100,7 +102,7 @@ export async function syncChannelComments(deps: ChannelFetchDeps, channelId: str
 }
 
 /** Registers the round and the channel jobs on `jobs`; nothing runs while `periodMinutes` is 0. */
-export function workCommentSync(jobs: JobQueue, deps: ChannelFetchDeps, periodMinutes: number): void {
+export function workCommentSync(jobs: JobQueue, deps: ChannelFetchDeps & AlertDeps, periodMinutes: number): void {
   if (periodMinutes <= 0) return;
   const periodSeconds = periodMinutes * 60;
   jobs.work(SYNC_COMMENTS_ROUND, () => runCommentSyncRound(deps, jobs, periodSeconds), {

@@ -99,7 +99,8 @@ export function accountRoutes(s: Services) {
     judge: s.judge,
   };
   workAccountChannelFetches(s.jobs, deps);
-  workCommentSync(s.jobs, deps, s.config.commentSyncMinutes);
+  // The sync tells of the negative comments it brings, by mail too (docs/product.md#alerts).
+  workCommentSync(s.jobs, { ...deps, mailer: s.mailer, config: s.config }, s.config.commentSyncMinutes);
 
   for (const provider of ['facebook', 'linkedin'] as const) {
     const ops = OPERATIONS[provider];

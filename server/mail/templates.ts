@@ -186,3 +186,51 @@ export function emailChangeNoticeMail(
     ]),
   };
 }
+
+const negativeTexts = {
+  en: {
+    subject: (total: number) => (total === 1 ? 'A negative comment arrived' : `${total} negative comments arrived`),
+    greeting: (name: string | undefined) => (name ? `Hello ${name},` : 'Hello,'),
+    intro: 'Customers who seem unhappy just commented on your projects. Answer them from the inbox:',
+    line: (name: string, count: number) => `${name}: ${count} negative comment${count === 1 ? '' : 's'}`,
+    open: 'Open them in the inbox',
+    footer: 'You get this mail as each negative comment arrives.',
+  },
+  it: {
+    subject: (total: number) =>
+      total === 1 ? 'È arrivato un commento negativo' : `Sono arrivati ${total} commenti negativi`,
+    greeting: (name: string | undefined) => (name ? `Ciao ${name},` : 'Ciao,'),
+    intro: 'Clienti che sembrano scontenti hanno appena commentato i tuoi progetti. Rispondi dalla posta in arrivo:',
+    line: (name: string, count: number) => `${name}: ${count} comment${count === 1 ? 'o negativo' : 'i negativi'}`,
+    open: 'Aprili nella posta in arrivo',
+    footer: 'Ricevi questa mail all’arrivo di ogni commento negativo.',
+  },
+} satisfies Record<Language, Record<string, unknown>>;
+
+/**
+ * Negative comments arrived on the user's projects (docs/product.md#alerts): how many, project by
+ * project, each with a link (ours) to the inbox filtered to them. A commenter's words and name
+ * never go into it: the inbox shows them.
+ */
+export function negativeCommentsMail(
+  user: Recipient & { email: string },
+  projects: Array<{ name: string; count: number; link: string }>,
+): Mail {
+  const t = negativeTexts[user.language];
+  const total = projects.reduce((sum, project) => sum + project.count, 0);
+  const greeting = t.greeting(greetingName(user.firstName));
+  const lines = projects.map((project) => `${t.line(project.name, project.count)}\n${project.link}`).join('\n\n');
+  return {
+    to: user.email,
+    subject: t.subject(total),
+    text: `${greeting}\n\n${t.intro}\n\n${lines}\n\n${t.footer}\n`,
+    html: page(user.language, t.subject(total), [
+      html`<p>${greeting}</p>`,
+      html`<p>${t.intro}</p>`,
+      ...projects.map(
+        (project) => html`<p>${t.line(project.name, project.count)}<br /><a href="${project.link}">${t.open}</a></p>`,
+      ),
+      html`<p>${t.footer}</p>`,
+    ]),
+  };
+}

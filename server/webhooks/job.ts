@@ -4,6 +4,7 @@ import { writeCommentEvents, writeHiddenMarks, type HiddenMark } from '../commen
 import type { JobQueue } from '../jobs/queue';
 import { commentEventsOf, hiddenChangesOf, type CommentEvent } from './comment-events';
 import { applyInboxRules, type RuleDeps } from '../inbox/rules';
+import { notifyNegativeComments, type AlertDeps } from '../alerts/notify';
 
 /** The job that keeps one delivery of Meta's webhooks, applied a fetched batch at a time (docs/decisions/044, 045). */
 export const APPLY_FACEBOOK_WEBHOOK = 'apply-facebook-webhook';
@@ -13,7 +14,7 @@ const JobDataSchema = z.object({ delivery: FacebookWebhookDeliverySchema });
 /** Deliveries applied at once (`npm run bench -- --ingest` measures it). */
 const BATCH_SIZE = 100;
 
-export type WebhookJobDeps = RuleDeps;
+export type WebhookJobDeps = RuleDeps & AlertDeps;
 
 /** A reply came before its parent: the delivery runs again, by when the parent should be here. */
 class WaitingForParent extends Error {
@@ -52,10 +53,10 @@ export async function applyFacebookWebhooks(
   const applied = await writeCommentEvents(deps, events);
   await writeHiddenMarks(deps, hiddenMarks);
   // The projects' inbox rules, on the comments that arrived (docs/product.md#inbox-rules).
-  await applyInboxRules(
-    deps,
-    [...applied.byChannel.values()].flatMap((changes) => changes.addedIds),
-  );
+  const added = [...applied.byChannel.values()].flatMap((changes) => changes.addedIds);
+  await applyInboxRules(deps, added);
+  // Unhappy customers, told to the projects' owners at once (docs/product.md#alerts).
+  await notifyNegativeComments(deps, added);
   const waitingIn = new Map<string, number>();
   for (const event of applied.waiting) {
     const id = deliveryOf.get(event)!;
