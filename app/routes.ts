@@ -49,6 +49,7 @@ export default [
   // Actions without a screen of their own.
   route('logout', 'routes/auth/logout.tsx'),
   route('preferences', 'routes/preferences.tsx'),
+  route('notifications', 'routes/notifications.tsx'),
 
   // Open to everybody.
   route('maintenance', 'routes/public/maintenance.tsx'),

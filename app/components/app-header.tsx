@@ -12,6 +12,7 @@ import { Drawer } from './ui/drawer';
 import { StrokeIcon } from './ui/icon';
 import { HomeLogoLink } from './ui/logo';
 import { AppMenu, menuSeparator } from './ui/menu';
+import { NotificationsBell } from '~/features/alerts/notifications-bell';
 import { paths } from '~/lib/paths';
 
 /** Who is signed in, their account's settings, and the way out. */
@@ -131,10 +132,11 @@ export function AppFrame({ user, children }: { user: User; children: React.React
               >
                 <StrokeIcon d="M4 6h16M4 12h16M4 18h16" className="size-6" />
               </button>
-              <HomeLogoLink />
+              <HomeLogoLink compact />
             </div>
             <span className="hidden md:block" />
             <div className="flex items-center gap-1">
+              <NotificationsBell />
               <InboxLink />
               <LanguageSwitcher />
               <ThemeSwitcher />

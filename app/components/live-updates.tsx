@@ -13,6 +13,7 @@ import {
   CommentsArrivedEventSchema,
   CommentsChangedEventSchema,
   INBOX_CHANGED,
+  NOTIFIED,
   SENTIMENT_TRAINING,
   SentimentTrainingEventSchema,
 } from '~contract/realtime';
@@ -25,6 +26,7 @@ import {
 import { authKeys, type User } from '~/features/auth/api';
 import { commentArrivals } from '~/features/comments/comment-arrivals';
 import { forgetInboxCount, inboxChanged } from '~/features/comments/inbox';
+import { forgetNotifications, notified } from '~/features/alerts/api';
 import { sentimentModelKeys, sentimentTraining } from '~/features/comments/sentiment-model';
 import { channelFetched } from '~/features/integrations/channel-fetched';
 import { brandName } from '~/components/ui/brand-mark';
@@ -193,6 +195,8 @@ export function openLiveSession(user: Pick<User, '_id' | 'sessionId'>): LiveConn
       [`.${COMMENTS_ARRIVED}`]: onCommentsArrived,
       // Comments marked done or open again elsewhere (another tab, a reply): the count follows.
       [`.${INBOX_CHANGED}`]: inboxChanged,
+      // Something to tell (a negative comment arrived): the bell reads its list again.
+      [`.${NOTIFIED}`]: notified,
       [`.${SENTIMENT_TRAINING}`]: onSentimentTraining,
     },
     // Live once listening. After a reconnect the page is read again (what was sent meanwhile is
@@ -223,6 +227,7 @@ export function openLiveSession(user: Pick<User, '_id' | 'sessionId'>): LiveConn
     tiktokImports.clear();
     commentArrivals.clear();
     forgetInboxCount();
+    forgetNotifications();
     sentimentTraining.clear();
   });
   session = { channel, connection };

@@ -11,6 +11,9 @@ export const paths = {
   subscription: () => '/user/subscription',
   account: () => '/user/account',
   savedReplies: () => '/user/saved-replies',
+  notifications: () => '/notifications',
+  /** The inbox, a project's negative comments: where an alert about them leads. */
+  inboxNegativeOf: (projectId: string) => `/inbox?projectId=${encodeURIComponent(projectId)}&sentiment=NEGATIVE`,
   /** Where a Facebook sign-up lands. */
   newProject: () => '/projects/new',
   projectChannels: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/channels`,

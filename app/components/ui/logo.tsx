@@ -29,21 +29,30 @@ export function LogoMark({ className = 'h-9', animated = false }: { className?: 
   );
 }
 
-export function Logo({ className = 'h-9', animated = false }: { className?: string; animated?: boolean }) {
+export function Logo({
+  className = 'h-9',
+  animated = false,
+  wordmarkClassName = '',
+}: {
+  className?: string;
+  animated?: boolean;
+  /** Where the name shows (`hidden sm:inline`: the mark alone on a phone's crowded header). */
+  wordmarkClassName?: string;
+}) {
   return (
     <span className={`inline-flex items-center gap-2.5 ${className}`}>
       <LogoMark className="h-full" animated={animated} />
-      <span className="text-lg font-bold tracking-tight text-fg">{APP_NAME}</span>
+      <span className={`text-lg font-bold tracking-tight text-fg ${wordmarkClassName}`}>{APP_NAME}</span>
     </span>
   );
 }
 
 /** The logo as the way home, as every frame's header carries it. */
-export function HomeLogoLink() {
+export function HomeLogoLink({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   return (
     <Link to={paths.home()} aria-label={t('nav.home')} className="focus-ring rounded-md">
-      <Logo />
+      <Logo wordmarkClassName={compact ? 'hidden sm:inline' : ''} />
     </Link>
   );
 }

@@ -1,0 +1,101 @@
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/ui/button';
+import { StrokeIcon } from '~/components/ui/icon';
+import { useIntent } from '~/lib/intents';
+import { paths } from '~/lib/paths';
+import { useNotifications } from './api';
+
+/** A bell: what the app has to tell. */
+const BELL_ICON = 'M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10.3 20a1.94 1.94 0 0 0 3.4 0';
+
+/**
+ * The header's bell (docs/product.md#alerts): how many notifications are unread, and the latest
+ * ones in a panel, each a link to the inbox filtered to its project's negative comments. "Mark all
+ * read" goes through the notifications route's action, as every change does.
+ */
+export function NotificationsBell() {
+  const { t, i18n } = useTranslation();
+  const shown = useNotifications();
+  const read = useIntent({ action: paths.notifications() });
+  const unread = shown?.unread ?? 0;
+  const number = new Intl.NumberFormat(i18n.language || undefined).format;
+  const time = new Intl.DateTimeFormat(i18n.language || undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    // Not positioned: the panel places itself under the header (the nearest positioned box), in
+    // it rather than portalled out, so it stays inside the banner landmark.
+    <Popover>
+      <PopoverButton
+        aria-label={t('alerts.bell', { count: unread, formatted: number(unread) })}
+        title={t('alerts.title')}
+        className="focus-ring relative inline-flex size-10 items-center justify-center rounded-md text-fg-muted hover:bg-muted hover:text-fg data-[open]:bg-muted data-[open]:text-fg"
+      >
+        <StrokeIcon d={BELL_ICON} className="size-5" strokeWidth={1.75} />
+        {unread > 0 ? (
+          <span
+            aria-hidden="true"
+            className="absolute top-0.5 right-0 min-w-5 rounded-full bg-danger px-1 text-center text-[0.6875rem] leading-5 font-semibold text-on-danger tabular-nums"
+          >
+            {number(unread)}
+          </span>
+        ) : null}
+      </PopoverButton>
+      <PopoverPanel
+        focus
+        className="absolute top-full right-2 z-50 mt-1 flex w-[min(24rem,calc(100vw-1rem))] flex-col gap-2 rounded-lg bg-raised p-3 text-sm text-fg shadow-lg ring-1 ring-line sm:right-6 lg:right-8"
+      >
+        {({ close }) => (
+          <>
+            <div className="flex items-center justify-between gap-3 px-1">
+              <h2 className="font-semibold">{t('alerts.title')}</h2>
+              {unread > 0 ? (
+                <Button variant="ghost" size="sm" pending={read.pending !== null} onClick={() => read.submit('read')}>
+                  {t('alerts.markAllRead')}
+                </Button>
+              ) : null}
+            </div>
+            {!shown || shown.data.length === 0 ? (
+              <p className="px-1 py-2 text-fg-muted">{t('alerts.empty')}</p>
+            ) : (
+              <ul aria-label={t('alerts.listLabel')} className="flex max-h-[60vh] flex-col overflow-y-auto">
+                {shown.data.map((notification) => (
+                  <li key={notification.id}>
+                    <Link
+                      to={paths.inboxNegativeOf(notification.project.id)}
+                      onClick={() => close()}
+                      className="focus-ring flex flex-col gap-0.5 rounded-md px-2 py-2 hover:bg-muted"
+                    >
+                      <span className="flex items-center gap-2">
+                        {notification.readAt === null ? (
+                          <>
+                            <span className="size-2 shrink-0 rounded-full bg-danger" aria-hidden="true" />
+                            <span className="sr-only">{t('alerts.unread')}</span>
+                          </>
+                        ) : null}
+                        <span className="font-semibold wrap-anywhere">
+                          {t('alerts.negativeComment', { project: notification.project.name })}
+                        </span>
+                      </span>
+                      {/* User content: text, never HTML. */}
+                      <span className="line-clamp-2 wrap-anywhere text-fg-muted">
+                        {t('alerts.said', {
+                          author: notification.authorName || t('common.unnamedAuthor'),
+                          channel: notification.channelName,
+                        })}{' '}
+                        “{notification.excerpt}”
+                      </span>
+                      <time dateTime={notification.createdAt} className="text-xs text-fg-subtle">
+                        {time.format(new Date(notification.createdAt))}
+                      </time>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </PopoverPanel>
+    </Popover>
+  );
+}
