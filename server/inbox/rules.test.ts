@@ -197,7 +197,7 @@ describe('inbox rules', () => {
       token: owner.accessToken,
     });
     const spam = listed.body.data.find((each) => each.message === 'Get cheap followers at SPAM.example')!;
-    expect(spam).toMatchObject({ isHidden: true, rule: { name: 'Spam links', actions: ['hide', 'markDone'] } });
+    expect(spam).toMatchObject({ isHidden: true, rule: { name: 'Spam links', actions: ['markDone', 'hide'] } });
     const [row] = await h.db.select().from(comments).where(eq(comments.id, spam.id));
     expect(row!.doneAt).not.toBeNull();
     const page2 = (await h.call('GET', `${SANDBOX_COMMENT_PAGE}?channel=${BOTTEGA}`)).text.replace(/\s+/g, ' ');

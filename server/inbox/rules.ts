@@ -15,6 +15,8 @@ import { actAtProvider, type ChannelFetchDeps } from '../integrations/channel-fe
 import { safeError } from '../log';
 import { writeHiddenMarks, type CommentWriterDeps } from '../comments/writer';
 import type { ChannelKind } from '../../contract/fields';
+import type { JobQueue } from '../jobs/queue';
+import { z } from 'zod/mini';
 
 /**
  * Inbox rules (contract/inbox-rules.ts; docs/product.md#inbox-rules): a project's rules, kept in
@@ -125,8 +127,15 @@ export async function previewRule(db: Database, projectId: string, body: InboxRu
   };
 }
 
-/** What the ingestion jobs give the rules: the writer's, and what hiding at the network takes. */
-export type RuleDeps = CommentWriterDeps & Partial<Pick<ChannelFetchDeps, 'adapters' | 'encryption' | 'clock'>>;
+/**
+ * What the ingestion jobs give the rules: the writer's, what hiding at the network takes, and the
+ * queue its hides go through.
+ */
+export type RuleDeps = CommentWriterDeps &
+  Partial<Pick<ChannelFetchDeps, 'adapters' | 'encryption' | 'clock'>> & { jobs?: JobQueue | undefined };
+
+/** The job that hides one comment at the network for a rule (`workRuleHides`). */
+export const HIDE_BY_RULE = 'hide-comment-by-rule';
 
 type Match = {
   comment_id: string;
@@ -171,9 +180,15 @@ export async function applyInboxRules(deps: RuleDeps, addedIds: string[]): Promi
     else byComment.set(row.comment_id, { ...row, all: new Set(row.actions) });
   }
   const matches = [...byComment.values()];
-  // Hidden at the network first, where it can be: what it refuses is not said done.
-  for (const match of matches.filter((each) => each.all.has('hide'))) {
-    if (!(await hideAtNetwork(deps, match))) match.all.delete('hide');
+  // Hidden at the network where it can be, by a job of its own (HIDE_BY_RULE), so a provider's
+  // answer never holds the ingestion back: the comment says "hidden" once the network did it.
+  // Without a queue (a script, a test's direct call) it is done here. Elsewhere the mark is ours.
+  const atNetwork = matches.filter(
+    (match) => match.all.has('hide') && match.account_id !== null && ACTED_ON_AT_PROVIDER_KINDS.includes(match.kind),
+  );
+  for (const match of atNetwork) {
+    match.all.delete('hide');
+    if (!deps.jobs && (await hideAtNetwork(deps, match))) match.all.add('hide');
   }
   const now = new Date(deps.clock ? deps.clock() : Date.now());
   const json = JSON.stringify(
@@ -198,6 +213,10 @@ export async function applyInboxRules(deps: RuleDeps, addedIds: string[]): Promi
       is_hidden = c.is_hidden or m.hide,
       is_bookmarked = c.is_bookmarked or m.bookmark
     from m where c.id = m.id`);
+  if (deps.jobs) {
+    const jobs = deps.jobs;
+    await Promise.all(atNetwork.map((match) => jobs.sendTogether(HIDE_BY_RULE, { commentId: match.comment_id })));
+  }
   // The owners' inbox counts and open lists follow what the rules did.
   if (deps.publisher) {
     const byOwner = new Map<string, number>();
@@ -237,4 +256,37 @@ async function hideAtNetwork(deps: RuleDeps, match: Match): Promise<boolean> {
     { on: { kind: match.kind, externalId: match.channel_external_id }, externalId: match.external_id, hidden: true },
   ]);
   return true;
+}
+
+const HideJobSchema = z.object({ commentId: z.uuid() });
+
+/**
+ * Runs the rules' hides (HIDE_BY_RULE), two side by side: the comment hidden at the network,
+ * then for every follower of the page, and "hide" added to what its rule did. A refusal (the
+ * account to reconnect, the comment gone) leaves it shown and is logged; it is not tried again.
+ */
+export function workRuleHides(jobs: JobQueue, deps: RuleDeps): void {
+  jobs.work(
+    HIDE_BY_RULE,
+    async (data: unknown) => {
+      const parsed = HideJobSchema.safeParse(data);
+      if (!parsed.success) return;
+      const [match] = rowsOf<Match>(
+        await deps.db.execute(sql`
+          select c.id as comment_id, c.external_id, c.channel_id, ch.kind, ch.external_id as channel_external_id,
+                 ch.account_id, ch.owner_id, c.rule_name, '{}'::text[] as actions
+          from comments c join channels ch on ch.id = c.channel_id
+          where c.id = ${parsed.data.commentId}`),
+      );
+      if (!match || !(await hideAtNetwork(deps, match))) return;
+      await deps.db.execute(sql`
+        update comments set rule_actions = array_append(rule_actions, 'hide')
+        where id = ${match.comment_id} and not ('hide' = any(coalesce(rule_actions, '{}')))`);
+      if (deps.publisher) {
+        await deps.publisher.toUser(match.owner_id, INBOX_CHANGED, { updated: 1 }).catch(() => undefined);
+      }
+    },
+    // Two at a time: a burst's hides trail its ingestion rather than compete with it.
+    { batchSize: 2, pollingIntervalSeconds: 1, retryLimit: 0, expireInSeconds: 30 },
+  );
 }

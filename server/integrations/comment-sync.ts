@@ -65,7 +65,10 @@ export async function runCommentSyncRound(deps: ChannelFetchDeps, jobs: JobQueue
  * token the provider no longer takes marks the account as needing a reconnect and ends there; a
  * rate limit or no answer throws, for the job to be retried later.
  */
-export async function syncChannelComments(deps: ChannelFetchDeps & AlertDeps, channelId: string): Promise<number> {
+export async function syncChannelComments(
+  deps: ChannelFetchDeps & AlertDeps & { jobs?: JobQueue },
+  channelId: string,
+): Promise<number> {
   const [found] = await deps.db
     .select({ channel: channels, account: providerAccounts })
     .from(channels)
@@ -102,7 +105,11 @@ export async function syncChannelComments(deps: ChannelFetchDeps & AlertDeps, ch
 }
 
 /** Registers the round and the channel jobs on `jobs`; nothing runs while `periodMinutes` is 0. */
-export function workCommentSync(jobs: JobQueue, deps: ChannelFetchDeps & AlertDeps, periodMinutes: number): void {
+export function workCommentSync(
+  jobs: JobQueue,
+  deps: ChannelFetchDeps & AlertDeps & { jobs?: JobQueue },
+  periodMinutes: number,
+): void {
   if (periodMinutes <= 0) return;
   const periodSeconds = periodMinutes * 60;
   jobs.work(SYNC_COMMENTS_ROUND, () => runCommentSyncRound(deps, jobs, periodSeconds), {

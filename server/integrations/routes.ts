@@ -100,7 +100,7 @@ export function accountRoutes(s: Services) {
   };
   workAccountChannelFetches(s.jobs, deps);
   // The sync tells of the negative comments it brings, by mail too (docs/product.md#alerts).
-  workCommentSync(s.jobs, { ...deps, mailer: s.mailer, config: s.config }, s.config.commentSyncMinutes);
+  workCommentSync(s.jobs, { ...deps, jobs: s.jobs, mailer: s.mailer, config: s.config }, s.config.commentSyncMinutes);
 
   for (const provider of ['facebook', 'linkedin'] as const) {
     const ops = OPERATIONS[provider];

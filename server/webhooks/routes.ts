@@ -11,6 +11,7 @@ import { validate } from '../http/validation';
 import { sameSecret } from '../security/same-secret';
 import { APPLY_FACEBOOK_WEBHOOK, workFacebookWebhooks } from './job';
 import { createEncryption } from '../security/encryption';
+import { workRuleHides } from '../inbox/rules';
 
 /**
  * Whether `header` (X-Hub-Signature-256) is `sha256=` and the HMAC-SHA256 of exactly these bytes
@@ -59,7 +60,9 @@ export const INTAKE_LIMIT = { pglite: 2, postgres: 4 } as const;
 export function webhookRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
   // Rules that hide at the network reach the provider with the accounts' tokens.
-  workFacebookWebhooks(s.jobs, { ...s, encryption: createEncryption(s.config.tokenEncryptionKey) });
+  const ingest = { ...s, encryption: createEncryption(s.config.tokenEncryptionKey) };
+  workFacebookWebhooks(s.jobs, ingest);
+  workRuleHides(s.jobs, ingest);
   const intake = pLimit(INTAKE_LIMIT[s.config.databaseUrl ? 'postgres' : 'pglite']);
 
   route(routes, s, webhooks.verifyFacebookWebhook, async (c, { query }) => {

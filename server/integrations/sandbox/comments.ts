@@ -79,6 +79,11 @@ export class SandboxCommentBoard {
   private readonly hidden = new Set<string>();
   /** Comments the channel deleted (through the app), with their replies: never listed again. */
   private readonly deleted = new Set<string>();
+  /**
+   * The comments said and the replies posted, by id, with their channel: a look-up the app's calls
+   * (a reply, a hide) make at once, however many comments a bench has said.
+   */
+  private readonly byId = new Map<string, { channelId: string; comment: SandboxComment }>();
 
   /** `instagramIds`: which channels are Instagram accounts (the rest are pages). */
   constructor(
@@ -88,7 +93,7 @@ export class SandboxCommentBoard {
 
   /** A made-up person comments on `channelId` (or answers `parentId` there): the comment. */
   say(channelId: string, authorName: string, message: string, parentId?: string): SandboxComment | undefined {
-    if (parentId !== undefined && !this.list(channelId).some((comment) => comment.id === parentId)) return undefined;
+    if (parentId !== undefined && !this.comment(channelId, parentId)) return undefined;
     const comment: SandboxComment = {
       id: `${channelId}_s${this.run}${++this.saidCount}`,
       message,
@@ -97,8 +102,29 @@ export class SandboxCommentBoard {
       ...(parentId !== undefined ? { parent: { id: parentId } } : {}),
       fromChannel: false,
     };
-    this.said.set(channelId, [...(this.said.get(channelId) ?? []), comment]);
+    const said = this.said.get(channelId) ?? [];
+    said.push(comment);
+    this.said.set(channelId, said);
+    this.byId.set(comment.id, { channelId, comment });
     return comment;
+  }
+
+  /**
+   * A comment on `channelId` as its listing has it (a made one, one said, a reply posted), or
+   * undefined when it is not there (never was, or deleted).
+   */
+  comment(channelId: string, commentId: string): SandboxComment | undefined {
+    if (this.deleted.has(commentId)) return undefined;
+    const known = this.byId.get(commentId);
+    if (known) {
+      if (known.channelId !== channelId || (known.comment.parent && this.deleted.has(known.comment.parent.id))) {
+        return undefined;
+      }
+      return this.hidden.has(commentId) ? { ...known.comment, is_hidden: true } : known.comment;
+    }
+    // One of the channel's made comments: its id says so, and its listing has it.
+    if (!new RegExp(`^${channelId}_c\\d+(_r1)?$`).test(commentId)) return undefined;
+    return this.list(channelId).find((each) => each.id === commentId);
   }
 
   /** What the people said on `channelId` through the comment controls, oldest first. */
@@ -108,11 +134,8 @@ export class SandboxCommentBoard {
 
   /** One of the people's comments, where it is. */
   find(commentId: string): { channelId: string; comment: SandboxComment } | undefined {
-    for (const [channelId, comments] of this.said) {
-      const comment = comments.find((each) => each.id === commentId);
-      if (comment) return { channelId, comment };
-    }
-    return undefined;
+    const known = this.byId.get(commentId);
+    return known && !known.comment.fromChannel ? known : undefined;
   }
 
   /** Changes what a person said: the comment as it is now. */
@@ -132,6 +155,7 @@ export class SandboxCommentBoard {
       found.channelId,
       comments.filter((each) => !gone.includes(each)),
     );
+    for (const each of gone) this.byId.delete(each.id);
     return gone.map((each) => each.id);
   }
 
@@ -169,7 +193,7 @@ export class SandboxCommentBoard {
    * demo's seeded comments are taken as the page's, as a reply to them is.
    */
   deleteComment(channelId: string, commentId: string): SandboxComment | undefined {
-    const listed = this.list(channelId).find((comment) => comment.id === commentId);
+    const listed = this.comment(channelId, commentId);
     const demo = !listed && isDemoComment(channelId, commentId) && !this.deleted.has(commentId);
     if (!listed && !demo) return undefined;
     this.deleted.add(commentId);
@@ -197,8 +221,7 @@ export class SandboxCommentBoard {
    * seeded comments are taken as the page's, as a reply to them is.
    */
   setHidden(channelId: string, commentId: string, hidden: boolean): boolean {
-    const there =
-      this.list(channelId).some((comment) => comment.id === commentId) || isDemoComment(channelId, commentId);
+    const there = this.comment(channelId, commentId) !== undefined || isDemoComment(channelId, commentId);
     if (!there || this.deleted.has(commentId)) return false;
     if (hidden) this.hidden.add(commentId);
     else this.hidden.delete(commentId);
@@ -212,8 +235,7 @@ export class SandboxCommentBoard {
 
   /** The channel's reply under `commentId` (under its thread's top comment, as Facebook nests), or undefined. */
   reply(channelId: string, channelName: string, commentId: string, message: string): SandboxComment | undefined {
-    const comments = this.list(channelId);
-    const target = comments.find((comment) => comment.id === commentId);
+    const target = this.comment(channelId, commentId);
     if (!target && !isDemoComment(channelId, commentId)) return undefined;
     const parentId = target?.parent?.id ?? commentId;
     const mine = this.posted.get(channelId) ?? [];
@@ -225,7 +247,9 @@ export class SandboxCommentBoard {
       parent: { id: parentId },
       fromChannel: true,
     };
-    this.posted.set(channelId, [...mine, reply]);
+    mine.push(reply);
+    this.posted.set(channelId, mine);
+    this.byId.set(reply.id, { channelId, comment: reply });
     return reply;
   }
 }

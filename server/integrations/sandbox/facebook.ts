@@ -404,7 +404,7 @@ export function facebookSandbox({
       return graphError(c, 400, 100, 'Unsupported post request. Object does not exist.', 33);
     }
     // Meta tells the app's webhook of the change, as of any other: the app knows it already.
-    const hidden = board.list(channel.id).find((comment) => comment.id === commentId);
+    const hidden = board.comment(channel.id, commentId);
     if (hidden) await deliverChange(channel.id, value === 'true' ? 'hide' : 'unhide', hidden);
     return c.json({ success: true });
   });
