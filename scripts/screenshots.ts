@@ -340,6 +340,26 @@ const screens: Screen[] = [
     },
   },
   {
+    name: 'alerts-bell',
+    path: '/projects',
+    who: 'fresh',
+    then: async (page) => {
+      await listening(page);
+      await projectFollowingGiulias(page);
+      await sayOnGiulias(
+        page.request,
+        'The worst service ever: rude staff, cold food, dirty tables. Terrible, never again.',
+      );
+      const bell = page.getByRole('button', { name: /^Notifications: [1-9]\d* unread$/ });
+      await bell.waitFor();
+      // The channels the connection brought are offered in a dialog first (issue of its own).
+      const offered = page.getByRole('dialog', { name: /new channels? (is|are) ready/ });
+      if (await offered.isVisible()) await offered.getByRole('button').last().click();
+      await offered.waitFor({ state: 'hidden' });
+      await bell.click();
+    },
+  },
+  {
     name: 'saved-replies',
     path: '/user/saved-replies',
     who: 'user',

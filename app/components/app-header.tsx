@@ -121,7 +121,7 @@ export function AppFrame({ user, children }: { user: User; children: React.React
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
           <ImpersonationBanner user={user} />
-          <div className="mx-auto flex h-16 w-full max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
+          <div className="relative mx-auto flex h-16 w-full max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
             <div className="flex items-center gap-2 md:hidden">
               <button
                 type="button"

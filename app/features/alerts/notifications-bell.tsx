@@ -23,8 +23,9 @@ export function NotificationsBell() {
   const number = new Intl.NumberFormat(i18n.language || undefined).format;
   const time = new Intl.DateTimeFormat(i18n.language || undefined, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    // Not positioned: the panel places itself under the header (the nearest positioned box), in
-    // it rather than portalled out, so it stays inside the banner landmark.
+    // Not positioned: the panel places itself under the header's row (the nearest positioned
+    // box), its right edge on the row's, in it rather than portalled out, so it stays inside the
+    // banner landmark.
     <Popover>
       <PopoverButton
         aria-label={t('alerts.bell', { count: unread, formatted: number(unread) })}
