@@ -1,13 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as notificationsContract from '../../contract/notifications';
-import * as projects from '../../contract/projects';
 import { NOTIFIED } from '../../contract/realtime';
-import { channels, comments, projectChannels } from '../db/schema';
-import { SANDBOX_COMMENT_PAGE } from '../integrations/sandbox/comment-page';
+import { comments, projectChannels } from '../db/schema';
 import type { Publisher } from '../realtime/publisher';
 import { startHarness, type Harness } from '../test/harness';
-import { connectSandboxFacebook } from '../test/sandbox';
+import { projectFollowingSandboxPage, saySandboxComment } from '../test/sandbox';
 import { notifyNegativeComments } from './notify';
 import { memoryLogger } from '../log';
 
@@ -37,32 +35,16 @@ const BOTTEGA = '200000000000003';
 
 describe('a negative comment', () => {
   it('arriving through Meta’s webhook is told to the project’s owner in the app and by mail, once', async () => {
-    const owner = await h.signedInUser();
-    expect((await connectSandboxFacebook(h, owner.accessToken, MARCO)).status).toBe(200);
-    await h.runJobs();
-    const [page] = await h.db
-      .select()
-      .from(channels)
-      .where(and(eq(channels.ownerId, owner.user._id), eq(channels.externalId, BOTTEGA)));
-    const project = await h.factories.project({ id: owner.user._id }, { name: 'Bottega' });
-    await h.call(projects.attachChannel, {
-      params: { id: project.id },
-      body: { channelId: page!.id },
-      token: owner.accessToken,
-    });
+    const { owner, page, project } = await projectFollowingSandboxPage(h, MARCO, BOTTEGA);
     h.mailer.clear();
     told.length = 0;
     const message = 'The worst service ever: rude staff, cold food, dirty tables. Terrible, never again.';
-    const said = await h.call('POST', SANDBOX_COMMENT_PAGE, {
-      raw: new URLSearchParams({ channel: BOTTEGA, author: 'Hannah Müller', message }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expect(said.status).toBe(303);
+    await saySandboxComment(h, BOTTEGA, 'Hannah Müller', message);
     await h.runJobs();
     const [row] = await h.db
       .select()
       .from(comments)
-      .where(and(eq(comments.channelId, page!.id), eq(comments.message, message)));
+      .where(and(eq(comments.channelId, page.id), eq(comments.message, message)));
     expect(row!.sentiment).toBe('NEGATIVE');
 
     const listed = await h.call(notificationsContract.listNotifications, { token: owner.accessToken });
@@ -72,7 +54,7 @@ describe('a negative comment', () => {
       project: { id: project.id, name: 'Bottega' },
       commentId: row!.id,
       authorName: 'Hannah Müller',
-      channelName: page!.name,
+      channelName: page.name,
       excerpt: message,
       readAt: null,
     });

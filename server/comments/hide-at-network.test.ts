@@ -1,16 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as commentsContract from '../../contract/comments';
-import * as projects from '../../contract/projects';
 import * as sandboxProviders from '../../contract/sandbox/providers';
-import { channels, comments, projectChannels, providerAccounts } from '../db/schema';
+import { comments, projectChannels, providerAccounts } from '../db/schema';
 import { SANDBOX_COMMENT_PAGE } from '../integrations/sandbox/comment-page';
 import { startHarness, type Harness } from '../test/harness';
 import { COMMENTS_CHANGED, type CommentsChangedEvent } from '../../contract/realtime';
 import type { Publisher } from '../realtime/publisher';
 import { pageFeedDelivery } from '../webhooks/meta-deliveries';
 import { signatureOf } from '../webhooks/routes';
-import { connectSandboxFacebook } from '../test/sandbox';
+import { projectFollowingSandboxPage, saySandboxComment } from '../test/sandbox';
 
 /**
  * Hiding a comment on the network (docs/product.md#inbox): on a Facebook page or an Instagram
@@ -43,30 +42,11 @@ const sandboxPage = async () =>
   (await h.call('GET', `${SANDBOX_COMMENT_PAGE}?channel=${BOTTEGA}`)).text.replace(/\s+/g, ' ');
 
 /** A user who connected MARCO, with a project following his page BOTTEGA. */
-async function ownerOfBottega() {
-  const owner = await h.signedInUser();
-  expect((await connectSandboxFacebook(h, owner.accessToken, MARCO)).status).toBe(200);
-  await h.runJobs();
-  const [page] = await h.db
-    .select()
-    .from(channels)
-    .where(and(eq(channels.ownerId, owner.user._id), eq(channels.externalId, BOTTEGA)));
-  const project = await h.factories.project({ id: owner.user._id }, { name: 'Bottega' });
-  await h.call(projects.attachChannel, {
-    params: { id: project.id },
-    body: { channelId: page!.id },
-    token: owner.accessToken,
-  });
-  return { owner, page: page!, project };
-}
+const ownerOfBottega = () => projectFollowingSandboxPage(h, MARCO, BOTTEGA);
 
 /** Someone says `message` on BOTTEGA, delivered as Meta's webhook: its rows, one per user who follows the page. */
 async function someoneSays(message: string) {
-  const said = await h.call('POST', SANDBOX_COMMENT_PAGE, {
-    raw: new URLSearchParams({ channel: BOTTEGA, author: 'Priya Shah', message }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(said.status).toBe(303);
+  await saySandboxComment(h, BOTTEGA, 'Priya Shah', message);
   await h.runJobs();
   return h.db.select().from(comments).where(eq(comments.message, message));
 }
@@ -152,30 +132,9 @@ describe('deleting a comment', () => {
 
 describe('hiding a comment', () => {
   it('hides it at the provider first, shows it again there, and changes nothing when the provider refuses', async () => {
-    const owner = await h.signedInUser();
-    expect((await connectSandboxFacebook(h, owner.accessToken, MARCO)).status).toBe(200);
-    await h.runJobs();
-    const [page] = await h.db
-      .select()
-      .from(channels)
-      .where(and(eq(channels.ownerId, owner.user._id), eq(channels.externalId, BOTTEGA)));
-    const project = await h.factories.project({ id: owner.user._id }, { name: 'Bottega' });
-    await h.call(projects.attachChannel, {
-      params: { id: project.id },
-      body: { channelId: page!.id },
-      token: owner.accessToken,
-    });
+    const { owner, page, project } = await ownerOfBottega();
     // Someone comments on the page; Meta's webhook brings it.
-    const said = await h.call('POST', SANDBOX_COMMENT_PAGE, {
-      raw: new URLSearchParams({ channel: BOTTEGA, author: 'Priya Shah', message: 'Spam link here' }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expect(said.status).toBe(303);
-    await h.runJobs();
-    const [comment] = await h.db
-      .select()
-      .from(comments)
-      .where(and(eq(comments.channelId, page!.id), eq(comments.message, 'Spam link here')));
+    const comment = (await someoneSays('Spam link here')).find((row) => row.channelId === page.id);
     expect(comment).toBeDefined();
     const hide = (isHidden: boolean) =>
       h.call(commentsContract.updateProjectComment, {

@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as commentsContract from '../../contract/comments';
 import * as inboxRules from '../../contract/inbox-rules';
 import { MAX_INBOX_RULES } from '../../contract/inbox-rules';
-import * as projects from '../../contract/projects';
-import { channels, comments, inboxRules as inboxRulesTable, projectChannels } from '../db/schema';
+import { comments, inboxRules as inboxRulesTable, projectChannels } from '../db/schema';
 import { SANDBOX_COMMENT_PAGE } from '../integrations/sandbox/comment-page';
 import { startHarness, type Harness } from '../test/harness';
-import { connectSandboxFacebook } from '../test/sandbox';
+import { projectFollowingSandboxPage, saySandboxComment } from '../test/sandbox';
 
 /**
  * Inbox rules (docs/product.md#inbox-rules): a project's own, tried on past comments before they
@@ -164,31 +163,13 @@ describe('inbox rules', () => {
   });
 
   it('act on a comment as it arrives through Meta’s webhook: hidden on the network, done, and said on the comment', async () => {
-    const owner = await h.signedInUser();
-    expect((await connectSandboxFacebook(h, owner.accessToken, MARCO)).status).toBe(200);
-    await h.runJobs();
-    const [page] = await h.db
-      .select()
-      .from(channels)
-      .where(and(eq(channels.ownerId, owner.user._id), eq(channels.externalId, BOTTEGA)));
-    const project = await h.factories.project({ id: owner.user._id });
-    await h.call(projects.attachChannel, {
-      params: { id: project.id },
-      body: { channelId: page!.id },
-      token: owner.accessToken,
-    });
+    const { owner, project } = await projectFollowingSandboxPage(h, MARCO, BOTTEGA);
     await h.call(inboxRules.createInboxRule, {
       params: { projectId: project.id },
       body: { ...spamRule, actions: ['hide', 'markDone'] },
       token: owner.accessToken,
     });
-    const say = async (message: string) => {
-      const said = await h.call('POST', SANDBOX_COMMENT_PAGE, {
-        raw: new URLSearchParams({ channel: BOTTEGA, author: 'Tom Walker', message }).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      });
-      expect(said.status).toBe(303);
-    };
+    const say = (message: string) => saySandboxComment(h, BOTTEGA, 'Tom Walker', message);
     await say('Get cheap followers at SPAM.example');
     await say('Lovely focaccia today');
     await h.runJobs();

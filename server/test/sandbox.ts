@@ -1,5 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as integrations from '../../contract/integrations';
+import * as projects from '../../contract/projects';
+import { channels } from '../db/schema';
+import { SANDBOX_COMMENT_PAGE } from '../integrations/sandbox/comment-page';
 import { TEST_ENV, type Harness } from './harness';
 import { consentFormFields } from '../integrations/sandbox/consent-form';
 
@@ -50,4 +54,34 @@ export async function connectSandboxLinkedIn(h: Harness, accessToken: string, pe
       redirect_uri: `${TEST_ENV.APP_URL}/integrations/linkedin-account/callback`,
     },
   });
+}
+
+/**
+ * A new user who connected the sandbox's `person` (its jobs run) and a project following their
+ * page `pageId`: the user, the page's channel and the project.
+ */
+export async function projectFollowingSandboxPage(h: Harness, person: string, pageId: string) {
+  const owner = await h.signedInUser();
+  expect((await connectSandboxFacebook(h, owner.accessToken, person)).status).toBe(200);
+  await h.runJobs();
+  const [page] = await h.db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.ownerId, owner.user._id), eq(channels.externalId, pageId)));
+  const project = await h.factories.project({ id: owner.user._id }, { name: 'Bottega' });
+  await h.call(projects.attachChannel, {
+    params: { id: project.id },
+    body: { channelId: page!.id },
+    token: owner.accessToken,
+  });
+  return { owner, page: page!, project };
+}
+
+/** A made-up `author` says `message` on the sandbox's `channel` through its comment page (delivered as Meta's webhook; jobs not run). */
+export async function saySandboxComment(h: Harness, channel: string, author: string, message: string) {
+  const said = await h.call('POST', SANDBOX_COMMENT_PAGE, {
+    raw: new URLSearchParams({ channel, author, message }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(said.status).toBe(303);
 }

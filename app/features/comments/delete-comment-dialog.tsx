@@ -5,7 +5,7 @@ import type { Comment } from '~contract/comments';
 import { Alert } from '~/components/ui/alert';
 import { ConfirmDialog } from '~/components/ui/dialog';
 import type { IntentResult } from '~/lib/intents';
-import { authorOf } from './author';
+import { QuotedComment } from './quoted-comment';
 
 /**
  * Which comment is being deleted, kept by the route that opens the dialog: `open(comment)`,
@@ -56,13 +56,7 @@ export function DeleteCommentDialog({
       {comment ? (
         <div className="flex flex-col gap-3">
           <p>{t('inbox.delete.text', { network, channel: comment.channel.name })}</p>
-          <figure className="rounded-lg bg-muted px-4 py-3 text-sm">
-            <figcaption className="font-semibold">{authorOf(comment, t)}</figcaption>
-            {/* User content: text, never HTML. */}
-            <blockquote className="mt-1 line-clamp-6 wrap-anywhere whitespace-pre-line text-fg-muted">
-              {comment.message}
-            </blockquote>
-          </figure>
+          <QuotedComment comment={comment} />
           {refusal ? (
             <Alert tone="danger" live>
               {refusal}

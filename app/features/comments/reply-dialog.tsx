@@ -12,7 +12,7 @@ import { TextArea } from '~/components/ui/textarea';
 import { useAppForm } from '~/lib/forms';
 import * as savedRepliesContract from '~contract/saved-replies';
 import type { SavedReply } from '~contract/saved-replies';
-import { authorOf } from './author';
+import { QuotedComment } from './quoted-comment';
 import { useSavedReplyPicker } from './saved-reply-picker';
 
 /** The reply form: the API's own rule for the words, and which comment it answers. */
@@ -72,13 +72,7 @@ function ReplyForm({ comment, savedReplies, onClose, lastResult, pending }: Repl
   });
   return (
     <AppForm form={form} aria-describedby="reply-status" className="mt-2 flex flex-col gap-5">
-      <figure className="rounded-lg bg-muted px-4 py-3 text-sm">
-        <figcaption className="font-semibold">{authorOf(comment, t)}</figcaption>
-        {/* User content: text, never HTML. */}
-        <blockquote className="mt-1 line-clamp-6 wrap-anywhere whitespace-pre-line text-fg-muted">
-          {comment.message}
-        </blockquote>
-      </figure>
+      <QuotedComment comment={comment} />
       <input {...getInputProps(fields.commentId, { type: 'hidden' })} />
       <input {...getInputProps(fields.attemptId, { type: 'hidden' })} />
       <TextArea
