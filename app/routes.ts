@@ -33,6 +33,7 @@ export default [
     route('user/account/email/:token', 'routes/user/confirm-email.tsx'),
     route('user/subscription', 'routes/user/subscription.tsx'),
     route('user/saved-replies', 'routes/user/saved-replies.tsx'),
+    route('user/alerts', 'routes/user/alerts.tsx'),
 
     // Admins only (requireAdmin); anybody else meets the not-found page.
     layout('routes/admin/layout.tsx', [

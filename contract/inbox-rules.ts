@@ -8,7 +8,8 @@ import { BODY_ERRORS, defineOperation, errors } from './operation';
  * a new comment on one of the project's channels matches a rule (its words, its sentiment, its
  * network: each given one must hold), the rule's actions are taken as it arrives, in the ingestion
  * job, never in a request: mark it done, hide it (on the network where the channel's account can),
- * bookmark it. The comment then says which rule did what.
+ * bookmark it, alert the owner (the bell, and mail as the alert settings say). The comment then
+ * says which rule did what.
  */
 const tag = 'Inbox rules';
 
@@ -21,7 +22,8 @@ export const RULE_WORD_MAX = 100;
 /** How many of the project's latest comments a rule is tried on before it is saved. */
 export const RULE_PREVIEW_COMMENTS = 500;
 
-export const RULE_ACTIONS = ['markDone', 'hide', 'bookmark'] as const;
+/** What a rule does: mark done, hide, bookmark, and tell the owner (an alert, docs/product.md#alerts). */
+export const RULE_ACTIONS = ['markDone', 'hide', 'bookmark', 'alert'] as const;
 export type RuleAction = (typeof RULE_ACTIONS)[number];
 
 /** A rule's words as a person types them: phrases separated by commas, each trimmed, none empty. */

@@ -4,27 +4,57 @@ import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 /**
  * Alerts (docs/product.md#alerts): what the app tells a user as it happens. A negative comment on
- * a channel one of their projects follows is told at once, in the app (the header's bell, live)
- * and by mail; each event once, whatever instance or retried job saw it.
+ * a channel one of their projects follows, a spike of them in an hour, and a comment an inbox rule
+ * with "Alert" matched are told at once in the app (the header's bell, live), and by mail at once,
+ * in an hourly digest or never, as the user chose for all projects or for one; each event once,
+ * whatever instance or retried job saw it.
  */
 const tag = 'Notifications';
 
 /** How many of the latest notifications the bell lists. */
 export const NOTIFICATIONS_SHOWN = 20;
 
-export const NOTIFICATION_KINDS = ['negativeComment'] as const;
+/**
+ * What a notification tells: a negative comment; a spike (at least SPIKE_MINIMUM negative comments
+ * in the last hour on a project, and SPIKE_FACTOR times its hourly average over the 7 days before);
+ * a comment an inbox rule with the "alert" action matched.
+ */
+export const NOTIFICATION_KINDS = ['negativeComment', 'spike', 'ruleMatched'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const SPIKE_MINIMUM = 5;
+export const SPIKE_FACTOR = 3;
+
+/**
+ * Where an alert leads in the inbox: a project's negative comments (newest first for a spike, as
+ * the last hour's are the ones it is about), or the project's comments for a rule's.
+ */
+export function alertPathOf(kind: NotificationKind, projectId: string): string {
+  const project = encodeURIComponent(projectId);
+  if (kind === 'ruleMatched') return `/inbox?projectId=${project}&orderBy=newest`;
+  if (kind === 'spike') return `/inbox?projectId=${project}&sentiment=NEGATIVE&orderBy=newest`;
+  return `/inbox?projectId=${project}&sentiment=NEGATIVE`;
+}
+
+/** How alerts are mailed: at once, in an hourly digest, or never (the bell tells them all the same). */
+export const ALERT_MAILS = ['now', 'hourly', 'never'] as const;
+export type AlertMail = (typeof ALERT_MAILS)[number];
 
 export const NotificationSchema = z
   .object({
     id: z.uuid(),
     kind: z.enum(NOTIFICATION_KINDS),
     project: z.object({ id: z.uuid(), name: z.string() }),
-    /** The comment it is about, while it is still here. */
+    /** The comment it is about, while it is still here (none for a spike). */
     commentId: z.nullable(z.uuid()),
+    /** The comment's author and channel (empty for a spike). */
     authorName: z.string(),
     channelName: z.string(),
-    /** The comment's first words, as they were when it arrived. */
+    /** The comment's first words, as they were when it arrived (empty for a spike). */
     excerpt: z.string(),
+    /** A spike's negative comments in its hour. */
+    negativeCount: z.nullable(z.number()),
+    /** The rule that matched, for `ruleMatched`. */
+    ruleName: z.nullable(z.string()),
     createdAt: timestamp(),
     readAt: z.nullable(timestamp()),
   })
@@ -58,5 +88,62 @@ export const markNotificationsRead = defineOperation({
   responses: {
     200: { description: 'How many are unread now.', body: z.object({ unread: z.number() }) },
     ...errors(401, ...BODY_ERRORS),
+  },
+});
+
+/** How one project's alerts are mailed: its own way, or null for the user's. */
+export const ProjectAlertMailSchema = z.object({
+  id: id(),
+  mail: z.nullable(z.enum(ALERT_MAILS, { error: 'in' })),
+});
+
+export const AlertSettingsSchema = z
+  .object({
+    /** How alerts are mailed for every project that says nothing of its own. */
+    mail: z.enum(ALERT_MAILS),
+    /** The user's projects, oldest first, each with its own way or null. */
+    projects: z.array(z.object({ id: z.uuid(), name: z.string(), mail: z.nullable(z.enum(ALERT_MAILS)) })),
+  })
+  .register(z.globalRegistry, { id: 'AlertSettings' });
+export type AlertSettings = z.infer<typeof AlertSettingsSchema>;
+
+export const getAlertSettings = defineOperation({
+  method: 'GET',
+  path: '/v1.0/alert-settings',
+  summary: "How the caller's alerts are mailed",
+  description:
+    'For every project, and for each project that says otherwise. The bell tells every alert whatever they say.',
+  tag,
+  access: 'user',
+  responses: {
+    200: { description: 'The settings.', body: AlertSettingsSchema },
+    ...errors(401),
+  },
+});
+
+/** At most this many projects' settings in one change (more than any plan holds). */
+export const MAX_ALERT_PROJECTS = 500;
+
+export const AlertSettingsBodySchema = z.object({
+  mail: z.enum(ALERT_MAILS, { error: 'in' }),
+  /** Projects not named keep their way; a project of someone else's is a 404. */
+  projects: z.optional(
+    z.array(ProjectAlertMailSchema).check(z.maxLength(MAX_ALERT_PROJECTS, `max:${MAX_ALERT_PROJECTS}`)),
+  ),
+});
+export type AlertSettingsBody = z.infer<typeof AlertSettingsBodySchema>;
+
+export const updateAlertSettings = defineOperation({
+  method: 'PUT',
+  path: '/v1.0/alert-settings',
+  summary: "Change how the caller's alerts are mailed",
+  description:
+    'The way for every project (`mail`) and, for the projects named, their own way (null: the one for every project). Alerts already stored keep the way they were stored with.',
+  tag,
+  access: 'user',
+  body: AlertSettingsBodySchema,
+  responses: {
+    200: { description: 'The settings now.', body: AlertSettingsSchema },
+    ...errors(401, 404, ...BODY_ERRORS),
   },
 });

@@ -371,6 +371,21 @@ const screens: Screen[] = [
     language: 'it',
   },
   {
+    name: 'alert-settings',
+    path: '/user/alerts',
+    who: 'user',
+    fullPage: true,
+    then: withLongProject,
+  },
+  {
+    name: 'alert-settings-it',
+    path: '/user/alerts',
+    who: 'user',
+    language: 'it',
+    fullPage: true,
+    then: withLongProject,
+  },
+  {
     name: 'saved-replies-edit',
     path: '/user/saved-replies',
     who: 'user',
@@ -500,6 +515,18 @@ const screens: Screen[] = [
     },
   },
 ];
+
+/** The page again once the demo user has a project with a long name (made once). */
+async function withLongProject(page: Page) {
+  const headers = await authOf(page);
+  const listed = await (await page.request.get(`${BASE_URL}/v1.0/projects`, { headers })).json();
+  const name = 'Ristorante e Pasticceria della Nonna Giuseppina a Trastevere';
+  if (!JSON.stringify(listed).includes(name)) {
+    await page.request.post(`${BASE_URL}/v1.0/projects`, { headers, data: { name } });
+  }
+  await page.reload();
+  await page.waitForSelector('main h1');
+}
 
 /** A long comment in Italian, as people write them. */
 const LONG_COMMENT =

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { scheduleCommentSync } from './integrations/comment-sync';
 import { scheduleCommentDaysFold } from './comments/comment-days';
+import { scheduleAlertDigests } from './alerts/digest';
 import { scheduleRetraining } from './sentiment/retraining';
 import { createPasswordHasher, DEFAULT_SCRYPT_PARAMS, TEST_SCRYPT_PARAMS } from './auth/passwords';
 import { ConfigError, isOwnHostName, parseConfig, realtimeSocketOrigin } from './config';
@@ -190,6 +191,8 @@ await jobs.start();
 if (config.commentSyncMinutes > 0) await scheduleCommentSync(jobs);
 // The counts of a project's comments, folded every minute (docs/decisions/062).
 await scheduleCommentDaysFold(jobs);
+// The alerts' hourly digest, at each full hour (docs/product.md#alerts).
+await scheduleAlertDigests(jobs, Date.now());
 if (config.sentimentRetrainHours > 0) await scheduleRetraining(jobs, config.sentimentRetrainHours * 3600);
 started.ready('jobs');
 phaseDone('jobs');

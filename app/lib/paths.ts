@@ -11,9 +11,8 @@ export const paths = {
   subscription: () => '/user/subscription',
   account: () => '/user/account',
   savedReplies: () => '/user/saved-replies',
+  alertSettings: () => '/user/alerts',
   notifications: () => '/notifications',
-  /** The inbox, a project's negative comments: where an alert about them leads. */
-  inboxNegativeOf: (projectId: string) => `/inbox?projectId=${encodeURIComponent(projectId)}&sentiment=NEGATIVE`,
   /** Where a Facebook sign-up lands. */
   newProject: () => '/projects/new',
   projectChannels: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/channels`,

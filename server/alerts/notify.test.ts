@@ -6,7 +6,7 @@ import { comments, projectChannels } from '../db/schema';
 import type { Publisher } from '../realtime/publisher';
 import { startHarness, type Harness } from '../test/harness';
 import { projectFollowingSandboxPage, saySandboxComment } from '../test/sandbox';
-import { notifyNegativeComments } from './notify';
+import { mailDigests, notifyNegativeComments } from './notify';
 import { memoryLogger } from '../log';
 
 /**
@@ -64,6 +64,7 @@ describe('a negative comment', () => {
     expect(mail!.text).toContain('Bottega: 1 negative comment');
     expect(mail!.links).toEqual([
       `${h.config.appUrl.replace(/\/$/, '')}/inbox?projectId=${project.id}&sentiment=NEGATIVE`,
+      `${h.config.appUrl.replace(/\/$/, '')}/user/alerts`,
     ]);
     // The commenter's words and name stay out of our mail.
     expect(mail!.text).not.toContain('Hannah');
@@ -111,5 +112,180 @@ describe('a negative comment', () => {
     expect((await h.call(notificationsContract.listNotifications, {})).status).toBe(401);
     const bad = await h.call('POST', '/v1.0/notifications/read', { json: { ids: ['nope'] }, token: accessToken });
     expect(bad.status).toBe(422);
+  });
+});
+
+/** A user with a project following a channel of their own, for the settings' and spikes' cases. */
+async function ownerWithProject(name = 'Osteria') {
+  const owner = await h.signedInUser();
+  const me = { id: owner.user._id };
+  const project = await h.factories.project(me, { name });
+  const channel = await h.factories.channel(me, { name: `${name} page` });
+  await h.db.insert(projectChannels).values({ projectId: project.id, channelId: channel.id });
+  return { owner, project, channel };
+}
+
+const negative = (message: string) => ({ message, sentiment: 'NEGATIVE' as const, inReview: false });
+
+describe('the alert settings', () => {
+  it('mail at once by default, for every project; each project can say otherwise; another user’s project is not found', async () => {
+    const { owner, project } = await ownerWithProject('Trattoria');
+    const read = await h.call(notificationsContract.getAlertSettings, { token: owner.accessToken });
+    expect(read.body).toEqual({ mail: 'now', projects: [{ id: project.id, name: 'Trattoria', mail: null }] });
+
+    const changed = await h.call(notificationsContract.updateAlertSettings, {
+      body: { mail: 'hourly', projects: [{ id: project.id, mail: 'never' }] },
+      token: owner.accessToken,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({ mail: 'hourly', projects: [{ id: project.id, name: 'Trattoria', mail: 'never' }] });
+
+    // Another user's project: not found, and nothing of the caller's changed either.
+    const other = await ownerWithProject('Not yours');
+    const refused = await h.call(notificationsContract.updateAlertSettings, {
+      body: { mail: 'never', projects: [{ id: other.project.id, mail: 'now' }] },
+      token: owner.accessToken,
+    });
+    expect(refused.status).toBe(404);
+    expect((await h.call(notificationsContract.getAlertSettings, { token: owner.accessToken })).body.mail).toBe(
+      'hourly',
+    );
+    expect((await h.call(notificationsContract.getAlertSettings, { token: other.owner.accessToken })).body).toEqual({
+      mail: 'now',
+      projects: [{ id: other.project.id, name: 'Not yours', mail: null }],
+    });
+  });
+
+  it('answers 401 without a session and 422 for a way that is not one', async () => {
+    const { owner, project } = await ownerWithProject();
+    expect((await h.call(notificationsContract.getAlertSettings, {})).status).toBe(401);
+    for (const json of [
+      { mail: 'weekly' },
+      {},
+      { mail: 'now', projects: [{ id: project.id, mail: 'sometimes' }] },
+      { mail: 'now', projects: [{ id: 'nope', mail: 'now' }] },
+      { mail: 'now', projects: 'all' },
+    ]) {
+      const bad = await h.call('PUT', '/v1.0/alert-settings', { json, token: owner.accessToken });
+      expect(bad.status, JSON.stringify(json)).toBe(422);
+    }
+  });
+
+  it('as an hourly digest: no mail at once, then one mail for the hour, sent once', async () => {
+    const { owner, project, channel } = await ownerWithProject('Pizzeria');
+    await h.call(notificationsContract.updateAlertSettings, { body: { mail: 'hourly' }, token: owner.accessToken });
+    h.mailer.clear();
+    const [first, second] = await h.factories.comments(channel, [negative('Cold pizza'), negative('Rude waiter')]);
+    expect(await notifyNegativeComments(deps(), [first!.id, second!.id])).toBe(2);
+    expect(h.mailer.list(owner.user.email)).toHaveLength(0);
+    expect((await h.call(notificationsContract.listNotifications, { token: owner.accessToken })).body.unread).toBe(2);
+
+    expect(await mailDigests(deps())).toBeGreaterThanOrEqual(1);
+    const [digest] = h.mailer.list(owner.user.email);
+    expect(digest!.subject).toBe('Your hourly alerts: 2 negative comments arrived');
+    expect(digest!.text).toContain('Pizzeria: 2 negative comments');
+    expect(digest!.links).toContain(
+      `${h.config.appUrl.replace(/\/$/, '')}/inbox?projectId=${project.id}&sentiment=NEGATIVE`,
+    );
+    expect(digest!.links).toContain(`${h.config.appUrl.replace(/\/$/, '')}/user/alerts`);
+    expect(digest!.text).not.toContain('Cold pizza');
+    // The next hour has nothing to tell: no mail.
+    await mailDigests(deps());
+    expect(h.mailer.list(owner.user.email)).toHaveLength(1);
+  });
+
+  it('never: the bell only; and a project’s own way wins over the one for every project', async () => {
+    const { owner, project, channel } = await ownerWithProject('Gelateria');
+    const quiet = await h.factories.project({ id: owner.user._id }, { name: 'Quiet' });
+    const quietChannel = await h.factories.channel({ id: owner.user._id }, { name: 'Quiet page' });
+    await h.db.insert(projectChannels).values({ projectId: quiet.id, channelId: quietChannel.id });
+    await h.call(notificationsContract.updateAlertSettings, {
+      body: { mail: 'never', projects: [{ id: project.id, mail: 'now' }] },
+      token: owner.accessToken,
+    });
+    h.mailer.clear();
+    const [loud] = await h.factories.comments(channel, [negative('Melted and sour')]);
+    const [hushed] = await h.factories.comments(quietChannel, [negative('Closed again')]);
+    expect(await notifyNegativeComments(deps(), [loud!.id, hushed!.id])).toBe(2);
+    const mails = h.mailer.list(owner.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Gelateria: 1 negative comment');
+    expect(mails[0]!.text).not.toContain('Quiet');
+    await mailDigests(deps());
+    expect(h.mailer.list(owner.user.email)).toHaveLength(1);
+    expect((await h.call(notificationsContract.listNotifications, { token: owner.accessToken })).body.unread).toBe(2);
+  });
+});
+
+describe('a spike of negative comments', () => {
+  it('is told once in the hour when the last hour holds at least 5 and 3 times the usual', async () => {
+    const { owner, project, channel } = await ownerWithProject('Caffè');
+    const now = Date.now();
+    // The usual: 56 negatives over the 7 days before (a third an hour); now 5 in the last hour.
+    await h.factories.comments(
+      channel,
+      Array.from({ length: 56 }, (_, n) => ({
+        ...negative(`Old ${n}`),
+        publishedAt: new Date(now - 2 * 3600_000 - n * 3 * 3600_000),
+      })),
+    );
+    const four = await h.factories.comments(
+      channel,
+      Array.from({ length: 4 }, (_, n) => negative(`Bad ${n}`)),
+      now,
+    );
+    h.mailer.clear();
+    await notifyNegativeComments(
+      deps(),
+      four.map((row) => row.id),
+    );
+    const kinds = async () =>
+      (await h.call(notificationsContract.listNotifications, { token: owner.accessToken })).body.data.map(
+        (each) => each.kind,
+      );
+    expect(await kinds()).not.toContain('spike');
+
+    const [fifth] = await h.factories.comments(channel, [negative('Bad 5')], now);
+    await notifyNegativeComments(deps(), [fifth!.id]);
+    const listed = (await h.call(notificationsContract.listNotifications, { token: owner.accessToken })).body.data;
+    const spike = listed.find((each) => each.kind === 'spike');
+    expect(spike).toMatchObject({ project: { id: project.id, name: 'Caffè' }, negativeCount: 5, commentId: null });
+    // The newest mail first: the fifth's, with the spike.
+    const [mail] = h.mailer.list(owner.user.email);
+    expect(mail!.text).toContain('Caffè: 1 negative comment\n');
+    expect(mail!.subject).toBe('Unusually many negative comments');
+    expect(mail!.text).toContain('Caffè: 5 negative comments in the last hour, well above its usual level');
+    expect(mail!.links).toContain(
+      `${h.config.appUrl.replace(/\/$/, '')}/inbox?projectId=${project.id}&sentiment=NEGATIVE&orderBy=newest`,
+    );
+
+    // A sixth in the same hour: its own alert, no second spike.
+    const [sixth] = await h.factories.comments(channel, [negative('Bad 6')], now);
+    await notifyNegativeComments(deps(), [sixth!.id]);
+    expect((await kinds()).filter((kind) => kind === 'spike')).toHaveLength(1);
+  });
+
+  it('is not told where 5 in an hour is the project’s usual level', async () => {
+    const { owner, channel } = await ownerWithProject('Busy bar');
+    const now = Date.now();
+    // 3 an hour, every hour of the 7 days before: 9 an hour would be needed.
+    await h.factories.comments(
+      channel,
+      Array.from({ length: 7 * 24 * 3 }, (_, n) => ({
+        ...negative(`Usual ${n}`),
+        publishedAt: new Date(now - 3600_000 - 1000 - n * 20 * 60_000),
+      })),
+    );
+    const rows = await h.factories.comments(
+      channel,
+      Array.from({ length: 6 }, (_, n) => negative(`Now ${n}`)),
+      now,
+    );
+    await notifyNegativeComments(
+      deps(),
+      rows.map((row) => row.id),
+    );
+    const listed = (await h.call(notificationsContract.listNotifications, { token: owner.accessToken })).body.data;
+    expect(listed.some((each) => each.kind === 'spike')).toBe(false);
   });
 });

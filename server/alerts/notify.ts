@@ -1,12 +1,19 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { NOTIFIED } from '../../contract/realtime';
-import { NOTIFICATIONS_SHOWN } from '../../contract/notifications';
+import * as notificationsContract from '../../contract/notifications';
+import {
+  NOTIFICATIONS_SHOWN,
+  SPIKE_FACTOR,
+  SPIKE_MINIMUM,
+  type AlertMail,
+  type NotificationKind,
+} from '../../contract/notifications';
 import type { Language } from '../../contract/fields';
 import { rowsOf, type Database } from '../db/client';
 import { notifications, projects, users } from '../db/schema';
 import { safeError, type Logger } from '../log';
 import type { Mailer } from '../mail/mailer';
-import { negativeCommentsMail } from '../mail/templates';
+import { alertsMail, type AlertLine } from '../mail/templates';
 import type { Publisher } from '../realtime/publisher';
 
 /** How much of a comment a notification keeps: its first lines. */
@@ -19,71 +26,219 @@ export type AlertDeps = {
   publisher?: Publisher | undefined;
   mailer?: Mailer | undefined;
   config?: { appUrl: string } | undefined;
+  clock?: (() => number) | undefined;
 };
+
+/** A notification as stored: whose, what, and how it is to be mailed. */
+type Stored = {
+  id: string;
+  user_id: string;
+  project_id: string;
+  kind: NotificationKind;
+  mail: AlertMail;
+  negative_count: number | null;
+  rule_name: string | null;
+};
+
+const RETURNING = sql`returning id, user_id, project_id, kind, mail, negative_count, rule_name`;
+
+/** A negative comment, as alerts count them: applied, or the classifier's confident proposal drawn as a sample. */
+const IS_NEGATIVE = sql`(c.sentiment = 'NEGATIVE'
+  or (c.in_review and c.proposed_sentiment = 'NEGATIVE' and c.review_reason = 'sampled'))`;
 
 /**
  * Tells the owners of the projects that follow each new negative comment among `addedIds`
  * (docs/product.md#alerts): applied NEGATIVE, or proposed NEGATIVE at the threshold's confidence
  * and held for review only to be sampled. One notification a comment and project, stored with a
  * unique key, so an event seen twice (a retried job, two instances) is told once, and only the
- * instance that stored it tells: live to the owner's bell, and one mail a user for the batch,
- * naming each project's count (a commenter's words never go into a mail from us).
+ * instance that stored it tells (`tell`). A project whose last hour then holds a spike of them is
+ * told that too, once an hour (`notifySpikes`).
  */
 export async function notifyNegativeComments(deps: AlertDeps, addedIds: string[]): Promise<number> {
   if (addedIds.length === 0) return 0;
-  const stored = rowsOf<{ user_id: string; project_id: string }>(
+  const stored = rowsOf<Stored>(
     await deps.db.execute(sql`
-      insert into notifications (user_id, project_id, kind, comment_id, author_name, channel_name, excerpt, dedupe_key)
+      insert into notifications (user_id, project_id, kind, comment_id, author_name, channel_name, excerpt, dedupe_key, mail)
       select p.owner_id, p.id, 'negativeComment', c.id, c.author_name, ch.name, left(c.message, ${EXCERPT}),
-             'negativeComment:' || p.id || ':' || c.id
+             'negativeComment:' || p.id || ':' || c.id, coalesce(p.alert_mail, u.alert_mail)
       from comments c
       join channels ch on ch.id = c.channel_id
       join project_channels pc on pc.channel_id = c.channel_id
       join projects p on p.id = pc.project_id
+      join users u on u.id = p.owner_id
       where c.id in (select jsonb_array_elements_text(${JSON.stringify(addedIds)}::jsonb)::uuid)
-        and c.parent_id is null and not c.from_channel
-        and (c.sentiment = 'NEGATIVE'
-          or (c.in_review and c.proposed_sentiment = 'NEGATIVE' and c.review_reason = 'sampled'))
+        and c.parent_id is null and not c.from_channel and ${IS_NEGATIVE}
       on conflict (dedupe_key) do nothing
-      returning user_id, project_id`),
+      ${RETURNING}`),
   );
   if (stored.length === 0) return 0;
-  const byUser = new Map<string, Map<string, number>>();
-  for (const row of stored) {
-    const counts = byUser.get(row.user_id) ?? new Map<string, number>();
-    counts.set(row.project_id, (counts.get(row.project_id) ?? 0) + 1);
-    byUser.set(row.user_id, counts);
-  }
-  for (const [userId, counts] of byUser) {
-    try {
-      if (deps.publisher) await deps.publisher.toUser(userId, NOTIFIED, { unread: await unreadOf(deps.db, userId) });
-      if (deps.mailer && deps.config) await mailUser(deps, userId, counts);
-    } catch (error) {
-      deps.log.warn({ userId, err: safeError(error) }, 'negative comments not told');
-    }
-  }
+  const spikes = await notifySpikes(deps, [...new Set(stored.map((row) => row.project_id))]);
+  await tell(deps, [...stored, ...spikes]);
   return stored.length;
 }
 
-async function mailUser(deps: AlertDeps, userId: string, counts: Map<string, number>) {
+/**
+ * The spike alert (docs/product.md#alerts): a project with at least SPIKE_MINIMUM negative
+ * comments published in the last hour, and at least SPIKE_FACTOR times its hourly average over
+ * the 7 days before that hour, is told so once in each clock hour (`spike:<project>:<hour>`,
+ * unique, so across instances too). Answers the rows it stored, for the caller to tell.
+ */
+async function notifySpikes(deps: AlertDeps, projectIds: string[]): Promise<Stored[]> {
+  const now = new Date(deps.clock ? deps.clock() : Date.now());
+  const hour = now.toISOString().slice(0, 13);
+  return rowsOf<Stored>(
+    await deps.db.execute(sql`
+      with counted as (
+        select p.id as project_id, p.owner_id, coalesce(p.alert_mail, u.alert_mail) as mail,
+          (select count(*) from comments c
+            where c.channel_id in (select channel_id from project_channels where project_id = p.id)
+              and c.parent_id is null and not c.from_channel and ${IS_NEGATIVE}
+              and c.published_at > ${now.toISOString()}::timestamptz - interval '1 hour'
+              and c.published_at <= ${now.toISOString()}::timestamptz)::int as last_hour,
+          (select count(*) from comments c
+            where c.channel_id in (select channel_id from project_channels where project_id = p.id)
+              and c.parent_id is null and not c.from_channel and ${IS_NEGATIVE}
+              and c.published_at > ${now.toISOString()}::timestamptz - interval '1 hour' - interval '7 days'
+              and c.published_at <= ${now.toISOString()}::timestamptz - interval '1 hour')::int as week
+        from projects p join users u on u.id = p.owner_id
+        where p.id in (select jsonb_array_elements_text(${JSON.stringify(projectIds)}::jsonb)::uuid)
+      )
+      insert into notifications (user_id, project_id, kind, author_name, channel_name, excerpt, negative_count, dedupe_key, mail)
+      select owner_id, project_id, 'spike', '', '', '', last_hour, 'spike:' || project_id || ':' || ${hour}, mail
+      from counted
+      where last_hour >= ${SPIKE_MINIMUM} and last_hour >= ${SPIKE_FACTOR} * week / (7 * 24.0)
+      on conflict (dedupe_key) do nothing
+      ${RETURNING}`),
+  );
+}
+
+/**
+ * Tells what an inbox rule with the "alert" action matched (docs/product.md#inbox-rules): a
+ * notification a comment and project, named after the first such rule, once, as above.
+ */
+export async function notifyRuleMatches(
+  deps: AlertDeps,
+  matches: Array<{ commentId: string; projectId: string; ruleName: string }>,
+): Promise<number> {
+  if (matches.length === 0) return 0;
+  const stored = rowsOf<Stored>(
+    await deps.db.execute(sql`
+      with m as (
+        select * from jsonb_to_recordset(${JSON.stringify(matches)}::jsonb)
+          as m("commentId" uuid, "projectId" uuid, "ruleName" text)
+      )
+      insert into notifications (user_id, project_id, kind, comment_id, author_name, channel_name, excerpt, rule_name, dedupe_key, mail)
+      select p.owner_id, p.id, 'ruleMatched', c.id, c.author_name, ch.name, left(c.message, ${EXCERPT}), m."ruleName",
+             'ruleMatched:' || p.id || ':' || c.id, coalesce(p.alert_mail, u.alert_mail)
+      from m
+      join comments c on c.id = m."commentId"
+      join channels ch on ch.id = c.channel_id
+      join projects p on p.id = m."projectId"
+      join users u on u.id = p.owner_id
+      on conflict (dedupe_key) do nothing
+      ${RETURNING}`),
+  );
+  await tell(deps, stored);
+  return stored.length;
+}
+
+function byUserOf(rows: Stored[]): Map<string, Stored[]> {
+  const byUser = new Map<string, Stored[]>();
+  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  return byUser;
+}
+
+/**
+ * Tells what was just stored: live to each owner's bell, and one mail a user for the rows to mail
+ * at once, which are then marked mailed. The rest wait for the hourly digest (`mailDigests`), or
+ * are never mailed. A failure to tell is logged: the rows stay, and the bell lists them.
+ */
+async function tell(deps: AlertDeps, stored: Stored[]) {
+  if (stored.length === 0) return;
+  const byUser = byUserOf(stored);
+  for (const [userId, rows] of byUser) {
+    try {
+      if (deps.publisher) await deps.publisher.toUser(userId, NOTIFIED, { unread: await unreadOf(deps.db, userId) });
+      const now = rows.filter((row) => row.mail === 'now');
+      if (now.length > 0 && deps.mailer && deps.config) {
+        await mailUser(deps, userId, now, false);
+        await deps.db
+          .update(notifications)
+          .set({ mailedAt: new Date(deps.clock ? deps.clock() : Date.now()) })
+          .where(
+            inArray(
+              notifications.id,
+              now.map((row) => row.id),
+            ),
+          );
+      }
+    } catch (error) {
+      deps.log.warn({ userId, err: safeError(error) }, 'alerts not told');
+    }
+  }
+}
+
+/**
+ * The hourly digest (docs/product.md#alerts): every row waiting for it is claimed and marked
+ * mailed in one UPDATE … RETURNING inside a transaction that lasts while the mails go, so another
+ * instance's digest waits on those rows and then finds them mailed, and a mail that fails puts
+ * them back for the next hour. Answers how many users were mailed.
+ */
+export async function mailDigests(deps: AlertDeps & { mailer: Mailer; config: { appUrl: string } }): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const claimed = rowsOf<Stored>(
+      await tx.execute(sql`
+        update notifications set mailed_at = ${new Date(deps.clock ? deps.clock() : Date.now()).toISOString()}::timestamptz
+        where mail = 'hourly' and mailed_at is null
+        ${RETURNING}`),
+    );
+    const byUser = byUserOf(claimed);
+    for (const [userId, rows] of byUser) await mailUser({ ...deps, db: tx as unknown as Database }, userId, rows, true);
+    return byUser.size;
+  });
+}
+
+/** One user's mail of alerts: a line for each project and kind, with a link (ours) to the inbox. */
+async function mailUser(deps: AlertDeps, userId: string, rows: Stored[], digest: boolean) {
   const [user] = await deps.db
     .select({ email: users.email, firstName: users.firstName, language: users.language })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) return;
-  const named = await deps.db
-    .select({ id: projects.id, name: projects.name })
-    .from(projects)
-    .where(inArray(projects.id, [...counts.keys()]));
+  const named = new Map(
+    (
+      await deps.db
+        .select({ id: projects.id, name: projects.name })
+        .from(projects)
+        .where(inArray(projects.id, [...new Set(rows.map((row) => row.project_id))]))
+    ).map((project) => [project.id, project.name]),
+  );
   const base = deps.config!.appUrl.replace(/\/$/, '');
+  const lines = new Map<string, AlertLine>();
+  for (const row of rows) {
+    const name = named.get(row.project_id);
+    if (name === undefined) continue;
+    const key = `${row.project_id}:${row.kind}:${row.rule_name ?? ''}`;
+    const line = lines.get(key);
+    if (line) {
+      // Spikes count the hour's comments; the others count themselves.
+      line.count = row.kind === 'spike' ? Math.max(line.count, row.negative_count ?? 0) : line.count + 1;
+      continue;
+    }
+    lines.set(key, {
+      kind: row.kind,
+      project: name,
+      count: row.kind === 'spike' ? (row.negative_count ?? 0) : 1,
+      ruleName: row.rule_name,
+      link: `${base}${notificationsContract.alertPathOf(row.kind, row.project_id)}`,
+    });
+  }
+  if (lines.size === 0) return;
   await deps.mailer!.send(
-    negativeCommentsMail(
+    alertsMail(
       { email: user.email, firstName: user.firstName, language: (user.language ?? 'en') as Language },
-      named.map((project) => ({
-        name: project.name,
-        count: counts.get(project.id) ?? 0,
-        link: `${base}/inbox?projectId=${project.id}&sentiment=NEGATIVE`,
-      })),
+      [...lines.values()],
+      { digest, settingsLink: `${base}/user/alerts` },
     ),
   );
 }

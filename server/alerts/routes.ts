@@ -2,11 +2,15 @@ import { Hono } from 'hono';
 import * as notificationsContract from '../../contract/notifications';
 import type { AppEnv, Services } from '../http/context';
 import { reply, route } from '../http/operation';
+import { notFound } from '../http/errors';
 import { latestNotifications, markRead, unreadOf } from './notify';
+import { alertSettingsOf, changeAlertSettings } from './settings';
+import { workAlertDigests } from './digest';
 
-/** The caller's notifications (contract/notifications.ts): their own only. */
+/** The caller's notifications and how they are mailed (contract/notifications.ts): their own only. */
 export function notificationRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
+  workAlertDigests(s.jobs, s);
 
   route(routes, s, notificationsContract.listNotifications, async (c) => {
     const userId = c.get('user').id;
@@ -19,6 +23,8 @@ export function notificationRoutes(s: Services) {
       authorName: notification.authorName,
       channelName: notification.channelName,
       excerpt: notification.excerpt,
+      negativeCount: notification.negativeCount,
+      ruleName: notification.ruleName,
       createdAt: notification.createdAt.toISOString(),
       readAt: notification.readAt?.toISOString() ?? null,
     }));
@@ -29,6 +35,16 @@ export function notificationRoutes(s: Services) {
     const userId = c.get('user').id;
     await markRead(s.db, userId, body.ids, new Date(s.clock()));
     return reply(c, notificationsContract.markNotificationsRead, 200, { unread: await unreadOf(s.db, userId) });
+  });
+
+  route(routes, s, notificationsContract.getAlertSettings, async (c) => {
+    return reply(c, notificationsContract.getAlertSettings, 200, await alertSettingsOf(s.db, c.get('user').id));
+  });
+
+  route(routes, s, notificationsContract.updateAlertSettings, async (c, { body }) => {
+    const userId = c.get('user').id;
+    if (!(await changeAlertSettings(s.db, userId, body))) throw notFound();
+    return reply(c, notificationsContract.updateAlertSettings, 200, await alertSettingsOf(s.db, userId));
   });
 
   return routes;

@@ -28,6 +28,7 @@ import {
   THEMES,
   TRAINING_DECISIONS,
 } from '../../contract/fields';
+import { ALERT_MAILS, NOTIFICATION_KINDS } from '../../contract/notifications';
 
 // The lists live in the contract, so the API's validation, the app's forms and these check
 // constraints cannot disagree.
@@ -70,6 +71,8 @@ export const users = pgTable(
     // Each null until the user picks one: the app keeps what this browser shows until then.
     language: text('language', { enum: LANGUAGES }),
     theme: text('theme', { enum: THEMES }),
+    // How alerts are mailed (contract/notifications.ts): at once, in an hourly digest, or never.
+    alertMail: text('alert_mail', { enum: ALERT_MAILS }).notNull().default('now'),
     // Carried in every access token (`ver`); bumping it ends them all at once (password reset).
     tokenVersion: integer('token_version').notNull().default(0),
     // What the admin users search looks in: email, first and last name, lower-case and without
@@ -90,6 +93,7 @@ export const users = pgTable(
     check('users_role_check', oneOf(table.role, ROLES)),
     check('users_language_check', oneOf(table.language, LANGUAGES)),
     check('users_theme_check', oneOf(table.theme, THEMES)),
+    check('users_alert_mail_check', oneOf(table.alertMail, ALERT_MAILS)),
   ],
 );
 
@@ -214,9 +218,14 @@ export const projects = pgTable(
     id: id(),
     ownerId: userReference('owner_id'),
     name: text('name').notNull(),
+    // The project's own way of mailing its alerts; null: the owner's (`users.alert_mail`).
+    alertMail: text('alert_mail', { enum: ALERT_MAILS }),
     createdAt: createdAt(),
   },
-  (table) => [index('projects_owner_id_created_at_idx').on(table.ownerId, table.createdAt)],
+  (table) => [
+    index('projects_owner_id_created_at_idx').on(table.ownerId, table.createdAt),
+    check('projects_alert_mail_check', oneOf(table.alertMail, ALERT_MAILS)),
+  ],
 );
 
 /**
@@ -274,19 +283,31 @@ export const notifications = pgTable(
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['negativeComment'] }).notNull(),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     commentId: uuid('comment_id'),
     // What it says, as it was when it happened: who, where, and the words' first few lines.
     authorName: text('author_name').notNull(),
     channelName: text('channel_name').notNull(),
     excerpt: text('excerpt').notNull(),
+    // A spike's count of negative comments in its hour; a rule's name for what a rule told.
+    negativeCount: integer('negative_count'),
+    ruleName: text('rule_name'),
     dedupeKey: text('dedupe_key').notNull(),
+    // How it is mailed, as the settings said when it was stored, and when it was (or null).
+    mail: text('mail', { enum: ALERT_MAILS }).notNull().default('now'),
+    mailedAt: at('mailed_at'),
     createdAt: createdAt(),
     readAt: at('read_at'),
   },
   (table) => [
     uniqueIndex('notifications_dedupe_key_unique').on(table.dedupeKey),
     index('notifications_user_created_idx').on(table.userId, table.createdAt),
+    // The hourly digest's rows still to mail: few, whatever the table holds.
+    index('notifications_digest_idx')
+      .on(table.createdAt)
+      .where(sql`${table.mail} = 'hourly' and ${table.mailedAt} is null`),
+    check('notifications_kind_check', oneOf(table.kind, NOTIFICATION_KINDS)),
+    check('notifications_mail_check', oneOf(table.mail, ALERT_MAILS)),
   ],
 );
 export type NotificationRow = typeof notifications.$inferSelect;

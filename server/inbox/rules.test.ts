@@ -2,10 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as commentsContract from '../../contract/comments';
 import * as inboxRules from '../../contract/inbox-rules';
+import * as notificationsContract from '../../contract/notifications';
 import { MAX_INBOX_RULES } from '../../contract/inbox-rules';
 import { comments, inboxRules as inboxRulesTable, projectChannels } from '../db/schema';
 import { SANDBOX_COMMENT_PAGE } from '../integrations/sandbox/comment-page';
 import { startHarness, type Harness } from '../test/harness';
+import { memoryLogger } from '../log';
+import { notifyRuleMatches } from '../alerts/notify';
 import { projectFollowingSandboxPage, saySandboxComment } from '../test/sandbox';
 
 /**
@@ -185,5 +188,48 @@ describe('inbox rules', () => {
     expect(page2).toContain('(hidden by the page)');
     const lovely = listed.body.data.find((each) => each.message === 'Lovely focaccia today')!;
     expect(lovely).toMatchObject({ isHidden: false, rule: null });
+  });
+
+  it('with "alert", tell the project’s owner of the comment, once, in the bell and by mail', async () => {
+    const { owner, project } = await projectFollowingSandboxPage(h, '100000000000004', '200000000000005');
+    await h.call(inboxRules.createInboxRule, {
+      params: { projectId: project.id },
+      body: { name: 'Allergies', words: 'gluten, allergy', actions: ['alert', 'bookmark'] },
+      token: owner.accessToken,
+    });
+    h.mailer.clear();
+    await saySandboxComment(h, '200000000000005', 'Tom Walker', 'Is the focaccia gluten free?');
+    await h.runJobs();
+    const told = await h.call(notificationsContract.listNotifications, { token: owner.accessToken });
+    expect(told.body.data).toHaveLength(1);
+    expect(told.body.data[0]).toMatchObject({
+      kind: 'ruleMatched',
+      ruleName: 'Allergies',
+      project: { id: project.id },
+      authorName: 'Tom Walker',
+      excerpt: 'Is the focaccia gluten free?',
+    });
+    const [mail] = h.mailer.list(owner.user.email);
+    expect(mail!.subject).toBe('An inbox rule has something for you');
+    expect(mail!.text).toContain('the rule “Allergies” matched 1 comment');
+    expect(mail!.text).not.toContain('focaccia');
+    // The comment says what the rule did.
+    const listed = await h.call(commentsContract.listProjectComments, {
+      params: { projectId: project.id },
+      token: owner.accessToken,
+    });
+    const asked = listed.body.data.find((each) => each.message === 'Is the focaccia gluten free?')!;
+    expect(asked).toMatchObject({ isBookmarked: true, rule: { name: 'Allergies' } });
+    expect(asked.rule!.actions).toEqual(expect.arrayContaining(['alert', 'bookmark']));
+    // Applied again (a retried job, another instance): told no more.
+    expect(
+      await notifyRuleMatches({ db: h.db, log: memoryLogger().log, mailer: h.mailer, config: h.config }, [
+        { commentId: asked.id, projectId: project.id, ruleName: 'Allergies' },
+      ]),
+    ).toBe(0);
+    expect(h.mailer.list(owner.user.email)).toHaveLength(1);
+    expect(
+      (await h.call(notificationsContract.listNotifications, { token: owner.accessToken })).body.data,
+    ).toHaveLength(1);
   });
 });

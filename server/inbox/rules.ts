@@ -14,6 +14,7 @@ import { ACTED_ON_AT_PROVIDER_KINDS } from '../integrations/adapters';
 import { actAtProvider, type ChannelFetchDeps } from '../integrations/channel-fetch';
 import { safeError } from '../log';
 import { writeHiddenMarks, type CommentWriterDeps } from '../comments/writer';
+import { notifyRuleMatches, type AlertDeps } from '../alerts/notify';
 import type { ChannelKind } from '../../contract/fields';
 import type { JobQueue } from '../jobs/queue';
 import { z } from 'zod/mini';
@@ -132,7 +133,8 @@ export async function previewRule(db: Database, projectId: string, body: InboxRu
  * queue its hides go through.
  */
 export type RuleDeps = CommentWriterDeps &
-  Partial<Pick<ChannelFetchDeps, 'adapters' | 'encryption' | 'clock'>> & { jobs?: JobQueue | undefined };
+  Partial<Pick<ChannelFetchDeps, 'adapters' | 'encryption' | 'clock'>> &
+  Pick<AlertDeps, 'mailer' | 'config'> & { jobs?: JobQueue | undefined };
 
 /** The job that hides one comment at the network for a rule (`workRuleHides`). */
 export const HIDE_BY_RULE = 'hide-comment-by-rule';
@@ -145,6 +147,7 @@ type Match = {
   channel_external_id: string;
   account_id: string | null;
   owner_id: string;
+  project_id: string;
   rule_name: string;
   actions: RuleAction[];
 };
@@ -162,7 +165,7 @@ export async function applyInboxRules(deps: RuleDeps, addedIds: string[]): Promi
   const rows = rowsOf<Match>(
     await deps.db.execute(sql`
       select c.id as comment_id, c.external_id, c.channel_id, ch.kind, ch.external_id as channel_external_id,
-             ch.account_id, ch.owner_id, r.name as rule_name, r.actions
+             ch.account_id, ch.owner_id, r.project_id, r.name as rule_name, r.actions
       from comments c
       join channels ch on ch.id = c.channel_id
       join project_channels pc on pc.channel_id = c.channel_id
@@ -173,6 +176,14 @@ export async function applyInboxRules(deps: RuleDeps, addedIds: string[]): Promi
       order by c.id, r.created_at, r.id`),
   );
   if (rows.length === 0) return 0;
+  // "Alert": the project's owner told of the comment, under the first such rule of each project.
+  const alerts = new Map<string, { commentId: string; projectId: string; ruleName: string }>();
+  for (const row of rows) {
+    const key = `${row.comment_id}:${row.project_id}`;
+    if (row.actions.includes('alert') && !alerts.has(key)) {
+      alerts.set(key, { commentId: row.comment_id, projectId: row.project_id, ruleName: row.rule_name });
+    }
+  }
   const byComment = new Map<string, Match & { all: Set<RuleAction> }>();
   for (const row of rows) {
     const known = byComment.get(row.comment_id);
@@ -213,6 +224,7 @@ export async function applyInboxRules(deps: RuleDeps, addedIds: string[]): Promi
       is_hidden = c.is_hidden or m.hide,
       is_bookmarked = c.is_bookmarked or m.bookmark
     from m where c.id = m.id`);
+  await notifyRuleMatches(deps, [...alerts.values()]);
   if (deps.jobs) {
     const jobs = deps.jobs;
     await Promise.all(atNetwork.map((match) => jobs.sendTogether(HIDE_BY_RULE, { commentId: match.comment_id })));
@@ -274,7 +286,7 @@ export function workRuleHides(jobs: JobQueue, deps: RuleDeps): void {
       const [match] = rowsOf<Match>(
         await deps.db.execute(sql`
           select c.id as comment_id, c.external_id, c.channel_id, ch.kind, ch.external_id as channel_external_id,
-                 ch.account_id, ch.owner_id, c.rule_name, '{}'::text[] as actions
+                 ch.account_id, ch.owner_id, null as project_id, c.rule_name, '{}'::text[] as actions
           from comments c join channels ch on ch.id = c.channel_id
           where c.id = ${parsed.data.commentId}`),
       );

@@ -187,50 +187,104 @@ export function emailChangeNoticeMail(
   };
 }
 
-const negativeTexts = {
+const alertTexts = {
   en: {
-    subject: (total: number) => (total === 1 ? 'A negative comment arrived' : `${total} negative comments arrived`),
+    subject: (lines: AlertLine[], digest: boolean) => {
+      const negatives = lines
+        .filter((line) => line.kind === 'negativeComment')
+        .reduce((sum, line) => sum + line.count, 0);
+      const what = lines.some((line) => line.kind === 'spike')
+        ? 'Unusually many negative comments'
+        : negatives === 0
+          ? 'An inbox rule has something for you'
+          : negatives === 1
+            ? 'A negative comment arrived'
+            : `${negatives} negative comments arrived`;
+      return digest ? `Your hourly alerts: ${what.charAt(0).toLowerCase()}${what.slice(1)}` : what;
+    },
     greeting: (name: string | undefined) => (name ? `Hello ${name},` : 'Hello,'),
-    intro: 'Customers who seem unhappy just commented on your projects. Answer them from the inbox:',
-    line: (name: string, count: number) => `${name}: ${count} negative comment${count === 1 ? '' : 's'}`,
+    intro: (digest: boolean) =>
+      digest
+        ? 'In the last hour, on your projects:'
+        : 'Customers just commented on your projects. Answer them from the inbox:',
+    line: (line: AlertLine) =>
+      line.kind === 'spike'
+        ? `${line.project}: ${line.count} negative comments in the last hour, well above its usual level`
+        : line.kind === 'ruleMatched'
+          ? `${line.project}: the rule “${line.ruleName}” matched ${line.count} comment${line.count === 1 ? '' : 's'}`
+          : `${line.project}: ${line.count} negative comment${line.count === 1 ? '' : 's'}`,
     open: 'Open them in the inbox',
-    footer: 'You get this mail as each negative comment arrives.',
+    footer: (digest: boolean) =>
+      digest
+        ? 'You get this mail once an hour when there was something to tell. To change how alerts are mailed:'
+        : 'You get this mail as alerts arrive. To change how alerts are mailed:',
   },
   it: {
-    subject: (total: number) =>
-      total === 1 ? 'È arrivato un commento negativo' : `Sono arrivati ${total} commenti negativi`,
+    subject: (lines: AlertLine[], digest: boolean) => {
+      const negatives = lines
+        .filter((line) => line.kind === 'negativeComment')
+        .reduce((sum, line) => sum + line.count, 0);
+      const what = lines.some((line) => line.kind === 'spike')
+        ? 'Insolitamente tanti commenti negativi'
+        : negatives === 0
+          ? 'Una regola della posta in arrivo ha qualcosa per te'
+          : negatives === 1
+            ? 'È arrivato un commento negativo'
+            : `Sono arrivati ${negatives} commenti negativi`;
+      return digest ? `Riepilogo orario: ${what.charAt(0).toLowerCase()}${what.slice(1)}` : what;
+    },
     greeting: (name: string | undefined) => (name ? `Ciao ${name},` : 'Ciao,'),
-    intro: 'Clienti che sembrano scontenti hanno appena commentato i tuoi progetti. Rispondi dalla posta in arrivo:',
-    line: (name: string, count: number) => `${name}: ${count} comment${count === 1 ? 'o negativo' : 'i negativi'}`,
+    intro: (digest: boolean) =>
+      digest
+        ? 'Nell’ultima ora, sui tuoi progetti:'
+        : 'Dei clienti hanno appena commentato i tuoi progetti. Rispondi dalla posta in arrivo:',
+    line: (line: AlertLine) =>
+      line.kind === 'spike'
+        ? `${line.project}: ${line.count} commenti negativi nell’ultima ora, molto più del solito`
+        : line.kind === 'ruleMatched'
+          ? `${line.project}: la regola “${line.ruleName}” ha trovato ${line.count} comment${line.count === 1 ? 'o' : 'i'}`
+          : `${line.project}: ${line.count} comment${line.count === 1 ? 'o negativo' : 'i negativi'}`,
     open: 'Aprili nella posta in arrivo',
-    footer: 'Ricevi questa mail all’arrivo di ogni commento negativo.',
+    footer: (digest: boolean) =>
+      digest
+        ? 'Ricevi questa mail una volta all’ora, quando c’è qualcosa da dirti. Per cambiare come ricevi gli avvisi:'
+        : 'Ricevi questa mail all’arrivo degli avvisi. Per cambiare come ricevi gli avvisi:',
   },
 } satisfies Record<Language, Record<string, unknown>>;
 
+/** One line of an alerts mail: a project's negative comments, its spike, or what one of its rules matched. */
+export type AlertLine = {
+  kind: 'negativeComment' | 'spike' | 'ruleMatched';
+  project: string;
+  count: number;
+  ruleName: string | null;
+  link: string;
+};
+
 /**
- * Negative comments arrived on the user's projects (docs/product.md#alerts): how many, project by
- * project, each with a link (ours) to the inbox filtered to them. A commenter's words and name
- * never go into it: the inbox shows them.
+ * Alerts on the user's projects (docs/product.md#alerts), at once or as the hourly digest: a line
+ * for each project and kind, how many, each with a link (ours) to the inbox, and a link to the
+ * settings that say how alerts are mailed. A commenter's words and name never go into it (the
+ * inbox shows them); the project and rule names are the user's own.
  */
-export function negativeCommentsMail(
+export function alertsMail(
   user: Recipient & { email: string },
-  projects: Array<{ name: string; count: number; link: string }>,
+  lines: AlertLine[],
+  { digest, settingsLink }: { digest: boolean; settingsLink: string },
 ): Mail {
-  const t = negativeTexts[user.language];
-  const total = projects.reduce((sum, project) => sum + project.count, 0);
+  const t = alertTexts[user.language];
+  const subject = t.subject(lines, digest);
   const greeting = t.greeting(greetingName(user.firstName));
-  const lines = projects.map((project) => `${t.line(project.name, project.count)}\n${project.link}`).join('\n\n');
+  const text = lines.map((line) => `${t.line(line)}\n${line.link}`).join('\n\n');
   return {
     to: user.email,
-    subject: t.subject(total),
-    text: `${greeting}\n\n${t.intro}\n\n${lines}\n\n${t.footer}\n`,
-    html: page(user.language, t.subject(total), [
+    subject,
+    text: `${greeting}\n\n${t.intro(digest)}\n\n${text}\n\n${t.footer(digest)}\n${settingsLink}\n`,
+    html: page(user.language, subject, [
       html`<p>${greeting}</p>`,
-      html`<p>${t.intro}</p>`,
-      ...projects.map(
-        (project) => html`<p>${t.line(project.name, project.count)}<br /><a href="${project.link}">${t.open}</a></p>`,
-      ),
-      html`<p>${t.footer}</p>`,
+      html`<p>${t.intro(digest)}</p>`,
+      ...lines.map((line) => html`<p>${t.line(line)}<br /><a href="${line.link}">${t.open}</a></p>`),
+      html`<p>${t.footer(digest)}<br /><a href="${settingsLink}">${settingsLink}</a></p>`,
     ]),
   };
 }

@@ -1,8 +1,10 @@
 import {
   accessTokenOf,
+  checkEachLook,
   expect,
   expectNoA11yViolations,
   latestMail,
+  makeProjectThroughApi,
   openListening,
   projectFollowingFacebookPage,
   signInWithoutUi,
@@ -57,4 +59,90 @@ test('a negative comment raises the bell at once and sends the mail; the bell le
   await bell.click();
   await page.getByRole('button', { name: 'Mark all read' }).click();
   await expect(bell).toHaveAccessibleName('Notifications: 0 unread');
+});
+
+test.describe('the alert settings', () => {
+  test('are reached from the bell, chosen by keyboard and kept; a project may have its own way', async ({
+    page,
+    request,
+    user,
+  }) => {
+    const token = await accessTokenOf(request, user);
+    const long = `Ristorante e Pasticceria della Nonna ${Math.random().toString(36).slice(2, 6)}`;
+    await makeProjectThroughApi(request, token, 'Bar Sport');
+    await makeProjectThroughApi(request, token, long);
+    await signInWithoutUi(page, user);
+    await page.goto('/projects');
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Notifications: / })
+      .click();
+    await page.getByRole('link', { name: 'Alert settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
+
+    const way = page.getByRole('radiogroup', { name: 'Send alerts by mail' });
+    await expect(way.getByRole('radio', { name: /^At once/ })).toBeChecked();
+    const bar = page.getByRole('button', { name: /^Bar Sport/ });
+    await expect(bar).toHaveText('Same as all: At once');
+    // By keyboard: the arrows choose the way; the project's list follows it.
+    await way.getByRole('radio', { name: /^At once/ }).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(way.getByRole('radio', { name: /^Hourly digest/ })).toBeChecked();
+    await expect(bar).toHaveText('Same as all: Hourly digest');
+    await bar.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: 'Never', exact: true }).click();
+    await expect(bar).toHaveText('Never');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Alert settings saved.')).toBeVisible();
+
+    const kept = await request.get('/v1.0/alert-settings', { headers: { authorization: `Bearer ${token}` } });
+    expect(await kept.json()).toMatchObject({
+      mail: 'hourly',
+      projects: [
+        { name: 'Bar Sport', mail: 'never' },
+        { name: long, mail: null },
+      ],
+    });
+    await page.reload();
+    await expect(way.getByRole('radio', { name: /^Hourly digest/ })).toBeChecked();
+    await expect(bar).toHaveText('Never');
+    await expect(page.getByRole('button', { name: new RegExp(`^${long}`) })).toHaveText('Same as all: Hourly digest');
+  });
+
+  test('say so by the form when a project went meanwhile, and keep what was chosen', async ({
+    page,
+    request,
+    user,
+  }) => {
+    const token = await accessTokenOf(request, user);
+    const project = await makeProjectThroughApi(request, token, 'Gone soon');
+    await signInWithoutUi(page, user);
+    await page.goto('/user/alerts');
+    // A card is chosen by a click anywhere on it (its label is stretched over it).
+    await page.getByRole('radiogroup', { name: 'Send alerts by mail' }).getByText('Never', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: /^Never/ })).toBeChecked();
+    const deleted = await request.delete(`/v1.0/projects/${project}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(deleted.ok()).toBe(true);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText(/One of these projects is no longer there/)).toBeVisible();
+    await expect(page.getByRole('radio', { name: /^Never/ })).toBeChecked();
+  });
+
+  test('pass axe in each language and theme', async ({ page, request, user }) => {
+    await makeProjectThroughApi(request, await accessTokenOf(request, user), 'Bar Sport');
+    await signInWithoutUi(page, user);
+    await checkEachLook(
+      page,
+      async () => {
+        await page.goto('/user/alerts');
+      },
+      async ({ language }) => {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(language === 'en' ? 'Alerts' : 'Avvisi');
+        await expect(page.getByRole('button', { name: /^Bar Sport/ })).toBeVisible();
+      },
+    );
+  });
 });

@@ -5,6 +5,7 @@ import { Button } from '~/components/ui/button';
 import { StrokeIcon } from '~/components/ui/icon';
 import { useIntent } from '~/lib/intents';
 import { paths } from '~/lib/paths';
+import * as notificationsContract from '~contract/notifications';
 import { useNotifications } from './api';
 
 /** A bell: what the app has to tell. */
@@ -12,8 +13,8 @@ const BELL_ICON = 'M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10.3 20a1.94 1.94 0
 
 /**
  * The header's bell (docs/product.md#alerts): how many notifications are unread, and the latest
- * ones in a panel, each a link to the inbox filtered to its project's negative comments. "Mark all
- * read" goes through the notifications route's action, as every change does.
+ * ones in a panel, each a link to the inbox filtered to what it tells of, and a link to the alert
+ * settings. "Mark all read" goes through the notifications route's action, as every change does.
  */
 export function NotificationsBell() {
   const { t, i18n } = useTranslation();
@@ -63,7 +64,7 @@ export function NotificationsBell() {
                 {shown.data.map((notification) => (
                   <li key={notification.id}>
                     <Link
-                      to={paths.inboxNegativeOf(notification.project.id)}
+                      to={notificationsContract.alertPathOf(notification.kind, notification.project.id)}
                       onClick={() => close()}
                       className="focus-ring flex flex-col gap-0.5 rounded-md px-2 py-2 hover:bg-muted"
                     >
@@ -75,17 +76,33 @@ export function NotificationsBell() {
                           </>
                         ) : null}
                         <span className="font-semibold wrap-anywhere">
-                          {t('alerts.negativeComment', { project: notification.project.name })}
+                          {notification.kind === 'spike'
+                            ? t('alerts.spike', { project: notification.project.name })
+                            : notification.kind === 'ruleMatched'
+                              ? t('alerts.ruleMatched', {
+                                  rule: notification.ruleName ?? '',
+                                  project: notification.project.name,
+                                })
+                              : t('alerts.negativeComment', { project: notification.project.name })}
                         </span>
                       </span>
-                      {/* User content: text, never HTML. */}
-                      <span className="line-clamp-2 wrap-anywhere text-fg-muted">
-                        {t('alerts.said', {
-                          author: notification.authorName || t('common.unnamedAuthor'),
-                          channel: notification.channelName,
-                        })}{' '}
-                        “{notification.excerpt}”
-                      </span>
+                      {notification.kind === 'spike' ? (
+                        <span className="text-fg-muted">
+                          {t('alerts.spikeText', {
+                            count: notification.negativeCount ?? 0,
+                            formatted: number(notification.negativeCount ?? 0),
+                          })}
+                        </span>
+                      ) : (
+                        // User content: text, never HTML.
+                        <span className="line-clamp-2 wrap-anywhere text-fg-muted">
+                          {t('alerts.said', {
+                            author: notification.authorName || t('common.unnamedAuthor'),
+                            channel: notification.channelName,
+                          })}{' '}
+                          “{notification.excerpt}”
+                        </span>
+                      )}
                       <time dateTime={notification.createdAt} className="text-xs text-fg-subtle">
                         {time.format(new Date(notification.createdAt))}
                       </time>
@@ -94,6 +111,13 @@ export function NotificationsBell() {
                 ))}
               </ul>
             )}
+            <Link
+              to={paths.alertSettings()}
+              onClick={() => close()}
+              className="focus-ring self-start rounded-md px-1 text-sm font-semibold text-link hover:underline"
+            >
+              {t('alerts.settings')}
+            </Link>
           </>
         )}
       </PopoverPanel>
