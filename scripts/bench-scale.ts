@@ -1,4 +1,20 @@
 import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { InboxOrder, Network } from '../contract/inbox';
+import { COMMENTS_PAGE_SIZE } from '../contract/comments';
+import type { Sentiment } from '../contract/fields';
+import type { Database } from '../server/db/client';
+import * as schema from '../server/db/schema';
+import { DEMO_MESSAGES, DEMO_REVIEWED } from '../server/db/seed';
+import { repliesTo } from '../server/comments/queries';
+import {
+  countInbox,
+  inboxChannelIds,
+  inboxPage,
+  inboxRows,
+  projectsFollowing,
+  type InboxFilter,
+} from '../server/inbox/queries';
 import { PAGE, SECRET, burstOf, signedInOwner } from './bench-ingest';
 import { startBenchServer } from './bench-server';
 
@@ -10,6 +26,15 @@ import { startBenchServer } from './bench-server';
  * SEED_SCALE_USERS at 100,000. Each call is timed one after another, CALLS times after WARM ones
  * that are not counted (p50 / p95); then every call again while bursts of 10,000 webhook
  * deliveries arrive, one after another, for another user's page.
+ *
+ * The demo user's million is one project's. A user whose million comments are spread over 200
+ * projects asks the inbox something else: it walks 200 channels, not one. So a user of their own
+ * (`inbox-spread@bench.example.test`, kept with the database: a second run skips their seed) has
+ * 200 projects, each following a page or account of its own with 4,400 comments and 600 replies
+ * (a million rows), and their inbox is timed as the other calls are; then each
+ * of those calls' statements is explained on the database, to say whether any reads a large table
+ * by a sequential scan (`spreadPlans`). `npm run bench -- --scale --inbox-spread` runs that part
+ * alone (after the start and the vacuum): a quicker loop while working on the inbox's queries.
  */
 const SETTINGS = {
   SEED_PROJECT_COMMENTS: '1000000',
@@ -159,6 +184,336 @@ async function cursorAt(databaseUrl: string, projectId: string, row: number) {
   }
 }
 
+/** Only the inbox over 200 projects (the file's header): a quicker loop. */
+const spreadOnly = process.argv.includes('--inbox-spread');
+
+/** The user whose million comments are spread over 200 projects: found again by this address. */
+const SPREAD = {
+  email: 'inbox-spread@bench.example.test',
+  password: 'Spread-bench-1',
+  projects: 200,
+  /**
+   * Each project's channel: this many top-level comments; the page answered every REPLIED_EVERY-th
+   * (from the app, which marks it done), and someone else one in twice as many of the others:
+   * 4,400 + 400 + 200 = 5,000 a channel, a million in all.
+   */
+  topLevel: 4_400,
+  /** How far back their comments go, the newest a moment ago. */
+  days: 90,
+};
+const REPLIED_EVERY = 11;
+/** The kinds of the projects' channels, in turn: two Facebook pages in five, as people connect them. */
+const SPREAD_KINDS = ['facebook-page', 'instagram-account', 'facebook-page', 'linkedin-organization', 'tiktok-user'];
+/**
+ * A word about one comment in a thousand has: a search for it finds few in each channel, so the
+ * inbox's walk of each channel goes a long way. The common word is in one message in twenty.
+ */
+const RARE_WORD = 'allergy';
+const COMMON_WORD = 'tiramisu';
+const SPREAD_AUTHORS = [
+  'Giulia Rossi',
+  'Marco Bianchi',
+  'Sophie Martin',
+  'José Núñez',
+  'Chiara Ferrari',
+  'Łukasz Nowak',
+  'Amélie Dubois',
+  'Tom Walker',
+  'Francesca Conti',
+  'Ingrid Ødegaard',
+  'Luca Esposito',
+  'Priya Shah',
+  'Noah Becker',
+  'Elena Petrova',
+  'Sara Lindqvist',
+  'Kenji Watanabe',
+];
+/** A list of texts as an SQL array literal: the seed is one statement made inside the database. */
+const literals = (values: readonly string[]) =>
+  `array[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ')}]`;
+
+/**
+ * The spread user's projects, channels and million comments, in one transaction (a run stopped
+ * half-way leaves nothing, and the next seeds again), written inside the database: a million
+ * comments through `/dev/comments` would be minutes of JSON. The columns are those the writer
+ * sets (server/comments/writer.ts): the classifier's proposal and confidence, in review with a
+ * reason where it was unsure, the provider's time, a reply of the page's own `from_channel` and
+ * counted on its parent; `message_search` and `author_search` are generated, and comment_days is
+ * kept by the table's triggers, as for any writer. The comments are numbered across the channels
+ * newest first (g), so every channel has some among the newest and the oldest; what each is comes
+ * from a hash of its number (h), not from the number itself, which would give a channel the same
+ * message, or the same state, every time: the sentiments people gave these messages
+ * (DEMO_REVIEWED: about one in six negative), one in seventeen in review, three in ten marked done
+ * in the inbox (in batches a channel and day), one in ninety-seven bookmarked, one in 193 hidden.
+ */
+async function seedSpread(client: pg.Client, userId: string) {
+  const span = SPREAD.days * 86_400;
+  const total = SPREAD.projects * SPREAD.topLevel;
+  const messages = literals(DEMO_MESSAGES);
+  const said = literals(DEMO_REVIEWED);
+  await client.query('begin');
+  try {
+    await client.query(
+      `insert into channels (owner_id, kind, external_id, name)
+       select $1::uuid, (${literals(SPREAD_KINDS)})[1 + p % ${SPREAD_KINDS.length}],
+              'spread-' || lpad(p::text, 3, '0'), 'Spread page ' || lpad(p::text, 3, '0')
+       from generate_series(1, ${SPREAD.projects}) as p`,
+      [userId],
+    );
+    await client.query(
+      `insert into projects (owner_id, name)
+       select $1::uuid, 'Spread project ' || lpad(p::text, 3, '0') from generate_series(1, ${SPREAD.projects}) as p`,
+      [userId],
+    );
+    await client.query(
+      `insert into project_channels (project_id, channel_id)
+       select projects.id, channels.id from projects
+       join channels on channels.owner_id = projects.owner_id and right(channels.external_id, 3) = right(projects.name, 3)
+       where projects.owner_id = $1::uuid`,
+      [userId],
+    );
+    await client.query(
+      `insert into comments (channel_id, external_id, message, author_name, sentiment, proposed_sentiment,
+         proposal_confidence, in_review, review_reason, published_at, provider_changed_at, is_bookmarked,
+         is_hidden, channel_reply_count, done_at, done_batch_id)
+       select channel_id, 'spread-' || n,
+              case when rare then 'Do you have anything for a nut ${RARE_WORD}? #' || g
+                   else (${messages})[1 + h % ${DEMO_MESSAGES.length}] || ' #' || g end,
+              (${literals(SPREAD_AUTHORS)})[1 + (h2 / 1000) % ${SPREAD_AUTHORS.length}],
+              case when reviewed then 'UNCLASSIFIED' else proposed end, proposed,
+              case when reviewed then 0.55 else 0.9 end, reviewed, case when reviewed then 'unsure' end,
+              published_at, published_at, (h / 3400) % 97 = 0, (h / 329800) % 193 = 0,
+              case when answered then 1 else 0 end,
+              case when answered then least(published_at + interval '5 minutes', now())
+                   when triaged then least(published_at + interval '1 hour', now()) end,
+              case when triaged and not answered
+                   then md5(channel_id::text || (published_at at time zone 'UTC')::date::text)::uuid end
+       from (
+         select channel.id as channel_id, n, g, h, h2, h2 % 1000 = 0 as rare, (h / 20) % 17 = 0 as reviewed,
+                (h / 340) % 10 < 3 as triaged, n % ${REPLIED_EVERY} = 0 as answered,
+                case when h2 % 1000 = 0 then 'NEUTRAL' else (${said})[1 + h % ${DEMO_MESSAGES.length}] end as proposed,
+                now() - make_interval(secs => g::double precision * ${span} / ${total}) as published_at
+         from (select id, right(external_id, 3)::int as p from channels where owner_id = $1::uuid) as channel
+         cross join generate_series(1, ${SPREAD.topLevel}) as n
+         cross join lateral (select (n - 1) * ${SPREAD.projects} + channel.p as g) as numbered
+         cross join lateral (
+           select hashint4(g) & 2147483647 as h, hashint4(-g) & 2147483647 as h2
+         ) as hashed
+       ) as made`,
+      [userId],
+    );
+    // The page's answers (from the app: their comments are done), and other people's under
+    // comments still open, which the inbox shows under them.
+    await client.query(
+      `insert into comments (channel_id, external_id, parent_id, message, author_name, sentiment, proposed_sentiment,
+         proposal_confidence, in_review, published_at, provider_changed_at, from_channel)
+       select c.channel_id, c.external_id || '-reply', c.id,
+              case when page then 'Thank you for telling us, we read every comment!' else 'Same here 👍' end,
+              case when page then ch.name else (${literals(SPREAD_AUTHORS)})[1 + numbered.n % ${SPREAD_AUTHORS.length}] end,
+              'POSITIVE', 'POSITIVE', 0.9, false, least(c.published_at + interval '5 minutes', now()),
+              least(c.published_at + interval '5 minutes', now()), page
+       from comments c join channels ch on ch.id = c.channel_id
+       -- Other users' comments may be read before the owner is checked: their ids are no numbers.
+       cross join lateral (
+         select case when c.external_id like 'spread-%' then substring(c.external_id from 8)::int end as n
+       ) as numbered
+       cross join lateral (select numbered.n % ${REPLIED_EVERY} = 0 as page) as answered
+       where ch.owner_id = $1::uuid and c.parent_id is null and (page or numbered.n % ${REPLIED_EVERY * 2} = 5)`,
+      [userId],
+    );
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  }
+}
+
+/** The spread user (made through the dev endpoint, on the Business plan: projects and channels without a limit), seeded once. */
+async function spreadUser(origin: string, databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const idOf = async () =>
+      (await client.query<{ id: string }>('select id from users where email = $1', [SPREAD.email])).rows[0]?.id;
+    let userId = await idOf();
+    if (!userId) {
+      const made = await fetch(`${origin}/dev/users`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({
+          email: SPREAD.email,
+          password: SPREAD.password,
+          plan: 'business',
+          firstName: 'Spread',
+          lastName: 'Bench',
+        }),
+      });
+      if (!made.ok) throw new Error(`POST /dev/users answered ${made.status}`);
+      userId = ((await made.json()) as { user: { _id: string } }).user._id;
+    }
+    const { rows } = await client.query<{ projects: number }>(
+      'select count(*)::int as projects from projects where owner_id = $1',
+      [userId],
+    );
+    const began = performance.now();
+    if (rows[0]!.projects < SPREAD.projects) await seedSpread(client, userId);
+    const seeded = rows[0]!.projects < SPREAD.projects ? (performance.now() - began) / 1000 : undefined;
+    // One of the 200 for the filter by project (the list of projects is paged).
+    const project = await client.query<{ id: string }>('select id from projects where owner_id = $1 and name = $2', [
+      userId,
+      'Spread project 117',
+    ]);
+    return { userId, seeded, projectId: project.rows[0]!.id };
+  } finally {
+    await client.end();
+  }
+}
+
+/** An inbox call: its query (`/v1.0/inbox?…`), or the open count. */
+type InboxAsk = { name: string; query: Record<string, string> | 'count' };
+
+const inboxPath = (ask: InboxAsk) =>
+  ask.query === 'count'
+    ? '/v1.0/inbox/count'
+    : `/v1.0/inbox${Object.keys(ask.query).length > 0 ? `?${new URLSearchParams(ask.query).toString()}` : ''}`;
+
+type Statement = { sql: string; params: unknown[] };
+
+/**
+ * The statements the API runs for `ask` (server/inbox/routes.ts), in its order: the same query
+ * code (server/inbox/queries.ts), on a Drizzle database of its own whose logger keeps each
+ * statement with its parameters instead of running it elsewhere. They run too (a page's ids are
+ * what its rows are read by).
+ */
+export async function inboxStatements(client: pg.Client, userId: string, ask: InboxAsk): Promise<Statement[]> {
+  const statements: Statement[] = [];
+  const db = drizzle({
+    client,
+    schema,
+    logger: { logQuery: (sql, params) => void statements.push({ sql, params }) },
+  }) as unknown as Database;
+  if (ask.query === 'count') {
+    await countInbox(db, await inboxChannelIds(db, userId), { state: 'open' });
+    return statements;
+  }
+  const { orderBy, after, ...asked } = ask.query;
+  const filter: InboxFilter = {
+    projectId: asked.projectId,
+    network: asked.network as Network | undefined,
+    sentiment: asked.sentiment as Sentiment | undefined,
+    message: asked.message,
+  };
+  const channelIds = await inboxChannelIds(db, userId, filter);
+  await countInbox(db, channelIds, filter);
+  const page = await inboxPage(db, channelIds, filter, {
+    order: (orderBy ?? 'negativeFirst') as InboxOrder,
+    after,
+    limit: COMMENTS_PAGE_SIZE,
+    offset: 0,
+  });
+  const rows = await inboxRows(
+    db,
+    page.map((each) => each.id),
+  );
+  await repliesTo(
+    db,
+    rows.map((row) => row.comment.id),
+  );
+  await projectsFollowing(db, userId, [...new Set(rows.map((row) => row.channel.id))]);
+  return statements;
+}
+
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+};
+
+/** Every node of a plan, its sub-plans' too. */
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+/** A table past this many rows is large: read whole, it costs with its size. */
+const LARGE_TABLE = 10_000;
+
+/**
+ * Each call's statements explained on the bench's database (EXPLAIN (ANALYZE, FORMAT JSON)): any
+ * sequential scan, and whether its table is large, and how long they took in the database.
+ */
+async function spreadPlans(databaseUrl: string, userId: string, asks: InboxAsk[]): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const large = new Set(
+      (
+        await client.query<{ relname: string }>(
+          `select relname from pg_class where relkind = 'r' and reltuples >= $1`,
+          [LARGE_TABLE],
+        )
+      ).rows.map((row) => row.relname),
+    );
+    const lines = ['the same calls, their statements explained (EXPLAIN ANALYZE):'];
+    for (const ask of asks) {
+      const statements = await inboxStatements(client, userId, ask);
+      const scanned = new Set<string>();
+      let took = 0;
+      let slowest = 0;
+      for (const statement of statements) {
+        const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode; 'Execution Time': number }> }>(
+          `explain (analyze, format json) ${statement.sql}`,
+          statement.params,
+        );
+        const [plan] = rows[0]!['QUERY PLAN'];
+        took += plan!['Execution Time'];
+        slowest = Math.max(slowest, plan!['Execution Time']);
+        for (const node of nodesOf(plan!.Plan))
+          if (node['Node Type'] === 'Seq Scan') scanned.add(node['Relation Name'] ?? '?');
+      }
+      const seq = [...scanned].map((table) => (large.has(table) ? `${table} (large)` : `${table} (small)`));
+      const verdict = [...scanned].some((table) => large.has(table))
+        ? `SEQ SCAN on ${seq.join(', ')}`
+        : scanned.size > 0
+          ? `no seq scan on a large table (on ${seq.join(', ')})`
+          : 'no seq scan';
+      lines.push(
+        `  ${ask.name.padEnd(42)} ${verdict}; ${statements.length} statements, ${took.toFixed(1)} ms in the database (the slowest ${slowest.toFixed(1)})`,
+      );
+    }
+    return lines;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The spread user's inbox (seeded when missing): its calls, timed as the others, what the seed
+ * took, and a check of their plans to run once they are timed.
+ */
+async function spreadInbox(origin: string, databaseUrl: string) {
+  const { userId, seeded, projectId } = await spreadUser(origin, databaseUrl);
+  const token = await tokenOf(origin, SPREAD.email, SPREAD.password);
+  const first = (await ask(origin, '/v1.0/inbox', token)) as { data: Array<{ cursor: string }> };
+  const asks: InboxAsk[] = [
+    { name: '200 projects: inbox, first page', query: {} },
+    { name: '200 projects: the next page (its cursor)', query: { after: first.data.at(-1)!.cursor } },
+    { name: '200 projects: newest first', query: { orderBy: 'newest' } },
+    { name: "200 projects: one project's negatives", query: { projectId, sentiment: 'NEGATIVE' } },
+    { name: "200 projects: Facebook's negatives", query: { network: 'facebook', sentiment: 'NEGATIVE' } },
+    { name: `200 projects: by a common word (${COMMON_WORD})`, query: { message: COMMON_WORD } },
+    { name: `200 projects: by a rare word (${RARE_WORD})`, query: { message: RARE_WORD } },
+    { name: '200 projects: open count', query: 'count' },
+  ];
+  const calls: Call[] = asks.map((each) => ({
+    name: each.name,
+    run: async () => void (await ask(origin, inboxPath(each), token)),
+  }));
+  const line =
+    seeded === undefined
+      ? `inbox over 200 projects: seeded by an earlier run (${SPREAD.email})`
+      : `inbox over 200 projects: seeded 1,000,000 comments in ${seeded.toFixed(1)} s`;
+  return { lines: [line], calls, plans: () => spreadPlans(databaseUrl, userId, asks) };
+}
+
 export async function scaleFigures(port: number, clusterUrl: string): Promise<string[]> {
   const database = await scaleDatabase(clusterUrl);
   const began = performance.now();
@@ -189,16 +544,30 @@ export async function scaleFigures(port: number, clusterUrl: string): Promise<st
         : `seed (start to ready, a new database): ${seconds.toFixed(1)} s`,
     );
 
+    // The user whose million comments are spread over 200 projects, seeded on the first run.
+    const spread = await spreadInbox(server.origin, database.url);
+    lines.push(...spread.lines);
+
     // Seeded a moment ago, its two million rows are still being vacuumed in the background, which
     // a deployment's are not: done first, so the figures are the pages' own.
     const vacuumed = performance.now();
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
-    await client.query('vacuum (analyze) comments, comment_days, users');
+    await client.query('vacuum (analyze) comments, comment_days, users, projects, channels, project_channels');
     await client.end();
     lines.push(`vacuum (analyze) before timing: ${((performance.now() - vacuumed) / 1000).toFixed(1)} s`);
 
     const origin = server.origin;
+    if (spreadOnly) {
+      const timed = await timeCalls(spread.calls);
+      lines.push(`each call p50 / p95 over ${CALLS}:`);
+      for (const { name } of spread.calls) {
+        const { text, p95 } = timed.get(name)!;
+        lines.push(`  ${name.padEnd(42)} ${text.padStart(13)}${p95 > 100 ? '  over 100 ms' : ''}`);
+      }
+      lines.push(...(await spread.plans()));
+      return lines;
+    }
     const demo = await tokenOf(origin, 'demo@example.com', 'Demo1234');
     const admin = await tokenOf(origin, 'admin@example.com', 'Admin1234');
     const projects = (await ask(origin, '/v1.0/projects', demo)) as { data: Array<{ _id: string; name: string }> };
@@ -257,6 +626,7 @@ export async function scaleFigures(port: number, clusterUrl: string): Promise<st
       get('the inbox, positive ones', '/v1.0/inbox?sentiment=POSITIVE', demo),
       get('the inbox, by message', '/v1.0/inbox?message=pasta', demo),
       get('the inbox, open count', '/v1.0/inbox/count', demo),
+      ...spread.calls,
     ];
     const all: Call[] = [...calls, { name: 'bulk review of 1,000 (the PATCH alone)', run: bulkReview }];
 
@@ -292,6 +662,7 @@ export async function scaleFigures(port: number, clusterUrl: string): Promise<st
       `during: ${bursts} burst${bursts === 1 ? '' : 's'} of 10,000 deliveries for page ${PAGE}, ${acked} acknowledged`,
     );
     lines.push(doneMatching);
+    lines.push(...(await spread.plans()));
   } finally {
     await server.stop();
   }

@@ -180,7 +180,10 @@ describe('the alert settings', () => {
     expect(h.mailer.list(owner.user.email)).toHaveLength(0);
     expect((await h.call(notificationsContract.listNotifications, { token: owner.accessToken })).body.unread).toBe(2);
 
-    expect(await mailDigests(deps())).toBeGreaterThanOrEqual(1);
+    // Two instances' digests at once: one mail.
+    const [one, two] = await Promise.all([mailDigests(deps()), mailDigests(deps())]);
+    expect(one + two).toBeGreaterThanOrEqual(1);
+    expect(h.mailer.list(owner.user.email)).toHaveLength(1);
     const [digest] = h.mailer.list(owner.user.email);
     expect(digest!.subject).toBe('Your hourly alerts: 2 negative comments arrived');
     expect(digest!.text).toContain('Pizzeria: 2 negative comments');
