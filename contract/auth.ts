@@ -126,10 +126,14 @@ export const refresh = defineOperation({
   summary: 'Trade the refresh cookie for a new access token',
   description:
     'The cookie rotates on every use; presenting a rotated one again revokes its whole family ' +
-    '(every session descended from the same sign-in).',
+    "(every session descended from the same sign-in). From the app's own pages only: a browser that says the call " +
+    'comes from another origin (`Sec-Fetch-Site`, else `Origin`) gets a 403.',
   tag,
   access: 'refresh-cookie',
-  responses: { 200: { description: 'A new token; the cookie rotated.', body: TokenAnswerSchema }, ...errors(401) },
+  responses: {
+    200: { description: 'A new token; the cookie rotated.', body: TokenAnswerSchema },
+    ...errors(401, 403),
+  },
 });
 
 export const logout = defineOperation({
@@ -138,10 +142,11 @@ export const logout = defineOperation({
   summary: 'Sign out',
   description:
     "Revokes the session of the presented refresh cookie (or of the bearer token's session) and clears the cookie; " +
-    "that session's access tokens stop working at once.",
+    "that session's access tokens stop working at once. From the app's own pages only (403 otherwise, as for the " +
+    'refresh).',
   tag,
   access: 'refresh-cookie',
-  responses: { 204: { description: 'Signed out.' } },
+  responses: { 204: { description: 'Signed out.' }, ...errors(403) },
 });
 
 export const me = defineOperation({

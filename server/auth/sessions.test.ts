@@ -156,6 +156,45 @@ describe('signing out ends the access token at once', () => {
   });
 });
 
+describe('the calls the refresh cookie authenticates', () => {
+  it('are refused (403) when the browser says they come from another origin, and the session lives on', async () => {
+    const session = await h.signedInUser();
+    const appOrigin = new URL(h.config.appUrl).origin;
+    for (const headers of <Array<Record<string, string>>>[
+      // A page on another port of the same host: the same site, another origin.
+      { 'sec-fetch-site': 'same-site', origin: 'http://localhost:9999' },
+      { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site', origin: appOrigin },
+      // A browser without Fetch Metadata: its Origin.
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+    ]) {
+      for (const op of [auth.refresh, auth.logout]) {
+        const refused = await h.call(op, {
+          refreshToken: session.refreshToken,
+          headers: { ...headers, 'content-type': 'text/plain' },
+        });
+        expect(refused.status, `${op.path} ${JSON.stringify(headers)}`).toBe(403);
+        expect(refused.body).toMatchObject({ message: 'This request is accepted from the app’s own pages only.' });
+        expect(refused.setCookie).toBeNull();
+      }
+    }
+    expect((await me(session.accessToken)).status).toBe(200);
+    // From the app's own pages, by either word; and from a client that says neither (a script).
+    const sameOrigin = await h.call(auth.refresh, {
+      refreshToken: session.refreshToken,
+      headers: { 'sec-fetch-site': 'same-origin', origin: appOrigin },
+    });
+    expect(sameOrigin.status).toBe(200);
+    const byOrigin = await h.call(auth.refresh, {
+      refreshToken: sameOrigin.setRefreshToken!,
+      headers: { origin: appOrigin },
+    });
+    expect(byOrigin.status).toBe(200);
+    expect((await h.call(auth.logout, { refreshToken: byOrigin.setRefreshToken! })).status).toBe(204);
+  });
+});
+
 describe('refresh families', () => {
   it('set a cookie that lasts the idle timeout (7 days)', async () => {
     const session = await h.signedInUser();

@@ -9,6 +9,7 @@ import { notFound } from './errors';
 import { readJsonBody } from './json-body';
 import { requireRole } from './require-role';
 import { requireUser, type SignedInEnv } from './require-user';
+import { sameOriginOnly } from './same-origin';
 import { validate } from './validation';
 
 type Parsed<S> = S extends z.core.$ZodType ? z.output<S> : Record<string, never>;
@@ -35,9 +36,11 @@ function accessMiddleware(s: Services, op: Operation): MiddlewareHandler[] {
     case 'admin':
       return [requireRole(s, 'admin')];
     case 'public':
-    case 'refresh-cookie':
-      // The refresh cookie is the handler's business: refusing it must also clear it.
       return [];
+    case 'refresh-cookie':
+      // The refresh cookie is the handler's business (refusing it must also clear it); where the
+      // call comes from is checked first.
+      return [sameOriginOnly(s)];
   }
 }
 

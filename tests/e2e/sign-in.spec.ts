@@ -237,6 +237,30 @@ test.describe('returnUrl and guards', () => {
     await expect(page).toHaveURL('/login?returnUrl=%2Fprojects');
   });
 
+  test('a page on another port of the same host cannot sign the user out with a form', async ({
+    page,
+    signedInUser: _,
+  }) => {
+    await page.goto('/projects');
+    const app = new URL(page.url()).origin;
+    // Another origin on the same site: the refresh cookie (SameSite=Strict) goes with its form.
+    const elsewhere = 'http://localhost:3999/prize';
+    await page.route(elsewhere, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>Prize</title><form method="post" enctype="text/plain" action="${app}/v1.0/auth/logout"><button>Claim your prize</button></form>`,
+      }),
+    );
+    await page.goto(elsewhere);
+    const answer = page.waitForResponse(`${app}/v1.0/auth/logout`);
+    await page.getByRole('button', { name: 'Claim your prize' }).click();
+    expect((await answer).status()).toBe(403);
+    // The session lives on: its cookie still trades for a token, and the app opens signed in.
+    expect((await page.request.post('/v1.0/auth/refresh', { headers: { origin: app } })).status()).toBe(200);
+    await page.goto('/projects');
+    await expect(page).toHaveURL('/projects');
+  });
+
   test('an expired session that cannot be refreshed sends the user to sign in', async ({
     page,
     context,
