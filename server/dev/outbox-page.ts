@@ -3,11 +3,13 @@ import { html, SafeHtml } from '../mail/html';
 import { LINK, type SentMail } from '../mail/mailer';
 
 const STYLE = `
-body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 56rem; padding: 1rem; color: #1f2937; }
-article { border: 1px solid #d1d5db; border-radius: 0.5rem; margin: 1rem 0; padding: 0 1rem; }
+:root { color-scheme: light dark; --fg: #1f2937; --muted: #4b5563; --line: #d1d5db; --bg: #ffffff; --link: #1d4ed8; }
+@media (prefers-color-scheme: dark) { :root { --fg: #f3f4f6; --muted: #cbd5e1; --line: #4b5563; --bg: #111827; --link: #93c5fd; } }
+body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 56rem; padding: 1rem; color: var(--fg); background: var(--bg); }
+article { border: 1px solid var(--line); border-radius: 0.5rem; margin: 1rem 0; padding: 0 1rem; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; }
-.meta { color: #4b5563; font-size: 0.875rem; }
-a { color: #1d4ed8; }
+.meta { color: var(--muted); font-size: 0.875rem; }
+a { color: var(--link); }
 `;
 
 // Built apart from the page's template, so its text is exactly what the hash below covers.
@@ -41,7 +43,8 @@ function mailArticle(mail: SentMail): SafeHtml {
 
 /**
  * The local outbox (GET /dev/outbox): every mail the server sent, newest first, for a person
- * following a reset link with no mail server. In memory: a restart empties it.
+ * following a reset link with no mail server. In memory: a restart empties it. It follows the
+ * device's light or dark scheme (it runs no script, so it cannot read the app's own choice).
  */
 export function outboxPage(mails: SentMail[], to: string | undefined): string {
   const filter = to ? html`<p>Mail to ${to} only. <a href="/dev/outbox">Show all mail</a></p>` : html``;

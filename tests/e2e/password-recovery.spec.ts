@@ -64,6 +64,12 @@ test.describe('forgot password', () => {
     const mail = page.getByRole('article').filter({ hasText: user.email }).first();
     await expect(mail.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     await expectNoA11yViolations(page);
+    // On a dark device it is dark, and still readable.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(17, 24, 39)');
+    await expectNoA11yViolations(page);
+    await page.emulateMedia({ colorScheme: 'light' });
     await mail.getByRole('link', { name: /\/reset-password\// }).click();
     await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
     await expect(page.getByText(`Choose a new password for ${user.email}.`)).toBeVisible();
