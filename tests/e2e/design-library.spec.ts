@@ -97,6 +97,28 @@ test.describe('design library', () => {
     });
   });
 
+  test('a disabled button is flat grey, not its variant faded, in both themes', async ({ page, signedInUser: _ }) => {
+    for (const theme of ['light', 'dark'] as const) {
+      await openLibrary(page, { theme, language: 'en' });
+      const muted = await page.evaluate(() => {
+        const probe = document.createElement('div');
+        probe.className = 'bg-muted';
+        document.body.append(probe);
+        const colour = getComputedStyle(probe).backgroundColor;
+        probe.remove();
+        return colour;
+      });
+      for (const variant of ['Primary', 'Secondary', 'Danger']) {
+        const disabled = page
+          .getByRole('figure', { name: `${variant}: idle, disabled, pending` })
+          .getByRole('button', { name: 'Not available' });
+        await expect(disabled).toBeDisabled();
+        await expect(disabled, `${variant}, ${theme}`).toHaveCSS('background-color', muted);
+        await expect(disabled).toHaveCSS('opacity', '1');
+      }
+    }
+  });
+
   test('each button variant shows its pending state', async ({ page, signedInUser: _ }) => {
     await openLibrary(page, { theme: 'light', language: 'en' });
     const publish = page.getByRole('button', { name: 'Publish' });
