@@ -399,23 +399,29 @@ const inboxPath = (ask: InboxAsk) =>
     ? '/v1.0/inbox/count'
     : `/v1.0/inbox${Object.keys(ask.query).length > 0 ? `?${new URLSearchParams(ask.query).toString()}` : ''}`;
 
-type Statement = { sql: string; params: unknown[] };
+/** A statement the API runs, what it is for (`role`) and its parameters. */
+type Statement = { role: string; sql: string; params: unknown[] };
 
 /**
  * The statements the API runs for `ask` (server/inbox/routes.ts), in its order: the same query
  * code (server/inbox/queries.ts), on a Drizzle database of its own whose logger keeps each
- * statement with its parameters instead of running it elsewhere. They run too (a page's ids are
- * what its rows are read by).
+ * statement with its parameters. They run too (a page's ids are what its rows are read by).
  */
 export async function inboxStatements(client: pg.Client, userId: string, ask: InboxAsk): Promise<Statement[]> {
   const statements: Statement[] = [];
+  let role = '';
   const db = drizzle({
     client,
     schema,
-    logger: { logQuery: (sql, params) => void statements.push({ sql, params }) },
+    logger: { logQuery: (sql, params) => void statements.push({ role, sql, params }) },
   }) as unknown as Database;
+  const as = <T>(what: string, run: () => Promise<T>) => {
+    role = what;
+    return run();
+  };
   if (ask.query === 'count') {
-    await countInbox(db, await inboxChannelIds(db, userId), { state: 'open' });
+    const channelIds = await as('the channels', () => inboxChannelIds(db, userId));
+    await as('the count', () => countInbox(db, channelIds, { state: 'open' }));
     return statements;
   }
   const { orderBy, after, ...asked } = ask.query;
@@ -425,32 +431,38 @@ export async function inboxStatements(client: pg.Client, userId: string, ask: In
     sentiment: asked.sentiment as Sentiment | undefined,
     message: asked.message,
   };
-  const channelIds = await inboxChannelIds(db, userId, filter);
-  await countInbox(db, channelIds, filter);
-  const page = await inboxPage(db, channelIds, filter, {
-    order: (orderBy ?? 'negativeFirst') as InboxOrder,
-    after,
-    limit: COMMENTS_PAGE_SIZE,
-    offset: 0,
-  });
-  const rows = await inboxRows(
-    db,
-    page.map((each) => each.id),
+  const channelIds = await as('the channels', () => inboxChannelIds(db, userId, filter));
+  await as('the count', () => countInbox(db, channelIds, filter));
+  const page = await as('the page', () =>
+    inboxPage(db, channelIds, filter, {
+      order: (orderBy ?? 'negativeFirst') as InboxOrder,
+      after,
+      limit: COMMENTS_PAGE_SIZE,
+      offset: 0,
+    }),
   );
-  await repliesTo(
-    db,
-    rows.map((row) => row.comment.id),
+  const rows = await as('the rows', () =>
+    inboxRows(
+      db,
+      page.map((each) => each.id),
+    ),
   );
-  await projectsFollowing(db, userId, [...new Set(rows.map((row) => row.channel.id))]);
+  await as('the replies', () =>
+    repliesTo(
+      db,
+      rows.map((row) => row.comment.id),
+    ),
+  );
+  await as("the rows' projects", () => projectsFollowing(db, userId, [...new Set(rows.map((row) => row.channel.id))]));
   return statements;
 }
 
 type PlanNode = {
   'Node Type': string;
   'Relation Name'?: string;
-  'Index Name'?: string;
   Plans?: PlanNode[];
 };
+type Explained = { Plan: PlanNode; 'Execution Time': number; JIT?: { Timing: { Total: number } } };
 
 /** Every node of a plan, its sub-plans' too. */
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
@@ -458,47 +470,52 @@ const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).fla
 /** A table past this many rows is large: read whole, it costs with its size. */
 const LARGE_TABLE = 10_000;
 
+const ms = (value: number) => `${value.toLocaleString('en', { maximumFractionDigits: value < 10 ? 1 : 0 })} ms`;
+
 /**
- * Each call's statements explained on the bench's database (EXPLAIN (ANALYZE, FORMAT JSON)): any
- * sequential scan, and whether its table is large, and how long they took in the database.
+ * Each call's statements explained on the bench's database (EXPLAIN (ANALYZE, FORMAT JSON), so
+ * with the parameters the API sends and the plan PostgreSQL really ran): whether any reads a
+ * large table by a sequential scan, the small ones aside (a user's few channels and projects);
+ * how long they took in the database, and which one took longest (with what JIT compilation took
+ * of it, when PostgreSQL compiled it).
  */
 async function spreadPlans(databaseUrl: string, userId: string, asks: InboxAsk[]): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const large = new Set(
-      (
-        await client.query<{ relname: string }>(
-          `select relname from pg_class where relkind = 'r' and reltuples >= $1`,
-          [LARGE_TABLE],
-        )
-      ).rows.map((row) => row.relname),
+    const { rows: tables } = await client.query<{ relname: string; rows: number }>(
+      `select relname, reltuples::bigint::int as rows from pg_class where relkind = 'r' and reltuples >= $1`,
+      [LARGE_TABLE],
     );
-    const lines = ['the same calls, their statements explained (EXPLAIN ANALYZE):'];
+    const large = new Map(tables.map((table) => [table.relname, table.rows]));
+    const lines = [
+      "the same calls' statements, explained (EXPLAIN ANALYZE): seq scan of a large table; time in the database",
+    ];
     for (const ask of asks) {
       const statements = await inboxStatements(client, userId, ask);
       const scanned = new Set<string>();
       let took = 0;
-      let slowest = 0;
+      let slowest = { role: '', took: 0, jit: 0 };
       for (const statement of statements) {
-        const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode; 'Execution Time': number }> }>(
+        const { rows } = await client.query<{ 'QUERY PLAN': Explained[] }>(
           `explain (analyze, format json) ${statement.sql}`,
           statement.params,
         );
-        const [plan] = rows[0]!['QUERY PLAN'];
-        took += plan!['Execution Time'];
-        slowest = Math.max(slowest, plan!['Execution Time']);
-        for (const node of nodesOf(plan!.Plan))
-          if (node['Node Type'] === 'Seq Scan') scanned.add(node['Relation Name'] ?? '?');
+        const explained = rows[0]!['QUERY PLAN'][0]!;
+        const time = explained['Execution Time'];
+        took += time;
+        if (time > slowest.took) slowest = { role: statement.role, took: time, jit: explained.JIT?.Timing.Total ?? 0 };
+        for (const node of nodesOf(explained.Plan))
+          if (node['Node Type'] === 'Seq Scan' && large.has(node['Relation Name'] ?? ''))
+            scanned.add(node['Relation Name']!);
       }
-      const seq = [...scanned].map((table) => (large.has(table) ? `${table} (large)` : `${table} (small)`));
-      const verdict = [...scanned].some((table) => large.has(table))
-        ? `SEQ SCAN on ${seq.join(', ')}`
-        : scanned.size > 0
-          ? `no seq scan on a large table (on ${seq.join(', ')})`
-          : 'no seq scan';
+      const seq =
+        scanned.size === 0
+          ? 'none'
+          : [...scanned].map((table) => `${table} (${large.get(table)!.toLocaleString('en')} rows)`).join(', ');
+      const jit = slowest.jit > 0 ? `, JIT ${ms(slowest.jit)} of it` : '';
       lines.push(
-        `  ${ask.name.padEnd(42)} ${verdict}; ${statements.length} statements, ${took.toFixed(1)} ms in the database (the slowest ${slowest.toFixed(1)})`,
+        `  ${ask.name.padEnd(42)} seq scan: ${seq}; ${ms(took)} in ${statements.length} statements, ${slowest.role} ${ms(slowest.took)}${jit}`,
       );
     }
     return lines;

@@ -191,3 +191,21 @@ for (const [locale, colorScheme] of [
     await visitor.close();
   });
 }
+
+test('at 1920 px the footer lines up with the report’s column', async ({ request, browser, user }) => {
+  const token = await accessTokenOf(request, user);
+  const id = await makeProjectThroughApi(request, token, 'Osteria');
+  const made = await request.post(`/v1.0/projects/${id}/report-link`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { reportLink } = (await made.json()) as { reportLink: { token: string } };
+  const visitor = await guest(browser, { colorScheme: 'light', locale: 'en-GB' });
+  await visitor.page.setViewportSize({ width: 1920, height: 1000 });
+  await visitor.page.goto(`/public/reports/${reportLink.token}`);
+  await expect(visitor.page.getByRole('heading', { level: 1, name: 'Osteria' })).toBeVisible();
+  const column = (await visitor.page.getByRole('main').boundingBox())!;
+  const footer = (await visitor.page.getByRole('contentinfo').boundingBox())!;
+  expect(footer.x).toBe(column.x);
+  expect(footer.width).toBe(column.width);
+  await visitor.close();
+});

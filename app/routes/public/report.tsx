@@ -43,7 +43,7 @@ function ReportFrame({ children }: { children: React.ReactNode }) {
         </div>
       </header>
       <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 pt-4 pb-10 sm:px-6">{children}</main>
-      <PublicFooter />
+      <PublicFooter column="report" />
     </div>
   );
 }
