@@ -863,6 +863,31 @@ test.describe('an admin', () => {
     );
   });
 
+  test('keeps its columns where they are as other rows come in', async ({ page, request, signedInUser: admin }) => {
+    const tag = mark();
+    await makeComments(request, admin, inReview(tag, 2, { authorName: 'Ada' }));
+    await openReview(page, tag);
+    await expect(rows(page)).toHaveCount(2);
+    const widths = () =>
+      table(page)
+        .locator('thead th')
+        .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().width)));
+    const before = await widths();
+    // A long name, words of another length, and a proposal with a reason of its own.
+    await makeComments(request, admin, [
+      {
+        message: `${tag} 3 ${'a very long comment about the coffee and the cornetti and the service '.repeat(3)}`,
+        authorName: 'Maria Giovanna Benedetta Santangelo-Rossi di Castelnuovo',
+        sentiment: 'UNCLASSIFIED',
+        inReview: true,
+        proposedSentiment: null,
+      },
+    ]);
+    await page.reload();
+    await expect(rows(page)).toHaveCount(3);
+    expect(await widths()).toEqual(before);
+  });
+
   test('names each row checkbox once: "Select the comment by …"', async ({ page, request, signedInUser: admin }) => {
     const tag = mark();
     await makeComments(request, admin, inReview(tag, 1, { authorName: 'Giulia Neri' }));

@@ -12,7 +12,10 @@ export function useReviewColumns(): Column<Comment>[] {
     {
       id: 'message',
       header: t('review.columns.message'),
-      className: 'min-w-56 max-w-xl',
+      // The words take what the other columns leave, each of them as wide as a box of a fixed
+      // width in its cells (the narrowest a column of a filling table gets), so no column moves
+      // as rows come and go (the new ones "Show N new" adds, a page of other lengths).
+      fill: true,
       // User content: React writes it as text, never as HTML.
       cell: (comment) => (
         <div className="flex flex-col gap-1">
@@ -42,10 +45,9 @@ export function useReviewColumns(): Column<Comment>[] {
     {
       id: 'author',
       header: t('review.columns.author'),
-      className: 'max-w-48',
       from: 'md',
       cell: (comment) => (
-        <span className={`line-clamp-2 wrap-anywhere ${authorClass(comment)}`}>{authorOf(comment, t)}</span>
+        <span className={`line-clamp-2 w-36 wrap-anywhere ${authorClass(comment)}`}>{authorOf(comment, t)}</span>
       ),
     },
     {
@@ -53,7 +55,7 @@ export function useReviewColumns(): Column<Comment>[] {
       header: t('review.columns.sentiment'),
       from: 'md',
       cell: (comment) => (
-        <div className="flex flex-col items-start gap-1">
+        <div className="flex w-32 flex-col items-start gap-1">
           <SentimentBadge sentiment={comment.sentiment.sentiment} />
           <SentimentOrigin comment={comment} />
         </div>
@@ -65,12 +67,12 @@ export function useReviewColumns(): Column<Comment>[] {
       from: 'md',
       cell: (comment) =>
         comment.proposedSentiment ? (
-          <div className="flex flex-col items-start gap-1">
+          <div className="flex w-44 flex-col items-start gap-1">
             <SentimentBadge sentiment={comment.proposedSentiment} />
             <ReviewReason comment={comment} />
           </div>
         ) : (
-          <div className="flex flex-col items-start gap-1">
+          <div className="flex w-44 flex-col items-start gap-1">
             <span className="text-fg-muted">
               <span aria-hidden="true">—</span>
               <span className="sr-only">{t('review.noProposal')}</span>
