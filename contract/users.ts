@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { pagedSchema } from './common';
-import { page, search } from './fields';
+import { page, ROLES, search } from './fields';
 import { defineOperation, errors } from './operation';
 
 const tag = 'Users';
@@ -17,6 +17,8 @@ export const AdminUserListEntrySchema = z
     email: z.string(),
     firstName: z.string(),
     lastName: z.string(),
+    /** An admin is never logged in as (the Support page says so on the row instead of offering it). */
+    role: z.enum(ROLES),
     plan: z.object({ id: z.string(), label: z.string() }),
     hasPaymentMethod: z.boolean(),
     projectCount: count(),

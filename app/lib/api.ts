@@ -38,7 +38,7 @@ export const api = createHttpClient({
       // the support page sends them to sign in.
       impersonationStore.over();
       liveConnection.close();
-      window.location.replace(paths.adminSupport());
+      window.location.replace(impersonationStore.takeReturn() ?? paths.adminSupport());
       return new Promise<never>(() => {});
     },
   },

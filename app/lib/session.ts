@@ -35,6 +35,9 @@ const IMPERSONATION_OVER_KEY = 'impersonation_over';
  * and closing the tab forgets it. The HTTP client sends it instead of the admin's token while
  * it is set, and never refreshes it (app/lib/http.ts `ImpersonationSlot`).
  */
+const IMPERSONATION_RETURN_KEY = 'impersonation_return';
+const isSupportPath = (path: string) => /^\/admin\/support(\?[^#]*)?$/.test(path);
+
 export const impersonationStore = {
   get: () => tabStorage()?.getItem(IMPERSONATION_TOKEN_KEY) ?? null,
   set: (token: string | null) => {
@@ -48,6 +51,18 @@ export const impersonationStore = {
   over: () => {
     tabStorage()?.removeItem(IMPERSONATION_TOKEN_KEY);
     tabStorage()?.setItem(IMPERSONATION_OVER_KEY, '1');
+  },
+  /**
+   * The Support page as the admin left it (its search and page), to go back to when the
+   * impersonation ends; only a Support address is kept, so nothing else can be slipped in.
+   */
+  setReturn: (path: string) => {
+    if (isSupportPath(path)) tabStorage()?.setItem(IMPERSONATION_RETURN_KEY, path);
+  },
+  takeReturn: (): string | null => {
+    const path = tabStorage()?.getItem(IMPERSONATION_RETURN_KEY) ?? null;
+    tabStorage()?.removeItem(IMPERSONATION_RETURN_KEY);
+    return path && isSupportPath(path) ? path : null;
   },
   /** True once after `over`: whether to say the impersonation ended on its own. */
   takeOver: (): boolean => {

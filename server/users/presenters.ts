@@ -52,6 +52,7 @@ export async function presentAdminUserList(
     email: row.email,
     firstName: row.firstName,
     lastName: row.lastName,
+    role: row.role,
     plan: presentPlan(row),
     hasPaymentMethod: row.hasPaymentMethod,
     projectCount: projectCounts.get(row.id) ?? 0,

@@ -38,6 +38,7 @@ describe('GET /v1.0/users', () => {
           email: 'Entry.Case@list.test',
           firstName: 'Entry',
           lastName: 'Case',
+          role: 'user',
           plan: { id: 'pro', label: 'Pro' },
           hasPaymentMethod: true,
           projectCount: 2,

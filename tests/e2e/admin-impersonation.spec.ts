@@ -47,6 +47,16 @@ test.describe('an admin acting as a user', () => {
     customer = await makeUser({ firstName: 'Jane', lastName: 'Doe' });
   });
 
+  test('an admin row says it cannot be logged in as, instead of offering a button that would be refused', async ({
+    page,
+  }) => {
+    await signInAdmin(page, admin);
+    await page.goto(`/admin/support?search=${encodeURIComponent(admin.email)}`);
+    const row = page.getByRole('row').filter({ hasText: admin.email });
+    await expect(row).toContainText('Admins cannot be logged in as');
+    await expect(row.getByRole('button', { name: /^Login as user/ })).toHaveCount(0);
+  });
+
   test("the Support table's button logs in as the user, and the way back returns to Support", async ({ page }) => {
     // Each session's live socket is its own (decision 056): after the reload the page listens on
     // the impersonation's channel only, and after the way back on the admin's session's again.
@@ -67,7 +77,9 @@ test.describe('an admin acting as a user', () => {
     await expect.poll(() => subscribed).toEqual([sessionOf(admin), sessionOf(customer)]);
     await expect(banner(page)).toContainText(`Ada Admin, you are signed in as Jane Doe (${customer.email})`);
     await page.getByRole('button', { name: 'Back to my account' }).click();
-    await expect(page).toHaveURL(/\/admin\/support/);
+    // Where the admin was: the Support page with its search.
+    await expect(page).toHaveURL(`/admin/support?search=${encodeURIComponent(customer.email)}`);
+    await expect(page.getByRole('searchbox')).toHaveValue(customer.email);
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     await expect(page.getByText('you are signed in as')).toHaveCount(0);
     await expect.poll(() => subscribed.at(-1)).toBe(subscribed[0]);

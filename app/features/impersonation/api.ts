@@ -26,12 +26,14 @@ function reloadAt(path: string) {
 export async function loginAsUser(userId: string): Promise<void> {
   const answer = await api.call(impersonation.loginAsUser, { body: { id: userId } });
   impersonationStore.set(answer.access_token);
+  impersonationStore.setReturn(`${window.location.pathname}${window.location.search}`);
   reloadAt(paths.home());
 }
 
 /**
  * 'Back to my account': ends the impersonation on the API (its token stops at once), forgets
- * it, and reloads at the Support page as the admin, whose own session was kept all along.
+ * it, and reloads at the Support page as the admin left it (its search and page), whose own
+ * session was kept all along.
  * Offline it rejects and changes nothing, so the admin can try again: dropping the token
  * unannounced would leave the record saying it went on. An impersonation that had already
  * ended (401) goes back the same way (the HTTP client's `onEnded`).
@@ -44,5 +46,5 @@ export async function backToOwnAccount(): Promise<void> {
     // Any other answer: the impersonation is over one way or another; go back all the same.
   }
   impersonationStore.set(null);
-  reloadAt(paths.adminSupport());
+  reloadAt(impersonationStore.takeReturn() ?? paths.adminSupport());
 }

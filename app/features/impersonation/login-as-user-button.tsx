@@ -14,7 +14,7 @@ import { loginAsUser } from './api';
 const anyRunning = createStore(false);
 
 /** What the Support table knows of a row's user. */
-export type LoginAsUserTarget = { _id: string; email: string };
+export type LoginAsUserTarget = { _id: string; email: string; role?: 'user' | 'admin' };
 
 /**
  * The Support table's 'Login as user' action for one user (docs/product.md#support): busy (and
@@ -26,6 +26,10 @@ export function LoginAsUserButton({ user }: { user: LoginAsUserTarget }) {
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
   const running = useStore(anyRunning);
+  // The API never logs in as an admin: the row says so instead of offering what it would refuse.
+  if (user.role === 'admin') {
+    return <span className="text-xs text-fg-muted">{t('impersonation.notForAdmins')}</span>;
+  }
 
   async function start() {
     setPending(true);
