@@ -66,7 +66,7 @@ export default function AlertSettingsRoute() {
         <Card headingLevel={2} title={t('alertSettings.what')}>
           <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-fg-muted">
             <li>{t('alertSettings.whatNegative')}</li>
-            <li>{t('alertSettings.whatSpike', { minimum: SPIKE_MINIMUM, factor: SPIKE_FACTOR })}</li>
+            <li>{t('alertSettings.whatSpike', { count: SPIKE_MINIMUM, factor: SPIKE_FACTOR })}</li>
             <li>{t('alertSettings.whatRule')}</li>
           </ul>
         </Card>
