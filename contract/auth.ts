@@ -120,6 +120,25 @@ export const register = defineOperation({
   responses: { 201: { description: 'Signed up and in.', body: TokenAnswerSchema }, ...errors(429, ...BODY_ERRORS) },
 });
 
+/**
+ * Why a session ended, where the app can tell the user: signed out, a copy of its cookie came
+ * back (`reused`), "sign out everywhere", the password changed or was reset, the address changed.
+ */
+export const SESSION_END_REASONS = [
+  'signedOut',
+  'reused',
+  'everywhere',
+  'passwordChanged',
+  'passwordReset',
+  'emailChanged',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/** A refused refresh: the sentence, and why the session ended where it is known. */
+export const RefreshRefusedSchema = z
+  .object({ message: z.string(), ended: z.optional(z.enum(SESSION_END_REASONS)) })
+  .register(z.globalRegistry, { id: 'RefreshRefused' });
+
 export const refresh = defineOperation({
   method: 'POST',
   path: '/v1.0/auth/refresh',
@@ -132,7 +151,13 @@ export const refresh = defineOperation({
   access: 'refresh-cookie',
   responses: {
     200: { description: 'A new token; the cookie rotated.', body: TokenAnswerSchema },
-    ...errors(401, 403),
+    401: {
+      description:
+        'No live session. `ended` says why the session ended where the server knows it (another session ' +
+        'changed the address or the password, or signed out everywhere), and the message says so.',
+      body: RefreshRefusedSchema,
+    },
+    ...errors(403),
   },
 });
 

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import * as auth from '~contract/auth';
 import { defaultLanguage, env } from './env';
-import { createHttpClient } from './http';
+import { createHttpClient, HttpError } from './http';
 import { liveConnection } from './live';
 import { loadingCounter } from './loading';
 import { forgetSettledQueries } from './cache';
@@ -25,10 +25,15 @@ export const api = createHttpClient({
     typeof navigator !== 'undefined' && navigator.locks
       ? (navigator.locks.request('auth-refresh', task) as Promise<T>)
       : task(),
-  onSessionExpired: () => {
+  onSessionExpired: (refusal) => {
     // Loaders and actions turn the 401 that follows into a redirect to /login?returnUrl=…
     forgetSettledQueries();
-    snackbar.show('errors.sessionExpired', 'warning');
+    // Ended by another session's change (the address, the password, "sign out everywhere"): the
+    // API says so in the user's language, and the user hears why rather than a bare "expired".
+    const body =
+      refusal instanceof HttpError ? (refusal.body as { ended?: unknown; message?: unknown } | undefined) : undefined;
+    if (body?.ended && typeof body.message === 'string') snackbar.show({ text: body.message }, 'warning');
+    else snackbar.show('errors.sessionExpired', 'warning');
   },
   impersonation: {
     get: impersonationStore.get,

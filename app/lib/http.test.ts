@@ -132,6 +132,19 @@ describe('single-flight refresh', () => {
     expect(server.calls.filter((call) => call.url.includes('/items/')).length).toBe(20);
   });
 
+  it('a refused refresh hands its answer to onSessionExpired, which may say why the session ended', async () => {
+    const why = {
+      message: 'This session ended because the account’s email address was changed.',
+      ended: 'emailChanged',
+    };
+    const { client, onSessionExpired } = setup(async () => json(401, why));
+    await settled(client.request('GET', '/v1.0/items/1').catch(() => undefined));
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    const [refusal] = onSessionExpired.mock.calls[0]!;
+    expect(refusal).toBeInstanceOf(HttpError);
+    expect((refusal as HttpError).body).toEqual(why);
+  });
+
   it('a refused sign-in (a call that does not refresh on 401) is never retried and never refreshes', async () => {
     const { client, refreshCount, server } = setup(async () => json(200, { access_token: 'new' }));
     const refused = settled(

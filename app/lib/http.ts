@@ -65,7 +65,8 @@ export interface HttpClientOptions {
   tokenStore: TokenStore;
   /** Exchanges the refresh cookie for a new access token; resolves null when refused. */
   refreshAccessToken: (client: HttpClient) => Promise<string | null>;
-  onSessionExpired?: () => void;
+  /** The session is over; `refusal` is the refresh's refused answer (an HttpError), which may say why. */
+  onSessionExpired?: (refusal?: unknown) => void;
   onOffline?: () => void;
   /**
    * Told when a request that counts for the global loading indicator starts and ends (the
@@ -159,6 +160,7 @@ export function createHttpClient(options: HttpClientOptions) {
   function refreshOnce(staleToken: string): Promise<string | null> {
     if (!refreshInFlight) {
       const exclusive = options.exclusive ?? ((task) => task());
+      let refusal: unknown;
       const attempt = exclusive(async () => {
         // Another tab may have refreshed while this one waited for the lock.
         const current = options.tokenStore.get();
@@ -166,6 +168,7 @@ export function createHttpClient(options: HttpClientOptions) {
         const token = await options.refreshAccessToken(client).catch((error: unknown) => {
           // Without a network the session is not over: the caller hears it is offline.
           if (error instanceof OfflineError) throw error;
+          refusal = error;
           return null;
         });
         // Stored before the lock is released, so the next tab in line sees it.
@@ -173,7 +176,7 @@ export function createHttpClient(options: HttpClientOptions) {
         return token;
       })
         .then((token) => {
-          if (!token) options.onSessionExpired?.();
+          if (!token) options.onSessionExpired?.(refusal);
           return token;
         })
         .finally(() => {

@@ -126,7 +126,14 @@ describe('changing the email address', () => {
       expect((await me(token)).status).toBe(401);
     }
     for (const refreshToken of [user.refreshToken, elsewhere.refreshToken, meanwhile.refreshToken]) {
-      expect((await h.call(auth.refresh, { refreshToken })).status).toBe(401);
+      const refused = await h.call(auth.refresh, { refreshToken });
+      expect(refused.status).toBe(401);
+      // Said why, so the other session's user knows it was the address, not a fault.
+      expect(refused.body).toEqual({
+        ended: 'emailChanged',
+        message:
+          'This session ended because the account’s email address was changed: every other session was signed out. Please sign in again.',
+      });
     }
     expect((await h.call(auth.refresh, { refreshToken: done.setRefreshToken })).status).toBe(200);
     expect(await signInStatus(newEmail, user.password)).toBe(200);
@@ -242,6 +249,7 @@ describe('changing the password', () => {
     expect((await me(elsewhere.accessToken)).status).toBe(401);
     const oldRefresh = await h.call(auth.refresh, { refreshToken: elsewhere.refreshToken });
     expect(oldRefresh.status).toBe(401);
+    expect(oldRefresh.body).toMatchObject({ ended: 'passwordChanged' });
     const newRefresh = await h.call(auth.refresh, { refreshToken: changed.setRefreshToken });
     expect(newRefresh.status).toBe(200);
     // The new password signs in; the old one does not.
@@ -258,7 +266,12 @@ describe('signing out everywhere', () => {
     expect(done.status).toBe(204);
     for (const token of [user.accessToken, elsewhere.accessToken]) expect((await me(token)).status).toBe(401);
     for (const refreshToken of [user.refreshToken, elsewhere.refreshToken]) {
-      expect((await h.call(auth.refresh, { refreshToken })).status).toBe(401);
+      const refused = await h.call(auth.refresh, { refreshToken, headers: { 'accept-language': 'it' } });
+      expect(refused.status).toBe(401);
+      expect(refused.body).toEqual({
+        ended: 'everywhere',
+        message: 'Questa sessione è terminata perché l’account è uscito da tutti i dispositivi. Accedi di nuovo.',
+      });
     }
   });
 });

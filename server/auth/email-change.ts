@@ -95,7 +95,7 @@ export async function confirmEmailChange(
         .where(eq(users.id, userId))
         .returning();
       if (!user) return { outcome: 'invalid' };
-      await endAllSessionsOf(tx, userId, now);
+      await endAllSessionsOf(tx, userId, now, 'emailChanged');
       const session = await startFamily(tx, userId, sessions, now);
       const [fresh] = await tx.select().from(users).where(eq(users.id, userId));
       return { outcome: 'changed', user: fresh!, session };

@@ -65,7 +65,7 @@ export async function resetPassword(
       .update(users)
       .set({ passwordHash, updatedAt: new Date(now) })
       .where(eq(users.id, found.userId));
-    await endAllSessionsOf(tx, found.userId, now);
+    await endAllSessionsOf(tx, found.userId, now, 'passwordReset');
     return { userId: found.userId };
   });
 }

@@ -3,6 +3,7 @@ import { and, eq, exists, getTableColumns, gt, isNull, or, sql, type SQL, type S
 import type { Database } from '../db/client';
 import { impersonations, refreshTokens, users, type UserRow } from '../db/schema';
 import { randomToken, sha256 } from './opaque-tokens';
+import type { SessionEndReason } from '../../contract/auth';
 
 /**
  * How long a session (a refresh family) lives: `idleSeconds` after its last refresh, and never
@@ -48,10 +49,15 @@ export function startFamily(
   );
 }
 
-export async function revokeFamily(db: Database, familyId: string, now: number): Promise<void> {
+export async function revokeFamily(
+  db: Database,
+  familyId: string,
+  now: number,
+  why: SessionEndReason = 'signedOut',
+): Promise<void> {
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date(now) })
+    .set({ revokedAt: new Date(now), revokedWhy: why })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
@@ -59,7 +65,8 @@ export type Rotation =
   | { outcome: 'rotated'; userId: string; issued: IssuedRefreshToken }
   /** A rotated token came back: someone holds a copy; its family is now revoked. */
   | { outcome: 'reused'; userId: string; familyId: string }
-  | { outcome: 'refused' };
+  /** Unknown, expired, or revoked (`ended`: why, where it was recorded). */
+  | { outcome: 'refused'; ended?: SessionEndReason | undefined };
 
 /**
  * Trades a refresh token for its successor in the same family. Refused when the token is
@@ -73,10 +80,10 @@ export async function rotate(db: Database, token: string, lifetimes: SessionLife
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, sha256(token)))
     .limit(1);
-  if (!row || row.revokedAt) return { outcome: 'refused' };
+  if (!row || row.revokedAt) return { outcome: 'refused', ended: row?.revokedWhy ?? undefined };
   const reused = { outcome: 'reused', userId: row.userId, familyId: row.familyId } as const;
   if (row.usedAt) {
-    await revokeFamily(db, row.familyId, now);
+    await revokeFamily(db, row.familyId, now, 'reused');
     return reused;
   }
   if (row.expiresAt.getTime() <= now || row.familyExpiresAt.getTime() <= now) return { outcome: 'refused' };
@@ -90,7 +97,7 @@ export async function rotate(db: Database, token: string, lifetimes: SessionLife
       .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
       .returning({ id: refreshTokens.id });
     if (claimed.length === 0) {
-      await revokeFamily(tx, row.familyId, now);
+      await revokeFamily(tx, row.familyId, now, 'reused');
       return reused;
     }
     const issued = await issue(tx, row.userId, { id: row.familyId, expiresAt: row.familyExpiresAt }, lifetimes, now);
@@ -121,10 +128,15 @@ export async function revokeFamilyOf(
  * just ended) stopped with them, and are closed as `signed_out`, so nothing reads them as live
  * (the real-time publisher neither: docs/decisions/056-live-updates-end-with-the-session.md).
  */
-export async function endAllSessionsOf(db: Database, userId: string, now: number): Promise<void> {
+export async function endAllSessionsOf(
+  db: Database,
+  userId: string,
+  now: number,
+  why: SessionEndReason,
+): Promise<void> {
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date(now) })
+    .set({ revokedAt: new Date(now), revokedWhy: why })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
   await db
     .update(users)

@@ -2,13 +2,14 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as userAccount from '../../contract/user-account';
 import * as auth from '../../contract/auth';
+import type { SessionEndReason } from '../../contract/auth';
 import { users, type UserRow } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { logAuthEvent } from '../http/auth-events';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv, Services } from '../http/context';
 import { fieldError, HttpError, unauthenticated } from '../http/errors';
-import { message } from '../http/i18n';
+import { message, type MessageKey } from '../http/i18n';
 import { reply, route } from '../http/operation';
 import { accountSubject, addressSubject, rateLimitCheck } from '../http/rate-limiter';
 import { authenticate, type SignedInEnv } from '../http/require-user';
@@ -38,6 +39,14 @@ import {
 } from './refresh-tokens';
 
 const REFRESH_COOKIE = 'refresh_token';
+
+/** What a refused refresh says of a session another one ended (the others are a plain 401). */
+const ENDED_MESSAGES: Partial<Record<SessionEndReason, MessageKey>> = {
+  emailChanged: 'sessionEndedEmailChanged',
+  passwordChanged: 'sessionEndedPasswordChanged',
+  passwordReset: 'sessionEndedPasswordChanged',
+  everywhere: 'sessionEndedEverywhere',
+};
 const REFRESH_COOKIE_PATH = '/v1.0/auth';
 
 export function authRoutes(s: Services) {
@@ -142,6 +151,11 @@ export function authRoutes(s: Services) {
     const user = rotation.outcome === 'rotated' ? await findUserById(s.db, rotation.userId) : undefined;
     if (rotation.outcome !== 'rotated' || !user) {
       deleteCookie(c, REFRESH_COOKIE, cookieOptions);
+      // Ended by another session's change: said, so the user knows it was no fault of theirs.
+      const ended = rotation.outcome === 'refused' ? rotation.ended : undefined;
+      if (ended && ENDED_MESSAGES[ended]) {
+        throw new HttpError(401, ENDED_MESSAGES[ended], {}, {}, { ended });
+      }
       throw unauthenticated();
     }
     return reply(c, auth.refresh, 200, await signIn(c, user, rotation.issued));
@@ -240,7 +254,7 @@ export function authRoutes(s: Services) {
         .update(users)
         .set({ passwordHash, updatedAt: new Date(now) })
         .where(eq(users.id, user.id));
-      await endAllSessionsOf(tx, user.id, now);
+      await endAllSessionsOf(tx, user.id, now, 'passwordChanged');
       const session = await startFamily(tx, user.id, s.sessions, now);
       const [fresh] = await tx.select().from(users).where(eq(users.id, user.id));
       return { user: fresh!, session };
@@ -303,7 +317,7 @@ export function authRoutes(s: Services) {
   route(routes, s, userAccount.logoutEverywhere, async (c) => {
     if (c.get('impersonation')) throw new HttpError(403, 'forbidden');
     const user = c.get('user');
-    await endAllSessionsOf(s.db, user.id, s.clock());
+    await endAllSessionsOf(s.db, user.id, s.clock(), 'everywhere');
     logAuthEvent(c, 'sign_out_everywhere', { userId: user.id, ip: callerOf(c).ip });
     deleteCookie(c, REFRESH_COOKIE, cookieOptions);
     return reply(c, userAccount.logoutEverywhere, 204);

@@ -29,6 +29,7 @@ import {
   TRAINING_DECISIONS,
 } from '../../contract/fields';
 import { ALERT_MAILS, NOTIFICATION_KINDS } from '../../contract/notifications';
+import { SESSION_END_REASONS } from '../../contract/auth';
 
 // The lists live in the contract, so the API's validation, the app's forms and these check
 // constraints cannot disagree.
@@ -114,6 +115,8 @@ export const refreshTokens = pgTable(
     familyExpiresAt: at('family_expires_at').notNull(),
     usedAt: at('used_at'),
     revokedAt: at('revoked_at'),
+    // Why it was revoked (contract/auth.ts SESSION_END_REASONS), for a refused refresh to say.
+    revokedWhy: text('revoked_why', { enum: SESSION_END_REASONS }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -125,6 +128,7 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_live_user_id_idx')
       .on(table.userId)
       .where(sql`${table.usedAt} is null and ${table.revokedAt} is null`),
+    check('refresh_tokens_revoked_why_check', oneOf(table.revokedWhy, SESSION_END_REASONS)),
   ],
 );
 

@@ -31,6 +31,11 @@ export const messages = {
     invalidCredentials: 'These credentials do not match our records.',
     forbidden: 'Forbidden.',
     crossOrigin: 'This request is accepted from the app’s own pages only.',
+    sessionEndedEmailChanged:
+      'This session ended because the account’s email address was changed: every other session was signed out. Please sign in again.',
+    sessionEndedPasswordChanged:
+      'This session ended because the account’s password was changed: every other session was signed out. Please sign in again.',
+    sessionEndedEverywhere: 'This session ended because the account was signed out everywhere. Please sign in again.',
     notFound: 'Not found.',
     unknownHost: 'This server answers only to its own address. Open it by the address it was started with.',
     couponAlreadyRedeemed: 'This coupon has already been redeemed.',
@@ -96,6 +101,12 @@ export const messages = {
     invalidCredentials: 'Le credenziali non corrispondono ai nostri dati.',
     forbidden: 'Accesso negato.',
     crossOrigin: 'Questa richiesta è accettata solo dalle pagine dell’app.',
+    sessionEndedEmailChanged:
+      'Questa sessione è terminata perché l’indirizzo email dell’account è stato cambiato: tutte le altre sessioni sono state chiuse. Accedi di nuovo.',
+    sessionEndedPasswordChanged:
+      'Questa sessione è terminata perché la password dell’account è stata cambiata: tutte le altre sessioni sono state chiuse. Accedi di nuovo.',
+    sessionEndedEverywhere:
+      'Questa sessione è terminata perché l’account è uscito da tutti i dispositivi. Accedi di nuovo.',
     notFound: 'Non trovato.',
     unknownHost: 'Questo server risponde solo al proprio indirizzo. Aprilo dall’indirizzo con cui è stato avviato.',
     couponAlreadyRedeemed: 'Questo coupon è già stato utilizzato.',

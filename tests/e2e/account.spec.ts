@@ -174,6 +174,13 @@ test('the email address: refusals by the field, a link to the new address, and t
   await page.reload();
   await expect(page.getByText(`Your address: ${newEmail}`)).toBeVisible();
   await expectSignedOut(elsewhere.page);
+  // It hears why, not a bare "Session expired".
+  await expect(
+    elsewhere.page.getByText(
+      'This session ended because the account’s email address was changed: every other session was signed out.',
+      { exact: false },
+    ),
+  ).toBeVisible();
   await elsewhere.context.close();
   expect(await signInStatus(page, { email: newEmail, password: signedInUser.password })).toBe(200);
   expect(await signInStatus(page, signedInUser)).toBe(401);

@@ -1,0 +1,2 @@
+ALTER TABLE "refresh_tokens" ADD COLUMN "revoked_why" text;--> statement-breakpoint
+ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_revoked_why_check" CHECK ("refresh_tokens"."revoked_why" in ('signedOut', 'reused', 'everywhere', 'passwordChanged', 'passwordReset', 'emailChanged'));
