@@ -35,7 +35,11 @@ export const CHANNEL_FETCHED_EVENTS: Record<ChannelKind, string> = {
   'linkedin-organization': 'LinkedinOrganizationFetched',
   'tiktok-user': 'TiktokUserFetched',
 };
-export const ChannelFetchedEventSchema = z.object({ channel: ChannelSchema });
+/** A channel that arrived, with the user's projects that already follow it (a TikTok user connected from one). */
+export const ChannelFetchedEventSchema = z.object({
+  channel: ChannelSchema,
+  projects: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
 
 /**
  * One kind of an account's channels is done (fetched, or given up until a reconnect), with

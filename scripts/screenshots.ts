@@ -230,7 +230,7 @@ const screens: Screen[] = [
   },
   {
     name: 'live-channel-fetched',
-    path: '/projects',
+    path: '/integrations',
     who: 'fresh',
     then: async (page) => {
       await listening(page);
@@ -240,13 +240,24 @@ const screens: Screen[] = [
   },
   {
     name: 'live-channel-fetched-it',
-    path: '/projects',
+    path: '/integrations',
     who: 'fresh',
     language: 'it',
     then: async (page) => {
       await listening(page);
       await connectThroughApi(page.request, await authOf(page), 'linkedin', 'li-sandbox-luca');
       await page.getByRole('dialog', { name: '2 nuovi canali sono pronti' }).waitFor();
+    },
+  },
+  {
+    // Elsewhere (another tab): a notice, not a dialog.
+    name: 'live-channel-fetched-quiet',
+    path: '/inbox',
+    who: 'fresh',
+    then: async (page) => {
+      await listening(page);
+      await connectThroughApi(page.request, await authOf(page), 'facebook', '100000000000001');
+      await page.getByRole('status').filter({ hasText: 'new channels are ready' }).waitFor();
     },
   },
   {

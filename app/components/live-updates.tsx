@@ -80,7 +80,7 @@ function refresh() {
 
 function onChannelFetched(payload: unknown) {
   const event = z.safeParse(ChannelFetchedEventSchema, payload);
-  if (event.success) channelFetched.announce(event.data.channel);
+  if (event.success) channelFetched.announce(event.data, window.location.pathname);
   refresh();
 }
 

@@ -125,21 +125,6 @@ export async function inboxRows(db: Database, ids: string[]) {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The user's projects that follow each of `channelIds`, by name. */
-export async function projectsFollowing(db: Database, userId: string, channelIds: string[]) {
-  const byChannel = new Map<string, Array<{ id: string; name: string }>>();
-  if (channelIds.length === 0) return byChannel;
-  const rows = await db
-    .select({ channelId: projectChannels.channelId, id: projects.id, name: projects.name })
-    .from(projectChannels)
-    .innerJoin(projects, eq(projects.id, projectChannels.projectId))
-    .where(and(inArray(projectChannels.channelId, channelIds), eq(projects.ownerId, userId)))
-    .orderBy(projects.name, projects.id);
-  for (const { channelId, id, name } of rows)
-    byChannel.set(channelId, [...(byChannel.get(channelId) ?? []), { id, name }]);
-  return byChannel;
-}
-
 /**
  * How many of the inbox's comments on `channelIds` match `filter`: from the counts kept as
  * comments change (comment_days, keyed also by done: migration 0026) unless it filters by words,

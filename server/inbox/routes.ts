@@ -5,20 +5,12 @@ import { COMMENTS_PAGE_SIZE } from '../../contract/comments';
 import { INBOX_CHANGED } from '../../contract/realtime';
 import type { AppEnv, Services } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
+import { projectsFollowing } from '../projects/queries';
 import { reply, route } from '../http/operation';
 import { pageOffset, paged } from '../http/paging';
 import { CountChanged, repliesTo, type CommentWithChannel } from '../comments/queries';
 import { presentProjectComment } from '../comments/presenters';
-import {
-  countInbox,
-  inboxChannelIds,
-  inboxPage,
-  inboxRows,
-  markDone,
-  markMatchingDone,
-  projectsFollowing,
-  undoDone,
-} from './queries';
+import { countInbox, inboxChannelIds, inboxPage, inboxRows, markDone, markMatchingDone, undoDone } from './queries';
 
 /**
  * The inbox (contract/inbox.ts; docs/decisions/063): the user's comments across their projects,

@@ -14,7 +14,7 @@ import {
 } from '../../contract/realtime';
 import { writeListing } from '../comments/writer';
 import type { CommentJudge } from '../sentiment/judge';
-import { followInProject } from '../projects/queries';
+import { followInProject, projectsFollowing } from '../projects/queries';
 import type { Publisher } from '../realtime/publisher';
 import { presentChannel } from './presenters';
 import type { Encryption } from '../security/encryption';
@@ -81,8 +81,20 @@ async function announceFetched(
   kind: ChannelKind,
   rows: Array<ChannelRow & { isNew?: boolean }>,
 ) {
-  for (const row of rows.filter((each) => each.isNew)) {
-    await announce(deps, account.ownerId, CHANNEL_FETCHED_EVENTS[row.kind], { channel: presentChannel(row) });
+  const fresh = rows.filter((each) => each.isNew);
+  const following =
+    fresh.length > 0
+      ? await projectsFollowing(
+          deps.db,
+          account.ownerId,
+          fresh.map((row) => row.id),
+        )
+      : new Map();
+  for (const row of fresh) {
+    await announce(deps, account.ownerId, CHANNEL_FETCHED_EVENTS[row.kind], {
+      channel: presentChannel(row),
+      projects: following.get(row.id) ?? [],
+    });
   }
   await announce(deps, account.ownerId, ACCOUNT_CHANNELS_FETCHED, {
     account: { _id: account.id, provider: account.provider, kind },

@@ -156,3 +156,18 @@ export async function detachChannel(db: Database, projectId: string, channelId: 
     .returning({ channelId: projectChannels.channelId });
   return gone.length > 0;
 }
+
+/** The user's projects that follow each of `channelIds`, by name. */
+export async function projectsFollowing(db: Database, userId: string, channelIds: string[]) {
+  const byChannel = new Map<string, Array<{ id: string; name: string }>>();
+  if (channelIds.length === 0) return byChannel;
+  const rows = await db
+    .select({ channelId: projectChannels.channelId, id: projects.id, name: projects.name })
+    .from(projectChannels)
+    .innerJoin(projects, eq(projects.id, projectChannels.projectId))
+    .where(and(inArray(projectChannels.channelId, channelIds), eq(projects.ownerId, userId)))
+    .orderBy(projects.name, projects.id);
+  for (const { channelId, id, name } of rows)
+    byChannel.set(channelId, [...(byChannel.get(channelId) ?? []), { id, name }]);
+  return byChannel;
+}

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import type { JobFailureReason } from '../../contract/fields';
 import { CHANNEL_FETCHED_EVENTS } from '../../contract/realtime';
+import { projectsFollowing } from '../projects/queries';
 import { TIKTOK_IMPORT_FAILED, TIKTOK_IMPORT_PROGRESS } from '../../contract/tiktok-users';
 import type { Database } from '../db/client';
 import { providerAccounts, type ChannelRow } from '../db/schema';
@@ -66,8 +67,10 @@ async function tell(deps: TiktokImportDeps, row: ChannelRow, projectId: string, 
     }
     await deps.publisher.toUser(row.ownerId, TIKTOK_IMPORT_PROGRESS, { progress, tiktokUser });
     if (progress === 100) {
+      const following = await projectsFollowing(deps.db, row.ownerId, [row.id]);
       await deps.publisher.toUser(row.ownerId, CHANNEL_FETCHED_EVENTS['tiktok-user'], {
         channel: presentChannel(row),
+        projects: following.get(row.id) ?? [],
         tiktokUser,
       });
     }

@@ -39,13 +39,33 @@ const channelsDialog = (page: Page) => page.getByRole('dialog', { name: /new cha
 const cards = (page: Page) =>
   channelsDialog(page).getByRole('list', { name: 'Channels that arrived' }).getByRole('listitem');
 
+test('on a page where nothing is connected (another tab), channels that arrive are a quiet notice whose Show opens the dialog', async ({
+  page,
+  request,
+  user,
+}) => {
+  await signInWithoutUi(page, user);
+  await openListening(page, '/inbox');
+  await connectFacebookThroughApi(request, await accessTokenOf(request, user), MARCO);
+  const notice = page.getByRole('status').filter({ hasText: 'A new channel is ready: Bianchi Bottega.' });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+  await notice.getByRole('button', { name: 'Show' }).click();
+  const dialog = page.getByRole('dialog', { name: 'A new channel is ready' });
+  await expect(dialog.getByRole('listitem')).toHaveText([/^Bianchi Bottega.*In no project yet$/]);
+  await expect(dialog).toContainText('Attach it to a project to follow its comments.');
+  await expectNoA11yViolations(page);
+});
+
 test('the first channel opens the dialog and the others join it; Cancel closes it, the next opens a new one, Refresh page reloads', async ({
   page,
   request,
   user,
 }) => {
   await signInWithoutUi(page, user);
-  await openListening(page, '/projects');
+  // Where the user connects accounts: the dialog opens by itself there.
+  await openListening(page, '/integrations');
   await connectFacebookThroughApi(request, await accessTokenOf(request, user), GIULIA);
 
   const dialog = channelsDialog(page);
@@ -76,7 +96,7 @@ test('the first channel opens the dialog and the others join it; Cancel closes i
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload))
     .toBe(undefined);
-  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
@@ -102,8 +122,8 @@ test("a user's browser hears nothing of another user's channels, and a forged su
       }),
     );
     const [userChannel, otherChannel] = await Promise.all([
-      openListening(page, '/projects'),
-      openListening(otherPage, '/projects'),
+      openListening(page, '/integrations'),
+      openListening(otherPage, '/integrations'),
     ]);
     expect(userChannel).toMatch(new RegExp(`^private-App\\.Models\\.User\\.${user._id}\\.[0-9a-f-]{36}$`));
 
@@ -378,6 +398,9 @@ test('a TikTok user connected to a project: the import shows its progress to 100
   // The dialog lists the user.
   const dialog = page.getByRole('dialog', { name: 'A new channel is ready' });
   await expect(dialog.getByRole('listitem')).toHaveText([/^Caffè OrbitaTikTok user/]);
+  // Connected from the project, it is in it already: the dialog says so, and asks nothing of it.
+  await expect(dialog.getByRole('listitem')).toContainText(/In .+/);
+  await expect(dialog).not.toContainText('Attach it to a project');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('progressbar', { name: 'Caffè Orbita imported' })).toBeVisible();
   // The project follows its new user.

@@ -9,17 +9,19 @@ import { ChannelLine } from './channel-kind';
 
 /**
  * The channel-fetched dialog (docs/product.md#fetching-channels): what just arrived from the user's connected
- * accounts, as cards that cannot be removed, and what to do with them. Cancel closes it (and the
+ * accounts, as cards that cannot be removed, each saying which projects follow it already, and
+ * what to do with those no project follows. Cancel closes it (and the
  * next channel opens a new one); 'Refresh page' reloads, so every screen shows the new channels.
  */
 /** Cards shown at most; the rest are counted (a dialog that fits any screen, with nothing to scroll). */
 const SHOWN = 5;
 
 export function ChannelFetchedDialog() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const channels = useChannelFetched();
   const [reloading, setReloading] = useState(false);
   const list = channels ?? [];
+  const unfollowed = list.filter((each) => each.projects.length === 0).length;
   return (
     <AppDialog
       open={channels !== null}
@@ -44,22 +46,32 @@ export function ChannelFetchedDialog() {
     >
       <p>{t('channelFetched.intro', { count: list.length })}</p>
       <ul aria-label={t('channelFetched.listLabel')} className="mt-4 flex flex-col gap-2">
-        {list.slice(0, SHOWN).map((channel) => (
+        {list.slice(0, SHOWN).map(({ channel, projects }) => (
           <li key={channel._id} className="rounded-md bg-muted/60 px-3 py-2 text-sm ring-1 ring-line">
             <ChannelLine kind={channel.type} name={channel.name} />
-            <span className="mt-0.5 block pl-6 text-xs text-fg-subtle">{t(`channels.kind.${channel.type}`)}</span>
+            <span className="mt-0.5 block pl-6 text-xs text-fg-muted">
+              {t(`channels.kind.${channel.type}`)} ·{' '}
+              {projects.length > 0
+                ? t('channelFetched.followedBy', {
+                    projects: new Intl.ListFormat(i18n.language || undefined).format(projects.map((each) => each.name)),
+                  })
+                : t('channelFetched.inNoProject')}
+            </span>
           </li>
         ))}
       </ul>
       {list.length > SHOWN ? (
         <p className="mt-2 text-sm">{t('channelFetched.more', { count: list.length - SHOWN })}</p>
       ) : null}
-      <p className="mt-4 text-sm">
-        {t('channelFetched.next', { count: list.length })}{' '}
-        <TextLink to={paths.projects()} onClick={channelFetched.close}>
-          {t('channelFetched.toProjects')}
-        </TextLink>
-      </p>
+      {/* Only for channels no project follows yet: a TikTok user connected from a project is in it. */}
+      {unfollowed > 0 ? (
+        <p className="mt-4 text-sm">
+          {t('channelFetched.next', { count: unfollowed })}{' '}
+          <TextLink to={paths.projects()} onClick={channelFetched.close}>
+            {t('channelFetched.toProjects')}
+          </TextLink>
+        </p>
+      ) : null}
     </AppDialog>
   );
 }
