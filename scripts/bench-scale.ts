@@ -12,9 +12,9 @@ import {
   inboxChannelIds,
   inboxPage,
   inboxRows,
-  projectsFollowing,
   type InboxFilter,
 } from '../server/inbox/queries';
+import { projectsFollowing } from '../server/projects/queries';
 import { PAGE, SECRET, burstOf, signedInOwner } from './bench-ingest';
 import { startBenchServer } from './bench-server';
 
