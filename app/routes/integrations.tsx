@@ -16,7 +16,7 @@ import {
 } from '~/features/integrations/account-cards';
 import {
   authorizeUrl,
-  deleteAccount,
+  deleteConnectedAccount,
   loadAccounts,
   makeAccountPrimary,
   refreshAccount,
@@ -80,7 +80,7 @@ export async function clientAction({ request }: { request: Request }) {
       snackbar.show('integrations.madePrimary', 'success', { values: { name: formText(form, 'name') } });
     },
     delete: async (form) => {
-      await deleteAccount(providerOf(form), formText(form, 'id'));
+      await deleteConnectedAccount(providerOf(form), formText(form, 'id'));
       snackbar.show('integrations.deleted', 'success', { values: { name: formText(form, 'name') } });
       // The user's channels changed: what the app holds of the user is loaded again.
       await invalidate(authKeys.me());

@@ -188,7 +188,7 @@ export async function makePrimary(db: Database, account: ProviderAccountRow, now
  * Deletes an account, with its channels and their comments (the foreign keys cascade). When it
  * was the primary one, the oldest other of that provider becomes primary, in the same transaction.
  */
-export async function deleteAccount(db: Database, account: ProviderAccountRow, now: Date): Promise<boolean> {
+export async function deleteConnectedAccount(db: Database, account: ProviderAccountRow, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const siblings = await tx
       .select({ id: providerAccounts.id })

@@ -10,7 +10,7 @@ import { assertRoomForChannel } from '../projects/limits';
 import { createEncryption } from '../security/encryption';
 import {
   clearFetchFailure,
-  deleteAccount,
+  deleteConnectedAccount,
   findAccount,
   listAccounts,
   makePrimary,
@@ -233,7 +233,7 @@ export function accountRoutes(s: Services) {
     route(routes, s, ops.remove, async (c, { params }) => {
       const account = await ownAccount(c.get('user').id, params.id);
       const [withItsChannels] = await withChannels(s.db, [account]);
-      if (!(await deleteAccount(s.db, account, new Date(s.clock())))) throw notFound();
+      if (!(await deleteConnectedAccount(s.db, account, new Date(s.clock())))) throw notFound();
       await unsubscribeLeftChannels(deps, account, withItsChannels?.channels ?? []);
       c.get('log').info({ userId: account.ownerId, provider, accountId: account.id }, 'account deleted');
       return reply(c, ops.remove, 204);

@@ -94,7 +94,7 @@ export function makeAccountPrimary(provider: AccountProvider, id: string) {
   return api.call(operations[provider].makePrimary, { params: { id } });
 }
 
-export function deleteAccount(provider: AccountProvider, id: string) {
+export function deleteConnectedAccount(provider: AccountProvider, id: string) {
   return api.call(operations[provider].remove, { params: { id } });
 }
 
