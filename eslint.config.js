@@ -1,4 +1,6 @@
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { builtinRules } from 'eslint/use-at-your-own-risk';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -27,26 +29,43 @@ const noShellFromUi = forbid(['~/components/*', '!~/components/ui', '../*'], she
 const noComponents = forbid(['~/components/**', '**/components/**'], 'lib sits below every component.');
 
 /**
- * ESLint's `no-restricted-imports` looks at `import` and `export … from` only; this is the same rule,
- * with the same options and words, for `import('…')`: loading a module later still makes the
- * importer depend on it. A computed specifier cannot be judged and is left alone.
+ * ESLint's `no-restricted-imports` judges a specifier as written: `import('…')` it does not see at
+ * all, and `../projects/api` from `app/features/integrations/` matches no `~/features/*` pattern
+ * though it lands in another feature. This rule runs the same check, with the same options and
+ * words, on every import of an app file (static, `export … from`, and `import('…')`) with its
+ * specifier resolved to the app's own `~/…` form, as `import/no-restricted-paths` judges the file
+ * an import reaches. A computed specifier cannot be judged and is left alone.
  */
+const APP_DIR = fileURLToPath(new URL('./app/', import.meta.url));
 const restrictedImports = builtinRules.get('no-restricted-imports');
-const restrictedDynamicImports = {
-  meta: { ...restrictedImports.meta, docs: { description: 'no-restricted-imports, for import() too' } },
+const restrictedResolvedImports = {
+  meta: { ...restrictedImports.meta, docs: { description: 'no-restricted-imports, on where an import lands' } },
   create(context) {
     const check = restrictedImports.create(context).ImportDeclaration;
+    /** `./x` or `../x` from an app file as `~/…`; anything else as written. */
+    const resolve = (specifier) => {
+      if (!specifier.startsWith('.')) return specifier;
+      const target = path.resolve(path.dirname(context.filename), specifier);
+      return target.startsWith(APP_DIR) ? `~/${path.relative(APP_DIR, target).split(path.sep).join('/')}` : specifier;
+    };
+    const judge = (node, source, dynamic) => {
+      const specifier =
+        source.type === 'Literal'
+          ? source.value
+          : source.type === 'TemplateLiteral' && source.expressions.length === 0
+            ? source.quasis[0].value.cooked
+            : undefined;
+      if (typeof specifier !== 'string') return;
+      const landing = resolve(specifier);
+      // A static import as written is the built-in rule's; this one judges where it lands.
+      if (dynamic) check({ ...node, source: { ...source, value: specifier } });
+      if (landing !== specifier) check({ ...node, source: { ...source, value: landing } });
+    };
     return {
-      ImportExpression(node) {
-        const { source } = node;
-        const specifier =
-          source.type === 'Literal'
-            ? source.value
-            : source.type === 'TemplateLiteral' && source.expressions.length === 0
-              ? source.quasis[0].value.cooked
-              : undefined;
-        if (typeof specifier === 'string') check({ ...node, source: { ...source, value: specifier } });
-      },
+      ImportExpression: (node) => judge(node, node.source, true),
+      ImportDeclaration: (node) => judge(node, node.source, false),
+      ExportNamedDeclaration: (node) => node.source && judge(node, node.source, false),
+      ExportAllDeclaration: (node) => judge(node, node.source, false),
     };
   },
 };
@@ -77,7 +96,7 @@ const restrict = (files, patterns) => ({
   files,
   rules: {
     'no-restricted-imports': ['error', { patterns }],
-    'layers/no-restricted-dynamic-imports': ['error', { patterns }],
+    'layers/no-restricted-resolved-imports': ['error', { patterns }],
   },
 });
 
@@ -89,7 +108,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{js,mjs,ts,tsx}'],
-    plugins: { layers: { rules: { 'no-restricted-dynamic-imports': restrictedDynamicImports } } },
+    plugins: { layers: { rules: { 'no-restricted-resolved-imports': restrictedResolvedImports } } },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': [

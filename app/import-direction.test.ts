@@ -43,6 +43,29 @@ describe('the import direction', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('judges a relative import by where it lands: a relative path into another feature or up a layer is refused', async () => {
+    const feature = 'A feature does not reach into another feature (integrations).';
+    const found = await refusals(
+      'app/features/integrations/probe.ts',
+      [
+        "import { getProjects } from '../projects/api';",
+        "export const later = () => import('../projects/api');",
+        "export { leave } from '../../components/live-updates';",
+        "export const own = () => import('./api');",
+        "import { Button } from '../../components/ui/button';",
+        'export { getProjects, Button };',
+      ].join('\n'),
+    );
+    expect(found).toEqual([
+      `1: '~/features/projects/api' import is restricted from being used by a pattern. ${feature}`,
+      `2: '~/features/projects/api' import is restricted from being used by a pattern. ${feature}`,
+      "3: '~/components/live-updates' import is restricted from being used by a pattern. Only the ui primitives (~/components/ui/*) are below this layer; the shell is above it.",
+    ]);
+    expect(await refusals('app/lib/probe.ts', "import { api } from '../features/auth/api';\nexport { api };")).toEqual([
+      "1: '~/features/auth/api' import is restricted from being used by a pattern. This layer sits below features.",
+    ]);
+  });
+
   it('lets a layer load what is below it later', async () => {
     expect(
       await refusals('app/routes/probe.tsx', "export const later = () => import('~/components/live-updates');"),
