@@ -62,6 +62,8 @@ describe('the import direction', { timeout: 60_000 }, () => {
       "3: '~/components/live-updates' import is restricted from being used by a pattern. Only the ui primitives (~/components/ui/*) are below this layer; the shell is above it.",
     ]);
     expect(await refusals('app/lib/probe.ts', "import { api } from '../features/auth/api';\nexport { api };")).toEqual([
+      // As written (a `**/features/**` pattern) and where it lands: the same refusal.
+      "1: '../features/auth/api' import is restricted from being used by a pattern. This layer sits below features.",
       "1: '~/features/auth/api' import is restricted from being used by a pattern. This layer sits below features.",
     ]);
   });
