@@ -7,13 +7,7 @@ import type { Database } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { DEMO_MESSAGES, DEMO_REVIEWED } from '../server/db/seed';
 import { repliesTo } from '../server/comments/queries';
-import {
-  countInbox,
-  inboxChannelIds,
-  inboxPage,
-  inboxRows,
-  type InboxFilter,
-} from '../server/inbox/queries';
+import { countInbox, inboxChannelIds, inboxPage, inboxRows, type InboxFilter } from '../server/inbox/queries';
 import { projectsFollowing } from '../server/projects/queries';
 import { PAGE, SECRET, burstOf, signedInOwner } from './bench-ingest';
 import { startBenchServer } from './bench-server';

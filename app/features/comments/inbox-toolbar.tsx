@@ -1,17 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_KINDS } from '~contract/fields';
-import { INBOX_ORDERS, INBOX_STATES, INBOX_WORDS_MIN_LENGTH, NETWORKS, type Network } from '~contract/inbox';
+import { INBOX_ORDERS, INBOX_STATES, NETWORKS, type Network } from '~contract/inbox';
 import { SearchField } from '~/components/ui/search-field';
 import { Select } from '~/components/ui/select';
-import { useDebouncedSearch } from '~/lib/use-debounced-search';
 import { FLAG_FILTERS } from './filter';
 import { ANY, FlagFilterSelects, SentimentFilterSelect } from './filter-selects';
 import { FoldedFilters } from './folded-filters';
 import type { InboxFilter } from './inbox-filter';
-
-/** The text filters wait as the review's do (docs/product.md#limits-and-timings: 600 ms). */
-const TEXT_DEBOUNCE_MS = 600;
-const searchable = (text: string) => text === '' || text.length >= INBOX_WORDS_MIN_LENGTH;
+import { useWordsFilters } from './words-filters';
 
 export interface InboxProjectChoice {
   id: string;
@@ -34,18 +30,7 @@ export function InboxToolbar({
   onChange: (change: Partial<InboxFilter>) => void;
 }) {
   const { t } = useTranslation();
-  const [message, setMessage] = useDebouncedSearch(
-    filter.message,
-    (value) => searchable(value) && onChange({ message: value }),
-    TEXT_DEBOUNCE_MS,
-  );
-  const [authorName, setAuthorName] = useDebouncedSearch(
-    filter.authorName,
-    (value) => searchable(value) && onChange({ authorName: value }),
-    TEXT_DEBOUNCE_MS,
-  );
-  const tooShort = (text: string) =>
-    searchable(text.trim()) ? undefined : t('review.filters.wordsMin', { count: INBOX_WORDS_MIN_LENGTH });
+  const { message, setMessage, authorName, setAuthorName, tooShort } = useWordsFilters(filter, onChange);
   // The channels of the project chosen, or of them all, each once.
   const channels = [
     ...new Map(

@@ -1,17 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { WORDS_MIN_LENGTH } from '~contract/comments';
 import { SearchField } from '~/components/ui/search-field';
 import { Select } from '~/components/ui/select';
-import { useDebouncedSearch } from '~/lib/use-debounced-search';
 import { FLAG_FILTERS, readFlag, type ReviewFilter } from './filter';
 import { ANY, FlagFilterSelects, flagValue, SentimentFilterSelect } from './filter-selects';
 import { FoldedFilters } from './folded-filters';
-
-/** The text filters wait as the Support search does (docs/product.md#limits-and-timings: 600 ms) before asking again. */
-const TEXT_DEBOUNCE_MS = 600;
-
-/** Whether a text filter can be asked for: none, or WORDS_MIN_LENGTH characters or more. */
-const searchable = (text: string) => text === '' || text.length >= WORDS_MIN_LENGTH;
+import { useWordsFilters } from './words-filters';
 
 /**
  * The review list's filters (docs/product.md#sentiment-review): message and author name as one types, sentiment,
@@ -26,19 +19,7 @@ export function ReviewToolbar({
   onChange: (change: Partial<ReviewFilter>) => void;
 }) {
   const { t } = useTranslation();
-  // A filter by words waits for its third character (the API's WORDS_MIN_LENGTH); the box says so.
-  const [message, setMessage] = useDebouncedSearch(
-    filter.message,
-    (value) => searchable(value) && onChange({ message: value }),
-    TEXT_DEBOUNCE_MS,
-  );
-  const [authorName, setAuthorName] = useDebouncedSearch(
-    filter.authorName,
-    (value) => searchable(value) && onChange({ authorName: value }),
-    TEXT_DEBOUNCE_MS,
-  );
-  const tooShort = (text: string) =>
-    searchable(text.trim()) ? undefined : t('review.filters.wordsMin', { count: WORDS_MIN_LENGTH });
+  const { message, setMessage, authorName, setAuthorName, tooShort } = useWordsFilters(filter, onChange);
   // On a phone only the message search shows until asked for the rest (open when some are set).
   const others = [
     filter.authorName,
