@@ -51,6 +51,7 @@ export default [
   route('logout', 'routes/auth/logout.tsx'),
   route('preferences', 'routes/preferences.tsx'),
   route('notifications', 'routes/notifications.tsx'),
+  route('impersonation', 'routes/impersonation.tsx'),
 
   // Open to everybody.
   route('maintenance', 'routes/public/maintenance.tsx'),

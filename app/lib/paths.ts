@@ -13,6 +13,8 @@ export const paths = {
   savedReplies: () => '/user/saved-replies',
   alertSettings: () => '/user/alerts',
   notifications: () => '/notifications',
+  /** The impersonation's way back (an action without a screen). */
+  impersonation: () => '/impersonation',
   /** Where a Facebook sign-up lands. */
   newProject: () => '/projects/new',
   projectChannels: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/channels`,

@@ -20,15 +20,29 @@ function reloadAt(path: string) {
 /**
  * "Login as user" (docs/product.md#login-as-user): asks the API for an impersonation token for
  * the user, keeps it beside the admin's own (app/lib/session.ts), and reloads the app at home
- * as that user. Resolves as the page starts to go; rejects when the API refuses (an admin, an
+ * as that user. Never resolves (the page goes); rejects when the API refuses (an admin, an
  * unknown user) or cannot be reached.
  */
-export async function loginAsUser(userId: string): Promise<void> {
+export async function loginAsUser(userId: string): Promise<never> {
   const answer = await api.call(impersonation.loginAsUser, { body: { id: userId } });
   impersonationStore.set(answer.access_token);
   impersonationStore.setReturn(`${window.location.pathname}${window.location.search}`);
   reloadAt(paths.home());
+  // The page is being replaced: whoever waits on this (an intent's button) stays busy until it goes.
+  return new Promise<never>(() => {});
 }
+
+/**
+ * The Support page's intents for its rows' "Login as user" (a route's clientAction runs them with
+ * `handleIntents`): a refusal (an admin, a user gone meanwhile) is said in the API's own words.
+ */
+export const loginAsIntents = {
+  loginAs: async (form: FormData) => {
+    const id = form.get('id');
+    if (typeof id !== 'string' || id === '') throw new Response('Missing field "id"', { status: 400 });
+    await loginAsUser(id);
+  },
+};
 
 /**
  * 'Back to my account': ends the impersonation on the API (its token stops at once), forgets
@@ -38,7 +52,7 @@ export async function loginAsUser(userId: string): Promise<void> {
  * unannounced would leave the record saying it went on. An impersonation that had already
  * ended (401) goes back the same way (the HTTP client's `onEnded`).
  */
-export async function backToOwnAccount(): Promise<void> {
+export async function backToOwnAccount(): Promise<never> {
   try {
     await api.call(impersonation.endImpersonation);
   } catch (error) {
@@ -47,4 +61,6 @@ export async function backToOwnAccount(): Promise<void> {
   }
   impersonationStore.set(null);
   reloadAt(impersonationStore.takeReturn() ?? paths.adminSupport());
+  // The page is being replaced: the banner's button stays busy until it goes.
+  return new Promise<never>(() => {});
 }

@@ -5,7 +5,8 @@ import { ToneIcon } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { impersonationStore } from '~/lib/session';
 import { snackbar } from '~/lib/snackbar';
-import { backToOwnAccount } from './api';
+import { useIntent } from '~/lib/intents';
+import { paths } from '~/lib/paths';
 
 /** Long enough for a screen reader to have found the live region before its words arrive. */
 const ANNOUNCE_AFTER_MS = 500;
@@ -24,7 +25,7 @@ export function ImpersonationBanner({ user }: { user: User }) {
 
 function Banner({ user, actor }: { user: User; actor: string }) {
   const { t } = useTranslation();
-  const [pending, setPending] = useState(false);
+  const back = useIntent({ action: paths.impersonation() });
   // A live region is heard when its words change, not when it appears with them: a hidden one
   // is given the words a moment after the page is up, so a screen reader says whose account
   // this is (the visible line stays put, for reading at any time).
@@ -34,16 +35,6 @@ function Banner({ user, actor }: { user: User; actor: string }) {
     return () => window.clearTimeout(timer);
   }, []);
   const name = `${user.firstName} ${user.lastName}`.trim();
-
-  async function back() {
-    setPending(true);
-    try {
-      await backToOwnAccount();
-    } catch {
-      // Offline: the client has said so; the admin can try again.
-      setPending(false);
-    }
-  }
 
   // The names are user content: shown as text, never passed through a translation's markup.
   return (
@@ -58,7 +49,7 @@ function Banner({ user, actor }: { user: User; actor: string }) {
         <p role="status" className="sr-only">
           {announced ? `${t('impersonation.signedInAs', { actor })} ${name} (${user.email})` : ''}
         </p>
-        <Button variant="secondary" size="sm" pending={pending} onClick={back}>
+        <Button variant="secondary" size="sm" pending={back.pending !== null} onClick={() => back.submit('back')}>
           {t('impersonation.back')}
         </Button>
       </div>

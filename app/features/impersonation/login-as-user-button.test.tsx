@@ -1,13 +1,23 @@
 // @vitest-environment jsdom
 import { act } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '~/lib/http';
+import { handleIntents } from '~/lib/intents';
 import { snackbar } from '~/lib/snackbar';
 import { render } from '~/test/render';
-import { loginAsUser } from './api';
-import { LoginAsUserButton } from './login-as-user-button';
+import { loginAsIntents, loginAsUser } from './api';
+import { LoginAsUserButton, type LoginAsUserTarget } from './login-as-user-button';
 
-vi.mock('./api', () => ({ loginAsUser: vi.fn(), backToOwnAccount: vi.fn() }));
+vi.mock('./api', async (original) => {
+  const real = await original<typeof import('./api')>();
+  const loginAsUser = vi.fn();
+  return {
+    ...real,
+    loginAsUser,
+    loginAsIntents: { loginAs: async (form: FormData) => loginAsUser(String(form.get('id'))) },
+  };
+});
 
 afterEach(() => {
   vi.mocked(loginAsUser).mockReset();
@@ -15,55 +25,82 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-async function twoRows() {
-  const container = await render(
-    <>
-      <LoginAsUserButton user={{ _id: 'id-jane', email: 'jane.doe@example.com' }} />
-      <LoginAsUserButton user={{ _id: 'id-luca', email: 'luca.bianchi@example.com' }} />
-    </>,
+/** The Support route as far as the buttons need it: its rows, and its action running their intents. */
+async function supportWith(users: LoginAsUserTarget[]) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin/support',
+        action: ({ request }) => handleIntents(request, loginAsIntents),
+        element: (
+          <>
+            {users.map((user) => (
+              <LoginAsUserButton key={user._id} user={user} />
+            ))}
+          </>
+        ),
+      },
+    ],
+    {
+      initialEntries: ['/admin/support'],
+      // The v7 behaviours the app's Remix future flags already turn on.
+      future: {
+        v7_relativeSplatPath: true,
+        v7_fetcherPersist: true,
+        v7_normalizeFormMethod: true,
+        v7_partialHydration: true,
+        v7_skipActionErrorRevalidation: true,
+      },
+    },
   );
-  const [jane, luca] = Array.from(container.querySelectorAll('button'));
-  return { jane, luca };
+  const container = await render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
+  return Array.from(container.querySelectorAll('button'));
 }
+
+const JANE = { _id: 'id-jane', email: 'jane.doe@example.com' };
+const LUCA = { _id: 'id-luca', email: 'luca.bianchi@example.com' };
 
 describe('LoginAsUserButton', () => {
   it("says 'Login as user' and is named after its row's user by email, which two users never share", async () => {
-    const container = await render(
-      <>
-        <LoginAsUserButton user={{ _id: 'id-jane', email: 'jane.doe@example.com' }} />
-        <LoginAsUserButton user={{ _id: 'id-other-jane', email: 'jane.doe@elsewhere.example.com' }} />
-      </>,
-    );
-    const [jane, otherJane] = Array.from(container.querySelectorAll('button'));
-    expect(jane.textContent).toBe('Login as user');
-    expect(jane.getAttribute('aria-label')).toBe('Login as user jane.doe@example.com');
-    expect(otherJane.getAttribute('aria-label')).toBe('Login as user jane.doe@elsewhere.example.com');
+    const [jane, otherJane] = await supportWith([
+      JANE,
+      { _id: 'id-other-jane', email: 'jane.doe@elsewhere.example.com' },
+    ]);
+    expect(jane!.textContent).toBe('Login as user');
+    expect(jane!.getAttribute('aria-label')).toBe('Login as user jane.doe@example.com');
+    expect(otherJane!.getAttribute('aria-label')).toBe('Login as user jane.doe@elsewhere.example.com');
   });
 
-  it('is busy while it runs, and every other row waits', async () => {
+  it('is busy while its intent runs, and every other row waits', async () => {
     let fail = (_error: unknown) => {};
     vi.mocked(loginAsUser).mockReturnValue(new Promise((_resolve, reject) => (fail = reject)));
-    const { jane, luca } = await twoRows();
-    await act(async () => jane.click());
-    expect(loginAsUser).toHaveBeenCalledWith('id-jane');
-    expect(jane.getAttribute('aria-disabled')).toBe('true');
-    expect(luca.disabled).toBe(true);
+    const [jane, luca] = await supportWith([JANE, LUCA]);
+    await act(async () => jane!.click());
+    await vi.waitFor(() => expect(loginAsUser).toHaveBeenCalledWith('id-jane'));
+    await vi.waitFor(() => expect(jane!.getAttribute('aria-disabled')).toBe('true'));
+    expect(luca!.disabled).toBe(true);
     // A second press changes nothing.
-    await act(async () => jane.click());
+    await act(async () => jane!.click());
     expect(loginAsUser).toHaveBeenCalledTimes(1);
     // (Given up on here, so the next test starts with no row busy.)
     vi.spyOn(snackbar, 'show').mockImplementation(() => {});
     await act(async () => fail(new HttpError(404, { message: 'No user has this id.' })));
-    expect(luca.disabled).toBe(false);
+    await vi.waitFor(() => expect(luca!.disabled).toBe(false));
   });
 
   it("says the API's refusal and lets every row try again", async () => {
     const show = vi.spyOn(snackbar, 'show');
     vi.mocked(loginAsUser).mockRejectedValue(new HttpError(403, { message: 'An admin cannot be impersonated.' }));
-    const { jane, luca } = await twoRows();
-    await act(async () => jane.click());
-    expect(show).toHaveBeenCalledWith({ text: 'An admin cannot be impersonated.' }, 'error');
-    expect(jane.getAttribute('aria-disabled')).toBeNull();
-    expect(luca.disabled).toBe(false);
+    const [jane, luca] = await supportWith([JANE, LUCA]);
+    await act(async () => jane!.click());
+    await vi.waitFor(() => expect(show).toHaveBeenCalledWith({ text: 'An admin cannot be impersonated.' }, 'error'));
+    await vi.waitFor(() => expect(jane!.getAttribute('aria-disabled')).toBeNull());
+    expect(luca!.disabled).toBe(false);
+  });
+
+  it('offers nothing on an admin’s row, and says why', async () => {
+    const [button] = await supportWith([{ _id: 'id-ada', email: 'ada@example.com', role: 'admin' }]);
+    expect(button).toBeUndefined();
+    expect(document.body.textContent).toContain('Admins cannot be logged in as');
   });
 });

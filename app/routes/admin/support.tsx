@@ -8,10 +8,12 @@ import { SearchField } from '~/components/ui/search-field';
 import { DataTable, type Column } from '~/components/ui/table';
 import { TruncatedText } from '~/components/ui/truncated-text';
 import { requireAdmin } from '~/features/auth/guards';
+import { loginAsIntents } from '~/features/impersonation/api';
 import { LoginAsUserButton } from '~/features/impersonation/login-as-user-button';
 import { getUsers, userListFilterOf, USERS_PAGE_SIZE, type AdminUserListEntry } from '~/features/users/api';
 import { PaymentMethod } from '~/features/users/payment-method';
 import { pageTitle } from '~/lib/i18n';
+import { handleIntents } from '~/lib/intents';
 import { throwRouteError } from '~/lib/route-errors';
 import { LOADS_IN_PLACE } from '~/lib/loading';
 import { useDebouncedSearch } from '~/lib/use-debounced-search';
@@ -29,6 +31,12 @@ export async function clientLoader({ request }: { request: Request }) {
   } catch (error) {
     throwRouteError(error, request);
   }
+}
+
+/** A row's "Login as user" (`LoginAsUserButton`), through the one way to change data. */
+export async function clientAction({ request }: { request: Request }) {
+  await requireAdmin(request);
+  return handleIntents(request, loginAsIntents);
 }
 
 /**
