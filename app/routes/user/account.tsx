@@ -38,9 +38,9 @@ import type { AccountAnswer } from '~/features/auth/account/answers';
  * /preferences as the header's switchers do), the email address (with the password; it changes
  * when the link mailed to the new one is opened), a new password, signing out everywhere, and
  * deleting the account, each a card of its own in app/features/auth/account/. One action serves
- * the page's forms; each says which it is (`intent`) and
- * reads only its own result. While an admin acts as the user, the API refuses the address, the
- * password, the sessions and the deletion (403), and the page says so instead of offering them.
+ * the page's forms; each says which it is (`intent`) and reads only its own result. While an
+ * admin acts as the user, the API refuses the address, the password, the sessions and the
+ * deletion (403), and the page says so instead of offering them.
  */
 export async function clientLoader({ request }: { request: Request }) {
   await requireUser(request);
