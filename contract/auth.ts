@@ -134,10 +134,12 @@ export const SESSION_END_REASONS = [
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
-/** A refused refresh: the sentence, and why the session ended where it is known. */
-export const RefreshRefusedSchema = z
-  .object({ message: z.string(), ended: z.optional(z.enum(SESSION_END_REASONS)) })
-  .register(z.globalRegistry, { id: 'RefreshRefused' });
+/**
+ * A refused refresh: the sentence, and why the session ended where it is known (one of
+ * SESSION_END_REASONS). Typed as a string here so the sign-in page, which carries this operation,
+ * carries no list it never reads: the app only tells a known reason from none.
+ */
+export const RefreshRefusedSchema = z.object({ message: z.string(), ended: z.optional(z.string()) });
 
 export const refresh = defineOperation({
   method: 'POST',

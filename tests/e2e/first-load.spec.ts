@@ -11,7 +11,7 @@ import { expect, test } from './fixtures';
  * what 110 would take). Bytes, never time, so the test means the same on any machine; `npm run
  * bench` prints the figures.
  */
-const BUDGET_BYTES = 156_000;
+const BUDGET_BYTES = 157_000;
 
 /**
  * What the sign-in path must never carry, by source path: Headless UI (the guest pages have no

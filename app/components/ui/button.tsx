@@ -8,18 +8,22 @@ export { Spinner };
  * The one button. Variants say how much it matters on its screen (one primary per screen);
  * sizes say how much room it has. Colours are roles (app/tailwind.css), so both themes hold.
  */
-// A disabled button that fills or frames itself loses its colour for a flat grey (DISABLED): a
-// filled one merely faded still read as a button to press, in the light theme most of all.
-const DISABLED =
-  'disabled:bg-muted disabled:text-fg-subtle disabled:shadow-none disabled:ring-1 disabled:ring-inset disabled:ring-line';
 const variants = {
-  primary: `bg-primary text-on-primary shadow-xs hover:bg-primary-hover ${DISABLED}`,
-  secondary: `bg-surface text-fg shadow-xs ring-1 ring-inset ring-line-strong hover:bg-muted ${DISABLED}`,
-  ghost: 'text-fg hover:bg-muted disabled:opacity-50 disabled:hover:bg-transparent',
-  danger: `bg-danger text-on-danger shadow-xs hover:bg-danger-hover ${DISABLED}`,
+  primary: 'bg-primary text-on-primary shadow-xs hover:bg-primary-hover',
+  secondary: 'bg-surface text-fg shadow-xs ring-1 ring-inset ring-line-strong hover:bg-muted',
+  ghost: 'text-fg hover:bg-muted',
+  danger: 'bg-danger text-on-danger shadow-xs hover:bg-danger-hover',
   // Facebook's blue, darkened to keep white text at 4.5:1 in both themes (a brand's own colour).
-  facebook: `bg-[#1466d3] text-white shadow-xs hover:bg-[#0f5ac8] ${DISABLED}`,
+  facebook: 'bg-[#1466d3] text-white shadow-xs hover:bg-[#0f5ac8]',
 } as const;
+
+// A disabled button that fills or frames itself loses its colour for a flat grey: a filled one
+// merely faded still read as a button to press, in the light theme most of all. A ghost one,
+// which has no colour to lose, fades.
+const disabledClass = (variant: ButtonVariant) =>
+  variant === 'ghost'
+    ? 'disabled:opacity-50 disabled:hover:bg-transparent'
+    : 'disabled:bg-muted disabled:text-fg-subtle disabled:shadow-none disabled:ring-1 disabled:ring-inset disabled:ring-line';
 
 const sizes = {
   sm: 'h-8 gap-1.5 rounded-md px-3 text-sm',
@@ -31,7 +35,7 @@ export type ButtonVariant = keyof typeof variants;
 export type ButtonSize = keyof typeof sizes;
 
 export function buttonClass(variant: ButtonVariant = 'primary', extra = '', size: ButtonSize = 'md') {
-  return `focus-ring inline-flex shrink-0 items-center justify-center font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed aria-disabled:cursor-progress ${sizes[size]} ${variants[variant]} ${extra}`;
+  return `focus-ring inline-flex shrink-0 items-center justify-center font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed aria-disabled:cursor-progress ${sizes[size]} ${variants[variant]} ${disabledClass(variant)} ${extra}`;
 }
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
