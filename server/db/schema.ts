@@ -694,6 +694,19 @@ export const commentDays = pgTable(
   },
   (table) => [
     index('comment_days_channel_day_idx').on(table.channelId, table.day),
+    // The inbox's counts over many channels (open or done, top-level, any days): read from the
+    // index alone, rather than every row of comment_days.
+    // (Drizzle writes no INCLUDE: the summed columns are the key's last ones.)
+    index('comment_days_inbox_count_idx').on(
+      table.channelId,
+      table.isDone,
+      table.topLevel,
+      table.sentiment,
+      table.isBookmarked,
+      table.isHidden,
+      table.repliedByYou,
+      table.comments,
+    ),
     // The review's count: every channel's comments in review, by sentiment.
     index('comment_days_in_review_idx')
       .on(table.sentiment)

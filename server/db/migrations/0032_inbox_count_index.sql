@@ -1,0 +1,1 @@
+CREATE INDEX "comment_days_inbox_count_idx" ON "comment_days" USING btree ("channel_id","is_done","top_level","sentiment","is_bookmarked","is_hidden","replied_by_you","comments");
