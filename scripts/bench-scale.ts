@@ -5,7 +5,7 @@ import { COMMENTS_PAGE_SIZE } from '../contract/comments';
 import type { Sentiment } from '../contract/fields';
 import type { Database } from '../server/db/client';
 import * as schema from '../server/db/schema';
-import { DEMO_MESSAGES, DEMO_REVIEWED } from '../server/db/seed';
+import { DEMO_AUTHORS, DEMO_MESSAGES, DEMO_REVIEWED } from '../server/db/seed';
 import { repliesTo } from '../server/comments/queries';
 import { countInbox, inboxChannelIds, inboxPage, inboxRows, type InboxFilter } from '../server/inbox/queries';
 import { projectsFollowing } from '../server/projects/queries';
@@ -227,24 +227,7 @@ const SPREAD_KINDS = ['facebook-page', 'instagram-account', 'facebook-page', 'li
  */
 const RARE_WORD = 'allergy';
 const COMMON_WORD = 'tiramisu';
-const SPREAD_AUTHORS = [
-  'Giulia Rossi',
-  'Marco Bianchi',
-  'Sophie Martin',
-  'José Núñez',
-  'Chiara Ferrari',
-  'Łukasz Nowak',
-  'Amélie Dubois',
-  'Tom Walker',
-  'Francesca Conti',
-  'Ingrid Ødegaard',
-  'Luca Esposito',
-  'Priya Shah',
-  'Noah Becker',
-  'Elena Petrova',
-  'Sara Lindqvist',
-  'Kenji Watanabe',
-];
+const SPREAD_AUTHORS = [...DEMO_AUTHORS, 'Noah Becker', 'Elena Petrova', 'Sara Lindqvist'];
 /** A list of texts as an SQL array literal: the seed is one statement made inside the database. */
 const literals = (values: readonly string[]) =>
   `array[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ')}]`;

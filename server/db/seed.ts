@@ -278,7 +278,8 @@ export const DEMO_MESSAGES = [
   'Bravissimi! Il brunch della domenica è il mio preferito 😍',
   'Nothing special, just ok.',
 ];
-const DEMO_AUTHORS = [
+/** The demo comments' authors: names in the languages and scripts the app meets. */
+export const DEMO_AUTHORS = [
   'Giulia Rossi',
   'Marco Bianchi',
   'Sophie Martin',
