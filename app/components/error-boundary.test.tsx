@@ -1,16 +1,15 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '~/lib/http';
 import { throwRouteError } from '~/lib/route-errors';
-import { render } from '~/test/render';
+import { renderRoutes } from '~/test/render';
 import { expectConsoleError } from '../../tests/setup/console';
 import { RouteErrorBoundary, type StatusMessages } from './error-boundary';
 
 /** A route whose loader fails with `error`, shown through the boundary a route module exports. */
 async function renderFailingRoute(error: () => never, statusMessages?: StatusMessages) {
-  const router = createMemoryRouter(
+  const container = await renderRoutes(
     [
       {
         path: '/things/:id',
@@ -21,19 +20,8 @@ async function renderFailingRoute(error: () => never, statusMessages?: StatusMes
       },
       { path: '/', element: <p>home</p> },
     ],
-    {
-      initialEntries: ['/things/42'],
-      // The v7 behaviours the app's Remix future flags already turn on.
-      future: {
-        v7_relativeSplatPath: true,
-        v7_fetcherPersist: true,
-        v7_normalizeFormMethod: true,
-        v7_partialHydration: true,
-        v7_skipActionErrorRevalidation: true,
-      },
-    },
+    '/things/42',
   );
-  const container = await render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
   await act(async () => {
     await vi.waitFor(() => expect(container.querySelector('h1')).not.toBeNull());
   });

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import en from '../../public/assets/i18n/en.json';
 
@@ -26,4 +27,23 @@ export async function render(element: ReactNode): Promise<HTMLElement> {
   const root = createRoot(container);
   await act(async () => root.render(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>));
   return container;
+}
+
+/**
+ * Renders `routes` in a router at `path`, with the v7 behaviours the app's Remix future flags
+ * already turn on (a route's loader, action and error element work as in the app); returns the
+ * container.
+ */
+export function renderRoutes(routes: RouteObject[], path: string): Promise<HTMLElement> {
+  const router = createMemoryRouter(routes, {
+    initialEntries: [path],
+    future: {
+      v7_relativeSplatPath: true,
+      v7_fetcherPersist: true,
+      v7_normalizeFormMethod: true,
+      v7_partialHydration: true,
+      v7_skipActionErrorRevalidation: true,
+    },
+  });
+  return render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
 }

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '~/lib/http';
 import { handleIntents } from '~/lib/intents';
 import { snackbar } from '~/lib/snackbar';
-import { render } from '~/test/render';
+import { renderRoutes } from '~/test/render';
 import { loginAsIntents, loginAsUser } from './api';
 import { LoginAsUserButton, type LoginAsUserTarget } from './login-as-user-button';
 
@@ -27,7 +26,7 @@ afterEach(() => {
 
 /** The Support route as far as the buttons need it: its rows, and its action running their intents. */
 async function supportWith(users: LoginAsUserTarget[]) {
-  const router = createMemoryRouter(
+  const container = await renderRoutes(
     [
       {
         path: '/admin/support',
@@ -41,19 +40,8 @@ async function supportWith(users: LoginAsUserTarget[]) {
         ),
       },
     ],
-    {
-      initialEntries: ['/admin/support'],
-      // The v7 behaviours the app's Remix future flags already turn on.
-      future: {
-        v7_relativeSplatPath: true,
-        v7_fetcherPersist: true,
-        v7_normalizeFormMethod: true,
-        v7_partialHydration: true,
-        v7_skipActionErrorRevalidation: true,
-      },
-    },
+    '/admin/support',
   );
-  const container = await render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
   return Array.from(container.querySelectorAll('button'));
 }
 
