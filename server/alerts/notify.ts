@@ -29,6 +29,9 @@ export type AlertDeps = {
   clock?: (() => number) | undefined;
 };
 
+/** The time by the deps' clock (a test's), else the machine's. */
+const nowOf = (deps: AlertDeps) => new Date(deps.clock ? deps.clock() : Date.now());
+
 /** A notification as stored: whose, what, and how it is to be mailed. */
 type Stored = {
   id: string;
@@ -84,23 +87,23 @@ export async function notifyNegativeComments(deps: AlertDeps, addedIds: string[]
  * unique, so across instances too). Answers the rows it stored, for the caller to tell.
  */
 async function notifySpikes(deps: AlertDeps, projectIds: string[]): Promise<Stored[]> {
-  const now = new Date(deps.clock ? deps.clock() : Date.now());
-  const hour = now.toISOString().slice(0, 13);
+  const at = nowOf(deps).toISOString();
+  const hour = at.slice(0, 13);
   return rowsOf<Stored>(
     await deps.db.execute(sql`
       with counted as (
-        select p.id as project_id, p.owner_id, coalesce(p.alert_mail, u.alert_mail) as mail,
-          (select count(*) from comments c
-            where c.channel_id in (select channel_id from project_channels where project_id = p.id)
-              and c.parent_id is null and not c.from_channel and ${IS_NEGATIVE}
-              and c.published_at > ${now.toISOString()}::timestamptz - interval '1 hour'
-              and c.published_at <= ${now.toISOString()}::timestamptz)::int as last_hour,
-          (select count(*) from comments c
-            where c.channel_id in (select channel_id from project_channels where project_id = p.id)
-              and c.parent_id is null and not c.from_channel and ${IS_NEGATIVE}
-              and c.published_at > ${now.toISOString()}::timestamptz - interval '1 hour' - interval '7 days'
-              and c.published_at <= ${now.toISOString()}::timestamptz - interval '1 hour')::int as week
+        select p.id as project_id, p.owner_id, coalesce(p.alert_mail, u.alert_mail) as mail, n.last_hour, n.week
         from projects p join users u on u.id = p.owner_id
+        -- One read of the project's negatives of the last 7 days and an hour, counted both ways.
+        cross join lateral (
+          select (count(*) filter (where c.published_at > ${at}::timestamptz - interval '1 hour'))::int as last_hour,
+                 (count(*) filter (where c.published_at <= ${at}::timestamptz - interval '1 hour'))::int as week
+          from comments c
+          where c.channel_id in (select channel_id from project_channels where project_id = p.id)
+            and c.parent_id is null and not c.from_channel and ${IS_NEGATIVE}
+            and c.published_at > ${at}::timestamptz - interval '1 hour' - interval '7 days'
+            and c.published_at <= ${at}::timestamptz
+        ) n
         where p.id in (select jsonb_array_elements_text(${JSON.stringify(projectIds)}::jsonb)::uuid)
       )
       insert into notifications (user_id, project_id, kind, author_name, channel_name, excerpt, negative_count, dedupe_key, mail)
@@ -164,7 +167,7 @@ async function tell(deps: AlertDeps, stored: Stored[]) {
         await mailUser(deps, userId, now, false);
         await deps.db
           .update(notifications)
-          .set({ mailedAt: new Date(deps.clock ? deps.clock() : Date.now()) })
+          .set({ mailedAt: nowOf(deps) })
           .where(
             inArray(
               notifications.id,
@@ -188,7 +191,7 @@ export async function mailDigests(deps: AlertDeps & { mailer: Mailer; config: { 
   return deps.db.transaction(async (tx) => {
     const claimed = rowsOf<Stored>(
       await tx.execute(sql`
-        update notifications set mailed_at = ${new Date(deps.clock ? deps.clock() : Date.now()).toISOString()}::timestamptz
+        update notifications set mailed_at = ${nowOf(deps).toISOString()}::timestamptz
         where mail = 'hourly' and mailed_at is null
         ${RETURNING}`),
     );
