@@ -47,6 +47,9 @@ export default [
     ]),
   ]),
 
+  // Where Facebook sends a guest back after signing in or up with it (contract/oauth.ts).
+  route('auth/:return/callback', 'routes/auth/facebook-callback.tsx'),
+
   // Actions without a screen of their own.
   route('logout', 'routes/auth/logout.tsx'),
   route('preferences', 'routes/preferences.tsx'),

@@ -262,7 +262,7 @@ export const authorizeFacebookAuth = defineOperation({
   summary: 'Start signing in or up with Facebook: the login dialog address',
   description:
     'Issues a single-use `state` (ten minutes) bound to this browser by an `HttpOnly` cookie it sets, and answers ' +
-    "Facebook's login dialog for it, returning to `/login?type=facebook-login` or `/register?type=facebook-register`. " +
+    "Facebook's login dialog for it, returning to `/auth/facebook-login/callback` or `/auth/facebook-register/callback`. " +
     '409 when no Facebook app is configured.',
   tag,
   access: 'public',

@@ -10,14 +10,15 @@ import { text } from './fields';
 /**
  * Where each provider sends the browser back: fixed addresses, as providers register them
  * (docs/deploy.md). A connection's return is a callback route of its own in the app
- * (app/routes/integrations/callback.tsx, one per key below); the guest pages' Facebook sign-in
- * and sign-up come back to the page they started from.
+ * (app/routes/integrations/callback.tsx, one per key below), and so is the guest pages' Facebook
+ * sign-in and sign-up (app/routes/auth/facebook-callback.tsx).
  */
 export const OAUTH_RETURN_PATHS = {
   'facebook-account': '/integrations/facebook-account/callback',
   'linkedin-account': '/integrations/linkedin-account/callback',
-  'facebook-login': '/login?type=facebook-login',
-  'facebook-register': '/register?type=facebook-register',
+  // Signing in and up with Facebook: app/routes/auth/facebook-callback.tsx.
+  'facebook-login': '/auth/facebook-login/callback',
+  'facebook-register': '/auth/facebook-register/callback',
   // A project's TikTok connection: the project is in the round trip's state.
   'tiktok-user': '/integrations/tiktok-user/callback',
   // A LinkedIn organization connected from a project

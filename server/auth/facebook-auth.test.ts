@@ -11,8 +11,8 @@ import { splitName } from './facebook-auth';
 /** Facebook sign-in and sign-up through the sandbox Facebook (decision 025). */
 let h: Harness;
 const [giulia, marco] = SANDBOX_FACEBOOK_PEOPLE;
-const LOGIN_RETURN = `${TEST_ENV.APP_URL}/login?type=facebook-login`;
-const REGISTER_RETURN = `${TEST_ENV.APP_URL}/register?type=facebook-register`;
+const LOGIN_RETURN = `${TEST_ENV.APP_URL}/auth/facebook-login/callback`;
+const REGISTER_RETURN = `${TEST_ENV.APP_URL}/auth/facebook-register/callback`;
 
 beforeAll(async () => {
   h = await startHarness();
@@ -51,7 +51,7 @@ const finish = {
 describe('signing up with Facebook', () => {
   it('creates the user from the profile, with the Facebook account connected, and signs them in', async () => {
     const trip = await guestRoundTrip('sign-up', marco.id);
-    expect(trip.back.pathname).toBe('/register');
+    expect(trip.back.pathname).toBe('/auth/facebook-register/callback');
     const answer = await finish.register(trip, { language: 'it' });
     expect(answer.status).toBe(201);
     expect(answer.body.user).toMatchObject({

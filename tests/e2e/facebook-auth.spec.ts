@@ -1,5 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accessTokenOf, connectFacebookThroughApi, expect, expectNoA11yViolations, signOut, test } from './fixtures';
+import {
+  accessTokenOf,
+  connectFacebookThroughApi,
+  expect,
+  expectNoA11yViolations,
+  signInWithoutUi,
+  signOut,
+  test,
+} from './fixtures';
 
 /**
  * Signing in and up with Facebook (docs/product.md#sign-in-with-facebook) through the sandbox
@@ -30,16 +38,21 @@ test('a Facebook account nobody connected meets the not-linked dialog, with Sign
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
   await atFacebook(page, 'Elena Conti');
-  await expect(page).toHaveURL('/login');
+  // Back from Facebook through its own callback, which leaves the history: the problem is named
+  // in the page's address, so a reload shows it again.
+  await expect(page).toHaveURL('/login?facebook=notLinked');
   const dialog = page.getByRole('dialog', { name: 'Oops! Something went wrong...' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('not linked to an Orbita account');
   await expectNoA11yViolations(page);
+  await page.reload();
+  await expect(dialog).toBeVisible();
   // The app's own words for the two ways on, as on every other screen.
   await expect(dialog.getByRole('button', { name: 'Sign up' })).toBeVisible();
   await expect(dialog).not.toContainText('Login');
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL('/login');
   await expect(page.getByLabel('Email')).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
@@ -74,13 +87,19 @@ test('the user who connected a Facebook account signs in with it, to where they 
   await expect(page).toHaveURL('/integrations');
   await expect(page.getByRole('heading', { level: 3, name: 'Paolo Ferrari' })).toBeVisible();
   await expect(page.getByRole('button', { name: `Account: ${user.firstName} ${user.lastName}` })).toBeVisible();
+  // The callback left the history: Back is Facebook's dialog, never the spent code again.
+  const spent: string[] = [];
+  page.on('request', (r) => r.url().includes('/v1.0/auth/facebook/login') && spent.push(r.url()));
+  await page.goBack();
+  await expect(page).toHaveURL(/\/sandbox\/facebook\/v[\d.]+\/dialog\/oauth\?/);
+  expect(spent).toEqual([]);
 });
 
 test('a declined email is named, with a way to share it; a cancelled sign-in is said', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
   await atFacebook(page, 'Elena Conti', 'Allow without email');
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL('/login?facebook=emailMissing');
   await expect(page.getByText('Facebook did not share your email address')).toBeVisible();
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: 'Share my email address' }).click();
@@ -151,7 +170,7 @@ test('a Facebook sign-up whose email is taken says so, and the sign-up page stay
   await page.goto('/register');
   await page.getByRole('button', { name: 'Sign up with Facebook' }).click();
   await atFacebook(page, 'Elena Conti');
-  await expect(page).toHaveURL('/register');
+  await expect(page).toHaveURL('/register?facebook=emailTaken');
   // Said on the page, above the form, with the way to sign in to that account.
   const notice = page
     .getByRole('main')
@@ -165,6 +184,35 @@ test('a Facebook sign-up whose email is taken says so, and the sign-up page stay
   await expect(page.getByRole('button', { name: 'Sign up with Facebook' })).toBeEnabled();
   await expect(page.getByLabel('First name')).toBeEditable();
   await expectNoA11yViolations(page);
+});
+
+test('the callback: an incomplete return is said, an unknown one is not found, a signed-in visitor goes home', async ({
+  page,
+  user,
+}) => {
+  // A return without Facebook's code (a reload of a spent address, a hand-typed one): said, and
+  // back to the page it belongs to, with its coupon.
+  const sent: string[] = [];
+  page.on('request', (r) => r.url().includes('/v1.0/auth/facebook/') && sent.push(r.url()));
+  await page.goto('/auth/facebook-login/callback?granted_scopes=email');
+  await expect(page).toHaveURL('/login');
+  await expect(snackbar(page, 'Facebook sign-in failed. Please try again.')).toBeVisible();
+  await page.goto('/auth/facebook-register/callback?error=access_denied');
+  await expect(page).toHaveURL('/register');
+  await expect(snackbar(page, 'You cancelled the Facebook sign-in.')).toBeVisible();
+  expect(sent).toEqual([]);
+  // A problem the page does not know is ignored.
+  await page.goto('/login?facebook=%3Cscript%3E');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('Facebook did not share your email address')).toHaveCount(0);
+
+  await page.goto('/auth/facebook-account/callback?code=x&state=y');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+  await signInWithoutUi(page, user);
+  await page.goto('/auth/facebook-login/callback?code=abc&state=def&granted_scopes=email');
+  await expect(page).toHaveURL('/projects');
+  expect(sent).toEqual([]);
 });
 
 test.describe('on a phone', () => {

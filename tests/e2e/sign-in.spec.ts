@@ -176,7 +176,9 @@ test.describe('sign-in', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/sandbox\/facebook\/v[\d.]+\/dialog\/oauth\?/);
     const dialog = new URL(page.url());
-    expect(dialog.searchParams.get('redirect_uri')).toBe(new URL('/login?type=facebook-login', page.url()).toString());
+    expect(dialog.searchParams.get('redirect_uri')).toBe(
+      new URL('/auth/facebook-login/callback', page.url()).toString(),
+    );
     expect(dialog.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
     expect(dialog.searchParams.get('scope')).toContain('email');
   });

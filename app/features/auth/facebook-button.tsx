@@ -1,46 +1,37 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { BrandMark } from '~/components/ui/brand-mark';
-import { HttpError } from '~/lib/http';
-import { snackbar } from '~/lib/snackbar';
-import { startFacebook, type FacebookPurpose } from './facebook';
+import { useIntent } from '~/lib/intents';
+import { FACEBOOK_INTENT } from './facebook';
 
 /**
- * Sign-in / sign-up through Facebook: to Facebook's login dialog and back (./facebook.ts).
- * `rerequest` asks again for the email permission the person declined.
+ * Sign-in / sign-up through Facebook: the page's `facebook` intent, which sends the browser to
+ * Facebook's login dialog (./facebook.ts `facebookIntents`); the page's clientAction knows what to
+ * come back to. `rerequest` asks again for the email permission the person declined. Busy from
+ * the click until the browser has left.
  */
 export function FacebookButton({
   label,
-  purpose,
-  returnUrl,
-  coupon,
   rerequest = false,
   variant = 'facebook',
 }: {
   label: string;
-  purpose: FacebookPurpose;
-  returnUrl?: string;
-  coupon?: string;
   rerequest?: boolean;
   variant?: 'facebook' | 'secondary';
 }) {
   const { t } = useTranslation();
-  const [pending, setPending] = useState(false);
-  async function start() {
-    setPending(true);
-    try {
-      await startFacebook(purpose, { returnUrl, coupon }, rerequest);
-    } catch (error) {
-      setPending(false);
-      const words = error instanceof HttpError ? error.body?.message : undefined;
-      snackbar.show(words ? { text: words } : 'facebook.error', 'error');
-    }
-  }
+  const { submit, pending } = useIntent();
+  const busy = pending === FACEBOOK_INTENT;
   return (
-    <Button variant={variant} size="lg" className="w-full" onClick={() => void start()} pending={pending}>
+    <Button
+      variant={variant}
+      size="lg"
+      className="w-full"
+      onClick={() => submit(FACEBOOK_INTENT, rerequest ? { rerequest: 'true' } : {})}
+      pending={busy}
+    >
       <BrandMark brand="facebook" mono={variant === 'facebook'} className="size-5" />
-      {pending ? t('facebook.pending') : label}
+      {busy ? t('facebook.pending') : label}
     </Button>
   );
 }

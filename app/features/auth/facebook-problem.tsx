@@ -3,34 +3,19 @@ import { Alert } from '~/components/ui/alert';
 import { TextLink } from '~/components/ui/text-link';
 import { paths } from '~/lib/paths';
 import { FacebookButton } from './facebook-button';
-import type { FacebookProblem, FacebookPurpose } from './facebook';
+import type { FacebookProblem } from './facebook';
 
 /**
  * Facebook came back without the email permission (docs/product.md#sign-in-with-facebook): say so,
  * and offer to grant it.
  */
-export function FacebookProblemNotice({
-  purpose,
-  returnUrl,
-  coupon,
-}: {
-  purpose: FacebookPurpose;
-  returnUrl?: string;
-  coupon?: string;
-}) {
+export function FacebookProblemNotice() {
   const { t } = useTranslation();
   return (
     <Alert tone="warning" title={t('facebook.emailMissingTitle')} className="mb-6">
       <p>{t('facebook.emailMissingText')}</p>
       <div className="mt-3">
-        <FacebookButton
-          label={t('facebook.grantEmail')}
-          purpose={purpose}
-          returnUrl={returnUrl}
-          coupon={coupon}
-          rerequest
-          variant="secondary"
-        />
+        <FacebookButton label={t('facebook.grantEmail')} rerequest variant="secondary" />
       </div>
     </Alert>
   );
@@ -58,16 +43,8 @@ export function FacebookEmailTakenNotice() {
  * The notice a Facebook return left for the page, if any. The pages load this module only when
  * there is one (`lazy`), so their first load does not carry it (docs/decisions/021).
  */
-export default function FacebookNotice({
-  problem,
-  ...where
-}: {
-  problem: FacebookProblem;
-  purpose: FacebookPurpose;
-  returnUrl?: string;
-  coupon?: string;
-}) {
+export default function FacebookNotice({ problem }: { problem: FacebookProblem }) {
   if (problem === 'emailTaken') return <FacebookEmailTakenNotice />;
-  if (problem === 'emailMissing') return <FacebookProblemNotice {...where} />;
+  if (problem === 'emailMissing') return <FacebookProblemNotice />;
   return null;
 }

@@ -1,6 +1,6 @@
 import { getInputProps } from '@conform-to/react';
-import { redirect, replace, useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react';
-import { lazy, Suspense, useState } from 'react';
+import { redirect, useActionData, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '~/components/ui/app-form';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -10,34 +10,32 @@ import { FormSubmit } from '~/components/ui/form-submit';
 import { TextLink } from '~/components/ui/text-link';
 import { signIn } from '~/features/auth/api';
 import { FacebookButton, OrDivider } from '~/features/auth/facebook-button';
-import { finishFacebook, isFacebookReturn, takeFacebookProblem } from '~/features/auth/facebook';
+import { FACEBOOK_INTENT, facebookIntents, facebookProblemOf, withoutFacebookProblem } from '~/features/auth/facebook';
 import { AppDialog } from '~/components/ui/dialog';
 import { Button } from '~/components/ui/button';
 import { SignInSchema } from '~/features/auth/schemas';
 import { env } from '~/lib/env';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
+import { formAnswer, handleIntents, intentOf } from '~/lib/intents';
 import { paths } from '~/lib/paths';
 import { safeReturnUrl } from '~/lib/return-url';
 import { pageTitle } from '~/lib/i18n';
 
 const FacebookNotice = lazy(() => import('~/features/auth/facebook-problem'));
 /**
- * Facebook sending the browser back (docs/product.md#sign-in-with-facebook): signed in, to the
- * return URL; else the page again without the params, with the reason (a 401 opens the not-linked
- * dialog).
+ * What a Facebook return that did not sign in left to show (docs/product.md#sign-in-with-facebook;
+ * app/routes/auth/facebook-callback.tsx): the not-linked dialog or the email request, named in
+ * the address.
  */
-export async function clientLoader({ request }: { request: Request }) {
-  const query = new URL(request.url).searchParams;
-  if (isFacebookReturn('sign-in', query)) {
-    const { signedIn, returnUrl } = await finishFacebook('sign-in', query);
-    if (signedIn) throw redirect(returnUrl);
-    throw replace(paths.login(returnUrl));
-  }
-  return { facebookProblem: takeFacebookProblem() };
+export function clientLoader({ request }: { request: Request }) {
+  return { facebookProblem: facebookProblemOf(request.url) };
 }
 
 export async function clientAction({ request }: { request: Request }) {
   const returnUrl = safeReturnUrl(new URL(request.url).searchParams.get('returnUrl'));
+  if ((await intentOf(request)) === FACEBOOK_INTENT) {
+    return handleIntents(request, facebookIntents('sign-in', { returnUrl }));
+  }
   const submission = await parseForm(request, SignInSchema);
   if (submission.status !== 'success') return submission.reply();
 
@@ -55,41 +53,36 @@ export async function clientAction({ request }: { request: Request }) {
 
 export default function LoginRoute() {
   const { t } = useTranslation();
-  const lastResult = useActionData<typeof clientAction>();
+  const lastResult = formAnswer(useActionData<typeof clientAction>());
   const [form, fields] = useAppForm(SignInSchema, { id: 'sign-in', lastResult });
   const pending = useIsPending();
-  const loaded = useLoaderData<typeof clientLoader>();
-  const { facebookProblem } = loaded;
-  const [searchParams] = useSearchParams();
-  const returnUrl = searchParams.get('returnUrl') ?? undefined;
+  const { facebookProblem } = useLoaderData<typeof clientLoader>();
+  const location = useLocation();
   const navigate = useNavigate();
-  // Each return that found the account not linked opens the dialog, once.
-  const [notLinked, setNotLinked] = useState(facebookProblem === 'notLinked');
-  const [shownFor, setShownFor] = useState(loaded);
-  if (shownFor !== loaded) {
-    setShownFor(loaded);
-    setNotLinked(facebookProblem === 'notLinked');
-  }
+  // The not-linked dialog is open while the address names it; closing it leaves the page as it was.
+  const notLinked = facebookProblem === 'notLinked';
+  const closeNotLinked = () =>
+    navigate(withoutFacebookProblem(`${location.pathname}${location.search}`), { replace: true });
 
   return (
     <>
       <GuestTitle>{t('signin.title')}</GuestTitle>
       {facebookProblem ? (
         <Suspense fallback={null}>
-          <FacebookNotice problem={facebookProblem} purpose="sign-in" returnUrl={returnUrl} />
+          <FacebookNotice problem={facebookProblem} />
         </Suspense>
       ) : null}
-      <FacebookButton label={t('signin.facebook')} purpose="sign-in" returnUrl={returnUrl} />
+      <FacebookButton label={t('signin.facebook')} />
       <AppDialog
         open={notLinked}
-        onClose={() => setNotLinked(false)}
+        onClose={closeNotLinked}
         title={t('facebook.notLinkedTitle')}
         actions={
           <>
             <Button variant="secondary" onClick={() => navigate(paths.register())}>
               {t('facebook.signUp')}
             </Button>
-            <Button variant="primary" onClick={() => setNotLinked(false)}>
+            <Button variant="primary" onClick={closeNotLinked}>
               {t('facebook.signIn')}
             </Button>
           </>

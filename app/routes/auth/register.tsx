@@ -1,5 +1,5 @@
 import { getInputProps } from '@conform-to/react';
-import { redirect, replace, useActionData, useLoaderData, useParams } from '@remix-run/react';
+import { redirect, useActionData, useLoaderData } from '@remix-run/react';
 import { lazy, Suspense } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { AppForm } from '~/components/ui/app-form';
@@ -8,61 +8,34 @@ import { GuestTitle } from '~/components/guest-frame';
 import { PasswordField } from '~/components/ui/field';
 import { FormSubmit } from '~/components/ui/form-submit';
 import { TextLink, textLinkClass } from '~/components/ui/text-link';
-import { redeemCoupon, signUp } from '~/features/auth/api';
+import { signUp } from '~/features/auth/api';
 import { FacebookButton, OrDivider } from '~/features/auth/facebook-button';
-import { finishFacebook, isFacebookReturn, takeFacebookProblem } from '~/features/auth/facebook';
+import { FACEBOOK_INTENT, facebookIntents, facebookProblemOf } from '~/features/auth/facebook';
 import { NameAndEmailFields } from '~/features/auth/name-and-email-fields';
 import { PasswordRequirements } from '~/features/auth/password-requirements';
-import { isPromoCoupon } from '~/features/auth/promo-panel';
-import { PROMO_COUPON_CODE } from '~contract/fields';
 import { SignUpSchema } from '~/features/auth/schemas';
 import { env } from '~/lib/env';
 import { HttpError } from '~/lib/http';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
 import { chosenLanguage, pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
-import { newAccountStore } from '~/lib/session';
-import { snackbar } from '~/lib/snackbar';
+import { formAnswer, handleIntents, intentOf } from '~/lib/intents';
+import { afterSignUp } from '~/features/auth/sign-up';
 
 const FacebookNotice = lazy(() => import('~/features/auth/facebook-problem'));
 /**
- * After any sign-up: the dashboard's first visit will welcome the account, and the promo coupon is
- * redeemed (docs/product.md#sign-up-and-coupons); a failure is said, the account stays.
+ * What a Facebook return that did not sign up left to show (docs/product.md#sign-in-with-facebook;
+ * app/routes/auth/facebook-callback.tsx): the email request, or the address taken, named in the
+ * address.
  */
-async function afterSignUp(coupon: string | undefined) {
-  newAccountStore.mark();
-  if (!isPromoCoupon(coupon)) return;
-  try {
-    await redeemCoupon(PROMO_COUPON_CODE);
-    snackbar.show('signup.couponRedeemed', 'success');
-  } catch {
-    snackbar.show('signup.couponFailed', 'warning');
-  }
-}
-
-/**
- * Facebook sending the browser back (docs/product.md#sign-in-with-facebook): signed up, the coupon
- * redeemed and on to /projects/new; else this page again (with its coupon) without the params.
- */
-export async function clientLoader({ request }: { request: Request }) {
-  const query = new URL(request.url).searchParams;
-  if (isFacebookReturn('sign-up', query)) {
-    const { signedIn, newAccount, coupon } = await finishFacebook('sign-up', query);
-    if (signedIn && !newAccount) {
-      // They had signed up with this Facebook account before: signed in to it, as sign-in would.
-      snackbar.show('facebook.alreadySignedUp', 'success');
-      throw redirect(paths.home());
-    }
-    if (signedIn) {
-      await afterSignUp(coupon);
-      throw redirect(paths.newProject());
-    }
-    throw replace(paths.register(coupon));
-  }
-  return { facebookProblem: takeFacebookProblem() };
+export function clientLoader({ request }: { request: Request }) {
+  return { facebookProblem: facebookProblemOf(request.url) };
 }
 
 export async function clientAction({ request, params }: { request: Request; params: { coupon?: string } }) {
+  if ((await intentOf(request)) === FACEBOOK_INTENT) {
+    return handleIntents(request, facebookIntents('sign-up', { coupon: params.coupon }));
+  }
   const submission = await parseForm(request, SignUpSchema);
   if (submission.status !== 'success') return { result: submission.reply(), emailTaken: false };
   try {
@@ -79,21 +52,20 @@ export async function clientAction({ request, params }: { request: Request; para
 
 export default function RegisterRoute() {
   const { t } = useTranslation();
-  const actionData = useActionData<typeof clientAction>();
+  const actionData = formAnswer(useActionData<typeof clientAction>());
   const [form, fields] = useAppForm(SignUpSchema, { id: 'sign-up', lastResult: actionData?.result });
   const pending = useIsPending();
   const { facebookProblem } = useLoaderData<typeof clientLoader>();
-  const { coupon } = useParams();
 
   return (
     <>
       <GuestTitle>{t('signup.title')}</GuestTitle>
       {facebookProblem ? (
         <Suspense fallback={null}>
-          <FacebookNotice problem={facebookProblem} purpose="sign-up" coupon={coupon} />
+          <FacebookNotice problem={facebookProblem} />
         </Suspense>
       ) : null}
-      <FacebookButton label={t('signup.facebook')} purpose="sign-up" coupon={coupon} />
+      <FacebookButton label={t('signup.facebook')} />
       <OrDivider />
       <AppForm form={form} className="flex flex-col gap-5">
         <NameAndEmailFields fields={fields} autoFocus />
