@@ -6,7 +6,7 @@ import { planLimitResponse } from './subscription';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 /**
- * Integrations: the user's connected accounts (docs/product.md#integrations, decision 025). A user connects Facebook and
+ * Integrations: the user's connected accounts (docs/product.md#integrations, decisions 025 and 069). A user connects Facebook and
  * LinkedIn accounts through the provider's OAuth round trip; each account brings channels (pages,
  * Instagram and ad accounts; organizations), fetched in the background after it is stored.
  *
@@ -17,7 +17,7 @@ import { BODY_ERRORS, defineOperation, errors } from './operation';
  * that state: it names the round trip, which says whether it connects a new account or
  * re-authorises one in place.
  */
-const tag = 'Accounts';
+const tag = 'Connected accounts';
 
 export { OAUTH_RETURN_PATHS, type OAuthReturn } from './oauth';
 

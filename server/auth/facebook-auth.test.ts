@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as auth from '../../contract/auth';
 import type { Language } from '../../contract/fields';
-import { providerAccounts, users } from '../db/schema';
+import { connectedAccounts, users } from '../db/schema';
 import { SANDBOX_FACEBOOK_PEOPLE } from '../integrations/sandbox/facebook';
 import { startHarness, TEST_ENV, type Harness } from '../test/harness';
 import { answerConsent, connectSandboxFacebook } from '../test/sandbox';
@@ -63,7 +63,7 @@ describe('signing up with Facebook', () => {
     expect(answer.setRefreshToken).toBeTruthy();
     const [row] = await h.db.select().from(users).where(eq(users.email, marco.email));
     expect(row!.passwordHash).toBeNull();
-    const accounts = await h.db.select().from(providerAccounts).where(eq(providerAccounts.ownerId, row!.id));
+    const accounts = await h.db.select().from(connectedAccounts).where(eq(connectedAccounts.ownerId, row!.id));
     expect(accounts.map((each) => [each.externalId, each.isPrimary])).toEqual([[marco.id, true]]);
     // No password to guess: signing in with one is refused like a wrong one.
     expect((await h.call(auth.login, { body: { email: marco.email, password: 'Anything1' } })).status).toBe(401);

@@ -4,7 +4,7 @@ import { type Context, type Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { OAUTH_RETURN_PATHS } from '../../contract/integrations';
 import * as auth from '../../contract/auth';
-import { providerAccounts, users, type UserRow } from '../db/schema';
+import { connectedAccounts, users, type UserRow } from '../db/schema';
 import { logAuthEvent } from '../http/auth-events';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv, Services } from '../http/context';
@@ -122,10 +122,10 @@ export function facebookAuthRoutes(routes: Hono<AppEnv>, s: Services, signIn: Si
   async function linkedUser(person: ConnectedPerson): Promise<UserRow | undefined> {
     const [linked] = await s.db
       .select({ user: users })
-      .from(providerAccounts)
-      .innerJoin(users, eq(users.id, providerAccounts.ownerId))
-      .where(and(eq(providerAccounts.provider, 'facebook'), eq(providerAccounts.externalId, person.externalId)))
-      .orderBy(desc(providerAccounts.isPrimary), asc(providerAccounts.createdAt))
+      .from(connectedAccounts)
+      .innerJoin(users, eq(users.id, connectedAccounts.ownerId))
+      .where(and(eq(connectedAccounts.provider, 'facebook'), eq(connectedAccounts.externalId, person.externalId)))
+      .orderBy(desc(connectedAccounts.isPrimary), asc(connectedAccounts.createdAt))
       .limit(1);
     return linked?.user;
   }

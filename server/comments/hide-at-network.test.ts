@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as commentsContract from '../../contract/comments';
 import * as sandboxProviders from '../../contract/sandbox/providers';
-import { comments, projectChannels, providerAccounts } from '../db/schema';
+import { comments, projectChannels, connectedAccounts } from '../db/schema';
 import { SANDBOX_COMMENT_PAGE } from '../integrations/sandbox/comment-page';
 import { startHarness, type Harness } from '../test/harness';
 import { COMMENTS_CHANGED, type CommentsChangedEvent } from '../../contract/realtime';
@@ -163,7 +163,7 @@ describe('hiding a comment', () => {
     const [after] = await h.db.select().from(comments).where(eq(comments.id, comment!.id));
     expect(after!.isHidden).toBe(false);
     expect(await sandboxPage()).not.toContain('(hidden by the page)');
-    const [account] = await h.db.select().from(providerAccounts).where(eq(providerAccounts.id, page!.accountId!));
+    const [account] = await h.db.select().from(connectedAccounts).where(eq(connectedAccounts.id, page!.accountId!));
     expect(account!.status).toBe('needs_reconnect');
   });
 

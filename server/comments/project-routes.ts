@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import * as comments from '../../contract/comments';
 import { COMMENTS_PAGE_SIZE } from '../../contract/comments';
-import { channels, providerAccounts } from '../db/schema';
+import { channels, connectedAccounts } from '../db/schema';
 import { rateLimitCheck, type Limit } from '../http/rate-limiter';
 import { ACTED_ON_AT_PROVIDER_KINDS, REPLIED_KINDS } from '../integrations/adapters';
 import {
@@ -110,8 +110,8 @@ export function projectCommentRoutes(s: Services) {
     if (!found.channel.accountId || !ACTED_ON_AT_PROVIDER_KINDS.includes(found.channel.kind)) return false;
     const [account] = await s.db
       .select()
-      .from(providerAccounts)
-      .where(eq(providerAccounts.id, found.channel.accountId));
+      .from(connectedAccounts)
+      .where(eq(connectedAccounts.id, found.channel.accountId));
     if (!account) return false;
     const provider = PROVIDER_NAMES[account.provider];
     if (account.status !== 'authorized') throw new HttpError(409, 'accountNeedsReconnect', { provider });
@@ -181,7 +181,7 @@ export function projectCommentRoutes(s: Services) {
     if (!parent) throw notFound();
     const [channel] = await s.db.select().from(channels).where(eq(channels.id, parent.comment.channelId));
     const [account] = channel?.accountId
-      ? await s.db.select().from(providerAccounts).where(eq(providerAccounts.id, channel.accountId))
+      ? await s.db.select().from(connectedAccounts).where(eq(connectedAccounts.id, channel.accountId))
       : [];
     if (!channel || !account || !REPLIED_KINDS.includes(channel.kind)) {
       throw new HttpError(409, 'replyNotPossible');

@@ -427,7 +427,7 @@ export const channels = pgTable(
     externalId: text('external_id').notNull(),
     name: text('name').notNull(),
     // The connected account that brought it; deleting the account removes its channels.
-    accountId: uuid('account_id').references((): AnyPgColumn => providerAccounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').references((): AnyPgColumn => connectedAccounts.id, { onDelete: 'cascade' }),
     // A TikTok user's import: how far it is while it runs (0 to 99), null otherwise;
     // when the last one ended.
     importProgress: integer('import_progress'),
@@ -769,8 +769,8 @@ export const replyAttempts = pgTable(
  * holds. Reconnecting re-authorises the same row. The provider's tokens are encrypted at rest
  * (server/security/encryption.ts, TOKEN_ENCRYPTION_KEY), as Mautic's are.
  */
-export const providerAccounts = pgTable(
-  'provider_accounts',
+export const connectedAccounts = pgTable(
+  'connected_accounts',
   {
     id: id(),
     ownerId: userReference('owner_id'),
@@ -799,13 +799,17 @@ export const providerAccounts = pgTable(
     ...timestamps(),
   },
   (table) => [
-    uniqueIndex('provider_accounts_owner_provider_external_unique').on(table.ownerId, table.provider, table.externalId),
-    uniqueIndex('provider_accounts_one_primary_unique')
+    uniqueIndex('connected_accounts_owner_provider_external_unique').on(
+      table.ownerId,
+      table.provider,
+      table.externalId,
+    ),
+    uniqueIndex('connected_accounts_one_primary_unique')
       .on(table.ownerId, table.provider)
       .where(sql`${table.isPrimary}`),
-    check('provider_accounts_provider_check', oneOf(table.provider, PROVIDERS)),
-    check('provider_accounts_status_check', oneOf(table.status, ACCOUNT_STATUSES)),
-    check('provider_accounts_fetch_failure_check', oneOf(table.fetchFailure, JOB_FAILURE_REASONS)),
+    check('connected_accounts_provider_check', oneOf(table.provider, PROVIDERS)),
+    check('connected_accounts_status_check', oneOf(table.status, ACCOUNT_STATUSES)),
+    check('connected_accounts_fetch_failure_check', oneOf(table.fetchFailure, JOB_FAILURE_REASONS)),
   ],
 );
 
@@ -829,7 +833,7 @@ export const oauthStates = pgTable(
     purpose: text('purpose', { enum: OAUTH_PURPOSES }).notNull(),
     redirectUri: text('redirect_uri').notNull(),
     // The account a reconnect re-authorises, the project a channel connection goes to.
-    accountId: uuid('account_id').references((): AnyPgColumn => providerAccounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').references((): AnyPgColumn => connectedAccounts.id, { onDelete: 'cascade' }),
     projectId: uuid('project_id').references((): AnyPgColumn => projects.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: at('expires_at').notNull(),
@@ -842,7 +846,7 @@ export const oauthStates = pgTable(
   ],
 );
 
-export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
+export type ConnectedAccountRow = typeof connectedAccounts.$inferSelect;
 export type OAuthStateRow = typeof oauthStates.$inferSelect;
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod/mini';
-import { providerAccounts } from '../db/schema';
+import { connectedAccounts } from '../db/schema';
 import type { Database } from '../db/client';
 import type { Clock } from '../http/rate-limiter';
 import type { JobQueue } from '../jobs/queue';
@@ -28,8 +28,8 @@ export async function deleteFacebookData({ db, clock, log }: Deps, data: unknown
     // Every user's connection of this Facebook user goes: the account with its tokens, and its
     // pages, Instagram and ad accounts with their comments (the foreign keys cascade).
     await tx
-      .delete(providerAccounts)
-      .where(and(eq(providerAccounts.provider, 'facebook'), eq(providerAccounts.externalId, request.facebookUserId)));
+      .delete(connectedAccounts)
+      .where(and(eq(connectedAccounts.provider, 'facebook'), eq(connectedAccounts.externalId, request.facebookUserId)));
     await markDeleted(tx, request.id, new Date(clock()));
   });
   // The request's id only: the Facebook user id is personal data, and the log outlives it.

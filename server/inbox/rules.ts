@@ -8,7 +8,7 @@ import {
   type RuleAction,
 } from '../../contract/inbox-rules';
 import { rowsOf, type Database } from '../db/client';
-import { inboxRules, projects, providerAccounts, type InboxRuleRow } from '../db/schema';
+import { inboxRules, projects, connectedAccounts, type InboxRuleRow } from '../db/schema';
 import { INBOX_CHANGED } from '../../contract/realtime';
 import { ACTED_ON_AT_PROVIDER_KINDS } from '../integrations/adapters';
 import { actAtProvider, type ChannelFetchDeps } from '../integrations/channel-fetch';
@@ -250,7 +250,7 @@ export async function applyInboxRules(deps: RuleDeps, addedIds: string[]): Promi
 async function hideAtNetwork(deps: RuleDeps, match: Match): Promise<boolean> {
   if (!match.account_id || !ACTED_ON_AT_PROVIDER_KINDS.includes(match.kind)) return true;
   if (!deps.adapters || !deps.encryption || !deps.clock) return false;
-  const [account] = await deps.db.select().from(providerAccounts).where(eq(providerAccounts.id, match.account_id));
+  const [account] = await deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.id, match.account_id));
   if (!account || account.status !== 'authorized') return false;
   try {
     await actAtProvider(

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
 import type { ChannelKind, JobFailureReason, Provider } from '../../contract/fields';
 import type { Database } from '../db/client';
-import { channels, providerAccounts, type ChannelRow, type ProviderAccountRow } from '../db/schema';
+import { channels, connectedAccounts, type ChannelRow, type ConnectedAccountRow } from '../db/schema';
 
 /**
  * The connected accounts' rows (decision 025). Every statement names the owner, so one user's id
@@ -11,26 +11,30 @@ import { channels, providerAccounts, type ChannelRow, type ProviderAccountRow } 
 export async function listAccounts(db: Database, ownerId: string, provider: Provider) {
   const accounts = await db
     .select()
-    .from(providerAccounts)
-    .where(and(eq(providerAccounts.ownerId, ownerId), eq(providerAccounts.provider, provider)))
-    .orderBy(asc(providerAccounts.createdAt), asc(providerAccounts.id));
+    .from(connectedAccounts)
+    .where(and(eq(connectedAccounts.ownerId, ownerId), eq(connectedAccounts.provider, provider)))
+    .orderBy(asc(connectedAccounts.createdAt), asc(connectedAccounts.id));
   return withChannels(db, accounts);
 }
 
 export async function findAccount(db: Database, ownerId: string, provider: Provider, id: string) {
   const [account] = await db
     .select()
-    .from(providerAccounts)
+    .from(connectedAccounts)
     .where(
-      and(eq(providerAccounts.id, id), eq(providerAccounts.ownerId, ownerId), eq(providerAccounts.provider, provider)),
+      and(
+        eq(connectedAccounts.id, id),
+        eq(connectedAccounts.ownerId, ownerId),
+        eq(connectedAccounts.provider, provider),
+      ),
     );
   return account;
 }
 
-export type AccountWithChannels = ProviderAccountRow & { channels: ChannelRow[] };
+export type AccountWithChannels = ConnectedAccountRow & { channels: ChannelRow[] };
 
 /** The accounts with the channels each brought, in one more query. */
-export async function withChannels(db: Database, accounts: ProviderAccountRow[]): Promise<AccountWithChannels[]> {
+export async function withChannels(db: Database, accounts: ConnectedAccountRow[]): Promise<AccountWithChannels[]> {
   if (accounts.length === 0) return [];
   const rows = await db
     .select()
@@ -64,16 +68,16 @@ export async function upsertAccount(
   owner: { ownerId: string; provider: Provider },
   account: { externalId: string; name: string } & AccountTokens,
   now: Date,
-): Promise<{ row: ProviderAccountRow; created: boolean }> {
+): Promise<{ row: ConnectedAccountRow; created: boolean }> {
   return db.transaction(async (tx) => {
     const existing = await tx
-      .select({ id: providerAccounts.id, externalId: providerAccounts.externalId })
-      .from(providerAccounts)
-      .where(and(eq(providerAccounts.ownerId, owner.ownerId), eq(providerAccounts.provider, owner.provider)))
+      .select({ id: connectedAccounts.id, externalId: connectedAccounts.externalId })
+      .from(connectedAccounts)
+      .where(and(eq(connectedAccounts.ownerId, owner.ownerId), eq(connectedAccounts.provider, owner.provider)))
       .for('update');
     const created = !existing.some((row) => row.externalId === account.externalId);
     const [row] = await tx
-      .insert(providerAccounts)
+      .insert(connectedAccounts)
       .values({
         ...owner,
         ...account,
@@ -83,11 +87,11 @@ export async function upsertAccount(
         updatedAt: now,
       })
       .onConflictDoUpdate({
-        target: [providerAccounts.ownerId, providerAccounts.provider, providerAccounts.externalId],
+        target: [connectedAccounts.ownerId, connectedAccounts.provider, connectedAccounts.externalId],
         set: {
           name: account.name,
           accessToken: account.accessToken,
-          refreshToken: sql`coalesce(excluded.refresh_token, ${providerAccounts.refreshToken})`,
+          refreshToken: sql`coalesce(excluded.refresh_token, ${connectedAccounts.refreshToken})`,
           tokenExpiresAt: account.tokenExpiresAt,
           grantedScopes: account.grantedScopes,
           status: 'authorized',
@@ -102,9 +106,9 @@ export async function upsertAccount(
 /** The kinds whose fetch was just queued: the account is fetching until each is done (an earlier failure is past). */
 export async function markChannelsPending(db: Database, id: string, kinds: readonly ChannelKind[]) {
   await db
-    .update(providerAccounts)
+    .update(connectedAccounts)
     .set({ channelsPending: [...kinds], fetchFailure: null, fetchFailedAt: null })
-    .where(eq(providerAccounts.id, id));
+    .where(eq(connectedAccounts.id, id));
 }
 
 /** One kind's fetch stopped short, and why: no longer pending, and said until the next fetch. */
@@ -116,71 +120,74 @@ export async function markFetchFailed(
   now: Date,
 ) {
   const [row] = await db
-    .update(providerAccounts)
+    .update(connectedAccounts)
     .set({
-      channelsPending: sql`array_remove(${providerAccounts.channelsPending}, ${kind})`,
+      channelsPending: sql`array_remove(${connectedAccounts.channelsPending}, ${kind})`,
       fetchFailure: reason,
       fetchFailedAt: now,
     })
-    .where(eq(providerAccounts.id, id))
+    .where(eq(connectedAccounts.id, id))
     .returning();
   return row;
 }
 
 /** Every kind was fetched again now (the screen's refresh): an earlier failure is past. */
 export async function clearFetchFailure(db: Database, id: string) {
-  await db.update(providerAccounts).set({ fetchFailure: null, fetchFailedAt: null }).where(eq(providerAccounts.id, id));
+  await db
+    .update(connectedAccounts)
+    .set({ fetchFailure: null, fetchFailedAt: null })
+    .where(eq(connectedAccounts.id, id));
 }
 
 /** One kind's fetch is over (done, or given up): no longer pending. */
 export async function clearChannelPending(db: Database, id: string, kind: ChannelKind) {
   await db
-    .update(providerAccounts)
-    .set({ channelsPending: sql`array_remove(${providerAccounts.channelsPending}, ${kind})` })
-    .where(eq(providerAccounts.id, id));
+    .update(connectedAccounts)
+    .set({ channelsPending: sql`array_remove(${connectedAccounts.channelsPending}, ${kind})` })
+    .where(eq(connectedAccounts.id, id));
 }
 
 /** New tokens for an account (a refreshed LinkedIn token): it works again. */
 export async function saveTokens(db: Database, id: string, tokens: Omit<AccountTokens, 'grantedScopes'>, now: Date) {
   await db
-    .update(providerAccounts)
+    .update(connectedAccounts)
     .set({ ...tokens, status: 'authorized', updatedAt: now })
-    .where(eq(providerAccounts.id, id));
+    .where(eq(connectedAccounts.id, id));
 }
 
 /** The provider stopped taking the account's token: it needs reconnecting (it is not deleted). */
 export async function markNeedsReconnect(db: Database, id: string, now: Date) {
   await db
-    .update(providerAccounts)
+    .update(connectedAccounts)
     .set({ status: 'needs_reconnect', updatedAt: now })
-    .where(eq(providerAccounts.id, id));
+    .where(eq(connectedAccounts.id, id));
 }
 
 /**
  * Makes one account the primary of its provider. The owner's accounts of that provider are locked
  * first, so two calls at once end with one primary (the later), never none or two.
  */
-export async function makePrimary(db: Database, account: ProviderAccountRow, now: Date) {
+export async function makePrimary(db: Database, account: ConnectedAccountRow, now: Date) {
   await db.transaction(async (tx) => {
     await tx
-      .select({ id: providerAccounts.id })
-      .from(providerAccounts)
-      .where(and(eq(providerAccounts.ownerId, account.ownerId), eq(providerAccounts.provider, account.provider)))
+      .select({ id: connectedAccounts.id })
+      .from(connectedAccounts)
+      .where(and(eq(connectedAccounts.ownerId, account.ownerId), eq(connectedAccounts.provider, account.provider)))
       .for('update');
     await tx
-      .update(providerAccounts)
+      .update(connectedAccounts)
       .set({ isPrimary: false, updatedAt: now })
       .where(
         and(
-          eq(providerAccounts.ownerId, account.ownerId),
-          eq(providerAccounts.provider, account.provider),
-          eq(providerAccounts.isPrimary, true),
+          eq(connectedAccounts.ownerId, account.ownerId),
+          eq(connectedAccounts.provider, account.provider),
+          eq(connectedAccounts.isPrimary, true),
         ),
       );
     await tx
-      .update(providerAccounts)
+      .update(connectedAccounts)
       .set({ isPrimary: true, updatedAt: now })
-      .where(eq(providerAccounts.id, account.id));
+      .where(eq(connectedAccounts.id, account.id));
   });
 }
 
@@ -188,25 +195,25 @@ export async function makePrimary(db: Database, account: ProviderAccountRow, now
  * Deletes an account, with its channels and their comments (the foreign keys cascade). When it
  * was the primary one, the oldest other of that provider becomes primary, in the same transaction.
  */
-export async function deleteConnectedAccount(db: Database, account: ProviderAccountRow, now: Date): Promise<boolean> {
+export async function deleteConnectedAccount(db: Database, account: ConnectedAccountRow, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const siblings = await tx
-      .select({ id: providerAccounts.id })
-      .from(providerAccounts)
-      .where(and(eq(providerAccounts.ownerId, account.ownerId), eq(providerAccounts.provider, account.provider)))
-      .orderBy(asc(providerAccounts.createdAt), asc(providerAccounts.id))
+      .select({ id: connectedAccounts.id })
+      .from(connectedAccounts)
+      .where(and(eq(connectedAccounts.ownerId, account.ownerId), eq(connectedAccounts.provider, account.provider)))
+      .orderBy(asc(connectedAccounts.createdAt), asc(connectedAccounts.id))
       .for('update');
     const [deleted] = await tx
-      .delete(providerAccounts)
-      .where(and(eq(providerAccounts.id, account.id), eq(providerAccounts.ownerId, account.ownerId)))
-      .returning({ isPrimary: providerAccounts.isPrimary });
+      .delete(connectedAccounts)
+      .where(and(eq(connectedAccounts.id, account.id), eq(connectedAccounts.ownerId, account.ownerId)))
+      .returning({ isPrimary: connectedAccounts.isPrimary });
     if (!deleted) return false;
     const next = siblings.find((row) => row.id !== account.id);
     if (deleted.isPrimary && next) {
       await tx
-        .update(providerAccounts)
+        .update(connectedAccounts)
         .set({ isPrimary: true, updatedAt: now })
-        .where(eq(providerAccounts.id, next.id));
+        .where(eq(connectedAccounts.id, next.id));
     }
     return true;
   });
@@ -220,7 +227,7 @@ export async function deleteConnectedAccount(db: Database, account: ProviderAcco
  */
 export async function replaceChannels(
   db: Database,
-  account: ProviderAccountRow,
+  account: ConnectedAccountRow,
   kind: ChannelKind,
   listed: Array<{ externalId: string; name: string }>,
   now: Date,
@@ -252,9 +259,12 @@ export async function replaceChannels(
       ),
     );
     await tx
-      .update(providerAccounts)
-      .set({ channelsFetchedAt: now, channelsPending: sql`array_remove(${providerAccounts.channelsPending}, ${kind})` })
-      .where(eq(providerAccounts.id, account.id));
+      .update(connectedAccounts)
+      .set({
+        channelsFetchedAt: now,
+        channelsPending: sql`array_remove(${connectedAccounts.channelsPending}, ${kind})`,
+      })
+      .where(eq(connectedAccounts.id, account.id));
     return kept;
   });
 }

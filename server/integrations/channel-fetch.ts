@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
 import { CHANNEL_KINDS, type ChannelKind, type JobFailureReason } from '../../contract/fields';
 import type { Database } from '../db/client';
-import type { ChannelRow, ProviderAccountRow } from '../db/schema';
+import type { ChannelRow, ConnectedAccountRow } from '../db/schema';
 import { and, eq } from 'drizzle-orm';
-import { channels, providerAccounts } from '../db/schema';
+import { channels, connectedAccounts } from '../db/schema';
 import type { Clock } from '../http/rate-limiter';
 import type { JobQueue } from '../jobs/queue';
 import { safeError, type Logger } from '../log';
@@ -42,8 +42,8 @@ export type FetchAccountChannelsJob = z.infer<typeof JobDataSchema>;
 
 /** Where each token is kept, bound into its encryption (as Mautic's are). */
 export const ACCOUNT_TOKEN_CONTEXT = {
-  access: 'provider_accounts.access_token',
-  refresh: 'provider_accounts.refresh_token',
+  access: 'connected_accounts.access_token',
+  refresh: 'connected_accounts.refresh_token',
 } as const;
 
 export type ChannelFetchDeps = {
@@ -77,7 +77,7 @@ async function announce(deps: ChannelFetchDeps, ownerId: string, event: string, 
  */
 async function announceFetched(
   deps: ChannelFetchDeps,
-  account: ProviderAccountRow,
+  account: ConnectedAccountRow,
   kind: ChannelKind,
   rows: Array<ChannelRow & { isNew?: boolean }>,
 ) {
@@ -125,7 +125,7 @@ const REFRESH_MARGIN_MS = 5 * 60_000;
  */
 export async function accessTokenOf(
   deps: ChannelFetchDeps,
-  account: ProviderAccountRow,
+  account: ConnectedAccountRow,
   force = false,
 ): Promise<string> {
   const adapter = deps.adapters[account.provider]!;
@@ -161,7 +161,7 @@ export async function accessTokenOf(
  */
 export async function fetchAccountChannels(
   deps: ChannelFetchDeps,
-  account: ProviderAccountRow,
+  account: ConnectedAccountRow,
   kind: ChannelKind,
   options: { projectId?: string | null } = {},
 ): Promise<ChannelRow[]> {
@@ -209,7 +209,7 @@ export async function fetchAccountChannels(
  */
 export async function postReply(
   deps: ChannelFetchDeps,
-  account: ProviderAccountRow,
+  account: ConnectedAccountRow,
   kind: ChannelKind,
   commentExternalId: string,
   message: string,
@@ -233,7 +233,7 @@ export async function postReply(
  */
 async function fetchChannelComments(
   deps: ChannelFetchDeps,
-  account: ProviderAccountRow,
+  account: ConnectedAccountRow,
   kind: ChannelKind,
   rows: ChannelRow[],
 ): Promise<void> {
@@ -257,7 +257,7 @@ async function fetchChannelComments(
  */
 async function subscribeChannels(
   deps: ChannelFetchDeps,
-  account: ProviderAccountRow,
+  account: ConnectedAccountRow,
   kind: ChannelKind,
   rows: ChannelRow[],
 ): Promise<void> {
@@ -279,7 +279,7 @@ async function subscribeChannels(
  */
 export async function unsubscribeLeftChannels(
   deps: ChannelFetchDeps,
-  account: ProviderAccountRow,
+  account: ConnectedAccountRow,
   left: Array<Pick<ChannelRow, 'kind' | 'externalId'>>,
 ): Promise<void> {
   const adapter = deps.adapters[account.provider];
@@ -304,7 +304,7 @@ export async function unsubscribeLeftChannels(
 export async function queueChannelFetches(
   db: Database,
   jobs: JobQueue,
-  account: ProviderAccountRow,
+  account: ConnectedAccountRow,
   kinds: readonly ChannelKind[],
   options: { projectId?: string | null } = {},
 ) {
@@ -325,7 +325,7 @@ export function workAccountChannelFetches(jobs: JobQueue, deps: ChannelFetchDeps
     async (data) => {
       const job = JobDataSchema.parse(data);
       const { accountId, kind, projectId } = job;
-      const [account] = await deps.db.select().from(providerAccounts).where(eq(providerAccounts.id, accountId));
+      const [account] = await deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.id, accountId));
       if (!account) return; // deleted meanwhile
       // Waiting for a reconnect: nothing to fetch until it is authorised again.
       if (account.status !== 'authorized') {
@@ -374,7 +374,7 @@ export type ProviderCommentAction = { hide: boolean } | 'delete';
 
 export async function actAtProvider(
   deps: ChannelFetchDeps,
-  account: ProviderAccountRow,
+  account: ConnectedAccountRow,
   kind: ChannelKind,
   commentExternalId: string,
   action: ProviderCommentAction,

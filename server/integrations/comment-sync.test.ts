@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sandboxProviders from '../../contract/sandbox/providers';
 import { COMMENTS_ARRIVED, COMMENTS_CHANGED } from '../../contract/realtime';
-import { channels, comments, providerAccounts } from '../db/schema';
+import { channels, comments, connectedAccounts } from '../db/schema';
 import type { Publisher } from '../realtime/publisher';
 import { createEncryption } from '../security/encryption';
 import { createAdapters } from './adapters';
@@ -157,7 +157,7 @@ describe('the scheduled sync', () => {
     const { page } = await connectedPage();
     expect((await h.call(sandboxProviders.sandboxExpireTokens, { params: { personId: SOFIA } })).status).toBe(204);
     expect(await syncChannelComments(deps, page.id)).toBe(0);
-    const [account] = await h.db.select().from(providerAccounts).where(eq(providerAccounts.id, page.accountId!));
+    const [account] = await h.db.select().from(connectedAccounts).where(eq(connectedAccounts.id, page.accountId!));
     expect(account!.status).toBe('needs_reconnect');
     // Waiting for the reconnect: the sync leaves it alone.
     expect(await syncChannelComments(deps, page.id)).toBe(0);

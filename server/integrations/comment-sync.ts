@@ -4,7 +4,7 @@ import { pruneReplyAttempts } from '../comments/reply-attempts';
 import { pruneRemovals, writeListing } from '../comments/writer';
 import { applyInboxRules } from '../inbox/rules';
 import { notifyNegativeComments, type AlertDeps } from '../alerts/notify';
-import { channels, providerAccounts } from '../db/schema';
+import { channels, connectedAccounts } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
 import { markNeedsReconnect } from './accounts';
 import { COMMENTED_KINDS } from './adapters';
@@ -36,12 +36,12 @@ export async function runCommentSyncRound(deps: ChannelFetchDeps, jobs: JobQueue
   const followed = await deps.db
     .select({ id: channels.id })
     .from(channels)
-    .innerJoin(providerAccounts, eq(providerAccounts.id, channels.accountId))
+    .innerJoin(connectedAccounts, eq(connectedAccounts.id, channels.accountId))
     .where(
       and(
         inArray(channels.kind, [...COMMENTED_KINDS]),
         isNotNull(channels.accountId),
-        eq(providerAccounts.status, 'authorized'),
+        eq(connectedAccounts.status, 'authorized'),
       ),
     )
     .orderBy(channels.id);
@@ -70,9 +70,9 @@ export async function syncChannelComments(
   channelId: string,
 ): Promise<number> {
   const [found] = await deps.db
-    .select({ channel: channels, account: providerAccounts })
+    .select({ channel: channels, account: connectedAccounts })
     .from(channels)
-    .innerJoin(providerAccounts, eq(providerAccounts.id, channels.accountId))
+    .innerJoin(connectedAccounts, eq(connectedAccounts.id, channels.accountId))
     .where(eq(channels.id, channelId));
   if (!found || found.account.status !== 'authorized') return 0; // gone, or waiting for a reconnect
   const { channel, account } = found;

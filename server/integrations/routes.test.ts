@@ -5,7 +5,7 @@ import type { FacebookAccount } from '../../contract/integrations';
 import * as integrations from '../../contract/integrations';
 import * as projects from '../../contract/projects';
 import * as sandboxProviders from '../../contract/sandbox/providers';
-import { channels, providerAccounts } from '../db/schema';
+import { channels, connectedAccounts } from '../db/schema';
 import { JobQueue } from '../jobs/queue';
 import type { Publisher } from '../realtime/publisher';
 import { retriesDueNow } from '../test/jobs';
@@ -124,7 +124,7 @@ describe('connecting a Facebook account', () => {
     expect(listed!.fetchingChannels).toBe(false);
 
     // The tokens are encrypted at rest, bound to their column; the one kept is long-lived (60 days).
-    const [row] = await h.db.select().from(providerAccounts).where(eq(providerAccounts.id, account._id));
+    const [row] = await h.db.select().from(connectedAccounts).where(eq(connectedAccounts.id, account._id));
     expect(row!.tokenExpiresAt!.getTime() - h.clock.now()).toBe(60 * 24 * 3600 * 1000);
     expect(row!.accessToken.startsWith('EAA')).toBe(false);
     expect(
@@ -229,7 +229,7 @@ describe('connecting a Facebook account', () => {
     expect(again.status).toBe(200);
     expect(outcomeOf(again)).toBe('reconnected');
     expect(storedAccount(again)._id).toBe(account._id);
-    const rows = await h.db.select().from(providerAccounts).where(eq(providerAccounts.ownerId, user.user._id));
+    const rows = await h.db.select().from(connectedAccounts).where(eq(connectedAccounts.ownerId, user.user._id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe('authorized');
     const after = await h.db.select().from(channels).where(eq(channels.accountId, account._id));

@@ -5,7 +5,7 @@ import { CHANNEL_FETCHED_EVENTS } from '../../contract/realtime';
 import { projectsFollowing } from '../projects/queries';
 import { TIKTOK_IMPORT_FAILED, TIKTOK_IMPORT_PROGRESS } from '../../contract/tiktok-users';
 import type { Database } from '../db/client';
-import { providerAccounts, type ChannelRow } from '../db/schema';
+import { connectedAccounts, type ChannelRow } from '../db/schema';
 import type { Clock } from '../http/rate-limiter';
 import { markNeedsReconnect, saveTokens } from '../integrations/accounts';
 import { ACCOUNT_TOKEN_CONTEXT } from '../integrations/channel-fetch';
@@ -91,7 +91,7 @@ export async function importTiktokPage(deps: TiktokImportDeps, jobs: JobQueue, j
   // Deleted meanwhile, or started again since (a newer run carries on).
   if (!channel || channel.importRun !== job.run) return;
   const [account] = channel.accountId
-    ? await deps.db.select().from(providerAccounts).where(eq(providerAccounts.id, channel.accountId))
+    ? await deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.id, channel.accountId))
     : [];
   if (!account) return;
   let accessToken = deps.encryption.decrypt(account.accessToken, ACCOUNT_TOKEN_CONTEXT.access);
