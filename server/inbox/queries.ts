@@ -8,6 +8,7 @@ import {
   channelColumns,
   commentDaysMatching,
   COMMENT_DAYS_FILTERS,
+  COUNT_AT_MOST,
   countUpTo,
   CountChanged,
   keptByCommentDays,
@@ -66,6 +67,16 @@ const uuids = (ids: string[]) =>
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   )}]`;
+
+/**
+ * How many comments, across the channels, a count by words reads on the order's indexes before it
+ * asks the words' trigram index instead (`countInbox`): enough to find more than COUNT_AT_MOST of
+ * a word one comment in twenty has.
+ */
+export const COUNT_WALK_BUDGET = 24_000;
+
+/** The words' test as a value of each row read (never a condition the planner could index). */
+const words = (condition: SQL | undefined) => (condition ? sql`coalesce((${condition}), false)` : sql`true`);
 
 /**
  * A page of the inbox's ids, each with its rank in the order (0: a negative comment listed first,
@@ -138,12 +149,16 @@ export async function inboxRows(db: Database, ids: string[]) {
 /**
  * How many of the inbox's comments on `channelIds` match `filter`: from the counts kept as
  * comments change (comment_days, keyed also by done: migration 0026) unless it filters by words,
- * which are counted on the comments up to COUNT_AT_MOST (`atLeast` past it).
+ * which are counted on the comments up to COUNT_AT_MOST (`atLeast` past it): first on each
+ * channel's newest, read on its order's index for a bounded number (`walkBudget`), which finds a
+ * common word more than COUNT_AT_MOST times, or every match of a channel read to its end; else,
+ * a rarer word, on the words' trigram index (`countUpTo`), quick when few match.
  */
 export async function countInbox(
   db: Database,
   channelIds: string[],
   filter: InboxFilter,
+  { walkBudget = COUNT_WALK_BUDGET }: { walkBudget?: number } = {},
 ): Promise<{ total: number; atLeast: boolean }> {
   if (channelIds.length === 0) return { total: 0, atLeast: false };
   const { message, authorName, sentiment, repliedByYou, isBookmarked, isHidden } = filter;
@@ -161,6 +176,28 @@ export async function countInbox(
         ),
       );
     return { total: row?.total ?? 0, atLeast: false };
+  }
+  if ((message || authorName) && walkBudget > 0) {
+    const perChannel = Math.ceil(walkBudget / channelIds.length);
+    const walked = rowsOf<{ examined: number; matched: number }>(
+      await db.execute(sql`
+        select walked.examined, walked.matched
+        from unnest(${uuids(channelIds)}) as followed(id)
+        cross join lateral (
+          select count(*)::int as examined, (count(*) filter (where read.matched))::int as matched
+          from (
+            select ${words(matching({ message, authorName }))} as matched
+            from ${comments}
+            where ${comments.channelId} = followed.id
+              and ${commentsOf({ ...filter, message: undefined, authorName: undefined }) ?? sql`true`}
+            order by ${comments.publishedAt} desc nulls last, ${comments.id} desc nulls last
+            limit ${perChannel}
+          ) as read
+        ) as walked`),
+    );
+    const total = walked.reduce((sum, channel) => sum + Number(channel.matched), 0);
+    if (total > COUNT_AT_MOST) return { total: COUNT_AT_MOST, atLeast: true };
+    if (walked.every((channel) => Number(channel.examined) < perChannel)) return { total, atLeast: false };
   }
   return countUpTo(db, and(inArray(comments.channelId, channelIds), commentsOf(filter)));
 }

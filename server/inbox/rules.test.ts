@@ -175,6 +175,7 @@ describe('inbox rules', () => {
     const say = (message: string) => saySandboxComment(h, BOTTEGA, 'Tom Walker', message);
     await say('Get cheap followers at SPAM.example');
     await say('Lovely focaccia today');
+    await say('More cheap followers here');
     await h.runJobs();
     const listed = await h.call(commentsContract.listProjectComments, {
       params: { projectId: project.id },
@@ -184,8 +185,10 @@ describe('inbox rules', () => {
     expect(spam).toMatchObject({ isHidden: true, rule: { name: 'Spam links', actions: ['markDone', 'hide'] } });
     const [row] = await h.db.select().from(comments).where(eq(comments.id, spam.id));
     expect(row!.doneAt).not.toBeNull();
+    const more = listed.body.data.find((each) => each.message === 'More cheap followers here')!;
+    expect(more).toMatchObject({ isHidden: true, rule: { name: 'Spam links', actions: ['markDone', 'hide'] } });
     const page2 = (await h.call('GET', `${SANDBOX_COMMENT_PAGE}?channel=${BOTTEGA}`)).text.replace(/\s+/g, ' ');
-    expect(page2).toContain('(hidden by the page)');
+    expect(page2.match(/\(hidden by the page\)/g)).toHaveLength(2);
     const lovely = listed.body.data.find((each) => each.message === 'Lovely focaccia today')!;
     expect(lovely).toMatchObject({ isHidden: false, rule: null });
   });

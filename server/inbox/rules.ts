@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { NETWORK_KINDS } from '../../contract/inbox';
 import * as inboxRulesContract from '../../contract/inbox-rules';
 import {
@@ -136,8 +136,10 @@ export type RuleDeps = CommentWriterDeps &
   Partial<Pick<ChannelFetchDeps, 'adapters' | 'encryption' | 'clock'>> &
   Pick<AlertDeps, 'mailer' | 'config'> & { jobs?: JobQueue | undefined };
 
-/** The job that hides one comment at the network for a rule (`workRuleHides`). */
+/** The job that hides comments at the network for the rules (`workRuleHides`). */
 export const HIDE_BY_RULE = 'hide-comment-by-rule';
+/** The most comments one hide job takes: an ingestion's matches, a few hundred at the most. */
+const HIDES_PER_JOB = 200;
 
 type Match = {
   comment_id: string;
@@ -197,10 +199,8 @@ export async function applyInboxRules(deps: RuleDeps, addedIds: string[]): Promi
   const atNetwork = matches.filter(
     (match) => match.all.has('hide') && match.account_id !== null && ACTED_ON_AT_PROVIDER_KINDS.includes(match.kind),
   );
-  for (const match of atNetwork) {
-    match.all.delete('hide');
-    if (!deps.jobs && (await hideAtNetwork(deps, match))) match.all.add('hide');
-  }
+  for (const match of atNetwork) match.all.delete('hide');
+  if (!deps.jobs) for (const match of await hideAtNetwork(deps, atNetwork)) match.all.add('hide');
   const now = new Date(deps.clock ? deps.clock() : Date.now());
   const json = JSON.stringify(
     matches.map((match) => ({
@@ -227,7 +227,10 @@ export async function applyInboxRules(deps: RuleDeps, addedIds: string[]): Promi
   await notifyRuleMatches(deps, [...alerts.values()]);
   if (deps.jobs) {
     const jobs = deps.jobs;
-    await Promise.all(atNetwork.map((match) => jobs.sendTogether(HIDE_BY_RULE, { commentId: match.comment_id })));
+    for (let from = 0; from < atNetwork.length; from += HIDES_PER_JOB) {
+      const commentIds = atNetwork.slice(from, from + HIDES_PER_JOB).map((match) => match.comment_id);
+      await jobs.send(HIDE_BY_RULE, { commentIds });
+    }
   }
   // The owners' inbox counts and open lists follow what the rules did.
   if (deps.publisher) {
@@ -243,39 +246,64 @@ export async function applyInboxRules(deps: RuleDeps, addedIds: string[]): Promi
 }
 
 /**
- * Hides a matched comment: at the network where its channel came with an authorised account of a
- * kind the network hides for (then for every follower of the page), else as the app's own mark
- * (the caller's). Whether it is hidden.
+ * Hides matched comments at the network where their channel came with an authorised account of a
+ * kind the network hides for (then for every follower of the page: one write for them all), one
+ * call to the network each. Answers the ones now hidden; a refusal (the account to reconnect, the
+ * comment gone) is logged and leaves that one shown. A match the network does not hide for is the
+ * app's own mark (the caller's), so it is answered as hidden.
  */
-async function hideAtNetwork(deps: RuleDeps, match: Match): Promise<boolean> {
-  if (!match.account_id || !ACTED_ON_AT_PROVIDER_KINDS.includes(match.kind)) return true;
-  if (!deps.adapters || !deps.encryption || !deps.clock) return false;
-  const [account] = await deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.id, match.account_id));
-  if (!account || account.status !== 'authorized') return false;
-  try {
-    await actAtProvider(
-      { ...deps, adapters: deps.adapters, encryption: deps.encryption, clock: deps.clock },
+async function hideAtNetwork<M extends Match>(deps: RuleDeps, matches: M[]): Promise<M[]> {
+  const local = matches.filter((match) => !match.account_id || !ACTED_ON_AT_PROVIDER_KINDS.includes(match.kind));
+  const remote = matches.filter((match) => !local.includes(match));
+  const { adapters, encryption, clock } = deps;
+  if (remote.length === 0 || !adapters || !encryption || !clock) return local;
+  const accountIds = [...new Set(remote.map((match) => match.account_id!))];
+  const accounts = new Map(
+    (await deps.db.select().from(connectedAccounts).where(inArray(connectedAccounts.id, accountIds))).map((account) => [
+      account.id,
       account,
-      match.kind,
-      match.external_id,
-      { hide: true },
-    );
-  } catch (error) {
-    deps.log.warn({ channelId: match.channel_id, err: safeError(error) }, 'rule: hide not applied');
-    return false;
+    ]),
+  );
+  const hidden: M[] = [];
+  for (const match of remote) {
+    const account = accounts.get(match.account_id!);
+    if (!account || account.status !== 'authorized') continue;
+    try {
+      await actAtProvider({ ...deps, adapters, encryption, clock }, account, match.kind, match.external_id, {
+        hide: true,
+      });
+      hidden.push(match);
+    } catch (error) {
+      deps.log.warn({ channelId: match.channel_id, err: safeError(error) }, 'rule: hide not applied');
+    }
   }
-  await writeHiddenMarks(deps, [
-    { on: { kind: match.kind, externalId: match.channel_external_id }, externalId: match.external_id, hidden: true },
-  ]);
-  return true;
+  await writeHiddenMarks(
+    deps,
+    hidden.map((match) => ({
+      on: { kind: match.kind, externalId: match.channel_external_id },
+      externalId: match.external_id,
+      hidden: true,
+    })),
+  );
+  return [...local, ...hidden];
 }
 
-const HideJobSchema = z.object({ commentId: z.uuid() });
+/** A job's comments to hide: an ingestion's matches together (one id, as jobs once named, too). */
+const HideJobSchema = z.union([
+  z.object({ commentIds: z.array(z.uuid()).check(z.minLength(1), z.maxLength(HIDES_PER_JOB)) }),
+  z.pipe(
+    z.object({ commentId: z.uuid() }),
+    z.transform(({ commentId }) => ({ commentIds: [commentId] })),
+  ),
+]);
 
 /**
- * Runs the rules' hides (HIDE_BY_RULE), two side by side: the comment hidden at the network,
- * then for every follower of the page, and "hide" added to what its rule did. A refusal (the
- * account to reconnect, the comment gone) leaves it shown and is logged; it is not tried again.
+ * Runs the rules' hides (HIDE_BY_RULE): an ingestion's matches in one job, hidden at the network
+ * one after another, then marked for every follower of their pages and "hide" added to what
+ * their rules did, in one statement each; one event a user. A refusal (the account to reconnect,
+ * the comment gone) leaves that comment shown and is logged; it is not tried again. One job at a
+ * time, a burst's hides trail its ingestion rather than compete with it: per comment, the queue's
+ * own writes (store, fetch, complete) cost more than the hide.
  */
 export function workRuleHides(jobs: JobQueue, deps: RuleDeps): void {
   jobs.work(
@@ -283,22 +311,27 @@ export function workRuleHides(jobs: JobQueue, deps: RuleDeps): void {
     async (data: unknown) => {
       const parsed = HideJobSchema.safeParse(data);
       if (!parsed.success) return;
-      const [match] = rowsOf<Match>(
+      const matches = rowsOf<Match>(
         await deps.db.execute(sql`
           select c.id as comment_id, c.external_id, c.channel_id, ch.kind, ch.external_id as channel_external_id,
                  ch.account_id, ch.owner_id, null as project_id, c.rule_name, '{}'::text[] as actions
           from comments c join channels ch on ch.id = c.channel_id
-          where c.id = ${parsed.data.commentId}`),
+          where c.id in (select jsonb_array_elements_text(${JSON.stringify(parsed.data.commentIds)}::jsonb)::uuid)`),
       );
-      if (!match || !(await hideAtNetwork(deps, match))) return;
+      const hidden = await hideAtNetwork(deps, matches);
+      if (hidden.length === 0) return;
       await deps.db.execute(sql`
         update comments set rule_actions = array_append(rule_actions, 'hide')
-        where id = ${match.comment_id} and not ('hide' = any(coalesce(rule_actions, '{}')))`);
+        where id in (select jsonb_array_elements_text(${JSON.stringify(hidden.map((match) => match.comment_id))}::jsonb)::uuid)
+          and not ('hide' = any(coalesce(rule_actions, '{}')))`);
       if (deps.publisher) {
-        await deps.publisher.toUser(match.owner_id, INBOX_CHANGED, { updated: 1 }).catch(() => undefined);
+        const byOwner = new Map<string, number>();
+        for (const match of hidden) byOwner.set(match.owner_id, (byOwner.get(match.owner_id) ?? 0) + 1);
+        for (const [ownerId, updated] of byOwner) {
+          await deps.publisher.toUser(ownerId, INBOX_CHANGED, { updated }).catch(() => undefined);
+        }
       }
     },
-    // Two at a time: a burst's hides trail its ingestion rather than compete with it.
-    { batchSize: 2, pollingIntervalSeconds: 1, retryLimit: 0, expireInSeconds: 30 },
+    { batchSize: 1, pollingIntervalSeconds: 1, retryLimit: 0, expireInSeconds: 300 },
   );
 }

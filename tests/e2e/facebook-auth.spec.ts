@@ -44,6 +44,8 @@ test('a Facebook account nobody connected meets the not-linked dialog, with Sign
   const dialog = page.getByRole('dialog', { name: 'Oops! Something went wrong...' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('not linked to an Orbita account');
+  // Nothing was typed or sent: the form behind the dialog says nothing is wrong with it.
+  await expect(page.getByText('Email is required')).toHaveCount(0);
   await expectNoA11yViolations(page);
   await page.reload();
   await expect(dialog).toBeVisible();
@@ -54,6 +56,7 @@ test('a Facebook account nobody connected meets the not-linked dialog, with Sign
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL('/login');
   await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page.getByText('Email is required')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
   await atFacebook(page, 'Elena Conti');

@@ -94,7 +94,13 @@ export default function LoginRoute() {
       <AppForm form={form} aria-describedby="sign-in-status" className="flex flex-col gap-5">
         <Field
           label={t('form.email')}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.email, { type: 'email' }),
+            autoComplete: 'email',
+            // Not under the not-linked dialog: it takes the focus, and the field it left would say
+            // "Email is required" before anybody typed.
+            autoFocus: !notLinked,
+          }}
           errors={fields.email.errors}
         />
         <PasswordField

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import * as inbox from '../../contract/inbox';
+import { rowsOf } from '../db/client';
+import { startHarness, type Harness } from '../test/harness';
+import { countInbox, inboxPage, type InboxFilter } from './queries';
+
+/**
+ * The inbox filtered by words, checked against every comment sorted in memory: its pages
+ * (`inboxPage`), by number and by cursor, in both orders, and its count (`countInbox`), found
+ * two ways (each channel's newest read first, up to a bound, else the trigram index), for words
+ * found often, seldom and never.
+ */
+let h: Harness;
+let channelIds: string[];
+type Row = { id: string; message: string; sentiment: string; ms: number; done: boolean; top: boolean };
+let all: Row[];
+
+beforeAll(async () => {
+  h = await startHarness();
+  const owner = await h.signedInUser();
+  const me = { id: owner.user._id };
+  // A busy channel, a quiet one and one between; times shared by several comments (ties by id).
+  const sizes = [1400, 40, 260];
+  channelIds = [];
+  for (const [n, size] of sizes.entries()) {
+    const channel = await h.factories.channel(me, { name: `Channel ${n}` });
+    channelIds.push(channel.id);
+    await h.db.execute(sql`
+      insert into comments (channel_id, external_id, message, author_name, sentiment, in_review, published_at, done_at)
+      select ${channel.id}::uuid, 'walk-' || ${n} || '-' || g,
+             case when g % 7 = 0 then 'Tiramisu again #' || g
+                  when g % 151 = 3 then 'A nut allergy? #' || g
+                  else 'Nice coffee #' || g end,
+             'Author', (array['NEGATIVE', 'POSITIVE', 'NEUTRAL', 'POSITIVE', 'NEGATIVE'])[1 + (g * 7 + ${n}) % 5],
+             false, timestamptz '2026-01-01' + make_interval(mins => (g * 13 + ${n}) % 500),
+             case when g % 5 = 0 then timestamptz '2026-02-01' end
+      from generate_series(1, ${size}) as g`);
+  }
+  all = rowsOf<Row>(
+    await h.db.execute(sql`
+      select id::text, message, sentiment, (extract(epoch from published_at) * 1000)::float8 as ms, done_at is not null as done, parent_id is null as top
+      from comments where channel_id = any(${sql.raw(`array[${channelIds.map((id) => `'${id}'::uuid`).join(', ')}]`)})`),
+  );
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** The whole order, in memory: rank (negatives first unless newest), then newest, then id. */
+function expected(filter: InboxFilter, order: inbox.InboxOrder) {
+  const word = filter.message!.toLowerCase();
+  const rank = (row: Row) => (order === 'newest' || row.sentiment === 'NEGATIVE' ? 0 : 1);
+  return all
+    .filter((row) => row.top && row.done === (filter.state === 'done') && row.message.toLowerCase().includes(word))
+    .sort((a, b) => rank(a) - rank(b) || Number(b.ms) - Number(a.ms) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .map((row) => ({ id: row.id, rank: rank(row) as 0 | 1 }));
+}
+
+describe('the inbox by words', () => {
+  const cases: Array<[string, InboxFilter]> = [
+    ['a common word', { message: 'tiramisu' }],
+    ['a rare word', { message: 'allergy' }],
+    ['a word nobody wrote', { message: 'gelato' }],
+    ['a common word, done', { message: 'coffee', state: 'done' }],
+    ['what every comment has', { message: '#' }],
+  ];
+  for (const [name, filter] of cases) {
+    for (const order of ['negativeFirst', 'newest'] as const) {
+      it(`${name}, ${order}: every page by number and by cursor`, async () => {
+        const whole = expected(filter, order);
+        const limit = 25;
+        // By number: the first pages and one past the end.
+        for (const offset of [0, 25, 50, 400, 2000]) {
+          const page = await inboxPage(h.db, channelIds, filter, { order, limit, offset });
+          expect(page, `offset ${offset}`).toEqual(whole.slice(offset, offset + limit));
+        }
+        // By cursor, to the end.
+        let after: string | undefined;
+        const seen: string[] = [];
+        for (let guard = 0; guard < 100; guard++) {
+          const page = await inboxPage(h.db, channelIds, filter, { order, after, limit, offset: 0 });
+          seen.push(...page.map((row) => row.id));
+          const last = page.at(-1);
+          if (!last || page.length < limit) break;
+          const row = all.find((each) => each.id === last.id)!;
+          after = inbox.inboxCursor(last.rank, { publishedAt: new Date(Number(row.ms)).toISOString(), id: row.id });
+        }
+        expect(seen).toEqual(whole.map((row) => row.id));
+      });
+    }
+    // Counted on each channel's newest first, read too short to be sure (then on the trigram
+    // index), long enough, or not at all.
+    for (const walkBudget of [0, 60, 600, 100_000]) {
+      it(`${name}: counted, read at most ${walkBudget} first`, async () => {
+        const total = expected(filter, 'newest').length;
+        expect(await countInbox(h.db, channelIds, filter, { walkBudget })).toEqual(
+          total > 1000 ? { total: 1000, atLeast: true } : { total, atLeast: false },
+        );
+      });
+    }
+  }
+});
