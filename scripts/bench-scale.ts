@@ -480,11 +480,24 @@ async function spreadPlans(databaseUrl: string, userId: string, asks: InboxAsk[]
       const scanned = new Set<string>();
       let took = 0;
       let slowest = { role: '', took: 0, jit: 0 };
+      // A transaction's own statements are not explained; its `set local` settings are set for
+      // the statement after them only, as the transaction scopes them.
+      let settings = false;
       for (const statement of statements) {
+        if (/^\s*(begin|commit|rollback)\b/i.test(statement.sql)) continue;
+        if (/^\s*set local\b/i.test(statement.sql)) {
+          await client.query(statement.sql.replace(/^\s*set local\b/i, 'set'), statement.params);
+          settings = true;
+          continue;
+        }
         const { rows } = await client.query<{ 'QUERY PLAN': Explained[] }>(
           `explain (analyze, format json) ${statement.sql}`,
           statement.params,
         );
+        if (settings) {
+          await client.query('reset all');
+          settings = false;
+        }
         const explained = rows[0]!['QUERY PLAN'][0]!;
         const time = explained['Execution Time'];
         took += time;
