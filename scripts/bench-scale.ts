@@ -537,6 +537,12 @@ async function spreadInbox(origin: string, databaseUrl: string) {
     { name: "200 projects: Facebook's negatives", query: { network: 'facebook', sentiment: 'NEGATIVE' } },
     { name: `200 projects: by a common word (${COMMON_WORD})`, query: { message: COMMON_WORD } },
     { name: `200 projects: by a rare word (${RARE_WORD})`, query: { message: RARE_WORD } },
+    // The seed's messages each go with one sentiment, as a word often does: a sentiment it never
+    // has asks the planner to find what is not there.
+    {
+      name: `200 projects: ${COMMON_WORD}, positive (none is)`,
+      query: { message: COMMON_WORD, sentiment: 'POSITIVE' },
+    },
     { name: '200 projects: open count', query: 'count' },
   ];
   const calls: Call[] = asks.map((each) => ({
