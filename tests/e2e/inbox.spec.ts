@@ -309,3 +309,39 @@ test.describe('with no project following a channel', () => {
     await expect(page.getByText(/^None of your projects follows a channel yet/)).toBeVisible();
   });
 });
+
+test('at 1280 px the five filters used most fit one row and the first comments are in view; the others fold behind "More filters"', async ({
+  page,
+  request,
+  user,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await userWithComments(page, request, user);
+  await page.goto('/inbox');
+  const filters = page.getByRole('search', { name: 'Inbox filters' });
+  const more = filters.getByRole('button', { name: 'More filters', exact: true });
+  await expect(more).toBeVisible();
+  await expect(filters.getByRole('button', { name: 'Network' })).toBeHidden();
+  // One row: the five share a top edge, and the first comment is on screen without scrolling.
+  const tops = await Promise.all(
+    ['Show', 'Order', 'Project', 'Sentiment'].map(async (name) =>
+      Math.round((await filters.getByRole('button', { name }).boundingBox())!.y),
+    ),
+  );
+  expect(new Set(tops).size).toBe(1);
+  await expect(rows(page).nth(1)).toBeInViewport();
+
+  // Opened from the keyboard, they show; one set is counted on the button and opens them on a reload.
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(filters.getByRole('button', { name: 'Fewer filters' })).toHaveAttribute('aria-expanded', 'true');
+  await filters.getByRole('button', { name: 'Network' }).click();
+  await page.getByRole('option', { name: 'Facebook' }).click();
+  await expect(page).toHaveURL(/network=facebook/);
+  await page.reload();
+  await expect(filters.getByRole('button', { name: 'Fewer filters' })).toBeVisible();
+  await expect(filters.getByRole('button', { name: 'Network' })).toContainText('Facebook');
+  await filters.getByRole('button', { name: 'Fewer filters' }).click();
+  await expect(filters.getByRole('button', { name: 'More filters (1 set)' })).toBeVisible();
+  await expectNoA11yViolations(page);
+});

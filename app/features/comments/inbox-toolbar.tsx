@@ -16,8 +16,9 @@ export interface InboxProjectChoice {
 }
 
 /**
- * The inbox's filters (docs/product.md#inbox): open or done, the order, a project, a network, a
- * sentiment; and, folded on a phone, a channel, the three flags, the words and the author. Each
+ * The inbox's filters (docs/product.md#inbox): open or done, the order, a project, a sentiment and
+ * the words (all but the first folded on a phone); and, folded at every width, a network, a
+ * channel, the three flags and the author. Each
  * change goes to the URL through `onChange`, where the list reads it from.
  */
 export function InboxToolbar({
@@ -50,70 +51,85 @@ export function InboxToolbar({
     filter.authorName || undefined,
     ...FLAG_FILTERS.map((name) => filter[name]),
   ].filter((value) => value !== undefined).length;
+  // The filters folded at every width: those a manager reaches for less often.
+  const foldedEverywhere = [
+    filter.network,
+    filter.channelId,
+    filter.authorName || undefined,
+    ...FLAG_FILTERS.map((name) => filter[name]),
+  ].filter((value) => value !== undefined).length;
 
   return (
-    <div
-      role="search"
-      aria-label={t('inbox.filters.label')}
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-6"
-    >
-      <Select
-        label={t('inbox.filters.state')}
-        options={INBOX_STATES.map((state) => ({ value: state, label: t(`inbox.filters.states.${state}`) }))}
-        value={filter.state}
-        onChange={(state) => onChange({ state: state as InboxFilter['state'] })}
-      />
-      <FoldedFilters set={folded}>
+    // Columns by the width the list has, not the window's (the sidebar takes its share): the five
+    // filters used most in one row, the others folded behind "More filters", so the first
+    // comments are in view at 1280 px.
+    <div className="@container">
+      <div role="search" aria-label={t('inbox.filters.label')} className="grid gap-3 sm:grid-cols-2 @3xl:grid-cols-5">
         <Select
-          label={t('inbox.filters.order')}
-          options={INBOX_ORDERS.map((order) => ({ value: order, label: t(`inbox.filters.orders.${order}`) }))}
-          value={filter.order}
-          onChange={(order) => onChange({ order: order as InboxFilter['order'] })}
+          label={t('inbox.filters.state')}
+          options={INBOX_STATES.map((state) => ({ value: state, label: t(`inbox.filters.states.${state}`) }))}
+          value={filter.state}
+          onChange={(state) => onChange({ state: state as InboxFilter['state'] })}
         />
-        <Select
-          label={t('inbox.filters.project')}
-          options={[
-            { value: ANY, label: t('inbox.filters.anyProject') },
-            ...projects.map((project) => ({ value: project.id, label: project.name })),
-          ]}
-          value={filter.projectId ?? ANY}
-          onChange={(value) => onChange({ projectId: value === ANY ? undefined : value, channelId: undefined })}
-        />
-        <Select
-          label={t('inbox.filters.network')}
-          options={[
-            { value: ANY, label: t('inbox.filters.anyNetwork') },
-            ...NETWORKS.map((network) => ({ value: network, label: t(`inbox.networks.${network}`) })),
-          ]}
-          value={filter.network ?? ANY}
-          onChange={(value) => onChange({ network: value === ANY ? undefined : (value as Network) })}
-        />
-        <SentimentFilterSelect value={filter.sentiment} onChange={(sentiment) => onChange({ sentiment })} />
-        <Select
-          label={t('projectComments.filters.channel')}
-          options={[
-            { value: ANY, label: t('projectComments.filters.anyChannel') },
-            ...channels.map((channel) => ({ value: channel.id, label: channel.name })),
-          ]}
-          value={filter.channelId ?? ANY}
-          onChange={(value) => onChange({ channelId: value === ANY ? undefined : value })}
-        />
-        <FlagFilterSelects filter={filter} onChange={(flags) => onChange(flags)} />
-        <SearchField
-          label={t('review.filters.message')}
-          placeholder={t('review.filters.messagePlaceholder')}
-          value={message}
-          onChange={setMessage}
-          hint={tooShort(message)}
-        />
-        <SearchField
-          label={t('review.filters.authorName')}
-          placeholder={t('review.filters.authorNamePlaceholder')}
-          value={authorName}
-          onChange={setAuthorName}
-          hint={tooShort(authorName)}
-        />
-      </FoldedFilters>
+        <FoldedFilters
+          set={folded}
+          moreSet={foldedEverywhere}
+          more={
+            <>
+              <Select
+                label={t('inbox.filters.network')}
+                options={[
+                  { value: ANY, label: t('inbox.filters.anyNetwork') },
+                  ...NETWORKS.map((network) => ({ value: network, label: t(`inbox.networks.${network}`) })),
+                ]}
+                value={filter.network ?? ANY}
+                onChange={(value) => onChange({ network: value === ANY ? undefined : (value as Network) })}
+              />
+              <Select
+                label={t('projectComments.filters.channel')}
+                options={[
+                  { value: ANY, label: t('projectComments.filters.anyChannel') },
+                  ...channels.map((channel) => ({ value: channel.id, label: channel.name })),
+                ]}
+                value={filter.channelId ?? ANY}
+                onChange={(value) => onChange({ channelId: value === ANY ? undefined : value })}
+              />
+              <FlagFilterSelects filter={filter} onChange={(flags) => onChange(flags)} />
+              <SearchField
+                label={t('review.filters.authorName')}
+                placeholder={t('review.filters.authorNamePlaceholder')}
+                value={authorName}
+                onChange={setAuthorName}
+                hint={tooShort(authorName)}
+              />
+            </>
+          }
+        >
+          <Select
+            label={t('inbox.filters.order')}
+            options={INBOX_ORDERS.map((order) => ({ value: order, label: t(`inbox.filters.orders.${order}`) }))}
+            value={filter.order}
+            onChange={(order) => onChange({ order: order as InboxFilter['order'] })}
+          />
+          <Select
+            label={t('inbox.filters.project')}
+            options={[
+              { value: ANY, label: t('inbox.filters.anyProject') },
+              ...projects.map((project) => ({ value: project.id, label: project.name })),
+            ]}
+            value={filter.projectId ?? ANY}
+            onChange={(value) => onChange({ projectId: value === ANY ? undefined : value, channelId: undefined })}
+          />
+          <SentimentFilterSelect value={filter.sentiment} onChange={(sentiment) => onChange({ sentiment })} />
+          <SearchField
+            label={t('review.filters.message')}
+            placeholder={t('review.filters.messagePlaceholder')}
+            value={message}
+            onChange={setMessage}
+            hint={tooShort(message)}
+          />
+        </FoldedFilters>
+      </div>
     </div>
   );
 }
