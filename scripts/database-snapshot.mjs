@@ -31,6 +31,7 @@ async function makeSnapshot(dir) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   mkdirSync(CACHE_DIR, { recursive: true });
@@ -38,7 +39,7 @@ async function makeSnapshot(dir) {
   // Made aside and renamed: a build started meanwhile never copies half a database.
   const partial = `${dir}.${randomBytes(4).toString('hex')}`;
   // The same extensions the API opens its PGlite with (server/db/client.ts).
-  const client = new PGlite({ dataDir: partial, extensions: { pg_trgm, unaccent } });
+  const client = new PGlite({ dataDir: partial, extensions: { pg_trgm, unaccent, btree_gin } });
   try {
     await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
   } finally {

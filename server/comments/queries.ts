@@ -38,7 +38,7 @@ const contains = (column: typeof comments.authorSearch, text: string) =>
 
 /**
  * How much of a message its trigram index holds (server/db/schema.ts
- * `comments_message_head_trgm_idx`): a comment found there, or among the longer ones
+ * `comments_sentiment_message_trgm_idx`): a comment found there, or among the longer ones
  * (`comments_long_message_idx`, the longer ones only), is then checked in full. A match across the boundary is a longer
  * comment, so nothing is missed.
  */

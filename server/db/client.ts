@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -168,12 +169,13 @@ export function startFromEmptyDatabase(
 function openPglite(dataDir: string, loadDataDir?: Blob): DatabaseHandle {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  // The users search's extensions (migration 0004): PGlite builds them in but loads only those named.
+  // The extensions of the searches (migrations 0004 and 0034): PGlite builds them in but loads only
+  // those named.
   // Its constructor returns at once; every query waits for `waitReady`.
   const client = new PGlite({
     dataDir: inMemory ? undefined : dataDir,
     loadDataDir,
-    extensions: { pg_trgm, unaccent },
+    extensions: { pg_trgm, unaccent, btree_gin },
   });
   const db = drizzlePglite({ client, schema });
   return {

@@ -638,8 +638,15 @@ export const comments = pgTable(
       .where(sql`${table.parentId} is not null`),
     // The message filter: trigrams of the first MESSAGE_HEAD characters only (an 8,000-character
     // comment has thousands, and each insert paid for all of them), and the few longer comments
-    // by themselves, rechecked in full (server/comments/queries.ts `messageContains`).
-    index('comments_message_head_trgm_idx').using('gin', sql`left(${table.messageSearch}, 500) gin_trgm_ops`),
+    // by themselves, rechecked in full (server/comments/queries.ts `messageContains`). With the
+    // sentiment first (btree_gin, migration 0034): words asked with a sentiment are one match in
+    // the index, not every comment of that sentiment read to test its words (decision 070); the
+    // words alone use it as well.
+    index('comments_sentiment_message_trgm_idx').using(
+      'gin',
+      table.sentiment,
+      sql`left(${table.messageSearch}, 500) gin_trgm_ops`,
+    ),
     // The longer comments only, so that the others write nothing here; how few they are the
     // planner learns from the statistics on their length (comments_message_length_stats,
     // migration 0024), which drizzle-kit does not manage.

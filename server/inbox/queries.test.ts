@@ -7,9 +7,9 @@ import { countInbox, inboxPage, type InboxFilter } from './queries';
 
 /**
  * The inbox filtered by words, checked against every comment sorted in memory: its pages
- * (`inboxPage`), by number and by cursor, in both orders, and its count (`countInbox`), found
- * two ways (each channel's newest read first, up to a bound, else the trigram index), for words
- * found often, seldom and never.
+ * (`inboxPage`), by number and by cursor, in both orders, and its count (`countInbox`), each
+ * found two ways (each channel's newest read first, up to a bound, else the trigram index), for
+ * words found often, seldom and never, and with a sentiment they never go with.
  */
 let h: Harness;
 let channelIds: string[];
@@ -79,27 +79,31 @@ describe('the inbox by words', () => {
   ];
   for (const [name, filter] of cases) {
     for (const order of ['negativeFirst', 'newest'] as const) {
-      it(`${name}, ${order}: every page by number and by cursor`, async () => {
-        const whole = expected(filter, order);
-        const limit = 25;
-        // By number: the first pages and one past the end.
-        for (const offset of [0, 25, 50, 400, 2000]) {
-          const page = await inboxPage(h.db, channelIds, filter, { order, limit, offset });
-          expect(page, `offset ${offset}`).toEqual(whole.slice(offset, offset + limit));
-        }
-        // By cursor, to the end.
-        let after: string | undefined;
-        const seen: string[] = [];
-        for (let guard = 0; guard < 100; guard++) {
-          const page = await inboxPage(h.db, channelIds, filter, { order, after, limit, offset: 0 });
-          seen.push(...page.map((row) => row.id));
-          const last = page.at(-1);
-          if (!last || page.length < limit) break;
-          const row = all.find((each) => each.id === last.id)!;
-          after = inbox.inboxCursor(last.rank, { publishedAt: new Date(Number(row.ms)).toISOString(), id: row.id });
-        }
-        expect(seen).toEqual(whole.map((row) => row.id));
-      });
+      // Walked on each channel's newest first, too short to be sure of the page (then asked of
+      // the trigram index), long enough, or not at all.
+      for (const walkBudget of [0, 60, 600, 100_000]) {
+        it(`${name}, ${order}, walked at most ${walkBudget}: every page by number and by cursor`, async () => {
+          const whole = expected(filter, order);
+          const limit = 25;
+          // By number: the first pages and one past the end.
+          for (const offset of [0, 25, 50, 400, 2000]) {
+            const page = await inboxPage(h.db, channelIds, filter, { order, limit, offset, walkBudget });
+            expect(page, `offset ${offset}`).toEqual(whole.slice(offset, offset + limit));
+          }
+          // By cursor, to the end.
+          let after: string | undefined;
+          const seen: string[] = [];
+          for (let guard = 0; guard < 100; guard++) {
+            const page = await inboxPage(h.db, channelIds, filter, { order, after, limit, offset: 0, walkBudget });
+            seen.push(...page.map((row) => row.id));
+            const last = page.at(-1);
+            if (!last || page.length < limit) break;
+            const row = all.find((each) => each.id === last.id)!;
+            after = inbox.inboxCursor(last.rank, { publishedAt: new Date(Number(row.ms)).toISOString(), id: row.id });
+          }
+          expect(seen).toEqual(whole.map((row) => row.id));
+        });
+      }
     }
     // Counted on each channel's newest first, read too short to be sure (then on the trigram
     // index), long enough, or not at all.

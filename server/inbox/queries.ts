@@ -76,7 +76,32 @@ const uuids = (ids: string[]) =>
 export const COUNT_WALK_BUDGET = 24_000;
 
 /** The words' test as a value of each row read (never a condition the planner could index). */
-const words = (condition: SQL | undefined) => (condition ? sql`coalesce((${condition}), false)` : sql`true`);
+const matchedBy = (condition: SQL | undefined) => (condition ? sql`coalesce((${condition}), false)` : sql`true`);
+
+/** The order's key of a comment: its time in microseconds and its id, the tie-break. */
+interface OrderKey {
+  at: bigint;
+  id: string;
+}
+
+/** Whether `a` comes before `b` in the inbox's order (newest first, ties by the greater id). */
+const comesBefore = (a: OrderKey, b: OrderKey) => (a.at !== b.at ? a.at > b.at : a.id > b.id);
+
+const keyOf = (packed: string): OrderKey => {
+  const [at = '0', id = ''] = packed.split('|');
+  return { at: BigInt(at), id };
+};
+
+/** A comment's order key as text (`micros|id`), for a walk's answer. */
+const packedKey = sql`floor(extract(epoch from ${comments.publishedAt}) * 1000000)::bigint::text || '|' || ${comments.id}::text`;
+
+/**
+ * How many comments, across the channels, a page by words reads on each channel's order before
+ * it asks the words' trigram index instead (`inboxPage`).
+ */
+export const WALK_BUDGET = 3_000;
+
+type Part = { rank: 0 | 1; condition: SQL | undefined };
 
 /**
  * A page of the inbox's ids, each with its rank in the order (0: a negative comment listed first,
@@ -84,54 +109,174 @@ const words = (condition: SQL | undefined) => (condition ? sql`coalesce((${condi
  * index (comments_channel_open_negative_idx, comments_channel_open_idx for the open ones) as far
  * as the page reaches, the negatives and the others apart, then merged: asked across the channels
  * at once, the planner would read and sort all of their comments (as a project's page:
- * server/comments/queries.ts `projectPageIds`). Filtered by words, it is asked once across the
- * channels instead: the words' trigram match covers the whole table, and walked channel by channel
- * it was built again for each one (400 channels: 7 s and more for a common word, measured by
- * `npm run bench -- --scale`), where once it is one match and a sort of what it found.
+ * server/comments/queries.ts `projectPageIds`).
+ *
+ * Filtered by words, no plan the planner picks by itself holds (docs/decisions/070): it walks the
+ * whole table's order while it expects the words often, and a word it guessed common but that
+ * never goes with the sentiment asked read two million comments for none (1.5 s); it matches the
+ * trigrams when it expects the words seldom, and a word one comment in twenty has is then fifty
+ * thousand read and sorted. So each part of the order is first walked on each channel for a
+ * bounded number of comments (`walkBudget` across the channels), the words tested on what was
+ * read, which finds a common word's page among the newest; a part whose walk cannot be sure of
+ * its page is asked of the trigram index with its sentiment (comments_sentiment_message_trgm_idx),
+ * as a match sorted, never a walk.
  */
 export async function inboxPage(
   db: Database,
   channelIds: string[],
   filter: InboxFilter,
-  { order, after, limit, offset }: { order: InboxOrder; after?: string | undefined; limit: number; offset: number },
+  {
+    order,
+    after,
+    limit,
+    offset,
+    walkBudget = WALK_BUDGET,
+  }: {
+    order: InboxOrder;
+    after?: string | undefined;
+    limit: number;
+    offset: number;
+    /** How far a page by words walks before it asks the trigram index (0: at once). */
+    walkBudget?: number;
+  },
 ): Promise<Array<{ id: string; rank: 0 | 1 }>> {
   if (channelIds.length === 0) return [];
   const cursor = after ? inbox.parseInboxCursor(after) : undefined;
   const skip = cursor ? 0 : offset;
   const where = commentsOf(filter);
-  const before = (from: { publishedAt: string; id: string }) =>
-    sql`(${comments.publishedAt}, ${comments.id}) < (${from.publishedAt}::timestamptz, ${from.id}::uuid)`;
-  const byWords = Boolean(filter.message || filter.authorName);
-  const onChannels = byWords
-    ? sql`${comments.channelId} = any(${uuids(channelIds)})`
-    : sql`${comments.channelId} = followed.id`;
-  /** One part of the order (on one channel, or on them all by words): its comments meeting `condition`, newest first, after the cursor. */
-  const part = (rank: 0 | 1, condition: SQL | undefined) => {
-    // The cursor is past this part altogether (its rank is after it): nothing of it is left.
-    if (cursor && cursor.rank > rank) return undefined;
-    const keyset = cursor && cursor.rank === rank ? before(cursor) : undefined;
-    return sql`(select ${comments.id} as id, ${comments.publishedAt} as published_at, ${rank} as rank from ${comments}
-      where ${onChannels} and ${and(where, condition, keyset) ?? sql`true`}
+  const keysetOf = (rank: 0 | 1) =>
+    cursor && cursor.rank === rank
+      ? sql`(${comments.publishedAt}, ${comments.id}) < (${cursor.publishedAt}::timestamptz, ${cursor.id}::uuid)`
+      : undefined;
+  // The cursor may be past a part altogether (its rank is after it): nothing of that part is left.
+  const parts = (
+    order === 'newest' || filter.sentiment
+      ? [{ rank: 0, condition: undefined }]
+      : [
+          { rank: 0, condition: eq(comments.sentiment, 'NEGATIVE') },
+          { rank: 1, condition: sql`${comments.sentiment} <> 'NEGATIVE'` },
+        ]
+  ).filter((part): part is Part => !(cursor && cursor.rank > part.rank));
+  if (parts.length === 0) return [];
+
+  if (filter.message || filter.authorName) {
+    const rest = commentsOf({ ...filter, message: undefined, authorName: undefined });
+    const words = matching({ message: filter.message, authorName: filter.authorName });
+    const need = skip + limit;
+    // Every part walked side by side; then the trigram index asked, side by side, for the parts
+    // whose walk was not sure and that the parts before them do not already fill.
+    const walked = await Promise.all(
+      parts.map(({ rank, condition }) =>
+        walkBudget > 0
+          ? walkedPart(db, channelIds, { rest: and(rest, condition, keysetOf(rank)), words }, need, walkBudget)
+          : null,
+      ),
+    );
+    let before = 0;
+    const asked = parts.map((_, n) => {
+      const needed = before < need;
+      before += walked[n]?.length ?? 0;
+      return needed;
+    });
+    const found = await Promise.all(
+      parts.map(({ rank, condition }, n) =>
+        !asked[n]
+          ? []
+          : (walked[n] ??
+            matchedSorted(
+              db,
+              sql`select ${comments.id} as id from ${comments}
+                where ${ofChannels(channelIds)} and ${and(where, condition, keysetOf(rank)) ?? sql`true`}
+                order by ${comments.publishedAt} desc, ${comments.id} desc
+                limit ${need}`,
+            )),
+      ),
+    );
+    return parts.flatMap(({ rank }, n) => found[n]!.map((id) => ({ id, rank }))).slice(skip, skip + limit);
+  }
+
+  /** One part of the order on one channel: its comments meeting `condition`, newest first, after the cursor. */
+  const walk = ({ rank, condition }: Part) =>
+    sql`(select ${comments.id} as id, ${comments.publishedAt} as published_at, ${rank} as rank from ${comments}
+      where ${comments.channelId} = followed.id and ${and(where, condition, keysetOf(rank)) ?? sql`true`}
       order by ${comments.publishedAt} desc nulls last, ${comments.id} desc nulls last
       limit ${skip + limit})`;
-  };
-  const parts =
-    order === 'newest' || filter.sentiment
-      ? [part(0, undefined)]
-      : [part(0, eq(comments.sentiment, 'NEGATIVE')), part(1, sql`${comments.sentiment} <> 'NEGATIVE'`)];
-  const walked = parts.filter((each): each is SQL => each !== undefined);
-  if (walked.length === 0) return [];
   const rows = rowsOf<{ id: string; rank: number }>(
     await db.execute(sql`
-      select page.id, page.rank from ${
-        byWords
-          ? sql`(${sql.join(walked, sql` union all `)}) as page`
-          : sql`unnest(${uuids(channelIds)}) as followed(id) cross join lateral (${sql.join(walked, sql` union all `)}) as page`
-      }
+      select page.id, page.rank
+      from unnest(${uuids(channelIds)}) as followed(id) cross join lateral (${sql.join(parts.map(walk), sql` union all `)}) as page
       order by page.rank, page.published_at desc, page.id desc
       limit ${limit} offset ${skip}`),
   );
   return rows.map((row) => ({ id: row.id, rank: Number(row.rank) === 1 ? 1 : 0 }));
+}
+
+/**
+ * The channels' condition of a match by words, tested on what the words' index found rather than
+ * asked of an index of its own (`is true`): the planner would otherwise read every comment of the
+ * channels from comments_channel_open_idx to intersect with the words' few (40 ms at a million).
+ */
+const ofChannels = (channelIds: string[]) => sql`(${comments.channelId} = any(${uuids(channelIds)})) is true`;
+
+/**
+ * The ids a query by words finds as a match sorted: the words' trigram index (with the sentiment,
+ * where it asks one) read and what it found sorted, never an index walked in its order (the plan
+ * a wrong guess of how common the words are picks), nor the whole table read.
+ */
+async function matchedSorted(db: Database, query: SQL): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_indexscan = off`);
+    await tx.execute(sql`set local enable_seqscan = off`);
+    // Its cost is guessed high, not spent: compiling it (JIT) would take longer than it runs.
+    await tx.execute(sql`set local jit = off`);
+    return rowsOf<{ id: string }>(await tx.execute(query)).map((row) => row.id);
+  });
+}
+
+/**
+ * The first `need` comments of one part by words, walked: each channel read newest first on its
+ * index, at most its share of `budget`, the words tested on what was read. The answer is sure
+ * only when nothing left unread could come before its last comment: every channel either read to
+ * its end, or stopped at a comment older than that last one. Otherwise `null`: the caller asks
+ * the trigram index.
+ */
+async function walkedPart(
+  db: Database,
+  channelIds: string[],
+  { rest, words }: { rest: SQL | undefined; words: SQL | undefined },
+  need: number,
+  budget: number,
+): Promise<string[] | null> {
+  const perChannel = Math.ceil(budget / channelIds.length);
+  const walked = rowsOf<{ examined: number; oldest: string | null; matched: string[] | null }>(
+    await db.execute(sql`
+      select walked.examined, walked.oldest, walked.matched
+      from unnest(${uuids(channelIds)}) as followed(id)
+      cross join lateral (
+        select count(*)::int as examined,
+               (array_agg(read.key order by read.published_at, read.id))[1] as oldest,
+               (array_agg(read.key order by read.published_at desc, read.id desc) filter (where read.matched))[1:${need}] as matched
+        from (
+          select ${comments.publishedAt} as published_at, ${comments.id} as id, ${packedKey} as key,
+                 ${matchedBy(words)} as matched
+          from ${comments}
+          where ${comments.channelId} = followed.id and ${rest ?? sql`true`}
+          order by ${comments.publishedAt} desc nulls last, ${comments.id} desc nulls last
+          limit ${perChannel}
+        ) as read
+      ) as walked`),
+  );
+  const found = walked
+    .flatMap((channel) => (channel.matched ?? []).map(keyOf))
+    .sort((a, b) => (comesBefore(a, b) ? -1 : comesBefore(b, a) ? 1 : 0));
+  // The channels read only part of the way: a comment they did not read may match.
+  const stopped = walked
+    .filter((channel) => Number(channel.examined) >= perChannel && channel.oldest)
+    .map((channel) => keyOf(channel.oldest!));
+  if (found.length < need) return stopped.length === 0 ? found.map((key) => key.id) : null;
+  const last = found[need - 1]!;
+  if (stopped.some((oldest) => !comesBefore(last, oldest))) return null;
+  return found.slice(0, need).map((key) => key.id);
 }
 
 /** The inbox's rows by id, with their channels, in the order of `ids`. */
@@ -186,7 +331,7 @@ export async function countInbox(
         cross join lateral (
           select count(*)::int as examined, (count(*) filter (where read.matched))::int as matched
           from (
-            select ${words(matching({ message, authorName }))} as matched
+            select ${matchedBy(matching({ message, authorName }))} as matched
             from ${comments}
             where ${comments.channelId} = followed.id
               and ${commentsOf({ ...filter, message: undefined, authorName: undefined }) ?? sql`true`}
@@ -198,6 +343,14 @@ export async function countInbox(
     const total = walked.reduce((sum, channel) => sum + Number(channel.matched), 0);
     if (total > COUNT_AT_MOST) return { total: COUNT_AT_MOST, atLeast: true };
     if (walked.every((channel) => Number(channel.examined) < perChannel)) return { total, atLeast: false };
+    // Then as a match (`matchedSorted`): what the planner would walk for is not there.
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_indexscan = off`);
+      await tx.execute(sql`set local enable_seqscan = off`);
+      // Its cost is guessed high, not spent: compiling it (JIT) would take longer than it runs.
+      await tx.execute(sql`set local jit = off`);
+      return countUpTo(tx as unknown as Database, and(ofChannels(channelIds), commentsOf(filter)));
+    });
   }
   return countUpTo(db, and(inArray(comments.channelId, channelIds), commentsOf(filter)));
 }
