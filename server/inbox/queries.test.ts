@@ -81,12 +81,12 @@ describe('the inbox by words', () => {
     for (const order of ['negativeFirst', 'newest'] as const) {
       // Walked on each channel's newest first, too short to be sure of the page (then asked of
       // the trigram index), long enough, or not at all.
-      for (const walkBudget of [0, 60, 600, 100_000]) {
+      for (const walkBudget of [0, 60, 100_000]) {
         it(`${name}, ${order}, walked at most ${walkBudget}: every page by number and by cursor`, async () => {
           const whole = expected(filter, order);
-          const limit = 25;
+          const limit = 40;
           // By number: the first pages and one past the end.
-          for (const offset of [0, 25, 50, 400, 2000]) {
+          for (const offset of [0, 40, 400, 2000]) {
             const page = await inboxPage(h.db, channelIds, filter, { order, limit, offset, walkBudget });
             expect(page, `offset ${offset}`).toEqual(whole.slice(offset, offset + limit));
           }
