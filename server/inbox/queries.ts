@@ -224,12 +224,20 @@ const ofChannels = (channelIds: string[]) => sql`(${comments.channelId} = any(${
  * a wrong guess of how common the words are picks), nor the whole table read.
  */
 async function matchedSorted(db: Database, query: SQL): Promise<string[]> {
+  return asMatch(db, async (tx) => rowsOf<{ id: string }>(await tx.execute(query)).map((row) => row.id));
+}
+
+/**
+ * Runs `ask` with the planner held to a match (a bitmap of what an index found, read and sorted):
+ * no index walked in its order, no table read whole, for the statements of one transaction.
+ */
+function asMatch<T>(db: Database, ask: (tx: Database) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_indexscan = off`);
     await tx.execute(sql`set local enable_seqscan = off`);
     // Its cost is guessed high, not spent: compiling it (JIT) would take longer than it runs.
     await tx.execute(sql`set local jit = off`);
-    return rowsOf<{ id: string }>(await tx.execute(query)).map((row) => row.id);
+    return ask(tx as unknown as Database);
   });
 }
 
@@ -344,13 +352,7 @@ export async function countInbox(
     if (total > COUNT_AT_MOST) return { total: COUNT_AT_MOST, atLeast: true };
     if (walked.every((channel) => Number(channel.examined) < perChannel)) return { total, atLeast: false };
     // Then as a match (`matchedSorted`): what the planner would walk for is not there.
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_indexscan = off`);
-      await tx.execute(sql`set local enable_seqscan = off`);
-      // Its cost is guessed high, not spent: compiling it (JIT) would take longer than it runs.
-      await tx.execute(sql`set local jit = off`);
-      return countUpTo(tx as unknown as Database, and(ofChannels(channelIds), commentsOf(filter)));
-    });
+    return asMatch(db, (tx) => countUpTo(tx, and(ofChannels(channelIds), commentsOf(filter))));
   }
   return countUpTo(db, and(inArray(comments.channelId, channelIds), commentsOf(filter)));
 }
