@@ -76,7 +76,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 function openPostgres(connectionString: string, onIdleConnectionLost?: (error: Error) => void): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // JIT compiling pays off for long reports, not for the app's statements of a few milliseconds:
+  // the planner's cost of a walk over many channels (server/inbox/queries.ts) is guessed high,
+  // and compiling it took 7 to 10 ms of a 50 ms statement. docs/deploy.md says how behind a pooler.
+  const pool = new pg.Pool({ connectionString, max: 10, options: '-c jit=off' });
   // An idle client that loses its connection emits 'error' on the pool; unhandled, it would
   // crash the process. The next query simply gets a fresh client.
   pool.on('error', (error) => onIdleConnectionLost?.(error));

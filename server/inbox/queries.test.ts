@@ -79,22 +79,34 @@ describe('the inbox by words', () => {
   ];
   for (const [name, filter] of cases) {
     for (const order of ['negativeFirst', 'newest'] as const) {
-      // Walked on each channel's newest first, too short to be sure of the page (then asked of
-      // the trigram index), long enough, or not at all.
-      for (const walkBudget of [0, 60, 100_000]) {
-        it(`${name}, ${order}, walked at most ${walkBudget}: every page by number and by cursor`, async () => {
+      // Walked on each channel's newest first: too short to be sure of the page (then asked of
+      // the trigram index), then further, long enough at once, or not at all.
+      for (const [walkBudget, walkMost] of [
+        [0, 0],
+        [60, 60],
+        [60, 100_000],
+        [100_000, 100_000],
+      ] as const) {
+        it(`${name}, ${order}, walked ${walkBudget} first and at most ${walkMost}: every page by number and by cursor`, async () => {
           const whole = expected(filter, order);
           const limit = 40;
           // By number: the first pages and one past the end.
           for (const offset of [0, 40, 400, 2000]) {
-            const page = await inboxPage(h.db, channelIds, filter, { order, limit, offset, walkBudget });
+            const page = await inboxPage(h.db, channelIds, filter, { order, limit, offset, walkBudget, walkMost });
             expect(page, `offset ${offset}`).toEqual(whole.slice(offset, offset + limit));
           }
           // By cursor, to the end.
           let after: string | undefined;
           const seen: string[] = [];
           for (let guard = 0; guard < 100; guard++) {
-            const page = await inboxPage(h.db, channelIds, filter, { order, after, limit, offset: 0, walkBudget });
+            const page = await inboxPage(h.db, channelIds, filter, {
+              order,
+              after,
+              limit,
+              offset: 0,
+              walkBudget,
+              walkMost,
+            });
             seen.push(...page.map((row) => row.id));
             const last = page.at(-1);
             if (!last || page.length < limit) break;
@@ -105,12 +117,18 @@ describe('the inbox by words', () => {
         });
       }
     }
-    // Counted on each channel's newest first, read too short to be sure (then on the trigram
-    // index), long enough, or not at all.
-    for (const walkBudget of [0, 60, 600, 100_000]) {
-      it(`${name}: counted, read at most ${walkBudget} first`, async () => {
+    // Counted on each channel's newest first: read too short to be sure, then further where the
+    // budget allows (else on the trigram index), long enough at once, or not at all.
+    for (const [firstWalk, walkBudget] of [
+      [0, 0],
+      [60, 60],
+      [60, 600],
+      [60, 100_000],
+      [100_000, 100_000],
+    ] as const) {
+      it(`${name}: counted, read ${firstWalk} first and at most ${walkBudget}`, async () => {
         const total = expected(filter, 'newest').length;
-        expect(await countInbox(h.db, channelIds, filter, { walkBudget })).toEqual(
+        expect(await countInbox(h.db, channelIds, filter, { firstWalk, walkBudget })).toEqual(
           total > 1000 ? { total: 1000, atLeast: true } : { total, atLeast: false },
         );
       });

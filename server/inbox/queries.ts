@@ -69,11 +69,18 @@ const uuids = (ids: string[]) =>
   )}]`;
 
 /**
- * How many comments, across the channels, a count by words reads on the order's indexes before it
- * asks the words' trigram index instead (`countInbox`): enough to find more than COUNT_AT_MOST of
- * a word one comment in twenty has.
+ * How many comments, across the channels, a count by words first reads on the order's indexes
+ * (`countInbox`): enough to settle a word most comments have, and to tell how often the others
+ * come.
  */
-export const COUNT_WALK_BUDGET = 24_000;
+export const COUNT_FIRST_WALK = 4_000;
+
+/**
+ * How far, across the channels, a count by words may read on the order's indexes at most
+ * (`countInbox`): enough to find more than COUNT_AT_MOST of a word one comment in forty has,
+ * about 50 ms; a rarer word is counted on the trigram index.
+ */
+export const COUNT_WALK_BUDGET = 48_000;
 
 /** The words' test as a value of each row read (never a condition the planner could index). */
 const matchedBy = (condition: SQL | undefined) => (condition ? sql`coalesce((${condition}), false)` : sql`true`);
@@ -100,6 +107,13 @@ const packedKey = sql`floor(extract(epoch from ${comments.publishedAt}) * 100000
  * it asks the words' trigram index instead (`inboxPage`).
  */
 export const WALK_BUDGET = 3_000;
+
+/**
+ * How far, across the channels, a page by words may read at most where the first walk found its
+ * words too seldom to be sure (`walkedFurther`), about 25 ms; rarer words are asked of the
+ * trigram index, whose cost grows with how many comments have them.
+ */
+export const WALK_MOST = 24_000;
 
 type Part = { rank: 0 | 1; condition: SQL | undefined };
 
@@ -131,13 +145,16 @@ export async function inboxPage(
     limit,
     offset,
     walkBudget = WALK_BUDGET,
+    walkMost = WALK_MOST,
   }: {
     order: InboxOrder;
     after?: string | undefined;
     limit: number;
     offset: number;
-    /** How far a page by words walks before it asks the trigram index (0: at once). */
+    /** How far a page by words walks first (0: the trigram index at once). */
     walkBudget?: number;
+    /** How far it may walk at most where the first walk found its words too seldom to be sure. */
+    walkMost?: number;
   },
 ): Promise<Array<{ id: string; rank: 0 | 1 }>> {
   if (channelIds.length === 0) return [];
@@ -168,7 +185,10 @@ export async function inboxPage(
     const walked = await Promise.all(
       parts.map(({ rank, condition }) =>
         walkBudget > 0
-          ? walkedPart(db, channelIds, { rest: and(rest, condition, keysetOf(rank)), words }, need, walkBudget)
+          ? walkedFurther(db, channelIds, { rest: and(rest, condition, keysetOf(rank)), words }, need, {
+              budget: walkBudget,
+              most: walkMost,
+            })
           : null,
       ),
     );
@@ -254,7 +274,7 @@ async function walkedPart(
   { rest, words }: { rest: SQL | undefined; words: SQL | undefined },
   need: number,
   budget: number,
-): Promise<string[] | null> {
+): Promise<{ ids: string[] | null; examined: number; matched: number }> {
   const perChannel = Math.ceil(budget / channelIds.length);
   const walked = rowsOf<{ examined: number; oldest: string | null; matched: string[] | null }>(
     await db.execute(sql`
@@ -277,14 +297,38 @@ async function walkedPart(
   const found = walked
     .flatMap((channel) => (channel.matched ?? []).map(keyOf))
     .sort((a, b) => (comesBefore(a, b) ? -1 : comesBefore(b, a) ? 1 : 0));
+  const examined = walked.reduce((sum, channel) => sum + Number(channel.examined), 0);
+  const answer = (ids: string[] | null) => ({ ids, examined, matched: found.length });
   // The channels read only part of the way: a comment they did not read may match.
   const stopped = walked
     .filter((channel) => Number(channel.examined) >= perChannel && channel.oldest)
     .map((channel) => keyOf(channel.oldest!));
-  if (found.length < need) return stopped.length === 0 ? found.map((key) => key.id) : null;
+  if (found.length < need) return answer(stopped.length === 0 ? found.map((key) => key.id) : null);
   const last = found[need - 1]!;
-  if (stopped.some((oldest) => !comesBefore(last, oldest))) return null;
-  return found.slice(0, need).map((key) => key.id);
+  if (stopped.some((oldest) => !comesBefore(last, oldest))) return answer(null);
+  return answer(found.slice(0, need).map((key) => key.id));
+}
+
+/**
+ * One part by words, walked (`walkedPart`) from `budget` on, and further while, as often as the
+ * last walk found the words, a walk within `most` would find the page (with a margin); `null`
+ * when no walk is sure, words it never found among them.
+ */
+async function walkedFurther(
+  db: Database,
+  channelIds: string[],
+  asked: { rest: SQL | undefined; words: SQL | undefined },
+  need: number,
+  { budget, most }: { budget: number; most: number },
+): Promise<string[] | null> {
+  for (let reach = budget; ;) {
+    const walked = await walkedPart(db, channelIds, asked, need, reach);
+    if (walked.ids || walked.matched === 0) return walked.ids;
+    // Found enough but not sure (a channel stopped among them): read twice as far.
+    const further = walked.matched >= need ? reach * 2 : Math.ceil(((walked.examined * need) / walked.matched) * 1.25);
+    if (further > most || further <= reach) return null;
+    reach = further;
+  }
 }
 
 /** The inbox's rows by id, with their channels, in the order of `ids`. */
@@ -303,15 +347,25 @@ export async function inboxRows(db: Database, ids: string[]) {
  * How many of the inbox's comments on `channelIds` match `filter`: from the counts kept as
  * comments change (comment_days, keyed also by done: migration 0026) unless it filters by words,
  * which are counted on the comments up to COUNT_AT_MOST (`atLeast` past it): first on each
- * channel's newest, read on its order's index for a bounded number (`walkBudget`), which finds a
- * common word more than COUNT_AT_MOST times, or every match of a channel read to its end; else,
- * a rarer word, on the words' trigram index (`countUpTo`), quick when few match.
+ * channel's newest, a few thousand read on its order's index (`firstWalk`), which settles a word
+ * most comments have and tells how often the others come; read further (at most `walkBudget`)
+ * where that is enough to find more than COUNT_AT_MOST; else, a rarer word, on the words' trigram
+ * index (`countUpTo`), quick when few match. The trigram index reads every comment that has the
+ * words' trigrams, so a common word costs it a second at a million comments: never asked first.
  */
 export async function countInbox(
   db: Database,
   channelIds: string[],
   filter: InboxFilter,
-  { walkBudget = COUNT_WALK_BUDGET }: { walkBudget?: number } = {},
+  {
+    walkBudget = COUNT_WALK_BUDGET,
+    firstWalk = COUNT_FIRST_WALK,
+  }: {
+    /** How far a count by words may read on each channel's order at most (0: the trigram index at once). */
+    walkBudget?: number;
+    /** How far it reads first, to settle a common word and tell how often the words come. */
+    firstWalk?: number;
+  } = {},
 ): Promise<{ total: number; atLeast: boolean }> {
   if (channelIds.length === 0) return { total: 0, atLeast: false };
   const { message, authorName, sentiment, repliedByYou, isBookmarked, isHidden } = filter;
@@ -331,30 +385,57 @@ export async function countInbox(
     return { total: row?.total ?? 0, atLeast: false };
   }
   if ((message || authorName) && walkBudget > 0) {
-    const perChannel = Math.ceil(walkBudget / channelIds.length);
-    const walked = rowsOf<{ examined: number; matched: number }>(
-      await db.execute(sql`
-        select walked.examined, walked.matched
-        from unnest(${uuids(channelIds)}) as followed(id)
-        cross join lateral (
-          select count(*)::int as examined, (count(*) filter (where read.matched))::int as matched
-          from (
-            select ${matchedBy(matching({ message, authorName }))} as matched
-            from ${comments}
-            where ${comments.channelId} = followed.id
-              and ${commentsOf({ ...filter, message: undefined, authorName: undefined }) ?? sql`true`}
-            order by ${comments.publishedAt} desc nulls last, ${comments.id} desc nulls last
-            limit ${perChannel}
-          ) as read
-        ) as walked`),
-    );
-    const total = walked.reduce((sum, channel) => sum + Number(channel.matched), 0);
-    if (total > COUNT_AT_MOST) return { total: COUNT_AT_MOST, atLeast: true };
-    if (walked.every((channel) => Number(channel.examined) < perChannel)) return { total, atLeast: false };
+    const words = matching({ message, authorName });
+    const rest = commentsOf({ ...filter, message: undefined, authorName: undefined });
+    // Read further while, as often as the last walk found the words, a walk the budget allows
+    // would find more than COUNT_AT_MOST (with a margin); words it never found go to the index.
+    for (let reach = Math.min(firstWalk, walkBudget); ;) {
+      const walked = await countWalked(db, channelIds, { words, rest }, reach);
+      if (walked.matched > COUNT_AT_MOST) return { total: COUNT_AT_MOST, atLeast: true };
+      if (walked.ended) return { total: walked.matched, atLeast: false };
+      if (walked.matched === 0) break;
+      const further = Math.ceil(((walked.examined * (COUNT_AT_MOST + 1)) / walked.matched) * 1.25);
+      if (further > walkBudget || further <= reach) break;
+      reach = further;
+    }
     // Then as a match (`matchedSorted`): what the planner would walk for is not there.
     return asMatch(db, (tx) => countUpTo(tx, and(ofChannels(channelIds), commentsOf(filter))));
   }
   return countUpTo(db, and(inArray(comments.channelId, channelIds), commentsOf(filter)));
+}
+
+/**
+ * A count by words on each channel's newest, read on its order's index, at most its share of
+ * `budget`: how many were read, how many matched, and whether every channel was read to its end
+ * (then the count is exact).
+ */
+async function countWalked(
+  db: Database,
+  channelIds: string[],
+  { words, rest }: { words: SQL | undefined; rest: SQL | undefined },
+  budget: number,
+): Promise<{ examined: number; matched: number; ended: boolean }> {
+  const perChannel = Math.ceil(budget / channelIds.length);
+  const walked = rowsOf<{ examined: number; matched: number }>(
+    await db.execute(sql`
+      select walked.examined, walked.matched
+      from unnest(${uuids(channelIds)}) as followed(id)
+      cross join lateral (
+        select count(*)::int as examined, (count(*) filter (where read.matched))::int as matched
+        from (
+          select ${matchedBy(words)} as matched
+          from ${comments}
+          where ${comments.channelId} = followed.id and ${rest ?? sql`true`}
+          order by ${comments.publishedAt} desc nulls last, ${comments.id} desc nulls last
+          limit ${perChannel}
+        ) as read
+      ) as walked`),
+  );
+  return {
+    examined: walked.reduce((sum, channel) => sum + Number(channel.examined), 0),
+    matched: walked.reduce((sum, channel) => sum + Number(channel.matched), 0),
+    ended: walked.every((channel) => Number(channel.examined) < perChannel),
+  };
 }
 
 /**
