@@ -40,7 +40,18 @@ const KEY = sql.raw(
    || ' ' || case when is_done then 'done' else '-' end`,
 );
 
-/** Both sides as `KEY: n` lines, the zero rows left out. */
+/** comment_totals's keys, and its key as words: KEY without the day. */
+const TOTAL_KEYS = sql.raw(
+  'channel_id, sentiment, in_review, top_level, is_bookmarked, is_hidden, replied_by_you, is_done',
+);
+const TOTAL_KEY = sql.raw(
+  `channel_id || ' ' || sentiment || ' ' || case when in_review then 'review' else '-' end
+   || ' ' || case when top_level then 'top' else 'reply' end || ' ' || case when is_bookmarked then 'bookmarked' else '-' end
+   || ' ' || case when is_hidden then 'hidden' else '-' end || ' ' || case when replied_by_you then 'replied' else '-' end
+   || ' ' || case when is_done then 'done' else '-' end`,
+);
+
+/** Both sides as `KEY: n` lines, the zero rows left out (and the same without the day, for comment_totals). */
 async function countsBothWays(db: Database, channelIds: string[]) {
   const ids = uuidList(channelIds);
   const counted = rowsOf<{ key: string }>(
@@ -58,7 +69,25 @@ async function countsBothWays(db: Database, channelIds: string[]) {
       from comment_days where channel_id in (${ids})
       group by ${KEYS} having sum(comments) <> 0`),
   ).map((row) => row.key);
-  return { counted: counted.sort(), kept: kept.sort() };
+  // comment_totals (docs/decisions/071): the same keys but the day, against the comments too.
+  const withoutDay = (line: string) => line.split(' ').toSpliced(1, 1).join(' ');
+  const countedTotals = new Map<string, number>();
+  for (const line of counted) {
+    const [key = '', n = '0'] = withoutDay(line).split(': ');
+    countedTotals.set(key, (countedTotals.get(key) ?? 0) + Number(n));
+  }
+  const totals = rowsOf<{ key: string }>(
+    await db.execute(sql`
+      select ${TOTAL_KEY} || ': ' || sum(comments) as key
+      from comment_totals where channel_id in (${ids})
+      group by ${TOTAL_KEYS} having sum(comments) <> 0`),
+  ).map((row) => row.key);
+  return {
+    counted: counted.sort(),
+    kept: kept.sort(),
+    countedTotals: [...countedTotals].map(([key, n]) => `${key}: ${n}`).sort(),
+    totals: totals.sort(),
+  };
 }
 
 const DAY = 86_400_000;
@@ -147,6 +176,7 @@ describe('the counts kept as comments change', () => {
 
     const after = await countsBothWays(h.db, channelIds);
     expect(after.kept).toEqual(after.counted);
+    expect(after.totals).toEqual(after.countedTotals);
     expect(after.counted.length).toBeGreaterThan(5);
     // The review's count, read from them, says what the list holds.
     for (const channelId of channelIds) {
@@ -184,13 +214,22 @@ describe('the counts kept as comments change', () => {
         group by ${KEYS}`),
     );
     expect(rows.every((row) => Number(row.rows) === 1)).toBe(true);
+    const totalRows = rowsOf<{ rows: number }>(
+      await h.db.execute(sql`
+        select count(*)::int as rows from comment_totals where channel_id in (${uuidList(channelIds)})
+        group by ${TOTAL_KEYS}`),
+    );
+    expect(totalRows.length).toBeGreaterThan(0);
+    expect(totalRows.every((row) => Number(row.rows) === 1)).toBe(true);
     const folded = await countsBothWays(h.db, channelIds);
     expect(folded.kept).toEqual(after.counted);
+    expect(folded.totals).toEqual(after.countedTotals);
 
     // A channel deleted takes its comments and its counts with it; the others' stay right.
     await h.db.delete(channels).where(eq(channels.id, channelIds[0]!));
     const rest = await countsBothWays(h.db, channelIds);
     expect(rest.kept).toEqual(rest.counted);
+    expect(rest.totals).toEqual(rest.countedTotals);
     expect(rest.kept.some((line) => line.startsWith(channelIds[0]!))).toBe(false);
   });
 
@@ -215,5 +254,6 @@ describe('the counts kept as comments change', () => {
     expect((await kept()).sort()).toEqual(['NEGATIVE: 1', 'POSITIVE: 1']);
     const both = await countsBothWays(h.db, [channel.id]);
     expect(both.kept).toEqual(both.counted);
+    expect(both.totals).toEqual(both.countedTotals);
   });
 });

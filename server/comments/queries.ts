@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm
 import * as commentsContract from '../../contract/comments';
 import { SENTIMENTS, type ReviewAction, type Sentiment } from '../../contract/comments';
 import { rowsOf, type Database } from '../db/client';
-import { channels, commentDays, comments, projectChannels } from '../db/schema';
+import { channels, commentDays, comments, commentTotals, projectChannels } from '../db/schema';
 
 /** What a comment shows of its channel; whether it was connected through an account says if it can reply. */
 export const channelColumns = {
@@ -87,14 +87,15 @@ export const COUNT_AT_MOST = 1_000;
  */
 export async function countComments(db: Database, filter: CommentFilter): Promise<{ total: number; atLeast: boolean }> {
   if (keptByCommentDays(filter, [...COMMENT_DAYS_FILTERS, 'inReview', 'topLevel'])) {
+    // Every day: comment_totals, a few rows a channel (docs/decisions/071).
     const [row] = await db
-      .select({ total: sql<number>`cast(coalesce(sum(${commentDays.comments}), 0) as integer)`.mapWith(Number) })
-      .from(commentDays)
+      .select({ total: sql<number>`cast(coalesce(sum(${commentTotals.comments}), 0) as integer)`.mapWith(Number) })
+      .from(commentTotals)
       .where(
         and(
-          commentDaysMatching(filter),
-          filter.inReview === undefined ? undefined : eq(commentDays.inReview, filter.inReview),
-          filter.topLevel ? eq(commentDays.topLevel, true) : undefined,
+          commentDaysMatching(filter, commentTotals),
+          filter.inReview === undefined ? undefined : eq(commentTotals.inReview, filter.inReview),
+          filter.topLevel ? eq(commentTotals.topLevel, true) : undefined,
         ),
       );
     return { total: row?.total ?? 0, atLeast: false };
@@ -280,14 +281,17 @@ async function tallyProjectComments(
 /** What a project's list and the review both filter by that comment_days holds too. */
 export const COMMENT_DAYS_FILTERS = ['sentiment', 'channelId', 'isBookmarked', 'isHidden', 'repliedByYou'] as const;
 
-/** COMMENT_DAYS_FILTERS of `filter`, on comment_days's rows. */
-export function commentDaysMatching(filter: CommentFilter): SQL | undefined {
+/** COMMENT_DAYS_FILTERS of `filter`, on the rows of comment_days, or of comment_totals (the same without the day). */
+export function commentDaysMatching(
+  filter: CommentFilter,
+  rows: typeof commentDays | typeof commentTotals = commentDays,
+): SQL | undefined {
   return and(
-    filter.sentiment ? eq(commentDays.sentiment, filter.sentiment) : undefined,
-    filter.channelId ? eq(commentDays.channelId, filter.channelId) : undefined,
-    filter.isBookmarked === undefined ? undefined : eq(commentDays.isBookmarked, filter.isBookmarked),
-    filter.isHidden === undefined ? undefined : eq(commentDays.isHidden, filter.isHidden),
-    filter.repliedByYou === undefined ? undefined : eq(commentDays.repliedByYou, filter.repliedByYou),
+    filter.sentiment ? eq(rows.sentiment, filter.sentiment) : undefined,
+    filter.channelId ? eq(rows.channelId, filter.channelId) : undefined,
+    filter.isBookmarked === undefined ? undefined : eq(rows.isBookmarked, filter.isBookmarked),
+    filter.isHidden === undefined ? undefined : eq(rows.isHidden, filter.isHidden),
+    filter.repliedByYou === undefined ? undefined : eq(rows.repliedByYou, filter.repliedByYou),
   );
 }
 
@@ -301,20 +305,45 @@ export function keptByCommentDays(filter: CommentFilter, keys: Array<keyof Comme
   );
 }
 
-/** tallyProjectComments from the counts kept as comments change (comment_days): the same rows, the same numbers. */
+/**
+ * tallyProjectComments from the counts kept as comments change: the same rows, the same numbers.
+ * A period reads comment_days, by day; every day reads comment_totals, a few rows a channel
+ * (docs/decisions/071).
+ */
 function tallyFromCommentDays(
   db: Database,
   projectIds: string[],
   filter: CommentFilter,
   period?: { start: number; end: number },
 ) {
+  if (!period) {
+    return db
+      .select({
+        projectId: projectChannels.projectId,
+        sentiment: commentTotals.sentiment,
+        day: sql<string>`''`,
+        total: sql<number>`cast(sum(${commentTotals.comments}) as integer)`.mapWith(Number),
+      })
+      .from(commentTotals)
+      .innerJoin(projectChannels, eq(projectChannels.channelId, commentTotals.channelId))
+      .where(
+        and(
+          inArray(projectChannels.projectId, projectIds),
+          // What a project counts: its top-level comments (projectComments).
+          eq(commentTotals.topLevel, true),
+          commentDaysMatching(filter, commentTotals),
+        ),
+      )
+      .groupBy(projectChannels.projectId, commentTotals.sentiment)
+      .having(sql`sum(${commentTotals.comments}) > 0`);
+  }
   const day = sql<string>`to_char(${commentDays.day}, 'YYYY-MM-DD')`;
   const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
   return db
     .select({
       projectId: projectChannels.projectId,
       sentiment: commentDays.sentiment,
-      day: period ? day : sql<string>`''`,
+      day,
       total: sql<number>`cast(sum(${commentDays.comments}) as integer)`.mapWith(Number),
     })
     .from(commentDays)
@@ -325,15 +354,11 @@ function tallyFromCommentDays(
         // What a project counts: its top-level comments (projectComments).
         eq(commentDays.topLevel, true),
         commentDaysMatching(filter),
-        period ? sql`${commentDays.day} >= ${utcDay(period.start)}::date` : undefined,
-        period ? sql`${commentDays.day} < ${utcDay(period.end)}::date` : undefined,
+        sql`${commentDays.day} >= ${utcDay(period.start)}::date`,
+        sql`${commentDays.day} < ${utcDay(period.end)}::date`,
       ),
     )
-    .groupBy(
-      ...(period
-        ? [projectChannels.projectId, commentDays.sentiment, day]
-        : [projectChannels.projectId, commentDays.sentiment]),
-    )
+    .groupBy(projectChannels.projectId, commentDays.sentiment, day)
     .having(sql`sum(${commentDays.comments}) > 0`);
 }
 

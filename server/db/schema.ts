@@ -721,6 +721,48 @@ export const commentDays = pgTable(
   ],
 );
 
+/**
+ * comment_days without the day (docs/decisions/071): for each channel and the same keys, how many
+ * comments it gained or lost, kept by the same triggers in the same statements and folded by the
+ * same job. The counts that span every day (the inbox's open count in the header, a project's
+ * total, the review's count) sum a few rows a channel here, rather than a channel's rows for
+ * every day it had comments: 96,000 rows for an inbox of 200 channels over 90 days, which a
+ * busy table's stale visibility map turned from an index-only read into a scan of all of them.
+ */
+export const commentTotals = pgTable(
+  'comment_totals',
+  {
+    channelId: uuid('channel_id')
+      .notNull()
+      .references((): AnyPgColumn => channels.id, { onDelete: 'cascade' }),
+    sentiment: text('sentiment', { enum: SENTIMENTS }).notNull(),
+    inReview: boolean('in_review').notNull().default(false),
+    topLevel: boolean('top_level').notNull().default(true),
+    isBookmarked: boolean('is_bookmarked').notNull().default(false),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    repliedByYou: boolean('replied_by_you').notNull().default(false),
+    isDone: boolean('is_done').notNull().default(false),
+    comments: integer('comments').notNull(),
+  },
+  (table) => [
+    index('comment_totals_channel_idx').on(
+      table.channelId,
+      table.isDone,
+      table.topLevel,
+      table.sentiment,
+      table.isBookmarked,
+      table.isHidden,
+      table.repliedByYou,
+      table.inReview,
+      table.comments,
+    ),
+    // The review's count: every channel's comments in review, by sentiment.
+    index('comment_totals_in_review_idx')
+      .on(table.sentiment)
+      .where(sql`${table.inReview}`),
+  ],
+);
+
 export type ChannelRow = typeof channels.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
 

@@ -3,7 +3,7 @@ import * as inbox from '../../contract/inbox';
 import type { InboxOrder, InboxState, Network } from '../../contract/inbox';
 import type { Sentiment } from '../../contract/comments';
 import { rowsOf, type Database } from '../db/client';
-import { channels, commentDays, comments, projectChannels, projects } from '../db/schema';
+import { channels, comments, commentTotals, projectChannels, projects } from '../db/schema';
 import {
   channelColumns,
   commentDaysMatching,
@@ -345,7 +345,7 @@ export async function inboxRows(db: Database, ids: string[]) {
 
 /**
  * How many of the inbox's comments on `channelIds` match `filter`: from the counts kept as
- * comments change (comment_days, keyed also by done: migration 0026) unless it filters by words,
+ * comments change (comment_totals, keyed also by done: migrations 0026, 0035) unless it filters by words,
  * which are counted on the comments up to COUNT_AT_MOST (`atLeast` past it): first on each
  * channel's newest, a few thousand read on its order's index (`firstWalk`), which settles a word
  * most comments have and tells how often the others come; read further (at most `walkBudget`)
@@ -372,14 +372,14 @@ export async function countInbox(
   const asked: CommentFilter = { message, authorName, sentiment, repliedByYou, isBookmarked, isHidden };
   if (keptByCommentDays(asked, [...COMMENT_DAYS_FILTERS])) {
     const [row] = await db
-      .select({ total: sql<number>`cast(coalesce(sum(${commentDays.comments}), 0) as integer)`.mapWith(Number) })
-      .from(commentDays)
+      .select({ total: sql<number>`cast(coalesce(sum(${commentTotals.comments}), 0) as integer)`.mapWith(Number) })
+      .from(commentTotals)
       .where(
         and(
-          inArray(commentDays.channelId, channelIds),
-          eq(commentDays.topLevel, true),
-          eq(commentDays.isDone, filter.state === 'done'),
-          commentDaysMatching(asked),
+          inArray(commentTotals.channelId, channelIds),
+          eq(commentTotals.topLevel, true),
+          eq(commentTotals.isDone, filter.state === 'done'),
+          commentDaysMatching(asked, commentTotals),
         ),
       );
     return { total: row?.total ?? 0, atLeast: false };
