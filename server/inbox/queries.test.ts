@@ -76,6 +76,9 @@ describe('the inbox by words', () => {
     ['what every comment has', { message: '#' }],
     ['a word with a sentiment it never has', { message: 'allergy', sentiment: 'POSITIVE' }],
     ['a common word with a sentiment it has', { message: 'tiramisu', sentiment: 'NEUTRAL' }],
+    ['words in capitals', { message: 'TIRAMISU AGAIN' }],
+    // `_` is a character to find, not LIKE's any character (" again" is everywhere, "_again" nowhere).
+    ['a pattern character, literally', { message: '_again' }],
   ];
   for (const [name, filter] of cases) {
     for (const order of ['negativeFirst', 'newest'] as const) {

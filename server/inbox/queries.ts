@@ -8,6 +8,7 @@ import {
   channelColumns,
   commentDaysMatching,
   COMMENT_DAYS_FILTERS,
+  containsWords,
   COUNT_AT_MOST,
   countUpTo,
   CountChanged,
@@ -178,7 +179,7 @@ export async function inboxPage(
 
   if (filter.message || filter.authorName) {
     const rest = commentsOf({ ...filter, message: undefined, authorName: undefined });
-    const words = matching({ message: filter.message, authorName: filter.authorName });
+    const words = containsWords({ message: filter.message, authorName: filter.authorName });
     const need = skip + limit;
     // Every part walked side by side; then the trigram index asked, side by side, for the parts
     // whose walk was not sure and that the parts before them do not already fill.
@@ -371,21 +372,26 @@ export async function countInbox(
   const { message, authorName, sentiment, repliedByYou, isBookmarked, isHidden } = filter;
   const asked: CommentFilter = { message, authorName, sentiment, repliedByYou, isBookmarked, isHidden };
   if (keptByCommentDays(asked, [...COMMENT_DAYS_FILTERS])) {
-    const [row] = await db
-      .select({ total: sql<number>`cast(coalesce(sum(${commentTotals.comments}), 0) as integer)`.mapWith(Number) })
-      .from(commentTotals)
-      .where(
-        and(
-          inArray(commentTotals.channelId, channelIds),
-          eq(commentTotals.topLevel, true),
-          eq(commentTotals.isDone, filter.state === 'done'),
-          commentDaysMatching(asked, commentTotals),
-        ),
-      );
-    return { total: row?.total ?? 0, atLeast: false };
+    // Each channel's rows on its index (comment_totals_channel_idx): a few dozen a channel,
+    // however many channels the database holds besides.
+    const [row] = rowsOf<{ total: number }>(
+      await db.execute(sql`
+        select cast(coalesce(sum(counted.comments), 0) as integer) as total
+        from unnest(${uuids(channelIds)}) as followed(id)
+        cross join lateral (
+          select sum(${commentTotals.comments}) as comments from ${commentTotals}
+          where ${and(
+            sql`${commentTotals.channelId} = followed.id`,
+            eq(commentTotals.topLevel, true),
+            eq(commentTotals.isDone, filter.state === 'done'),
+            commentDaysMatching(asked, commentTotals),
+          )}
+        ) as counted`),
+    );
+    return { total: Number(row?.total ?? 0), atLeast: false };
   }
   if ((message || authorName) && walkBudget > 0) {
-    const words = matching({ message, authorName });
+    const words = containsWords({ message, authorName });
     const rest = commentsOf({ ...filter, message: undefined, authorName: undefined });
     // Read further while, as often as the last walk found the words, a walk the budget allows
     // would find more than COUNT_AT_MOST (with a margin); words it never found go to the index.
