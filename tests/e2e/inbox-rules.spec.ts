@@ -34,6 +34,9 @@ test('a rule, tried on past comments, hides a spam link on the network as it arr
   user,
 }) => {
   const project = `Ciclismo ${Math.random().toString(36).slice(2, 6)}`;
+  // The sandbox's page keeps what earlier runs said there: this run's spam is its own.
+  const token = Math.random().toString(36).slice(2, 8);
+  const domain = `spam-${token}.example`;
   await projectFollowingFacebookPage(request, await accessTokenOf(request, user), project, PAOLO);
   await signInWithoutUi(page, user);
   await openRules(page, project);
@@ -58,7 +61,7 @@ test('a rule, tried on past comments, hides a spam link on the network as it arr
   ).toBeVisible();
   expect(sent).toEqual([]);
 
-  await dialog.getByLabel('Words').fill('spam.example, cheap followers');
+  await dialog.getByLabel('Words').fill(`${domain}, cheap followers ${token}`);
   await dialog.getByRole('checkbox', { name: /^Mark done/ }).check();
   // Tried on the project's latest comments first: the page's own say nothing of spam.
   await dialog.getByRole('button', { name: 'Try it on the latest 500 comments' }).click();
@@ -68,11 +71,11 @@ test('a rule, tried on past comments, hides a spam link on the network as it arr
   await expect(page.getByText('The rule “Spam links” is saved. It acts on comments from now on.')).toBeVisible();
   const rules = page.getByRole('list', { name: 'Rules, in the order they apply' });
   await expect(rules.getByRole('listitem')).toHaveCount(1);
-  await expect(rules).toContainText('Words “spam.example”, “cheap followers”');
+  await expect(rules).toContainText(`Words “${domain}”, “cheap followers ${token}”`);
   await expect(rules).toContainText('Mark done, Hide');
 
   // Someone leaves a spam link on the page: the rule acts as it arrives.
-  const spam = `Cheap followers at spam.example/${Math.random().toString(36).slice(2, 8)}`;
+  const spam = `Cheap followers at ${domain}/${token}`;
   const said = await request.post('/dev/sandbox/comments', {
     data: { channelId: CICLISMO, authorName: 'Kenji Sato', message: spam },
   });
