@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { InboxOrder, Network } from '../contract/inbox';
 import { COMMENTS_PAGE_SIZE } from '../contract/comments';
 import type { Sentiment } from '../contract/fields';
-import type { Database } from '../server/db/client';
+import { POSTGRES_CONNECTION_OPTIONS, type Database } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { DEMO_AUTHORS, DEMO_MESSAGES, DEMO_REVIEWED } from '../server/db/seed';
 import { repliesTo } from '../server/comments/queries';
@@ -464,7 +464,8 @@ const ms = (value: number) => `${value.toLocaleString('en', { maximumFractionDig
  * of it, when PostgreSQL compiled it).
  */
 async function spreadPlans(databaseUrl: string, userId: string, asks: InboxAsk[]): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  // Connected as the API connects, so the plans are the ones it gets.
+  const client = new pg.Client({ connectionString: databaseUrl, options: POSTGRES_CONNECTION_OPTIONS });
   await client.connect();
   try {
     const { rows: tables } = await client.query<{ relname: string; rows: number }>(

@@ -28,28 +28,24 @@ const uuidList = (channelIds: string[]) =>
     sql`, `,
   );
 
-/** Every key comment_days is kept by. */
-const KEYS = sql.raw(
-  'channel_id, day, sentiment, in_review, top_level, is_bookmarked, is_hidden, replied_by_you, is_done',
-);
-/** A key as words: `channel day sentiment review|- top|reply bookmarked|- hidden|- replied|- done|-`. */
-const KEY = sql.raw(
-  `channel_id || ' ' || day || ' ' || sentiment || ' ' || case when in_review then 'review' else '-' end
-   || ' ' || case when top_level then 'top' else 'reply' end || ' ' || case when is_bookmarked then 'bookmarked' else '-' end
-   || ' ' || case when is_hidden then 'hidden' else '-' end || ' ' || case when replied_by_you then 'replied' else '-' end
-   || ' ' || case when is_done then 'done' else '-' end`,
-);
-
-/** comment_totals's keys, and its key as words: KEY without the day. */
-const TOTAL_KEYS = sql.raw(
-  'channel_id, sentiment, in_review, top_level, is_bookmarked, is_hidden, replied_by_you, is_done',
-);
-const TOTAL_KEY = sql.raw(
-  `channel_id || ' ' || sentiment || ' ' || case when in_review then 'review' else '-' end
-   || ' ' || case when top_level then 'top' else 'reply' end || ' ' || case when is_bookmarked then 'bookmarked' else '-' end
-   || ' ' || case when is_hidden then 'hidden' else '-' end || ' ' || case when replied_by_you then 'replied' else '-' end
-   || ' ' || case when is_done then 'done' else '-' end`,
-);
+/** The keys comment_totals is kept by, and then comment_days: the same and the day. */
+const TOTAL_KEY_COLUMNS =
+  'channel_id, sentiment, in_review, top_level, is_bookmarked, is_hidden, replied_by_you, is_done';
+const TOTAL_KEYS = sql.raw(TOTAL_KEY_COLUMNS);
+const KEYS = sql.raw(`${TOTAL_KEY_COLUMNS}, day`);
+/**
+ * A key as words: `channel [day] sentiment review|- top|reply bookmarked|- hidden|- replied|- done|-`,
+ * the day where there is one.
+ */
+const keyAsWords = (day: string) =>
+  sql.raw(
+    `channel_id || ' '${day} || sentiment || ' ' || case when in_review then 'review' else '-' end
+     || ' ' || case when top_level then 'top' else 'reply' end || ' ' || case when is_bookmarked then 'bookmarked' else '-' end
+     || ' ' || case when is_hidden then 'hidden' else '-' end || ' ' || case when replied_by_you then 'replied' else '-' end
+     || ' ' || case when is_done then 'done' else '-' end`,
+  );
+const KEY = keyAsWords(` || day || ' '`);
+const TOTAL_KEY = keyAsWords('');
 
 /** Both sides as `KEY: n` lines, the zero rows left out (and the same without the day, for comment_totals). */
 async function countsBothWays(db: Database, channelIds: string[]) {

@@ -329,50 +329,32 @@ function tallyFromCommentDays(
   filter: CommentFilter,
   period?: { start: number; end: number },
 ) {
-  if (!period) {
-    return db
-      .select({
-        projectId: projectChannels.projectId,
-        sentiment: commentTotals.sentiment,
-        day: sql<string>`''`,
-        total: sql<number>`cast(sum(${commentTotals.comments}) as integer)`.mapWith(Number),
-      })
-      .from(commentTotals)
-      .innerJoin(projectChannels, eq(projectChannels.channelId, commentTotals.channelId))
-      .where(
-        and(
-          inArray(projectChannels.projectId, projectIds),
-          // What a project counts: its top-level comments (projectComments).
-          eq(commentTotals.topLevel, true),
-          commentDaysMatching(filter, commentTotals),
-        ),
-      )
-      .groupBy(projectChannels.projectId, commentTotals.sentiment)
-      .having(sql`sum(${commentTotals.comments}) > 0`);
-  }
+  const rows = period ? commentDays : commentTotals;
   const day = sql<string>`to_char(${commentDays.day}, 'YYYY-MM-DD')`;
   const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
   return db
     .select({
       projectId: projectChannels.projectId,
-      sentiment: commentDays.sentiment,
-      day,
-      total: sql<number>`cast(sum(${commentDays.comments}) as integer)`.mapWith(Number),
+      sentiment: rows.sentiment,
+      day: period ? day : sql<string>`''`,
+      total: sql<number>`cast(sum(${rows.comments}) as integer)`.mapWith(Number),
     })
-    .from(commentDays)
-    .innerJoin(projectChannels, eq(projectChannels.channelId, commentDays.channelId))
+    .from(rows)
+    .innerJoin(projectChannels, eq(projectChannels.channelId, rows.channelId))
     .where(
       and(
         inArray(projectChannels.projectId, projectIds),
         // What a project counts: its top-level comments (projectComments).
-        eq(commentDays.topLevel, true),
-        commentDaysMatching(filter),
-        sql`${commentDays.day} >= ${utcDay(period.start)}::date`,
-        sql`${commentDays.day} < ${utcDay(period.end)}::date`,
+        eq(rows.topLevel, true),
+        commentDaysMatching(filter, rows),
+        period ? sql`${commentDays.day} >= ${utcDay(period.start)}::date` : undefined,
+        period ? sql`${commentDays.day} < ${utcDay(period.end)}::date` : undefined,
       ),
     )
-    .groupBy(projectChannels.projectId, commentDays.sentiment, day)
-    .having(sql`sum(${commentDays.comments}) > 0`);
+    .groupBy(
+      ...(period ? [projectChannels.projectId, rows.sentiment, day] : [projectChannels.projectId, rows.sentiment]),
+    )
+    .having(sql`sum(${rows.comments}) > 0`);
 }
 
 /** Each of `projectIds`' comments (projectComments) matching `filter`, counted by sentiment. */

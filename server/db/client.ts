@@ -75,11 +75,16 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     : openPglite(options.dataDir, options.loadDataDir);
 }
 
+/**
+ * The settings each of the API's PostgreSQL connections starts with. JIT compiling pays off for
+ * long reports, not for the app's statements of a few milliseconds: the planner's cost of a walk
+ * over many channels (server/inbox/queries.ts) is guessed high, and compiling it took 7 to 10 ms
+ * of a 50 ms statement. docs/deploy.md says how behind a pooler.
+ */
+export const POSTGRES_CONNECTION_OPTIONS = '-c jit=off';
+
 function openPostgres(connectionString: string, onIdleConnectionLost?: (error: Error) => void): DatabaseHandle {
-  // JIT compiling pays off for long reports, not for the app's statements of a few milliseconds:
-  // the planner's cost of a walk over many channels (server/inbox/queries.ts) is guessed high,
-  // and compiling it took 7 to 10 ms of a 50 ms statement. docs/deploy.md says how behind a pooler.
-  const pool = new pg.Pool({ connectionString, max: 10, options: '-c jit=off' });
+  const pool = new pg.Pool({ connectionString, max: 10, options: POSTGRES_CONNECTION_OPTIONS });
   // An idle client that loses its connection emits 'error' on the pool; unhandled, it would
   // crash the process. The next query simply gets a fresh client.
   pool.on('error', (error) => onIdleConnectionLost?.(error));

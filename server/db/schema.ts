@@ -669,6 +669,29 @@ export const comments = pgTable(
 );
 
 /**
+ * The keys comment_days and comment_totals count comments by, and the count: the same in both,
+ * which the same triggers write (migrations 0022, 0035).
+ */
+const commentCounts = () => ({
+  channelId: uuid('channel_id')
+    .notNull()
+    .references((): AnyPgColumn => channels.id, { onDelete: 'cascade' }),
+  sentiment: text('sentiment', { enum: SENTIMENTS }).notNull(),
+  /** Whether these comments are in the sentiment review: the review's count reads it. */
+  inReview: boolean('in_review').notNull().default(false),
+  /** Whether these are top-level comments (what a project counts) or replies. */
+  topLevel: boolean('top_level').notNull().default(true),
+  /** The owner's marks and whether the channel replied: every filter but words is a sum. */
+  isBookmarked: boolean('is_bookmarked').notNull().default(false),
+  isHidden: boolean('is_hidden').notNull().default(false),
+  repliedByYou: boolean('replied_by_you').notNull().default(false),
+  /** Marked done in the owner's inbox: its count of open comments reads the others. */
+  isDone: boolean('is_done').notNull().default(false),
+  /** Gained (positive) or lost (negative) by the statement that added the row, or the fold. */
+  comments: integer('comments').notNull(),
+});
+
+/**
  * A project's comments counted as they change (docs/decisions/062): for each channel, UTC day and
  * sentiment, how many top-level comments it gained or lost (what "a project's comments" are:
  * decision 052). Triggers on `comments` add a row for what each statement changed, in its
@@ -681,23 +704,8 @@ export const comments = pgTable(
 export const commentDays = pgTable(
   'comment_days',
   {
-    channelId: uuid('channel_id')
-      .notNull()
-      .references((): AnyPgColumn => channels.id, { onDelete: 'cascade' }),
+    ...commentCounts(),
     day: date('day', { mode: 'string' }).notNull(),
-    sentiment: text('sentiment', { enum: SENTIMENTS }).notNull(),
-    /** Whether these comments are in the sentiment review: the review's count reads it. */
-    inReview: boolean('in_review').notNull().default(false),
-    /** Whether these are top-level comments (what a project counts) or replies. */
-    topLevel: boolean('top_level').notNull().default(true),
-    /** The owner's marks and whether the channel replied: every filter but words is a sum. */
-    isBookmarked: boolean('is_bookmarked').notNull().default(false),
-    isHidden: boolean('is_hidden').notNull().default(false),
-    repliedByYou: boolean('replied_by_you').notNull().default(false),
-    /** Marked done in the owner's inbox: its count of open comments reads the others. */
-    isDone: boolean('is_done').notNull().default(false),
-    /** Gained (positive) or lost (negative) by the statement that added the row, or the fold. */
-    comments: integer('comments').notNull(),
   },
   (table) => [
     index('comment_days_channel_day_idx').on(table.channelId, table.day),
@@ -729,39 +737,23 @@ export const commentDays = pgTable(
  * every day it had comments: 96,000 rows for an inbox of 200 channels over 90 days, which a
  * busy table's stale visibility map turned from an index-only read into a scan of all of them.
  */
-export const commentTotals = pgTable(
-  'comment_totals',
-  {
-    channelId: uuid('channel_id')
-      .notNull()
-      .references((): AnyPgColumn => channels.id, { onDelete: 'cascade' }),
-    sentiment: text('sentiment', { enum: SENTIMENTS }).notNull(),
-    inReview: boolean('in_review').notNull().default(false),
-    topLevel: boolean('top_level').notNull().default(true),
-    isBookmarked: boolean('is_bookmarked').notNull().default(false),
-    isHidden: boolean('is_hidden').notNull().default(false),
-    repliedByYou: boolean('replied_by_you').notNull().default(false),
-    isDone: boolean('is_done').notNull().default(false),
-    comments: integer('comments').notNull(),
-  },
-  (table) => [
-    index('comment_totals_channel_idx').on(
-      table.channelId,
-      table.isDone,
-      table.topLevel,
-      table.sentiment,
-      table.isBookmarked,
-      table.isHidden,
-      table.repliedByYou,
-      table.inReview,
-      table.comments,
-    ),
-    // The review's count: every channel's comments in review, by sentiment.
-    index('comment_totals_in_review_idx')
-      .on(table.sentiment)
-      .where(sql`${table.inReview}`),
-  ],
-);
+export const commentTotals = pgTable('comment_totals', commentCounts(), (table) => [
+  index('comment_totals_channel_idx').on(
+    table.channelId,
+    table.isDone,
+    table.topLevel,
+    table.sentiment,
+    table.isBookmarked,
+    table.isHidden,
+    table.repliedByYou,
+    table.inReview,
+    table.comments,
+  ),
+  // The review's count: every channel's comments in review, by sentiment.
+  index('comment_totals_in_review_idx')
+    .on(table.sentiment)
+    .where(sql`${table.inReview}`),
+]);
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;

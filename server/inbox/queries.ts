@@ -256,11 +256,28 @@ function asMatch<T>(db: Database, ask: (tx: Database) => Promise<T>): Promise<T>
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_indexscan = off`);
     await tx.execute(sql`set local enable_seqscan = off`);
-    // Its cost is guessed high, not spent: compiling it (JIT) would take longer than it runs.
-    await tx.execute(sql`set local jit = off`);
     return ask(tx as unknown as Database);
   });
 }
+
+/**
+ * `columns` of one channel's newest comments matching `rest`, at most `perChannel`, read on its
+ * order's index: the part a walk reads of each channel (`followed.id`, the lateral's channel).
+ */
+const channelNewest = (columns: SQL, rest: SQL | undefined, perChannel: number) => sql`(
+  select ${columns}
+  from ${comments}
+  where ${comments.channelId} = followed.id and ${rest ?? sql`true`}
+  order by ${comments.publishedAt} desc nulls last, ${comments.id} desc nulls last
+  limit ${perChannel}
+) as read`;
+
+/** How much more than the rate a walk found the words at says is needed a further walk reads. */
+const FURTHER_MARGIN = 1.25;
+
+/** How far a walk must read to find `need` matches, as often as the last walk found them. */
+const furtherReach = ({ examined, matched }: { examined: number; matched: number }, need: number) =>
+  Math.ceil(((examined * need) / matched) * FURTHER_MARGIN);
 
 /**
  * The first `need` comments of one part by words, walked: each channel read newest first on its
@@ -285,14 +302,12 @@ async function walkedPart(
         select count(*)::int as examined,
                (array_agg(read.key order by read.published_at, read.id))[1] as oldest,
                (array_agg(read.key order by read.published_at desc, read.id desc) filter (where read.matched))[1:${need}] as matched
-        from (
-          select ${comments.publishedAt} as published_at, ${comments.id} as id, ${packedKey} as key,
-                 ${matchedBy(words)} as matched
-          from ${comments}
-          where ${comments.channelId} = followed.id and ${rest ?? sql`true`}
-          order by ${comments.publishedAt} desc nulls last, ${comments.id} desc nulls last
-          limit ${perChannel}
-        ) as read
+        from ${channelNewest(
+          sql`${comments.publishedAt} as published_at, ${comments.id} as id, ${packedKey} as key,
+              ${matchedBy(words)} as matched`,
+          rest,
+          perChannel,
+        )}
       ) as walked`),
   );
   const found = walked
@@ -326,7 +341,7 @@ async function walkedFurther(
     const walked = await walkedPart(db, channelIds, asked, need, reach);
     if (walked.ids || walked.matched === 0) return walked.ids;
     // Found enough but not sure (a channel stopped among them): read twice as far.
-    const further = walked.matched >= need ? reach * 2 : Math.ceil(((walked.examined * need) / walked.matched) * 1.25);
+    const further = walked.matched >= need ? reach * 2 : furtherReach(walked, need);
     if (further > most || further <= reach) return null;
     reach = further;
   }
@@ -400,7 +415,7 @@ export async function countInbox(
       if (walked.matched > COUNT_AT_MOST) return { total: COUNT_AT_MOST, atLeast: true };
       if (walked.ended) return { total: walked.matched, atLeast: false };
       if (walked.matched === 0) break;
-      const further = Math.ceil(((walked.examined * (COUNT_AT_MOST + 1)) / walked.matched) * 1.25);
+      const further = furtherReach(walked, COUNT_AT_MOST + 1);
       if (further > walkBudget || further <= reach) break;
       reach = further;
     }
@@ -428,13 +443,7 @@ async function countWalked(
       from unnest(${uuids(channelIds)}) as followed(id)
       cross join lateral (
         select count(*)::int as examined, (count(*) filter (where read.matched))::int as matched
-        from (
-          select ${matchedBy(words)} as matched
-          from ${comments}
-          where ${comments.channelId} = followed.id and ${rest ?? sql`true`}
-          order by ${comments.publishedAt} desc nulls last, ${comments.id} desc nulls last
-          limit ${perChannel}
-        ) as read
+        from ${channelNewest(sql`${matchedBy(words)} as matched`, rest, perChannel)}
       ) as walked`),
   );
   return {
