@@ -9,6 +9,10 @@ import { SANDBOX_COMMENT_PAGE } from '../integrations/sandbox/comment-page';
 import { startHarness, type Harness } from '../test/harness';
 import { memoryLogger } from '../log';
 import { notifyRuleMatches } from '../alerts/notify';
+import { applyInboxRules } from './rules';
+import { createEncryption } from '../security/encryption';
+import type { ProviderAdapter } from '../integrations/adapters';
+import { createCommentJudge } from '../sentiment/judge';
 import { projectFollowingSandboxPage, saySandboxComment } from '../test/sandbox';
 
 /**
@@ -191,6 +195,58 @@ describe('inbox rules', () => {
     expect(page2.match(/\(hidden by the page\)/g)).toHaveLength(2);
     const lovely = listed.body.data.find((each) => each.message === 'Lovely focaccia today')!;
     expect(lovely).toMatchObject({ isHidden: false, rule: null });
+  });
+
+  it('mark each comment hidden as soon as the network hid it, so its webhook, taken in meanwhile, finds it done', async () => {
+    // A page no other test's rule hides on.
+    const { owner, page, project } = await projectFollowingSandboxPage(h, '100000000000004', '200000000000005');
+    const said = [
+      'Cheap followers at spam.example/1',
+      'Cheap followers at spam.example/2',
+      'Cheap followers at spam.example/3',
+    ];
+    for (const message of said) await saySandboxComment(h, '200000000000005', 'Tom Walker', message);
+    await h.runJobs();
+    await h.call(inboxRules.createInboxRule, {
+      params: { projectId: project.id },
+      body: { ...spamRule, actions: ['hide'] },
+      token: owner.accessToken,
+    });
+    const arrived = (await h.db.select().from(comments).where(eq(comments.channelId, page.id))).filter((row) =>
+      said.includes(row.message),
+    );
+    expect(arrived).toHaveLength(3);
+    // The network, at each call, as its webhook would find the comments hidden before it.
+    const hiddenBefore: string[][] = [];
+    const hiddenNow = async () =>
+      (await h.db.select().from(comments).where(eq(comments.channelId, page.id)))
+        .filter((row) => row.isHidden)
+        .map((row) => row.externalId)
+        .sort();
+    const network = {
+      hide: async (_kind: unknown, _token: string, externalId: string) => {
+        hiddenBefore.push(await hiddenNow());
+        expect(arrived.map((row) => row.externalId)).toContain(externalId);
+      },
+    };
+    const log = memoryLogger().log;
+    await applyInboxRules(
+      {
+        db: h.db,
+        log,
+        clock: h.clock.now,
+        judge: createCommentJudge({ threshold: h.config.sentimentThreshold }),
+        config: h.config,
+        mailer: h.mailer,
+        encryption: createEncryption(h.config.tokenEncryptionKey),
+        // Only its hide is called: the rest of the adapter is not needed here.
+        adapters: { facebook: network as Pick<ProviderAdapter, 'hide'> as ProviderAdapter },
+      },
+      arrived.map((row) => row.id),
+    );
+    // Each call found the ones before it already hidden here.
+    expect(hiddenBefore.map((hidden) => hidden.length)).toEqual([0, 1, 2]);
+    expect(await hiddenNow()).toHaveLength(3);
   });
 
   it('with "alert", tell the project’s owner of the comment, once, in the bell and by mail', async () => {

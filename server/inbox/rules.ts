@@ -247,8 +247,8 @@ export async function applyInboxRules(deps: RuleDeps, addedIds: string[]): Promi
 
 /**
  * Hides matched comments at the network where their channel came with an authorised account of a
- * kind the network hides for (then for every follower of the page: one write for them all), one
- * call to the network each. Answers the ones now hidden; a refusal (the account to reconnect, the
+ * kind the network hides for, one call to the network each, each marked hidden for every follower
+ * of the page as soon as the network said yes. Answers the ones now hidden; a refusal (the account to reconnect, the
  * comment gone) is logged and leaves that one shown. A match the network does not hide for is the
  * app's own mark (the caller's), so it is answered as hidden.
  */
@@ -272,19 +272,18 @@ async function hideAtNetwork<M extends Match>(deps: RuleDeps, matches: M[]): Pro
       await actAtProvider({ ...deps, adapters, encryption, clock }, account, match.kind, match.external_id, {
         hide: true,
       });
-      hidden.push(match);
     } catch (error) {
       deps.log.warn({ channelId: match.channel_id, err: safeError(error) }, 'rule: hide not applied');
+      continue;
     }
+    // Marked at once, before the next call: the network's own webhook for this hide, sent as it
+    // answered, is taken in while the others are hidden, and must find it done (a change of ours,
+    // not a second event that reloads the owner's open lists).
+    await writeHiddenMarks(deps, [
+      { on: { kind: match.kind, externalId: match.channel_external_id }, externalId: match.external_id, hidden: true },
+    ]);
+    hidden.push(match);
   }
-  await writeHiddenMarks(
-    deps,
-    hidden.map((match) => ({
-      on: { kind: match.kind, externalId: match.channel_external_id },
-      externalId: match.external_id,
-      hidden: true,
-    })),
-  );
   return [...local, ...hidden];
 }
 
@@ -299,8 +298,8 @@ const HideJobSchema = z.union([
 
 /**
  * Runs the rules' hides (HIDE_BY_RULE): an ingestion's matches in one job, hidden at the network
- * one after another, then marked for every follower of their pages and "hide" added to what
- * their rules did, in one statement each; one event a user. A refusal (the account to reconnect,
+ * one after another, each marked for every follower of its page as the network said yes, then
+ * "hide" added to what their rules did, in one statement; one event a user. A refusal (the account to reconnect,
  * the comment gone) leaves that comment shown and is logged; it is not tried again. One job at a
  * time, a burst's hides trail its ingestion rather than compete with it: per comment, the queue's
  * own writes (store, fetch, complete) cost more than the hide.
