@@ -217,19 +217,33 @@ export async function inboxPage(
   }
 
   /** One part of the order on one channel: its comments meeting `condition`, newest first, after the cursor. */
-  const walk = ({ rank, condition }: Part) =>
+  const walk = ({ rank, condition }: Part, reach: number) =>
     sql`(select ${comments.id} as id, ${comments.publishedAt} as published_at, ${rank} as rank from ${comments}
       where ${comments.channelId} = followed.id and ${and(where, condition, keysetOf(rank)) ?? sql`true`}
       order by ${comments.publishedAt} desc nulls last, ${comments.id} desc nulls last
-      limit ${skip + limit})`;
-  const rows = rowsOf<{ id: string; rank: number }>(
-    await db.execute(sql`
-      select page.id, page.rank
-      from unnest(${uuids(channelIds)}) as followed(id) cross join lateral (${sql.join(parts.map(walk), sql` union all `)}) as page
-      order by page.rank, page.published_at desc, page.id desc
-      limit ${limit} offset ${skip}`),
-  );
-  return rows.map((row) => ({ id: row.id, rank: Number(row.rank) === 1 ? 1 : 0 }));
+      limit ${reach})`;
+  const pageOf = async (asked: Part[], pageLimit: number) =>
+    rowsOf<{ id: string; rank: number }>(
+      await db.execute(sql`
+        select page.id, page.rank
+        from unnest(${uuids(channelIds)}) as followed(id) cross join lateral (${sql.join(
+          asked.map((part) => walk(part, skip + pageLimit)),
+          sql` union all `,
+        )}) as page
+        order by page.rank, page.published_at desc, page.id desc
+        limit ${pageLimit} offset ${skip}`),
+    ).map((row) => ({ id: row.id, rank: Number(row.rank) === 1 ? (1 as const) : (0 as const) }));
+  // A page by number (an offset) reads the parts together: where one ends depends on how many
+  // the first has. From the start or a cursor, the negatives are read first, and the others only
+  // where they do not fill the page: most first pages are all negatives, and each channel's others
+  // would be read (25 a channel) for nothing.
+  if (skip > 0) return pageOf(parts, limit);
+  const page: Array<{ id: string; rank: 0 | 1 }> = [];
+  for (const part of parts) {
+    if (page.length >= limit) break;
+    page.push(...(await pageOf([part], limit - page.length)));
+  }
+  return page;
 }
 
 /**
