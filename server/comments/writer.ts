@@ -688,7 +688,17 @@ export async function writeHiddenMarks(
   /** The user whose own request made the change: their page shows it already. */
   { except }: { except?: string } = {},
 ): Promise<number> {
-  if (marks.length === 0) return 0;
+  const changed = await markHidden(deps, marks);
+  await tellHiddenChanged(deps, changed, { except });
+  return changed.length;
+}
+
+/** The channels (with their owners) whose comments a change of hidden marks changed. */
+export type HiddenChanged = Array<{ channel_id: string; owner_id: string }>;
+
+/** writeHiddenMarks without telling anyone: for a caller that marks one at a time and tells once. */
+export async function markHidden(deps: CommentWriterDeps, marks: HiddenMark[]): Promise<HiddenChanged> {
+  if (marks.length === 0) return [];
   const json = JSON.stringify(
     marks.map((mark) => ({
       kind: mark.on.kind,
@@ -697,7 +707,7 @@ export async function writeHiddenMarks(
       hidden: mark.hidden,
     })),
   );
-  const changed = rowsOf<{ channel_id: string; owner_id: string }>(
+  return rowsOf<{ channel_id: string; owner_id: string }>(
     await deps.db.execute(sql`
       with m as (
         select * from jsonb_to_recordset(${json}::jsonb) as m(kind text, page text, external_id text, hidden boolean)
@@ -708,17 +718,23 @@ export async function writeHiddenMarks(
         and c.channel_id = ch.id and c.external_id = m.external_id and c.is_hidden <> m.hidden
       returning c.channel_id, ch.owner_id`),
   );
-  if (deps.publisher) {
-    const channels = new Map(changed.map((row) => [row.channel_id, row.owner_id]));
-    for (const [channelId, ownerId] of channels) {
-      if (ownerId === except) continue;
-      const event: CommentsChangedEvent = { channelId, added: 0, edited: [], removed: [], refresh: true, counted: [] };
-      try {
-        await deps.publisher.toUser(ownerId, COMMENTS_CHANGED, event);
-      } catch (error) {
-        deps.log.warn({ event: COMMENTS_CHANGED, err: safeError(error) }, 'real-time event not published');
-      }
+}
+
+/** Tells each owner of a channel in `changed` once that its open lists read the page again. */
+export async function tellHiddenChanged(
+  deps: CommentWriterDeps,
+  changed: HiddenChanged,
+  { except }: { except?: string } = {},
+): Promise<void> {
+  if (!deps.publisher) return;
+  const channels = new Map(changed.map((row) => [row.channel_id, row.owner_id]));
+  for (const [channelId, ownerId] of channels) {
+    if (ownerId === except) continue;
+    const event: CommentsChangedEvent = { channelId, added: 0, edited: [], removed: [], refresh: true, counted: [] };
+    try {
+      await deps.publisher.toUser(ownerId, COMMENTS_CHANGED, event);
+    } catch (error) {
+      deps.log.warn({ event: COMMENTS_CHANGED, err: safeError(error) }, 'real-time event not published');
     }
   }
-  return changed.length;
 }

@@ -13,6 +13,8 @@ import { applyInboxRules } from './rules';
 import { createEncryption } from '../security/encryption';
 import type { ProviderAdapter } from '../integrations/adapters';
 import { createCommentJudge } from '../sentiment/judge';
+import type { Publisher } from '../realtime/publisher';
+import { COMMENTS_CHANGED } from '../../contract/realtime';
 import { projectFollowingSandboxPage, saySandboxComment } from '../test/sandbox';
 
 /**
@@ -230,6 +232,13 @@ describe('inbox rules', () => {
       },
     };
     const log = memoryLogger().log;
+    // What the owners were told (CommentsChanged), as a publisher would send it.
+    const told: Array<{ userId: string; channelId: string }> = [];
+    const publisher = {
+      toUser: async (userId: string, name: string, event: unknown) => {
+        if (name === COMMENTS_CHANGED) told.push({ userId, channelId: (event as { channelId: string }).channelId });
+      },
+    } as unknown as Publisher;
     await applyInboxRules(
       {
         db: h.db,
@@ -238,6 +247,7 @@ describe('inbox rules', () => {
         judge: createCommentJudge({ threshold: h.config.sentimentThreshold }),
         config: h.config,
         mailer: h.mailer,
+        publisher,
         encryption: createEncryption(h.config.tokenEncryptionKey),
         // Only its hide is called: the rest of the adapter is not needed here.
         adapters: { facebook: network as Pick<ProviderAdapter, 'hide'> as ProviderAdapter },
@@ -247,6 +257,8 @@ describe('inbox rules', () => {
     // Each call found the ones before it already hidden here.
     expect(hiddenBefore.map((hidden) => hidden.length)).toEqual([0, 1, 2]);
     expect(await hiddenNow()).toHaveLength(3);
+    // The owner is told once for the channel, not once for each comment hidden.
+    expect(told).toEqual([{ userId: owner.user._id, channelId: page.id }]);
   });
 
   it('with "alert", tell the project’s owner of the comment, once, in the bell and by mail', async () => {

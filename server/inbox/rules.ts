@@ -13,7 +13,7 @@ import { INBOX_CHANGED } from '../../contract/realtime';
 import { ACTED_ON_AT_PROVIDER_KINDS } from '../integrations/adapters';
 import { actAtProvider, type ChannelFetchDeps } from '../integrations/channel-fetch';
 import { safeError } from '../log';
-import { writeHiddenMarks, type CommentWriterDeps } from '../comments/writer';
+import { markHidden, tellHiddenChanged, type CommentWriterDeps, type HiddenChanged } from '../comments/writer';
 import { notifyRuleMatches, type AlertDeps } from '../alerts/notify';
 import type { ChannelKind } from '../../contract/fields';
 import type { JobQueue } from '../jobs/queue';
@@ -248,8 +248,9 @@ export async function applyInboxRules(deps: RuleDeps, addedIds: string[]): Promi
 /**
  * Hides matched comments at the network where their channel came with an authorised account of a
  * kind the network hides for, one call to the network each, each marked hidden for every follower
- * of the page as soon as the network said yes. Answers the ones now hidden; a refusal (the account to reconnect, the
- * comment gone) is logged and leaves that one shown. A match the network does not hide for is the
+ * of the page as soon as the network said yes, the owners told once at the end. Answers the ones
+ * now hidden; a refusal (the account to reconnect, the comment gone) is logged and leaves that one
+ * shown. A match the network does not hide for is the
  * app's own mark (the caller's), so it is answered as hidden.
  */
 async function hideAtNetwork<M extends Match>(deps: RuleDeps, matches: M[]): Promise<M[]> {
@@ -265,6 +266,7 @@ async function hideAtNetwork<M extends Match>(deps: RuleDeps, matches: M[]): Pro
     ]),
   );
   const hidden: M[] = [];
+  const changed: HiddenChanged = [];
   for (const match of remote) {
     const account = accounts.get(match.account_id!);
     if (!account || account.status !== 'authorized') continue;
@@ -278,12 +280,19 @@ async function hideAtNetwork<M extends Match>(deps: RuleDeps, matches: M[]): Pro
     }
     // Marked at once, before the next call: the network's own webhook for this hide, sent as it
     // answered, is taken in while the others are hidden, and must find it done (a change of ours,
-    // not a second event that reloads the owner's open lists).
-    await writeHiddenMarks(deps, [
-      { on: { kind: match.kind, externalId: match.channel_external_id }, externalId: match.external_id, hidden: true },
-    ]);
+    // not a second event that reloads the owner's open lists). The owners are told once, after.
+    changed.push(
+      ...(await markHidden(deps, [
+        {
+          on: { kind: match.kind, externalId: match.channel_external_id },
+          externalId: match.external_id,
+          hidden: true,
+        },
+      ])),
+    );
     hidden.push(match);
   }
+  await tellHiddenChanged(deps, changed);
   return [...local, ...hidden];
 }
 
@@ -299,8 +308,8 @@ const HideJobSchema = z.union([
 /**
  * Runs the rules' hides (HIDE_BY_RULE): an ingestion's matches in one job, hidden at the network
  * one after another, each marked for every follower of its page as the network said yes, then
- * "hide" added to what their rules did, in one statement; one event a user. A refusal (the account to reconnect,
- * the comment gone) leaves that comment shown and is logged; it is not tried again. One job at a
+ * "hide" added to what their rules did, in one statement; one event a user. A refusal (the
+ * account to reconnect, the comment gone) leaves that comment shown and is logged; it is not tried again. One job at a
  * time, a burst's hides trail its ingestion rather than compete with it: per comment, the queue's
  * own writes (store, fetch, complete) cost more than the hide.
  */
