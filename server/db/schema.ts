@@ -647,6 +647,14 @@ export const comments = pgTable(
       table.sentiment,
       sql`left(${table.messageSearch}, 500) gin_trgm_ops`,
     ),
+    // The negatives' words alone: the inbox lists its negatives first, so every search by words
+    // asks for the negatives that have them, and a word common elsewhere (one comment in twenty)
+    // but never negative made the index above intersect every negative comment's entry with the
+    // word's: 21 ms for none, against 0.3 ms here (docs/decisions/070). A negative comment writes
+    // both.
+    index('comments_negative_message_trgm_idx')
+      .using('gin', sql`left(${table.messageSearch}, 500) gin_trgm_ops`)
+      .where(sql`${table.sentiment} = 'NEGATIVE'`),
     // The longer comments only, so that the others write nothing here; how few they are the
     // planner learns from the statistics on their length (comments_message_length_stats,
     // migration 0024), which drizzle-kit does not manage.

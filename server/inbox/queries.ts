@@ -431,12 +431,39 @@ export async function countInbox(
       if (walked.matched === 0) break;
       const further = furtherReach(walked, COUNT_AT_MOST + 1);
       if (further > walkBudget || further <= reach) break;
+      // Most often it is there: read as far as it takes to find one more than COUNT_AT_MOST,
+      // and no further. Where it is not, the walk to `further` says how often they came.
+      if (await countReaches(db, channelIds, { words, rest }, further)) return { total: COUNT_AT_MOST, atLeast: true };
       reach = further;
     }
     // Then as a match (`matchedSorted`): what the planner would walk for is not there.
     return asMatch(db, (tx) => countUpTo(tx, and(ofChannels(channelIds), commentsOf(filter))));
   }
   return countUpTo(db, and(inArray(comments.channelId, channelIds), commentsOf(filter)));
+}
+
+/**
+ * Whether more than COUNT_AT_MOST of the channels' newest, at most each channel's share of
+ * `budget`, match the words: read a channel after another and stopped at the match past it, so a
+ * common word costs what it takes to find that many, not the whole budget.
+ */
+async function countReaches(
+  db: Database,
+  channelIds: string[],
+  { words, rest }: { words: SQL | undefined; rest: SQL | undefined },
+  budget: number,
+): Promise<boolean> {
+  const perChannel = Math.ceil(budget / channelIds.length);
+  const [row] = rowsOf<{ found: number }>(
+    await db.execute(sql`
+      select count(*)::int as found from (
+        select 1 from unnest(${uuids(channelIds)}) as followed(id)
+        cross join lateral ${channelNewest(sql`${matchedBy(words)} as matched`, rest, perChannel)}
+        where read.matched
+        limit ${COUNT_AT_MOST + 1}
+      ) as reached`),
+  );
+  return Number(row?.found ?? 0) > COUNT_AT_MOST;
 }
 
 /**

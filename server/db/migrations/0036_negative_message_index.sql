@@ -1,0 +1,1 @@
+CREATE INDEX "comments_negative_message_trgm_idx" ON "comments" USING gin (left("message_search", 500) gin_trgm_ops) WHERE "comments"."sentiment" = 'NEGATIVE';
