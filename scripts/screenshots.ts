@@ -124,6 +124,22 @@ const screens: Screen[] = [
     },
   },
   {
+    // A select opened lower on a scrolled page: its list beside its button, the page where it was.
+    name: 'projects-comments-filter-open',
+    path: '/projects',
+    who: 'user',
+    then: async (page) => {
+      await page.getByRole('link', { name: 'Comments of Espresso Bar Milano' }).click();
+      await page.getByRole('img', { name: /^Comments by sentiment/ }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, 250));
+      const sentiment = page.getByRole('button', { name: 'Sentiment' });
+      if (!(await sentiment.isVisible())) await page.getByRole('button', { name: /^More filters/ }).click();
+      await sentiment.click();
+      await page.getByRole('listbox').waitFor();
+      await page.waitForTimeout(300);
+    },
+  },
+  {
     name: 'projects-comments-it',
     path: '/projects',
     who: 'user',

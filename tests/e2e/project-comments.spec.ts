@@ -378,6 +378,31 @@ test('a posted reply stays posted: reading the page again (a new period, a filte
   await expect(dialog).toBeHidden();
 });
 
+test('opening a filter lower on the page leaves the page where it is, the list beside its button', async ({
+  page,
+  request,
+  user,
+}) => {
+  await openCommentsFollowingPage(page, request, user);
+  const button = page.getByRole('button', { name: 'Replied by you' });
+  await expect(button).toBeVisible();
+  // Scrolled as after reading the chart: the filters half-way down the screen.
+  await page.evaluate(() => window.scrollTo(0, 250));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(250);
+  await button.click();
+  const listbox = page.getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  // The chosen option is scrolled into view on the next frame: two frames on, where is the page?
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await page.evaluate(() => window.scrollY)).toBe(250);
+  const [at, list] = [await button.boundingBox(), await listbox.boundingBox()];
+  const gap = Math.min(Math.abs(list!.y - (at!.y + at!.height)), Math.abs(list!.y + list!.height - at!.y));
+  expect(gap).toBeLessThan(12);
+  await listbox.getByRole('option', { name: 'Replied by you' }).click();
+  await expect(page).toHaveURL(/repliedByYou=true/);
+  await expect(listbox).toBeHidden();
+});
+
 test('a refused bookmark says what the API answered, not that the page is off limits', async ({
   page,
   request,
