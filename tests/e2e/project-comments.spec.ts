@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { INBOX_CHANGED } from '../../contract/realtime';
 import {
   accessTokenOf,
   expect,
@@ -376,6 +377,33 @@ test('a posted reply stays posted: reading the page again (a new period, a filte
   await expect(dialog.getByRole('textbox', { name: 'Your reply' })).toHaveValue('');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test("a reply takes its comment out of the header's open count at once, without the live event about it", async ({
+  page,
+  request,
+  user,
+}) => {
+  // The page's socket, with the API's word that the inbox changed held back: a page still
+  // connecting misses it, and the reply is the user's own change.
+  await page.routeWebSocket(/\/app\/orbita-key/, (route) => {
+    const server = route.connectToServer();
+    server.onMessage((message) => {
+      if ((JSON.parse(String(message)) as { event: string }).event !== INBOX_CHANGED) route.send(message);
+    });
+  });
+  await openCommentsFollowingPage(page, request, user);
+  const inboxLink = page.getByRole('banner').getByRole('link', { name: /^Inbox: \d+ open comments?$/ });
+  const open = Number((await inboxLink.getAttribute('aria-label'))!.match(/\d+/)![0]);
+  await rows(page)
+    .filter({ hasText: 'Are you open on Sunday morning?' })
+    .getByRole('button', { name: /^Reply to / })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Reply as Espresso Bar Milano' });
+  await dialog.getByRole('textbox', { name: 'Your reply' }).fill('From 8, every day.');
+  await dialog.getByRole('button', { name: 'Post reply' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(inboxLink).toHaveAttribute('aria-label', new RegExp(`^Inbox: ${open - 1} open`));
 });
 
 test('opening a filter lower on the page leaves the page where it is, the list beside its button', async ({

@@ -79,8 +79,12 @@ export function withoutComments(pages: InboxPages, ids: ReadonlySet<string>): In
   };
 }
 
-/** After a change of done: the count and every other list are read again; the lists shown drop what moved. */
-async function afterDone(ids?: ReadonlySet<string>) {
+/**
+ * After a change of done (here, or a reply on a project's comments, which makes its comment
+ * done): the count and every other list are read again; the lists shown drop what moved. The
+ * user's own change never waits for the live event about it, which a page still connecting misses.
+ */
+export async function afterDone(ids?: ReadonlySet<string>) {
   if (ids) await updateCached<InboxPages>(inboxKeys.lists(), (pages) => (pages ? withoutComments(pages, ids) : pages));
   await markStale(inboxKeys.lists());
   await readOpenCount();

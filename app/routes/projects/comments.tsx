@@ -38,6 +38,7 @@ import { useCommentArrivals } from '~/features/comments/comment-arrivals';
 import { NewCommentsNotice } from '~/features/comments/new-comments-notice';
 import { FoldedFilters } from '~/features/comments/folded-filters';
 import { ANY, FlagFilterSelects, SentimentFilterSelect } from '~/features/comments/filter-selects';
+import { afterDone } from '~/features/comments/inbox';
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { getProject } from '~/features/projects/api';
 import { parseForm, replyWithApiError, useIsPending } from '~/lib/forms';
@@ -100,6 +101,8 @@ export async function clientAction({ request, params }: { request: Request; para
   try {
     const { commentId, message, attemptId } = submission.value;
     const { reply } = await replyToComment(projectId, commentId, { message, attemptId });
+    // Answered, the comment is done in the inbox: the header's open count follows now.
+    await afterDone();
     snackbar.show('projectComments.reply.posted', 'success', { values: { channel: reply.channel.name } });
   } catch (error) {
     // The provider's refusal or absence is said in the API's own words; the typed reply stays.
