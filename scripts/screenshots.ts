@@ -611,7 +611,9 @@ async function projectFollowingGiulias(page: Page): Promise<string> {
 async function openFirstInboxComment(page: Page) {
   await page.getByRole('table', { name: 'Comments in your inbox' }).getByRole('row').nth(1).waitFor();
   const open = page.getByRole('button', { name: /^Open the comment of / }).first();
-  if (await open.isVisible()) await open.click();
+  if (!(await open.isVisible())) return;
+  await open.click();
+  await page.getByRole('dialog').waitFor();
 }
 
 /** A project named at length following Luca Verdi's LinkedIn organizations, connected through the sandbox. */
