@@ -341,20 +341,34 @@ test.describe("one count of a project's comments", () => {
   });
 });
 
+/** The header's link to the inbox, and the count of open comments it names. */
+async function headerOpenCount(page: Page) {
+  const inboxLink = page.getByRole('banner').getByRole('link', { name: /^Inbox: \d+ open comments?$/ });
+  return { inboxLink, open: Number((await inboxLink.getAttribute('aria-label'))!.match(/\d+/)![0]) };
+}
+
+/** Answers the Sunday question as the page, "From 8, every day.": its dialog, closed once posted. */
+async function replyToSundayQuestion(page: Page) {
+  await rows(page)
+    .filter({ hasText: 'Are you open on Sunday morning?' })
+    .getByRole('button', { name: /^Reply to / })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Reply as Espresso Bar Milano' });
+  await dialog.getByRole('textbox', { name: 'Your reply' }).fill('From 8, every day.');
+  await dialog.getByRole('button', { name: 'Post reply' }).click();
+  await expect(dialog).toBeHidden();
+  return dialog;
+}
+
 test('a posted reply stays posted: reading the page again (a new period, a filter) never opens its dialog again', async ({
   page,
   request,
   user,
 }) => {
   await openCommentsFollowingPage(page, request, user);
-  const inboxLink = page.getByRole('banner').getByRole('link', { name: /^Inbox: \d+ open comments?$/ });
-  const open = Number((await inboxLink.getAttribute('aria-label'))!.match(/\d+/)![0]);
+  const { inboxLink, open } = await headerOpenCount(page);
   const row = rows(page).filter({ hasText: 'Are you open on Sunday morning?' });
-  await row.getByRole('button', { name: /^Reply to / }).click();
-  const dialog = page.getByRole('dialog', { name: 'Reply as Espresso Bar Milano' });
-  await dialog.getByRole('textbox', { name: 'Your reply' }).fill('From 8, every day.');
-  await dialog.getByRole('button', { name: 'Post reply' }).click();
-  await expect(dialog).toBeHidden();
+  const dialog = await replyToSundayQuestion(page);
   await expect(
     page.getByRole('status').filter({ hasText: 'Your reply is posted on Espresso Bar Milano.' }),
   ).toBeVisible();
@@ -393,16 +407,8 @@ test("a reply takes its comment out of the header's open count at once, without 
     });
   });
   await openCommentsFollowingPage(page, request, user);
-  const inboxLink = page.getByRole('banner').getByRole('link', { name: /^Inbox: \d+ open comments?$/ });
-  const open = Number((await inboxLink.getAttribute('aria-label'))!.match(/\d+/)![0]);
-  await rows(page)
-    .filter({ hasText: 'Are you open on Sunday morning?' })
-    .getByRole('button', { name: /^Reply to / })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Reply as Espresso Bar Milano' });
-  await dialog.getByRole('textbox', { name: 'Your reply' }).fill('From 8, every day.');
-  await dialog.getByRole('button', { name: 'Post reply' }).click();
-  await expect(dialog).toBeHidden();
+  const { inboxLink, open } = await headerOpenCount(page);
+  await replyToSundayQuestion(page);
   await expect(inboxLink).toHaveAttribute('aria-label', new RegExp(`^Inbox: ${open - 1} open`));
 });
 
