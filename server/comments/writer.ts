@@ -707,7 +707,7 @@ export async function markHidden(deps: CommentWriterDeps, marks: HiddenMark[]): 
       hidden: mark.hidden,
     })),
   );
-  return rowsOf<{ channel_id: string; owner_id: string }>(
+  return rowsOf<HiddenChanged[number]>(
     await deps.db.execute(sql`
       with m as (
         select * from jsonb_to_recordset(${json}::jsonb) as m(kind text, page text, external_id text, hidden boolean)

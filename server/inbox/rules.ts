@@ -250,8 +250,8 @@ export async function applyInboxRules(deps: RuleDeps, addedIds: string[]): Promi
  * kind the network hides for, one call to the network each, each marked hidden for every follower
  * of the page as soon as the network said yes, the owners told once at the end. Answers the ones
  * now hidden; a refusal (the account to reconnect, the comment gone) is logged and leaves that one
- * shown. A match the network does not hide for is the
- * app's own mark (the caller's), so it is answered as hidden.
+ * shown. A match the network does not hide for is the app's own mark (the caller's), so it is
+ * answered as hidden.
  */
 async function hideAtNetwork<M extends Match>(deps: RuleDeps, matches: M[]): Promise<M[]> {
   const local = matches.filter((match) => !match.account_id || !ACTED_ON_AT_PROVIDER_KINDS.includes(match.kind));
@@ -309,9 +309,9 @@ const HideJobSchema = z.union([
  * Runs the rules' hides (HIDE_BY_RULE): an ingestion's matches in one job, hidden at the network
  * one after another, each marked for every follower of its page as the network said yes, then
  * "hide" added to what their rules did, in one statement; one event a user. A refusal (the
- * account to reconnect, the comment gone) leaves that comment shown and is logged; it is not tried again. One job at a
- * time, a burst's hides trail its ingestion rather than compete with it: per comment, the queue's
- * own writes (store, fetch, complete) cost more than the hide.
+ * account to reconnect, the comment gone) leaves that comment shown and is logged; it is not tried
+ * again. One job at a time, a burst's hides trail its ingestion rather than compete with it: per
+ * comment, the queue's own writes (store, fetch, complete) cost more than the hide.
  */
 export function workRuleHides(jobs: JobQueue, deps: RuleDeps): void {
   jobs.work(
