@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -174,7 +175,22 @@ export function startFromEmptyDatabase(
   return true;
 }
 
+/**
+ * How many calls from PGlite's WASM into JavaScript (its file system, its clock) go through V8's
+ * generic wrapper before V8 compiles one for that import: never, in practice. On Node 22 and 24,
+ * freeing such a compiled wrapper after a PGlite instance was collected can abort the whole
+ * process on a failed V8 check (`jit_page_->allocations_.erase(addr) == 1`): the API tests, which
+ * open and close dozens of PGlite databases in one process, died of it. With the wrappers left
+ * generic none is compiled, so none is freed. docs/decisions/072 has the stack and the figures.
+ */
+const WASM_WRAPPER_TIERING_BUDGET = 1_000_000_000;
+let wrappersLeftGeneric = false;
+
 function openPglite(dataDir: string, loadDataDir?: Blob): DatabaseHandle {
+  if (!wrappersLeftGeneric) {
+    setFlagsFromString(`--wasm-wrapper-tiering-budget=${WASM_WRAPPER_TIERING_BUDGET}`);
+    wrappersLeftGeneric = true;
+  }
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // The extensions of the searches (migrations 0004 and 0034): PGlite builds them in but loads only
