@@ -7,6 +7,7 @@ import { fieldError, HttpError, notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
 import { pageOffset, paged } from '../http/paging';
 import { presentComment } from './presenters';
+import { mergeSearchEntriesAfterAnswer } from './search-entries';
 import {
   countComments,
   CountChanged,
@@ -19,6 +20,10 @@ import {
 /** The sentiment review (contract/comments.ts; decision 024). Admins only. */
 export function commentRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
+  /** A review changed `updated` comments: the search indexes merge what it added, after the answer (./search-entries.ts). */
+  const afterReview = (updated: number) => {
+    if (updated > 0) mergeSearchEntriesAfterAnswer(s.db, s.background);
+  };
 
   route(routes, s, comments.listComments, async (c, { query }) => {
     const { pageNumber, after, orderBy, ...filter } = query;
@@ -47,6 +52,7 @@ export function commentRoutes(s: Services) {
       body.comments.map((comment) => ({ id: comment.id, ...comment.sentiment })),
       { adminId: c.get('user').id, batchId, now: new Date(s.clock()) },
     );
+    afterReview(outcome.updated);
     // Only a review that ended one names a batch to undo (a reopen has nothing to undo).
     const ended = body.comments.some((comment) => !comment.sentiment.inReview);
     return reply(c, comments.bulkUpdateComments, 200, {
@@ -65,6 +71,7 @@ export function commentRoutes(s: Services) {
         batchId,
         now: new Date(s.clock()),
       });
+      afterReview(updated);
       return reply(c, comments.reviewMatchingComments, 200, {
         batchId: updated > 0 ? batchId : null,
         updated,
@@ -81,6 +88,7 @@ export function commentRoutes(s: Services) {
   route(routes, s, comments.undoReview, async (c, { params }) => {
     const updated = await undoReviewBatch(s.db, params.batchId, c.get('user').id);
     if (updated === undefined) throw notFound();
+    afterReview(updated);
     return reply(c, comments.undoReview, 200, { batchId: params.batchId, updated, conflicts: [] });
   });
 

@@ -10,6 +10,7 @@ import { reply, route } from '../http/operation';
 import { pageOffset, paged } from '../http/paging';
 import { CountChanged, repliesTo, type CommentWithChannel } from '../comments/queries';
 import { presentProjectComment } from '../comments/presenters';
+import { mergeSearchEntriesAfterAnswer } from '../comments/search-entries';
 import { countInbox, inboxChannelIds, inboxPage, inboxRows, markDone, markMatchingDone, undoDone } from './queries';
 
 /**
@@ -20,8 +21,15 @@ import { countInbox, inboxChannelIds, inboxPage, inboxRows, markDone, markMatchi
 export function inboxRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
   /** The user's other tabs read their inbox and its count again. */
-  const tell = (userId: string, updated: number) =>
-    updated > 0 && s.publisher ? s.publisher.toUser(userId, INBOX_CHANGED, { updated }) : Promise.resolve();
+  /**
+   * After comments were marked: the user's other pages hear of it, and the search indexes merge
+   * what the change added to them once the answer has gone (server/comments/search-entries.ts).
+   */
+  const afterChange = (userId: string, updated: number) => {
+    if (updated === 0) return Promise.resolve();
+    mergeSearchEntriesAfterAnswer(s.db, s.background);
+    return s.publisher ? s.publisher.toUser(userId, INBOX_CHANGED, { updated }) : Promise.resolve();
+  };
 
   route(routes, s, inbox.listInbox, async (c, { query }) => {
     const user = c.get('user');
@@ -73,7 +81,7 @@ export function inboxRoutes(s: Services) {
     const batchId = randomUUID();
     const channelIds = await inboxChannelIds(s.db, user.id);
     const updated = await markDone(s.db, channelIds, body.ids, body.done, { batchId, now: new Date(s.clock()) });
-    await tell(user.id, updated);
+    await afterChange(user.id, updated);
     return reply(c, inbox.markInboxComments, 200, { batchId: updated > 0 && body.done ? batchId : null, updated });
   });
 
@@ -86,7 +94,7 @@ export function inboxRoutes(s: Services) {
         batchId,
         now: new Date(s.clock()),
       });
-      await tell(user.id, updated);
+      await afterChange(user.id, updated);
       return reply(c, inbox.markMatchingInboxDone, 200, { batchId: updated > 0 ? batchId : null, updated });
     } catch (error) {
       if (error instanceof CountChanged) {
@@ -100,7 +108,7 @@ export function inboxRoutes(s: Services) {
     const user = c.get('user');
     const updated = await undoDone(s.db, user.id, params.batchId);
     if (updated === undefined) throw notFound();
-    await tell(user.id, updated);
+    await afterChange(user.id, updated);
     return reply(c, inbox.undoInboxDone, 200, { batchId: params.batchId, updated });
   });
 

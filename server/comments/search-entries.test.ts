@@ -1,0 +1,137 @@
+import { inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as commentsContract from '../../contract/comments';
+import * as inbox from '../../contract/inbox';
+import type { Database } from '../db/client';
+import { comments, projectChannels } from '../db/schema';
+import { BackgroundTasks } from '../http/background';
+import { startHarness, type Harness } from '../test/harness';
+import { mergePendingSearchEntries, mergeSearchEntriesAfterAnswer } from './search-entries';
+
+/**
+ * The search indexes' pending lists (./search-entries.ts, docs/decisions/073): merged after every
+ * change to many comments, so the next one never pays for a merge itself.
+ */
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.stop());
+
+/** Merges what is pending now, and says how many pages that was. */
+const pendingPages = () => mergePendingSearchEntries(h.db);
+
+/** `count` negative comments in review with long messages, on a channel of a new user's project. */
+async function manyComments(count: number) {
+  const owner = await h.signedInUser();
+  const me = { id: owner.user._id };
+  const project = await h.factories.project(me);
+  const channel = await h.factories.channel(me);
+  await h.db.insert(projectChannels).values({ projectId: project.id, channelId: channel.id });
+  const mark = `q${Math.random().toString(36).slice(2, 8)}`;
+  const rows = await h.factories.comments(
+    channel,
+    Array.from({ length: count }, (_, n) => ({
+      message: `${mark} ${n}: the espresso was burnt, the waiter forgot our order and the bill was wrong twice`,
+      authorName: `Customer number ${n}`,
+      sentiment: 'NEGATIVE' as const,
+      proposedSentiment: 'NEGATIVE' as const,
+    })),
+  );
+  return { owner, mark, ids: rows.map((row) => row.id) };
+}
+
+describe('the search indexes after a change to many comments', () => {
+  it('hold entries pending after a plain change, which is what the merge is for', async () => {
+    const { ids } = await manyComments(200);
+    await pendingPages();
+    // A change to an indexed column writes every index again, the search indexes' lists included.
+    await h.db
+      .update(comments)
+      .set({ reviewBatchId: sql`gen_random_uuid()` })
+      .where(inArray(comments.id, ids));
+    expect(await pendingPages()).toBeGreaterThan(0);
+  });
+
+  it('have nothing pending once a review, all matching reviewed, "done" and their undos have answered', async () => {
+    const admin = await h.signedInUser({ role: 'admin' });
+    const { owner, mark, ids } = await manyComments(300);
+    await pendingPages();
+    const half = ids.slice(0, 150);
+
+    const reviewed = await h.call(commentsContract.bulkUpdateComments, {
+      token: admin.accessToken,
+      body: { comments: half.map((id) => ({ id, sentiment: { inReview: false } })) },
+    });
+    expect(reviewed.body.updated).toBe(150);
+    expect(await pendingPages()).toBe(0);
+
+    const undone = await h.call(commentsContract.undoReview, {
+      token: admin.accessToken,
+      params: { batchId: reviewed.body.batchId! },
+    });
+    expect(undone.body.updated).toBe(150);
+    expect(await pendingPages()).toBe(0);
+
+    const matching = await h.call(commentsContract.reviewMatchingComments, {
+      token: admin.accessToken,
+      body: { filter: { message: mark }, action: 'accept', expectedTotal: 300 },
+    });
+    expect(matching.body.updated).toBe(300);
+    expect(await pendingPages()).toBe(0);
+
+    const done = await h.call(inbox.markInboxComments, { token: owner.accessToken, body: { ids: half, done: true } });
+    expect(done.body.updated).toBe(150);
+    expect(await pendingPages()).toBe(0);
+
+    const reopened = await h.call(inbox.undoInboxDone, {
+      token: owner.accessToken,
+      params: { batchId: done.body.batchId! },
+    });
+    expect(reopened.body.updated).toBe(150);
+    expect(await pendingPages()).toBe(0);
+
+    const allDone = await h.call(inbox.markMatchingInboxDone, {
+      token: owner.accessToken,
+      body: { filter: { message: mark }, expectedTotal: 300 },
+    });
+    expect(allDone.body.updated).toBe(300);
+    expect(await pendingPages()).toBe(0);
+  });
+});
+
+describe('mergeSearchEntriesAfterAnswer', () => {
+  it('merges once at a time in a process, and once more after it when asked meanwhile', async () => {
+    let statements = 0;
+    let finish: () => void = () => {};
+    const db = {
+      execute: () => {
+        statements += 1;
+        return new Promise((resolve) => (finish = () => resolve({ rows: [{ pages: 1 }] })));
+      },
+    } as unknown as Database;
+    const background = new BackgroundTasks((error) => {
+      throw error;
+    });
+
+    mergeSearchEntriesAfterAnswer(db, background);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(statements).toBe(1);
+    // Three more asked while the first runs: one more merge, after it.
+    for (let n = 0; n < 3; n++) mergeSearchEntriesAfterAnswer(db, background);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(statements).toBe(1);
+    finish();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(statements).toBe(2);
+    finish();
+    await background.idle();
+    expect(statements).toBe(2);
+    // Once it is over, the next one asked for runs again.
+    mergeSearchEntriesAfterAnswer(db, background);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(statements).toBe(3);
+    finish();
+    await background.idle();
+  });
+});
