@@ -20,7 +20,10 @@ import {
 /** The sentiment review (contract/comments.ts; decision 024). Admins only. */
 export function commentRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
-  /** A review changed `updated` comments: the search indexes merge what it added, after the answer (./search-entries.ts). */
+  /**
+   * A review changed `updated` comments: the search indexes merge what it added to them once the
+   * answer has gone (./search-entries.ts).
+   */
   const afterReview = (updated: number) => {
     if (updated > 0) mergeSearchEntriesAfterAnswer(s.db, s.background);
   };

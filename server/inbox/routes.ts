@@ -20,10 +20,10 @@ import { countInbox, inboxChannelIds, inboxPage, inboxRows, markDone, markMatchi
  */
 export function inboxRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
-  /** The user's other tabs read their inbox and its count again. */
   /**
-   * After comments were marked: the user's other pages hear of it, and the search indexes merge
-   * what the change added to them once the answer has gone (server/comments/search-entries.ts).
+   * After comments were marked: the user's other tabs read their inbox and its count again, and
+   * the search indexes merge what the change added to them once the answer has gone
+   * (server/comments/search-entries.ts).
    */
   const afterChange = (userId: string, updated: number) => {
     if (updated === 0) return Promise.resolve();
