@@ -177,11 +177,12 @@ export function startFromEmptyDatabase(
 
 /**
  * How many calls from PGlite's WASM into JavaScript (its file system, its clock) go through V8's
- * generic wrapper before V8 compiles one for that import: never, in practice. On Node 22 and 24,
- * freeing such a compiled wrapper after a PGlite instance was collected can abort the whole
- * process on a failed V8 check (`jit_page_->allocations_.erase(addr) == 1`): the API tests, which
- * open and close dozens of PGlite databases in one process, died of it. With the wrappers left
- * generic none is compiled, so none is freed. docs/decisions/072 has the stack and the figures.
+ * generic wrapper before V8 compiles one for that import: a billion, not a thousand. On Node 22
+ * and 24, freeing such a compiled wrapper after a PGlite instance was collected can abort the
+ * whole process on a failed V8 check (`jit_page_->allocations_.erase(addr) == 1`): the API tests,
+ * which open and close dozens of PGlite databases in one process, died of it. With the wrappers
+ * left generic none is compiled, so none is freed. docs/decisions/072 has the stack and the
+ * figures.
  */
 const WASM_WRAPPER_TIERING_BUDGET = 1_000_000_000;
 let wrappersLeftGeneric = false;
