@@ -21,6 +21,14 @@ afterAll(() => h?.stop());
 /** Merges what is pending now, and says how many pages that was. */
 const pendingPages = () => mergePendingSearchEntries(h.db);
 
+/** A change's answer, once it says it changed `updated` comments and the merge left nothing pending. */
+async function mergedAfter<T extends { updated: number }>(change: Promise<{ body: T }>, updated: number) {
+  const { body } = await change;
+  expect(body.updated).toBe(updated);
+  expect(await pendingPages()).toBe(0);
+  return body;
+}
+
 /** `count` negative comments in review with long messages, on a channel of a new user's project. */
 async function manyComments(count: number) {
   const owner = await h.signedInUser();
@@ -59,44 +67,39 @@ describe('the search indexes after a change to many comments', () => {
     await pendingPages();
     const half = ids.slice(0, 150);
 
-    const reviewed = await h.call(commentsContract.bulkUpdateComments, {
-      token: admin.accessToken,
-      body: { comments: half.map((id) => ({ id, sentiment: { inReview: false } })) },
-    });
-    expect(reviewed.body.updated).toBe(150);
-    expect(await pendingPages()).toBe(0);
-
-    const undone = await h.call(commentsContract.undoReview, {
-      token: admin.accessToken,
-      params: { batchId: reviewed.body.batchId! },
-    });
-    expect(undone.body.updated).toBe(150);
-    expect(await pendingPages()).toBe(0);
-
-    const matching = await h.call(commentsContract.reviewMatchingComments, {
-      token: admin.accessToken,
-      body: { filter: { message: mark }, action: 'accept', expectedTotal: 300 },
-    });
-    expect(matching.body.updated).toBe(300);
-    expect(await pendingPages()).toBe(0);
-
-    const done = await h.call(inbox.markInboxComments, { token: owner.accessToken, body: { ids: half, done: true } });
-    expect(done.body.updated).toBe(150);
-    expect(await pendingPages()).toBe(0);
-
-    const reopened = await h.call(inbox.undoInboxDone, {
-      token: owner.accessToken,
-      params: { batchId: done.body.batchId! },
-    });
-    expect(reopened.body.updated).toBe(150);
-    expect(await pendingPages()).toBe(0);
-
-    const allDone = await h.call(inbox.markMatchingInboxDone, {
-      token: owner.accessToken,
-      body: { filter: { message: mark }, expectedTotal: 300 },
-    });
-    expect(allDone.body.updated).toBe(300);
-    expect(await pendingPages()).toBe(0);
+    const reviewed = await mergedAfter(
+      h.call(commentsContract.bulkUpdateComments, {
+        token: admin.accessToken,
+        body: { comments: half.map((id) => ({ id, sentiment: { inReview: false } })) },
+      }),
+      150,
+    );
+    await mergedAfter(
+      h.call(commentsContract.undoReview, { token: admin.accessToken, params: { batchId: reviewed.batchId! } }),
+      150,
+    );
+    await mergedAfter(
+      h.call(commentsContract.reviewMatchingComments, {
+        token: admin.accessToken,
+        body: { filter: { message: mark }, action: 'accept', expectedTotal: 300 },
+      }),
+      300,
+    );
+    const done = await mergedAfter(
+      h.call(inbox.markInboxComments, { token: owner.accessToken, body: { ids: half, done: true } }),
+      150,
+    );
+    await mergedAfter(
+      h.call(inbox.undoInboxDone, { token: owner.accessToken, params: { batchId: done.batchId! } }),
+      150,
+    );
+    await mergedAfter(
+      h.call(inbox.markMatchingInboxDone, {
+        token: owner.accessToken,
+        body: { filter: { message: mark }, expectedTotal: 300 },
+      }),
+      300,
+    );
   });
 });
 

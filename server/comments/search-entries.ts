@@ -9,7 +9,7 @@ import type { BackgroundTasks } from '../http/background';
  * index before it ends. A bulk review of 1,000 comments adds about a megabyte, so every fourth or
  * fifth paid 60 to 120 ms of merging on top of its own 60 (docs/decisions/073).
  */
-export const SEARCH_INDEXES = [
+const SEARCH_INDEXES = [
   'comments_sentiment_message_trgm_idx',
   'comments_negative_message_trgm_idx',
   'comments_author_search_trgm_idx',
@@ -17,8 +17,7 @@ export const SEARCH_INDEXES = [
 
 /**
  * Merges the search indexes' pending lists into the indexes now; answers how many pages the lists
- * gave up. An index that is not there (a database older than its migration) is passed over. The
- * database role must own the indexes, as the one that ran the migrations does.
+ * gave up. The database role must own the indexes, as the one that ran the migrations does.
  */
 export async function mergePendingSearchEntries(db: Database): Promise<number> {
   const names = sql.join(
@@ -27,9 +26,7 @@ export async function mergePendingSearchEntries(db: Database): Promise<number> {
   );
   const [row] = rowsOf<{ pages: number | string | null }>(
     await db.execute(sql`
-      select sum(gin_clean_pending_list(found.index)) as pages
-      from unnest(array[${names}]::text[]) as name, lateral (select to_regclass(name) as index) as found
-      where found.index is not null`),
+      select sum(gin_clean_pending_list(index)) as pages from unnest(array[${names}]::regclass[]) as index`),
   );
   return Number(row?.pages ?? 0);
 }

@@ -185,13 +185,11 @@ export function startFromEmptyDatabase(
  * figures.
  */
 const WASM_WRAPPER_TIERING_BUDGET = 1_000_000_000;
-let wrappersLeftGeneric = false;
 
 function openPglite(dataDir: string, loadDataDir?: Blob): DatabaseHandle {
-  if (!wrappersLeftGeneric) {
-    setFlagsFromString(`--wasm-wrapper-tiering-budget=${WASM_WRAPPER_TIERING_BUDGET}`);
-    wrappersLeftGeneric = true;
-  }
+  // Set before each database opens (the same value again is no change): every PGlite instance
+  // starts with it.
+  setFlagsFromString(`--wasm-wrapper-tiering-budget=${WASM_WRAPPER_TIERING_BUDGET}`);
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // The extensions of the searches (migrations 0004 and 0034): PGlite builds them in but loads only
