@@ -1,0 +1,2 @@
+DROP INDEX "comments_in_review_published_idx";--> statement-breakpoint
+CREATE INDEX "comments_in_review_published_idx" ON "comments" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST,"author_search") WHERE "comments"."in_review";
