@@ -598,17 +598,22 @@ export async function scaleFigures(port: number, clusterUrl: string): Promise<st
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     const removing = performance.now();
-    // An earlier run's bursts left their comments on the sandbox's page. Each run numbers its
-    // deliveries from 0, so kept, they made this run's burst change nothing (every comment
-    // already there) and stood at the head of the review, newer than any seeded comment.
+    // What earlier runs left: the owners they connected the sandbox's page for (the dev
+    // endpoint's users, with their projects), each told of every burst after theirs; and their
+    // bursts' comments. Each run numbers its deliveries from 0, so kept, those made this run's
+    // burst change nothing (every comment already there) and stood at the head of the review,
+    // newer than any seeded comment.
+    const owners = await client.query(`delete from users where email like 'user-%@example.test'`);
     const removed = await client.query(
       `delete from comments where channel_id in (select id from channels where kind = 'facebook-page' and external_id = $1)
        and starts_with(external_id, $2)`,
       [PAGE, `${PAGE}_bench`],
     );
-    if (removed.rowCount) {
+    if (owners.rowCount || removed.rowCount) {
       const seconds = ((performance.now() - removing) / 1000).toFixed(1);
-      lines.push(`removed ${removed.rowCount} comments an earlier run's bursts left: ${seconds} s`);
+      lines.push(
+        `removed what earlier runs left: ${owners.rowCount} owners of the sandbox's page, ${removed.rowCount} comments of their bursts: ${seconds} s`,
+      );
     }
     const vacuumed = performance.now();
     await client.query(

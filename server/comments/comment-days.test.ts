@@ -229,6 +229,74 @@ describe('the counts kept as comments change', () => {
     expect(rest.kept.some((line) => line.startsWith(channelIds[0]!))).toBe(false);
   });
 
+  // Transactions at once need connections of their own: PGlite has one.
+  it.runIf(process.env.TEST_DB_BACKEND === 'postgres')(
+    'a fold leaves a channel being deleted to the next fold, so neither waits for the other',
+    async () => {
+      const { row: owner } = await h.factories.user();
+      const [deleted, later, other] = await Promise.all([1, 2, 3].map(() => h.factories.channel(owner)));
+      const ids = [deleted!.id, later!.id, other!.id];
+      // Two statements a channel: two rows of the same key each, for the fold to fold.
+      for (let n = 0; n < 2; n++) {
+        for (const channel of [deleted!, later!, other!]) {
+          await h.factories.comments(channel, [
+            { sentiment: 'NEGATIVE', inReview: false, publishedAt: new Date(Date.UTC(2026, 10, 1, 12)) },
+          ]);
+        }
+      }
+      const dayRows = async (channelId: string) => {
+        const [row] = rowsOf<{ n: number }>(
+          await h.db.execute(sql`select count(*)::int as n from comment_days where channel_id = ${channelId}::uuid`),
+        );
+        return Number(row?.n);
+      };
+      expect(await dayRows(other!.id)).toBe(2);
+
+      // A user's deletion, say: one transaction that deletes a channel (its counts with it, by
+      // the foreign key) and, a moment later, another.
+      let goOn!: () => void;
+      const moment = new Promise<void>((resolve) => (goOn = resolve));
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      const deletion = h.db.transaction(async (tx) => {
+        await tx.delete(channels).where(eq(channels.id, deleted!.id));
+        holding();
+        await moment;
+        await tx.delete(channels).where(eq(channels.id, later!.id));
+      });
+      await held;
+
+      // The fold, meanwhile: it ends on its own, or is seen waiting for a lock.
+      let ended = false;
+      const fold = foldCommentDays(h.db).then(() => 'folded' as const);
+      const waiting = (async () => {
+        while (!ended) {
+          const [row] = rowsOf<{ n: number }>(
+            await h.db.execute(sql`
+              select count(*)::int as n from pg_stat_activity
+              where wait_event_type = 'Lock' and query like '%with many as%'`),
+          );
+          if (Number(row?.n) > 0) return 'waiting for the deletion' as const;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return 'ended';
+      })();
+      const first = await Promise.race([fold, waiting]);
+      ended = true;
+      goOn();
+      const [deletedAfter] = await Promise.allSettled([deletion, fold]);
+      expect(first).toBe('folded');
+      expect(deletedAfter.status).toBe('fulfilled');
+      // The channel left alone was folded; the deleted ones took their rows with them.
+      expect(await dayRows(other!.id)).toBe(1);
+      expect(await dayRows(deleted!.id)).toBe(0);
+      expect(await dayRows(later!.id)).toBe(0);
+      const rest = await countsBothWays(h.db, ids);
+      expect(rest.kept).toEqual(rest.counted);
+      expect(rest.totals).toEqual(rest.countedTotals);
+    },
+  );
+
   it('count replies apart, and a comment that becomes a reply (or stops being one) moves in or out', async () => {
     const { row: owner } = await h.factories.user();
     const channel = await h.factories.channel(owner);

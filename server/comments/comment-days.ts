@@ -35,6 +35,12 @@ export const FOLD_EVERY_SECONDS = 60;
  * folded. Rows a writer adds meanwhile are not in the statement's snapshot and stay as they are;
  * two folds at once each fold only the rows they deleted. So a count is the same before, during
  * and after.
+ *
+ * A channel being deleted is left for the next fold: the fold holds each channel it folds
+ * (`for key share`) and skips one another transaction holds to delete it. That deletion takes its
+ * rows here with it, in its own order; a fold that waited on one of them while holding another
+ * channel's rows that the same deletion then reached was a deadlock, and PostgreSQL ended one of
+ * the two (the deletion of a user, say). docs/decisions/075.
  */
 export async function foldCommentDays(db: Database): Promise<number> {
   let folded = 0;
@@ -49,9 +55,12 @@ export async function foldCommentDays(db: Database): Promise<number> {
         with many as (
           select ${keys} from ${sql.raw(table)} group by ${keys} having count(*) > 1
         ),
+        held as (
+          select id from channels where id in (select channel_id from many) for key share skip locked
+        ),
         folded as (
           delete from ${sql.raw(table)} as d using many as m
-          where (${of('d')}) = (${of('m')})
+          where (${of('d')}) = (${of('m')}) and d.channel_id in (select id from held)
           returning d.*
         ),
         kept as (
