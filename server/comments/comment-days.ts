@@ -40,7 +40,7 @@ export const FOLD_EVERY_SECONDS = 60;
  * (`for key share`) and skips one another transaction holds to delete it. That deletion takes its
  * rows here with it, in its own order; a fold that waited on one of them while holding another
  * channel's rows that the same deletion then reached was a deadlock, and PostgreSQL ended one of
- * the two (the deletion of a user, say). docs/decisions/075.
+ * the two (the deletion of a user, say; docs/decisions/075).
  */
 export async function foldCommentDays(db: Database): Promise<number> {
   let folded = 0;
