@@ -23,7 +23,7 @@ export async function startBenchServer(
   { timeoutMs = 120_000, name = 'the API' }: { timeoutMs?: number; name?: string } = {},
 ): Promise<BenchServer> {
   const origin = `http://localhost:${port}`;
-  const child = spawn('node', ['--enable-source-maps', 'build/api/main.mjs'], {
+  const child = spawn('node', ['build/api/main.mjs'], {
     env: { ...process.env, PORT: String(port), APP_URL: origin, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -1,9 +1,9 @@
 /**
- * `npm start`'s prestart: runs `npm run build` only when the build is missing or older than
- * something it is made from, so a second `npm start` starts at once; when only the API's sources
- * changed, `npm run build:server` alone (a second, where the app takes minutes). `npm run build`
- * always builds, and ends with `--record` (which notes the VITE_* variables the build saw). Plain
- * Node (no tsx) because it runs before every start.
+ * What `npm start` builds first (scripts/start.mjs): `npm run build` only when the build is
+ * missing or older than something it is made from, so a second `npm start` starts at once; when
+ * only the API's sources changed, `npm run build:server` alone (a second, where the app takes
+ * minutes). `npm run build` always builds, and ends with `--record` (which notes the VITE_*
+ * variables the build saw). Plain Node (no tsx) because it runs before every start.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -119,19 +119,27 @@ function run(script) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-if (process.argv.includes('--record')) {
-  mkdirSync('build', { recursive: true });
-  writeFileSync(STAMP, viteEnv);
-} else {
+/**
+ * Builds what is stale: the whole build when the app's part or the VITE_* variables changed, the
+ * API's bundle alone when only its sources did, nothing otherwise (scripts/start.mjs, before it
+ * runs the API).
+ */
+export function buildIfStale() {
   const reason = reasonToBuild();
   const serverReason = reason ? undefined : staleness(SERVER);
   if (reason) {
-    console.log(`[prestart] building: ${reason}`);
+    console.log(`[start] building: ${reason}`);
     run('build');
   } else if (serverReason) {
-    console.log(`[prestart] building the API: ${serverReason}`);
+    console.log(`[start] building the API: ${serverReason}`);
     run('build:server');
   } else {
-    console.log('[prestart] the build is up to date: not rebuilding (`npm run build` forces a build)');
+    console.log('[start] the build is up to date: not rebuilding (`npm run build` forces a build)');
   }
+}
+
+// `npm run build` ends with `node scripts/build-if-stale.mjs --record`.
+if (process.argv.includes('--record')) {
+  mkdirSync('build', { recursive: true });
+  writeFileSync(STAMP, viteEnv);
 }

@@ -56,7 +56,8 @@ await build({
   banner: {
     js: "import { createRequire as bundleCreateRequire } from 'node:module'; const require = bundleCreateRequire(import.meta.url);",
   },
-  // `node --enable-source-maps` (npm start) reports a stack in the TypeScript's lines.
+  // The logged stacks name the TypeScript's lines, read from this map when the first is logged
+  // (server/log.ts framesInSources; docs/decisions/076).
   sourcemap: true,
   logLevel: 'warning',
 });

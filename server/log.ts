@@ -1,3 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
@@ -67,6 +71,7 @@ export function safeError(error: unknown): { type: string; code?: string; messag
     ?.split('\n')
     .filter((line) => line.trimStart().startsWith('at '))
     .slice(0, 10)
+    .map(inSources)
     .join('\n');
   return {
     type: error.name,
@@ -75,6 +80,39 @@ export function safeError(error: unknown): { type: string; code?: string; messag
     ...(frames ? { stack: frames } : {}),
   };
 }
+
+/**
+ * A frame of `bundle` as the line of TypeScript (or of a package) it was built from,
+ * `server/comments/routes.ts:120:7`, read from the bundle's source map (`bundle.map`), which is
+ * read once, at the first frame of the bundle asked for. Other frames (Node's, a package left out
+ * of the bundle, a process run with source maps on) and a bundle without a map stay as they are.
+ */
+export function framesInSources(bundle: string): (frame: string) => string {
+  let map: SourceMap | null | undefined;
+  return (frame) => {
+    const at = frame.lastIndexOf(`${bundle}:`);
+    const position = at < 0 ? null : /^:(\d+):(\d+)/.exec(frame.slice(at + bundle.length));
+    if (!position) return frame;
+    if (map === undefined) {
+      const file = `${bundle}.map`;
+      map = existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : null;
+    }
+    const entry = map?.findEntry(Number(position[1]) - 1, Number(position[2]) - 1);
+    if (!entry || !('originalSource' in entry)) return frame;
+    const source = relative(process.cwd(), resolve(dirname(bundle), entry.originalSource));
+    const start = frame.slice(at - 'file://'.length, at) === 'file://' ? at - 'file://'.length : at;
+    const end = at + bundle.length + position[0].length;
+    return `${frame.slice(0, start)}${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}${frame.slice(end)}`;
+  };
+}
+
+/**
+ * The API's stacks in its sources' lines. It starts without `--enable-source-maps`, which read
+ * and decoded the bundle's 6 MB map before the first request: half a second of every start
+ * (docs/decisions/076). The map is read when a stack is first logged instead. Under tsx (the
+ * tests, `npm run dev`) this module is its own source, whose stacks name the TypeScript already.
+ */
+const inSources = framesInSources(fileURLToPath(import.meta.url));
 
 /** A logger that keeps its lines in memory, for tests that read what was logged. */
 export function memoryLogger(): { log: Logger; lines: () => Array<Record<string, unknown>>; text: () => string } {

@@ -1,4 +1,4 @@
-import Pusher from 'pusher';
+import type Pusher from 'pusher';
 import * as realtimeContract from '../../contract/realtime';
 import { liveSessionIdsOf } from '../auth/live-sessions';
 import type { Config } from '../config';
@@ -22,25 +22,38 @@ const CHANNELS_PER_TRIGGER = 100;
  */
 export function createPublisher(config: Config, sessions: { db: Database; clock: Clock }) {
   const realtime = config.realtime;
-  const pusher = new Pusher({
-    appId: realtime.appId,
-    key: realtime.key,
-    secret: realtime.secret,
-    ...(realtime.embedded
-      ? { host: 'localhost', port: String(config.port), useTLS: false }
-      : realtime.host
-        ? { host: realtime.host, port: realtime.port ? String(realtime.port) : undefined, useTLS: realtime.useTLS }
-        : { cluster: realtime.cluster, useTLS: true }),
-    timeout: 5000,
-  });
+  // Loaded at the first event, not at start: the SDK and its HTTP client are a twentieth of a
+  // second of the start's work, before the first answer, for nothing it needs (docs/decisions/076).
+  let pusher: Promise<Pusher> | undefined;
+  const client = () =>
+    (pusher ??= import('pusher').then(
+      ({ default: PusherSdk }) =>
+        new PusherSdk({
+          appId: realtime.appId,
+          key: realtime.key,
+          secret: realtime.secret,
+          ...(realtime.embedded
+            ? { host: 'localhost', port: String(config.port), useTLS: false }
+            : realtime.host
+              ? {
+                  host: realtime.host,
+                  port: realtime.port ? String(realtime.port) : undefined,
+                  useTLS: realtime.useTLS,
+                }
+              : { cluster: realtime.cluster, useTLS: true }),
+          timeout: 5000,
+        }),
+    ));
   return {
     /** Sends `event` with `payload` to the private channel of each of `userId`'s live sessions. */
     async toUser(userId: string, event: string, payload: unknown): Promise<void> {
       const channels = (await liveSessionIdsOf(sessions.db, userId, sessions.clock())).map((sessionId) =>
         realtimeContract.userChannel(userId, sessionId),
       );
+      if (channels.length === 0) return;
+      const sdk = await client();
       for (let start = 0; start < channels.length; start += CHANNELS_PER_TRIGGER) {
-        await pusher.trigger(channels.slice(start, start + CHANNELS_PER_TRIGGER), event, payload);
+        await sdk.trigger(channels.slice(start, start + CHANNELS_PER_TRIGGER), event, payload);
       }
     },
   };

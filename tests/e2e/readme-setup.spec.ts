@@ -28,7 +28,7 @@ async function startApi(folder: string, port: number): Promise<Server> {
     delete env[name];
   }
   let output = '';
-  const child = spawn('node', ['--enable-source-maps', 'build/api/main.mjs'], {
+  const child = spawn('node', ['build/api/main.mjs'], {
     env: {
       ...env,
       NODE_ENV: 'production',
