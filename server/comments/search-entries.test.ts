@@ -6,7 +6,9 @@ import type { Database } from '../db/client';
 import { comments, projectChannels } from '../db/schema';
 import { BackgroundTasks } from '../http/background';
 import { startHarness, type Harness } from '../test/harness';
+import { createCommentJudge } from '../sentiment/judge';
 import { mergePendingSearchEntries, mergeSearchEntriesAfterAnswer } from './search-entries';
+import { MERGE_AFTER_COMMENTS, writeCommentEvents, type CommentUpsert } from './writer';
 
 /**
  * The search indexes' pending lists (./search-entries.ts, docs/decisions/073): merged after every
@@ -60,6 +62,55 @@ describe('the search indexes after a change to many comments', () => {
       .where(inArray(comments.id, ids));
     expect(await pendingPages()).toBeGreaterThan(0);
   });
+
+  // PGlite's writer leaves the merge to PostgreSQL's own limit (./writer.ts mergeWhatWasWritten).
+  it.runIf(process.env.TEST_DB_BACKEND === 'postgres')(
+    'have nothing pending once comments have arrived, MERGE_AFTER_COMMENTS at a time on PostgreSQL',
+    async () => {
+      const owner = await h.signedInUser();
+      const channel = await h.factories.channel({ id: owner.user._id });
+      const at = new Date();
+      const arrived = (externalId: string, message: string): CommentUpsert => ({
+        type: 'upsert',
+        on: { channelId: channel.id },
+        externalId,
+        parentExternalId: null,
+        message,
+        authorName: `Customer ${externalId}`,
+        publishedAt: at,
+        changedAt: at,
+        fromChannel: false,
+      });
+      const burst = Array.from({ length: MERGE_AFTER_COMMENTS }, (_, n) =>
+        arrived(`a${n}`, `The tiramisu was lovely but the espresso came cold and late, table ${n}`),
+      );
+      const deps = { db: h.db, log: h.logs.log, judge: createCommentJudge({ threshold: 0.7 }) };
+      // One batch of the mark's size merges whatever earlier writes in this process left counted.
+      await writeCommentEvents(
+        deps,
+        burst.map((event) => ({ ...event, externalId: `earlier-${event.externalId}` })),
+      );
+      await pendingPages();
+
+      // Fewer than the mark: left pending for the next batch to merge.
+      const first = await writeCommentEvents(deps, burst.slice(0, 300));
+      expect(first.byChannel.get(channel.id)?.added).toBe(300);
+      expect(await pendingPages()).toBeGreaterThan(0);
+      // The rest, and the mark is reached: merged.
+      await writeCommentEvents(deps, burst.slice(300));
+      expect(await pendingPages()).toBe(0);
+      // Edited, they are written again, and merged again.
+      await writeCommentEvents(
+        deps,
+        burst.map((event) => ({
+          ...event,
+          message: `${event.message}, edited`,
+          changedAt: new Date(at.getTime() + 1000),
+        })),
+      );
+      expect(await pendingPages()).toBe(0);
+    },
+  );
 
   it('have nothing pending once a review, all matching reviewed, "done" and their undos have answered', async () => {
     const admin = await h.signedInUser({ role: 'admin' });

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { COMMENTS_CHANGED, type CommentsChangedEvent } from '../../contract/realtime';
 import type { ChannelKind, Sentiment } from '../../contract/fields';
-import { rowsOf, type Database } from '../db/client';
+import { isPglite, rowsOf, type Database } from '../db/client';
 import { safeError, type Logger } from '../log';
 import type { Publisher } from '../realtime/publisher';
 import { judgedAhead, type CommentJudge } from '../sentiment/judge';
 import { tellAdminsCommentsArrived } from './arrivals';
+import { mergePendingSearchEntries } from './search-entries';
 
 /**
  * The one writer of comments (docs/decisions/055). Whatever the source (Meta's webhooks, the
@@ -638,6 +639,40 @@ function merge(into: Applied, more: Applied): Applied {
 }
 
 /**
+ * How many comments written (added or edited) the search indexes' pending lists may hold before
+ * the writer merges them: about 0.4 MB of entries, a few milliseconds for a search to read.
+ */
+export const MERGE_AFTER_COMMENTS = 1_000;
+
+/** Per database, the comments written since the writer last merged. */
+const writtenSinceMerge = new WeakMap<Database, number>();
+
+/**
+ * The comments written wait in the search indexes' pending lists (./search-entries.ts). A burst
+ * of 10,000 left up to 4 MB there, which every search by words read in full, until the statement
+ * that took a list past its limit (an arriving batch, an admin's review) merged it all before it
+ * could end (docs/decisions/077). So the writer merges them itself on PostgreSQL, once its
+ * transactions are over, every MERGE_AFTER_COMMENTS comments. Not on PGlite: there the merge holds
+ * the one connection the intake waits for, and a burst was acknowledged 10 to 20 % slower. A merge
+ * that fails is logged: the comments are written, and the next merge takes their entries.
+ */
+async function mergeWhatWasWritten(deps: CommentWriterDeps, applied: Applied): Promise<void> {
+  if (isPglite(deps.db)) return;
+  let written = writtenSinceMerge.get(deps.db) ?? 0;
+  for (const changes of applied.byChannel.values()) written += changes.added + changes.edited.size;
+  if (written < MERGE_AFTER_COMMENTS) {
+    writtenSinceMerge.set(deps.db, written);
+    return;
+  }
+  writtenSinceMerge.set(deps.db, 0);
+  try {
+    await mergePendingSearchEntries(deps.db);
+  } catch (error) {
+    deps.log.warn({ err: safeError(error) }, 'search entries not merged');
+  }
+}
+
+/**
  * Judges the events' new words ahead (never inside a transaction), applies them (in one
  * transaction, or several for a burst of long comments: TEXT_PER_TRANSACTION), then tells each
  * changed channel's owner (`CommentsChanged`) and the admins (`CommentsArrived`) unless `tell` is
@@ -659,6 +694,7 @@ export async function writeCommentEvents(
     if (n > 0) await new Promise((resolve) => setImmediate(resolve));
     merge(applied, await deps.db.transaction((tx) => applyCommentEvents(tx, chunk, judge)));
   }
+  await mergeWhatWasWritten(deps, applied);
   if (!tell) return applied;
   for (const [channelId, changes] of applied.byChannel) {
     if (changes.added === 0 && changes.edited.size === 0 && changes.removed.size === 0) continue;

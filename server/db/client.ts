@@ -186,6 +186,12 @@ export function startFromEmptyDatabase(
  */
 const WASM_WRAPPER_TIERING_BUDGET = 1_000_000_000;
 
+/** The databases on PGlite: one connection, which every statement waits its turn for. */
+const pgliteDatabases = new WeakSet<Database>();
+
+/** Whether `db` is PGlite's (one connection) rather than a PostgreSQL pool's. */
+export const isPglite = (db: Database): boolean => pgliteDatabases.has(db);
+
 function openPglite(dataDir: string, loadDataDir?: Blob): DatabaseHandle {
   // Set before each database opens (the same value again is no change): every PGlite instance
   // starts with it.
@@ -201,6 +207,7 @@ function openPglite(dataDir: string, loadDataDir?: Blob): DatabaseHandle {
     extensions: { pg_trgm, unaccent, btree_gin },
   });
   const db = drizzlePglite({ client, schema });
+  pgliteDatabases.add(db);
   return {
     db,
     driver: 'pglite',
