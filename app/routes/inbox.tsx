@@ -77,13 +77,14 @@ async function allProjects(): Promise<InboxProjectChoice[]> {
 export async function clientLoader({ request }: { request: Request }) {
   await requireUser(request);
   const filter = inboxFilterFromUrl(new URL(request.url));
+  const loaderStartedAt = Date.now();
   try {
     const [projects, savedReplies] = await Promise.all([
       allProjects(),
       savedRepliesForReplying(request),
       getInbox(filter),
     ]);
-    return { filter, projects, savedReplies };
+    return { filter, projects, savedReplies, loaderStartedAt };
   } catch (error) {
     throwRouteError(error, request);
   }
@@ -152,7 +153,7 @@ const ROW_HEIGHT = 104;
 
 export default function InboxRoute() {
   const { t, i18n } = useTranslation();
-  const { filter, projects, savedReplies } = useLoaderData<typeof clientLoader>();
+  const { filter, projects, savedReplies, loaderStartedAt } = useLoaderData<typeof clientLoader>();
   const changeQuery = useQueryChange();
   const onItsWay = useQueryOnItsWay();
   const count = new Intl.NumberFormat(i18n.language || undefined).format;
@@ -162,7 +163,10 @@ export default function InboxRoute() {
     () => [...new Set(projects.flatMap((project) => project.channels.map((channel) => channel.id)))],
     [projects],
   );
-  const arrivals = useCommentArrivals({ lists: inboxKeys.lists() }, channelIds);
+  const arrivals = useCommentArrivals({ lists: inboxKeys.lists() }, channelIds, {
+    loaderStartedAt,
+    listReadAt: list.dataUpdatedAt,
+  });
   const comments = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
   const lastPage = list.data?.pages[list.data.pages.length - 1]?.meta;
   const total = lastPage?.total ?? 0;

@@ -234,9 +234,14 @@ describe('inbox rules', () => {
     const log = memoryLogger().log;
     // What the owners were told (CommentsChanged), as a publisher would send it.
     const told: Array<{ userId: string; channelId: string }> = [];
+    // What a list read again as it is told would show of what the rule did.
+    const saidWhenTold: string[][] = [];
     const publisher = {
       toUser: async (userId: string, name: string, event: unknown) => {
-        if (name === COMMENTS_CHANGED) told.push({ userId, channelId: (event as { channelId: string }).channelId });
+        if (name !== COMMENTS_CHANGED) return;
+        told.push({ userId, channelId: (event as { channelId: string }).channelId });
+        const rows = await h.db.select().from(comments).where(eq(comments.channelId, page.id));
+        saidWhenTold.push(...rows.filter((row) => said.includes(row.message)).map((row) => row.ruleActions ?? []));
       },
     } as unknown as Publisher;
     await applyInboxRules(
@@ -259,6 +264,8 @@ describe('inbox rules', () => {
     expect(await hiddenNow()).toHaveLength(3);
     // The owner is told once for the channel, not once for each comment hidden.
     expect(told).toEqual([{ userId: owner.user._id, channelId: page.id }]);
+    // Told once each comment says it was hidden by the rule, not before.
+    expect(saidWhenTold).toEqual([['hide'], ['hide'], ['hide']]);
   });
 
   it('with "alert", tell the project’s owner of the comment, once, in the bell and by mail', async () => {

@@ -200,7 +200,8 @@ export async function applyInboxRules(deps: RuleDeps, addedIds: string[]): Promi
     (match) => match.all.has('hide') && match.account_id !== null && ACTED_ON_AT_PROVIDER_KINDS.includes(match.kind),
   );
   for (const match of atNetwork) match.all.delete('hide');
-  if (!deps.jobs) for (const match of await hideAtNetwork(deps, atNetwork)) match.all.add('hide');
+  const hiddenHere = deps.jobs ? { hidden: [], changed: [] } : await hideAtNetwork(deps, atNetwork);
+  for (const match of hiddenHere.hidden) match.all.add('hide');
   const now = new Date(deps.clock ? deps.clock() : Date.now());
   const json = JSON.stringify(
     matches.map((match) => ({
@@ -224,6 +225,8 @@ export async function applyInboxRules(deps: RuleDeps, addedIds: string[]): Promi
       is_hidden = c.is_hidden or m.hide,
       is_bookmarked = c.is_bookmarked or m.bookmark
     from m where c.id = m.id`);
+  // Told once the comments say what their rules did, so a list read again shows both.
+  await tellHiddenChanged(deps, hiddenHere.changed);
   await notifyRuleMatches(deps, [...alerts.values()]);
   if (deps.jobs) {
     const jobs = deps.jobs;
@@ -251,13 +254,17 @@ export async function applyInboxRules(deps: RuleDeps, addedIds: string[]): Promi
  * of the page as soon as the network said yes, the owners told once at the end. Answers the ones
  * now hidden; a refusal (the account to reconnect, the comment gone) is logged and leaves that one
  * shown. A match the network does not hide for is the app's own mark (the caller's), so it is
- * answered as hidden.
+ * answered as hidden. The owners are the caller's to tell (`tellHiddenChanged`), once it has
+ * written what the rules did: told sooner, an open list would read the comment again without it.
  */
-async function hideAtNetwork<M extends Match>(deps: RuleDeps, matches: M[]): Promise<M[]> {
+async function hideAtNetwork<M extends Match>(
+  deps: RuleDeps,
+  matches: M[],
+): Promise<{ hidden: M[]; changed: HiddenChanged }> {
   const local = matches.filter((match) => !match.account_id || !ACTED_ON_AT_PROVIDER_KINDS.includes(match.kind));
   const remote = matches.filter((match) => !local.includes(match));
   const { adapters, encryption, clock } = deps;
-  if (remote.length === 0 || !adapters || !encryption || !clock) return local;
+  if (remote.length === 0 || !adapters || !encryption || !clock) return { hidden: local, changed: [] };
   const accountIds = [...new Set(remote.map((match) => match.account_id!))];
   const accounts = new Map(
     (await deps.db.select().from(connectedAccounts).where(inArray(connectedAccounts.id, accountIds))).map((account) => [
@@ -292,8 +299,7 @@ async function hideAtNetwork<M extends Match>(deps: RuleDeps, matches: M[]): Pro
     );
     hidden.push(match);
   }
-  await tellHiddenChanged(deps, changed);
-  return [...local, ...hidden];
+  return { hidden: [...local, ...hidden], changed };
 }
 
 /** A job's comments to hide: an ingestion's matches together (one id, as jobs once named, too). */
@@ -326,12 +332,13 @@ export function workRuleHides(jobs: JobQueue, deps: RuleDeps): void {
           from comments c join channels ch on ch.id = c.channel_id
           where c.id in (select jsonb_array_elements_text(${JSON.stringify(parsed.data.commentIds)}::jsonb)::uuid)`),
       );
-      const hidden = await hideAtNetwork(deps, matches);
+      const { hidden, changed } = await hideAtNetwork(deps, matches);
       if (hidden.length === 0) return;
       await deps.db.execute(sql`
         update comments set rule_actions = array_append(rule_actions, 'hide')
         where id in (select jsonb_array_elements_text(${JSON.stringify(hidden.map((match) => match.comment_id))}::jsonb)::uuid)
           and not ('hide' = any(coalesce(rule_actions, '{}')))`);
+      await tellHiddenChanged(deps, changed);
       if (deps.publisher) {
         const byOwner = new Map<string, number>();
         for (const match of hidden) byOwner.set(match.owner_id, (byOwner.get(match.owner_id) ?? 0) + 1);

@@ -130,6 +130,46 @@ test('a comment made on Facebook is offered on the open page, then edited and re
   expect(chartReads).toEqual([]);
 });
 
+test('an edit told while a new filter’s list is on its way shows once the list arrives', async ({
+  page,
+  signedInUser,
+}) => {
+  // What the socket brings, from its opening.
+  const frames: string[] = [];
+  page.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
+  await openFollowingProject(page, page.request, signedInUser);
+  const said = await page.request.post('/dev/sandbox/comments', {
+    data: { channelId: PASTICCERIA, authorName: 'Tom Walker', message: 'Cornetti alla crema oggi?' },
+  });
+  expect(said.status()).toBe(201);
+  const { id } = (await said.json()) as { id: string };
+  await page.getByRole('button', { name: 'Show 1 new comment' }).click();
+  await expect(rows(page).filter({ hasText: 'Cornetti alla crema oggi?' })).toHaveCount(1);
+
+  // The channel's list is read before the edit, and answers only once the page was told of it.
+  await page.route(
+    (url) => url.pathname.endsWith('/comments') && url.searchParams.has('channelId'),
+    async (route) => {
+      const response = await route.fetch();
+      const edited = await page.request.patch(`/dev/sandbox/comments/${id}`, {
+        data: { message: 'Cornetti alla crema, sì!' },
+      });
+      expect(edited.status()).toBe(200);
+      await expect.poll(() => frames.some((frame) => frame.includes('Cornetti alla crema, s'))).toBe(true);
+      await route.fulfill({ response });
+    },
+    { times: 1 },
+  );
+  await page.getByRole('button', { name: 'Channel' }).click();
+  await page.getByRole('option').nth(1).click();
+  await expect(page).toHaveURL(/channel=[0-9a-f-]{36}/);
+  await expect(rows(page).filter({ hasText: 'Cornetti alla crema, sì!' })).toHaveCount(1);
+  await expect(rows(page).filter({ hasText: 'Cornetti alla crema oggi?' })).toHaveCount(0);
+  // The page says nothing any more of this test's: the next ones count what is said there.
+  expect((await page.request.delete(`/dev/sandbox/comments/${id}`)).status()).toBe(204);
+  await expect(rows(page).filter({ hasText: 'Cornetti alla crema, sì!' })).toHaveCount(0);
+});
+
 test("a person comments on the sandbox page: the open project page and an admin's review offer it", async ({
   page,
   signedInUser,

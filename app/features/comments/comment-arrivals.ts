@@ -22,10 +22,18 @@ const arrived = createStore<ReadonlyMap<string, number>>(new Map());
  */
 const SHOW_AGAIN_MS = 250;
 const listeners = new Set<(event: CommentsChangedEvent) => void>();
+/**
+ * When each channel's comments last changed in place (an edit, a removal, a mark made elsewhere),
+ * as the events told: a list read before that, or while it was on its way, is read again as its
+ * page opens. An event that comes between a page's reading and its listening is otherwise lost.
+ */
+const changedAt = new Map<string, number>();
 
 export const commentArrivals = {
   /** What a `CommentsChanged` event says; the live updates call it. */
   tell(event: CommentsChangedEvent) {
+    if (event.refresh || event.edited.length > 0 || event.removed.length > 0)
+      changedAt.set(event.channelId, Date.now());
     if (event.added > 0) {
       arrived.update((current) =>
         new Map(current).set(event.channelId, (current.get(event.channelId) ?? 0) + event.added),
@@ -45,6 +53,7 @@ export const commentArrivals = {
   /** Signing out: another user here never sees this one's. */
   clear() {
     arrived.set(new Map());
+    changedAt.clear();
     reviewArrived.set(NOTHING_ARRIVED);
   },
   /** What a `CommentsArrived` event says (admins only): comments arrived on anyone's channels. */
@@ -134,11 +143,26 @@ export function useCommentArrivals(
   /** The lists this page shows (a project's, or the inbox's), and the project's chart if it has one. */
   shown: { lists: QueryKey; summaries?: QueryKey },
   channelIds: readonly string[],
+  /**
+   * Since when the page's list says how things are: the earlier of its loader's start (`Date.now()`
+   * as it began) and when its list was last read (the query's `dataUpdatedAt`).
+   */
+  read: { loaderStartedAt: number; listReadAt: number },
 ) {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const ids = channelIds.join(',');
+  const listReadAt = useRef(read.listReadAt);
+  listReadAt.current = read.listReadAt;
+
+  // Changed since the list was read, or while it was on its way: read again once. Each loading
+  // asks (a new filter's list, read while a change came, too); the list read since asks no more.
+  useEffect(() => {
+    const since = Math.min(read.loaderStartedAt, listReadAt.current);
+    if (ids.split(',').some((id) => (changedAt.get(id) ?? -Infinity) >= since)) void invalidate(shown.lists);
+    // As the listener below: the keys as the page opened them.
+  }, [JSON.stringify(shown), ids, read.loaderStartedAt]);
   const waiting = useStore(arrived, (current) =>
     ids === '' ? 0 : ids.split(',').reduce((sum, id) => sum + (current.get(id) ?? 0), 0),
   );

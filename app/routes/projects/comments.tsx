@@ -62,6 +62,7 @@ export async function clientLoader({ request, params }: { request: Request; para
   await requireUser(request);
   const projectId = params.projectId ?? '';
   const { filter, period } = projectFilterFromUrl(new URL(request.url));
+  const loaderStartedAt = Date.now();
   try {
     const [project, summary, , savedReplies] = await Promise.all([
       getProject(projectId),
@@ -74,7 +75,7 @@ export async function clientLoader({ request, params }: { request: Request; para
       getProjectComments(projectId, filter),
       savedRepliesForReplying(request),
     ]);
-    return { project, filter, period, summary, savedReplies };
+    return { project, filter, period, summary, savedReplies, loaderStartedAt };
   } catch (error) {
     throwRouteError(error, request);
   }
@@ -120,7 +121,7 @@ const ROW_HEIGHT = 88;
 
 export default function ProjectCommentsRoute() {
   const { t, i18n } = useTranslation();
-  const { project, filter, period, summary, savedReplies } = useLoaderData<typeof clientLoader>();
+  const { project, filter, period, summary, savedReplies, loaderStartedAt } = useLoaderData<typeof clientLoader>();
   const changeQuery = useQueryChange();
   const onItsWay = useQueryOnItsWay();
   const count = new Intl.NumberFormat(i18n.language || undefined).format;
@@ -129,6 +130,7 @@ export default function ProjectCommentsRoute() {
   const arrivals = useCommentArrivals(
     { lists: projectCommentKeys.lists(project._id), summaries: projectCommentKeys.summaries(project._id) },
     filter.channelId ? [filter.channelId] : project.channels.map((each) => each._id),
+    { loaderStartedAt, listReadAt: list.dataUpdatedAt },
   );
   const comments = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
   const total = list.data?.pages[list.data.pages.length - 1]?.meta.total ?? 0;
