@@ -164,6 +164,7 @@ export default function InboxRoute() {
     [projects],
   );
   const arrivals = useCommentArrivals({ lists: inboxKeys.lists() }, channelIds, {
+    listKey: inboxKeys.list(filter),
     loaderStartedAt,
     listReadAt: list.dataUpdatedAt,
   });

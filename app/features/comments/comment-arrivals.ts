@@ -144,25 +144,27 @@ export function useCommentArrivals(
   shown: { lists: QueryKey; summaries?: QueryKey },
   channelIds: readonly string[],
   /**
-   * Since when the page's list says how things are: the earlier of its loader's start (`Date.now()`
-   * as it began) and when its list was last read (the query's `dataUpdatedAt`).
+   * The list the page shows (its query's key), and since when it says how things are: the earlier
+   * of its loader's start (`Date.now()` as it began) and when the list was last read (the query's
+   * `dataUpdatedAt`).
    */
-  read: { loaderStartedAt: number; listReadAt: number },
+  read: { listKey: QueryKey; loaderStartedAt: number; listReadAt: number },
 ) {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const ids = channelIds.join(',');
-  const listReadAt = useRef(read.listReadAt);
-  listReadAt.current = read.listReadAt;
+  const readAt = useRef(read);
+  readAt.current = read;
 
-  // Changed since the list was read, or while it was on its way: read again once. Each loading
-  // asks (a new filter's list, read while a change came, too); the list read since asks no more.
+  // A list shown (the page opening, another filter's list) that was read before a change came,
+  // or while it was on its way: read again, once. Not at each reading of the page's loader (the
+  // chart's, during a burst): the listener below keeps a list on show up to date in place.
   useEffect(() => {
-    const since = Math.min(read.loaderStartedAt, listReadAt.current);
+    const since = Math.min(readAt.current.loaderStartedAt, readAt.current.listReadAt);
     if (ids.split(',').some((id) => (changedAt.get(id) ?? -Infinity) >= since)) void invalidate(shown.lists);
     // As the listener below: the keys as the page opened them.
-  }, [JSON.stringify(shown), ids, read.loaderStartedAt]);
+  }, [JSON.stringify(shown), ids, JSON.stringify(read.listKey)]);
   const waiting = useStore(arrived, (current) =>
     ids === '' ? 0 : ids.split(',').reduce((sum, id) => sum + (current.get(id) ?? 0), 0),
   );

@@ -130,7 +130,7 @@ export default function ProjectCommentsRoute() {
   const arrivals = useCommentArrivals(
     { lists: projectCommentKeys.lists(project._id), summaries: projectCommentKeys.summaries(project._id) },
     filter.channelId ? [filter.channelId] : project.channels.map((each) => each._id),
-    { loaderStartedAt, listReadAt: list.dataUpdatedAt },
+    { listKey: projectCommentKeys.list(project._id, filter), loaderStartedAt, listReadAt: list.dataUpdatedAt },
   );
   const comments = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
   const total = list.data?.pages[list.data.pages.length - 1]?.meta.total ?? 0;
