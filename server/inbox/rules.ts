@@ -236,24 +236,27 @@ export async function applyInboxRules(deps: RuleDeps, addedIds: string[]): Promi
     }
   }
   // The owners' inbox counts and open lists follow what the rules did.
-  if (deps.publisher) {
-    const byOwner = new Map<string, number>();
-    for (const match of matches) byOwner.set(match.owner_id, (byOwner.get(match.owner_id) ?? 0) + 1);
-    for (const [ownerId, updated] of byOwner) {
-      await deps.publisher.toUser(ownerId, INBOX_CHANGED, { updated }).catch((error: unknown) => {
-        deps.log.warn({ event: INBOX_CHANGED, err: safeError(error) }, 'real-time event not published');
-      });
-    }
-  }
+  await tellInboxChanged(deps, matches);
   return matches.length;
+}
+
+/** Tells each owner of `matches` once, with how many of theirs the rules changed. */
+async function tellInboxChanged(deps: RuleDeps, matches: Array<{ owner_id: string }>): Promise<void> {
+  if (!deps.publisher) return;
+  const byOwner = new Map<string, number>();
+  for (const match of matches) byOwner.set(match.owner_id, (byOwner.get(match.owner_id) ?? 0) + 1);
+  for (const [ownerId, updated] of byOwner) {
+    await deps.publisher.toUser(ownerId, INBOX_CHANGED, { updated }).catch((error: unknown) => {
+      deps.log.warn({ event: INBOX_CHANGED, err: safeError(error) }, 'real-time event not published');
+    });
+  }
 }
 
 /**
  * Hides matched comments at the network where their channel came with an authorised account of a
  * kind the network hides for, one call to the network each, each marked hidden for every follower
- * of the page as soon as the network said yes, the owners told once at the end. Answers the ones
- * now hidden; a refusal (the account to reconnect, the comment gone) is logged and leaves that one
- * shown. A match the network does not hide for is the app's own mark (the caller's), so it is
+ * of the page as soon as the network said yes. Answers the ones now hidden; a refusal (the
+ * account to reconnect, the comment gone) is logged and leaves that one shown. A match the network does not hide for is the app's own mark (the caller's), so it is
  * answered as hidden. The owners are the caller's to tell (`tellHiddenChanged`), once it has
  * written what the rules did: told sooner, an open list would read the comment again without it.
  */
@@ -339,13 +342,7 @@ export function workRuleHides(jobs: JobQueue, deps: RuleDeps): void {
         where id in (select jsonb_array_elements_text(${JSON.stringify(hidden.map((match) => match.comment_id))}::jsonb)::uuid)
           and not ('hide' = any(coalesce(rule_actions, '{}')))`);
       await tellHiddenChanged(deps, changed);
-      if (deps.publisher) {
-        const byOwner = new Map<string, number>();
-        for (const match of hidden) byOwner.set(match.owner_id, (byOwner.get(match.owner_id) ?? 0) + 1);
-        for (const [ownerId, updated] of byOwner) {
-          await deps.publisher.toUser(ownerId, INBOX_CHANGED, { updated }).catch(() => undefined);
-        }
-      }
+      await tellInboxChanged(deps, hidden);
     },
     { batchSize: 1, pollingIntervalSeconds: 1, retryLimit: 0, expireInSeconds: 300 },
   );

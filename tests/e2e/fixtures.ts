@@ -197,10 +197,10 @@ export async function expectNoA11yViolations(page: Page, { include = [] }: { inc
   // which nothing here reads, took half of each scan on a large page (2.0 s against 1.0 s on
   // the design library).
   // The screen as it settles is the one scanned: a theme switched live fades a table row's
-  // colours for 150 ms, and axe reading them half-way found light words on a light row.
-  // Settled: two frames with nothing finite running, so a change the last frame made (a class
-  // the theme's listener put on <html>) has started its transitions and they are over. Twenty
-  // rounds at most: something that animates again and again is scanned as it is.
+  // colours for 150 ms, and axe reading them half-way found light words on a light row. Settled
+  // is two frames with nothing finite running, so a change the last frame made (the class the
+  // theme's listener put on <html>) has started its transitions and they are over; twenty rounds
+  // at most, so something that animates again and again is scanned as it is.
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     for (let round = 0; round < 20; round += 1) {

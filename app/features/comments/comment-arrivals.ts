@@ -24,8 +24,8 @@ const SHOW_AGAIN_MS = 250;
 const listeners = new Set<(event: CommentsChangedEvent) => void>();
 /**
  * When each channel's comments last changed in place (an edit, a removal, a mark made elsewhere),
- * as the events told: a list read before that, or while it was on its way, is read again as its
- * page opens. An event that comes between a page's reading and its listening is otherwise lost.
+ * as the events told: a list read before that, or while it was on its way, is read again as it
+ * is shown. An event that comes between a page's reading and its listening is otherwise lost.
  */
 const changedAt = new Map<string, number>();
 
