@@ -34,4 +34,43 @@ describe('lexiconScores', () => {
     expect(scores('Never been so disappointed', 'en').positive).toBe(0);
     expect(scores('Never tasted a better pizza', 'en').negative).toBe(0);
   });
+
+  it("reads the English counterparts of a café's complaints, where VADER has nothing", () => {
+    for (const text of ['Overpriced and bland', 'Food was cold', 'Soggy fries, lukewarm soup', 'Filthy toilets']) {
+      const each = scores(text, 'en');
+      expect(each.negative, text).toBeGreaterThan(0);
+      expect(each.positive, text).toBe(0);
+    }
+    expect(scores('Cozy place, polite staff', 'en').positive).toBeGreaterThan(0);
+    // A word Object.prototype has is no word of the lexicon.
+    expect(scores('constructor toString', 'en').known).toBe(0);
+  });
+
+  it('reads "never again", "mai più", "I\'ve had better" and "better elsewhere" as complaints', () => {
+    for (const [text, language] of [
+      ['Never again.', 'en'],
+      ['Never going back there again', 'en'],
+      ["I've had better", 'en'],
+      ['We had much better pizza elsewhere', 'en'],
+      ['Mai più', 'it'],
+      ['Non ci torneremo mai più', 'it'],
+      ['Ho mangiato di meglio', 'it'],
+      ['Pizze migliori altrove', 'it'],
+    ] as const) {
+      const each = scores(text, language);
+      expect(each.negative, text).toBeGreaterThan(each.positive);
+    }
+  });
+
+  it('leaves the same words praising where they praise', () => {
+    expect(scores('Mai più senza!', 'it').negative).toBe(0);
+    for (const [text, language] of [
+      ["Non c'è niente di meglio", 'it'],
+      ['You had better try the tiramisu', 'en'],
+      ['Better than ever', 'en'],
+    ] as const) {
+      const each = scores(text, language);
+      expect(each.positive, text).toBeGreaterThan(each.negative);
+    }
+  });
 });

@@ -75,12 +75,16 @@ const ITALIAN_EXTRA: Record<string, number> = {
   sporco: -0.6,
   lurido: -0.8,
   maleducato: -0.7,
+  scortese: -0.6,
   cortese: 0.6,
   schifo: -0.9,
   disgustoso: -0.9,
   immangiabile: -0.9,
   bruciato: -0.4,
   scotto: -0.5,
+  stracotto: -0.5,
+  tiepido: -0.4,
+  sgarbato: -0.7,
   unto: -0.4,
   rumoroso: -0.4,
   accogliente: 0.6,
@@ -92,6 +96,88 @@ const ITALIAN_EXTRA: Record<string, number> = {
   freddo: -0.3,
   attesa: 0,
 };
+
+/**
+ * The same for English, where VADER (social-media text) has nothing: the counterparts of
+ * `ITALIAN_EXTRA` ("filthy", "inedible", "burnt", "overcooked", "greasy", "slow", "cold",
+ * "cozy", "polite"), and what a customer finds of a bill or a dish: "overpriced", "expensive",
+ * "bland", "tasteless", "soggy", "lukewarm", "stale", "undercooked".
+ */
+const ENGLISH_EXTRA = new Map<string, number>(
+  Object.entries({
+    filthy: -0.8,
+    inedible: -0.9,
+    burnt: -0.4,
+    overcooked: -0.5,
+    greasy: -0.4,
+    slow: -0.4,
+    cold: -0.3,
+    cozy: 0.6,
+    polite: 0.6,
+    overpriced: -0.5,
+    pricey: -0.3,
+    bland: -0.4,
+    expensive: -0.3,
+    tasteless: -0.6,
+    soggy: -0.4,
+    lukewarm: -0.4,
+    stale: -0.4,
+    undercooked: -0.5,
+  }),
+);
+
+/**
+ * Customers' set phrases whose words, one by one, say nothing or the opposite, each ending at its
+ * last word, its first up to `within` words before it: "never (going back) again" and "mai più"
+ * (but not "mai più senza", which praises) say they will not come back; "had better" ending a
+ * clause ("I've had better") and "di meglio" ("ho mangiato di meglio") that this was worse. A
+ * phrase whose first word is a negation carries it: its last word's mark (the tokenizer's) does
+ * not turn it again. Under an earlier negation the others turn as a word does: "non c'è niente di
+ * meglio" praises.
+ */
+const PHRASES: Array<{
+  first: string[];
+  last: string[];
+  polarity: number;
+  within?: number;
+  negates?: boolean;
+  unless?: (next: Token | undefined) => boolean;
+}> = [
+  { first: ['never'], last: ['again'], polarity: -0.6, within: 4, negates: true },
+  { first: ['mai'], last: ['più'], polarity: -0.6, negates: true, unless: (next) => next?.text === 'senza' },
+  { first: ['had'], last: ['better'], polarity: -0.4, unless: (next) => next?.kind === 'word' },
+  { first: ['di'], last: ['meglio'], polarity: -0.4 },
+];
+
+/**
+ * A comparative with "elsewhere" after it in its clause ("much better pizza elsewhere", "pizze
+ * migliori altrove") says this was worse: the comparative is turned, as under a negation.
+ */
+const COMPARATIVES = new Set(['better', 'meglio', 'migliore', 'migliori']);
+const ELSEWHERE = new Set(['elsewhere', 'altrove']);
+function comparedElsewhere(tokens: Token[], at: number): boolean {
+  if (!COMPARATIVES.has(tokens[at]!.text)) return false;
+  for (let ahead = 1; ahead <= 3; ahead++) {
+    const after = tokens[at + ahead];
+    if (after?.kind !== 'word') return false;
+    if (ELSEWHERE.has(after.text)) return true;
+  }
+  return false;
+}
+
+/** The set phrase (`PHRASES`) ending at `tokens[at]`, if one does. */
+function phraseEndingAt(tokens: Token[], at: number) {
+  const word = tokens[at]!.text;
+  return PHRASES.find(({ first, last, within = 1, unless }) => {
+    if (!last.includes(word) || unless?.(tokens[at + 1])) return false;
+    for (let back = 1; back <= within; back++) {
+      const before = tokens[at - back];
+      if (before?.kind !== 'word') return false;
+      if (first.includes(before.text)) return true;
+    }
+    return false;
+  });
+}
 
 /**
  * An Italian word's polarity by its stem; an absolute superlative the lexicon lacks
@@ -116,7 +202,7 @@ const italianExtra = () =>
   ));
 
 const polarityIn = (word: string, language: Language) =>
-  language === 'en' ? vaderLexicon.get(word) : italianPolarity(word);
+  language === 'en' ? (ENGLISH_EXTRA.get(word) ?? vaderLexicon.get(word)) : italianPolarity(word);
 
 /** Stems already found: a comment's words are mostly words seen before. */
 const stems: Record<Language, Map<string, string>> = { en: new Map(), it: new Map() };
@@ -175,7 +261,7 @@ export function lexiconScores(tokens: Token[], language: Language | undefined): 
     known: 0,
   };
   const languages: Language[] = language ? [language] : ['en', 'it'];
-  for (const token of tokens) {
+  for (const [at, token] of tokens.entries()) {
     if (token.kind === 'emoji' || token.kind === 'emoticon') {
       const score =
         token.kind === 'emoticon'
@@ -187,15 +273,18 @@ export function lexiconScores(tokens: Token[], language: Language | undefined): 
       continue;
     }
     if (token.kind !== 'word' || token.text.length < 2) continue;
-    let polarity = 0;
-    for (const each of languages) {
-      if (stopwords[each][token.text]) continue;
-      const found = polarityIn(token.text, each);
-      if (found !== undefined && Math.abs(found) > Math.abs(polarity)) polarity = found;
+    const phrase = phraseEndingAt(tokens, at);
+    let polarity = phrase?.polarity ?? 0;
+    if (!phrase) {
+      for (const each of languages) {
+        if (stopwords[each][token.text]) continue;
+        const found = polarityIn(token.text, each);
+        if (found !== undefined && Math.abs(found) > Math.abs(polarity)) polarity = found;
+      }
     }
     if (polarity === 0) continue;
     scores.known += 1;
-    if (token.negated) polarity = -polarity * 0.75;
+    if ((token.negated && !phrase?.negates) !== comparedElsewhere(tokens, at)) polarity = -polarity * 0.75;
     if (token.shouted) polarity *= 1.5;
     if (polarity > 0) {
       scores.positive += polarity;
