@@ -314,6 +314,39 @@ describe('the one writer', () => {
     expect(rows.filter((row) => row.parent !== null)).toHaveLength(20);
   });
 
+  it('judges a burst of long comments once: written again (a batch its job ran twice), nothing is judged again', async () => {
+    const { channel } = await freshChannel();
+    const long = (n: number) => `${'Servizio lento, caffè freddo. '.repeat(300).slice(0, 7990)} ${n}`;
+    const at = new Date();
+    const events = Array.from({ length: 30 }, (_, n): CommentEvent => ({
+      type: 'upsert',
+      on: { channelId: channel.id },
+      externalId: `long${n}`,
+      parentExternalId: null,
+      message: long(n),
+      authorName: 'Tom Walker',
+      publishedAt: at,
+      changedAt: at,
+      fromChannel: false,
+    }));
+    const judged: string[] = [];
+    const counting = {
+      ready: () => judge.ready(),
+      judge: (message: string) => (judged.push(message), judge.judge(message)),
+    };
+    const deps = { db: h.appDb, log: h.logs.log, judge: counting };
+    expect((await writeCommentEvents(deps, events)).byChannel.get(channel.id)?.added).toBe(30);
+    expect(judged).toHaveLength(30);
+    judged.length = 0;
+    await writeCommentEvents(deps, events);
+    expect(judged).toEqual([]);
+    // New words on one of them are judged, and only those.
+    const edited = { ...events[4]!, message: `${long(4)} (edited)`, changedAt: new Date(at.getTime() + 1000) };
+    const again = await writeCommentEvents(deps, [...events, edited]);
+    expect(judged).toEqual([edited.message]);
+    expect([...again.byChannel.get(channel.id)!.edited.values()]).toEqual([edited.message]);
+  });
+
   // Each seed: a history, applied in three orders (as it happened, then shuffled, repeated,
   // batched, two batches at once); then the sync's listing taken after it all.
   for (const seed of [1, 2, 3, 5, 8, 13, 21, 34, 55, 89]) {

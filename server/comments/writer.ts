@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { COMMENTS_CHANGED, type CommentsChangedEvent } from '../../contract/realtime';
 import type { ChannelKind, Sentiment } from '../../contract/fields';
@@ -412,7 +413,8 @@ async function writeUpserts(
         author_name: event.authorName,
         changed_at: event.changedAt.toISOString(),
         reworded,
-        ...judged(judge, event),
+        // The same words keep their verdict (the statement reads these only when reworded).
+        ...(reworded ? judged(judge, event) : {}),
       };
     });
     // What each comment's sentiment was (the statement's snapshot, `was`): a new one moves it
@@ -673,6 +675,43 @@ async function mergeWhatWasWritten(deps: CommentWriterDeps, applied: Applied): P
 }
 
 /**
+ * The upserts whose words are not yet on every channel they are about: those a write judges.
+ * Judging is what a write of long comments spends its time on (about a millisecond for 8,000
+ * characters), and a batch of webhook deliveries that outlives its job's expiry is fetched and
+ * written again (server/webhooks/job.ts): a burst of long comments was judged up to six times, on
+ * the API's thread, long after it had arrived. Only a batch with more text than one transaction
+ * takes is looked up first: judging a batch of short comments costs less than the look-up.
+ */
+async function withoutHeldAlready(db: Database, upserts: CommentUpsert[]): Promise<CommentUpsert[]> {
+  const text = upserts.reduce((sum, event) => sum + event.message.length, 0);
+  if (text <= TEXT_PER_TRANSACTION) return upserts;
+  const asked = upserts.map((event, n) => ({
+    n,
+    channelId: 'channelId' in event.on ? event.on.channelId : null,
+    kind: 'kind' in event.on ? event.on.kind : null,
+    place: 'externalId' in event.on ? event.on.externalId : null,
+    externalId: event.externalId,
+    digest: createHash('md5').update(event.message).digest('hex'),
+  }));
+  // Held: no channel of the place lacks the comment with these very words.
+  const held = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      select a.n from jsonb_to_recordset(${JSON.stringify(asked)}::jsonb)
+        as a(n int, "channelId" uuid, kind text, place text, "externalId" text, digest text)
+      where not exists (
+        select 1 from channels ch
+        where ((a."channelId" is not null and ch.id = a."channelId")
+            or (a."channelId" is null and ch.kind = a.kind and ch.external_id = a.place))
+          and not exists (
+            select 1 from comments c
+            where c.channel_id = ch.id and c.external_id = a."externalId" and md5(c.message) = a.digest))`),
+  );
+  if (held.length === 0) return upserts;
+  const skipped = new Set(held.map((row) => row.n));
+  return upserts.filter((_, n) => !skipped.has(n));
+}
+
+/**
  * Judges the events' new words ahead (never inside a transaction), applies them (in one
  * transaction, or several for a burst of long comments: TEXT_PER_TRANSACTION), then tells each
  * changed channel's owner (`CommentsChanged`) and the admins (`CommentsArrived`) unless `tell` is
@@ -685,10 +724,8 @@ export async function writeCommentEvents(
 ): Promise<Applied> {
   const applied = nothingApplied();
   if (events.length === 0) return applied;
-  const judge = await judgedAhead(
-    deps.judge,
-    events.filter((event): event is CommentUpsert => event.type === 'upsert'),
-  );
+  const upserts = events.filter((event): event is CommentUpsert => event.type === 'upsert');
+  const judge = await judgedAhead(deps.judge, await withoutHeldAlready(deps.db, upserts));
   const chunks = transactionsOf(events);
   for (const [n, chunk] of chunks.entries()) {
     if (n > 0) await new Promise((resolve) => setImmediate(resolve));

@@ -81,11 +81,13 @@ export function workFacebookWebhooks(jobs: JobQueue, deps: WebhookJobDeps): void
     // transaction holds PGlite's one connection, which every other request waits for.
     batchSize: BATCH_SIZE,
     pollingIntervalSeconds: 0.5,
-    // A batch takes well under a second (a burst of long comments, a couple: the writer splits it
-    // into transactions by size). One that an instance took with it when it died is retried by
-    // another, or by it restarted, within 15 s: this expiry, the next maintenance pass
-    // (MAINTENANCE_INTERVAL_SECONDS) and the retry's 2 to 4 s. Applying a batch twice changes
-    // nothing, so an expiry that cuts a slow one short costs only time.
+    // A batch of short comments takes well under a second. One that an instance took with it
+    // when it died is retried by another, or by it restarted, within 15 s: this expiry, the next
+    // maintenance pass (MAINTENANCE_INTERVAL_SECONDS) and the retry's 2 to 4 s. A batch of long
+    // comments can outlive it (8,000 characters each, a hundred to a delivery: tens of seconds)
+    // and is then fetched again, up to the retries' limit. Applying a batch twice changes nothing,
+    // and the writer judges no words it holds already, so each repeat costs a look-up, not the
+    // judging again.
     expireInSeconds: 5,
   });
 }
