@@ -347,6 +347,41 @@ describe('the one writer', () => {
     expect([...again.byChannel.get(channel.id)!.edited.values()]).toEqual([edited.message]);
   });
 
+  it('judges the words of a page again only for a channel following it that lacks them', async () => {
+    const { pageId, channel } = await freshChannel();
+    const long = (n: number) => `${'Pizza buonissima, servizio ottimo. '.repeat(300).slice(0, 7990)} ${n}`;
+    const at = new Date();
+    const events = Array.from({ length: 20 }, (_, n): CommentEvent => ({
+      type: 'upsert',
+      on: { kind: 'facebook-page', externalId: pageId },
+      externalId: `page${n}`,
+      parentExternalId: null,
+      message: long(n),
+      authorName: 'Priya Shah',
+      publishedAt: at,
+      changedAt: at,
+      fromChannel: false,
+    }));
+    const judged: string[] = [];
+    const counting = {
+      ready: () => judge.ready(),
+      judge: (message: string) => (judged.push(message), judge.judge(message)),
+    };
+    const deps = { db: h.appDb, log: h.logs.log, judge: counting };
+    await writeCommentEvents(deps, events);
+    expect(judged).toHaveLength(20);
+    judged.length = 0;
+    await writeCommentEvents(deps, events);
+    expect(judged).toEqual([]);
+    // Another user's channel follows the same page: it lacks them, so they are judged and written.
+    const { row: other } = await h.factories.user();
+    const second = await h.factories.channel(other, { kind: 'facebook-page', externalId: pageId, name: PAGE_NAME });
+    const applied = await writeCommentEvents(deps, events);
+    expect(judged).toHaveLength(20);
+    expect(applied.byChannel.get(second.id)?.added).toBe(20);
+    expect(applied.byChannel.get(channel.id)?.added ?? 0).toBe(0);
+  });
+
   // Each seed: a history, applied in three orders (as it happened, then shuffled, repeated,
   // batched, two batches at once); then the sync's listing taken after it all.
   for (const seed of [1, 2, 3, 5, 8, 13, 21, 34, 55, 89]) {

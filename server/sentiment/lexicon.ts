@@ -153,10 +153,10 @@ const PHRASES: Array<{
  * A comparative with "elsewhere" after it in its clause ("much better pizza elsewhere", "pizze
  * migliori altrove") says this was worse: the comparative is turned, as under a negation.
  */
-const COMPARATIVES = new Set(['better', 'meglio', 'migliore', 'migliori']);
+const BETTER = new Set(['better', 'meglio', 'migliore', 'migliori']);
 const ELSEWHERE = new Set(['elsewhere', 'altrove']);
 function comparedElsewhere(tokens: Token[], at: number): boolean {
-  if (!COMPARATIVES.has(tokens[at]!.text)) return false;
+  if (!BETTER.has(tokens[at]!.text)) return false;
   for (let ahead = 1; ahead <= 3; ahead++) {
     const after = tokens[at + ahead];
     if (after?.kind !== 'word') return false;
