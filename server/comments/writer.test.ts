@@ -256,6 +256,35 @@ async function freshChannel() {
   return { pageId, channel };
 }
 
+/** Comments of nearly 8,000 characters (as a commenter may write), each ending in its number. */
+const longMessage = (words: string) => (n: number) =>
+  `${words.repeat(Math.ceil(7990 / words.length)).slice(0, 7990)} ${n}`;
+
+/** An upsert by `authorName` on `on`, published and changed at `at`. */
+const upsertOn =
+  (on: CommentEvent['on'], authorName: string, at: Date) =>
+  (externalId: string, message: string, parentExternalId: string | null = null): CommentEvent => ({
+    type: 'upsert',
+    on,
+    externalId,
+    parentExternalId,
+    message,
+    authorName,
+    publishedAt: at,
+    changedAt: at,
+    fromChannel: false,
+  });
+
+/** The writer's deps with a judge that notes every message it is asked to judge. */
+function countingJudge() {
+  const judged: string[] = [];
+  const counting = {
+    ready: () => judge.ready(),
+    judge: (message: string) => (judged.push(message), judge.judge(message)),
+  };
+  return { judged, deps: { db: h.appDb, log: h.logs.log, judge: counting } };
+}
+
 describe('the one writer', () => {
   it('orders two changes at the same time by their words, whichever came first', () => {
     const at = new Date(1_790_000_000_999);
@@ -288,23 +317,12 @@ describe('the one writer', () => {
 
   it('writes a burst of long comments and their replies whole, a few transactions at a time', async () => {
     const { channel } = await freshChannel();
-    const long = (n: number) => `${'Lungo commento sul servizio e sul caffè. '.repeat(200).slice(0, 7990)} ${n}`;
-    const at = new Date();
-    const upsert = (externalId: string, parentExternalId: string | null, message: string): CommentEvent => ({
-      type: 'upsert',
-      on: { channelId: channel.id },
-      externalId,
-      parentExternalId,
-      message,
-      authorName: 'Tom Walker',
-      publishedAt: at,
-      changedAt: at,
-      fromChannel: false,
-    });
+    const long = longMessage('Lungo commento sul servizio e sul caffè. ');
+    const upsert = upsertOn({ channelId: channel.id }, 'Tom Walker', new Date());
     // Replies first: they still find their parents, written in an earlier transaction.
     const events = [
-      ...Array.from({ length: 20 }, (_, n) => upsert(`r${n}`, `t${n}`, long(100 + n))),
-      ...Array.from({ length: 20 }, (_, n) => upsert(`t${n}`, null, long(n))),
+      ...Array.from({ length: 20 }, (_, n) => upsert(`r${n}`, long(100 + n), `t${n}`)),
+      ...Array.from({ length: 20 }, (_, n) => upsert(`t${n}`, long(n))),
     ];
     const applied = await writeCommentEvents({ db: h.appDb, log: h.logs.log, judge }, events);
     expect(applied.waiting.size).toBe(0);
@@ -316,25 +334,11 @@ describe('the one writer', () => {
 
   it('judges a burst of long comments once: written again (a batch its job ran twice), nothing is judged again', async () => {
     const { channel } = await freshChannel();
-    const long = (n: number) => `${'Servizio lento, caffè freddo. '.repeat(300).slice(0, 7990)} ${n}`;
+    const long = longMessage('Servizio lento, caffè freddo. ');
     const at = new Date();
-    const events = Array.from({ length: 30 }, (_, n): CommentEvent => ({
-      type: 'upsert',
-      on: { channelId: channel.id },
-      externalId: `long${n}`,
-      parentExternalId: null,
-      message: long(n),
-      authorName: 'Tom Walker',
-      publishedAt: at,
-      changedAt: at,
-      fromChannel: false,
-    }));
-    const judged: string[] = [];
-    const counting = {
-      ready: () => judge.ready(),
-      judge: (message: string) => (judged.push(message), judge.judge(message)),
-    };
-    const deps = { db: h.appDb, log: h.logs.log, judge: counting };
+    const upsert = upsertOn({ channelId: channel.id }, 'Tom Walker', at);
+    const events = Array.from({ length: 30 }, (_, n) => upsert(`long${n}`, long(n)));
+    const { judged, deps } = countingJudge();
     expect((await writeCommentEvents(deps, events)).byChannel.get(channel.id)?.added).toBe(30);
     expect(judged).toHaveLength(30);
     judged.length = 0;
@@ -349,25 +353,10 @@ describe('the one writer', () => {
 
   it('judges the words of a page again only for a channel following it that lacks them', async () => {
     const { pageId, channel } = await freshChannel();
-    const long = (n: number) => `${'Pizza buonissima, servizio ottimo. '.repeat(300).slice(0, 7990)} ${n}`;
-    const at = new Date();
-    const events = Array.from({ length: 20 }, (_, n): CommentEvent => ({
-      type: 'upsert',
-      on: { kind: 'facebook-page', externalId: pageId },
-      externalId: `page${n}`,
-      parentExternalId: null,
-      message: long(n),
-      authorName: 'Priya Shah',
-      publishedAt: at,
-      changedAt: at,
-      fromChannel: false,
-    }));
-    const judged: string[] = [];
-    const counting = {
-      ready: () => judge.ready(),
-      judge: (message: string) => (judged.push(message), judge.judge(message)),
-    };
-    const deps = { db: h.appDb, log: h.logs.log, judge: counting };
+    const long = longMessage('Pizza buonissima, servizio ottimo. ');
+    const upsert = upsertOn({ kind: 'facebook-page', externalId: pageId }, 'Priya Shah', new Date());
+    const events = Array.from({ length: 20 }, (_, n) => upsert(`page${n}`, long(n)));
+    const { judged, deps } = countingJudge();
     await writeCommentEvents(deps, events);
     expect(judged).toHaveLength(20);
     judged.length = 0;
