@@ -107,6 +107,26 @@ describe('a negative comment', () => {
     expect((await h.call(notificationsContract.listNotifications, { token: owner.accessToken })).body.unread).toBe(0);
   });
 
+  it('arriving by the hundred is stored a part at a time, each once, and told to its owner in one message and one mail', async () => {
+    const { owner, channel } = await ownerWithProject('Pizzeria');
+    const rows = await h.factories.comments(
+      channel,
+      Array.from({ length: 120 }, (_, n) => negative(`Cold pizza ${n}`)),
+    );
+    const ids = rows.map((row) => row.id);
+    told.length = 0;
+    h.mailer.clear();
+    expect(await notifyNegativeComments(deps(), ids)).toBe(120);
+    // The 120 and the spike they make, in one message and one mail.
+    expect(told).toEqual([{ userId: owner.user._id, unread: 121 }]);
+    expect(h.mailer.list(owner.user.email)).toHaveLength(1);
+    expect(h.mailer.list(owner.user.email)[0]!.text).toContain('Pizzeria: 120 negative comments');
+    // Seen again (a retried job): nothing new.
+    expect(await notifyNegativeComments(deps(), ids)).toBe(0);
+    const listed = await h.call(notificationsContract.listNotifications, { token: owner.accessToken });
+    expect(listed.body.unread).toBe(121);
+  });
+
   it('answers 401 without a session and 422 for ids that are not ids', async () => {
     const { accessToken } = await h.signedInUser();
     expect((await h.call(notificationsContract.listNotifications, {})).status).toBe(401);

@@ -5,6 +5,7 @@ import type { ChannelKind, Sentiment } from '../../contract/fields';
 import { isPglite, rowsOf, type Database } from '../db/client';
 import { safeError, type Logger } from '../log';
 import type { Publisher } from '../realtime/publisher';
+import { letRequestsIn } from '../event-loop';
 import { judgedAhead, type CommentJudge } from '../sentiment/judge';
 import { tellAdminsCommentsArrived } from './arrivals';
 import { mergePendingSearchEntries } from './search-entries';
@@ -680,13 +681,36 @@ async function mergeWhatWasWritten(deps: CommentWriterDeps, applied: Applied): P
  * characters), and a batch of webhook deliveries that outlives its job's expiry is fetched and
  * written again (server/webhooks/job.ts): a burst of long comments was judged up to six times, on
  * the API's thread, long after it had arrived. Only a batch with more text than one transaction
- * takes is looked up first: judging a batch of short comments costs less than the look-up.
+ * takes is looked up first: judging a batch of short comments costs less than the look-up. It is
+ * looked up `TEXT_PER_LOOKUP` of text at a time, requests let in between: on PGlite a look-up of
+ * a few thousand long comments held the API's thread for a fifth of a second.
  */
 async function withoutHeldAlready(db: Database, upserts: CommentUpsert[]): Promise<CommentUpsert[]> {
   const text = upserts.reduce((sum, event) => sum + event.message.length, 0);
   if (text <= TEXT_PER_TRANSACTION) return upserts;
-  const asked = upserts.map((event, n) => ({
-    n,
+  const skipped = new Set<number>();
+  let from = 0;
+  while (from < upserts.length) {
+    if (from > 0) await letRequestsIn();
+    let to = from + 1;
+    let size = upserts[from]!.message.length;
+    while (to < upserts.length && size + upserts[to]!.message.length <= TEXT_PER_LOOKUP) {
+      size += upserts[to]!.message.length;
+      to += 1;
+    }
+    for (const n of await heldAlready(db, upserts, from, to)) skipped.add(n);
+    from = to;
+  }
+  return skipped.size === 0 ? upserts : upserts.filter((_, n) => !skipped.has(n));
+}
+
+/** Text looked up at once by `withoutHeldAlready`: each comment's words are read and digested in SQL. */
+const TEXT_PER_LOOKUP = 256 * 1024;
+
+/** Which of `upserts[from..to)` (their indexes) every channel of their place holds already with the same words. */
+async function heldAlready(db: Database, upserts: CommentUpsert[], from: number, to: number): Promise<number[]> {
+  const asked = upserts.slice(from, to).map((event, at) => ({
+    n: from + at,
     channelId: 'channelId' in event.on ? event.on.channelId : null,
     kind: 'kind' in event.on ? event.on.kind : null,
     place: 'externalId' in event.on ? event.on.externalId : null,
@@ -694,7 +718,9 @@ async function withoutHeldAlready(db: Database, upserts: CommentUpsert[]): Promi
     digest: createHash('md5').update(event.message).digest('hex'),
   }));
   // Held: no channel of the place lacks the comment with these very words. The channel named, or
-  // those following the page: each a plain condition, so each finds its channels by an index.
+  // those following the page: each a plain condition, so each finds its channels by an index. Each
+  // comment's words are digested in a subquery of their own, found by the channel's unique index:
+  // a join would digest every comment of the channel to compare them.
   const held = rowsOf<{ n: number }>(
     await db.execute(sql`
       with a as (
@@ -705,19 +731,15 @@ async function withoutHeldAlready(db: Database, upserts: CommentUpsert[]): Promi
       where not exists (
         select 1 from channels ch
         where ch.id = a."channelId"
-          and not exists (
-            select 1 from comments c
-            where c.channel_id = ch.id and c.external_id = a."externalId" and md5(c.message) = a.digest))
+          and (select md5(c.message) from comments c where c.channel_id = ch.id and c.external_id = a."externalId")
+            is distinct from a.digest)
         and not exists (
         select 1 from channels ch
         where a."channelId" is null and ch.kind = a.kind and ch.external_id = a.place
-          and not exists (
-            select 1 from comments c
-            where c.channel_id = ch.id and c.external_id = a."externalId" and md5(c.message) = a.digest))`),
+          and (select md5(c.message) from comments c where c.channel_id = ch.id and c.external_id = a."externalId")
+            is distinct from a.digest)`),
   );
-  if (held.length === 0) return upserts;
-  const skipped = new Set(held.map((row) => row.n));
-  return upserts.filter((_, n) => !skipped.has(n));
+  return held.map((row) => row.n);
 }
 
 /**
@@ -737,7 +759,7 @@ export async function writeCommentEvents(
   const judge = await judgedAhead(deps.judge, await withoutHeldAlready(deps.db, upserts));
   const chunks = transactionsOf(events);
   for (const [n, chunk] of chunks.entries()) {
-    if (n > 0) await new Promise((resolve) => setImmediate(resolve));
+    if (n > 0) await letRequestsIn();
     merge(applied, await deps.db.transaction((tx) => applyCommentEvents(tx, chunk, judge)));
   }
   await mergeWhatWasWritten(deps, applied);

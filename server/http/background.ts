@@ -1,3 +1,5 @@
+import { letRequestsIn } from '../event-loop';
+
 /**
  * Work that runs after the answer has gone: what must not change how long a request takes
  * (a forgot-password request answers in the same time whether or not the address has an
@@ -11,7 +13,7 @@ export class BackgroundTasks {
 
   /** Starts `task` once the current request's answer is on its way. */
   defer(task: () => Promise<void>, onError: (error: unknown) => void = this.onError): void {
-    const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+    const run: Promise<void> = letRequestsIn()
       .then(task)
       .catch((error: unknown) => {
         try {

@@ -1,4 +1,5 @@
 import type { ReviewReason, Sentiment } from '../../contract/fields';
+import { letRequestsIn } from '../event-loop';
 import { classifyWith, type Classification } from './classifier';
 import type { JudgingModel } from './model-file';
 import { couldStandAlone, thresholdFor } from './thresholds';
@@ -115,7 +116,7 @@ export async function judgedAhead(
     const key = keyOf(message, fromChannel);
     if (known.has(key)) continue;
     if (since++ === JUDGED_AT_ONCE) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await letRequestsIn();
       since = 1;
     }
     known.set(key, judge.judge(message, { fromChannel }));

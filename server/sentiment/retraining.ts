@@ -6,13 +6,10 @@ import { comments, sentimentModels, users } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
 import { safeError, type Logger } from '../log';
 import type { Publisher } from '../realtime/publisher';
-import { macroF1 } from './benchmark';
-import { benchmarkLabel } from './classifier';
-import { decodeModel, encodeModel, ModelFileError, type JudgingModel } from './model-file';
+import { letRequestsIn } from '../event-loop';
+import { decodeModel, ModelFileError, type JudgingModel } from './model-file';
 import type { Label } from './model';
-import { decideSwitch } from './switching';
-import { chooseThresholds, THRESHOLD_LABELS, type Thresholds } from './thresholds';
-import type { Language } from './text';
+import type { Thresholds } from './thresholds';
 import { loadBundledModel } from './training';
 import type { TrainingInput, TrainingOutput } from './training-run';
 import { trainOffThread } from './training-thread';
@@ -29,8 +26,6 @@ import { trainOffThread } from './training-thread';
 export const RETRAIN_SENTIMENT = 'retrain-sentiment';
 /** Fewer reviews than this teach nothing measurable: the training waits for more. */
 export const MIN_REVIEWS = 30;
-/** Held-out reviews a new model proposed a label for in a language, at least this many, choose its threshold there; fewer keep the carried model's. */
-export const MIN_THRESHOLD_REVIEWS = 50;
 
 const LABELS: Partial<Record<string, Label>> = { NEGATIVE: 0, NEUTRAL: 1, POSITIVE: 2 };
 
@@ -55,8 +50,9 @@ export async function countReviewedComments(db: Database): Promise<number> {
 }
 
 /**
- * Reviewed comments read a page at a time: on PGlite the database runs on the API's own thread,
- * and 5,000 comments of 8,000 characters in one statement held every request for half a second.
+ * Reviewed comments read a page at a time, requests let in between: on PGlite the database runs on
+ * the API's own thread, and 5,000 comments of 8,000 characters in one statement held every request
+ * for half a second.
  */
 const REVIEWS_PER_READ = 250;
 
@@ -64,6 +60,7 @@ export async function reviewedComments(db: Database): Promise<Array<{ id: string
   const all: Array<{ id: string; message: string; label: Label }> = [];
   for (;;) {
     const after = all.at(-1)?.id;
+    if (after) await letRequestsIn();
     const rows = await db
       .select({ id: comments.id, message: comments.message, sentiment: comments.sentiment })
       .from(comments)
@@ -76,13 +73,15 @@ export async function reviewedComments(db: Database): Promise<Array<{ id: string
 }
 
 /**
- * A stored model's bytes are written and read this many at a time: PGlite runs each statement on
- * the API's own thread, and a 1.2 MB model in one statement held every request for 0.2–0.3 s.
+ * A stored model's bytes are written and read this many at a time, requests let in between: PGlite
+ * runs each statement on the API's own thread, and a 1.2 MB model in one statement held every
+ * request for 0.2–0.3 s.
  */
 const MODEL_BYTES_PER_STATEMENT = 64 * 1024;
 
 export async function storeModelBytes(db: Database, id: string, bytes: Uint8Array): Promise<void> {
   for (let at = 0; at < bytes.length; at += MODEL_BYTES_PER_STATEMENT) {
+    if (at > 0) await letRequestsIn();
     const part = Buffer.from(
       bytes.buffer,
       bytes.byteOffset + at,
@@ -104,6 +103,7 @@ export async function readModelBytes(db: Database, id: string): Promise<Uint8Arr
   if (!row || row.size === null) return null;
   const bytes = new Uint8Array(Number(row.size));
   for (let at = 0; at < bytes.length; at += MODEL_BYTES_PER_STATEMENT) {
+    if (at > 0) await letRequestsIn();
     const [part] = await db
       .select({
         part: sql<Uint8Array>`substring(${sentimentModels.model} from ${at + 1}::int for ${MODEL_BYTES_PER_STATEMENT}::int)`,
@@ -195,14 +195,8 @@ export async function retrainSentiment(deps: {
     },
     deps.signal,
   );
-  const truth = kept.map((each) => each.label);
-  const candidateLabels = output.candidateReadings.map((each) => benchmarkLabel(each.sentiment));
-  const currentLabels = output.currentReadings.map((each) => benchmarkLabel(each.sentiment));
-  const score = scoreOf(truth, candidateLabels);
-  const previousScore = scoreOf(truth, currentLabels);
-  const { decision, wins } = decideSwitch(truth, candidateLabels, currentLabels);
+  const { score, previousScore, decision, wins, thresholds } = output;
   const switched = decision === 'better';
-  const thresholds = heldOutThresholds(kept, output, loadBundledModel().thresholds);
   const [trained] = await deps.db
     .insert(sentimentModels)
     .values({
@@ -217,7 +211,7 @@ export async function retrainSentiment(deps: {
     .returning({ id: sentimentModels.id });
   if (switched) {
     // Stored before it is used: a model only part written is never in use.
-    await storeModelBytes(deps.db, trained!.id, encodeModel({ ...decodeModel(output.candidate), thresholds }));
+    await storeModelBytes(deps.db, trained!.id, output.candidate);
     await deps.db.transaction(async (tx) => {
       await tx.update(sentimentModels).set({ inUse: false }).where(eq(sentimentModels.inUse, true));
       await tx.update(sentimentModels).set({ inUse: true }).where(eq(sentimentModels.id, trained!.id));
@@ -246,35 +240,6 @@ export async function retrainSentiment(deps: {
     wins,
     thresholds,
   };
-}
-
-/** Macro-F1 (0–100), or 0 with nothing to score. */
-const scoreOf = (truth: Label[], predicted: Label[]) => (truth.length === 0 ? 0 : macroF1(truth, predicted));
-
-/**
- * A new model's thresholds: each language's for each label from its held-out reviews where the
- * new model proposed that label for at least `MIN_THRESHOLD_REVIEWS` of them, else the carried
- * model's for it (a few reviews measure no precision worth trusting).
- */
-export function heldOutThresholds(
-  kept: Array<{ label: Label }>,
-  output: Pick<TrainingOutput, 'candidateReadings'>,
-  carried: Thresholds,
-): Thresholds {
-  const labelled = output.candidateReadings.flatMap((proposal, n) =>
-    proposal.language
-      ? [{ language: proposal.language, proposal, right: benchmarkLabel(proposal.sentiment) === kept[n]!.label }]
-      : [],
-  );
-  const chosen = chooseThresholds(labelled);
-  const of = (language: Language) =>
-    Object.fromEntries(
-      THRESHOLD_LABELS.map((label) => {
-        const proposed = labelled.filter((each) => each.language === language && each.proposal.sentiment === label);
-        return [label, proposed.length >= MIN_THRESHOLD_REVIEWS ? chosen[language][label] : carried[language][label]];
-      }),
-    ) as Thresholds[Language];
-  return { en: of('en'), it: of('it') };
 }
 
 /**
