@@ -64,7 +64,9 @@ export const AccountChannelsFetchFailedEventSchema = z.object({
  * Comments changed on a channel of the user's (docs/decisions/044): new ones arrived, some were
  * edited or removed at their provider. `added` counts the new ones (the comments page offers to
  * show them; nothing moves under the reader); `edited` and `removed` change the loaded rows in
- * place. A change too big to list says `refresh`: the page reads again. `counted` says how the
+ * place. A change too big to list says `refresh`: the page reads again; so does a bookmark or a
+ * hide the user made in another tab (the tab that made it, named by the request's `X-Socket-ID`,
+ * is not told: docs/decisions/082). `counted` says how the
  * channel's count changed, so an open chart and its totals add it up instead of reading again.
  */
 export const COMMENTS_CHANGED = 'CommentsChanged';

@@ -33,6 +33,7 @@ vi.mock('~/features/realtime/echo-socket', () => ({
       disconnect() {
         socket.disconnected = true;
       },
+      socketId: () => undefined,
       to(state) {
         for (const listener of [...listeners]) listener(state);
       },

@@ -215,21 +215,24 @@ export function openLiveSession(user: Pick<User, '_id' | 'sessionId'>): LiveConn
     },
     onRefused,
   });
-  const forget = liveConnection.register(() => {
-    forget();
-    if (session?.connection === connection) session = null;
-    connection.close();
-    if (refreshTimer !== undefined) clearTimeout(refreshTimer);
-    refreshTimer = undefined;
-    refreshMissed = false;
-    // The dialog and the imports are this account's: another user signing in here never sees them.
-    channelFetched.close();
-    tiktokImports.clear();
-    commentArrivals.clear();
-    forgetInboxCount();
-    forgetNotifications();
-    sentimentTraining.clear();
-  });
+  const forget = liveConnection.register(
+    () => {
+      forget();
+      if (session?.connection === connection) session = null;
+      connection.close();
+      if (refreshTimer !== undefined) clearTimeout(refreshTimer);
+      refreshTimer = undefined;
+      refreshMissed = false;
+      // The dialog and the imports are this account's: another user signing in here never sees them.
+      channelFetched.close();
+      tiktokImports.clear();
+      commentArrivals.clear();
+      forgetInboxCount();
+      forgetNotifications();
+      sentimentTraining.clear();
+    },
+    () => connection.socketId(),
+  );
   session = { channel, connection };
   liveConnection.report('connecting');
   void connection.start();

@@ -283,6 +283,25 @@ describe('requests', () => {
     expect(init.body).toBe('{"a":1}');
   });
 
+  it("names the page's live socket (X-Socket-ID) while it has one, and nothing before", async () => {
+    const fetch = vi.fn(async () => json(200, {}));
+    const socket: { id?: string } = {};
+    const client = createHttpClient({
+      baseUrl: '',
+      tokenStore: memoryTokenStore('t0k'),
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      socketId: () => socket.id,
+      refreshAccessToken: async () => null,
+    });
+    const sent = (call: number) =>
+      new Headers((fetch.mock.calls[call] as unknown as [string, RequestInit])[1].headers).get('X-Socket-ID');
+    await client.request('PATCH', '/v1.0/things/1', { body: { isBookmarked: true } });
+    expect(sent(0)).toBeNull();
+    socket.id = '1234.5678';
+    await client.request('PATCH', '/v1.0/things/1', { body: { isBookmarked: false } });
+    expect(sent(1)).toBe('1234.5678');
+  });
+
   it('turns a network failure into OfflineError and tells the app', async () => {
     const onOffline = vi.fn();
     const client = createHttpClient({

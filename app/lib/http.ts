@@ -82,6 +82,8 @@ export interface HttpClientOptions {
   impersonation?: ImpersonationSlot;
   /** The current UI language, sent as Accept-Language. */
   language?: () => string;
+  /** The page's live socket, sent as X-Socket-ID: the API tells this page nothing it did itself. */
+  socketId?: () => string | undefined;
   fetch?: typeof fetch;
 }
 
@@ -135,6 +137,8 @@ export function createHttpClient(options: HttpClientOptions) {
     };
     if (typeof window !== 'undefined') headers['X-App-Url'] = window.location.origin;
     if (options.language) headers['Accept-Language'] = options.language();
+    const socketId = options.socketId?.();
+    if (socketId) headers['X-Socket-ID'] = socketId;
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     try {

@@ -10,22 +10,34 @@ import { createStore, useStore } from './store';
 /** `live`: subscribed to the user's channel, events arrive; `lost`: away for more than a few seconds. */
 export type LiveState = 'off' | 'connecting' | 'live' | 'lost';
 
-let closeCurrent: (() => void) | null = null;
+type Registered = { close: () => void; socketId: () => string | undefined };
+let current: Registered | null = null;
 const state = createStore<LiveState>('off');
 
 export const liveConnection = {
-  /** The open connection's close; answers how to forget it again (when it closes on its own). */
-  register(close: () => void): () => void {
-    closeCurrent = close;
+  /**
+   * The open connection's close and its socket's id; answers how to forget it again (when it
+   * closes on its own).
+   */
+  register(close: () => void, socketId: () => string | undefined = () => undefined): () => void {
+    const registered = { close, socketId };
+    current = registered;
     return () => {
-      if (closeCurrent === close) closeCurrent = null;
+      if (current === registered) current = null;
     };
   },
   close(): void {
-    const close = closeCurrent;
-    closeCurrent = null;
+    const close = current?.close;
+    current = null;
     close?.();
     liveConnection.report('off');
+  },
+  /**
+   * The open socket's id, which the app's HTTP client sends as `X-Socket-ID`: what this tab
+   * changes, the API tells the user's other tabs, not this one (it has changed it already).
+   */
+  socketId(): string | undefined {
+    return current?.socketId();
   },
   report(next: LiveState): void {
     state.set(next);

@@ -21,10 +21,11 @@ import { projectFollowingSandboxPage, saySandboxComment } from '../test/sandbox'
  */
 let h: Harness;
 /** What the API told the channels' owners (CommentsChanged), as a publisher would send it. */
-const told: Array<{ userId: string; event: CommentsChangedEvent }> = [];
+const told: Array<{ userId: string; event: CommentsChangedEvent; exceptSocketId?: string | undefined }> = [];
 const recorder = {
-  toUser: async (userId: string, name: string, event: unknown) => {
-    if (name === COMMENTS_CHANGED) told.push({ userId, event: event as CommentsChangedEvent });
+  toUser: async (userId: string, name: string, event: unknown, options?: { exceptSocketId?: string }) => {
+    if (name === COMMENTS_CHANGED)
+      told.push({ userId, event: event as CommentsChangedEvent, exceptSocketId: options?.exceptSocketId });
   },
   toAdmins: async () => {},
 } as unknown as Publisher;
@@ -131,6 +132,34 @@ describe('deleting a comment', () => {
 });
 
 describe('hiding a comment', () => {
+  it("tells the user's other tabs of a hide or a bookmark, not the tab that asked (X-Socket-ID); nothing when nothing changed", async () => {
+    const { owner, page, project } = await ownerOfBottega();
+    const comment = (await someoneSays('Lovely cannoli, rude waiter')).find((row) => row.channelId === page.id)!;
+    const mark = (body: { isBookmarked?: boolean; isHidden?: boolean }, socket?: string) =>
+      h.call(commentsContract.updateProjectComment, {
+        params: { projectId: project.id, commentId: comment.id },
+        body,
+        token: owner.accessToken,
+        ...(socket === undefined ? {} : { headers: { 'x-socket-id': socket } }),
+      });
+    const refresh = { channelId: page.id, added: 0, edited: [], removed: [], refresh: true, counted: [] };
+    // What the user's own tabs were told (the page's other followers hear of a hide on their own channels).
+    const toOwner = () => told.filter((each) => each.userId === owner.user._id);
+    told.length = 0;
+    expect((await mark({ isBookmarked: true }, '1234.5678')).status).toBe(200);
+    expect(toOwner()).toEqual([{ userId: owner.user._id, event: refresh, exceptSocketId: '1234.5678' }]);
+    // Bookmarked already: nothing changed, nobody told.
+    told.length = 0;
+    expect((await mark({ isBookmarked: true }, '1234.5678')).status).toBe(200);
+    expect(told).toEqual([]);
+    // A header that names no socket is no socket: every tab is told.
+    expect((await mark({ isHidden: true }, '1.2"><script>')).status).toBe(200);
+    expect(toOwner()).toEqual([{ userId: owner.user._id, event: refresh, exceptSocketId: undefined }]);
+    told.length = 0;
+    expect((await mark({ isHidden: false, isBookmarked: false })).status).toBe(200);
+    expect(toOwner()).toEqual([{ userId: owner.user._id, event: refresh, exceptSocketId: undefined }]);
+  });
+
   it('hides it at the provider first, shows it again there, and changes nothing when the provider refuses', async () => {
     const { owner, page, project } = await ownerOfBottega();
     // Someone comments on the page; Meta's webhook brings it.

@@ -17,13 +17,14 @@ import { providerFailure } from '../integrations/routes';
 import { createEncryption } from '../security/encryption';
 import { workCommentDaysFold } from './comment-days';
 import type { AppEnv, Services } from '../http/context';
-import type { Logger } from '../log';
+import { safeError, type Logger } from '../log';
 import { HttpError, notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
 import { pageOffset, paged } from '../http/paging';
 import { findOwnProject } from '../projects/queries';
 import { markDoneByReply } from '../inbox/queries';
-import { INBOX_CHANGED } from '../../contract/realtime';
+import { COMMENTS_CHANGED, INBOX_CHANGED, type CommentsChangedEvent } from '../../contract/realtime';
+import { requestSocketId } from '../realtime/publisher';
 import { presentComment, presentProjectComment } from './presenters';
 import { claimReplyAttempt, recordReplyPosted, releaseReplyAttempt } from './reply-attempts';
 import { keyOf, writeCommentEvents, writeHiddenMarks } from './writer';
@@ -148,6 +149,25 @@ export function projectCommentRoutes(s: Services) {
     }
     await markComment(s.db, params.commentId, body);
     const fresh = await findProjectComment(s.db, project.id, params.commentId);
+    const { isBookmarked, isHidden } = fresh!.comment;
+    if (isBookmarked !== found.comment.isBookmarked || isHidden !== found.comment.isHidden) {
+      // The user's other tabs read the comment's lists again; the tab that asked shows it already.
+      const changed: CommentsChangedEvent = {
+        channelId: found.channel.id,
+        added: 0,
+        edited: [],
+        removed: [],
+        refresh: true,
+        counted: [],
+      };
+      await s.publisher
+        ?.toUser(user.id, COMMENTS_CHANGED, changed, {
+          exceptSocketId: requestSocketId(c.req.header('x-socket-id')),
+        })
+        .catch((error: unknown) =>
+          c.get('log').warn({ event: COMMENTS_CHANGED, err: safeError(error) }, 'real-time event not published'),
+        );
+    }
     return reply(c, comments.updateProjectComment, 200, presentComment(fresh!));
   });
 

@@ -5,6 +5,16 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Clock } from '../http/rate-limiter';
 
+/** A socket's id as Pusher (and Soketi, Reverb and the embedded server) name a connection. */
+export const SOCKET_ID = /^\d{1,12}\.\d{1,12}$/;
+
+/**
+ * The socket of the tab that sent a request (`X-Socket-ID`, as Laravel Echo's "to others"), when
+ * it names one: what that tab changed is told to the user's other tabs, not to it.
+ */
+export const requestSocketId = (header: string | undefined) =>
+  header !== undefined && SOCKET_ID.test(header) ? header : undefined;
+
 /** How many channels one trigger may name, at Pusher (and Soketi, Reverb and the embedded server). */
 const CHANNELS_PER_TRIGGER = 100;
 
@@ -45,15 +55,28 @@ export function createPublisher(config: Config, sessions: { db: Database; clock:
         }),
     ));
   return {
-    /** Sends `event` with `payload` to the private channel of each of `userId`'s live sessions. */
-    async toUser(userId: string, event: string, payload: unknown): Promise<void> {
+    /**
+     * Sends `event` with `payload` to the private channel of each of `userId`'s live sessions; not
+     * to the socket `exceptSocketId` (the tab that made the change: `requestSocketId`).
+     */
+    async toUser(
+      userId: string,
+      event: string,
+      payload: unknown,
+      { exceptSocketId }: { exceptSocketId?: string | undefined } = {},
+    ): Promise<void> {
       const channels = (await liveSessionIdsOf(sessions.db, userId, sessions.clock())).map((sessionId) =>
         realtimeContract.userChannel(userId, sessionId),
       );
       if (channels.length === 0) return;
       const sdk = await client();
       for (let start = 0; start < channels.length; start += CHANNELS_PER_TRIGGER) {
-        await sdk.trigger(channels.slice(start, start + CHANNELS_PER_TRIGGER), event, payload);
+        await sdk.trigger(
+          channels.slice(start, start + CHANNELS_PER_TRIGGER),
+          event,
+          payload,
+          exceptSocketId ? { socket_id: exceptSocketId } : undefined,
+        );
       }
     },
   };

@@ -7,10 +7,10 @@ import { readBodyBytes } from '../http/json-body';
 import { reply, route } from '../http/operation';
 import { hmacSha256Hex, sameSecret } from '../security/same-secret';
 import { privateChannelAuth, type RealtimeHub } from './hub';
+import { SOCKET_ID } from './publisher';
 
 /** How far a signed request's timestamp may be from now, as Pusher allows. */
 const TIMESTAMP_LEEWAY_SECONDS = 600;
-const SOCKET_ID = /^\d{1,12}\.\d{1,12}$/;
 const MAX_BATCH = 10;
 
 /**

@@ -6,6 +6,7 @@ import {
   expectNoA11yViolations,
   expectNotFoundForAnotherUser,
   makeProjectThroughApi,
+  openListening,
   projectFollowingFacebookPage,
   signInWithoutUi,
   test,
@@ -158,6 +159,49 @@ test('bookmarks and hides a comment, finds it by those filters, and undoes both'
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Trattoria Roma: comments' })).toBeVisible();
   await expect(mine).toHaveCount(0);
+});
+
+test("a bookmark and a hide made in one tab show in the user's other tab at once; the tab that made them reads nothing again", async ({
+  page,
+  request,
+  user,
+}) => {
+  const id = await projectFollowingFacebookPage(request, await accessTokenOf(request, user), 'Bar');
+  await signInWithoutUi(page, user);
+  const path = `/projects/${id}/comments`;
+  await openListening(page, path);
+  const other = await page.context().newPage();
+  try {
+    await openListening(other, path);
+    const author = (await rows(page).nth(1).locator('span.font-semibold').first().textContent())!;
+    const bookmark = (tab: Page) => tab.getByRole('button', { name: `Bookmark the comment of ${author}` }).first();
+    const hide = (tab: Page) => tab.getByRole('button', { name: `Hide the comment of ${author}` }).first();
+    await expect(bookmark(other)).toHaveAttribute('aria-pressed', 'false');
+    // The tab that bookmarks shows it from the answer: it reads no list again.
+    const listsRead: string[] = [];
+    page.on('request', (asked) => {
+      if (
+        asked.method() === 'GET' &&
+        /\/comments(\?|$)/.test(new URL(asked.url()).pathname + new URL(asked.url()).search)
+      )
+        listsRead.push(asked.url());
+    });
+    await bookmark(page).click();
+    await expect(bookmark(page)).toHaveAttribute('aria-pressed', 'true');
+    await expect(bookmark(other)).toHaveAttribute('aria-pressed', 'true');
+    await hide(page).click();
+    await expect(hide(page)).toHaveAttribute('aria-pressed', 'true');
+    await expect(hide(other)).toHaveAttribute('aria-pressed', 'true');
+    expect(listsRead).toEqual([]);
+    // Undone in the other tab: this one reads its list again and follows.
+    await bookmark(other).click();
+    await expect(bookmark(page)).toHaveAttribute('aria-pressed', 'false');
+    await hide(other).click();
+    await expect(hide(page)).toHaveAttribute('aria-pressed', 'false');
+    expect(listsRead.length).toBeGreaterThan(0);
+  } finally {
+    await other.close();
+  }
 });
 
 test('reads in Italian, in the dark, and passes axe', async ({ page }) => {

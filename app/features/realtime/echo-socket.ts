@@ -80,5 +80,6 @@ export async function openEchoSocket(): Promise<LiveSocket> {
       connection.connect();
     },
     disconnect: () => echo.disconnect(),
+    socketId: () => echo.socketId() || undefined,
   };
 }

@@ -29,6 +29,7 @@ function fakeSocket() {
     disconnect() {
       socket.disconnected++;
     },
+    socketId: () => undefined,
     /** As pusher-js's connection.disconnect() then connect(): through 'disconnected' to 'connecting'. */
     reconnect() {
       socket.reconnects++;

@@ -42,6 +42,8 @@ export interface LiveSocket {
   /** Drops the attempt under way and tries again now (subscriptions follow the new socket). */
   reconnect(): void;
   disconnect(): void;
+  /** The socket's id while it is connected (the service names each connection). */
+  socketId(): string | undefined;
 }
 
 /** What a person sees: live, still connecting for the first time, or lost for a while. */
@@ -237,6 +239,10 @@ export function createLiveConnection(options: LiveConnectionOptions) {
     },
     get status(): LiveStatus {
       return status;
+    },
+    /** The open socket's id: sent with each request, so the API tells this tab nothing it did itself. */
+    socketId(): string | undefined {
+      return socket?.socketId();
     },
   };
 }
