@@ -17,7 +17,7 @@ export const api = createHttpClient({
   baseUrl: env.apiUrl,
   tokenStore,
   language: () => i18next.resolvedLanguage ?? i18next.language ?? defaultLanguage,
-  socketId: () => liveConnection.socketId(),
+  socketId: liveConnection.socketId,
   refreshAccessToken: async (client) => {
     const answer = await client.raw<{ access_token: string }>(auth.refresh.method, auth.refresh.path);
     return answer.access_token;

@@ -10,8 +10,7 @@ import { createStore, useStore } from './store';
 /** `live`: subscribed to the user's channel, events arrive; `lost`: away for more than a few seconds. */
 export type LiveState = 'off' | 'connecting' | 'live' | 'lost';
 
-type Registered = { close: () => void; socketId: () => string | undefined };
-let current: Registered | null = null;
+let current: { close: () => void; socketId: () => string | undefined } | null = null;
 const state = createStore<LiveState>('off');
 
 export const liveConnection = {
@@ -19,7 +18,7 @@ export const liveConnection = {
    * The open connection's close and its socket's id; answers how to forget it again (when it
    * closes on its own).
    */
-  register(close: () => void, socketId: () => string | undefined = () => undefined): () => void {
+  register(close: () => void, socketId: () => string | undefined): () => void {
     const registered = { close, socketId };
     current = registered;
     return () => {
@@ -36,9 +35,7 @@ export const liveConnection = {
    * The open socket's id, which the app's HTTP client sends as `X-Socket-ID`: what this tab
    * changes, the API tells the user's other tabs, not this one (it has changed it already).
    */
-  socketId(): string | undefined {
-    return current?.socketId();
-  },
+  socketId: (): string | undefined => current?.socketId(),
   report(next: LiveState): void {
     state.set(next);
   },

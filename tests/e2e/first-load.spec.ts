@@ -7,11 +7,12 @@ import { expect, test } from './fixtures';
 /**
  * The first-load budget (docs/decisions/021-first-load.md): what a cold sign-in or sign-up
  * page loads, each script gzipped at level 9. The goal set was 110 kB; framework and
- * i18n alone are 105 kB, and this is where the page stands with a few kB to spare (021 says
- * what 110 would take). Bytes, never time, so the test means the same on any machine; `npm run
- * bench` prints the figures.
+ * i18n alone are 105 kB, and this is where the page stood with a few kB to spare (021 says
+ * what 110 would take); raised by half a kB when the HTTP client began naming the page's live
+ * socket, which left it 74 bytes over (decision 082). Bytes, never time, so the test means the
+ * same on any machine; `npm run bench` prints the figures.
  */
-const BUDGET_BYTES = 157_000;
+const BUDGET_BYTES = 157_500;
 
 /**
  * What the sign-in path must never carry, by source path: Headless UI (the guest pages have no
