@@ -23,11 +23,11 @@ import { reply, route } from '../http/operation';
 import { pageOffset, paged } from '../http/paging';
 import { findOwnProject } from '../projects/queries';
 import { markDoneByReply } from '../inbox/queries';
-import { COMMENTS_CHANGED, INBOX_CHANGED, type CommentsChangedEvent } from '../../contract/realtime';
+import { COMMENTS_CHANGED, INBOX_CHANGED } from '../../contract/realtime';
 import { requestSocketId } from '../realtime/publisher';
 import { presentComment, presentProjectComment } from './presenters';
 import { claimReplyAttempt, recordReplyPosted, releaseReplyAttempt } from './reply-attempts';
-import { keyOf, writeCommentEvents, writeHiddenMarks } from './writer';
+import { keyOf, refreshOf, writeCommentEvents, writeHiddenMarks } from './writer';
 import {
   countProjectComments,
   findComment,
@@ -152,16 +152,8 @@ export function projectCommentRoutes(s: Services) {
     const { isBookmarked, isHidden } = fresh!.comment;
     if (isBookmarked !== found.comment.isBookmarked || isHidden !== found.comment.isHidden) {
       // The user's other tabs read the comment's lists again; the tab that asked shows it already.
-      const changed: CommentsChangedEvent = {
-        channelId: found.channel.id,
-        added: 0,
-        edited: [],
-        removed: [],
-        refresh: true,
-        counted: [],
-      };
       await s.publisher
-        ?.toUser(user.id, COMMENTS_CHANGED, changed, {
+        ?.toUser(user.id, COMMENTS_CHANGED, refreshOf(found.channel.id), {
           exceptSocketId: requestSocketId(c.req.header('x-socket-id')),
         })
         .catch((error: unknown) =>

@@ -603,21 +603,28 @@ function transactionsOf(events: CommentEvent[]): CommentEvent[][] {
       Number(a.type === 'upsert' && a.parentExternalId !== null) -
       Number(b.type === 'upsert' && b.parentExternalId !== null),
   );
-  const chunks: CommentEvent[][] = [];
-  let chunk: CommentEvent[] = [];
+  return inTextParts(ordered, TEXT_PER_TRANSACTION, (event) =>
+    event.type === 'upsert' ? event.message.length + event.authorName.length : 0,
+  );
+}
+
+/** `items` in order, in parts of at most `limit` of text each (`textOf`); an item longer than that, alone. */
+function inTextParts<T>(items: T[], limit: number, textOf: (item: T) => number): T[][] {
+  const parts: T[][] = [];
+  let part: T[] = [];
   let text = 0;
-  for (const event of ordered) {
-    const size = event.type === 'upsert' ? event.message.length + event.authorName.length : 0;
-    if (chunk.length > 0 && text + size > TEXT_PER_TRANSACTION) {
-      chunks.push(chunk);
-      chunk = [];
+  for (const item of items) {
+    const size = textOf(item);
+    if (part.length > 0 && text + size > limit) {
+      parts.push(part);
+      part = [];
       text = 0;
     }
-    chunk.push(event);
+    part.push(item);
     text += size;
   }
-  if (chunk.length > 0) chunks.push(chunk);
-  return chunks;
+  if (part.length > 0) parts.push(part);
+  return parts;
 }
 
 const nothingApplied = (): Applied => ({ byChannel: new Map(), waiting: new Set(), addedToReview: 0, ids: new Map() });
@@ -682,24 +689,17 @@ async function mergeWhatWasWritten(deps: CommentWriterDeps, applied: Applied): P
  * written again (server/webhooks/job.ts): a burst of long comments was judged up to six times, on
  * the API's thread, long after it had arrived. Only a batch with more text than one transaction
  * takes is looked up first: judging a batch of short comments costs less than the look-up. It is
- * looked up `TEXT_PER_LOOKUP` of text at a time, requests let in between: on PGlite a look-up of
- * a few thousand long comments held the API's thread for a fifth of a second.
+ * looked up `TEXT_PER_LOOKUP` of text at a time, requests let in between: on PGlite each
+ * statement's digests run on the API's thread.
  */
 async function withoutHeldAlready(db: Database, upserts: CommentUpsert[]): Promise<CommentUpsert[]> {
   const text = upserts.reduce((sum, event) => sum + event.message.length, 0);
   if (text <= TEXT_PER_TRANSACTION) return upserts;
   const skipped = new Set<number>();
-  let from = 0;
-  while (from < upserts.length) {
-    if (from > 0) await letRequestsIn();
-    let to = from + 1;
-    let size = upserts[from]!.message.length;
-    while (to < upserts.length && size + upserts[to]!.message.length <= TEXT_PER_LOOKUP) {
-      size += upserts[to]!.message.length;
-      to += 1;
-    }
-    for (const n of await heldAlready(db, upserts, from, to)) skipped.add(n);
-    from = to;
+  const numbered = upserts.map((event, n) => ({ event, n }));
+  for (const [k, part] of inTextParts(numbered, TEXT_PER_LOOKUP, ({ event }) => event.message.length).entries()) {
+    if (k > 0) await letRequestsIn();
+    for (const n of await heldAlready(db, part)) skipped.add(n);
   }
   return skipped.size === 0 ? upserts : upserts.filter((_, n) => !skipped.has(n));
 }
@@ -707,10 +707,10 @@ async function withoutHeldAlready(db: Database, upserts: CommentUpsert[]): Promi
 /** Text looked up at once by `withoutHeldAlready`: each comment's words are read and digested in SQL. */
 const TEXT_PER_LOOKUP = 256 * 1024;
 
-/** Which of `upserts[from..to)` (their indexes) every channel of their place holds already with the same words. */
-async function heldAlready(db: Database, upserts: CommentUpsert[], from: number, to: number): Promise<number[]> {
-  const asked = upserts.slice(from, to).map((event, at) => ({
-    n: from + at,
+/** Which of `numbered` (their numbers) every channel of their place holds already with the same words. */
+async function heldAlready(db: Database, numbered: Array<{ event: CommentUpsert; n: number }>): Promise<number[]> {
+  const asked = numbered.map(({ event, n }) => ({
+    n,
     channelId: 'channelId' in event.on ? event.on.channelId : null,
     kind: 'kind' in event.on ? event.on.kind : null,
     place: 'externalId' in event.on ? event.on.externalId : null,
@@ -824,6 +824,16 @@ export async function markHidden(deps: CommentWriterDeps, marks: HiddenMark[]): 
   );
 }
 
+/** `CommentsChanged` that has the channel's open lists read again, for a change it does not list. */
+export const refreshOf = (channelId: string): CommentsChangedEvent => ({
+  channelId,
+  added: 0,
+  edited: [],
+  removed: [],
+  refresh: true,
+  counted: [],
+});
+
 /** Tells each owner of a channel in `changed` once that its open lists read the page again. */
 export async function tellHiddenChanged(
   deps: CommentWriterDeps,
@@ -834,7 +844,7 @@ export async function tellHiddenChanged(
   const channels = new Map(changed.map((row) => [row.channel_id, row.owner_id]));
   for (const [channelId, ownerId] of channels) {
     if (ownerId === except) continue;
-    const event: CommentsChangedEvent = { channelId, added: 0, edited: [], removed: [], refresh: true, counted: [] };
+    const event = refreshOf(channelId);
     try {
       await deps.publisher.toUser(ownerId, COMMENTS_CHANGED, event);
     } catch (error) {
