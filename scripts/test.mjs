@@ -5,6 +5,8 @@
  * back unless it fails): the end-to-end tests need it, the others do not. Plain Node, no packages.
  *
  *   npm test                      (CI: scripts/with-postgres.sh npm test)
+ *   npm test -- --smoke           the same, but only the end-to-end tests tagged @smoke (CI on the
+ *                                 newer Node line: the build there too, beside the other phases)
  */
 import { spawn } from 'node:child_process';
 
@@ -44,6 +46,7 @@ let code = await run('unit', [...npm, 'test:unit']);
 if (code === 0) code = await run('api', [...npm, 'test:api']);
 const buildCode = await built;
 if (code === 0) code = buildCode;
-if (code === 0) code = await run('end-to-end', ['npx', 'playwright', 'test']);
+const smoke = process.argv.includes('--smoke') ? ['--grep', '@smoke'] : [];
+if (code === 0) code = await run(smoke.length ? 'smoke' : 'end-to-end', ['npx', 'playwright', 'test', ...smoke]);
 report();
 process.exit(code);
