@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as commentsContract from '../../contract/comments';
@@ -5,7 +6,7 @@ import * as sandboxProviders from '../../contract/sandbox/providers';
 import { comments, projectChannels, connectedAccounts } from '../db/schema';
 import { SANDBOX_COMMENT_PAGE } from '../integrations/sandbox/comment-page';
 import { startHarness, type Harness } from '../test/harness';
-import { COMMENTS_CHANGED, type CommentsChangedEvent } from '../../contract/realtime';
+import { COMMENTS_CHANGED, INBOX_CHANGED, type CommentsChangedEvent } from '../../contract/realtime';
 import type { Publisher } from '../realtime/publisher';
 import { pageFeedDelivery } from '../webhooks/meta-deliveries';
 import { signatureOf } from '../webhooks/routes';
@@ -17,15 +18,19 @@ import { projectFollowingSandboxPage, saySandboxComment } from '../test/sandbox'
  * its own page) and a refusal changes nothing here; elsewhere hiding stays the app's own mark.
  * Deleting goes the same way, for everyone who follows the page. The network's own webhook for
  * either (`hide`, `remove`) then changes nothing and tells nobody; one for a change made on
- * Facebook itself is applied.
+ * Facebook itself is applied. What the user did there (a hide, a mark, a reply) is told to their
+ * other tabs.
  */
 let h: Harness;
 /** What the API told the channels' owners (CommentsChanged), as a publisher would send it. */
 const told: Array<{ userId: string; event: CommentsChangedEvent; exceptSocketId?: string | undefined }> = [];
+/** What the API told users of their inbox (InboxChanged). */
+const toldInbox: Array<{ userId: string; exceptSocketId: string | undefined }> = [];
 const recorder = {
   toUser: async (userId: string, name: string, event: unknown, options?: { exceptSocketId?: string }) => {
     if (name === COMMENTS_CHANGED)
       told.push({ userId, event: event as CommentsChangedEvent, exceptSocketId: options?.exceptSocketId });
+    if (name === INBOX_CHANGED) toldInbox.push({ userId, exceptSocketId: options?.exceptSocketId });
   },
   toAdmins: async () => {},
 } as unknown as Publisher;
@@ -240,5 +245,34 @@ describe('hiding a comment', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body.isHidden).toBe(true);
+  });
+});
+
+describe('replying to a comment', () => {
+  it("tells the user's other tabs to read the comment's lists and the inbox again, not the tab that replied", async () => {
+    const { owner, page, project } = await ownerOfBottega();
+    const comment = (await someoneSays('Do you do gluten-free cannoli?')).find((row) => row.channelId === page.id)!;
+    const replied = (attemptId: string, socket?: string) =>
+      h.call(commentsContract.replyToProjectComment, {
+        params: { projectId: project.id, commentId: comment.id },
+        body: { message: 'Yes, every Friday!', attemptId },
+        token: owner.accessToken,
+        ...(socket === undefined ? {} : { headers: { 'x-socket-id': socket } }),
+      });
+    told.length = 0;
+    toldInbox.length = 0;
+    const attemptId = randomUUID();
+    expect((await replied(attemptId, '42.7')).status).toBe(201);
+    const refresh = { channelId: page.id, added: 0, edited: [], removed: [], refresh: true, counted: [] };
+    expect(told).toEqual([{ userId: owner.user._id, event: refresh, exceptSocketId: '42.7' }]);
+    // Answered: done in the inbox, which the other tabs count again.
+    expect(toldInbox).toEqual([{ userId: owner.user._id, exceptSocketId: '42.7' }]);
+    // The same attempt again (its answer lost on the way), from a tab with no socket: every tab
+    // reads the lists again; the comment is done already, so the inbox is not told again.
+    told.length = 0;
+    toldInbox.length = 0;
+    expect((await replied(attemptId)).status).toBe(201);
+    expect(told).toEqual([{ userId: owner.user._id, event: refresh, exceptSocketId: undefined }]);
+    expect(toldInbox).toEqual([]);
   });
 });

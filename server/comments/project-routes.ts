@@ -17,14 +17,14 @@ import { providerFailure } from '../integrations/routes';
 import { createEncryption } from '../security/encryption';
 import { workCommentDaysFold } from './comment-days';
 import type { AppEnv, Services } from '../http/context';
-import { safeError, type Logger } from '../log';
+import type { Logger } from '../log';
 import { HttpError, notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
 import { pageOffset, paged } from '../http/paging';
 import { findOwnProject } from '../projects/queries';
 import { markDoneByReply } from '../inbox/queries';
 import { COMMENTS_CHANGED, INBOX_CHANGED } from '../../contract/realtime';
-import { requestSocketId } from '../realtime/publisher';
+import { tellOtherTabs } from '../realtime/publisher';
 import { presentComment, presentProjectComment } from './presenters';
 import { claimReplyAttempt, recordReplyPosted, releaseReplyAttempt } from './reply-attempts';
 import { keyOf, refreshOf, writeCommentEvents, writeHiddenMarks } from './writer';
@@ -152,13 +152,7 @@ export function projectCommentRoutes(s: Services) {
     const { isBookmarked, isHidden } = fresh!.comment;
     if (isBookmarked !== found.comment.isBookmarked || isHidden !== found.comment.isHidden) {
       // The user's other tabs read the comment's lists again; the tab that asked shows it already.
-      await s.publisher
-        ?.toUser(user.id, COMMENTS_CHANGED, refreshOf(found.channel.id), {
-          exceptSocketId: requestSocketId(c.req.header('x-socket-id')),
-        })
-        .catch((error: unknown) =>
-          c.get('log').warn({ event: COMMENTS_CHANGED, err: safeError(error) }, 'real-time event not published'),
-        );
+      await tellOtherTabs(s.publisher, c, user.id, COMMENTS_CHANGED, refreshOf(found.channel.id));
     }
     return reply(c, comments.updateProjectComment, 200, presentComment(fresh!));
   });
@@ -246,15 +240,17 @@ export function projectCommentRoutes(s: Services) {
           fromChannel: true,
         },
       ],
-      // The person who replied sees it in the answer; their other tabs read it with the list.
+      // Told below to the replier's other tabs alone: the tab that replied shows it from the answer.
       { tell: false },
     );
     const replyId = written.ids.get(keyOf(channel.id, externalId));
     // Its comment was removed at the provider meanwhile, and the reply with it.
     if (!replyId) throw notFound();
+    // The user's other tabs read the comment's lists again, and show the reply under it.
+    await tellOtherTabs(s.publisher, c, user.id, COMMENTS_CHANGED, refreshOf(channel.id));
     // Answered: done in the inbox (docs/product.md#inbox); the user's other tabs count it so.
     if (await markDoneByReply(s.db, parent.comment.id, now))
-      await s.publisher?.toUser(user.id, INBOX_CHANGED, { updated: 1 });
+      await tellOtherTabs(s.publisher, c, user.id, INBOX_CHANGED, { updated: 1 });
     const [posted, fresh] = await Promise.all([findComment(s.db, replyId), findComment(s.db, parent.comment.id)]);
     if (!posted || !fresh) throw notFound();
     return reply(c, comments.replyToProjectComment, 201, {

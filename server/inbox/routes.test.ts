@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as inbox from '../../contract/inbox';
 import type { OperationInput } from '../../contract/operation';
+import { INBOX_CHANGED } from '../../contract/realtime';
 import { projectChannels } from '../db/schema';
+import type { Publisher } from '../realtime/publisher';
 import { startHarness, type Harness } from '../test/harness';
 
 /**
@@ -10,8 +12,16 @@ import { startHarness, type Harness } from '../test/harness';
  * first; done and open again, by id, by filter and by undo; the open count; and nobody else's.
  */
 let h: Harness;
+/** What the API told users' tabs of their inbox (InboxChanged), as a publisher would send it. */
+const told: Array<{ userId: string; updated: number; exceptSocketId: string | undefined }> = [];
+const recorder = {
+  toUser: async (userId: string, name: string, event: { updated: number }, options?: { exceptSocketId?: string }) => {
+    if (name === INBOX_CHANGED) told.push({ userId, updated: event.updated, exceptSocketId: options?.exceptSocketId });
+  },
+  toAdmins: async () => {},
+} as unknown as Publisher;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ publisher: recorder });
 });
 afterAll(async () => {
   await h?.stop();
@@ -156,6 +166,32 @@ describe('the inbox', () => {
       updated: 1,
     });
     expect(await openCount(token)).toBe(5);
+  });
+
+  it("tells the user's other tabs of a change, not the tab that made it (X-Socket-ID), and nothing when nothing changed", async () => {
+    const { owner, complaint, praise } = await userWithInbox();
+    const token = owner.accessToken;
+    const from = (socket: string) => ({ headers: { 'x-socket-id': socket } });
+    told.length = 0;
+    const done = await h.call(inbox.markInboxComments, {
+      body: { ids: [complaint.id, praise.id], done: true },
+      token,
+      ...from('1234.5678'),
+    });
+    expect(told).toEqual([{ userId: owner.user._id, updated: 2, exceptSocketId: '1234.5678' }]);
+    told.length = 0;
+    await h.call(inbox.markInboxComments, { body: { ids: [praise.id], done: true }, token, ...from('1234.5678') });
+    expect(told).toEqual([]);
+    await h.call(inbox.undoInboxDone, { params: { batchId: done.body.batchId! }, token, ...from('99.1') });
+    expect(told).toEqual([{ userId: owner.user._id, updated: 2, exceptSocketId: '99.1' }]);
+    // A header that names no socket is no socket: every tab is told, the one that asked too.
+    told.length = 0;
+    await h.call(inbox.markMatchingInboxDone, {
+      body: { filter: { sentiment: 'NEGATIVE' }, expectedTotal: 2 },
+      token,
+      ...from('all'),
+    });
+    expect(told).toEqual([{ userId: owner.user._id, updated: 2, exceptSocketId: undefined }]);
   });
 
   it('marks every open comment matching done once the count is confirmed, and refuses a count that grew', async () => {

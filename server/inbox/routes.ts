@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { randomUUID } from 'node:crypto';
 import * as inbox from '../../contract/inbox';
 import { COMMENTS_PAGE_SIZE } from '../../contract/comments';
@@ -11,6 +11,7 @@ import { pageOffset, paged } from '../http/paging';
 import { CountChanged, repliesTo, type CommentWithChannel } from '../comments/queries';
 import { presentProjectComment } from '../comments/presenters';
 import { mergeSearchEntriesAfterAnswer } from '../comments/search-entries';
+import { tellOtherTabs } from '../realtime/publisher';
 import { countInbox, inboxChannelIds, inboxPage, inboxRows, markDone, markMatchingDone, undoDone } from './queries';
 
 /**
@@ -21,14 +22,14 @@ import { countInbox, inboxChannelIds, inboxPage, inboxRows, markDone, markMatchi
 export function inboxRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
   /**
-   * After comments were marked: the user's other tabs read their inbox and its count again, and
-   * the search indexes merge what the change added to them once the answer has gone
-   * (server/comments/search-entries.ts).
+   * After comments were marked: the user's other tabs read their inbox and its count again (the
+   * tab that marked them reads its own), and the search indexes merge what the change added to
+   * them once the answer has gone (server/comments/search-entries.ts).
    */
-  const afterChange = (userId: string, updated: number) => {
+  const afterChange = (c: Context, userId: string, updated: number) => {
     if (updated === 0) return Promise.resolve();
     mergeSearchEntriesAfterAnswer(s.db, s.background);
-    return s.publisher ? s.publisher.toUser(userId, INBOX_CHANGED, { updated }) : Promise.resolve();
+    return tellOtherTabs(s.publisher, c, userId, INBOX_CHANGED, { updated });
   };
 
   route(routes, s, inbox.listInbox, async (c, { query }) => {
@@ -81,7 +82,7 @@ export function inboxRoutes(s: Services) {
     const batchId = randomUUID();
     const channelIds = await inboxChannelIds(s.db, user.id);
     const updated = await markDone(s.db, channelIds, body.ids, body.done, { batchId, now: new Date(s.clock()) });
-    await afterChange(user.id, updated);
+    await afterChange(c, user.id, updated);
     return reply(c, inbox.markInboxComments, 200, { batchId: updated > 0 && body.done ? batchId : null, updated });
   });
 
@@ -94,7 +95,7 @@ export function inboxRoutes(s: Services) {
         batchId,
         now: new Date(s.clock()),
       });
-      await afterChange(user.id, updated);
+      await afterChange(c, user.id, updated);
       return reply(c, inbox.markMatchingInboxDone, 200, { batchId: updated > 0 ? batchId : null, updated });
     } catch (error) {
       if (error instanceof CountChanged) {
@@ -108,7 +109,7 @@ export function inboxRoutes(s: Services) {
     const user = c.get('user');
     const updated = await undoDone(s.db, user.id, params.batchId);
     if (updated === undefined) throw notFound();
-    await afterChange(user.id, updated);
+    await afterChange(c, user.id, updated);
     return reply(c, inbox.undoInboxDone, 200, { batchId: params.batchId, updated });
   });
 

@@ -1,9 +1,11 @@
+import type { Context } from 'hono';
 import type Pusher from 'pusher';
 import * as realtimeContract from '../../contract/realtime';
 import { liveSessionIdsOf } from '../auth/live-sessions';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Clock } from '../http/rate-limiter';
+import { safeError, type Logger } from '../log';
 
 /** A socket's id as Pusher (and Soketi, Reverb and the embedded server) name a connection. */
 export const SOCKET_ID = /^\d{1,12}\.\d{1,12}$/;
@@ -14,6 +16,29 @@ export const SOCKET_ID = /^\d{1,12}\.\d{1,12}$/;
  */
 export const requestSocketId = (header: string | undefined) =>
   header !== undefined && SOCKET_ID.test(header) ? header : undefined;
+
+/**
+ * Tells `userId`'s other tabs what the request `c` changed: each of their live sessions' sockets
+ * but the one the request names (`requestSocketId`), which shows the change from its answer. Not
+ * published is logged, never the request's failure: the other tabs read again on their next
+ * showing or reconnect.
+ */
+export async function tellOtherTabs(
+  publisher: Publisher | undefined,
+  /** Any route's context (signed in or not): its `X-Socket-ID` and its log. */
+  c: Context,
+  userId: string,
+  event: string,
+  payload: unknown,
+): Promise<void> {
+  if (!publisher) return;
+  try {
+    await publisher.toUser(userId, event, payload, { exceptSocketId: requestSocketId(c.req.header('x-socket-id')) });
+  } catch (error) {
+    const log: Logger = c.get('log');
+    log.warn({ event, err: safeError(error) }, 'real-time event not published');
+  }
+}
 
 /** How many channels one trigger may name, at Pusher (and Soketi, Reverb and the embedded server). */
 const CHANNELS_PER_TRIGGER = 100;

@@ -161,7 +161,7 @@ test('bookmarks and hides a comment, finds it by those filters, and undoes both'
   await expect(mine).toHaveCount(0);
 });
 
-test("a bookmark and a hide made in one tab show in the user's other tab at once; the tab that made them reads nothing again", async ({
+test("a bookmark, a hide and a reply made in one tab show in the user's other tab at once; the tab that made them reads nothing again", async ({
   page,
   request,
   user,
@@ -192,6 +192,17 @@ test("a bookmark and a hide made in one tab show in the user's other tab at once
     await hide(page).click();
     await expect(hide(page)).toHaveAttribute('aria-pressed', 'true');
     await expect(hide(other)).toHaveAttribute('aria-pressed', 'true');
+    // A reply: the other tab shows it under its comment, and counts the comment done.
+    const { inboxLink, open } = await headerOpenCount(other);
+    await replyToSundayQuestion(page);
+    const answered = rows(other).filter({ hasText: 'Are you open on Sunday morning?' });
+    await expect(
+      answered
+        .getByRole('list', { name: /^\d+ repl(y|ies) to / })
+        .getByRole('listitem')
+        .last(),
+    ).toContainText('From 8, every day.');
+    await expect(inboxLink).toHaveAttribute('aria-label', new RegExp(`^Inbox: ${open - 1} open`));
     expect(listsRead).toEqual([]);
     // Undone in the other tab: this one reads its list again and follows.
     await bookmark(other).click();
