@@ -44,15 +44,24 @@ export function probabilities(
   model: Omit<Model, 'vocabulary'>,
   features: Pick<Features, 'indices' | 'values'>,
 ): [number, number, number] {
-  const scores = [model.bias[0]!, model.bias[1]!, model.bias[2]!];
+  return probabilitiesIn(model.weights, K, model.bias, features);
+}
+
+/** `probabilities` over weights kept `stride` numbers a bucket, the bucket's K weights first. */
+function probabilitiesIn(
+  weights: Float32Array,
+  stride: number,
+  bias: Float32Array,
+  features: Pick<Features, 'indices' | 'values'>,
+): [number, number, number] {
+  const scores = [bias[0]!, bias[1]!, bias[2]!];
   const { indices, values } = features;
-  const w = model.weights;
   for (let i = 0; i < indices.length; i++) {
-    const at = indices[i]! * K;
+    const at = indices[i]! * stride;
     const v = values[i]!;
-    scores[0]! += w[at]! * v;
-    scores[1]! += w[at + 1]! * v;
-    scores[2]! += w[at + 2]! * v;
+    scores[0]! += weights[at]! * v;
+    scores[1]! += weights[at + 1]! * v;
+    scores[2]! += weights[at + 2]! * v;
   }
   const top = Math.max(scores[0]!, scores[1]!, scores[2]!);
   const e = scores.map((score) => Math.exp(score - top));
@@ -108,7 +117,7 @@ function trainOnce(examples: Example[], options: TrainingOptions, start?: Model)
   // The hot loop of every training, bound by memory: each bucket's three weights and their three
   // sums of squared gradients side by side (STRIDE numbers), so that an example reads one place a
   // bucket rather than two arrays of 3 MB each. Each weight gets the same operations in the same
-  // order as `probabilities` and one label at a time would give it (an example's buckets are
+  // order as one label at a time over separate arrays gave it (an example's buckets are
   // distinct), so the model is the same to the bit: server/sentiment/classifier.test.ts holds the
   // carried model to that.
   const state = new Float32Array(DIMENSIONS * STRIDE);
@@ -120,6 +129,7 @@ function trainOnce(examples: Example[], options: TrainingOptions, start?: Model)
   const bias = start ? start.bias.slice() : new Float32Array(K);
   const { rate, l2 } = options;
   const biasSquared = new Float32Array(K);
+  const gradients = new Float64Array(K);
   const next = random(options.seed);
   const order = examples.map((_, n) => n);
   for (let epoch = 0; epoch < options.epochs; epoch++) {
@@ -129,43 +139,22 @@ function trainOnce(examples: Example[], options: TrainingOptions, start?: Model)
     }
     for (const n of order) {
       const { features, label, weight = 1 } = examples[n]!;
+      const p = probabilitiesIn(state, STRIDE, bias, features);
       const { indices, values } = features;
-      let score0 = bias[0]!;
-      let score1 = bias[1]!;
-      let score2 = bias[2]!;
-      for (let i = 0; i < indices.length; i++) {
-        const at = indices[i]! * STRIDE;
-        const v = values[i]!;
-        score0 += state[at]! * v;
-        score1 += state[at + 1]! * v;
-        score2 += state[at + 2]! * v;
+      for (let k = 0; k < K; k++) {
+        const gradient = (p[k]! - (k === label ? 1 : 0)) * weight;
+        gradients[k] = gradient;
+        biasSquared[k]! += gradient * gradient;
+        bias[k]! -= (rate * gradient) / Math.sqrt(biasSquared[k]! + 1e-8);
       }
-      const top = Math.max(score0, score1, score2);
-      const e0 = Math.exp(score0 - top);
-      const e1 = Math.exp(score1 - top);
-      const e2 = Math.exp(score2 - top);
-      const sum = e0 + e1 + e2;
-      const g0 = (e0 / sum - (label === 0 ? 1 : 0)) * weight;
-      const g1 = (e1 / sum - (label === 1 ? 1 : 0)) * weight;
-      const g2 = (e2 / sum - (label === 2 ? 1 : 0)) * weight;
-      biasSquared[0] += g0 * g0;
-      bias[0] -= (rate * g0) / Math.sqrt(biasSquared[0]! + 1e-8);
-      biasSquared[1] += g1 * g1;
-      bias[1] -= (rate * g1) / Math.sqrt(biasSquared[1]! + 1e-8);
-      biasSquared[2] += g2 * g2;
-      bias[2] -= (rate * g2) / Math.sqrt(biasSquared[2]! + 1e-8);
       for (let i = 0; i < indices.length; i++) {
         const at = indices[i]! * STRIDE;
         const v = values[i]!;
-        let g = g0 * v + l2 * state[at]!;
-        let squared = (state[at + 3] = Math.fround(state[at + 3]! + g * g));
-        state[at] -= (rate * g) / Math.sqrt(squared + 1e-8);
-        g = g1 * v + l2 * state[at + 1]!;
-        squared = state[at + 4] = Math.fround(state[at + 4]! + g * g);
-        state[at + 1] -= (rate * g) / Math.sqrt(squared + 1e-8);
-        g = g2 * v + l2 * state[at + 2]!;
-        squared = state[at + 5] = Math.fround(state[at + 5]! + g * g);
-        state[at + 2] -= (rate * g) / Math.sqrt(squared + 1e-8);
+        for (let k = 0; k < K; k++) {
+          const g = gradients[k]! * v + l2 * state[at + k]!;
+          state[at + K + k]! += g * g;
+          state[at + k]! -= (rate * g) / Math.sqrt(state[at + K + k]! + 1e-8);
+        }
       }
     }
   }
