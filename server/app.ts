@@ -32,6 +32,7 @@ import { JobQueue } from './jobs/queue';
 import { languageFrom, message } from './http/i18n';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type Clock, type RateLimits } from './http/rate-limiter';
 import { createLogger, safeError, type Logger } from './log';
+import { workUpkeep } from './db/upkeep';
 import type { Mailer } from './mail/mailer';
 import { mauticRoutes } from './mautic/routes';
 import { commentRoutes } from './comments/routes';
@@ -182,6 +183,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         ? Promise.resolve(app.request(url, init))
         : fetch(url, init));
   const services = createServices({ ...deps, providerFetch });
+  // The embedded database's vacuum and analyze, which PostgreSQL's autovacuum does for a server.
+  workUpkeep(services.jobs, services.db, services.log);
   const checkAnswers = deps.config.nodeEnv !== 'production';
 
   app.use(securityHeaders({ https: deps.config.secureCookies }));

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { scheduleCommentSync } from './integrations/comment-sync';
 import { scheduleCommentDaysFold } from './comments/comment-days';
+import { scheduleUpkeep } from './db/upkeep';
 import { scheduleAlertDigests } from './alerts/digest';
 import { scheduleRetraining } from './sentiment/retraining';
 import { createPasswordHasher, DEFAULT_SCRYPT_PARAMS, TEST_SCRYPT_PARAMS } from './auth/passwords';
@@ -191,6 +192,9 @@ await jobs.start();
 if (config.commentSyncMinutes > 0) await scheduleCommentSync(jobs);
 // The counts of a project's comments, folded every minute (docs/decisions/062).
 await scheduleCommentDaysFold(jobs);
+// PGlite's vacuum and analyze (docs/decisions/084), the first round now: a database just seeded
+// or grown since the last start is analyzed before its pages are read much.
+if (database.driver === 'pglite') await scheduleUpkeep(jobs);
 // The alerts' hourly digest, at each full hour (docs/product.md#alerts).
 await scheduleAlertDigests(jobs, Date.now());
 if (config.sentimentRetrainHours > 0) await scheduleRetraining(jobs, config.sentimentRetrainHours * 3600);
