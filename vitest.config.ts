@@ -19,6 +19,19 @@ function databaseTestFiles(dir = 'server'): string[] {
   });
 }
 
+/** The app's, the setup's and the scripts' test files. */
+const APP_TESTS = ['app/**/*.test.{ts,tsx}', 'tests/setup/*.test.ts', 'scripts/**/*.test.ts'];
+
+/** The app's test files that replace a module with `vi.mock`: each needs a module cache of its own. */
+function mockingTestFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : mockingTestFiles(path);
+    return /\.test\.tsx?$/.test(entry.name) && readFileSync(path, 'utf8').includes('vi.mock(') ? [path] : [];
+  });
+}
+const MOCKING_TESTS = ['app', 'tests/setup', 'scripts'].flatMap(mockingTestFiles);
+
 /** The API tests; `env` picks the database they run on (see server/test/database.ts). */
 function serverProject(
   name: string,
@@ -54,8 +67,24 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'app',
-          include: ['app/**/*.test.{ts,tsx}', 'tests/setup/*.test.ts', 'scripts/**/*.test.ts'],
+          include: APP_TESTS,
+          exclude: MOCKING_TESTS,
           // Pure code needs no DOM; a file that does says `// @vitest-environment jsdom`.
+          environment: 'node',
+          // The files share a worker's module cache instead of a process each: 10 s against 19 s
+          // for the whole project. Each file still gets a fresh DOM, and the renders of a test are
+          // unmounted after it (app/test/render.tsx); files run shuffled
+          // (`--sequence.shuffle`) passed.
+          isolate: false,
+          setupFiles: ['tests/setup/vitest.setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // A module replaced in one file would stay replaced for the next in a shared cache.
+          name: 'app-isolated',
+          include: MOCKING_TESTS,
           environment: 'node',
           setupFiles: ['tests/setup/vitest.setup.ts'],
         },
