@@ -1,36 +1,32 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import tsconfigPaths from 'vite-tsconfig-paths';
 
 /** What in an API test file reaches a database: the harness, a test database, a database URL. */
 const REACHES_A_DATABASE =
   /test\/(harness|database|jobs|pusher-clients|postgres-admin|sandbox)|createDatabase|openDatabase|DATABASE_URL|TEST_DB_BACKEND/;
 
+/** The test files (`*.test.ts`, `*.test.tsx`) under `dir` whose text matches `pattern`. */
+function testFilesMatching(dir: string, pattern: RegExp): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFilesMatching(path, pattern);
+    return /\.test\.tsx?$/.test(entry.name) && pattern.test(readFileSync(path, 'utf8')) ? [path] : [];
+  });
+}
+
 /**
  * The API test files that reach a database: the only ones the PostgreSQL run repeats. The others
  * (the classifier, the mail templates, the socket framing…) run the same on either, once.
  */
-function databaseTestFiles(dir = 'server'): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return databaseTestFiles(path);
-    return entry.name.endsWith('.test.ts') && REACHES_A_DATABASE.test(readFileSync(path, 'utf8')) ? [path] : [];
-  });
-}
+const databaseTestFiles = () => testFilesMatching('server', REACHES_A_DATABASE);
 
 /** The app's, the setup's and the scripts' test files. */
 const APP_TESTS = ['app/**/*.test.{ts,tsx}', 'tests/setup/*.test.ts', 'scripts/**/*.test.ts'];
 
 /** The app's test files that replace a module with `vi.mock`: each needs a module cache of its own. */
-function mockingTestFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : mockingTestFiles(path);
-    return /\.test\.tsx?$/.test(entry.name) && readFileSync(path, 'utf8').includes('vi.mock(') ? [path] : [];
-  });
-}
-const MOCKING_TESTS = ['app', 'tests/setup', 'scripts'].flatMap(mockingTestFiles);
+const MOCKING_TESTS = ['app', 'tests/setup', 'scripts'].flatMap((dir) => testFilesMatching(dir, /vi\.mock\(/));
 
 /** The API tests; `env` picks the database they run on (see server/test/database.ts). */
 function serverProject(
@@ -68,7 +64,7 @@ export default defineConfig({
         test: {
           name: 'app',
           include: APP_TESTS,
-          exclude: MOCKING_TESTS,
+          exclude: [...configDefaults.exclude, ...MOCKING_TESTS],
           // Pure code needs no DOM; a file that does says `// @vitest-environment jsdom`.
           environment: 'node',
           // The files share a worker's module cache instead of a process each: 10 s against 19 s
