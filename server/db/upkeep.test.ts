@@ -4,8 +4,7 @@ import { openTestDatabase, type TestDatabase } from '../test/database';
 import { jobsOf } from '../test/jobs';
 import { JobQueue } from '../jobs/queue';
 import { memoryLogger } from '../log';
-import { rowsOf } from './client';
-import { isDue, PGLITE_UPKEEP, scheduleUpkeep, upkeep, UPKEEP_EVERY_SECONDS, workUpkeep } from './upkeep';
+import { isDue, PGLITE_UPKEEP, scheduleUpkeep, tableSizes, upkeep, UPKEEP_EVERY_SECONDS, workUpkeep } from './upkeep';
 
 describe('isDue', () => {
   it('takes a table never counted once it holds anything', () => {
@@ -37,15 +36,10 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** What the catalog counts of `table`, and its size now. */
+/** What the catalog counts of `table` (in `public`), and its size now. */
 async function sizeOf(table: string) {
-  const [row] = rowsOf<{ reltuples: number; relpages: number; pages: number }>(
-    await database.db.execute(sql`
-      select reltuples::float8 as reltuples, relpages::int as relpages,
-             (pg_relation_size(oid) / current_setting('block_size')::int)::int as pages
-      from pg_class where oid = ${table}::regclass`),
-  );
-  return row!;
+  const sizes = await tableSizes(database.db);
+  return sizes.find((size) => size.name === `public.${table}`)!;
 }
 
 describe('upkeep', () => {

@@ -40,14 +40,9 @@ export function isDue({ reltuples, relpages, pages }: TableSize): boolean {
   return pages > relpages * (1 + GROWTH) + GROWTH_FLOOR_PAGES;
 }
 
-/**
- * Vacuums and analyzes each table that is due, one statement at a time (PGlite runs one statement
- * at once: requests wait between two tables, not for all of them); answers each one done and how
- * long it took. On PostgreSQL, autovacuum's work: nothing.
- */
-export async function upkeep(db: Database): Promise<Array<{ table: string; ms: number }>> {
-  if (!isPglite(db)) return [];
-  const tables = rowsOf<TableSize & { name: string }>(
+/** Every table's size now and as its last count saw it, named as a statement names it. */
+export async function tableSizes(db: Database): Promise<Array<TableSize & { name: string }>> {
+  return rowsOf<TableSize & { name: string }>(
     await db.execute(sql`
       select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name,
              c.reltuples::float8 as reltuples, c.relpages::int as relpages,
@@ -58,11 +53,18 @@ export async function upkeep(db: Database): Promise<Array<{ table: string; ms: n
         and n.nspname not like 'pg\_toast%' and n.nspname not like 'pg\_temp%'
       order by c.oid`),
   );
+}
+
+/**
+ * Vacuums and analyzes each table that is due, one statement at a time (PGlite runs one statement
+ * at once: requests wait between two tables, not for all of them); answers each one done and how
+ * long it took. On PostgreSQL, autovacuum's work: nothing.
+ */
+export async function upkeep(db: Database): Promise<Array<{ table: string; ms: number }>> {
+  if (!isPglite(db)) return [];
   const done: Array<{ table: string; ms: number }> = [];
-  for (const table of tables) {
-    if (!isDue({ reltuples: Number(table.reltuples), relpages: Number(table.relpages), pages: Number(table.pages) })) {
-      continue;
-    }
+  for (const table of await tableSizes(db)) {
+    if (!isDue(table)) continue;
     const started = performance.now();
     await db.execute(sql.raw(`vacuum (analyze) ${table.name}`));
     done.push({ table: table.name, ms: Math.round(performance.now() - started) });
