@@ -4,7 +4,18 @@ import { openTestDatabase, type TestDatabase } from '../test/database';
 import { jobsOf } from '../test/jobs';
 import { JobQueue } from '../jobs/queue';
 import { memoryLogger } from '../log';
-import { isDue, PGLITE_UPKEEP, scheduleUpkeep, tableSizes, upkeep, UPKEEP_EVERY_SECONDS, workUpkeep } from './upkeep';
+import { rowsOf } from './client';
+import {
+  CHECKPOINT_AFTER_BYTES,
+  checkpointIfDue,
+  isDue,
+  PGLITE_UPKEEP,
+  scheduleUpkeep,
+  tableSizes,
+  upkeep,
+  UPKEEP_EVERY_SECONDS,
+  workUpkeep,
+} from './upkeep';
 
 describe('isDue', () => {
   it('takes a table never counted once it holds anything', () => {
@@ -79,6 +90,45 @@ describe('upkeep', () => {
     await database.db.execute(sql`drop table upkept`);
   });
 
+  it.runIf(process.env.TEST_DB_BACKEND !== 'postgres')(
+    'checkpoints PGlite once a segment of WAL is written, and keeps no more than its max_wal_size',
+    async () => {
+      const { db } = database;
+      const walFiles = async () =>
+        rowsOf<{ files: number; bytes: number }>(
+          await db.execute(sql`select count(*)::int as files, sum(size)::float8 as bytes from pg_ls_waldir()`),
+        )[0]!;
+      expect(rowsOf(await db.execute(sql`select current_setting('max_wal_size') as max`))[0]).toEqual({
+        max: '64MB',
+      });
+      await checkpointIfDue(db);
+      // Less than a segment since: nothing to do.
+      await db.execute(sql`create table walled (id serial primary key, note text)`);
+      await db.execute(sql`insert into walled (note) select 'note ' || g from generate_series(1, 1000) g`);
+      expect(await checkpointIfDue(db)).toBeNull();
+
+      // Five segments of WAL (messages: WAL as any write makes it, without the rows' time), more
+      // than max_wal_size: the WAL holds all of it until a checkpoint.
+      await db.execute(
+        sql`select pg_logical_emit_message(false, 'upkeep', repeat('x', 1024 * 1024)) from generate_series(1, 80)`,
+      );
+      const before = await walFiles();
+      expect(before.bytes).toBeGreaterThan(80 * 1024 * 1024);
+
+      const checkpoint = await checkpointIfDue(db);
+      expect(checkpoint?.walBytes).toBeGreaterThan(80 * 1024 * 1024);
+      expect(CHECKPOINT_AFTER_BYTES).toBeLessThan(80 * 1024 * 1024);
+      const after = await walFiles();
+      expect(after.bytes).toBeLessThanOrEqual(64 * 1024 * 1024);
+      expect(await checkpointIfDue(db)).toBeNull();
+      await db.execute(sql`drop table walled`);
+    },
+  );
+
+  it.runIf(process.env.TEST_DB_BACKEND === 'postgres')('leaves checkpoints to PostgreSQL', async () => {
+    expect(await checkpointIfDue(database.db)).toBeNull();
+  });
+
   it.runIf(process.env.TEST_DB_BACKEND !== 'postgres')('runs as a job that queues its next round', async () => {
     const { db } = database;
     const { log, lines } = memoryLogger();
@@ -87,11 +137,17 @@ describe('upkeep', () => {
       workUpkeep(jobs, db, log);
       await db.execute(sql`create table upkept_by_job (id serial primary key)`);
       await db.execute(sql`insert into upkept_by_job select from generate_series(1, 100)`);
+      await db.execute(
+        sql`select pg_logical_emit_message(false, 'upkeep', repeat('x', 1024 * 1024)) from generate_series(1, 20)`,
+      );
       await scheduleUpkeep(jobs);
       await jobs.runPending();
       expect((await sizeOf('upkept_by_job')).reltuples).toBe(100);
       const done = lines().find((line) => String(line.msg).startsWith('vacuumed and analyzed'));
       expect(done?.tables).toContainEqual(expect.objectContaining({ table: 'public.upkept_by_job' }));
+      const checkpointed = lines().find((line) => String(line.msg).startsWith('checkpointed'));
+      expect(checkpointed?.checkpoint).toMatchObject({ walBytes: expect.any(Number), ms: expect.any(Number) });
+      expect(checkpointed?.msg).toMatch(/^checkpointed 2\d MB of WAL in \d+ ms$/);
       const next = (await jobsOf(db, PGLITE_UPKEEP)).filter((job) => job.state === 'created');
       expect(next).toHaveLength(1);
       expect(next[0]!.wait).toBeGreaterThan(UPKEEP_EVERY_SECONDS - 5);
