@@ -42,6 +42,8 @@ async function snapshotKey(): Promise<string> {
     ...migrations,
     'server/db/schema.ts',
     'server/db/seed.ts',
+    // How the database is opened and dumped (its settings, the checkpoint before the dump).
+    'server/db/client.ts',
     'server/users/queries.ts',
     'server/auth/passwords.ts',
     'server/test/passwords.ts',
