@@ -183,7 +183,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         ? Promise.resolve(app.request(url, init))
         : fetch(url, init));
   const services = createServices({ ...deps, providerFetch });
-  // The embedded database's vacuum and analyze, which PostgreSQL's autovacuum does for a server.
+  // The embedded database's vacuum, analyze and checkpoint, which PostgreSQL's autovacuum and
+  // checkpointer do for a server.
   workUpkeep(services.jobs, services.db, services.log);
   const checkAnswers = deps.config.nodeEnv !== 'production';
 

@@ -192,8 +192,9 @@ await jobs.start();
 if (config.commentSyncMinutes > 0) await scheduleCommentSync(jobs);
 // The counts of a project's comments, folded every minute (docs/decisions/062).
 await scheduleCommentDaysFold(jobs);
-// PGlite's vacuum and analyze (docs/decisions/084), the first round now: a database just seeded
-// or grown since the last start is analyzed before its pages are read much.
+// PGlite's vacuum, analyze and checkpoint (docs/decisions/084, 085), the first round now: a
+// database just seeded or grown since the last start is analyzed before its pages are read much,
+// and the WAL its seed wrote is checkpointed and trimmed.
 if (database.driver === 'pglite') await scheduleUpkeep(jobs);
 // The alerts' hourly digest, at each full hour (docs/product.md#alerts).
 await scheduleAlertDigests(jobs, Date.now());
