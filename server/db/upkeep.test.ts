@@ -123,6 +123,15 @@ describe('upkeep', () => {
     },
   );
 
+  it.runIf(process.env.TEST_DB_BACKEND !== 'postgres')(
+    'runs PGlite with a 32 MB buffer pool, all a checkpoint can have to write (docs/decisions/086)',
+    async () => {
+      expect(rowsOf(await database.db.execute(sql`select current_setting('shared_buffers') as buffers`))).toEqual([
+        { buffers: '32MB' },
+      ]);
+    },
+  );
+
   it.runIf(process.env.TEST_DB_BACKEND === 'postgres')('leaves checkpoints to PostgreSQL', async () => {
     expect(await checkpointIfDue(database.db)).toBeNull();
   });

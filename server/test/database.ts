@@ -38,8 +38,8 @@ let snapshotBytes: Promise<Buffer> | undefined;
  * A Blob that hands PGlite a copy of the snapshot's bytes at once. PGlite reads `loadDataDir` with
  * one `arrayBuffer()` call; for a Blob made of the 43 MB snapshot, Node spent about 130 ms making it
  * and 250 ms reading it back, in every test file, before PostgreSQL even started (an open took
- * about 990 ms, and takes 730). Each database gets its own copy, since PGlite untars into memory
- * a database then changes.
+ * about 990 ms, then 730 ms with this; both before docs/decisions/086 made PGlite's pool smaller).
+ * Each database gets its own copy, since PGlite untars into memory a database then changes.
  */
 class SnapshotBlob extends Blob {
   constructor(private readonly contents: ArrayBuffer) {
