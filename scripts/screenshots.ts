@@ -8,6 +8,7 @@
 import { chromium, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { existsSync, mkdirSync } from 'node:fs';
 import { consentFormFields } from '../server/integrations/sandbox/consent-form';
+import { subscriptionSucceeded } from '../tests/e2e/live-channel';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
 const OUT = '.builds/shots';
@@ -650,11 +651,12 @@ async function authOf(page: Page) {
 const subscriptions = new WeakMap<Page, Promise<unknown>>();
 
 /**
- * Once the service said the page's subscription to its user's channel succeeded, as the end-to-end
- * tests' `openListening` waits. Signed is not yet subscribed: a page taken offline (`live-lost`)
- * between the two still received the subscription's answer, and pusher-js, which pings when the
- * browser goes offline, takes any message for the connection being alive; the page then said
- * nothing for 40 s and more (until pusher-js's next activity check, 120 s on).
+ * Once the service said the page's subscription to its user's channel succeeded
+ * (`subscriptionSucceeded`, as the end-to-end tests' `openListening` waits). Signed is not yet
+ * subscribed: a page taken offline (`live-lost`) between the two still received the subscription's
+ * answer, and pusher-js, which pings when the browser goes offline, takes any message for the
+ * connection being alive; the page then said nothing for 40 s and more (until pusher-js's next
+ * activity check, 120 s on).
  */
 async function listening(page: Page) {
   await subscriptions.get(page);
@@ -728,16 +730,7 @@ async function shoot(browser: Browser, screen: (typeof screens)[number], width: 
     await page.addInitScript((value) => localStorage.setItem('access_token', value), token);
   }
   // A page that never subscribes (a guest's) closes with this still waiting.
-  subscriptions.set(
-    page,
-    new Promise<void>((resolve) =>
-      page.on('websocket', (socket) =>
-        socket.on('framereceived', (frame) => {
-          if (String(frame.payload).includes('pusher_internal:subscription_succeeded')) resolve();
-        }),
-      ),
-    ),
-  );
+  subscriptions.set(page, subscriptionSucceeded(page));
   await page.goto(`${BASE_URL}${screen.path}`);
   await page.waitForSelector('main h1');
   if (screen.then) await screen.then(page);

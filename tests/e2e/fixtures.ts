@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { consentFormFields } from '../../server/integrations/sandbox/consent-form';
+import { subscriptionSucceeded } from './live-channel';
 
 export interface TestUser {
   _id: string;
@@ -364,13 +365,7 @@ export async function expectNotFoundForAnotherUser(page: Page, stranger: TestUse
  * subscription succeeded): what is delivered before that reaches a page read after it.
  */
 export async function openListening(page: Page, path: string) {
-  const subscribed = new Promise<void>((resolve) => {
-    page.on('websocket', (socket) =>
-      socket.on('framereceived', (frame) => {
-        if (String(frame.payload).includes('pusher_internal:subscription_succeeded')) resolve();
-      }),
-    );
-  });
+  const subscribed = subscriptionSucceeded(page);
   await page.goto(path);
   await subscribed;
 }
