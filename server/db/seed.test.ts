@@ -130,6 +130,33 @@ describe('seed', () => {
     expect(linkedIn.filter((comment) => comment.authorName !== '')).toEqual([]);
   });
 
+  it("dates the demo's comments up to the hours before the seed, over 60 days: a demo started any day shows a full month", async () => {
+    const [demo] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'demo@example.com'));
+    // The seed makes them once, when the demo user has no channel: as on a new database today.
+    await database.db.delete(channels).where(eq(channels.ownerId, demo!.id));
+    const seededAt = Date.now();
+    await seed(database.db, testPasswords());
+    const [span] = await database.db
+      .select({
+        newest: sql<string>`max(${comments.publishedAt})::text`,
+        oldest: sql<string>`min(${comments.publishedAt})::text`,
+        lastMonth: sql<number>`(count(*) filter (where ${comments.publishedAt} > now() - interval '30 days'))::int`,
+        latestReview: sql<string | null>`max(${comments.reviewedAt})::text`,
+      })
+      .from(comments)
+      .innerJoin(channels, eq(channels.id, comments.channelId))
+      .where(and(eq(channels.ownerId, demo!.id), isNull(comments.parentId)));
+    const hour = 3_600_000;
+    const newest = Date.parse(span!.newest);
+    expect(newest).toBeGreaterThan(seededAt - 6 * hour);
+    expect(newest).toBeLessThanOrEqual(seededAt - 4 * hour);
+    expect(newest - Date.parse(span!.oldest)).toBeGreaterThan(59 * 24 * hour);
+    expect(span!.lastMonth).toBeGreaterThan(150);
+    // Reviewed three hours after they were written, and never after the seed.
+    expect(span!.latestReview).not.toBeNull();
+    expect(Date.parse(span!.latestReview!)).toBeLessThanOrEqual(seededAt);
+  });
+
   it("proposes POSITIVE for every demo comment a person reads as praise: the classifier's, not a made-up sentiment", async () => {
     // The seed judges its messages like any comment's (docs/decisions/048-comments-born-classified.md).
     const judge = createCommentJudge({ threshold: 0.7 });

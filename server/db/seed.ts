@@ -374,7 +374,10 @@ async function seedDemoComments(db: Database, judge: CommentJudge): Promise<void
     const user = await findUserByEmail(db, email);
     if (user) owners.set(email, user.id);
   }
-  const start = Date.UTC(2026, 10, 20, 18, 0, 0);
+  // Up to the time of seeding, not a date of their own: a demo started months later still shows a
+  // full 30-day chart. The newest is four hours before the hour began, so that the reviews below
+  // (three hours after a comment) are in the past too.
+  const start = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 4 * 3_600_000;
   await db.transaction(async (tx) => {
     const made = await tx
       .insert(channels)
