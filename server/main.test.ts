@@ -56,6 +56,8 @@ describe('server/main.ts', () => {
       const port = await unusedPort();
       const { code, output } = await startServer({
         ...DEPLOYMENT_ENV,
+        // A port of its own: the default one is taken while `npm start` runs beside the tests.
+        PORT: String(await unusedPort()),
         NODE_ENV: 'production',
         DATABASE_URL: `postgres://orbita:Secret-pass-9@127.0.0.1:${port}/orbita`,
       });
