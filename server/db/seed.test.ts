@@ -4,7 +4,7 @@ import { openTestDatabase, type TestDatabase } from '../test/database';
 import { testPasswords } from '../test/passwords';
 import * as subscription from '../../contract/subscription';
 import { PLAN_INCLUDES } from '../../contract/subscription';
-import { channels, comments, coupons, projects, users } from './schema';
+import { channels, comments, coupons, projectChannels, projects, users } from './schema';
 import { createCommentJudge } from '../sentiment/judge';
 import {
   DEMO_CUSTOMER_PASSWORD,
@@ -131,11 +131,12 @@ describe('seed', () => {
   });
 
   it("dates the demo's comments up to the hours before the seed, over 60 days: a demo started any day shows a full month", async () => {
-    const [demo] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'demo@example.com'));
-    // The seed makes them once, when the demo user has no channel: as on a new database today.
-    await database.db.delete(channels).where(eq(channels.ownerId, demo!.id));
+    // The seed makes them once, when the demo user has no channel: as on a new database today,
+    // where the customers' channels are made with them.
+    await database.db.delete(channels);
     const seededAt = Date.now();
     await seed(database.db, testPasswords());
+    const [demo] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'demo@example.com'));
     const [span] = await database.db
       .select({
         newest: sql<string>`max(${comments.publishedAt})::text`,
@@ -151,10 +152,32 @@ describe('seed', () => {
     expect(newest).toBeGreaterThan(seededAt - 6 * hour);
     expect(newest).toBeLessThanOrEqual(seededAt - 4 * hour);
     expect(newest - Date.parse(span!.oldest)).toBeGreaterThan(59 * 24 * hour);
-    expect(span!.lastMonth).toBeGreaterThan(150);
+    expect(span!.lastMonth).toBeGreaterThan(100);
     // Reviewed three hours after they were written, and never after the seed.
     expect(span!.latestReview).not.toBeNull();
     expect(Date.parse(span!.latestReview!)).toBeLessThanOrEqual(seededAt);
+  });
+
+  it("shows every sentiment on the demo café's 30-day chart, complaints included: support has reviewed all but the last two weeks", async () => {
+    // On the database the test above seeded as a new one.
+    const cafe = await database.db
+      .select({ sentiment: comments.sentiment, inReview: comments.inReview, publishedAt: comments.publishedAt })
+      .from(comments)
+      .innerJoin(projectChannels, eq(projectChannels.channelId, comments.channelId))
+      .innerJoin(projects, eq(projects.id, projectChannels.projectId))
+      .where(
+        and(
+          eq(projects.name, 'Espresso Bar Milano'),
+          isNull(comments.parentId),
+          sql`${comments.publishedAt} > now() - interval '30 days'`,
+        ),
+      );
+    const shown = new Set(cafe.map((comment) => comment.sentiment));
+    expect([...shown].sort()).toEqual(['MIXED', 'NEGATIVE', 'NEUTRAL', 'POSITIVE', 'UNCLASSIFIED']);
+    const waiting = cafe.filter((comment) => comment.inReview);
+    expect(waiting.length).toBeGreaterThan(10);
+    const twoWeeksAndADay = Date.now() - 15 * 24 * 3_600_000;
+    expect(waiting.filter((comment) => comment.publishedAt.getTime() < twoWeeksAndADay)).toEqual([]);
   });
 
   it("proposes POSITIVE for every demo comment a person reads as praise: the classifier's, not a made-up sentiment", async () => {
