@@ -22,6 +22,15 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
+/**
+ * The demo's comments seeded again as on a new database today: the seed makes them once, when the
+ * demo user has no channel, and gives them to the customers' channels made with them.
+ */
+async function seedDemoCommentsAsNew() {
+  await database.db.delete(channels);
+  await seed(database.db, testPasswords());
+}
+
 const demoEmails = SEED_USERS.map((user) => user.email);
 const demoAccounts = () =>
   database.db.select({ email: users.email }).from(users).where(inArray(users.email, demoEmails));
@@ -131,11 +140,8 @@ describe('seed', () => {
   });
 
   it("dates the demo's comments up to the hours before the seed, over 60 days: a demo started any day shows a full month", async () => {
-    // The seed makes them once, when the demo user has no channel: as on a new database today,
-    // where the customers' channels are made with them.
-    await database.db.delete(channels);
     const seededAt = Date.now();
-    await seed(database.db, testPasswords());
+    await seedDemoCommentsAsNew();
     const [demo] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'demo@example.com'));
     const [span] = await database.db
       .select({
@@ -159,7 +165,7 @@ describe('seed', () => {
   });
 
   it("shows every sentiment on the demo café's 30-day chart, complaints included: support has reviewed all but the last two weeks", async () => {
-    // On the database the test above seeded as a new one.
+    await seedDemoCommentsAsNew();
     const cafe = await database.db
       .select({ sentiment: comments.sentiment, inReview: comments.inReview, publishedAt: comments.publishedAt })
       .from(comments)

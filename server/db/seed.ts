@@ -356,8 +356,9 @@ function demoChannels(): Array<{ owner: string; kind: ChannelKind; externalId: s
   return [...demo, ...customers];
 }
 
+const HOUR_MS = 3_600_000;
 /** How old a demo comment the classifier left to a person is when support has reviewed it. */
-const REVIEWED_AFTER_HOURS = 14 * 24;
+const REVIEWED_AFTER_MS = 14 * 24 * HOUR_MS;
 
 /**
  * The demo's channels and a few hundred comments on them (local mode): a deterministic mix of
@@ -381,7 +382,7 @@ async function seedDemoComments(db: Database, judge: CommentJudge): Promise<void
   // Up to the time of seeding, not a date of their own: a demo started months later still shows a
   // full 30-day chart. The newest is four hours before the hour began, so that the reviews below
   // (three hours after a comment) are in the past too.
-  const start = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 4 * 3_600_000;
+  const start = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 4 * HOUR_MS;
   await db.transaction(async (tx) => {
     const made = await tx
       .insert(channels)
@@ -426,14 +427,14 @@ async function seedDemoComments(db: Database, judge: CommentJudge): Promise<void
       const channel = made[n % 3 === 0 ? n % made.length : n % Math.min(4, made.length)]!;
       const index = (n * 7) % DEMO_MESSAGES.length;
       const message = n === 17 ? LONG_MESSAGE : DEMO_MESSAGES[index]!;
-      const publishedAt = new Date(start - n * 4 * 3_600_000 - (n % 5) * 600_000);
+      const publishedAt = new Date(start - n * 4 * HOUR_MS - (n % 5) * 600_000);
       // As the classifier judges it; of those it left to a person, the ones older than two weeks
       // already reviewed by support (what they said each message is), so the review and its
-      // figures have a past and the charts show every sentiment; the last two weeks' wait. (Not
-      // every third by `n`: that picked the rows that go to the customers' channels above, and
-      // the café's charts never showed a complaint.)
+      // figures have a past and the charts show every sentiment; the last two weeks' wait. (By
+      // age, not by `n`: a rule on `n` such as every third picks the rows that go to the
+      // customers' channels above, and the café's charts showed no complaint.)
       const judged = judge.judge(message);
-      const reviewed = judged.inReview && n * 4 >= REVIEWED_AFTER_HOURS && admin !== undefined;
+      const reviewed = judged.inReview && start - publishedAt.getTime() >= REVIEWED_AFTER_MS && admin !== undefined;
       return {
         channelId: channel.id,
         // Under the channel's id, as Graph names a page's comments: the sandbox takes a reply to it.
@@ -447,7 +448,7 @@ async function seedDemoComments(db: Database, judge: CommentJudge): Promise<void
               inReview: false,
               sentimentBeforeReview: judged.sentiment,
               reviewedBy: admin.id,
-              reviewedAt: new Date(publishedAt.getTime() + 3 * 3_600_000),
+              reviewedAt: new Date(publishedAt.getTime() + 3 * HOUR_MS),
             }
           : {}),
         publishedAt,
