@@ -65,6 +65,15 @@ function Said({ children }: { children: ReactNode }) {
 }
 
 /**
+ * Where a row's channel cannot reply or delete, the room that button takes (an icon button of size
+ * `sm`: 16 px and 12 px either side), so that each action keeps its place from row to row,
+ * whatever the row's channel can do: "done" stays under the pointer down the list.
+ */
+function NoAction() {
+  return <span aria-hidden="true" className="hidden h-8 w-10 shrink-0 sm:block" />;
+}
+
+/**
  * A comment's buttons in the inbox: done (or open again: the page's, which says it with its Undo),
  * reply (when its channel can), bookmark and hide (an intent of the row's own fetcher, so a row
  * waits for its own answer only), and delete at the network where its channel can (the page's
@@ -116,7 +125,9 @@ export function InboxActions({
           <ReplyIcon />
           {labelled ? <Said>{t('projectComments.reply.openHint')}</Said> : null}
         </Button>
-      ) : null}
+      ) : labelled ? null : (
+        <NoAction />
+      )}
       <Button
         variant="ghost"
         size="sm"
@@ -157,7 +168,9 @@ export function InboxActions({
           <DeleteIcon />
           {labelled ? <Said>{t('inbox.delete.openHint')}</Said> : null}
         </Button>
-      ) : null}
+      ) : labelled ? null : (
+        <NoAction />
+      )}
     </div>
   );
 }
