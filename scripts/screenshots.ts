@@ -607,6 +607,15 @@ async function projectFollowingGiulias(page: Page): Promise<string> {
     headers: auth,
     data: { channelId: pageId },
   });
+  // The page's comments are fetched by a job after the channel is there: a page opened before
+  // they are lists none (and offers them as new once they come), so the shots wait for them.
+  for (let tries = 0; tries < 150; tries++) {
+    const { data } = await (
+      await page.request.get(`${BASE_URL}/v1.0/projects/${projectId}/comments`, { headers: auth })
+    ).json();
+    if ((data as unknown[]).length > 0) break;
+    await page.waitForTimeout(200);
+  }
   return projectId;
 }
 
