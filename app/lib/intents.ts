@@ -1,7 +1,8 @@
-import { useFetcher } from '@remix-run/react';
+import { redirect, useFetcher } from '@remix-run/react';
 import { useCallback } from 'react';
 import { describeApiError, showApiError } from './api-errors';
 import { HttpError } from './http';
+import { paths } from './paths';
 import { failureToSay } from './route-errors';
 
 /**
@@ -11,6 +12,15 @@ import { failureToSay } from './route-errors';
  * so what the page shows is what the API now says. Forms use the same clientAction through
  * conform (`app/lib/forms.ts`).
  */
+
+/**
+ * The clientLoader of a route that only takes intents (logout, preferences, notifications,
+ * impersonation: a fetcher posts to it): a browser that opens its address, by hand or from its
+ * history, goes to the dashboard rather than to a blank page, since such a route draws nothing.
+ */
+export function actionsOnly(): never {
+  throw redirect(paths.home());
+}
 
 /** What an intent's handler may answer besides success: a failure already said to the user. */
 export interface IntentFailure {

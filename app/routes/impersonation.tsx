@@ -1,6 +1,6 @@
 import { requireUser } from '~/features/auth/guards';
 import { backToOwnAccount } from '~/features/impersonation/api';
-import { handleIntents } from '~/lib/intents';
+import { actionsOnly, handleIntents } from '~/lib/intents';
 
 /**
  * The impersonation banner's "Back to my account" (docs/product.md#login-as-user), from any page
@@ -11,3 +11,5 @@ export async function clientAction({ request }: { request: Request }) {
   await requireUser(request);
   return handleIntents(request, { back: backToOwnAccount });
 }
+
+export const clientLoader = actionsOnly;

@@ -1,6 +1,6 @@
 import { requireUser } from '~/features/auth/guards';
 import { markNotificationsRead } from '~/features/alerts/api';
-import { handleIntents } from '~/lib/intents';
+import { actionsOnly, handleIntents } from '~/lib/intents';
 
 /**
  * The notifications' changes (docs/product.md#alerts), from the header's bell on any page: marking
@@ -14,3 +14,5 @@ export async function clientAction({ request }: { request: Request }) {
     },
   });
 }
+
+export const clientLoader = actionsOnly;

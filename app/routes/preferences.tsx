@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { getCurrentUser, updatePreferences } from '~/features/auth/api';
 import { detectLanguage, isAvailableLanguage } from '~/lib/i18n';
+import { actionsOnly } from '~/lib/intents';
 import { failureToSay } from '~/lib/route-errors';
 import { languageStore, themeStore, tokenStore } from '~/lib/session';
 import { snackbar } from '~/lib/snackbar';
@@ -54,3 +55,5 @@ export async function clientAction({ request }: { request: Request }) {
     return { ok: false };
   }
 }
+
+export const clientLoader = actionsOnly;

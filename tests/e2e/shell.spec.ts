@@ -55,6 +55,17 @@ test.describe('app shell', () => {
     await page.goto('/');
     await expect(page).toHaveURL('/projects');
   });
+
+  test('an address that only takes actions, opened, goes to the dashboard, not to a blank page', async ({
+    page,
+    signedInUser: _,
+  }) => {
+    for (const path of ['/notifications', '/preferences', '/impersonation', '/logout']) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/projects');
+      await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    }
+  });
 });
 
 test.describe('every page', () => {

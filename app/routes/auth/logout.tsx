@@ -1,5 +1,6 @@
 import { redirect } from '@remix-run/react';
 import { signOut } from '~/features/auth/api';
+import { actionsOnly } from '~/lib/intents';
 import { paths } from '~/lib/paths';
 
 /** Logout: an action only, posted from the app header's fetcher form. */
@@ -12,6 +13,4 @@ export async function clientAction() {
   throw redirect(paths.login());
 }
 
-export async function clientLoader() {
-  throw redirect(paths.home());
-}
+export const clientLoader = actionsOnly;
