@@ -4,14 +4,18 @@ import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { DEPLOYMENT_ENV } from './test/deployment-env';
 
-/** A port on 127.0.0.1 that nothing listens on (it was free a moment ago). */
-async function unusedPort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
+/**
+ * `count` ports on 127.0.0.1 that nothing listens on (they were free a moment ago), each a
+ * different one: all are held at once before any is released, since two ports asked for one
+ * after the other may be the same.
+ */
+async function unusedPorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer().listen(0, '127.0.0.1'));
+  await Promise.all(servers.map((server) => once(server, 'listening')));
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  for (const server of servers) server.close();
+  await Promise.all(servers.map((server) => once(server, 'close')));
+  return ports;
 }
 
 /** Runs the real entry point with only `env` (and PATH), and collects how it ends. */
@@ -53,11 +57,12 @@ describe('server/main.ts', () => {
     'ends a start whose database is unreachable with a sentence naming DATABASE_URL, not a stack',
     { timeout: 60_000 },
     async () => {
-      const port = await unusedPort();
+      // The database's port, where nothing listens, and one of its own to listen on (the default
+      // one is taken while `npm start` runs beside the tests), never the same.
+      const [port, listenOn] = await unusedPorts(2);
       const { code, output } = await startServer({
         ...DEPLOYMENT_ENV,
-        // A port of its own: the default one is taken while `npm start` runs beside the tests.
-        PORT: String(await unusedPort()),
+        PORT: String(listenOn),
         NODE_ENV: 'production',
         DATABASE_URL: `postgres://orbita:Secret-pass-9@127.0.0.1:${port}/orbita`,
       });
