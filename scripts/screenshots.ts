@@ -588,6 +588,27 @@ async function sayOnGiulias(request: APIRequestContext, message: string) {
   });
 }
 
+type Channel = { _id: string; type: string };
+
+/**
+ * `GET path`'s data, read again every 200 ms (at most `tries` times) until `ready` accepts it:
+ * what a background job makes (an account's channels, a page's comments) comes a moment after
+ * the request that started it. Answers the last data read, ready or not.
+ */
+async function getUntil<Data>(
+  page: Page,
+  auth: Record<string, string>,
+  path: string,
+  ready: (data: Data) => boolean,
+  tries = 50,
+): Promise<Data> {
+  for (let tried = 1; ; tried++) {
+    const data = (await (await page.request.get(`${BASE_URL}${path}`, { headers: auth })).json()).data as Data;
+    if (ready(data) || tried >= tries) return data;
+    await page.waitForTimeout(200);
+  }
+}
+
 /**
  * The page's user connects Giulia Rossi and makes a project "Bar" following her café page, as
  * the screens would: answers the project's id.
@@ -595,12 +616,10 @@ async function sayOnGiulias(request: APIRequestContext, message: string) {
 async function projectFollowingGiulias(page: Page): Promise<string> {
   const auth = await authOf(page);
   await connectThroughApi(page.request, auth, 'facebook', '100000000000001');
-  let pageId: string | undefined;
-  for (let tries = 0; tries < 50 && !pageId; tries++) {
-    const { data } = await (await page.request.get(`${BASE_URL}/v1.0/channels`, { headers: auth })).json();
-    pageId = (data as Array<{ _id: string; type: string }>).find((each) => each.type === 'facebook-page')?._id;
-    if (!pageId) await page.waitForTimeout(200);
-  }
+  const channels = await getUntil<Channel[]>(page, auth, '/v1.0/channels', (data) =>
+    data.some((each) => each.type === 'facebook-page'),
+  );
+  const pageId = channels.find((each) => each.type === 'facebook-page')?._id;
   const made = await page.request.post(`${BASE_URL}/v1.0/projects`, { headers: auth, data: { name: 'Bar' } });
   const projectId = (await made.json())._id as string;
   await page.request.post(`${BASE_URL}/v1.0/projects/${projectId}/channels`, {
@@ -609,13 +628,7 @@ async function projectFollowingGiulias(page: Page): Promise<string> {
   });
   // The page's comments are fetched by a job after the channel is there: a page opened before
   // they are lists none (and offers them as new once they come), so the shots wait for them.
-  for (let tries = 0; tries < 150; tries++) {
-    const { data } = await (
-      await page.request.get(`${BASE_URL}/v1.0/projects/${projectId}/comments`, { headers: auth })
-    ).json();
-    if ((data as unknown[]).length > 0) break;
-    await page.waitForTimeout(200);
-  }
+  await getUntil<unknown[]>(page, auth, `/v1.0/projects/${projectId}/comments`, (data) => data.length > 0, 150);
   return projectId;
 }
 
@@ -632,14 +645,12 @@ async function openFirstInboxComment(page: Page) {
 async function projectFollowingLucasOrganizations(page: Page): Promise<string> {
   const auth = await authOf(page);
   await connectThroughApi(page.request, auth, 'linkedin', 'li-sandbox-luca');
-  let organizations: string[] = [];
-  for (let tries = 0; tries < 50 && organizations.length < 2; tries++) {
-    const { data } = await (await page.request.get(`${BASE_URL}/v1.0/channels`, { headers: auth })).json();
-    organizations = (data as Array<{ _id: string; type: string }>)
-      .filter((each) => each.type === 'linkedin-organization')
-      .map((each) => each._id);
-    if (organizations.length < 2) await page.waitForTimeout(200);
-  }
+  const isOrganization = (each: Channel) => each.type === 'linkedin-organization';
+  const organizations = (
+    await getUntil<Channel[]>(page, auth, '/v1.0/channels', (data) => data.filter(isOrganization).length >= 2)
+  )
+    .filter(isOrganization)
+    .map((each) => each._id);
   const made = await page.request.post(`${BASE_URL}/v1.0/projects`, {
     headers: auth,
     data: { name: 'Torrefazione e studio di design: Milano Centro' },
