@@ -1,5 +1,6 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazyModule } from '~/lib/lazy-module';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { DevTools } from '~/components/dev-tools';
 import { LoadingOverlay } from '~/components/loading-overlay';
@@ -65,7 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-const AfterStartup = lazy(() => import('~/components/after-startup'));
+const AfterStartup = lazyModule(() => import('~/components/after-startup'));
 
 /** True once the first screen is up and the browser is idle: the moment for AfterStartup. */
 function useStarted() {

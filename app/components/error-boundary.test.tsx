@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { HttpError } from '~/lib/http';
+import { HttpError, OfflineError } from '~/lib/http';
 import { throwRouteError } from '~/lib/route-errors';
 import { renderRoutes } from '~/test/render';
 import { expectConsoleError } from '../../tests/setup/console';
@@ -62,6 +62,60 @@ describe('RouteErrorBoundary', () => {
     });
     expect(container.textContent).toContain('This page could not be loaded. Please try again in a moment.');
     expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: 'a bug' }));
+  });
+});
+
+describe('the offline state', () => {
+  /** A page whose first read finds no connection, and whose next reads succeed. */
+  async function renderOfflinePage() {
+    let reads = 0;
+    const container = await renderRoutes(
+      [
+        {
+          path: '/things',
+          loader: async () => {
+            reads += 1;
+            if (reads === 1) throw new OfflineError();
+            return null;
+          },
+          element: <h1>Things</h1>,
+          hydrateFallbackElement: <p>loading</p>,
+          errorElement: <RouteErrorBoundary />,
+        },
+      ],
+      '/things',
+    );
+    await act(async () => {
+      await vi.waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('You are offline'));
+    });
+    return { container, reads: () => reads };
+  }
+
+  // The page's read starting and ending may reach the screen as one render (they did on a busy
+  // machine, and always do inside one act()): the retry must leave the error state all the same.
+  it('loads the page by itself once the browser is back online', async () => {
+    const { container, reads } = await renderOfflinePage();
+    // The read's start and end inside one act(): React renders them as one.
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+      await vi.waitFor(() => expect(reads()).toBe(2));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    await act(async () => {
+      await vi.waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Things'));
+    });
+  });
+
+  it('loads the page when asked', async () => {
+    const { container, reads } = await renderOfflinePage();
+    await act(async () => {
+      container.querySelector('button')?.click();
+      await vi.waitFor(() => expect(reads()).toBe(2));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    await act(async () => {
+      await vi.waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Things'));
+    });
   });
 });
 

@@ -1,5 +1,12 @@
-import { isRouteErrorResponse, useRevalidator, useRouteError, type ErrorResponse } from '@remix-run/react';
-import { useEffect, type ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useRouteError,
+  type ErrorResponse,
+} from '@remix-run/react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from './ui/button';
 import { OfflineError } from '~/lib/http';
@@ -45,21 +52,38 @@ export function RouteErrorBoundary({ statusMessages = {} }: { statusMessages?: S
 /**
  * A page that could not load for want of a connection: it says so, and loads again by itself
  * as soon as the browser is back online (or when asked).
+ *
+ * It loads again by opening the same address, not by `useRevalidator`: React Router's boundary
+ * leaves its error for a new location, or for a revalidation it saw start and end; when the
+ * read is quick and the machine busy, React renders its start and end as one, the boundary sees
+ * no revalidation, and the page stays offline with its data loaded. A new location it always sees.
  */
 function OfflineState() {
   const { t } = useTranslation();
-  const revalidator = useRevalidator();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const loading = useNavigation().state === 'loading';
+  const retry = () =>
+    navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state: location.state, preventScrollReset: true },
+    );
+  // The listener outlives renders; it calls the latest retry.
+  const latestRetry = useRef(retry);
   useEffect(() => {
-    const retry = () => revalidator.revalidate();
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
-  }, [revalidator]);
+    latestRetry.current = retry;
+  });
+  useEffect(() => {
+    const onOnline = () => latestRetry.current();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, []);
   return (
     <ErrorState
       title={t('errors.offlineTitle')}
       text={t('errors.offlineText')}
       action={
-        <Button variant="secondary" pending={revalidator.state === 'loading'} onClick={() => revalidator.revalidate()}>
+        <Button variant="secondary" pending={loading} onClick={retry}>
           {t('errors.retry')}
         </Button>
       }

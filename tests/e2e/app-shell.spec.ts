@@ -159,6 +159,35 @@ test.describe('errors', () => {
     await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
   });
 
+  test('a part loaded after the first screen whose download fails arrives once back online; the page stays', async ({
+    page,
+    context,
+    signedInUser: _,
+    allowConsoleErrors,
+  }) => {
+    // The browser reports each failed download of the live updates' module.
+    allowConsoleErrors(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/);
+    const liveUpdatesModule = /\/assets\/live-updates-[\w-]+\.js$/;
+    let failures = 0;
+    await page.route(liveUpdatesModule, (route) => {
+      failures += 1;
+      return route.abort('internetdisconnected');
+    });
+    await page.goto('/projects');
+    await expect.poll(() => failures).toBeGreaterThan(0);
+    await context.setOffline(true);
+    await page.waitForFunction(() => !navigator.onLine);
+    await page.unroute(liveUpdatesModule);
+    const downloaded = page.waitForResponse(liveUpdatesModule);
+    // The live connection, once its module is in, asks the API for its settings.
+    const connecting = page.waitForRequest('**/v1.0/realtime');
+    await context.setOffline(false);
+    expect((await downloaded).ok()).toBe(true);
+    await connecting;
+    await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+  });
+
   test('a 403 is worded, and a server error carries a reference to quote', async ({ page, signedInUser: _ }) => {
     await page.route('**/v1.0/projects*', (route) => route.fulfill({ status: 403, json: { message: 'Forbidden' } }), {
       times: 1,

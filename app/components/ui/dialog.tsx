@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, useState, type ReactNode } from 'react';
+import { lazyModule } from '~/lib/lazy-module';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 
@@ -23,7 +24,7 @@ export interface AppDialogProps {
  * (docs/decisions/021-first-load.md): it loads with the first dialog opened.
  */
 let popupLoaded = false;
-const DialogPopup = lazy(async () => {
+const DialogPopup = lazyModule(async () => {
   const module = await import('./dialog-popup');
   popupLoaded = true;
   return { default: module.DialogPopup };

@@ -1,6 +1,7 @@
 import { Outlet, useRouteLoaderData } from '@remix-run/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyModule } from '~/lib/lazy-module';
 import { AppFrame } from '~/components/app-header';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { PublicPage } from '~/components/public-page';
@@ -17,7 +18,7 @@ export async function clientLoader({ request }: { request: Request }) {
 }
 
 /** The live connection and what it shows: its libraries load once the first screen is up. */
-const LiveUpdates = lazy(() => import('~/components/live-updates'));
+const LiveUpdates = lazyModule(() => import('~/components/live-updates'));
 
 function useIdle() {
   const [idle, setIdle] = useState(false);

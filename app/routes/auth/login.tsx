@@ -1,6 +1,7 @@
 import { getInputProps } from '@conform-to/react';
 import { redirect, useActionData, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyModule } from '~/lib/lazy-module';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '~/components/ui/app-form';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -21,7 +22,7 @@ import { paths } from '~/lib/paths';
 import { safeReturnUrl } from '~/lib/return-url';
 import { pageTitle } from '~/lib/i18n';
 
-const FacebookNotice = lazy(() => import('~/features/auth/facebook-problem'));
+const FacebookNotice = lazyModule(() => import('~/features/auth/facebook-problem'));
 /**
  * What a Facebook return that did not sign in left to show (docs/product.md#sign-in-with-facebook;
  * app/routes/auth/facebook-callback.tsx): the not-linked dialog or the email request, named in

@@ -1,6 +1,7 @@
 import { getInputProps } from '@conform-to/react';
 import { redirect, useActionData, useLoaderData } from '@remix-run/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyModule } from '~/lib/lazy-module';
 import { Trans, useTranslation } from 'react-i18next';
 import { AppForm } from '~/components/ui/app-form';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -22,7 +23,7 @@ import { paths } from '~/lib/paths';
 import { formAnswer, handleIntents, intentOf } from '~/lib/intents';
 import { afterSignUp } from '~/features/auth/sign-up';
 
-const FacebookNotice = lazy(() => import('~/features/auth/facebook-problem'));
+const FacebookNotice = lazyModule(() => import('~/features/auth/facebook-problem'));
 /**
  * What a Facebook return that did not sign up left to show (docs/product.md#sign-in-with-facebook;
  * app/routes/auth/facebook-callback.tsx): the email request, or the address taken, named in the
