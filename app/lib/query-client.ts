@@ -18,6 +18,11 @@ export const queryClient = new QueryClient({
   mutationCache: new MutationCache({ onError: (error) => reportBackgroundError(error) }),
   defaultOptions: {
     queries: {
+      // Asked even when the browser says it is offline: TanStack Query would otherwise hold the
+      // read until it is back online, and a page opened offline would wait under the progress
+      // bar without a word. Failing, it shows "You are offline" and loads once back
+      // (app/components/error-boundary.tsx).
+      networkMode: 'always',
       staleTime: 300_000,
       refetchOnMount: true,
       refetchOnWindowFocus: false,

@@ -72,6 +72,30 @@ test.describe('service worker', () => {
     expect(health?.headers()['content-type']).toMatch(/application\/json/);
   });
 
+  test('offline, a page whose files the worker keeps says at once that it needs the network, and loads once back', async ({
+    page,
+    context,
+    signedInUser: _,
+    allowConsoleErrors,
+  }) => {
+    // The live connection's socket, tried while offline.
+    allowConsoleErrors(/ERR_INTERNET_DISCONNECTED/);
+    await page.goto('/projects');
+    await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
+    await waitForWorker(page);
+    await context.setOffline(true);
+    await page.waitForFunction(() => !navigator.onLine);
+    // The inbox's files come from the worker; its data needs the API.
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: /^Inbox/ })
+      .click();
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+    await expect(page.getByText('No Internet Connection')).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Inbox', exact: true })).toBeVisible();
+  });
+
   test('the web app manifest makes the app installable', async ({ page }) => {
     const response = await page.request.get('/manifest.webmanifest');
     expect(response.headers()['content-type']).toMatch(/^application\/manifest\+json/);
