@@ -1,10 +1,10 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { lazyModule } from '~/lib/lazy-module';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { DevTools } from '~/components/dev-tools';
 import { LoadingOverlay } from '~/components/loading-overlay';
 import { LoadingScreen } from '~/components/ui/loading-screen';
+import { lazyModule } from '~/lib/lazy-module';
 import { isPublicPath } from '~/lib/paths';
 import { SnackbarViewport } from '~/components/ui/snackbar-viewport';
 import { RouteErrorBoundary } from '~/components/error-boundary';

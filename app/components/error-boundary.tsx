@@ -6,7 +6,7 @@ import {
   useRouteError,
   type ErrorResponse,
 } from '@remix-run/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from './ui/button';
 import { OfflineError } from '~/lib/http';
@@ -63,21 +63,18 @@ function OfflineState() {
   const location = useLocation();
   const navigate = useNavigate();
   const loading = useNavigation().state === 'loading';
-  const retry = () =>
-    navigate(
-      { pathname: location.pathname, search: location.search, hash: location.hash },
-      { replace: true, state: location.state, preventScrollReset: true },
-    );
-  // The listener outlives renders; it calls the latest retry.
-  const latestRetry = useRef(retry);
+  const retry = useCallback(
+    () =>
+      navigate(
+        { pathname: location.pathname, search: location.search, hash: location.hash },
+        { replace: true, state: location.state, preventScrollReset: true },
+      ),
+    [navigate, location],
+  );
   useEffect(() => {
-    latestRetry.current = retry;
-  });
-  useEffect(() => {
-    const onOnline = () => latestRetry.current();
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, []);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [retry]);
   return (
     <ErrorState
       title={t('errors.offlineTitle')}

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { Fragment, Suspense, useState, type ReactNode } from 'react';
-import { lazyModule } from '~/lib/lazy-module';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
+import { lazyModule } from '~/lib/lazy-module';
 
 export const dialogWidths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-lg', update: 'max-w-[450px]' } as const;
 

@@ -1,13 +1,13 @@
 import { Outlet, useRouteLoaderData } from '@remix-run/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
-import { lazyModule } from '~/lib/lazy-module';
 import { AppFrame } from '~/components/app-header';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { PublicPage } from '~/components/public-page';
 import type { User } from '~/features/auth/api';
 import { requireUser } from '~/features/auth/guards';
 import { useSignedInUser } from '~/features/auth/use-signed-in-user';
+import { lazyModule } from '~/lib/lazy-module';
 import { whenIdle } from '~/lib/idle';
 import { queryClient } from '~/lib/query-client';
 

@@ -1,7 +1,6 @@
 import { getInputProps } from '@conform-to/react';
 import { redirect, useActionData, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { Suspense } from 'react';
-import { lazyModule } from '~/lib/lazy-module';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '~/components/ui/app-form';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -15,6 +14,7 @@ import { FACEBOOK_INTENT, facebookIntents, facebookProblemOf, withoutFacebookPro
 import { AppDialog } from '~/components/ui/dialog';
 import { Button } from '~/components/ui/button';
 import { SignInSchema } from '~/features/auth/schemas';
+import { lazyModule } from '~/lib/lazy-module';
 import { env } from '~/lib/env';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
 import { formAnswer, handleIntents, intentOf } from '~/lib/intents';

@@ -1,7 +1,6 @@
 import { getInputProps } from '@conform-to/react';
 import { redirect, useActionData, useLoaderData } from '@remix-run/react';
 import { Suspense } from 'react';
-import { lazyModule } from '~/lib/lazy-module';
 import { Trans, useTranslation } from 'react-i18next';
 import { AppForm } from '~/components/ui/app-form';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -15,6 +14,7 @@ import { FACEBOOK_INTENT, facebookIntents, facebookProblemOf } from '~/features/
 import { NameAndEmailFields } from '~/features/auth/name-and-email-fields';
 import { PasswordRequirements } from '~/features/auth/password-requirements';
 import { SignUpSchema } from '~/features/auth/schemas';
+import { lazyModule } from '~/lib/lazy-module';
 import { env } from '~/lib/env';
 import { HttpError } from '~/lib/http';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
