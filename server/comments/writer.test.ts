@@ -332,6 +332,46 @@ describe('the one writer', () => {
     expect(rows.filter((row) => row.parent !== null)).toHaveLength(20);
   });
 
+  it('gives comments ids in the order they arrive: UUIDv7s that carry the time they were written', async () => {
+    const { channel } = await freshChannel();
+    const upsert = upsertOn({ channelId: channel.id }, 'Tom Walker', new Date());
+    const deps = { db: h.appDb, log: h.logs.log, judge };
+    const idsOf = async () =>
+      (await h.appDb.select({ id: comments.id }).from(comments).where(eq(comments.channelId, channel.id))).map(
+        (row) => row.id,
+      );
+    const written = async (batch: string) => {
+      const before = Date.now();
+      await writeCommentEvents(
+        deps,
+        Array.from({ length: 5 }, (_, n) => upsert(`${batch}${n}`, 'Great coffee')),
+      );
+      return { before, after: Date.now() };
+    };
+    const first = await written('a');
+    const firstIds = await idsOf();
+    // A millisecond apart at least, so the second batch's time is later in every id.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await written('b');
+    const secondIds = (await idsOf()).filter((id) => !firstIds.includes(id));
+    expect(firstIds).toHaveLength(5);
+    expect(secondIds).toHaveLength(5);
+    const timeOf = (id: string) => parseInt(id.replaceAll('-', '').slice(0, 12), 16);
+    for (const [ids, { before, after }] of [
+      [firstIds, first],
+      [secondIds, second],
+    ] as const) {
+      for (const id of ids) {
+        // Version 7, RFC 9562's variant (10xx).
+        expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        expect(timeOf(id)).toBeGreaterThanOrEqual(before);
+        expect(timeOf(id)).toBeLessThanOrEqual(after);
+      }
+    }
+    expect(Math.max(...firstIds.map(timeOf))).toBeLessThan(Math.min(...secondIds.map(timeOf)));
+    expect([...firstIds].sort().at(-1)! < [...secondIds].sort()[0]!).toBe(true);
+  });
+
   it('judges a burst of long comments once: written again (a batch its job ran twice), nothing is judged again', async () => {
     const { channel } = await freshChannel();
     const long = longMessage('Servizio lento, caffè freddo. ');

@@ -546,7 +546,12 @@ export const channelPosts = pgTable(
 export const comments = pgTable(
   'comments',
   {
-    id: id(),
+    // Time-ordered (UUIDv7, migration 0038's `uuid_v7()`, docs/decisions/089): comments that
+    // arrive together sit together in the primary key, so a review of a thousand neighbours in
+    // the review's order, and each arrival, touch a few of its pages instead of one each.
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`uuid_v7()`),
     channelId: uuid('channel_id')
       .notNull()
       .references((): AnyPgColumn => channels.id, { onDelete: 'cascade' }),
