@@ -15,13 +15,13 @@ import {
   scheduleRetraining,
   readModelBytes,
   SentimentModels,
+  reviewedComments,
   storeModelBytes,
-  teaching,
 } from './retraining';
 import { MIN_HELD_OUT } from './switching';
 import { loadBundledModel } from './training';
 import { heldOutThresholds } from './training-run';
-import { comments, sentimentModels } from '../db/schema';
+import { sentimentModels } from '../db/schema';
 import { eq, sql } from 'drizzle-orm';
 
 /**
@@ -127,8 +127,7 @@ describe('the sentiment model panel', () => {
     // The seed's reviews hold out one in five by their ids, which are new each seed: about 36 of
     // its 179, and 50 or more about once in 150 seeds. Those over 40 go back in review, so that
     // "too few" holds whatever ids this seed drew.
-    const reviewed = await h.db.select({ id: comments.id }).from(comments).where(teaching);
-    const reopened = reviewed.filter((each) => heldOut(each.id)).slice(MIN_HELD_OUT - 10);
+    const reopened = (await reviewedComments(h.db)).filter((each) => heldOut(each.id)).slice(MIN_HELD_OUT - 10);
     if (reopened.length > 0) {
       const reopen = await h.call(commentsApi.bulkUpdateComments, {
         token,

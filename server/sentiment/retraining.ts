@@ -37,7 +37,7 @@ export function heldOut(id: string): boolean {
 }
 
 /** The reviewed comments a training learns from (teaching a class, not the channel's own). */
-export const teaching = and(
+const teaching = and(
   isNotNull(comments.reviewedAt),
   eq(comments.inReview, false),
   eq(comments.fromChannel, false),
