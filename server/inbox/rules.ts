@@ -228,12 +228,14 @@ export async function applyInboxRules(deps: RuleDeps, addedIds: string[]): Promi
   // Told once the comments say what their rules did, so a list read again shows both.
   await tellHiddenChanged(deps, hiddenHere.changed);
   await notifyRuleMatches(deps, [...alerts.values()]);
-  if (deps.jobs) {
-    const jobs = deps.jobs;
+  if (deps.jobs && atNetwork.length > 0) {
+    const hides = [];
     for (let from = 0; from < atNetwork.length; from += HIDES_PER_JOB) {
-      const commentIds = atNetwork.slice(from, from + HIDES_PER_JOB).map((match) => match.comment_id);
-      await jobs.send(HIDE_BY_RULE, { commentIds });
+      hides.push({
+        data: { commentIds: atNetwork.slice(from, from + HIDES_PER_JOB).map((match) => match.comment_id) },
+      });
     }
+    await deps.jobs.sendEach(HIDE_BY_RULE, hides);
   }
   // The owners' inbox counts and open lists follow what the rules did.
   await tellInboxChanged(deps, matches);

@@ -309,13 +309,15 @@ export async function queueChannelFetches(
   options: { projectId?: string | null } = {},
 ) {
   await markChannelsPending(db, account.id, kinds);
-  for (const kind of kinds) {
-    const job: FetchAccountChannelsJob = { accountId: account.id, kind, projectId: options.projectId ?? null };
-    // One fetch of a kind at a time per account; one bound for a project is its own (a plain
-    // fetch already queued must not swallow it, or the project would never follow its channels).
-    const singletonKey = [account.id, kind, options.projectId].filter(Boolean).join(':');
-    await jobs.send(FETCH_ACCOUNT_CHANNELS, job, { singletonKey });
-  }
+  await jobs.sendEach(
+    FETCH_ACCOUNT_CHANNELS,
+    kinds.map((kind) => {
+      const data: FetchAccountChannelsJob = { accountId: account.id, kind, projectId: options.projectId ?? null };
+      // One fetch of a kind at a time per account; one bound for a project is its own (a plain
+      // fetch already queued must not swallow it, or the project would never follow its channels).
+      return { data, options: { singletonKey: [account.id, kind, options.projectId].filter(Boolean).join(':') } };
+    }),
+  );
 }
 
 /** Registers the job's handler on `jobs` (the server's queue, or a test's). */

@@ -66,6 +66,65 @@ describe('JobQueue (pg-boss on the API database)', () => {
     expect(onError).not.toHaveBeenCalled();
   });
 
+  it('runs a job sent on its own instance at once, not at its next poll, whether sent or brought forward', async () => {
+    // A poll a minute apart, past the wait of every assertion below: only being woken runs them.
+    const worker = queue({ pollingIntervalSeconds: 60 });
+    const seen: string[] = [];
+    let ran = () => {};
+    worker.work<{ step: string }>('test-woken', async ({ step }) => {
+      seen.push(step);
+      ran();
+    });
+    worker.work(
+      'test-woken-now',
+      async () => {
+        seen.push('now');
+        ran();
+      },
+      { policy: 'stately' },
+    );
+    const runOf = (step: string) => new Promise<void>((resolve) => (ran = () => seen.includes(step) && resolve()));
+    await worker.start();
+    // The first poll, at the start, may find the first job; it is past once that job has run.
+    let done = runOf('first');
+    await worker.send('test-woken', { step: 'first' });
+    await done;
+    done = runOf('second');
+    await worker.send('test-woken', { step: 'second' });
+    await done;
+    done = runOf('now');
+    await worker.send('test-woken-now', {}, { singletonKey: 'later', startAfter: 3600 });
+    expect(await worker.sendNow('test-woken-now', {}, 'later')).toBe('queued');
+    await done;
+    // A job for later wakes nobody: it waits where it was put.
+    await worker.send('test-woken', { step: 'later' }, { startAfter: 3600 });
+    expect(seen).toEqual(['first', 'second', 'now']);
+    await worker.stop();
+  });
+
+  it('fetches jobs sent together in one go, so they run side by side', async () => {
+    const worker = queue({ pollingIntervalSeconds: 60 });
+    // Each job waits for all three to have started: fetched one at a time, none would finish.
+    let started = 0;
+    let allStarted = () => {};
+    const together = new Promise<void>((resolve) => (allStarted = resolve));
+    const finished: number[] = [];
+    worker.work<{ n: number }>(
+      'test-side-by-side',
+      async ({ n }) => {
+        started += 1;
+        if (started === 3) allStarted();
+        await together;
+        finished.push(n);
+      },
+      { batchSize: 3 },
+    );
+    await worker.start();
+    await worker.sendEach('test-side-by-side', [{ data: { n: 1 } }, { data: { n: 2 } }, { data: { n: 3 } }]);
+    await vi.waitFor(() => expect(finished.sort()).toEqual([1, 2, 3]), { timeout: 10_000 });
+    await worker.stop();
+  });
+
   it('hands the job of an instance that died to another within a minute, and tells when a job is given up', async () => {
     const seen: unknown[] = [];
     const givenUp: Array<[unknown, string | undefined]> = [];

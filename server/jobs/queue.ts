@@ -83,6 +83,9 @@ type Group = {
   wokenAt: number;
 };
 
+/** How a job is sent: `startAfter`, seconds from now before it may run (a round spread over a period). */
+export type SendOptions = { singletonKey?: string; startAfter?: number };
+
 /** The most jobs stored in one statement by `sendTogether`. */
 const GROUP_MAX = 500;
 
@@ -179,7 +182,7 @@ function executorOf(db: Database): PgBoss.Db {
 export class JobQueue {
   private readonly handlers = new Map<string, Registered>();
   private readonly queues = new Map<string, Promise<void>>();
-  /** This instance's pg-boss worker of each kind, once polling: what `sendTogether` wakes. */
+  /** This instance's pg-boss worker of each kind, once polling: what `send`, `sendNow` and `sendTogether` wake. */
   private readonly workers = new Map<string, string>();
   /** The jobs of each kind waiting to be stored together (`sendTogether`). */
   private readonly groups = new Map<string, Group>();
@@ -270,15 +273,38 @@ export class JobQueue {
    * Stores a job of kind `name`; it runs on whichever instance fetches it first. With a
    * `singletonKey` on a `stately` queue, a job already waiting under that key makes this a no-op.
    */
-  async send<T extends object>(
+  async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<void> {
+    await this.sendEach(name, [{ data, options }]);
+  }
+
+  /**
+   * Stores jobs of kind `name` one after another, as `send` does each, then wakes this instance's
+   * worker once: jobs a request makes together (an account's kinds of channel) are fetched
+   * together, and run side by side, rather than the first alone while the others wait for it.
+   */
+  async sendEach<T extends object>(
     name: string,
-    data: T,
-    /** `startAfter`: seconds from now before it may run (a round spread over a period). */
-    options: { singletonKey?: string; startAfter?: number } = {},
+    jobs: ReadonlyArray<{ data: T; options?: SendOptions }>,
   ): Promise<void> {
     const boss = await this.started();
     await this.queue(boss, name);
-    await boss.send(name, data, { ...options, ...this.jobOptions(name) });
+    let dueNow = false;
+    for (const { data, options = {} } of jobs) {
+      const id = await boss.send(name, data, { ...options, ...this.jobOptions(name) });
+      if (id && !options.startAfter) dueNow = true;
+    }
+    if (dueNow) this.wake(boss, name);
+  }
+
+  /**
+   * This instance's worker of kind `name`, if it polls here, looks for work at once instead of at
+   * its next poll: a job due now that a request sent is one someone is usually waiting for (a
+   * training asked for, a channel import, a data deletion's status page). Other instances still
+   * find it at their next poll; whichever fetches it first runs it.
+   */
+  private wake(boss: PgBoss, name: string): void {
+    const worker = this.workers.get(name);
+    if (worker) boss.notifyWorker(worker);
   }
 
   /**
@@ -313,9 +339,10 @@ export class JobQueue {
         [name, singletonKey],
       )) as { rows: Array<{ running: boolean; queued: boolean }> };
       if (rows[0]!.running) return 'running';
-      if (rows[0]!.queued) return 'queued';
-      const id = await boss.send(name, data, { singletonKey, ...this.jobOptions(name) });
-      if (id) return 'queued';
+      if (rows[0]!.queued || (await boss.send(name, data, { singletonKey, ...this.jobOptions(name) }))) {
+        this.wake(boss, name);
+        return 'queued';
+      }
     }
     throw new Error(`no ${name} job could be made due now under ${singletonKey}`);
   }
