@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test';
-import { expect, expectNoA11yViolations, recordRequests, settle, test } from './fixtures';
+import { expect, expectNoA11yViolations, recordRequests, runClockThroughRetries, settle, test } from './fixtures';
 
 /**
  * The shell around every screen (docs/product.md#the-app-shell): startup, loading, errors,
@@ -206,14 +206,8 @@ test.describe('errors', () => {
     });
     await page.clock.install();
     await page.reload();
-    // The query's three retries come first, after 1, 2 and 4 s (spec: retry all but 401/403):
-    // the page's clock is moved on until the fourth attempt has failed, instead of waiting 7 s.
-    await expect
-      .poll(async () => {
-        await page.clock.runFor(1_000);
-        return attempts;
-      })
-      .toBe(4);
+    // The query's three retries come first (spec: retry all but 401/403).
+    await runClockThroughRetries(page, () => attempts);
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
     await expect(page.getByText('req-4f2a9c')).toBeVisible();
     await expectNoA11yViolations(page);

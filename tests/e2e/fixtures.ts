@@ -156,6 +156,20 @@ export async function settle(page: Page) {
   );
 }
 
+/**
+ * Moves the page's installed clock (`page.clock.install()`) on a second at a time until
+ * `attempts()` reaches `expected`: how a test sits through the query client's retries (1, 2 and
+ * 4 s apart) without waiting the 7 s.
+ */
+export async function runClockThroughRetries(page: Page, attempts: () => number, expected = 4) {
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(1_000);
+      return attempts();
+    })
+    .toBe(expected);
+}
+
 /** The newest mail sent to `to`, waiting for it to arrive. */
 export async function latestMail(request: APIRequestContext, to: string) {
   let mail: { subject: string; text: string; links: string[] } | undefined;

@@ -5,6 +5,7 @@ import {
   expect,
   expectNoA11yViolations,
   projectFollowingFacebookPage,
+  runClockThroughRetries,
   settle,
   signInWithoutUi,
   test,
@@ -22,14 +23,8 @@ test.describe('signed-in layout', () => {
     });
     await page.clock.install();
     await page.goto('/projects');
-    // The spec's three retries (1, 2 and 4 s apart) come first: the page's clock is moved on
-    // until the fourth attempt has failed, instead of waiting the 7 s.
-    await expect
-      .poll(async () => {
-        await page.clock.runFor(1_000);
-        return attempts;
-      })
-      .toBe(4);
+    // The spec's three retries come first: the fourth attempt has failed.
+    await runClockThroughRetries(page, () => attempts);
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
     expect(attempts).toBe(4);
     await expect(page.getByText('This page could not be loaded. Please try again in a moment.')).toBeVisible();
