@@ -347,7 +347,8 @@ export function workAccountChannelFetches(jobs: JobQueue, deps: ChannelFetchDeps
     },
     // A rate limit or an outage passes: from 3 s, doubling, eight times (about 25 minutes in
     // all), then the fetch is given up and the owner told why. Someone is usually looking at the
-    // screen waiting for these: an account's kinds run together, looked for often. One kind is a
+    // screen waiting for these: an account's kinds are sent together, which wakes this instance's
+    // worker to fetch them at once and run them side by side (decision 091). One kind is a
     // few provider calls (the channels, then each one's comments), 10 s at most each: past 40 s
     // the attempt is lost, and an instance that died mid-fetch is taken over within a minute.
     {
@@ -356,7 +357,6 @@ export function workAccountChannelFetches(jobs: JobQueue, deps: ChannelFetchDeps
       retryBackoff: true,
       policy: 'stately',
       batchSize: 6,
-      pollingIntervalSeconds: 0.5,
       expireInSeconds: 40,
       reasonOf: jobFailureReason,
       onGivenUp: async (data, reason) => {

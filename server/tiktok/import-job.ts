@@ -170,15 +170,15 @@ export function workTiktokImports(jobs: JobQueue, deps: TiktokImportDeps): void 
         throw error;
       }
     },
-    // Someone is usually watching the progress: looked for often. A page is short, so is its
-    // expiry; a rate limit or an outage is retried from 3 s, doubling, eight times (about 25
-    // minutes in all), then the import is given up and the owner told why.
+    // Someone is usually watching the progress: each page is sent from the last, which wakes
+    // this instance's worker (decision 091). A page is short, so is its expiry; a rate limit or
+    // an outage is retried from 3 s, doubling, eight times (about 25 minutes in all), then the
+    // import is given up and the owner told why.
     {
       retryLimit: 8,
       retryDelaySeconds: 3,
       retryBackoff: true,
       policy: 'stately',
-      pollingIntervalSeconds: 0.5,
       expireInSeconds: PAGE_EXPIRY_SECONDS,
       reasonOf: jobFailureReason,
       onGivenUp: async (data, reason) => {
