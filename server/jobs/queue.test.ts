@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/database';
 import { dieWhileActive, jobsOf, retriesDueNow, rowsOf } from '../test/jobs';
+import type PgBoss from 'pg-boss';
 import { JobQueue, MAINTENANCE_INTERVAL_SECONDS } from './queue';
 
 let database: TestDatabase;
@@ -102,25 +103,22 @@ describe('JobQueue (pg-boss on the API database)', () => {
     await worker.stop();
   });
 
-  it('fetches jobs sent together in one go, so they run side by side', async () => {
+  it('wakes the worker once for jobs sent together, after the last is stored, so one fetch finds them all', async () => {
     const worker = queue({ pollingIntervalSeconds: 60 });
-    // Each job waits for all three to have started: fetched one at a time, none would finish.
-    let started = 0;
-    let allStarted = () => {};
-    const together = new Promise<void>((resolve) => (allStarted = resolve));
     const finished: number[] = [];
-    worker.work<{ n: number }>(
-      'test-side-by-side',
-      async ({ n }) => {
-        started += 1;
-        if (started === 3) allStarted();
-        await together;
-        finished.push(n);
-      },
-      { batchSize: 3 },
-    );
+    worker.work<{ n: number }>('test-side-by-side', async ({ n }) => void finished.push(n), { batchSize: 3 });
     await worker.start();
+    // What reaches pg-boss, in order. (Whether one fetch then finds them all is pg-boss's; the
+    // worker's own first poll, just started, may also look while they are being stored.)
+    const boss = await (worker as unknown as { boss: Promise<PgBoss> }).boss;
+    const stored = vi.spyOn(boss, 'send');
+    const woken = vi.spyOn(boss, 'notifyWorker');
     await worker.sendEach('test-side-by-side', [{ data: { n: 1 } }, { data: { n: 2 } }, { data: { n: 3 } }]);
+    expect(stored.mock.calls).toHaveLength(3);
+    expect(woken.mock.calls).toHaveLength(1);
+    expect(Math.max(...stored.mock.invocationCallOrder)).toBeLessThan(woken.mock.invocationCallOrder[0]!);
+    stored.mockRestore();
+    woken.mockRestore();
     await vi.waitFor(() => expect(finished.sort()).toEqual([1, 2, 3]), { timeout: 10_000 });
     await worker.stop();
   });
