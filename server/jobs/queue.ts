@@ -288,9 +288,10 @@ export class JobQueue {
   ): Promise<void> {
     const boss = await this.started();
     await this.queue(boss, name);
+    const kindOptions = this.jobOptions(name);
     let dueNow = false;
     for (const { data, options = {} } of jobs) {
-      const id = await boss.send(name, data, { ...options, ...this.jobOptions(name) });
+      const id = await boss.send(name, data, { ...options, ...kindOptions });
       if (id && !options.startAfter) dueNow = true;
     }
     if (dueNow) this.wake(boss, name);
@@ -395,10 +396,9 @@ export class JobQueue {
           const options = this.jobOptions(name);
           await boss.insert(items.map((item) => ({ name, data: item.data, ...options })));
           for (const item of items) item.resolve();
-          const worker = this.workers.get(name);
-          if (worker && Date.now() - group.wokenAt >= WAKE_EVERY_MS) {
+          if (this.workers.has(name) && Date.now() - group.wokenAt >= WAKE_EVERY_MS) {
             group.wokenAt = Date.now();
-            boss.notifyWorker(worker);
+            this.wake(boss, name);
           }
         } catch (error) {
           for (const item of items) item.reject(error);
@@ -588,8 +588,7 @@ export class JobQueue {
         await this.runFetched(boss, name, run, jobs, this.options.onError);
         // A full batch: more are likely waiting, so look again at once rather than at the
         // next poll. A backlog is worked through as fast as the batches go.
-        const self = this.workers.get(name);
-        if (jobs.length >= batchSize && self) boss.notifyWorker(self);
+        if (jobs.length >= batchSize) this.wake(boss, name);
       },
     );
     this.workers.set(name, worker);
