@@ -712,9 +712,9 @@ const commentCounts = () => ({
  * decision 052). Triggers on `comments` add a row for what each statement changed, in its
  * transaction (migration 0022), so every writer keeps it, and it is exact under concurrent writers
  * without any two of them waiting on the same row: a count is the sum of its rows. A job folds
- * the rows of each channel, day and sentiment into one (`foldCommentDays`). A project's total, its
- * card's figures, its chart and its report sum these few rows instead of scanning the comments.
- * A channel's rows go with it.
+ * the rows of each channel, day and sentiment into one (`foldCommentDays`). A project's chart and
+ * its report sum these few rows for their period instead of scanning the comments; counts over
+ * every day read comment_totals. A channel's rows go with it.
  */
 export const commentDays = pgTable(
   'comment_days',
@@ -723,24 +723,10 @@ export const commentDays = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
   },
   (table) => [
+    // Its only readers ask for a period (a project's chart and report, by channel and day); the
+    // counts over every day read comment_totals. An index no query reads is written by every
+    // change of a comment all the same (docs/decisions/092).
     index('comment_days_channel_day_idx').on(table.channelId, table.day),
-    // The inbox's counts over many channels (open or done, top-level, any days): read from the
-    // index alone, rather than every row of comment_days.
-    // (Drizzle writes no INCLUDE: the summed columns are the key's last ones.)
-    index('comment_days_inbox_count_idx').on(
-      table.channelId,
-      table.isDone,
-      table.topLevel,
-      table.sentiment,
-      table.isBookmarked,
-      table.isHidden,
-      table.repliedByYou,
-      table.comments,
-    ),
-    // The review's count: every channel's comments in review, by sentiment.
-    index('comment_days_in_review_idx')
-      .on(table.sentiment)
-      .where(sql`${table.inReview}`),
   ],
 );
 
