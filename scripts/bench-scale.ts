@@ -645,20 +645,20 @@ export async function scaleFigures(port: number, clusterUrl: string): Promise<st
     // puts them back in review afterwards, untimed (its undo), so that a run leaves the review as
     // it found it and the next run has as many to take. The review's order starts with 20,000
     // comments of one channel, whose review touches one channel and day, and goes on with the
-    // 200-project inbox's, whose review touches some 200 channels and 400 days: several times the
-    // work (docs/decisions/092). Taken one after another, the quiet run would time mostly the
-    // first kind and the run during the burst only the second. So the batches are read first, in
-    // the review's order, and dealt alternately to the two runs: each times the same mix.
+    // 200-project inbox's, whose review touches some 200 channels and 400 channel-days: several
+    // times the work (docs/decisions/092). Taken one after another, the quiet run would time
+    // mostly the first kind and the run during the burst only the second. So the batches are read
+    // first, in the review's order, and dealt alternately to the two runs: each times the same mix.
     const reviewBatches: string[][] = [];
-    for (let after = ''; reviewBatches.length < 2 * (WARM + CALLS);) {
+    const batchesNeeded = 2 * (WARM + CALLS);
+    for (let after = ''; reviewBatches.length < batchesNeeded;) {
       const ids: string[] = [];
       while (ids.length < 1000) {
         const page = (await ask(origin, `/v1.0/comments?inReview=true${after}`, admin)) as {
           data: Array<{ id: string; publishedAt: string }>;
         };
         const last = page.data.at(-1);
-        if (!last)
-          throw new Error(`fewer than ${2 * (WARM + CALLS)},000 comments are in review: seed ${DATABASE} again`);
+        if (!last) throw new Error(`fewer than ${batchesNeeded},000 comments are in review: seed ${DATABASE} again`);
         ids.push(...page.data.map((comment) => comment.id));
         after = `&after=${encodeURIComponent(`${last.publishedAt}_${last.id}`)}`;
       }
