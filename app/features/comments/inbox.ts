@@ -133,17 +133,32 @@ export function inboxChanged() {
   countAgain.call();
 }
 
+/**
+ * The first reading while it is under way: the header and the navigation mount together and
+ * both ask for the count, which one request answers.
+ */
+let firstReading: Promise<void> | undefined;
+
 /** The open count, read when the first component asks for it (the chrome, once signed in). */
 export function useInboxOpenCount(): number | undefined {
   const count = useStore(openCount);
   useEffect(() => {
-    if (openCount.get() === undefined) void readOpenCount();
+    if (openCount.get() !== undefined || firstReading) return;
+    const reading = readOpenCount().finally(() => {
+      if (firstReading === reading) firstReading = undefined;
+    });
+    firstReading = reading;
   }, []);
   return count;
 }
 
-/** Signing out: another user here never sees this one's count. */
+/**
+ * Signing out: another user here never sees this one's count, not even from a reading still
+ * under way, whose answer is then not shown (the next user's chrome reads its own).
+ */
 export function forgetInboxCount() {
+  lastReading += 1;
+  firstReading = undefined;
   openCount.set(undefined);
 }
 
