@@ -65,7 +65,8 @@ export default defineConfig({
           name: 'app',
           include: APP_TESTS,
           exclude: [...configDefaults.exclude, ...MOCKING_TESTS],
-          // Pure code needs no DOM; a file that does says `// @vitest-environment jsdom`.
+          // Pure code needs no DOM; a file that does says `// @vitest-environment happy-dom`
+          // (docs/decisions/093).
           environment: 'node',
           // The files share a worker's module cache instead of a process each: 10 s against 19 s
           // for the whole project. Each file still gets a fresh DOM, and the renders of a test are

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as coupons from '~contract/coupons';
 import { createHttpClient, HttpError, OfflineError, type HttpClient, type TokenStore } from './http';

@@ -32,7 +32,7 @@ afterEachTest(async () => {
   }
 });
 
-/** Renders into a container in the document (jsdom), in English; returns the container. */
+/** Renders into a container in the document (happy-dom), in English; returns the container. */
 export async function render(element: ReactNode): Promise<HTMLElement> {
   const i18n = await englishI18n();
   const container = document.createElement('div');

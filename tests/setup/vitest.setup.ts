@@ -7,13 +7,3 @@ beforeEach(watchConsole);
 afterEach(checkConsole);
 // What the helpers a test used left behind (./after-each-test.ts).
 afterEach(runAfterEachTest);
-
-// jsdom has no ResizeObserver, and Headless UI watches a menu's trigger with one while the menu
-// is open: without this, opening a menu in a test throws inside the event handler.
-if (typeof window !== 'undefined' && !('ResizeObserver' in globalThis)) {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}

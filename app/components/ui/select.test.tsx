@@ -1,6 +1,6 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render } from '~/test/render';
 import { Select } from './select';
 
@@ -11,15 +11,6 @@ const SENTIMENTS = [
   { value: 'NEUTRAL', label: 'Neutral' },
   { value: 'UNCLASSIFIED', label: 'Unclassified' },
 ];
-
-// Headless UI watches the button move while the list is open; jsdom has no layout to watch.
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 
 async function press(target: Element | null | undefined, key: string) {
   if (!target) throw new Error(`nothing to press ${key} on`);

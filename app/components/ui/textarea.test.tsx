@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render } from '~/test/render';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '~/test/render';
 import type { InboxComment } from './inbox';
