@@ -655,14 +655,15 @@ export async function scaleFigures(port: number, clusterUrl: string): Promise<st
     // sentiment (from UNCLASSIFIED); "reject" ends the review and leaves the sentiment as it is.
     // Timed apart: a design that spares the comment's row in one may not in the other
     // (docs/decisions/094).
-    const reviewBatches: Array<Array<{ id: string; proposedSentiment: string | null }>> = [];
+    type InReview = { id: string; proposedSentiment: string | null };
+    const reviewBatches: InReview[][] = [];
     const runs = ['quiet accepted', 'quiet rejected', 'during accepted', 'during rejected'] as const;
     const batchesNeeded = runs.length * (WARM + CALLS);
     for (let after = ''; reviewBatches.length < batchesNeeded;) {
-      const taken: Array<{ id: string; proposedSentiment: string | null }> = [];
+      const taken: InReview[] = [];
       while (taken.length < 1000) {
         const page = (await ask(origin, `/v1.0/comments?inReview=true${after}`, admin)) as {
-          data: Array<{ id: string; publishedAt: string; proposedSentiment: string | null }>;
+          data: Array<InReview & { publishedAt: string }>;
         };
         const last = page.data.at(-1);
         if (!last) throw new Error(`fewer than ${batchesNeeded},000 comments are in review: seed ${DATABASE} again`);
@@ -736,17 +737,15 @@ export async function scaleFigures(port: number, clusterUrl: string): Promise<st
       { name: bulkCalls.accepted, run: bulkReview('accepted') },
       { name: bulkCalls.rejected, run: bulkReview('rejected') },
     ];
-    // Each review's figure is the PATCH alone, without the undo the call also makes.
-    const bulkFigures = () =>
-      new Map(
-        (['accepted', 'rejected'] as const).map((kind) => [
-          bulkCalls[kind],
-          figure(bulkTimes[kind].splice(0).slice(WARM)),
-        ]),
-      );
+    /** `timeCalls`' figures with each review's own: the PATCH alone, without the undo the call also makes. */
+    const withReviewsAlone = (figures: Awaited<ReturnType<typeof timeCalls>>) => {
+      for (const kind of ['accepted', 'rejected'] as const) {
+        figures.set(bulkCalls[kind], figure(bulkTimes[kind].splice(0).slice(WARM)));
+      }
+      return figures;
+    };
 
-    const quiet = await timeCalls(all);
-    const quietBulk = bulkFigures();
+    const quiet = withReviewsAlone(await timeCalls(all));
     const doneMatching = await doneForAllMatching(origin);
 
     // The same while bursts of 10,000 deliveries arrive, one after another until the last call is
@@ -758,18 +757,14 @@ export async function scaleFigures(port: number, clusterUrl: string): Promise<st
       sender.once('error', reject);
     });
     during = true;
-    const whileBursting = await timeCalls(all);
-    const duringBulk = bulkFigures();
+    const whileBursting = withReviewsAlone(await timeCalls(all));
     sender.postMessage('stop');
     const { bursts, acked } = await sent;
     await sender.terminate();
 
     lines.push(`each call p50 / p95 over ${CALLS} (quiet | during the burst):`);
-    for (const call of all) {
-      const name = call.name;
-      const [a, b] = name.startsWith('bulk')
-        ? [quietBulk.get(name)!, duringBulk.get(name)!]
-        : [quiet.get(name)!, whileBursting.get(name)!];
+    for (const { name } of all) {
+      const [a, b] = [quiet.get(name)!, whileBursting.get(name)!];
       lines.push(`  ${name.padEnd(42)} ${a.text.padStart(13)} | ${b.text.padStart(13)}${remarks(a, b)}`);
     }
     lines.push(

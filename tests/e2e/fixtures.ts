@@ -194,14 +194,12 @@ export function recordRequests(page: Page, pathFragment: string) {
 }
 
 /**
- * axe's minified build (650 KB), evaluated only in a frame that has none yet. `axe-core`'s
- * `source` is its unminified build (1.5 MB): evaluated in a fresh page it took 409 ms, against
- * 288 ms for this one (docs/decisions/078).
+ * axe's minified build (650 KB), evaluated only in a frame that has none yet
+ * (`expectNoA11yViolations` asks each frame first). `axe-core`'s `source` is its unminified build
+ * (1.5 MB): evaluated in a fresh page it took 409 ms, against 288 ms for this one
+ * (docs/decisions/078).
  */
-const AXE_ONCE = `if (typeof window.axe === 'undefined') {\n${readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-)}\n}`;
+const AXE_MINIFIED = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 declare global {
   interface Window {
@@ -243,7 +241,7 @@ export async function expectNoA11yViolations(page: Page, { include = [] }: { inc
   await Promise.all(
     page.frames().map(async (frame) => {
       const hasAxe = await frame.evaluate(() => typeof window.axe === 'object').catch(() => true);
-      if (!hasAxe) await frame.evaluate(AXE_ONCE);
+      if (!hasAxe) await frame.evaluate(AXE_MINIFIED);
     }),
   );
   const builder = new AxeBuilder({ page, axeSource: ';' }).setLegacyMode(true).options({ resultTypes: ['violations'] });
