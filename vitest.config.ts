@@ -7,12 +7,12 @@ import tsconfigPaths from 'vite-tsconfig-paths';
 const REACHES_A_DATABASE =
   /test\/(harness|database|jobs|pusher-clients|postgres-admin|sandbox)|createDatabase|openDatabase|DATABASE_URL|TEST_DB_BACKEND/;
 
-/** The test files (`*.test.ts`, `*.test.tsx`) under `dir` whose text matches `pattern`. */
-function testFilesMatching(dir: string, pattern: RegExp): string[] {
+/** The test files (`*.test.ts`, `*.test.tsx`) under `dir` whose text matches `pattern` (or, `matching: false`, does not). */
+function testFilesMatching(dir: string, pattern: RegExp, matching = true): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFilesMatching(path, pattern);
-    return /\.test\.tsx?$/.test(entry.name) && pattern.test(readFileSync(path, 'utf8')) ? [path] : [];
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFilesMatching(path, pattern, matching);
+    return /\.test\.tsx?$/.test(entry.name) && pattern.test(readFileSync(path, 'utf8')) === matching ? [path] : [];
   });
 }
 
@@ -21,6 +21,13 @@ function testFilesMatching(dir: string, pattern: RegExp): string[] {
  * (the classifier, the mail templates, the socket framing…) run the same on either, once.
  */
 const databaseTestFiles = () => testFilesMatching('server', REACHES_A_DATABASE);
+
+/**
+ * `API_TESTS_DATABASE=postgres` with `TEST_DATABASE_URL`: the files that reach a database run on
+ * PostgreSQL alone, not on PGlite as well. CI does so on the older Node line and runs them all on
+ * PGlite on the newer one, so each runs on each database and on each Node line (decision 095).
+ */
+const onPostgresAlone = process.env.API_TESTS_DATABASE === 'postgres' && !!process.env.TEST_DATABASE_URL;
 
 /** The app's, the setup's and the scripts' test files. */
 const APP_TESTS = ['app/**/*.test.{ts,tsx}', 'tests/setup/*.test.ts', 'scripts/**/*.test.ts'];
@@ -33,6 +40,7 @@ function serverProject(
   name: string,
   env: Record<string, string> = {},
   include = ['server/**/*.test.ts'],
+  reachesADatabase = true,
 ): TestProjectInlineConfiguration {
   return {
     extends: true,
@@ -42,7 +50,7 @@ function serverProject(
       include,
       environment: 'node',
       // Migrates and seeds once; each file opens a copy (server/test/database.ts).
-      globalSetup: ['server/test/global-setup.ts'],
+      globalSetup: reachesADatabase ? ['server/test/global-setup.ts'] : [],
       isolate: false,
       // An unexpected console.error or console.warn fails the test (tests/setup/console.ts).
       setupFiles: ['tests/setup/vitest.setup.ts'],
@@ -86,7 +94,9 @@ export default defineConfig({
           setupFiles: ['tests/setup/vitest.setup.ts'],
         },
       },
-      serverProject('server'),
+      onPostgresAlone
+        ? serverProject('server', {}, testFilesMatching('server', REACHES_A_DATABASE, false), false)
+        : serverProject('server'),
       // The API tests that reach a database again, against a real PostgreSQL, when one is given
       // (CI starts one).
       ...(process.env.TEST_DATABASE_URL
