@@ -7,20 +7,21 @@ import tsconfigPaths from 'vite-tsconfig-paths';
 const REACHES_A_DATABASE =
   /test\/(harness|database|jobs|pusher-clients|postgres-admin|sandbox)|createDatabase|openDatabase|DATABASE_URL|TEST_DB_BACKEND/;
 
-/** The test files (`*.test.ts`, `*.test.tsx`) under `dir` whose text matches `pattern` (or, `matching: false`, does not). */
-function testFilesMatching(dir: string, pattern: RegExp, matching = true): string[] {
+/** The test files (`*.test.ts`, `*.test.tsx`) under `dir` whose text matches `pattern`. */
+function testFilesMatching(dir: string, pattern: RegExp): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFilesMatching(path, pattern, matching);
-    return /\.test\.tsx?$/.test(entry.name) && pattern.test(readFileSync(path, 'utf8')) === matching ? [path] : [];
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFilesMatching(path, pattern);
+    return /\.test\.tsx?$/.test(entry.name) && pattern.test(readFileSync(path, 'utf8')) ? [path] : [];
   });
 }
 
 /**
- * The API test files that reach a database: the only ones the PostgreSQL run repeats. The others
- * (the classifier, the mail templates, the socket framing…) run the same on either, once.
+ * When a PostgreSQL is given, the API test files that reach a database: the only ones the
+ * PostgreSQL run repeats. The others (the classifier, the mail templates, the socket framing…) run
+ * the same on either, once.
  */
-const databaseTestFiles = () => testFilesMatching('server', REACHES_A_DATABASE);
+const databaseTestFiles = process.env.TEST_DATABASE_URL ? testFilesMatching('server', REACHES_A_DATABASE) : [];
 
 /**
  * `API_TESTS_DATABASE=postgres` with `TEST_DATABASE_URL`: the files that reach a database run on
@@ -38,9 +39,7 @@ const MOCKING_TESTS = ['app', 'tests/setup', 'scripts'].flatMap((dir) => testFil
 /** The API tests; `env` picks the database they run on (see server/test/database.ts). */
 function serverProject(
   name: string,
-  env: Record<string, string> = {},
-  include = ['server/**/*.test.ts'],
-  reachesADatabase = true,
+  { env = {}, include = ['server/**/*.test.ts'], exclude = [] as string[], reachesADatabase = true } = {},
 ): TestProjectInlineConfiguration {
   return {
     extends: true,
@@ -48,6 +47,7 @@ function serverProject(
       name,
       env,
       include,
+      exclude: [...configDefaults.exclude, ...exclude],
       environment: 'node',
       // Migrates and seeds once; each file opens a copy (server/test/database.ts).
       globalSetup: reachesADatabase ? ['server/test/global-setup.ts'] : [],
@@ -94,13 +94,14 @@ export default defineConfig({
           setupFiles: ['tests/setup/vitest.setup.ts'],
         },
       },
+      // On PostgreSQL alone, PGlite runs every other API test, and needs no seeded database.
       onPostgresAlone
-        ? serverProject('server', {}, testFilesMatching('server', REACHES_A_DATABASE, false), false)
+        ? serverProject('server', { exclude: databaseTestFiles, reachesADatabase: false })
         : serverProject('server'),
       // The API tests that reach a database again, against a real PostgreSQL, when one is given
       // (CI starts one).
       ...(process.env.TEST_DATABASE_URL
-        ? [serverProject('server-postgres', { TEST_DB_BACKEND: 'postgres' }, databaseTestFiles())]
+        ? [serverProject('server-postgres', { env: { TEST_DB_BACKEND: 'postgres' }, include: databaseTestFiles })]
         : []),
     ],
   },
