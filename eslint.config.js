@@ -159,6 +159,21 @@ export default tseslint.config(
     },
   },
 
+  // One way to a formatter: ~/lib/format makes each once and reuses it (docs/decisions/096).
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/lib/format.ts', 'app/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'Intl',
+          message: 'Take a formatter from ~/lib/format: each is made once (docs/decisions/096).',
+        },
+      ],
+    },
+  },
+
   // The one-way imports.
   restrict(['contract/**'], [forbid(['~/**', '**/app/**', '**/server/**'], 'contract/ imports zod and itself only.')]),
   restrict(

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '~/features/auth/api';
 import { ImpersonationBanner } from '~/features/impersonation/impersonation-banner';
 import { useInboxOpenCount } from '~/features/comments/inbox';
+import { numberFormat } from '~/lib/format';
 import { AppNav, INBOX_ICON } from './app-nav';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeSwitcher } from './theme-switcher';
@@ -76,7 +77,7 @@ function UserMenu({ user }: { user: User }) {
 function InboxLink() {
   const { t, i18n } = useTranslation();
   const open = useInboxOpenCount();
-  const formatted = open === undefined ? '' : new Intl.NumberFormat(i18n.language || undefined).format(open);
+  const formatted = open === undefined ? '' : numberFormat(i18n.language).format(open);
   return (
     <Link
       to={paths.inbox()}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent }
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '~/lib/format';
 import type { InboxDoneResult } from '~contract/inbox';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { Button } from '~/components/ui/button';
@@ -156,7 +157,7 @@ export default function InboxRoute() {
   const { filter, projects, savedReplies, loaderStartedAt } = useLoaderData<typeof clientLoader>();
   const changeQuery = useQueryChange();
   const onItsWay = useQueryOnItsWay();
-  const count = new Intl.NumberFormat(i18n.language || undefined).format;
+  const count = numberFormat(i18n.language).format;
 
   const list = useInfiniteQuery(inboxQuery(filter));
   const channelIds = useMemo(

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '~/lib/format';
 
 export type PageItem = number | 'start-ellipsis' | 'end-ellipsis';
 
@@ -55,7 +56,7 @@ export function Paginator({
   const { t, i18n } = useTranslation();
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, page), totalPages);
-  const format = new Intl.NumberFormat(i18n.language || undefined).format;
+  const format = numberFormat(i18n.language).format;
   const from = total === 0 ? 0 : (current - 1) * pageSize + 1;
   const to = Math.min(current * pageSize, total);
   const go = (target: number) => {

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '~/lib/format';
 
 const tones = {
   primary: 'bg-primary',
@@ -42,7 +43,7 @@ export function ProgressBar({
   const labelId = useId();
   const indeterminate = value === undefined;
   const progress = progressValue(value ?? 0, max);
-  const percent = new Intl.NumberFormat(i18n.resolvedLanguage, { style: 'percent', maximumFractionDigits: 0 }).format(
+  const percent = numberFormat(i18n.resolvedLanguage, { style: 'percent', maximumFractionDigits: 0 }).format(
     progress.fraction,
   );
   return (

@@ -3,6 +3,7 @@ import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { StrokeIcon } from '~/components/ui/icon';
+import { dateTimeFormat, numberFormat } from '~/lib/format';
 import { useIntent } from '~/lib/intents';
 import { paths } from '~/lib/paths';
 import * as notificationsContract from '~contract/notifications';
@@ -21,8 +22,7 @@ export function NotificationsBell() {
   const shown = useNotifications();
   const read = useIntent({ action: paths.notifications() });
   const unread = shown?.unread ?? 0;
-  const number = new Intl.NumberFormat(i18n.language || undefined).format;
-  const time = new Intl.DateTimeFormat(i18n.language || undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const number = numberFormat(i18n.language).format;
   return (
     // Not positioned: the panel places itself under the header's row (the nearest positioned
     // box), its right edge on the row's, in it rather than portalled out, so it stays inside the
@@ -104,7 +104,9 @@ export function NotificationsBell() {
                         </span>
                       )}
                       <time dateTime={notification.createdAt} className="text-xs text-fg-subtle">
-                        {time.format(new Date(notification.createdAt))}
+                        {dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                          new Date(notification.createdAt),
+                        )}
                       </time>
                     </Link>
                   </li>

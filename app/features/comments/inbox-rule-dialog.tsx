@@ -1,6 +1,7 @@
 import { getInputProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
+import { numberFormat } from '~/lib/format';
 import { SENTIMENTS } from '~contract/fields';
 import { NETWORKS } from '~contract/inbox';
 import { InboxRuleBodySchema, RULE_ACTIONS, RULE_PREVIEW_COMMENTS, type InboxRule } from '~contract/inbox-rules';
@@ -84,7 +85,7 @@ function RuleForm({
     },
   });
   const chosen = new Set(rule?.actions ?? ['markDone']);
-  const count = new Intl.NumberFormat(i18n.language).format;
+  const count = numberFormat(i18n.language).format;
 
   /** Tries the rule as the form holds it; an invalid form shows its errors instead. */
   const tryIt = () => {

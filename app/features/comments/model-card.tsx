@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Spinner } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { ReadAgainButton } from '~/components/ui/read-again-button';
+import { dateTimeFormat, listFormat, numberFormat } from '~/lib/format';
 import {
   lastTrainingWords,
   shownTraining,
@@ -34,11 +35,11 @@ export function SentimentModelCard({
   const told = useToldTraining();
   const statusId = useId();
   const language = i18n.language || undefined;
-  const percent = new Intl.NumberFormat(language, { style: 'percent' });
+  const percent = numberFormat(language, { style: 'percent' });
   // A threshold is shown as it is applied: 90.5 % is not "91 % or more".
-  const threshold = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
-  const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const threshold = numberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+  const decimal = numberFormat(language, { maximumFractionDigits: 1 });
+  const date = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   if (model === 'failed') {
     return (
       <Card headingLevel={2} title={t('review.model.title')}>
@@ -53,7 +54,7 @@ export function SentimentModelCard({
     decimal: (score) => decimal.format(score),
     date: (iso) => date.format(new Date(iso)),
   };
-  const list = new Intl.ListFormat(language, { type: 'unit', style: 'long' });
+  const list = listFormat(language, { type: 'unit', style: 'long' });
   const say = ({ key, values, language: named, labels }: Words) =>
     t(`review.model.${key}`, {
       ...values,

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
+import { numberFormat } from '~/lib/format';
 
 /**
  * The comments that arrived while the list was open (docs/decisions/044): said, and shown when
@@ -19,7 +20,7 @@ export function NewCommentsNotice({
   onShow: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const formatted = new Intl.NumberFormat(i18n.language || undefined).format(count);
+  const formatted = numberFormat(i18n.language).format(count);
   return (
     <div aria-live="polite" className={count > 0 ? undefined : 'sr-only'}>
       {count > 0 ? (

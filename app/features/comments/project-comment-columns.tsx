@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { dateTimeFormat, listFormat } from '~/lib/format';
 import { RULE_ACTIONS, type RuleAction } from '~contract/inbox-rules';
 import type { Comment } from '~contract/comments';
 import { Badge, SentimentBadge } from '~/components/ui/badge';
@@ -46,7 +47,7 @@ export function ReplyIcon() {
 /** One comment's words and details; a reply reads the same, smaller, under its parent. */
 export function CommentBody({ comment, reply = false }: { comment: Comment; reply?: boolean }) {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language || undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
@@ -77,7 +78,7 @@ function RuleNote({ rule }: { rule: NonNullable<Comment['rule']> }) {
       return index === 0 ? words : words.toLocaleLowerCase(i18n.language);
     });
   if (did.length === 0) return null;
-  const actions = new Intl.ListFormat(i18n.language || undefined, { type: 'conjunction' }).format(did);
+  const actions = listFormat(i18n.language, { type: 'conjunction' }).format(did);
   return <span className="text-xs text-fg-muted italic">{t('inboxRules.byRule', { actions, name: rule.name })}</span>;
 }
 

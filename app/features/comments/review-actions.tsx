@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/dialog';
+import { numberFormat } from '~/lib/format';
 import type { ReviewChoice } from './review';
 
 /**
@@ -37,7 +38,7 @@ export function ReviewActionsBar({
   onClear: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const count = new Intl.NumberFormat(i18n.language || undefined).format;
+  const count = numberFormat(i18n.language).format;
   return (
     <div
       className="flex min-h-11 flex-wrap items-center gap-x-4 gap-y-2 rounded-lg bg-muted px-3 py-2 text-sm"
@@ -92,7 +93,7 @@ function confirmText(t: TFunction, choice: ReviewChoice): string {
 /** What a review of every matching comment will do, said before it is done. */
 function ConfirmAllText({ choice, total }: { choice: ReviewChoice; total: number }) {
   const { t, i18n } = useTranslation();
-  const values = { count: total, formatted: new Intl.NumberFormat(i18n.language || undefined).format(total) };
+  const values = { count: total, formatted: numberFormat(i18n.language).format(total) };
   if (choice.action === 'accept') return t('review.confirmAll.accept', values);
   if (choice.action === 'reject') return t('review.confirmAll.reject', values);
   return t('review.confirmAll.set', { ...values, sentiment: t(`ui.sentiment.${choice.sentiment}`) });

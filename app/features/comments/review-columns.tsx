@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { SentimentBadge } from '~/components/ui/badge';
 import type { Column } from '~/components/ui/table';
+import { dateTimeFormat, numberFormat } from '~/lib/format';
 import type { Comment } from './api';
 import { authorClass, authorOf } from './author';
 
 /** The review list's columns; on a phone the others fold into the message's cell. */
 export function useReviewColumns(): Column<Comment>[] {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language || undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return [
     {
       id: 'message',
@@ -105,9 +106,7 @@ function SentimentOrigin({ comment }: { comment: Comment }) {
 export function ReviewReason({ comment }: { comment: Comment }) {
   const { t, i18n } = useTranslation();
   if (!comment.sentiment.inReview || !comment.reviewReason) return null;
-  const confidence = new Intl.NumberFormat(i18n.language || undefined, { style: 'percent' }).format(
-    comment.proposalConfidence ?? 0,
-  );
+  const confidence = numberFormat(i18n.language, { style: 'percent' }).format(comment.proposalConfidence ?? 0);
   return (
     <span className="text-xs text-fg-muted">
       {comment.reviewReason === 'unsure'

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat, numberFormat } from '~/lib/format';
 import { SUMMARY_PERIODS, type SentimentSummary, type SummaryPeriod } from '~contract/comments';
 import { SENTIMENTS, type Sentiment } from '~contract/fields';
 import { SentimentBadge } from '~/components/ui/badge';
@@ -51,9 +52,9 @@ export function SentimentChart({ summary, label }: { summary: SentimentSummary; 
   const tableId = useId();
   const language = i18n.language || undefined;
   const totals = totalsOf(summary);
-  const count = new Intl.NumberFormat(language).format;
-  const dayLabel = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const dayName = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const count = numberFormat(language).format;
+  const dayLabel = dateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const dayName = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
   const shown = SENTIMENTS.filter((each) => totals[each] > 0);
   const said = shown.map((each) => `${t(`ui.sentiment.${each}`)} ${count(totals[each])}`).join(', ');
 

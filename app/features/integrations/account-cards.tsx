@@ -11,6 +11,7 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { StrokeIcon } from '~/components/ui/icon';
 import { AppMenu } from '~/components/ui/menu';
 import { Spinner } from '~/components/ui/spinner';
+import { dateTimeFormat } from '~/lib/format';
 import { useLiveState } from '~/lib/live';
 import { channelsOf, type AccountProvider, type ConnectedAccount } from './api';
 import { ChannelLine } from './channel-kind';
@@ -78,7 +79,7 @@ function AccountItem({
   onGrantAgain: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <li
       aria-current={selected ? 'true' : undefined}

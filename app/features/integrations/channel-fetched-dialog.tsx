@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { AppDialog } from '~/components/ui/dialog';
 import { TextLink } from '~/components/ui/text-link';
+import { listFormat } from '~/lib/format';
 import { paths } from '~/lib/paths';
 import { channelFetched, useChannelFetched } from './channel-fetched';
 import { ChannelLine } from './channel-kind';
@@ -53,7 +54,7 @@ export function ChannelFetchedDialog() {
               {t(`channels.kind.${channel.type}`)} ·{' '}
               {projects.length > 0
                 ? t('channelFetched.followedBy', {
-                    projects: new Intl.ListFormat(i18n.language || undefined).format(projects.map((each) => each.name)),
+                    projects: listFormat(i18n.language).format(projects.map((each) => each.name)),
                   })
                 : t('channelFetched.inNoProject')}
             </span>

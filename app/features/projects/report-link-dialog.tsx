@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button';
 import { AppDialog } from '~/components/ui/dialog';
 import { Field } from '~/components/ui/field';
 import { textLinkClass } from '~/components/ui/text-link';
+import { dateTimeFormat } from '~/lib/format';
 import { hasRoom } from '~/lib/plan-limits';
 import { useIntent } from '~/lib/intents';
 import { snackbar } from '~/lib/snackbar';
@@ -123,7 +124,7 @@ function ActiveLink({
   const inputId = useId();
   const [confirmingRevoke, setConfirmingRevoke] = useState(false);
   const url = reportUrl(link.token);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   async function copy() {
     try {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
+import { dateTimeFormat } from '~/lib/format';
 import type { TiktokUser } from './tiktok';
 
 /**
@@ -21,7 +22,7 @@ export function TiktokImportProblems({
   onReconnect: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const problems = users.filter((user) => user.importFailure !== null || user.importStalled);
   if (problems.length === 0) return null;
   return (

@@ -14,6 +14,7 @@ import { requireAdmin } from '~/features/auth/guards';
 import { authorizeUrl, exchangeMauticCode, getMauticStatus, type MauticStatus } from '~/features/mautic/api';
 import { MauticFormSchema } from '~/features/mautic/schemas';
 import { currentMauticState, renewMauticState, storedMauticState } from '~/features/mautic/state';
+import { dateTimeFormat } from '~/lib/format';
 import { parseForm, useAppForm, useIsPending } from '~/lib/forms';
 import { HttpError } from '~/lib/http';
 import { pageTitle, useMessage } from '~/lib/i18n';
@@ -98,7 +99,7 @@ function TokenStatus({ token, now }: { token: MauticStatus['token']; now: number
       </div>
     );
   }
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
+  const format = dateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
   const expiresAt = new Date(token.expiresAt);
   const expired = expiresAt.getTime() <= now;
   return (

@@ -12,6 +12,7 @@ import { loginAsIntents } from '~/features/impersonation/api';
 import { LoginAsUserButton } from '~/features/impersonation/login-as-user-button';
 import { getUsers, userListFilterOf, USERS_PAGE_SIZE, type AdminUserListEntry } from '~/features/users/api';
 import { PaymentMethod } from '~/features/users/payment-method';
+import { numberFormat } from '~/lib/format';
 import { pageTitle } from '~/lib/i18n';
 import { handleIntents } from '~/lib/intents';
 import { throwRouteError } from '~/lib/route-errors';
@@ -47,7 +48,7 @@ export async function clientAction({ request }: { request: Request }) {
  */
 function useColumns(): Column<AdminUserListEntry>[] {
   const { t, i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.language || undefined).format;
+  const format = numberFormat(i18n.language).format;
   const count = (id: string, header: string, value: (user: AdminUserListEntry) => number) => ({
     id,
     header,

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '~/lib/format';
 import type { Comment } from '~contract/comments';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
@@ -124,7 +125,7 @@ export default function ProjectCommentsRoute() {
   const { project, filter, period, summary, savedReplies, loaderStartedAt } = useLoaderData<typeof clientLoader>();
   const changeQuery = useQueryChange();
   const onItsWay = useQueryOnItsWay();
-  const count = new Intl.NumberFormat(i18n.language || undefined).format;
+  const count = numberFormat(i18n.language).format;
 
   const list = useInfiniteQuery(projectCommentsQuery(project._id, filter));
   const arrivals = useCommentArrivals(

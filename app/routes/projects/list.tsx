@@ -1,5 +1,6 @@
 import { useActionData, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useState } from 'react';
+import { dateTimeFormat, numberFormat } from '~/lib/format';
 import { SENTIMENTS } from '~contract/fields';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
@@ -95,7 +96,7 @@ async function rename(request: Request) {
  */
 function CommentCounts({ project }: { project: Project }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const present = SENTIMENTS.filter((sentiment) => project.commentCounts[sentiment] > 0);
   if (present.length === 0) return <p className="text-sm text-fg-muted">{t('projects.noComments')}</p>;
   const total = SENTIMENTS.reduce((sum, sentiment) => sum + project.commentCounts[sentiment], 0);
@@ -134,7 +135,7 @@ export default function ProjectsRoute() {
   const user = useSignedInUser();
   const welcome = useFirstVisitWelcome();
   const { projects, share } = useLoaderData<typeof clientLoader>();
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const dateFormat = dateTimeFormat(i18n.language, { dateStyle: 'medium' });
   // The project being renamed: the form's answers since its dialog opened are its own.
   const renaming = useFormDialog<Project>(formAnswer(useActionData<typeof clientAction>()));
   const deletion = useIntent();

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useLoaderData, useNavigation, useRouteError, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat, numberFormat } from '~/lib/format';
 import { SENTIMENTS } from '~contract/comments';
 import { NotFoundState, RouteErrorBoundary } from '~/components/error-boundary';
 import { LanguageSwitcher } from '~/components/language-switcher';
@@ -53,8 +54,8 @@ export default function PublicReportRoute() {
   const { report, period } = useLoaderData<typeof clientLoader>();
   const [, setSearchParams] = useSearchParams();
   const loading = useNavigation().state === 'loading';
-  const number = new Intl.NumberFormat(i18n.language);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
+  const number = numberFormat(i18n.language);
+  const when = dateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
   const total = SENTIMENTS.reduce((sum, each) => sum + report.totals[each], 0);
   return (
     <ReportFrame>

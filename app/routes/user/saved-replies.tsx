@@ -1,6 +1,7 @@
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '~/lib/format';
 import { MAX_SAVED_REPLIES } from '~contract/saved-replies';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { Alert } from '~/components/ui/alert';
@@ -79,7 +80,7 @@ export default function SavedRepliesRoute() {
   const deleted = confirming && deletion.result !== confirming.before && deletion.result?.ok;
   const deleting = confirming && !deleted ? confirming.reply : null;
   const setDeleting = (reply: SavedReply | null) => setConfirming(reply ? { reply, before: deletion.result } : null);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const dateFormat = dateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const full = savedReplies.length >= MAX_SAVED_REPLIES;
   const newButton = (
     <Button onClick={() => editing.open('new')} disabled={full}>

@@ -7,6 +7,7 @@ import { Card } from '~/components/ui/card';
 import { PageHeader } from '~/components/ui/page-header';
 import { requireUser } from '~/features/auth/guards';
 import { getSubscription } from '~/features/subscription/api';
+import { dateTimeFormat, numberFormat } from '~/lib/format';
 import { PLAN_INCLUDES, PLAN_LABELS, PLANS } from '~contract/subscription';
 import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
@@ -55,7 +56,7 @@ function Tick({ yes }: { yes: boolean }) {
  */
 function PlansCompared({ current }: { current: string }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const cell = (value: number | boolean | null) =>
     typeof value === 'boolean' ? (
       <span className="inline-flex items-center gap-1.5">
@@ -118,16 +119,16 @@ function PlansCompared({ current }: { current: string }) {
 function DiscountLine({ discount }: { discount: Discount }) {
   const { t, i18n } = useTranslation();
   return t('subscription.discountText', {
-    percent: new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(discount.discountPercent / 100),
+    percent: numberFormat(i18n.language, { style: 'percent' }).format(discount.discountPercent / 100),
     coupon: discount.coupon,
-    date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(discount.endsAt)),
+    date: dateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(discount.endsAt)),
   });
 }
 
 export default function SubscriptionRoute() {
   const { t, i18n } = useTranslation();
   const { subscription } = useLoaderData<typeof clientLoader>();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const { includes } = subscription;
   const limit = (value: number | null) => (value === null ? t('subscription.unlimited') : number.format(value));
   const rows = [
