@@ -3,7 +3,7 @@
  * and then reused (docs/decisions/096). Making an `Intl` formatter is the costly part, not using
  * it: a date formatter takes about 0.13 ms to make on a desktop (the first of a page about 20 ms,
  * while the locale's data loads), and a list of comments made one per row on every render. Every
- * formatter of the app comes from here; ESLint refuses `new Intl.…` elsewhere in `app/`.
+ * formatter of the app comes from here; ESLint refuses the global `Intl` elsewhere in `app/`.
  *
  * `language` is i18next's (`i18n.language`): an empty or missing one is the browser's own.
  */

@@ -34,7 +34,7 @@ export function SentimentModelCard({
   const { t, i18n } = useTranslation();
   const told = useToldTraining();
   const statusId = useId();
-  const language = i18n.language || undefined;
+  const language = i18n.language;
   const percent = numberFormat(language, { style: 'percent' });
   // A threshold is shown as it is applied: 90.5 % is not "91 % or more".
   const threshold = numberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
