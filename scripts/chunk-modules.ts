@@ -38,13 +38,27 @@ export function chunkModules(): Plugin {
 
 /** The routes a visitor may land on first without an account: what their first load needs. */
 const GUEST_ENTRIES = [/\/app\/root\.tsx$/, /\/app\/routes\/auth\/[^/]+\.tsx$/];
+/** What every page loads before its route: the guest entries and the client's entry. */
+const EVERY_PAGE = [...GUEST_ENTRIES, /\/app\/entry\.client\.tsx$/];
+/** The signed-in pages' frame (header, navigation, bell), around every page behind sign-in. */
+const SIGNED_IN_LAYOUT = /\/app\/routes\/app\/layout\.tsx$/;
+/** The app's small shared building blocks: UI components, helpers and the API's contract. */
+const SHARED_BLOCKS = /\/app\/(components\/ui|lib)\/|\/contract\//;
 
 /**
- * Groups the sign-in path's own code into one file (`guest`), and i18n and forms libraries
- * into one each, instead of the thirty small files Rollup's default splitting makes of them:
- * on HTTP/1.1 a browser opens six connections to a host, and each file is a request and a
- * header more before the first screen. Only what the guest routes import statically goes in,
- * so nothing that loads on demand (a menu, a dialog, the signed-in pages) is pulled forward.
+ * Fewer, larger files on a first load (docs/decisions/021 and 097): on HTTP/1.1 a browser opens six
+ * connections to a host, and each file is a request and a header more before the screen; in the
+ * browser each is a module to fetch, parse and link. Rollup's default splitting made some thirty
+ * small files of the sign-in path and sixty of a signed-in page, most under 2 kB.
+ *
+ * - `framework`, `i18n`, `forms`: libraries every page needs.
+ * - `guest`: what the guest routes import statically, so nothing that loads on demand (a menu, a
+ *   dialog, the signed-in pages) is pulled forward onto the sign-in path.
+ * - `headless`, `query`, `realtime`: Headless UI (and the positioning and focus code under it),
+ *   the data cache and the live socket, each in one file, none of them on the sign-in path.
+ * - `signed-in`: the signed-in frame's code, and every shared building block that no page
+ *   reaches before sign-in (not even on demand, as the update prompt is): every signed-in page
+ *   uses most of them, and a page's own code stays in its route's file.
  */
 export const firstLoadChunks: ManualChunksOption = (id, { getModuleInfo }) => {
   if (
@@ -55,13 +69,28 @@ export const firstLoadChunks: ManualChunksOption = (id, { getModuleInfo }) => {
   if (/node_modules\/(i18next|react-i18next|remix-i18next)\//.test(id) && !/\/Trans(WithoutContext)?\.js$/.test(id))
     return 'i18n';
   if (/node_modules\/(@conform-to\/[^/]+|zod)\//.test(id)) return 'forms';
+  if (
+    /node_modules\/(@headlessui|@floating-ui|@react-aria|react-aria|react-stately|use-sync-external-store)\//.test(id)
+  )
+    return 'headless';
+  if (/node_modules\/@tanstack\/(query-core|react-query)\//.test(id)) return 'query';
+  if (/node_modules\/(pusher-js|laravel-echo)\//.test(id)) return 'realtime';
   if (id.includes('/node_modules/') || !/\.(tsx?|css)$/.test(id.split('?')[0])) return undefined;
-  const seen = new Set<string>();
-  const onGuestPath = (module: string): boolean => {
-    if (GUEST_ENTRIES.some((entry) => entry.test(module))) return true;
-    if (seen.has(module)) return false;
-    seen.add(module);
-    return (getModuleInfo(module)?.importers ?? []).some(onGuestPath);
+
+  /** Whether `id` is imported, through other modules, by one of `entries` (not one itself). */
+  const importedBy = (entries: RegExp[], { onDemand = false } = {}) => {
+    const seen = new Set<string>();
+    const reaches = (module: string): boolean => {
+      if (entries.some((entry) => entry.test(module))) return true;
+      if (seen.has(module)) return false;
+      seen.add(module);
+      const info = getModuleInfo(module);
+      return [...(info?.importers ?? []), ...(onDemand ? (info?.dynamicImporters ?? []) : [])].some(reaches);
+    };
+    return !entries.some((entry) => entry.test(id)) && reaches(id);
   };
-  return onGuestPath(id) && !GUEST_ENTRIES.some((entry) => entry.test(id)) ? 'guest' : undefined;
+  if (importedBy(GUEST_ENTRIES)) return 'guest';
+  if (importedBy([SIGNED_IN_LAYOUT])) return 'signed-in';
+  if (SHARED_BLOCKS.test(id) && !importedBy(EVERY_PAGE, { onDemand: true })) return 'signed-in';
+  return undefined;
 };

@@ -311,7 +311,8 @@ test('the socket and its libraries come only after sign-in, and the socket close
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  const liveLibraries = () => scripts.filter((path) => /\/assets\/(echo|pusher|live-updates)-/.test(path));
+  // pusher-js and laravel-echo in one file, the app's socket, its live updates (scripts/chunk-modules.ts).
+  const liveLibraries = () => scripts.filter((path) => /\/assets\/(realtime|echo-socket|live-updates)-/.test(path));
 
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
