@@ -1,8 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { chunkModules, expect, test } from './fixtures';
 
 /**
  * The first-load budget (docs/decisions/021-first-load.md): what a cold sign-in or sign-up
@@ -29,13 +27,6 @@ const NOT_ON_THE_SIGN_IN_PATH = [
   /^app\/routes\/(admin|projects|app)\//,
   /^app\/features\/(design-library|projects|admin|integrations|channels)\//,
 ];
-
-/** The build's record of which source modules each script holds (scripts/chunk-modules.ts). */
-function chunkModules(): Record<string, string[]> {
-  const file = join(dirname(resolve(process.env.STATIC_DIR ?? 'build/client')), 'chunk-modules.json');
-  expect(existsSync(file), `${file} is written by every build`).toBe(true);
-  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
-}
 
 /** Every script a cold visit loads until the page is usable and the network is quiet. */
 async function coldScripts(page: Page, path: string, ready: () => Promise<void>) {

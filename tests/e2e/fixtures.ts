@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { consentFormFields } from '../../server/integrations/sandbox/consent-form';
@@ -120,6 +121,13 @@ export const test = base.extend<{
 });
 
 export { expect };
+
+/** The build's record of which source modules each script holds (scripts/chunk-modules.ts). */
+export function chunkModules(): Record<string, string[]> {
+  const file = join(dirname(resolve(process.env.STATIC_DIR ?? 'build/client')), 'chunk-modules.json');
+  expect(existsSync(file), `${file} is written by every build`).toBe(true);
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+}
 
 /**
  * How long the design library's first render may take: it draws the whole kit at once, about

@@ -1,6 +1,7 @@
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { LOST_AFTER_MS } from '../../app/features/realtime/live-connection';
 import {
+  chunkModules,
   connectFacebookThroughApi,
   expect,
   expectNoA11yViolations,
@@ -311,8 +312,16 @@ test('the socket and its libraries come only after sign-in, and the socket close
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  // pusher-js and laravel-echo in one file, the app's socket, its live updates (scripts/chunk-modules.ts).
-  const liveLibraries = () => scripts.filter((path) => /\/assets\/(realtime|echo-socket|live-updates)-/.test(path));
+  // By the modules the loaded scripts hold, whichever files the build put them in.
+  const modules = chunkModules();
+  const LIVE = [
+    /node_modules\/pusher-js\//,
+    /node_modules\/laravel-echo\//,
+    /^app\/features\/realtime\/echo-socket\.ts$/,
+    /^app\/components\/live-updates\.tsx$/,
+  ];
+  const liveLibraries = () =>
+    LIVE.filter((library) => scripts.some((path) => (modules[path] ?? []).some((module) => library.test(module))));
 
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
@@ -325,7 +334,7 @@ test('the socket and its libraries come only after sign-in, and the socket close
   await expect(page).toHaveURL('/projects');
   const socket = await opened;
   expect(new URL(socket.url()).pathname).toBe('/app/orbita-key');
-  expect(liveLibraries().length).toBeGreaterThanOrEqual(3);
+  expect(liveLibraries()).toEqual(LIVE);
 
   const closed = socket.waitForEvent('close');
   await signOut(page);
