@@ -789,6 +789,22 @@ test.describe('an admin', () => {
     socket.tell('SentimentTraining', { state: 'finished' });
     socket.tell('SentimentTraining', { state: 'queued' });
     await expect(status).toHaveText('Training queued: it starts shortly.');
+
+    // Pressed as another instance starts it: the API refuses a second (409), which is no failure;
+    // the panel read again says it runs, and nothing else on the page says anything.
+    await page.route('**/v1.0/sentiment-model/trainings', (route) =>
+      route.fulfill({ status: 409, json: { message: 'A training is under way.' } }),
+    );
+    answer = modelAnswer({ training: { state: 'running' } });
+    const refused = page.waitForResponse('**/v1.0/sentiment-model/trainings');
+    await train.click();
+    expect((await refused).status()).toBe(409);
+    await expect(status).toHaveText('Training under way…');
+    // Read once the action and the page's reading again are done, not retried: a message that
+    // said otherwise would leave by itself within seconds, and a retried check would wait for that.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByRole('status').filter({ hasText: /\S/ }).allTextContents()).toEqual(['Training under way…']);
   });
 
   test('says why each comment waits: mixed, ironic, unsure, and a label applied without a person picked to be checked', async ({

@@ -11,16 +11,18 @@ vi.mock('~/lib/api', () => ({ api: { call: () => api.answer() } }));
 afterEach(() => queryClient.clear());
 
 describe('trainSentimentModel (the panel\'s "Train now")', () => {
-  it('answers queued when the API starts a training, and the panel is read again', async () => {
+  it('reads the panel again once the API queued a training', async () => {
     queryClient.setQueryData(sentimentModelKeys.all, { stale: true });
     api.answer = () => Promise.resolve(null);
-    expect(await trainSentimentModel()).toBe('queued');
+    await trainSentimentModel();
     expect(queryClient.getQueryState(sentimentModelKeys.all)?.isInvalidated).toBe(true);
   });
 
-  it('answers running when one is under way (409), rather than claiming one was queued', async () => {
+  it('takes one under way (409) as no failure, and reads the panel again, which says it runs', async () => {
+    queryClient.setQueryData(sentimentModelKeys.all, { stale: true });
     api.answer = () => Promise.reject(new HttpError(409, { message: 'A training is under way.' }));
-    expect(await trainSentimentModel()).toBe('running');
+    await trainSentimentModel();
+    expect(queryClient.getQueryState(sentimentModelKeys.all)?.isInvalidated).toBe(true);
   });
 
   it('lets any other failure through, for the page to say', async () => {

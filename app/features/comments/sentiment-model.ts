@@ -20,19 +20,17 @@ export function getSentimentModel() {
 }
 
 /**
- * Starts a training on the reviews now, or answers that one is under way (409: the API queues
- * none beside it, and that one's outcome is what the admin waits for); the panel is read again.
+ * Starts a training on the reviews now. One under way already (409: the API queues none beside
+ * it) is no failure: its outcome is what the admin waits for. Either way the panel is read again,
+ * and its status says which.
  */
-export async function trainSentimentModel(): Promise<'queued' | 'running'> {
-  let answer: 'queued' | 'running' = 'queued';
+export async function trainSentimentModel(): Promise<void> {
   try {
     await api.call(sentimentModel.trainSentimentModel, {});
   } catch (error) {
     if (!(error instanceof HttpError && error.status === 409)) throw error;
-    answer = 'running';
   }
   await invalidate(sentimentModelKeys.all);
-  return answer;
 }
 
 /** After a review: the panel's counts changed. */

@@ -97,10 +97,10 @@ export async function clientAction({ request }: { request: Request }) {
       await sentimentModelChanged();
       return { result, ids: null };
     },
+    // The panel's status, read again after the action, says it queued or under way (and, live,
+    // how it ends): a message of its own would still say "queued" after the training ended.
     [trainIntent]: async () => {
-      const answer = await trainSentimentModel();
-      if (answer === 'running') snackbar.show('review.model.running', 'info');
-      else snackbar.show('review.model.queued', 'success');
+      await trainSentimentModel();
     },
     [reviewIntents.undo]: async (form) => {
       const result = await undoCommentReview(formText(form, 'batchId'));
