@@ -57,6 +57,21 @@ describe('the classifier', () => {
     expect(classify('La pizza era ottima ma il servizio è stato pessimo').sentiment).toBe('MIXED');
   });
 
+  it('says MIXED where a few words of praise turn on a "but" or "ma" with no comma before it', () => {
+    // The complaint on the other side holds no word a lexicon reads as one.
+    expect(classify('Lovely staff but the room was freezing and the shower didn’t work').sentiment).toBe('MIXED');
+    expect(classify('Prodotto bello ma la spedizione ci ha messo due settimane').sentiment).toBe('MIXED');
+    // Thanks is not praise; further into a sentence a "but" concedes, and a "ma" may exclaim.
+    for (const text of [
+      'Thanks but I already found it',
+      'I may be sleep deprived but I promise you that some kid at Dunkin today looked like a sprout',
+      'I believe Federer has a good chance of winning the title but he needs to hold his composure',
+      'Ma seriamente?',
+    ]) {
+      expect(classify(text).sentiment, text).not.toBe('MIXED');
+    }
+  });
+
   it('says UNCLASSIFIED, with no confidence, where it cannot tell', () => {
     for (const text of [
       '',

@@ -52,6 +52,23 @@ const NOT_A_CONTRAST = /\b(?:(?:nothing|anything|all) but|but also|ma anche|ma c
 const CLAUSES = /\s*(?:[.;!?…]+|,|\s-\s)\s*/u;
 
 /**
+ * "Lovely staff but the room was freezing", "Prodotto bello ma spedizione lenta": a "but" or "ma"
+ * with no comma before it turns the comment where the clause before it is a few words of praise
+ * (two to four: "thanks but…" is no praise). Further into a sentence it is as often a concession
+ * ("I may be tired but…") or an exclamation ("ma rispondimi"), which CONTRAST leaves alone.
+ */
+const BARE_TURN = /(?<![\p{L}])(?:but|ma)(?![\p{L}])/giu;
+const SHORT_PRAISE_WORDS = 4;
+function shortPraiseTurn(text: string, sideOfText: (part: string) => ReturnType<typeof sideOf>) {
+  for (const found of text.matchAll(BARE_TURN)) {
+    const clause = text.slice(0, found.index).split(CLAUSES).pop() ?? '';
+    const words = clause.split(/\s+/u).filter((word) => /\p{L}/u.test(word)).length;
+    if (words >= 2 && words <= SHORT_PRAISE_WORDS && sideOfText(clause) === 'praise') return found;
+  }
+  return null;
+}
+
+/**
  * Signs that praise may be meant the other way round: an eye-roll or a smirk, a phrase people use
  * for a complaint dressed as thanks ("oh great", "yeah right", "grazie tante", "complimenti per"),
  * applause over a wait, praise in quotes. On such a comment a confident POSITIVE is the reading a
@@ -87,7 +104,8 @@ function praiseMeetsComplaint(
   [negative, , positive]: [number, number, number],
 ): boolean {
   const sideOfText = (part: string) => sideOf(lexiconScores(tokenize(part), language));
-  const contrast = CONTRAST.exec(text.replace(NOT_A_CONTRAST, (found) => ' '.repeat(found.length)));
+  const plain = text.replace(NOT_A_CONTRAST, (found) => ' '.repeat(found.length));
+  const contrast = CONTRAST.exec(plain) ?? shortPraiseTurn(plain, sideOfText);
   if (contrast) {
     let before = text.slice(0, contrast.index);
     let after = text.slice(contrast.index + contrast[0].length);
