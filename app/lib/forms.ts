@@ -19,7 +19,7 @@ export async function parseForm<Schema extends ObjectSchema>(request: Request, s
 }
 
 /** The part of a conform submission that replying needs. */
-interface Submission {
+export interface Submission {
   payload: Record<string, unknown>;
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;
 }

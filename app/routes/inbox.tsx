@@ -40,14 +40,13 @@ import { InboxToolbar, type InboxProjectChoice } from '~/features/comments/inbox
 import { CommentListFooter } from '~/features/comments/list-footer';
 import { NewCommentsNotice } from '~/features/comments/new-comments-notice';
 import { marksOf } from '~/features/comments/project-comment-columns';
-import { ReplyDialog, ReplyFormSchema } from '~/features/comments/reply-dialog';
+import { ReplyDialog, ReplyFormSchema, replyRefused } from '~/features/comments/reply-dialog';
 import { savedRepliesForReplying } from '~/features/comments/saved-replies';
 import { isInControl } from '~/features/comments/review-keys';
 import { ShortcutsDialog } from '~/features/comments/shortcuts-dialog';
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { getProjects } from '~/features/projects/api';
-import { parseForm, replyWithApiError, useIsPending } from '~/lib/forms';
-import { HttpError } from '~/lib/http';
+import { parseForm, useIsPending } from '~/lib/forms';
 import { formAnswer, formText, handleIntents, intentOf, useIntent } from '~/lib/intents';
 import { LOADS_IN_PLACE } from '~/lib/loading';
 import { pageTitle } from '~/lib/i18n';
@@ -140,11 +139,7 @@ export async function clientAction({ request }: { request: Request }) {
     const { reply } = await replyInInbox(comment, { message, attemptId });
     snackbar.show('inbox.replied', 'success', { values: { channel: reply.channel.name } });
   } catch (error) {
-    // The provider's refusal or absence is said in the API's own words; the typed reply stays.
-    if (error instanceof HttpError && (error.status === 409 || error.status === 502) && error.body?.message) {
-      return submission.reply({ formErrors: [error.body.message] });
-    }
-    return replyWithApiError(request, submission, error, { 404: 'projectComments.reply.gone' });
+    return replyRefused(request, submission, error);
   }
   return submission.reply();
 }

@@ -9,7 +9,8 @@ import { Button } from '~/components/ui/button';
 import { FormDialog, formResult, type DialogFormProps } from '~/components/ui/dialog';
 import { FormSubmit } from '~/components/ui/form-submit';
 import { TextArea } from '~/components/ui/textarea';
-import { useAppForm } from '~/lib/forms';
+import { replyWithApiError, useAppForm, type Submission } from '~/lib/forms';
+import { HttpError } from '~/lib/http';
 import * as savedRepliesContract from '~contract/saved-replies';
 import type { SavedReply } from '~contract/saved-replies';
 import { QuotedComment } from './quoted-comment';
@@ -17,6 +18,18 @@ import { useSavedReplyPicker } from './saved-reply-picker';
 
 /** The reply form: the API's own rule for the words, and which comment it answers. */
 export const ReplyFormSchema = z.extend(ReplyBodySchema, { commentId: fieldsContract.id() });
+
+/**
+ * A reply's refusal, said in its form, wherever a reply is sent from: the provider's refusal or
+ * absence (409, 502) in the API's own words, a comment gone (404) as such, anything else as every
+ * form says it. What was typed stays.
+ */
+export function replyRefused(request: Request, submission: Submission, error: unknown) {
+  if (error instanceof HttpError && (error.status === 409 || error.status === 502) && error.body?.message) {
+    return submission.reply({ formErrors: [error.body.message] });
+  }
+  return replyWithApiError(request, submission, error, { 404: 'projectComments.reply.gone' });
+}
 
 /**
  * Replying to a comment as its channel (docs/product.md#replies): the one form pattern in the one dialog, posted

@@ -31,7 +31,7 @@ import {
   projectFilterToParams,
   type ProjectCommentFilter,
 } from '~/features/comments/project-filter';
-import { ReplyDialog, ReplyFormSchema } from '~/features/comments/reply-dialog';
+import { ReplyDialog, ReplyFormSchema, replyRefused } from '~/features/comments/reply-dialog';
 import { savedRepliesForReplying } from '~/features/comments/saved-replies';
 import { SentimentSummaryCard } from '~/features/comments/summary-card';
 import { CommentListFooter } from '~/features/comments/list-footer';
@@ -42,8 +42,7 @@ import { ANY, FlagFilterSelects, SentimentFilterSelect } from '~/features/commen
 import { afterDone } from '~/features/comments/inbox';
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { getProject } from '~/features/projects/api';
-import { parseForm, replyWithApiError, useIsPending } from '~/lib/forms';
-import { HttpError } from '~/lib/http';
+import { parseForm, useIsPending } from '~/lib/forms';
 import { formAnswer, formText, handleIntents, intentOf } from '~/lib/intents';
 import { snackbar } from '~/lib/snackbar';
 import { LOADS_IN_PLACE } from '~/lib/loading';
@@ -107,11 +106,7 @@ export async function clientAction({ request, params }: { request: Request; para
     await afterDone();
     snackbar.show('projectComments.reply.posted', 'success', { values: { channel: reply.channel.name } });
   } catch (error) {
-    // The provider's refusal or absence is said in the API's own words; the typed reply stays.
-    if (error instanceof HttpError && (error.status === 409 || error.status === 502) && error.body?.message) {
-      return submission.reply({ formErrors: [error.body.message] });
-    }
-    return replyWithApiError(request, submission, error, { 404: 'projectComments.reply.gone' });
+    return replyRefused(request, submission, error);
   }
   // `status: 'success'` closes the dialog.
   return submission.reply();
