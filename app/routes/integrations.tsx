@@ -8,12 +8,7 @@ import { Button } from '~/components/ui/button';
 import { PageHeader } from '~/components/ui/page-header';
 import { authKeys } from '~/features/auth/api';
 import { requireUser } from '~/features/auth/guards';
-import {
-  AccountsCard,
-  DeleteAccountDialog,
-  ReconnectCard,
-  useReadWhileFetching,
-} from '~/features/integrations/account-cards';
+import { AccountsCard, DeleteAccountDialog, ReconnectCard } from '~/features/integrations/account-cards';
 import {
   authorizeUrl,
   deleteConnectedAccount,
@@ -26,6 +21,7 @@ import {
 import { invalidate } from '~/lib/cache';
 import { formText, handleIntents, leaveFor, useIntent } from '~/lib/intents';
 import { pageTitle } from '~/lib/i18n';
+import { useReadWhileUnderWay } from '~/lib/read-while-under-way';
 import { throwRouteError } from '~/lib/route-errors';
 import { snackbar } from '~/lib/snackbar';
 
@@ -106,7 +102,8 @@ export default function IntegrationsRoute() {
   const deleting = confirming && !deleted ? confirming : null;
   // The account just stored, else the primary one in the loaded list.
   const selectedId = stored ?? facebook.find((account) => account.is_primary)?._id ?? null;
-  const reading = useReadWhileFetching(
+  // Channels arrive in the background after a connection; the live updates say when.
+  const reading = useReadWhileUnderWay(
     [...facebook, ...linkedin].some((account) => account.fetchingChannels && account.status === 'authorized'),
   );
 

@@ -141,9 +141,10 @@ async function answerModel(page: Page, answer: () => SentimentModel) {
 /**
  * The page's socket, passed through to the API's, with a way to tell the page an event on its
  * own channel as the API would: a training's events come from a real training, which would
- * change the model every other test's comments are judged with.
+ * change the model every other test's comments are judged with. With `listenWhen`, the page
+ * hears that its subscription succeeded only once that promise resolves.
  */
-async function passThroughSocket(page: Page) {
+async function passThroughSocket(page: Page, listenWhen: Promise<void> = Promise.resolve()) {
   let subscribed!: () => void;
   const ready = new Promise<void>((resolve) => (subscribed = resolve));
   let socket: WebSocketRoute | undefined;
@@ -151,13 +152,14 @@ async function passThroughSocket(page: Page) {
   await page.routeWebSocket(/\/app\/orbita-key/, (route) => {
     const server = route.connectToServer();
     server.onMessage((message) => {
-      route.send(message);
       const frame = JSON.parse(String(message)) as { event: string; channel?: string };
-      if (frame.event === 'pusher_internal:subscription_succeeded') {
+      if (frame.event !== 'pusher_internal:subscription_succeeded') return route.send(message);
+      void listenWhen.then(() => {
+        route.send(message);
         socket = route;
         channel = frame.channel ?? '';
         subscribed();
-      }
+      });
     });
   });
   return {
@@ -805,6 +807,39 @@ test.describe('an admin', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.getByRole('status').filter({ hasText: /\S/ }).allTextContents()).toEqual(['Training under way…']);
+  });
+
+  test('a training that ended before the page listened is found by reading the panel again', async ({
+    page,
+    signedInUser: _,
+  }) => {
+    let answer = modelAnswer({ training: { state: 'running' } });
+    await answerModel(page, () => answer);
+    let listen!: () => void;
+    const socket = await passThroughSocket(page, new Promise<void>((resolve) => (listen = resolve)));
+    await page.goto('/admin/sentiment-review');
+    const panel = page.getByRole('region', { name: 'The classifier' });
+    const status = panel.getByRole('status');
+    const train = panel.getByRole('button', { name: 'Train now' });
+    await expect(status).toHaveText('Training under way…');
+    await expect(train).toHaveAttribute('aria-disabled', 'true');
+
+    // The training ends, its event sent before the page listened: no event will say so. The page
+    // reads the panel again once it listens (and, until then, every 2 s).
+    answer = modelAnswer({
+      lastTraining: {
+        ...modelAnswer().lastTraining!,
+        trainedAt: new Date().toISOString(),
+        switched: false,
+        decision: 'notClearlyBetter',
+        wins: 0.61,
+      },
+    });
+    listen();
+    await socket.ready;
+    await expect(status).toHaveText('');
+    await expect(train).not.toHaveAttribute('aria-disabled');
+    await expect(panel).toContainText('it scored above it in only 61% of resamples');
   });
 
   test('says why each comment waits: mixed, ironic, unsure, and a label applied without a person picked to be checked', async ({

@@ -1,5 +1,3 @@
-import { useRevalidator } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
@@ -12,7 +10,6 @@ import { StrokeIcon } from '~/components/ui/icon';
 import { AppMenu } from '~/components/ui/menu';
 import { Spinner } from '~/components/ui/spinner';
 import { dateTimeFormat } from '~/lib/format';
-import { useLiveState } from '~/lib/live';
 import { channelsOf, type AccountProvider, type ConnectedAccount } from './api';
 import { ChannelLine } from './channel-kind';
 
@@ -294,30 +291,4 @@ export function DeleteAccountDialog({
       )}
     </ConfirmDialog>
   );
-}
-
-/**
- * Channels arrive in the background after a connection. The live updates say when (and read the
- * page again); while they are not live, the page looks again every 2 s, for a minute at most.
- * Just subscribed while channels were coming, the page is read once (what ended before is not
- * replayed). Answers whether the page is being read again.
- */
-export function useReadWhileFetching(fetching: boolean): boolean {
-  const revalidator = useRevalidator();
-  const live = useLiveState() === 'live';
-  const wasLive = useRef(live);
-  useEffect(() => {
-    if (live && !wasLive.current && fetching) revalidator.revalidate();
-    wasLive.current = live;
-  }, [live, fetching, revalidator]);
-  useEffect(() => {
-    if (!fetching || live) return;
-    const started = Date.now();
-    const timer = window.setInterval(() => {
-      if (Date.now() - started > 60_000) window.clearInterval(timer);
-      else if (revalidator.state === 'idle') revalidator.revalidate();
-    }, 2000);
-    return () => window.clearInterval(timer);
-  }, [fetching, live, revalidator]);
-  return revalidator.state === 'loading';
 }

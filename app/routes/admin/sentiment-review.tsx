@@ -43,6 +43,7 @@ import { formText, handleIntents, useIntent } from '~/lib/intents';
 import { LOADS_IN_PLACE } from '~/lib/loading';
 import { useQueryChange, useQueryOnItsWay } from '~/lib/url-query';
 import { pageTitle } from '~/lib/i18n';
+import { useReadWhileUnderWay } from '~/lib/read-while-under-way';
 import { failureToSay, throwRouteError } from '~/lib/route-errors';
 import { snackbar } from '~/lib/snackbar';
 import { authorOf } from '~/features/comments/author';
@@ -120,6 +121,10 @@ export default function SentimentReviewRoute() {
   const { t } = useTranslation();
   const { filter, model } = useLoaderData<typeof clientLoader>();
   const modelIntent = useIntent();
+  // A training's end is told live; one that ended before this page's channel was subscribed (or
+  // while the socket is away) is found by reading the panel again. Its job expires after 15 minutes.
+  const trainingUnderWay = model !== 'failed' && model.training.state !== 'idle';
+  useReadWhileUnderWay(trainingUnderWay, { forAtMost: 15 * 60_000, before: sentimentModelChanged });
   const changeQuery = useQueryChange();
   const onItsWay = useQueryOnItsWay();
   const columns = useReviewColumns();
