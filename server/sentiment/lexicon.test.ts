@@ -62,6 +62,27 @@ describe('lexiconScores', () => {
     }
   });
 
+  it('reads a customer left waiting as a complaint: still waiting, nobody answered, it never came, it came late', () => {
+    for (const [text, language] of [
+      ['Still waiting for my refund', 'en'],
+      ["Support doesn't answer", 'en'],
+      ['No one picked up', 'en'],
+      ['My parcel has not arrived', 'en'],
+      ['It arrived late', 'en'],
+      ['Sto ancora aspettando il rimborso', 'it'],
+      ['Nessuno ha risposto', 'it'],
+      ['Nessuna risposta', 'it'],
+      ['Non è mai arrivato', 'it'],
+      ['Consegna in ritardo', 'it'],
+    ] as const) {
+      const each = scores(text, language);
+      expect(each.negative, text).toBeGreaterThan(each.positive);
+    }
+    // Without the negation, the same words say nothing.
+    expect(scores('Everything arrived on time', 'en').negative).toBe(0);
+    expect(scores('Mi hanno risposto subito', 'it').negative).toBe(0);
+  });
+
   it('leaves the same words praising where they praise', () => {
     expect(scores('Mai più senza!', 'it').negative).toBe(0);
     for (const [text, language] of [

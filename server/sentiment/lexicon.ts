@@ -147,6 +147,50 @@ const PHRASES: Array<{
   { first: ['mai'], last: ['più'], polarity: -0.6, negates: true, unless: (next) => next?.text === 'senza' },
   { first: ['had'], last: ['better'], polarity: -0.4, unless: (next) => next?.kind === 'word' },
   { first: ['di'], last: ['meglio'], polarity: -0.4 },
+  // What a customer left waiting says: still waiting, nobody answered, it never came, it came late.
+  { first: ['still'], last: ['waiting'], polarity: -0.5 },
+  {
+    first: ['not', 'no', 'never', 'nobody', 'noone'],
+    last: [
+      'answer',
+      'answers',
+      'answered',
+      'reply',
+      'replies',
+      'replied',
+      'respond',
+      'responded',
+      'response',
+      'picked',
+    ],
+    polarity: -0.5,
+    within: 2,
+    negates: true,
+  },
+  {
+    first: ['not', 'never'],
+    last: ['received', 'arrived', 'came', 'delivered'],
+    polarity: -0.5,
+    within: 3,
+    negates: true,
+  },
+  { first: ['arrived', 'came', 'delivered'], last: ['late'], polarity: -0.4 },
+  { first: ['ancora'], last: ['aspettando', 'aspetto', 'attendo', 'attendendo'], polarity: -0.5, within: 2 },
+  {
+    first: ['nessuno', 'nessuna', 'non', 'mai'],
+    last: ['risponde', 'rispondono', 'risposto', 'risposta', 'risposte', 'richiamato'],
+    polarity: -0.5,
+    within: 3,
+    negates: true,
+  },
+  {
+    first: ['mai', 'non'],
+    last: ['arrivato', 'arrivata', 'arrivati', 'arrivate', 'ricevuto', 'ricevuta', 'ricevuti', 'consegnato'],
+    polarity: -0.5,
+    within: 3,
+    negates: true,
+  },
+  { first: ['in'], last: ['ritardo'], polarity: -0.4 },
 ];
 
 /**
