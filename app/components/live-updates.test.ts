@@ -49,6 +49,17 @@ vi.mock('~/lib/cache', () => ({
   markStale: async () => {},
 }));
 
+/** The bell's and the inbox count's readings again, counted (their requests are their own tests'). */
+const readAgain = vi.hoisted(() => ({ notified: vi.fn(), inboxChanged: vi.fn() }));
+vi.mock('~/features/alerts/api', async (original) => ({
+  ...(await original<typeof import('~/features/alerts/api')>()),
+  notified: readAgain.notified,
+}));
+vi.mock('~/features/comments/inbox', async (original) => ({
+  ...(await original<typeof import('~/features/comments/inbox')>()),
+  inboxChanged: readAgain.inboxChanged,
+}));
+
 const { openLiveSession, closeLiveSession } = await import('./live-updates');
 const { authKeys } = await import('~/features/auth/api');
 const { sentimentModelKeys, sentimentTraining } = await import('~/features/comments/sentiment-model');
@@ -108,6 +119,26 @@ describe("the live updates' connection", () => {
       { state: 'ended', outcome: 'switched' },
     ]);
     told.mockRestore();
+  });
+
+  it("reads the bell and the inbox's count again at each subscription, the first included: what was told before the page listened is not replayed", async () => {
+    readAgain.notified.mockClear();
+    readAgain.inboxChanged.mockClear();
+    openLiveSession({ _id: 'u1', sessionId: 's1' });
+    await opened();
+    sockets[0]!.to('connected');
+    expect(readAgain.notified).not.toHaveBeenCalled();
+    sockets[0]!.callbacks!.onSubscribed();
+    expect(readAgain.notified).toHaveBeenCalledTimes(1);
+    expect(readAgain.inboxChanged).toHaveBeenCalledTimes(1);
+    // The first subscription reads no page again: the page has just been read.
+    expect(invalidated).toEqual([]);
+
+    sockets[0]!.to('connecting');
+    sockets[0]!.to('connected');
+    sockets[0]!.callbacks!.onSubscribed();
+    expect(readAgain.notified).toHaveBeenCalledTimes(2);
+    expect(readAgain.inboxChanged).toHaveBeenCalledTimes(2);
   });
 
   it('ignores a training event its schema refuses', async () => {

@@ -199,16 +199,21 @@ export function openLiveSession(user: Pick<User, '_id' | 'sessionId'>): LiveConn
       [`.${NOTIFIED}`]: notified,
       [`.${SENTIMENT_TRAINING}`]: onSentimentTraining,
     },
-    // Live once listening. After a reconnect the page is read again (what was sent meanwhile is
-    // not replayed); not after the first subscription, which would read every page twice on
-    // load (a screen that may have missed something then asks: the integrations screen).
+    // Live once listening. What was sent while nobody listened is not replayed. The bell and the
+    // inbox's count live outside the pages' loaders: they are read again at each subscription,
+    // the first included (read as the chrome first showed, they miss a negative comment told in
+    // the second before the page listened; two small readings). After a reconnect the page is
+    // read again too; not after the first subscription, which would read every page twice on
+    // load (a screen that may have missed something then asks: the integrations screen, the
+    // sentiment review).
     onSubscribed: (first) => {
       liveConnection.report('live');
-      if (!first) {
-        // A training's events sent meanwhile are lost: the panel goes by the API's reading alone.
-        sentimentTraining.clear();
-        refresh();
-      }
+      notified();
+      inboxChanged();
+      if (first) return;
+      // A training's events sent meanwhile are lost: the panel goes by the API's reading alone.
+      sentimentTraining.clear();
+      refresh();
     },
     onStatus: (status) => {
       if (status !== 'live') liveConnection.report(status);
