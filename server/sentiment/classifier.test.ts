@@ -57,6 +57,16 @@ describe('the classifier', () => {
     expect(classify('La pizza era ottima ma il servizio è stato pessimo').sentiment).toBe('MIXED');
   });
 
+  it('says MIXED where praise turns on "a shame about", "a pity about" or "peccato per"', () => {
+    for (const text of [
+      'Great location, shame about the noise from the street',
+      'Lovely rooms, pity about the breakfast',
+      'Bella location, peccato per la musica troppo alta',
+    ]) {
+      expect(classify(text).sentiment, text).toBe('MIXED');
+    }
+  });
+
   it('says MIXED where a few words of praise turn on a "but" or "ma" with no comma before it', () => {
     // The complaint on the other side holds no word a lexicon reads as one.
     expect(classify('Lovely staff but the room was freezing and the shower didn’t work').sentiment).toBe('MIXED');

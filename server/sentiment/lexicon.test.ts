@@ -83,6 +83,37 @@ describe('lexiconScores', () => {
     expect(scores('Mi hanno risposto subito', 'it').negative).toBe(0);
   });
 
+  it('reads being made to wait, a wait without end, and what came broken or was cancelled as complaints', () => {
+    for (const [text, language] of [
+      ['They made us wait an hour', 'en'],
+      ['We were kept waiting', 'en'],
+      ['Ci hanno fatto aspettare un’ora', 'it'],
+      ['Attesa infinita', 'it'],
+      ['Pacco arrivato rotto', 'it'],
+      ['Lezione annullata', 'it'],
+      ['Brioche vecchie', 'it'],
+    ] as const) {
+      const each = scores(text, language);
+      expect(each.positive, text).toBe(0);
+    }
+    for (const [text, language] of [
+      ['They made us wait an hour', 'en'],
+      ['Ci hanno fatto aspettare', 'it'],
+      ['Attesa infinita', 'it'],
+      ['Pacco danneggiato', 'it'],
+    ] as const) {
+      expect(scores(text, language).negative, text).toBeGreaterThan(0);
+    }
+  });
+
+  it('reads "to die for" as praise, its "die" no complaint; "piatti" as dishes, not dull', () => {
+    expect(scores('The cinnamon rolls are to die for', 'en')).toMatchObject({ negative: 0, negativeWords: 0 });
+    expect(scores('The cinnamon rolls are to die for', 'en').positive).toBeGreaterThan(0);
+    expect(scores('Piatti deliziosi', 'it')).toMatchObject({ negative: 0, negativeWords: 0 });
+    // Elsewhere "die" is what it says.
+    expect(scores('I could die', 'en').negative).toBeGreaterThan(0);
+  });
+
   it('leaves the same words praising where they praise', () => {
     expect(scores('Mai più senza!', 'it').negative).toBe(0);
     for (const [text, language] of [

@@ -95,6 +95,22 @@ const ITALIAN_EXTRA: Record<string, number> = {
   lento: -0.4,
   freddo: -0.3,
   attesa: 0,
+  // What arrived or was kept wrong, missing from Pattern; "vecchio" and "infinito" read as mild
+  // praise there, and are none in "brioche vecchie", "un'attesa infinita".
+  rotto: -0.5,
+  danneggiato: -0.5,
+  annullato: -0.3,
+  cancellato: -0.3,
+  appiccicoso: -0.4,
+  raffermo: -0.5,
+  stantio: -0.5,
+  vecchio: 0,
+  infinito: 0,
+  // A dish ("piatti deliziosi"), not Pattern's "flat, dull".
+  piatto: 0,
+  muffa: -0.6,
+  ammuffito: -0.6,
+  sudicio: -0.7,
 };
 
 /**
@@ -123,6 +139,21 @@ const ENGLISH_EXTRA = new Map<string, number>(
     lukewarm: -0.4,
     stale: -0.4,
     undercooked: -0.5,
+    tasty: 0.6,
+    flavorful: 0.5,
+    flavourful: 0.5,
+    attentive: 0.5,
+    spotless: 0.6,
+    knowledgeable: 0.5,
+    cramped: -0.4,
+    unhelpful: -0.5,
+    damp: -0.3,
+    mouldy: -0.6,
+    moldy: -0.6,
+    stained: -0.4,
+    sticky: -0.3,
+    smelly: -0.5,
+    overcharged: -0.5,
   }),
 );
 
@@ -141,6 +172,8 @@ const PHRASES: Array<{
   polarity: number;
   within?: number;
   negates?: boolean;
+  /** Its first word is part of it, with no polarity of its own ("die" in "to die for"). */
+  absorbs?: boolean;
   unless?: (next: Token | undefined) => boolean;
 }> = [
   { first: ['never'], last: ['again'], polarity: -0.6, within: 4, negates: true },
@@ -191,6 +224,21 @@ const PHRASES: Array<{
     negates: true,
   },
   { first: ['in'], last: ['ritardo'], polarity: -0.4 },
+  // Made to wait; a wait without end.
+  {
+    first: ['made', 'make', 'makes', 'kept', 'keep', 'keeps'],
+    last: ['wait', 'waiting'],
+    polarity: -0.5,
+    within: 2,
+  },
+  { first: ['fatto', 'fatta', 'fatti', 'fa', 'fanno'], last: ['aspettare', 'attendere'], polarity: -0.5 },
+  {
+    first: ['attesa', 'attese', 'fila', 'coda'],
+    last: ['infinita', 'infinite', 'interminabile', 'interminabili', 'eterna'],
+    polarity: -0.5,
+  },
+  // "To die for" praises: its "die" is part of it, and says nothing of its own (`absorbs`).
+  { first: ['die'], last: ['for'], polarity: 0.7, absorbs: true },
 ];
 
 /**
@@ -221,6 +269,13 @@ function phraseEndingAt(tokens: Token[], at: number) {
     }
     return false;
   });
+}
+
+/** Whether `tokens[at]` is the first word of a phrase that `absorbs` it, ending on the next. */
+function absorbedAt(tokens: Token[], at: number): boolean {
+  if (tokens[at + 1]?.kind !== 'word') return false;
+  const phrase = phraseEndingAt(tokens, at + 1);
+  return phrase?.absorbs === true && phrase.first.includes(tokens[at]!.text);
 }
 
 /**
@@ -316,7 +371,7 @@ export function lexiconScores(tokens: Token[], language: Language | undefined): 
       else scores.emojiNegative -= score;
       continue;
     }
-    if (token.kind !== 'word' || token.text.length < 2) continue;
+    if (token.kind !== 'word' || token.text.length < 2 || absorbedAt(tokens, at)) continue;
     const phrase = phraseEndingAt(tokens, at);
     let polarity = phrase?.polarity ?? 0;
     if (!phrase) {
