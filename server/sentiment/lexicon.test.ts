@@ -114,6 +114,15 @@ describe('lexiconScores', () => {
     expect(scores('I could die', 'en').negative).toBeGreaterThan(0);
   });
 
+  it('reads Italian praise in idioms, and "da morire" as only making the word before it stronger', () => {
+    for (const text of ['Pizza da urlo', 'Un posto da sballo', 'Tiramisù da leccarsi i baffi', 'Buono da morire']) {
+      expect(scores(text, 'it'), text).toMatchObject({ negative: 0 });
+      expect(scores(text, 'it').positive, text).toBeGreaterThan(0);
+    }
+    expect(scores('Noioso da morire', 'it')).toMatchObject({ positive: 0 });
+    expect(scores('Noioso da morire', 'it').negative).toBeGreaterThan(0);
+  });
+
   it('leaves the same words praising where they praise', () => {
     expect(scores('Mai più senza!', 'it').negative).toBe(0);
     for (const [text, language] of [

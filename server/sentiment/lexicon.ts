@@ -239,6 +239,11 @@ const PHRASES: Array<{
   },
   // "To die for" praises: its "die" is part of it, and says nothing of its own (`absorbs`).
   { first: ['die'], last: ['for'], polarity: 0.7, absorbs: true },
+  // Italian praise in idioms: "pizza da urlo", "da sballo", "da leccarsi i baffi". "Da morire"
+  // only strengthens the word before it ("buono da morire", "noioso da morire"): no polarity.
+  { first: ['da'], last: ['urlo', 'sballo'], polarity: 0.6 },
+  { first: ['leccarsi', 'lecca', 'leccare'], last: ['baffi', 'dita'], polarity: 0.7, within: 2 },
+  { first: ['da'], last: ['morire'], polarity: 0 },
 ];
 
 /**
