@@ -4,6 +4,14 @@ import { tokenize } from './text';
 
 const scores = (text: string, language: 'en' | 'it') => lexiconScores(tokenize(text), language);
 
+/** Each text, in its language, reads more as a complaint than as praise. */
+function expectComplaints(cases: ReadonlyArray<readonly [string, 'en' | 'it']>) {
+  for (const [text, language] of cases) {
+    const each = scores(text, language);
+    expect(each.negative, text).toBeGreaterThan(each.positive);
+  }
+}
+
 describe('lexiconScores', () => {
   it('reads emoji newer than the ranking: nausea and vomiting complain, star eyes praise', () => {
     expect(scores('🤢', 'it').emojiNegative).toBeGreaterThan(0);
@@ -47,7 +55,7 @@ describe('lexiconScores', () => {
   });
 
   it('reads "never again", "mai più", "I\'ve had better" and "better elsewhere" as complaints', () => {
-    for (const [text, language] of [
+    expectComplaints([
       ['Never again.', 'en'],
       ['Never going back there again', 'en'],
       ["I've had better", 'en'],
@@ -56,14 +64,11 @@ describe('lexiconScores', () => {
       ['Non ci torneremo mai più', 'it'],
       ['Ho mangiato di meglio', 'it'],
       ['Pizze migliori altrove', 'it'],
-    ] as const) {
-      const each = scores(text, language);
-      expect(each.negative, text).toBeGreaterThan(each.positive);
-    }
+    ]);
   });
 
   it('reads a customer left waiting as a complaint: still waiting, nobody answered, it never came, it came late', () => {
-    for (const [text, language] of [
+    expectComplaints([
       ['Still waiting for my refund', 'en'],
       ["Support doesn't answer", 'en'],
       ['No one picked up', 'en'],
@@ -74,36 +79,24 @@ describe('lexiconScores', () => {
       ['Nessuna risposta', 'it'],
       ['Non è mai arrivato', 'it'],
       ['Consegna in ritardo', 'it'],
-    ] as const) {
-      const each = scores(text, language);
-      expect(each.negative, text).toBeGreaterThan(each.positive);
-    }
+    ]);
     // Without the negation, the same words say nothing.
     expect(scores('Everything arrived on time', 'en').negative).toBe(0);
     expect(scores('Mi hanno risposto subito', 'it').negative).toBe(0);
   });
 
   it('reads being made to wait, a wait without end, and what came broken or was cancelled as complaints', () => {
-    for (const [text, language] of [
+    expectComplaints([
       ['They made us wait an hour', 'en'],
       ['We were kept waiting', 'en'],
       ['Ci hanno fatto aspettare un’ora', 'it'],
       ['Attesa infinita', 'it'],
       ['Pacco arrivato rotto', 'it'],
-      ['Lezione annullata', 'it'],
-      ['Brioche vecchie', 'it'],
-    ] as const) {
-      const each = scores(text, language);
-      expect(each.positive, text).toBe(0);
-    }
-    for (const [text, language] of [
-      ['They made us wait an hour', 'en'],
-      ['Ci hanno fatto aspettare', 'it'],
-      ['Attesa infinita', 'it'],
       ['Pacco danneggiato', 'it'],
-    ] as const) {
-      expect(scores(text, language).negative, text).toBeGreaterThan(0);
-    }
+      ['Lezione annullata', 'it'],
+    ]);
+    // Stale pastries are no praise.
+    expect(scores('Brioche vecchie', 'it').positive).toBe(0);
   });
 
   it('reads "to die for" as praise, its "die" no complaint; "piatti" as dishes, not dull', () => {
