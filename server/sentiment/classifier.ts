@@ -40,8 +40,9 @@ const UNCLASSIFIED: Classification = { sentiment: 'UNCLASSIFIED', confidence: 0 
 
 /**
  * Words that turn a sentence from one side to the other ("good, but slow"; "buona, ma cara";
- * "anche se"; "great location, a pity about the noise"): where praise and complaint meet in a comment, they are usually on either side.
- * "Not only … but also", "nothing but" and "ma anche" add rather than turn.
+ * "anche se"; "great location, a pity about the noise"): where praise and complaint meet in a
+ * comment, they are usually on either side. "Not only … but also", "nothing but" and "ma anche"
+ * add rather than turn.
  */
 const CONTRAST = new RegExp(
   String.raw`[,.;…–-]\s*(?:but|ma)(?![\p{L}])|(?<![\p{L}])(?:though|although|however|(?:shame|pity) about|però|tuttavia|anche se|peccato (?:che|per)|purtroppo)(?![\p{L}])`,

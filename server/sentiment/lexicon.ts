@@ -150,10 +150,9 @@ const ENGLISH_EXTRA = new Map<string, number>(
     damp: -0.3,
     mouldy: -0.6,
     moldy: -0.6,
-    stained: -0.4,
-    sticky: -0.3,
     smelly: -0.5,
     overcharged: -0.5,
+    // Not "sticky" or "stained": a sticky toffee pudding, stained glass.
   }),
 );
 
