@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page, WebSocketRoute } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { z } from 'zod/mini';
 import type { SentimentModelSchema } from '../../contract/sentiment-model';
 import {
@@ -10,6 +10,7 @@ import {
   test,
   type TestUser,
 } from './fixtures';
+import { passThroughSocket } from './live-channel';
 
 /**
  * The Sentiment review (docs/product.md#sentiment-review). Each test
@@ -130,44 +131,21 @@ const modelAnswer = (over: Partial<SentimentModel> = {}): SentimentModel => ({
   ...over,
 });
 
+/** The last training as the panel reads it just after one that kept the model in use. */
+const keptJustNow = (wins: number): SentimentModel['lastTraining'] => ({
+  ...modelAnswer().lastTraining!,
+  trainedAt: new Date().toISOString(),
+  switched: false,
+  decision: 'notClearlyBetter',
+  wins,
+});
+
 /** The page reads `answer()` as the model's figures, each time it asks; "Train now" is accepted. */
 async function answerModel(page: Page, answer: () => SentimentModel) {
   await page.route('**/v1.0/sentiment-model', (route) =>
     route.request().method() === 'GET' ? route.fulfill({ json: answer() }) : route.fallback(),
   );
   await page.route('**/v1.0/sentiment-model/trainings', (route) => route.fulfill({ status: 202 }));
-}
-
-/**
- * The page's socket, passed through to the API's, with a way to tell the page an event on its
- * own channel as the API would: a training's events come from a real training, which would
- * change the model every other test's comments are judged with. With `listenWhen`, the page
- * hears that its subscription succeeded only once that promise resolves.
- */
-async function passThroughSocket(page: Page, listenWhen: Promise<void> = Promise.resolve()) {
-  let subscribed!: () => void;
-  const ready = new Promise<void>((resolve) => (subscribed = resolve));
-  let socket: WebSocketRoute | undefined;
-  let channel = '';
-  await page.routeWebSocket(/\/app\/orbita-key/, (route) => {
-    const server = route.connectToServer();
-    server.onMessage((message) => {
-      const frame = JSON.parse(String(message)) as { event: string; channel?: string };
-      if (frame.event !== 'pusher_internal:subscription_succeeded') return route.send(message);
-      void listenWhen.then(() => {
-        route.send(message);
-        socket = route;
-        channel = frame.channel ?? '';
-        subscribed();
-      });
-    });
-  });
-  return {
-    /** Resolves once the page listens on its channel. */
-    ready,
-    tell: (event: string, data: unknown) =>
-      socket!.send(JSON.stringify({ event, channel, data: JSON.stringify(data) })),
-  };
 }
 
 test.describe('an admin', () => {
@@ -770,13 +748,7 @@ test.describe('an admin', () => {
     // It ends while its job is finishing: a reading that still says running does not hold the panel.
     answer = modelAnswer({
       training: { state: 'running' },
-      lastTraining: {
-        ...modelAnswer().lastTraining!,
-        trainedAt: new Date().toISOString(),
-        switched: false,
-        decision: 'notClearlyBetter',
-        wins: 0.55,
-      },
+      lastTraining: keptJustNow(0.55),
     });
     socket.tell('SentimentTraining', { state: 'ended', outcome: 'kept' });
     await expect(status).toHaveText('Training ended: the model in use stayed.');
@@ -827,13 +799,7 @@ test.describe('an admin', () => {
     // The training ends, its event sent before the page listened: no event will say so. The page
     // reads the panel again once it listens (and, until then, every 2 s).
     answer = modelAnswer({
-      lastTraining: {
-        ...modelAnswer().lastTraining!,
-        trainedAt: new Date().toISOString(),
-        switched: false,
-        decision: 'notClearlyBetter',
-        wins: 0.61,
-      },
+      lastTraining: keptJustNow(0.61),
     });
     listen();
     await socket.ready;

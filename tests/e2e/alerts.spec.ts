@@ -10,6 +10,7 @@ import {
   signInWithoutUi,
   test,
 } from './fixtures';
+import { passThroughSocket } from './live-channel';
 
 /**
  * Alerts (docs/product.md#alerts): a negative comment said on the sandbox's page raises the bell
@@ -82,20 +83,7 @@ test.describe('a negative comment', () => {
     // its channel before that: what the API tells meanwhile is lost, as an event sent in the second
     // between the chrome's first reading and the page's subscription is.
     let listen!: () => void;
-    const listening = new Promise<void>((resolve) => (listen = resolve));
-    await page.routeWebSocket(/\/app\/orbita-key/, (route) => {
-      const server = route.connectToServer();
-      let subscribed = false;
-      server.onMessage((message) => {
-        const frame = JSON.parse(String(message)) as { event: string; channel?: string };
-        if (frame.event === 'pusher_internal:subscription_succeeded') {
-          void listening.then(() => {
-            subscribed = true;
-            route.send(message);
-          });
-        } else if (!frame.channel || subscribed) route.send(message);
-      });
-    });
+    const socket = await passThroughSocket(page, new Promise<void>((resolve) => (listen = resolve)));
     await signInWithoutUi(page, user);
     await page.goto('/projects');
     const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications: \d+ unread$/ });
@@ -123,6 +111,7 @@ test.describe('a negative comment', () => {
     await expect(bell).toHaveAccessibleName('Notifications: 0 unread');
 
     listen();
+    await socket.ready;
     await expect(bell).toHaveAccessibleName('Notifications: 1 unread');
     await expect(inbox(open + 1)).toBeVisible();
   });

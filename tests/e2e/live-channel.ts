@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, WebSocketRoute } from '@playwright/test';
 
 /**
  * Resolves once the service says the page's subscription to its user's channel succeeded (its
@@ -14,4 +14,40 @@ export function subscriptionSucceeded(page: Page): Promise<void> {
       }),
     );
   });
+}
+
+/**
+ * The page's socket, passed through to the service's, with a way to tell the page an event on its
+ * own channel as the service would (a training's events come from a real training, which would
+ * change the model every other test's comments are judged with). With `listenWhen`, the page
+ * hears that its subscription succeeded only once that promise resolves, and until then no event
+ * on its channel: as if the service had not subscribed it yet, so what is told meanwhile is lost.
+ */
+export async function passThroughSocket(page: Page, listenWhen: Promise<void> = Promise.resolve()) {
+  let subscribed!: () => void;
+  const ready = new Promise<void>((resolve) => (subscribed = resolve));
+  let socket: WebSocketRoute | undefined;
+  let channel = '';
+  await page.routeWebSocket(/\/app\/orbita-key/, (route) => {
+    const server = route.connectToServer();
+    let listening = false;
+    server.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { event: string; channel?: string };
+      if (frame.event === 'pusher_internal:subscription_succeeded') {
+        void listenWhen.then(() => {
+          listening = true;
+          route.send(message);
+          socket = route;
+          channel = frame.channel ?? '';
+          subscribed();
+        });
+      } else if (!frame.channel || listening) route.send(message);
+    });
+  });
+  return {
+    /** Resolves once the page listens on its channel. */
+    ready,
+    tell: (event: string, data: unknown) =>
+      socket!.send(JSON.stringify({ event, channel, data: JSON.stringify(data) })),
+  };
 }
