@@ -44,9 +44,10 @@ vi.mock('~/features/realtime/echo-socket', () => ({
 }));
 
 const invalidated: unknown[] = [];
+const staled: unknown[] = [];
 vi.mock('~/lib/cache', () => ({
   invalidate: async (key: unknown) => void invalidated.push(key),
-  markStale: async () => {},
+  markStale: async (key: unknown) => void staled.push(key),
 }));
 
 /** The bell's and the inbox count's readings again, counted (their requests are their own tests'). */
@@ -63,6 +64,7 @@ vi.mock('~/features/comments/inbox', async (original) => ({
 const { openLiveSession, closeLiveSession } = await import('./live-updates');
 const { authKeys } = await import('~/features/auth/api');
 const { sentimentModelKeys, sentimentTraining } = await import('~/features/comments/sentiment-model');
+const { commentArrivals } = await import('~/features/comments/comment-arrivals');
 
 /** Lets the `count`th socket's lazy opening finish: it listens. */
 const opened = (count = 1) => vi.waitFor(() => expect(sockets[count - 1]?.callbacks).toBeTruthy());
@@ -121,16 +123,22 @@ describe("the live updates' connection", () => {
     told.mockRestore();
   });
 
-  it("reads the bell and the inbox's count again at each subscription, the first included: what was told before the page listened is not replayed", async () => {
+  it("reads the bell, the inbox's count and an open list of comments again at each subscription, the first included: what was told before the page listened is not replayed", async () => {
     readAgain.notified.mockClear();
     readAgain.inboxChanged.mockClear();
+    const listening = vi.spyOn(commentArrivals, 'listening');
+    staled.length = 0;
     openLiveSession({ _id: 'u1', sessionId: 's1' });
     await opened();
     sockets[0]!.to('connected');
     expect(readAgain.notified).not.toHaveBeenCalled();
+    expect(listening).not.toHaveBeenCalled();
     sockets[0]!.callbacks!.onSubscribed();
     expect(readAgain.notified).toHaveBeenCalledTimes(1);
     expect(readAgain.inboxChanged).toHaveBeenCalledTimes(1);
+    // An open list of comments reads itself again; the ones cached, on their next showing.
+    expect(listening).toHaveBeenCalledTimes(1);
+    expect(staled).toEqual([['projects'], ['inbox'], ['comments']]);
     // The first subscription reads no page again: the page has just been read.
     expect(invalidated).toEqual([]);
 
@@ -139,6 +147,8 @@ describe("the live updates' connection", () => {
     sockets[0]!.callbacks!.onSubscribed();
     expect(readAgain.notified).toHaveBeenCalledTimes(2);
     expect(readAgain.inboxChanged).toHaveBeenCalledTimes(2);
+    expect(listening).toHaveBeenCalledTimes(2);
+    listening.mockRestore();
   });
 
   it('ignores a training event its schema refuses', async () => {

@@ -25,7 +25,8 @@ import {
 } from '~contract/tiktok-users';
 import { authKeys, type User } from '~/features/auth/api';
 import { commentArrivals } from '~/features/comments/comment-arrivals';
-import { forgetInboxCount, inboxChanged } from '~/features/comments/inbox';
+import { forgetInboxCount, inboxChanged, inboxKeys } from '~/features/comments/inbox';
+import { commentKeys } from '~/features/comments/api';
 import { forgetNotifications, notified } from '~/features/alerts/api';
 import { sentimentModelKeys, sentimentTraining } from '~/features/comments/sentiment-model';
 import { channelFetched } from '~/features/integrations/channel-fetched';
@@ -202,14 +203,21 @@ export function openLiveSession(user: Pick<User, '_id' | 'sessionId'>): LiveConn
     // Live once listening. What was sent while nobody listened is not replayed. The bell and the
     // inbox's count live outside the pages' loaders: they are read again at each subscription,
     // the first included (read as the chrome first showed, they miss a negative comment told in
-    // the second before the page listened; two small readings). After a reconnect the page is
-    // read again too; not after the first subscription, which would read every page twice on
-    // load (a screen that may have missed something then asks: the integrations screen, the
-    // sentiment review).
+    // the second before the page listened; two small readings), and so is an open list of
+    // comments read before it (`commentArrivals.listening`). After a reconnect the page is read
+    // again too; not after the first subscription, which would read every page twice on load (a
+    // screen that may have missed something then asks: the integrations screen, the sentiment
+    // review's panel).
     onSubscribed: (first) => {
       liveConnection.report('live');
       notified();
       inboxChanged();
+      // Comments, and the projects' counts of them, read before now may lack what arrived
+      // meanwhile: read again on their next showing (an open list is read at once, above).
+      void markStale(projectKeys.all);
+      void markStale(inboxKeys.all);
+      void markStale(commentKeys.all);
+      commentArrivals.listening();
       if (first) return;
       // A training's events sent meanwhile are lost: the panel goes by the API's reading alone.
       sentimentTraining.clear();

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, WebSocketRoute } from '@playwright/test';
 import {
   accessTokenOf,
   expect,
@@ -9,6 +9,7 @@ import {
   test,
   type TestUser,
 } from './fixtures';
+import { passThroughSocket } from './live-channel';
 
 /**
  * Comments arrive by themselves (docs/product.md#comments-arrive-by-themselves): a made-up person
@@ -21,6 +22,16 @@ test.describe.configure({ mode: 'serial' });
 const LUCA = '100000000000007';
 const PASTICCERIA = '200000000000007';
 const rows = (page: Page) => page.getByRole('table').getByRole('row');
+/** The comments the chart counts in its period, all sentiments. */
+const chartTotal = async (page: Page) =>
+  (
+    await page
+      .getByRole('list', { name: 'Comments by sentiment in the period' })
+      .getByRole('listitem')
+      .allTextContents()
+  )
+    .map((text) => Number(text.replace(/\D/g, '')))
+    .reduce((sum, n) => sum + n, 0);
 
 /**
  * The admin review's offer of what arrived. It counts the comments arriving on anyone's channels,
@@ -74,16 +85,7 @@ test('a comment made on Facebook is offered on the open page, then edited and re
   const before = await matching.textContent();
   const firstRow = await rows(page).nth(1).textContent();
   // The chart's totals follow from each event's counts: never read again meanwhile.
-  const chartTotal = async () =>
-    (
-      await page
-        .getByRole('list', { name: 'Comments by sentiment in the period' })
-        .getByRole('listitem')
-        .allTextContents()
-    )
-      .map((text) => Number(text.replace(/\D/g, '')))
-      .reduce((sum, n) => sum + n, 0);
-  const chartBefore = await chartTotal();
+  const chartBefore = await chartTotal(page);
   const chartReads: string[] = [];
   page.on('request', (asked) => {
     if (asked.url().includes('/sentiment-summary')) chartReads.push(asked.url());
@@ -99,7 +101,7 @@ test('a comment made on Facebook is offered on the open page, then edited and re
   // Offered, not pushed in: the list is as the reader left it; the chart counts it already.
   const show = page.getByRole('button', { name: 'Show 1 new comment' });
   await expect(show).toBeVisible();
-  await expect.poll(chartTotal).toBe(chartBefore + 1);
+  await expect.poll(() => chartTotal(page)).toBe(chartBefore + 1);
   expect(await rows(page).nth(1).textContent()).toBe(firstRow);
   await expect(matching).toHaveText(before!);
   await show.click();
@@ -131,7 +133,7 @@ test('a comment made on Facebook is offered on the open page, then edited and re
   expect((await page.request.delete(`/dev/sandbox/comments/${id}`)).status()).toBe(204);
   await expect(rows(page).filter({ hasText: 'Cannoli squisiti!' })).toHaveCount(0);
   await expect(show).toBeHidden();
-  await expect.poll(chartTotal).toBe(chartBefore);
+  await expect.poll(() => chartTotal(page)).toBe(chartBefore);
   expect(chartReads).toEqual([]);
   expect(listReads).toEqual([]);
 });
@@ -174,6 +176,111 @@ test('an edit told while a new filter’s list is on its way shows once the list
   // The page says nothing any more of this test's: the next ones count what is said there.
   expect((await page.request.delete(`/dev/sandbox/comments/${id}`)).status()).toBe(204);
   await expect(rows(page).filter({ hasText: 'Cornetti alla crema, sì!' })).toHaveCount(0);
+});
+
+test("a comment said before the open page listened is in its list and chart once it listens, and in an admin's review", async ({
+  page,
+  signedInUser,
+  browser,
+  makeUser,
+}) => {
+  // Neither page hears its subscription succeed, nor any event on its channel, until the test lets
+  // it: what the API tells meanwhile is lost, as an arrival in the second between a page's first
+  // reading and its listening is.
+  let listen!: () => void;
+  const listening = new Promise<void>((resolve) => (listen = resolve));
+  const socket = await passThroughSocket(page, listening);
+  const token = await accessTokenOf(page.request, signedInUser);
+  const projectId = await projectFollowingFacebookPage(page.request, token, 'Pasticceria', LUCA);
+  const listed = async (text: string) => {
+    const answer = await page.request.get(`/v1.0/projects/${projectId}/comments`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await answer.json()) as { data: Array<{ message: string }> }).data.some((each) => each.message === text);
+  };
+  await expect.poll(() => listed('Are you open on Sunday morning?')).toBe(true);
+  await page.goto(`/projects/${projectId}/comments`);
+  await expectPageFetched(page);
+  const matching = page.getByText(/^\d+ comments?, replies not counted$/);
+  const before = await matching.textContent();
+  const chartBefore = await chartTotal(page);
+
+  const admin = await makeUser({ role: 'admin' });
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, reducedMotion: 'reduce' });
+  const review = await context.newPage();
+  const reviewSocket = await passThroughSocket(review, listening);
+  await signInWithoutUi(review, admin);
+  await review.goto('/admin/sentiment-review?inReview=any');
+  await expect(review.getByRole('heading', { level: 1, name: 'Sentiment review' })).toBeVisible();
+  await expect(rows(review).nth(1)).toBeVisible();
+
+  const message = `Sfogliatelle ancora calde alle nove, grazie! ${Math.random().toString(36).slice(2, 6)}`;
+  const said = await page.request.post('/dev/sandbox/comments', {
+    data: { channelId: PASTICCERIA, authorName: 'Tom Walker', message },
+  });
+  expect(said.status()).toBe(201);
+  const { id } = (await said.json()) as { id: string };
+  try {
+    await expect.poll(() => listed(message)).toBe(true);
+    await expect(rows(page).filter({ hasText: message })).toHaveCount(0);
+    await expect(rows(review).filter({ hasText: message })).toHaveCount(0);
+
+    listen();
+    await Promise.all([socket.ready, reviewSocket.ready]);
+    // Read again from the top: in the list, counted, on the chart; nothing left to offer.
+    await expect(rows(page).filter({ hasText: message })).toHaveCount(1);
+    await expect(matching).not.toHaveText(before!);
+    await expect.poll(() => chartTotal(page)).toBe(chartBefore + 1);
+    await expect(page.getByRole('button', { name: /^Show \d+ new comments?$/ })).toHaveCount(0);
+    await expect(rows(review).filter({ hasText: message })).toHaveCount(1);
+  } finally {
+    await context.close();
+    // The page says nothing any more of this test's: the next ones count what is said there.
+    expect((await page.request.delete(`/dev/sandbox/comments/${id}`)).status()).toBe(204);
+  }
+});
+
+test('a comment said while the socket was away is in the open inbox once it is back', async ({
+  page,
+  signedInUser,
+}) => {
+  // The page's sockets go through a route this test controls: the service goes away for this
+  // page alone (its socket cut, new ones closed at once), and comes back.
+  let up = true;
+  const open: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/app\/orbita-key/, (socket) => {
+    if (!up) return void socket.close();
+    socket.connectToServer();
+    open.push(socket);
+  });
+  await projectFollowingFacebookPage(
+    page.request,
+    await accessTokenOf(page.request, signedInUser),
+    'Pasticceria',
+    LUCA,
+  );
+  await openListening(page, '/inbox?orderBy=newest');
+  await expectPageFetched(page);
+
+  up = false;
+  for (const socket of open.splice(0)) await socket.close();
+  const message = `Cannoli per venti persone sabato? ${Math.random().toString(36).slice(2, 6)}`;
+  const said = await page.request.post('/dev/sandbox/comments', {
+    data: { channelId: PASTICCERIA, authorName: 'Tom Walker', message },
+  });
+  expect(said.status()).toBe(201);
+  const { id } = (await said.json()) as { id: string };
+  try {
+    const resubscribed = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/broadcasting/auth' && response.status() === 200,
+    );
+    up = true;
+    await resubscribed;
+    // Nothing told it of the comment: the inbox's list is read again as the page listens again.
+    await expect(rows(page).filter({ hasText: message })).toHaveCount(1);
+  } finally {
+    expect((await page.request.delete(`/dev/sandbox/comments/${id}`)).status()).toBe(204);
+  }
 });
 
 test("a person comments on the sandbox page: the open project page and an admin's review offer it", async ({

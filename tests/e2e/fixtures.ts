@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { consentFormFields } from '../../server/integrations/sandbox/consent-form';
 import { subscriptionSucceeded } from './live-channel';
 
@@ -389,10 +389,35 @@ export async function expectNotFoundForAnotherUser(page: Page, stranger: TestUse
 
 /**
  * Opens `path` and waits until the page listens on its session's channel (the server said the
- * subscription succeeded): what is delivered before that reaches a page read after it.
+ * subscription succeeded), and has read again what it reads on starting to listen (an open list
+ * of comments: what was told before is lost): what is delivered from now on reaches a page that
+ * asks the API nothing more of its own accord.
  */
 export async function openListening(page: Page, path: string) {
   const subscribed = subscriptionSucceeded(page);
-  await page.goto(path);
-  await subscribed;
+  const asking = new Set<Request>();
+  const ask = (request: Request) => void (new URL(request.url()).pathname.startsWith('/v1.0/') && asking.add(request));
+  const answered = (request: Request) => void asking.delete(request);
+  page.on('request', ask);
+  page.on('requestfinished', answered);
+  page.on('requestfailed', answered);
+  try {
+    await page.goto(path);
+    await subscribed;
+    // Quiet for a while: the readings the subscription starts are sent within a few milliseconds.
+    let quietSince = Date.now();
+    await expect
+      .poll(
+        () => {
+          if (asking.size > 0) quietSince = Date.now();
+          return Date.now() - quietSince;
+        },
+        { intervals: [25] },
+      )
+      .toBeGreaterThanOrEqual(150);
+  } finally {
+    page.off('request', ask);
+    page.off('requestfinished', answered);
+    page.off('requestfailed', answered);
+  }
 }

@@ -28,6 +28,13 @@ const listeners = new Set<(event: CommentsChangedEvent) => void>();
  * is shown. An event that comes between a page's reading and its listening is otherwise lost.
  */
 const changedAt = new Map<string, number>();
+/**
+ * When the page last started listening on its channel (each subscription, the first included, and
+ * again after every reconnect): nothing told before then is replayed, so a list or a chart read
+ * before it may lack what arrived meanwhile, and is read again.
+ */
+let listeningSince = -Infinity;
+const listeningListeners = new Set<() => void>();
 
 export const commentArrivals = {
   /** What a `CommentsChanged` event says; the live updates call it. */
@@ -50,10 +57,16 @@ export const commentArrivals = {
       return next;
     });
   },
+  /** The page listens from now (the live updates call it at each subscription). */
+  listening() {
+    listeningSince = Date.now();
+    listeningListeners.forEach((listener) => listener());
+  },
   /** Signing out: another user here never sees this one's. */
   clear() {
     arrived.set(new Map());
     changedAt.clear();
+    listeningSince = -Infinity;
     reviewArrived.set(NOTHING_ARRIVED);
   },
   /** What a `CommentsArrived` event says (admins only): comments arrived on anyone's channels. */
@@ -73,8 +86,13 @@ const reviewArrived = createStore<CommentsArrivedEvent>(NOTHING_ARRIVED);
 /**
  * The admin's sentiment review and what arrives anywhere: how many new comments its list would
  * show (those to review, when it lists only those), until `show` reads the list again from its top.
+ * A list read before the page listened is read so again (`useReadAgainOnListening`).
  */
-export function useReviewArrivals(inReviewOnly: boolean) {
+export function useReviewArrivals(
+  inReviewOnly: boolean,
+  /** Since when the list says how things are: the earlier of its loader's start and its last reading. */
+  readSince: number,
+) {
   const revalidator = useRevalidator();
   const waiting = useStore(reviewArrived, (current) => (inReviewOnly ? current.toReview : current.added));
   async function show() {
@@ -82,7 +100,27 @@ export function useReviewArrivals(inReviewOnly: boolean) {
     await invalidate(commentKeys.lists());
     revalidator.revalidate();
   }
+  useReadAgainOnListening(readSince, () => void show());
   return { waiting, show };
+}
+
+/**
+ * What a page shows says how things were at `readSince`; if the page started listening after that
+ * (its first subscription, or one after a reconnect), what was told in between is lost, and
+ * `readAgain` runs: as the page opens, and at each subscription while it is open. On a page
+ * opened once listening, nothing: every change since its reading is heard.
+ */
+function useReadAgainOnListening(readSince: number, readAgain: () => void) {
+  const latest = useRef({ readSince, readAgain });
+  latest.current = { readSince, readAgain };
+  useEffect(() => {
+    if (listeningSince >= latest.current.readSince) latest.current.readAgain();
+    const listener = () => latest.current.readAgain();
+    listeningListeners.add(listener);
+    return () => {
+      listeningListeners.delete(listener);
+    };
+  }, []);
 }
 
 /**
@@ -206,5 +244,12 @@ export function useCommentArrivals(
     await invalidate(shown.lists);
     revalidate.current();
   }
+  // Read from its top again, with the chart: what arrived before the page listened is in neither.
+  useReadAgainOnListening(Math.min(read.loaderStartedAt, read.listReadAt), () => {
+    commentArrivals.shown(ids.split(','));
+    void Promise.all([invalidate(shown.lists), shown.summaries && invalidate(shown.summaries)]).then(() =>
+      revalidate.current(),
+    );
+  });
   return { waiting, show };
 }

@@ -62,6 +62,7 @@ export async function clientLoader({ request }: { request: Request }) {
   // Beside the admin layout's loader: its guard (cached) keeps a non-admin from asking for comments.
   await requireAdmin(request);
   const filter = filterFromUrl(new URL(request.url));
+  const loaderStartedAt = Date.now();
   try {
     const [model] = await Promise.all([
       // The panel says a failure to read it, with a retry: the review stays usable.
@@ -71,7 +72,7 @@ export async function clientLoader({ request }: { request: Request }) {
       }),
       getCommentList(filter),
     ]);
-    return { filter, model };
+    return { filter, model, loaderStartedAt };
   } catch (error) {
     throwRouteError(error, request);
   }
@@ -119,7 +120,7 @@ const ROW_HEIGHT = 72;
 
 export default function SentimentReviewRoute() {
   const { t } = useTranslation();
-  const { filter, model } = useLoaderData<typeof clientLoader>();
+  const { filter, model, loaderStartedAt } = useLoaderData<typeof clientLoader>();
   const modelIntent = useIntent();
   // A training's end is told live; one that ended before this page's channel was subscribed (or
   // while the socket is away) is found by reading the panel again. Its job expires after 15 minutes.
@@ -149,7 +150,7 @@ export default function SentimentReviewRoute() {
     if (list.hasNextPage && !list.isFetchingNextPage && !list.isError) void list.fetchNextPage();
   }, [list]);
   const inReviewList = filter.inReview === true;
-  const arrivals = useReviewArrivals(inReviewList);
+  const arrivals = useReviewArrivals(inReviewList, Math.min(loaderStartedAt, list.dataUpdatedAt));
 
   return (
     <div className="flex flex-col gap-6">

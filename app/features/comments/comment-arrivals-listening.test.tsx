@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render } from '~/test/render';
+
+/** What the hooks asked of the cache and the router, in order. */
+const asked = vi.hoisted(() => [] as string[]);
+vi.mock('~/lib/cache', () => ({
+  invalidate: async (key: unknown) => void asked.push(`invalidate ${JSON.stringify(key)}`),
+  updateCached: async () => {},
+}));
+vi.mock('@remix-run/react', () => ({
+  useRevalidator: () => ({ revalidate: () => void asked.push('revalidate'), state: 'idle' }),
+}));
+
+const { commentArrivals, useCommentArrivals, useReviewArrivals } = await import('./comment-arrivals');
+
+const LISTS = ['projects', 'p1', 'comments', 'list'];
+const SUMMARIES = ['projects', 'p1', 'comments', 'summary'];
+
+/** A project's comments page on channel c1, read since `readSince`, showing how many wait. */
+function ProjectPage({ readSince }: { readSince: number }) {
+  const { waiting } = useCommentArrivals({ lists: LISTS, summaries: SUMMARIES }, ['c1'], {
+    listKey: [...LISTS, {}],
+    loaderStartedAt: readSince,
+    listReadAt: readSince + 50,
+  });
+  return <p>{waiting} waiting</p>;
+}
+
+function ReviewPage({ readSince }: { readSince: number }) {
+  useReviewArrivals(true, readSince);
+  return null;
+}
+
+/** Lets the hooks' promises settle. */
+const settled = () => act(async () => {});
+
+beforeEach(() => {
+  commentArrivals.clear();
+  asked.length = 0;
+});
+afterEach(() => vi.useRealTimers());
+
+describe('a page of comments and its subscription (what was told before it listened is lost)', () => {
+  it('reads its list and its chart again when the page starts listening after it was read, and no longer offers what it heard', async () => {
+    commentArrivals.tell({ channelId: 'c1', added: 2, edited: [], removed: [], refresh: false, counted: [] });
+    const container = await render(<ProjectPage readSince={Date.now() - 1000} />);
+    await settled();
+    expect(asked).toEqual([]);
+    expect(container.textContent).toBe('2 waiting');
+
+    await act(async () => commentArrivals.listening());
+    await settled();
+    expect(asked).toEqual([
+      `invalidate ${JSON.stringify(LISTS)}`,
+      `invalidate ${JSON.stringify(SUMMARIES)}`,
+      'revalidate',
+    ]);
+    expect(container.textContent).toBe('0 waiting');
+
+    // Again after a reconnect, while it is open.
+    asked.length = 0;
+    await act(async () => commentArrivals.listening());
+    await settled();
+    expect(asked).toContain('revalidate');
+  });
+
+  it('reads again as it opens when the page started listening while its loader was under way', async () => {
+    vi.useFakeTimers({ now: 10_000, toFake: ['Date'] });
+    commentArrivals.listening();
+    await render(<ProjectPage readSince={9_000} />);
+    await settled();
+    expect(asked).toEqual([
+      `invalidate ${JSON.stringify(LISTS)}`,
+      `invalidate ${JSON.stringify(SUMMARIES)}`,
+      'revalidate',
+    ]);
+  });
+
+  it('reads nothing again for a page opened once listening: every change since its reading is heard', async () => {
+    vi.useFakeTimers({ now: 10_000, toFake: ['Date'] });
+    commentArrivals.listening();
+    await render(<ProjectPage readSince={10_001} />);
+    await render(<ReviewPage readSince={10_001} />);
+    await settled();
+    expect(asked).toEqual([]);
+  });
+
+  it("reads the sentiment review's list again from its top at each subscription", async () => {
+    commentArrivals.tellReview({ added: 3, toReview: 2 });
+    await render(<ReviewPage readSince={Date.now() - 1000} />);
+    await settled();
+    expect(asked).toEqual([]);
+    await act(async () => commentArrivals.listening());
+    await settled();
+    expect(asked).toEqual([`invalidate ${JSON.stringify(['comments', 'list'])}`, 'revalidate']);
+  });
+
+  it('forgets when the page listened on signing out: the next session listens anew', async () => {
+    vi.useFakeTimers({ now: 10_000, toFake: ['Date'] });
+    commentArrivals.listening();
+    commentArrivals.clear();
+    await render(<ProjectPage readSince={9_000} />);
+    await settled();
+    expect(asked).toEqual([]);
+  });
+});
