@@ -138,7 +138,7 @@ describe("the live updates' connection", () => {
     expect(readAgain.inboxChanged).toHaveBeenCalledTimes(1);
     // An open list of comments reads itself again; the ones cached, on their next showing.
     expect(listening).toHaveBeenCalledTimes(1);
-    expect(staled).toEqual([['projects'], ['inbox'], ['comments']]);
+    expect(staled).toEqual([['inbox'], ['comments']]);
     // The first subscription reads no page again: the page has just been read.
     expect(invalidated).toEqual([]);
 

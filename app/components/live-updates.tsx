@@ -212,9 +212,10 @@ export function openLiveSession(user: Pick<User, '_id' | 'sessionId'>): LiveConn
       liveConnection.report('live');
       notified();
       inboxChanged();
-      // Comments, and the projects' counts of them, read before now may lack what arrived
-      // meanwhile: read again on their next showing (an open list is read at once, above).
-      void markStale(projectKeys.all);
+      // Lists of comments read before now may lack what arrived meanwhile: read again on their
+      // next showing (an open one is read at once). A project's are under the projects' keys,
+      // which a reconnect's reading invalidates; marked stale at the first subscription, the
+      // open page's project would be read again too, lighting the loading bar for nothing.
       void markStale(inboxKeys.all);
       void markStale(commentKeys.all);
       commentArrivals.listening();

@@ -4,6 +4,7 @@ import type { SentimentModelSchema } from '../../contract/sentiment-model';
 import {
   expect,
   expectNoA11yViolations,
+  openListening,
   recordRequests,
   settle,
   signInWithoutUi,
@@ -92,8 +93,9 @@ const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
 const messages = async (page: Page) =>
   (await rows(page).locator('td:nth-child(2) span.line-clamp-2').allTextContents()).map((text) => text.split(' ')[1]);
 
+/** The review of this test's comments, listening: its requests from now on are the test's own. */
 async function openReview(page: Page, tag: string) {
-  await page.goto(`/admin/sentiment-review?message=${tag}`);
+  await openListening(page, `/admin/sentiment-review?message=${tag}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Sentiment review' })).toBeVisible();
 }
 
