@@ -99,6 +99,32 @@ describe('lexiconScores', () => {
     expect(scores('Brioche vecchie', 'it').positive).toBe(0);
   });
 
+  it('reads being charged twice, a wait counted in minutes or hours, a visit that never came and being turned away as complaints', () => {
+    expectComplaints([
+      ['They charged me twice', 'en'],
+      ['Waited 45 minutes for a table', 'en'],
+      ['Waited an hour and a half', 'en'],
+      ['The engineer never showed up', 'en'],
+      ["The driver didn't turn up", 'en'],
+      ['They turned us away at the door', 'en'],
+      ['Mi hanno addebitato il coperto due volte', 'it'],
+      ['Abbiamo aspettato 40 minuti', 'it'],
+      ["Abbiamo aspettato un'ora", 'it'],
+      ['Il tecnico non si è presentato', 'it'],
+      ['Ci hanno mandati via', 'it'],
+    ]);
+    // The same words without the complaint say nothing.
+    for (const [text, language] of [
+      ['Ready in 10 minutes', 'en'],
+      ['Show up early for the best seats', 'en'],
+      ['The engineer showed up on time', 'en'],
+      ['Pronto in 10 minuti', 'it'],
+      ['Si è presentato puntuale', 'it'],
+    ] as const) {
+      expect(scores(text, language).negative, text).toBe(0);
+    }
+  });
+
   it('reads "to die for" as praise, its "die" no complaint; "piatti" as dishes, not dull', () => {
     expect(scores('The cinnamon rolls are to die for', 'en')).toMatchObject({ negative: 0, negativeWords: 0 });
     expect(scores('The cinnamon rolls are to die for', 'en').positive).toBeGreaterThan(0);

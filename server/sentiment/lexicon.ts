@@ -236,6 +236,33 @@ const PHRASES: Array<{
     last: ['infinita', 'infinite', 'interminabile', 'interminabili', 'eterna'],
     polarity: -0.5,
   },
+  // Charged twice, kept waiting so many minutes or hours, a visit that never came, turned away.
+  { first: ['charged', 'billed'], last: ['twice'], polarity: -0.5, within: 3 },
+  { first: ['addebitato', 'addebitata', 'addebitati', 'addebitate'], last: ['volte'], polarity: -0.5, within: 4 },
+  { first: ['waited', 'waiting'], last: ['minutes', 'mins', 'hour', 'hours'], polarity: -0.4, within: 3 },
+  {
+    first: ['aspettato', 'atteso', 'aspettando', 'aspettiamo', 'attesa'],
+    last: ['minuti', 'ora', 'ore'],
+    polarity: -0.4,
+    within: 3,
+  },
+  {
+    first: ['never', 'not'],
+    last: ['show', 'showed', 'turn', 'turned'],
+    polarity: -0.5,
+    within: 2,
+    negates: true,
+    unless: (next) => next?.text !== 'up',
+  },
+  {
+    first: ['non'],
+    last: ['presentato', 'presentata', 'presentati', 'presentate'],
+    polarity: -0.5,
+    within: 3,
+    negates: true,
+  },
+  { first: ['turned', 'sent'], last: ['away'], polarity: -0.5, within: 2 },
+  { first: ['mandati', 'mandato', 'mandata', 'mandate', 'cacciati', 'cacciato'], last: ['via'], polarity: -0.5 },
   // "To die for" praises: its "die" is part of it, and says nothing of its own (`absorbs`).
   { first: ['die'], last: ['for'], polarity: 0.7, absorbs: true },
   // Italian praise in idioms: "pizza da urlo", "da sballo", "da leccarsi i baffi". "Da morire"
@@ -266,10 +293,13 @@ function phraseEndingAt(tokens: Token[], at: number) {
   const word = tokens[at]!.text;
   return PHRASES.find(({ first, last, within = 1, unless }) => {
     if (!last.includes(word) || unless?.(tokens[at + 1])) return false;
-    for (let back = 1; back <= within; back++) {
+    // A number between is passed over ("waited 45 minutes"): the words are what are counted.
+    for (let back = 1, words = 0; words < within; back++) {
       const before = tokens[at - back];
+      if (before?.kind === 'number') continue;
       if (before?.kind !== 'word') return false;
       if (first.includes(before.text)) return true;
+      words++;
     }
     return false;
   });
