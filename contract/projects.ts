@@ -16,7 +16,7 @@ export const ProjectSchema = z
     createdAt: timestamp(),
     /** The channels the project follows, by kind then name. */
     channels: z.array(ChannelSchema),
-    /** The comments on those channels (replies too), counted by sentiment. */
+    /** The comments on those channels, replies not counted (docs/decisions/052), by sentiment. */
     commentCounts: z.record(z.enum(SENTIMENTS), z.number()),
   })
   .register(z.globalRegistry, { id: 'Project' });

@@ -35,6 +35,7 @@ import { ChannelFetchedDialog } from '~/features/integrations/channel-fetched-di
 import { createLiveConnection, type LiveConnection } from '~/features/realtime/live-connection';
 import { LiveStatusIndicator } from '~/features/realtime/live-status';
 import { projectKeys } from '~/features/projects/api';
+import { countOnProjects } from '~/features/projects/project-counts';
 import { TiktokImportPanel } from '~/features/projects/tiktok-import-panel';
 import { tiktokImports } from '~/features/projects/tiktok-imports';
 import { liveConnection, useLiveState } from '~/lib/live';
@@ -130,14 +131,14 @@ function onFetchFailed(payload: unknown) {
 
 /**
  * Comments arrived, were edited or removed on one of the user's channels (docs/decisions/044): an
- * open comments page offers the new ones and changes the rest in place; the projects' counts are
- * read again on their next showing.
+ * open comments page offers the new ones and changes the rest in place; the projects' cards add
+ * the event's counts up, open or cached.
  */
 function onCommentsChanged(payload: unknown) {
   const event = z.safeParse(CommentsChangedEventSchema, payload);
   if (!event.success) return;
   commentArrivals.tell(event.data);
-  void markStale(projectKeys.lists());
+  void countOnProjects(event.data);
   // Comments that arrived or left move the inbox's open count.
   if (event.data.counted.length > 0) inboxChanged();
 }

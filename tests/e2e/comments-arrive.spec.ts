@@ -5,6 +5,7 @@ import {
   expectNoA11yViolations,
   openListening,
   projectFollowingFacebookPage,
+  recordRequests,
   signInWithoutUi,
   test,
   type TestUser,
@@ -281,6 +282,40 @@ test('a comment said while the socket was away is in the open inbox once it is b
   } finally {
     expect((await page.request.delete(`/dev/sandbox/comments/${id}`)).status()).toBe(204);
   }
+});
+
+test("the projects' cards count a comment as it arrives, without reading the list again", async ({
+  page,
+  signedInUser,
+}) => {
+  const token = await accessTokenOf(page.request, signedInUser);
+  const projectId = await projectFollowingFacebookPage(page.request, token, 'Pasticceria', LUCA);
+  // The account's fetch is over (its comments are in), so the card's count is the page's final one.
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`/v1.0/projects/${projectId}/comments`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await answer.json()) as { data: Array<{ message: string }> }).data.some(
+        (each) => each.message === 'Are you open on Sunday morning?',
+      );
+    })
+    .toBe(true);
+  await openListening(page, '/projects');
+  const total = page.getByText(/^\d+ comments?, replies not counted$/);
+  const before = Number((await total.textContent())!.match(/\d+/)![0]);
+  const listReads = recordRequests(page, '/v1.0/projects?');
+
+  const said = await page.request.post('/dev/sandbox/comments', {
+    data: { channelId: PASTICCERIA, authorName: 'Tom Walker', message: 'Aperti anche a Santo Stefano?' },
+  });
+  expect(said.status()).toBe(201);
+  const { id } = (await said.json()) as { id: string };
+  await expect(total).toHaveText(`${before + 1} comments, replies not counted`);
+  // Taken away at Facebook: the card counts it out.
+  expect((await page.request.delete(`/dev/sandbox/comments/${id}`)).status()).toBe(204);
+  await expect(total).toHaveText(`${before} comments, replies not counted`);
+  expect(listReads).toEqual([]);
 });
 
 test("a person comments on the sandbox page: the open project page and an admin's review offer it", async ({

@@ -18,6 +18,7 @@ import { ChannelLine } from '~/features/integrations/channel-kind';
 import { deleteProject, getProjects, renameProject, RenameProjectSchema, type Project } from '~/features/projects/api';
 import { RenameProjectDialog } from '~/features/projects/rename-project-dialog';
 import { PlanLimitNote } from '~/features/projects/plan-limit-note';
+import { useProjectCountsShownLive } from '~/features/projects/project-counts';
 import { ReportLinkDialog, reportLinkIntents, type ReportLinkState } from '~/features/projects/report-link-dialog';
 import { createReportLink, getReportLink, revokeReportLink } from '~/features/projects/report-links';
 import { parseForm, replyWithApiError, useIsPending } from '~/lib/forms';
@@ -135,6 +136,8 @@ export default function ProjectsRoute() {
   const user = useSignedInUser();
   const welcome = useFirstVisitWelcome();
   const { projects, share } = useLoaderData<typeof clientLoader>();
+  // Comments arriving or judged again on the projects' channels: the cards' counts follow.
+  useProjectCountsShownLive();
   const dateFormat = dateTimeFormat(i18n.language, { dateStyle: 'medium' });
   // The project being renamed: the form's answers since its dialog opened are its own.
   const renaming = useFormDialog<Project>(formAnswer(useActionData<typeof clientAction>()));
