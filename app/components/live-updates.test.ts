@@ -64,7 +64,7 @@ vi.mock('~/features/comments/inbox', async (original) => ({
 const { openLiveSession, closeLiveSession } = await import('./live-updates');
 const { authKeys } = await import('~/features/auth/api');
 const { sentimentModelKeys, sentimentTraining } = await import('~/features/comments/sentiment-model');
-const { commentArrivals } = await import('~/features/comments/comment-arrivals');
+const { listening: listeningNow } = await import('~/lib/listening');
 
 /** Lets the `count`th socket's lazy opening finish: it listens. */
 const opened = (count = 1) => vi.waitFor(() => expect(sockets[count - 1]?.callbacks).toBeTruthy());
@@ -126,7 +126,7 @@ describe("the live updates' connection", () => {
   it("reads the bell, the inbox's count and an open list of comments again at each subscription, the first included: what was told before the page listened is not replayed", async () => {
     readAgain.notified.mockClear();
     readAgain.inboxChanged.mockClear();
-    const listening = vi.spyOn(commentArrivals, 'listening');
+    const listening = vi.spyOn(listeningNow, 'began');
     staled.length = 0;
     openLiveSession({ _id: 'u1', sessionId: 's1' });
     await opened();

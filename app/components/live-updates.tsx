@@ -39,6 +39,7 @@ import { countOnProjects } from '~/features/projects/project-counts';
 import { TiktokImportPanel } from '~/features/projects/tiktok-import-panel';
 import { tiktokImports } from '~/features/projects/tiktok-imports';
 import { liveConnection, useLiveState } from '~/lib/live';
+import { listening } from '~/lib/listening';
 import { invalidate, markStale } from '~/lib/cache';
 import { snackbar } from '~/lib/snackbar';
 
@@ -205,7 +206,7 @@ export function openLiveSession(user: Pick<User, '_id' | 'sessionId'>): LiveConn
     // inbox's count live outside the pages' loaders: they are read again at each subscription,
     // the first included (read as the chrome first showed, they miss a negative comment told in
     // the second before the page listened; two small readings), and so is an open list of
-    // comments read before it (`commentArrivals.listening`). After a reconnect the page is read
+    // comments read before it (`listening.began`). After a reconnect the page is read
     // again too; not after the first subscription, which would read every page twice on load (a
     // screen that may have missed something then asks: the integrations screen, the sentiment
     // review's panel).
@@ -219,7 +220,7 @@ export function openLiveSession(user: Pick<User, '_id' | 'sessionId'>): LiveConn
       // open page's project would be read again too, lighting the loading bar for nothing.
       void markStale(inboxKeys.all);
       void markStale(commentKeys.all);
-      commentArrivals.listening();
+      listening.began();
       if (first) return;
       // A training's events sent meanwhile are lost: the panel goes by the API's reading alone.
       sentimentTraining.clear();
@@ -242,6 +243,7 @@ export function openLiveSession(user: Pick<User, '_id' | 'sessionId'>): LiveConn
       channelFetched.close();
       tiktokImports.clear();
       commentArrivals.clear();
+      listening.forget();
       forgetInboxCount();
       forgetNotifications();
       sentimentTraining.clear();

@@ -318,6 +318,52 @@ test("the projects' cards count a comment as it arrives, without reading the lis
   expect(listReads).toEqual([]);
 });
 
+test("a comment said before the projects' page listened is on its card once it listens", async ({
+  page,
+  signedInUser,
+}) => {
+  let listen!: () => void;
+  const socket = await passThroughSocket(page, new Promise<void>((resolve) => (listen = resolve)));
+  const token = await accessTokenOf(page.request, signedInUser);
+  const projectId = await projectFollowingFacebookPage(page.request, token, 'Pasticceria', LUCA);
+  const count = async () =>
+    (
+      (await (
+        await page.request.get(`/v1.0/projects/${projectId}/comments`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { meta: { total: number } }
+    ).meta.total;
+  // The account's fetch is over: 8 comments of the page's own.
+  await expect.poll(count).toBe(8);
+  await page.goto('/projects');
+  const total = page.getByText(/^\d+ comments?, replies not counted$/);
+  await expect(total).toHaveText('8 comments, replies not counted');
+
+  const said = await page.request.post('/dev/sandbox/comments', {
+    data: { channelId: PASTICCERIA, authorName: 'Tom Walker', message: 'Torta di compleanno per domenica?' },
+  });
+  expect(said.status()).toBe(201);
+  const { id } = (await said.json()) as { id: string };
+  try {
+    await expect.poll(count).toBe(9);
+    await expect(total).toHaveText('8 comments, replies not counted');
+    // Read again quietly: the user asked for nothing, so no loading bar comes.
+    await page.evaluate(() => {
+      const note = () => {
+        if (document.querySelector('[role="progressbar"]')) Object.assign(window, { barShown: true });
+      };
+      new MutationObserver(note).observe(document.body, { childList: true, subtree: true });
+    });
+    listen();
+    await socket.ready;
+    await expect(total).toHaveText('9 comments, replies not counted');
+    expect(await page.evaluate(() => (window as unknown as { barShown?: boolean }).barShown)).toBeUndefined();
+  } finally {
+    expect((await page.request.delete(`/dev/sandbox/comments/${id}`)).status()).toBe(204);
+  }
+});
+
 test("a person comments on the sandbox page: the open project page and an admin's review offer it", async ({
   page,
   signedInUser,

@@ -1,4 +1,4 @@
-import { expect, expectNoA11yViolations, signIn, test } from './fixtures';
+import { expect, expectNoA11yViolations, openListening, signIn, test } from './fixtures';
 
 test.describe('app shell', () => {
   test('an unknown path shows the not-found page with a way back', async ({ page }) => {
@@ -38,7 +38,8 @@ test.describe('app shell', () => {
   });
 
   test('a 503 from the API sends the user to the maintenance page', async ({ page, signedInUser: _ }) => {
-    await page.goto('/projects');
+    // Listening, and so done with the reading it starts: the 503 below is the reload's.
+    await openListening(page, '/projects');
     await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
     // Fault injection: the API is put in maintenance for this one call.
     await page.route('**/v1.0/projects*', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }), {

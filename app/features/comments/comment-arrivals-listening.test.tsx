@@ -5,15 +5,20 @@ import { render } from '~/test/render';
 
 /** What the hooks asked of the cache and the router, in order. */
 const asked = vi.hoisted(() => [] as string[]);
+/** The router's navigation, as the hooks see it. */
+const router = vi.hoisted(() => ({ navigation: 'idle' }));
 vi.mock('~/lib/cache', () => ({
   invalidate: async (key: unknown) => void asked.push(`invalidate ${JSON.stringify(key)}`),
   updateCached: async () => {},
 }));
 vi.mock('@remix-run/react', () => ({
   useRevalidator: () => ({ revalidate: () => void asked.push('revalidate'), state: 'idle' }),
+  useNavigation: () => ({ state: router.navigation }),
+  useFetchers: () => [],
 }));
 
 const { commentArrivals, useCommentArrivals, useReviewArrivals } = await import('./comment-arrivals');
+const { listening } = await import('~/lib/listening');
 
 const LISTS = ['projects', 'p1', 'comments', 'list'];
 const SUMMARIES = ['projects', 'p1', 'comments', 'summary'];
@@ -37,7 +42,9 @@ function ReviewPage({ readSince }: { readSince: number }) {
 const settled = () => act(async () => {});
 
 beforeEach(() => {
+  router.navigation = 'idle';
   commentArrivals.clear();
+  listening.forget();
   asked.length = 0;
 });
 afterEach(() => vi.useRealTimers());
@@ -50,7 +57,7 @@ describe('a page of comments and its subscription (what was told before it liste
     expect(asked).toEqual([]);
     expect(container.textContent).toBe('2 waiting');
 
-    await act(async () => commentArrivals.listening());
+    await act(async () => listening.began());
     await settled();
     expect(asked).toEqual([
       `invalidate ${JSON.stringify(LISTS)}`,
@@ -61,14 +68,14 @@ describe('a page of comments and its subscription (what was told before it liste
 
     // Again after a reconnect, while it is open.
     asked.length = 0;
-    await act(async () => commentArrivals.listening());
+    await act(async () => listening.began());
     await settled();
     expect(asked).toContain('revalidate');
   });
 
   it('reads again as it opens when the page started listening while its loader was under way', async () => {
     vi.useFakeTimers({ now: 10_000, toFake: ['Date'] });
-    commentArrivals.listening();
+    listening.began();
     await render(<ProjectPage readSince={9_000} />);
     await settled();
     expect(asked).toEqual([
@@ -80,7 +87,7 @@ describe('a page of comments and its subscription (what was told before it liste
 
   it('reads nothing again for a page opened once listening: every change since its reading is heard', async () => {
     vi.useFakeTimers({ now: 10_000, toFake: ['Date'] });
-    commentArrivals.listening();
+    listening.began();
     await render(<ProjectPage readSince={10_001} />);
     await render(<ReviewPage readSince={10_001} />);
     await settled();
@@ -92,15 +99,24 @@ describe('a page of comments and its subscription (what was told before it liste
     await render(<ReviewPage readSince={Date.now() - 1000} />);
     await settled();
     expect(asked).toEqual([]);
-    await act(async () => commentArrivals.listening());
+    await act(async () => listening.began());
     await settled();
     expect(asked).toEqual([`invalidate ${JSON.stringify(['comments', 'list'])}`, 'revalidate']);
   });
 
+  it('reads nothing of the page while the reader is on their way elsewhere: a reading would stop them', async () => {
+    router.navigation = 'loading';
+    await render(<ProjectPage readSince={Date.now() - 1000} />);
+    await act(async () => listening.began());
+    await settled();
+    expect(asked).toContain(`invalidate ${JSON.stringify(LISTS)}`);
+    expect(asked).not.toContain('revalidate');
+  });
+
   it('forgets when the page listened on signing out: the next session listens anew', async () => {
     vi.useFakeTimers({ now: 10_000, toFake: ['Date'] });
-    commentArrivals.listening();
-    commentArrivals.clear();
+    listening.began();
+    listening.forget();
     await render(<ProjectPage readSince={9_000} />);
     await settled();
     expect(asked).toEqual([]);

@@ -6,6 +6,8 @@ import type { CommentsArrivedEvent, CommentsChangedEvent } from '~contract/realt
 import { invalidate, updateCached } from '~/lib/cache';
 import { createStore, useStore } from '~/lib/store';
 import { throttle } from '~/lib/throttle';
+import { useReadAgainUnlessBusy } from '~/lib/read-again-unless-busy';
+import { useReadAgainOnListening } from '~/lib/listening';
 import { commentKeys } from './api';
 import type { ProjectCommentPages } from './project-comments';
 
@@ -28,14 +30,6 @@ const listeners = new Set<(event: CommentsChangedEvent) => void>();
  * is shown. An event that comes between a page's reading and its listening is otherwise lost.
  */
 const changedAt = new Map<string, number>();
-/**
- * When the page last started listening on its channel (each subscription, the first included, and
- * again after every reconnect): nothing told before then is replayed, so a list or a chart read
- * before it may lack what arrived meanwhile, and is read again.
- */
-let listeningSince = -Infinity;
-const listeningListeners = new Set<() => void>();
-
 export const commentArrivals = {
   /** What a `CommentsChanged` event says; the live updates call it. */
   tell(event: CommentsChangedEvent) {
@@ -57,16 +51,10 @@ export const commentArrivals = {
       return next;
     });
   },
-  /** The page listens from now (the live updates call it at each subscription). */
-  listening() {
-    listeningSince = Date.now();
-    listeningListeners.forEach((listener) => listener());
-  },
   /** Signing out: another user here never sees this one's. */
   clear() {
     arrived.set(new Map());
     changedAt.clear();
-    listeningSince = -Infinity;
     reviewArrived.set(NOTHING_ARRIVED);
   },
   /** What a `CommentsArrived` event says (admins only): comments arrived on anyone's channels. */
@@ -100,27 +88,12 @@ export function useReviewArrivals(
     await invalidate(commentKeys.lists());
     revalidator.revalidate();
   }
-  useReadAgainOnListening(readSince, () => void show());
+  const readAgain = useReadAgainUnlessBusy();
+  useReadAgainOnListening(readSince, () => {
+    reviewArrived.set(NOTHING_ARRIVED);
+    void invalidate(commentKeys.lists()).then(readAgain);
+  });
   return { waiting, show };
-}
-
-/**
- * What a page shows says how things were at `readSince`; if the page started listening after that
- * (its first subscription, or one after a reconnect), what was told in between is lost, and
- * `readAgain` runs: as the page opens, and at each subscription while it is open. On a page
- * opened once listening, nothing: every change since its reading is heard.
- */
-function useReadAgainOnListening(readSince: number, readAgain: () => void) {
-  const latest = useRef({ readSince, readAgain });
-  latest.current = { readSince, readAgain };
-  useEffect(() => {
-    if (listeningSince >= latest.current.readSince) latest.current.readAgain();
-    const listener = () => latest.current.readAgain();
-    listeningListeners.add(listener);
-    return () => {
-      listeningListeners.delete(listener);
-    };
-  }, []);
 }
 
 /**
@@ -191,6 +164,8 @@ export function useCommentArrivals(
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  // Readings nobody asked for: never while the reader is on their way elsewhere.
+  const readAgain = useReadAgainUnlessBusy();
   const ids = channelIds.join(',');
   const readAt = useRef(read);
   readAt.current = read;
@@ -212,7 +187,7 @@ export function useCommentArrivals(
     // The chart and its counts: the event's counts are added to every cached period, and the
     // loader shows them from the cache (docs/decisions/062): a burst on a busy project costs the
     // API nothing for each page open on it.
-    const showAgain = throttle(() => revalidate.current(), SHOW_AGAIN_MS);
+    const showAgain = throttle(readAgain, SHOW_AGAIN_MS);
     const listener = (event: CommentsChangedEvent) => {
       if (!mine.has(event.channelId)) return;
       void (async () => {
@@ -247,9 +222,7 @@ export function useCommentArrivals(
   // Read from its top again, with the chart: what arrived before the page listened is in neither.
   useReadAgainOnListening(Math.min(read.loaderStartedAt, read.listReadAt), () => {
     commentArrivals.shown(ids.split(','));
-    void Promise.all([invalidate(shown.lists), shown.summaries && invalidate(shown.summaries)]).then(() =>
-      revalidate.current(),
-    );
+    void Promise.all([invalidate(shown.lists), shown.summaries && invalidate(shown.summaries)]).then(readAgain);
   });
   return { waiting, show };
 }

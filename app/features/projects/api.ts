@@ -19,12 +19,13 @@ export const projectKeys = {
 
 /**
  * Cached (docs/product.md#data-freshness), and read again once invalidated (a project made, a
- * TikTok import ended).
+ * TikTok import ended). `quietly`: a reading the user did not ask for, which lights no loading bar.
  */
-export function getProjects(page = 1) {
+export function getProjects(page = 1, { quietly = false }: { quietly?: boolean } = {}) {
   return cached({
     queryKey: projectKeys.list(page),
-    queryFn: () => api.call(projects.listProjects, { query: { page: String(page) } }),
+    queryFn: () =>
+      api.call(projects.listProjects, { query: { page: String(page) } }, quietly ? { countsForLoading: false } : {}),
   });
 }
 

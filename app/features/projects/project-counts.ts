@@ -1,11 +1,12 @@
-import { useEffect, useRef } from 'react';
-import { useRevalidator } from '@remix-run/react';
+import { useEffect } from 'react';
 import type { Paged } from '~contract/common';
 import type { Sentiment } from '~contract/fields';
 import type { CommentsChangedEvent } from '~contract/realtime';
 import { markStale, updateCached } from '~/lib/cache';
+import { useReadAgainOnListening } from '~/lib/listening';
+import { useReadAgainUnlessBusy } from '~/lib/read-again-unless-busy';
 import { throttle } from '~/lib/throttle';
-import { projectKeys } from './api';
+import { getProjects, projectKeys } from './api';
 
 type Counted = { channels: ReadonlyArray<{ _id: string }>; commentCounts: Record<Sentiment, number> };
 
@@ -53,19 +54,28 @@ const SHOW_AGAIN_MS = 250;
 
 /**
  * The project list, open: its loader shows the cards from the cache, where each event's counts
- * were added; a burst shows them again a few times a second at most.
+ * were added; a burst shows them again a few times a second at most. Counted from the events, the
+ * cards would stay short of what arrived before the page listened (`readSince`: its loader's
+ * start): they are read again then, quietly (the user asked for nothing).
  */
-export function useProjectCountsShownLive() {
-  const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+export function useProjectCountsShownLive(readSince: number) {
+  const readAgain = useReadAgainUnlessBusy();
+  useReadAgainOnListening(readSince, () => {
+    void markStale(projectKeys.lists())
+      .then(() => getProjects(1, { quietly: true }))
+      .then(
+        () => readAgain(),
+        // Not read: the cards stay as they are, and the list is read again on its next showing.
+        () => {},
+      );
+  });
   useEffect(() => {
-    const showAgain = throttle(() => revalidate.current(), SHOW_AGAIN_MS);
+    const showAgain = throttle(readAgain, SHOW_AGAIN_MS);
     const shown = () => showAgain.call();
     shownLists.add(shown);
     return () => {
       shownLists.delete(shown);
       showAgain.cancel();
     };
-  }, []);
+  }, [readAgain]);
 }

@@ -39,13 +39,14 @@ export async function clientLoader({ request }: { request: Request }) {
   // the layout's, from asking for a guest's projects.
   await requireUser(request);
   const sharing = new URL(request.url).searchParams.get(SHARE_PARAM);
+  const loaderStartedAt = Date.now();
   try {
     const [projects, reportLink] = await Promise.all([
       getProjects(),
       // The dialog says a failure to read the link, with a retry: the list stays usable.
       sharing ? getReportLink(sharing).catch((): ReportLinkState => 'failed') : null,
     ]);
-    return { projects, share: sharing ? { projectId: sharing, reportLink } : null };
+    return { projects, share: sharing ? { projectId: sharing, reportLink } : null, loaderStartedAt };
   } catch (error) {
     throwRouteError(error, request);
   }
@@ -135,9 +136,9 @@ export default function ProjectsRoute() {
   const { t, i18n } = useTranslation();
   const user = useSignedInUser();
   const welcome = useFirstVisitWelcome();
-  const { projects, share } = useLoaderData<typeof clientLoader>();
+  const { projects, share, loaderStartedAt } = useLoaderData<typeof clientLoader>();
   // Comments arriving or judged again on the projects' channels: the cards' counts follow.
-  useProjectCountsShownLive();
+  useProjectCountsShownLive(loaderStartedAt);
   const dateFormat = dateTimeFormat(i18n.language, { dateStyle: 'medium' });
   // The project being renamed: the form's answers since its dialog opened are its own.
   const renaming = useFormDialog<Project>(formAnswer(useActionData<typeof clientAction>()));

@@ -1,0 +1,18 @@
+import { useFetchers, useNavigation, useRevalidator } from '@remix-run/react';
+import { useCallback, useRef } from 'react';
+
+/**
+ * Reads the page's loaders again, unless a navigation or a form is under way: the router's
+ * revalidation would interrupt it and load the page it is leaving (a sign-out's way to the sign-in
+ * page stayed on the page, or went back to it). For readings nobody asked for (the page started
+ * listening); what comes next reads the page's data anyway, from a cache its caller marked stale.
+ */
+export function useReadAgainUnlessBusy(): () => void {
+  const revalidator = useRevalidator();
+  const busy = useNavigation().state !== 'idle' || useFetchers().some((fetcher) => fetcher.state !== 'idle');
+  const latest = useRef({ revalidate: revalidator.revalidate, busy });
+  latest.current = { revalidate: revalidator.revalidate, busy };
+  return useCallback(() => {
+    if (!latest.current.busy) latest.current.revalidate();
+  }, []);
+}
