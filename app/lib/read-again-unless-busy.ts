@@ -9,7 +9,10 @@ import { useCallback, useRef } from 'react';
  */
 export function useReadAgainUnlessBusy(): () => void {
   const revalidator = useRevalidator();
-  const busy = useNavigation().state !== 'idle' || useFetchers().some((fetcher) => fetcher.state !== 'idle');
+  // Both hooks called at every render (the rules of hooks), whichever says busy.
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = navigation.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle');
   const latest = useRef({ revalidate: revalidator.revalidate, busy });
   latest.current = { revalidate: revalidator.revalidate, busy };
   return useCallback(() => {

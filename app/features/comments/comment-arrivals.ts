@@ -8,6 +8,7 @@ import { createStore, useStore } from '~/lib/store';
 import { throttle } from '~/lib/throttle';
 import { useReadAgainUnlessBusy } from '~/lib/read-again-unless-busy';
 import { useReadAgainOnListening } from '~/lib/listening';
+import { withCountChanges } from '~/lib/sentiment-counts';
 import { commentKeys } from './api';
 import type { ProjectCommentPages } from './project-comments';
 
@@ -30,6 +31,7 @@ const listeners = new Set<(event: CommentsChangedEvent) => void>();
  * is shown. An event that comes between a page's reading and its listening is otherwise lost.
  */
 const changedAt = new Map<string, number>();
+
 export const commentArrivals = {
   /** What a `CommentsChanged` event says; the live updates call it. */
   tell(event: CommentsChangedEvent) {
@@ -83,16 +85,15 @@ export function useReviewArrivals(
 ) {
   const revalidator = useRevalidator();
   const waiting = useStore(reviewArrived, (current) => (inReviewOnly ? current.toReview : current.added));
-  async function show() {
+  // The list from its top, then the page: asked for (`show`), or not (the page started listening).
+  async function fromTop(readPage: () => void) {
     reviewArrived.set(NOTHING_ARRIVED);
     await invalidate(commentKeys.lists());
-    revalidator.revalidate();
+    readPage();
   }
+  const show = () => fromTop(revalidator.revalidate);
   const readAgain = useReadAgainUnlessBusy();
-  useReadAgainOnListening(readSince, () => {
-    reviewArrived.set(NOTHING_ARRIVED);
-    void invalidate(commentKeys.lists()).then(readAgain);
-  });
+  useReadAgainOnListening(readSince, () => void fromTop(readAgain));
   return { waiting, show };
 }
 
@@ -137,9 +138,7 @@ export function withCounted(summary: SentimentSummary, counted: CommentsChangedE
     days: summary.days.map((day) => {
       const changes = byDate.get(day.date);
       if (!changes) return day;
-      const counts = { ...day.counts };
-      for (const { sentiment, change } of changes) counts[sentiment] = Math.max(0, (counts[sentiment] ?? 0) + change);
-      return { ...day, counts };
+      return { ...day, counts: withCountChanges(day.counts, changes) };
     }),
   };
 }

@@ -5,6 +5,7 @@ import type { CommentsChangedEvent } from '~contract/realtime';
 import { markStale, updateCached } from '~/lib/cache';
 import { useReadAgainOnListening } from '~/lib/listening';
 import { useReadAgainUnlessBusy } from '~/lib/read-again-unless-busy';
+import { withCountChanges } from '~/lib/sentiment-counts';
 import { throttle } from '~/lib/throttle';
 import { getProjects, projectKeys } from './api';
 
@@ -24,11 +25,7 @@ export function withCountedProjects<Project extends Counted>(
     ...page,
     data: page.data.map((project) => {
       if (!project.channels.some((channel) => channel._id === event.channelId)) return project;
-      const commentCounts = { ...project.commentCounts };
-      for (const { sentiment, change } of event.counted) {
-        commentCounts[sentiment] = Math.max(0, (commentCounts[sentiment] ?? 0) + change);
-      }
-      return { ...project, commentCounts };
+      return { ...project, commentCounts: withCountChanges(project.commentCounts, event.counted) };
     }),
   };
 }
@@ -64,7 +61,7 @@ export function useProjectCountsShownLive(readSince: number) {
     void markStale(projectKeys.lists())
       .then(() => getProjects(1, { quietly: true }))
       .then(
-        () => readAgain(),
+        readAgain,
         // Not read: the cards stay as they are, and the list is read again on its next showing.
         () => {},
       );
