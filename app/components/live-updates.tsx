@@ -1,5 +1,4 @@
-import { useRevalidator } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { z } from 'zod/mini';
 import * as realtime from '~contract/realtime';
 import {
@@ -40,6 +39,7 @@ import { TiktokImportPanel } from '~/features/projects/tiktok-import-panel';
 import { tiktokImports } from '~/features/projects/tiktok-imports';
 import { liveConnection, useLiveState } from '~/lib/live';
 import { listening } from '~/lib/listening';
+import { useReadAgainUnlessBusy } from '~/lib/read-again-unless-busy';
 import { invalidate, markStale } from '~/lib/cache';
 import { snackbar } from '~/lib/snackbar';
 
@@ -265,14 +265,12 @@ export function closeLiveSession() {
  * told, shows the dialog and the status.
  */
 export default function LiveUpdates({ userId, sessionId }: { userId: string; sessionId: string | undefined }) {
-  const revalidator = useRevalidator();
-  // The listener outlives renders; it calls the latest revalidate.
-  const revalidate = useRef(revalidator.revalidate);
+  // Not while the user is on their way elsewhere or sending a form: the router's reading would stop
+  // them, and the page they reach, or the form's own reading, reads from caches already marked
+  // stale. The function is the same at every render, so the listener outlives them.
+  const readAgain = useReadAgainUnlessBusy();
   useEffect(() => {
-    revalidate.current = revalidator.revalidate;
-  });
-  useEffect(() => {
-    const listener = () => revalidate.current();
+    const listener = () => readAgain();
     refreshListeners.add(listener);
     openLiveSession({ _id: userId, sessionId });
     if (refreshMissed) {
@@ -283,7 +281,7 @@ export default function LiveUpdates({ userId, sessionId }: { userId: string; ses
       refreshListeners.delete(listener);
       closeLiveSession();
     };
-  }, [userId, sessionId]);
+  }, [userId, sessionId, readAgain]);
 
   const state = useLiveState();
   // "Back" is said once, on coming back from lost (never on the first connection).

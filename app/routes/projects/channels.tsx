@@ -1,4 +1,4 @@
-import { useLoaderData, useRevalidator } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_KINDS } from '~contract/fields';
@@ -25,6 +25,7 @@ import { tiktokImports } from '~/features/projects/tiktok-imports';
 import { invalidate } from '~/lib/cache';
 import { PlanLimitNote } from '~/features/projects/plan-limit-note';
 import { pageTitle } from '~/lib/i18n';
+import { useReadAgainUnlessBusy } from '~/lib/read-again-unless-busy';
 import { hasRoom } from '~/lib/plan-limits';
 import { paths } from '~/lib/paths';
 import { throwRouteError } from '~/lib/route-errors';
@@ -134,7 +135,8 @@ function ChannelGroups({
 export default function ProjectChannelsRoute() {
   const { t } = useTranslation();
   const { project, channels, tiktokUsers } = useLoaderData<typeof clientLoader>();
-  const revalidator = useRevalidator();
+  // A look nobody asked for: never while the user is on their way elsewhere or sending a form.
+  const readAgain = useReadAgainUnlessBusy();
   // An import under way shows its bar after a reload too (its events then move it on); one that
   // stopped or stalled is said on the page instead.
   useEffect(() => {
@@ -148,10 +150,10 @@ export default function ProjectChannelsRoute() {
     if (!anyRunning) return;
     const timer = window.setInterval(() => {
       void invalidate(projectKeys.tiktok(project._id));
-      if (revalidator.state === 'idle') revalidator.revalidate();
+      readAgain();
     }, RUNNING_IMPORT_CHECK_MS);
     return () => window.clearInterval(timer);
-  }, [anyRunning, project._id, revalidator]);
+  }, [anyRunning, project._id, readAgain]);
   const followed = new Set(project.channels.map((channel) => channel._id));
   const available = channels.filter((channel) => !followed.has(channel._id));
   // A full project says so before the user tries (the API refuses one more all the same); a
