@@ -5,7 +5,8 @@ import { useCallback, useRef } from 'react';
  * Reads the page's loaders again, unless a navigation or a form is under way: the router's
  * revalidation would interrupt it and load the page it is leaving (a sign-out's way to the sign-in
  * page stayed on the page, or went back to it). For readings nobody asked for (the page started
- * listening); what comes next reads the page's data anyway, from a cache its caller marked stale.
+ * listening, a live event, a look while something is under way); what comes next reads the page's
+ * data anyway (the page reached, or the form's own reading), from a cache its caller marked stale.
  */
 export function useReadAgainUnlessBusy(): () => void {
   const revalidator = useRevalidator();

@@ -161,8 +161,6 @@ export function useCommentArrivals(
   read: { listKey: QueryKey; loaderStartedAt: number; listReadAt: number },
 ) {
   const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
   // Readings nobody asked for: never while the reader is on their way elsewhere.
   const readAgain = useReadAgainUnlessBusy();
   const ids = channelIds.join(',');
@@ -216,7 +214,7 @@ export function useCommentArrivals(
   async function show() {
     commentArrivals.shown(ids.split(','));
     await invalidate(shown.lists);
-    revalidate.current();
+    revalidator.revalidate();
   }
   // Read from its top again, with the chart: what arrived before the page listened is in neither.
   useReadAgainOnListening(Math.min(read.loaderStartedAt, read.listReadAt), () => {
