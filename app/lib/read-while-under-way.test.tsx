@@ -9,9 +9,23 @@ const router = vi.hoisted(() => ({ navigation: 'idle', fetcher: 'idle' }));
 const live = vi.hoisted(() => ({ state: 'lost' }));
 vi.mock('@remix-run/react', () => ({
   useRevalidator: () => ({ revalidate: () => void asked.push('revalidate'), state: 'idle' }),
-  useNavigation: () => ({ state: router.navigation }),
-  useFetchers: () => [{ state: router.fetcher }],
 }));
+vi.mock('react-router-dom', async () => {
+  const { createContext } = await import('react');
+  const state = () => ({
+    navigation: { state: router.navigation },
+    fetchers: new Map([['f', { state: router.fetcher }]]),
+  });
+  return {
+    UNSAFE_DataRouterContext: createContext({
+      router: {
+        get state() {
+          return state();
+        },
+      },
+    }),
+  };
+});
 vi.mock('./live', () => ({ useLiveState: () => live.state }));
 
 const { useReadWhileUnderWay } = await import('./read-while-under-way');

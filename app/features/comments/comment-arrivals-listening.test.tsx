@@ -5,7 +5,7 @@ import { render } from '~/test/render';
 
 /** What the hooks asked of the cache and the router, in order. */
 const asked = vi.hoisted(() => [] as string[]);
-/** The router's navigation, as the hooks see it. */
+/** The router's navigation, as the hooks find it when they read. */
 const router = vi.hoisted(() => ({ navigation: 'idle' }));
 vi.mock('~/lib/cache', () => ({
   invalidate: async (key: unknown) => void asked.push(`invalidate ${JSON.stringify(key)}`),
@@ -13,9 +13,20 @@ vi.mock('~/lib/cache', () => ({
 }));
 vi.mock('@remix-run/react', () => ({
   useRevalidator: () => ({ revalidate: () => void asked.push('revalidate'), state: 'idle' }),
-  useNavigation: () => ({ state: router.navigation }),
-  useFetchers: () => [],
 }));
+vi.mock('react-router-dom', async () => {
+  const { createContext } = await import('react');
+  const state = () => ({ navigation: { state: router.navigation }, fetchers: new Map() });
+  return {
+    UNSAFE_DataRouterContext: createContext({
+      router: {
+        get state() {
+          return state();
+        },
+      },
+    }),
+  };
+});
 
 const { commentArrivals, useCommentArrivals, useReviewArrivals } = await import('./comment-arrivals');
 const { listening } = await import('~/lib/listening');
