@@ -2,29 +2,11 @@
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '~/test/render';
+import { asked, resetRouter, routerNow } from '~/test/router';
 
-/** The readings asked of the router, and its state as it has it now (React may not have rendered it yet). */
-const asked = vi.hoisted(() => [] as string[]);
-const router = vi.hoisted(() => ({ navigation: 'idle', fetcher: 'idle' }));
-vi.mock('@remix-run/react', () => ({
-  useRevalidator: () => ({ revalidate: () => void asked.push('revalidate'), state: 'idle' }),
-}));
-vi.mock('react-router-dom', async () => {
-  const { createContext } = await import('react');
-  const state = () => ({
-    navigation: { state: router.navigation },
-    fetchers: new Map([['sign-out', { state: router.fetcher }]]),
-  });
-  return {
-    UNSAFE_DataRouterContext: createContext({
-      router: {
-        get state() {
-          return state();
-        },
-      },
-    }),
-  };
-});
+// The router, its state changed by the tests without rendering again (`~/test/router`).
+vi.mock('@remix-run/react', async () => (await import('~/test/router')).remixModule);
+vi.mock('react-router-dom', async () => (await import('~/test/router')).routerDomModule);
 
 const { useReadAgainUnlessBusy } = await import('./read-again-unless-busy');
 
@@ -39,11 +21,7 @@ function Page() {
 }
 const readAgain = () => kept.readAgain();
 
-afterEach(() => {
-  asked.length = 0;
-  router.navigation = 'idle';
-  router.fetcher = 'idle';
-});
+afterEach(resetRouter);
 
 describe('a reading nobody asked for', () => {
   it('reads the page again when nothing is under way', async () => {
@@ -54,16 +32,16 @@ describe('a reading nobody asked for', () => {
 
   it('is skipped for a form sent since the page last rendered: its redirect would be dropped', async () => {
     await render(<Page />);
-    router.fetcher = 'submitting';
+    routerNow.fetcher = 'submitting';
     readAgain();
-    router.fetcher = 'loading';
+    routerNow.fetcher = 'loading';
     readAgain();
     expect(asked).toEqual([]);
   });
 
   it('is skipped for a navigation begun since the page last rendered', async () => {
     await render(<Page />);
-    router.navigation = 'loading';
+    routerNow.navigation = 'loading';
     readAgain();
     expect(asked).toEqual([]);
   });

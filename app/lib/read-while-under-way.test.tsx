@@ -2,30 +2,12 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from '~/test/render';
+import { asked, resetRouter, routerNow } from '~/test/router';
 
-/** What the hook asked of the router, in order, and the router's state as the hooks see it. */
-const asked = vi.hoisted(() => [] as string[]);
-const router = vi.hoisted(() => ({ navigation: 'idle', fetcher: 'idle' }));
+// The router, its state changed by the tests without rendering again (`~/test/router`).
+vi.mock('@remix-run/react', async () => (await import('~/test/router')).remixModule);
+vi.mock('react-router-dom', async () => (await import('~/test/router')).routerDomModule);
 const live = vi.hoisted(() => ({ state: 'lost' }));
-vi.mock('@remix-run/react', () => ({
-  useRevalidator: () => ({ revalidate: () => void asked.push('revalidate'), state: 'idle' }),
-}));
-vi.mock('react-router-dom', async () => {
-  const { createContext } = await import('react');
-  const state = () => ({
-    navigation: { state: router.navigation },
-    fetchers: new Map([['f', { state: router.fetcher }]]),
-  });
-  return {
-    UNSAFE_DataRouterContext: createContext({
-      router: {
-        get state() {
-          return state();
-        },
-      },
-    }),
-  };
-});
 vi.mock('./live', () => ({ useLiveState: () => live.state }));
 
 const { useReadWhileUnderWay } = await import('./read-while-under-way');
@@ -41,9 +23,7 @@ const pass = (ms: number) => act(async () => void (await vi.advanceTimersByTimeA
 
 beforeEach(() => {
   vi.useFakeTimers();
-  asked.length = 0;
-  router.navigation = 'idle';
-  router.fetcher = 'idle';
+  resetRouter();
   live.state = 'lost';
 });
 afterEach(() => vi.useRealTimers());
@@ -58,13 +38,13 @@ describe('a page reading itself while something is under way and the live update
   });
 
   it('skips a look while the user is on their way elsewhere or sending a form: the reading would stop them', async () => {
-    router.navigation = 'loading';
+    routerNow.navigation = 'loading';
     await render(<Page />);
     await pass(2000);
     expect(asked).toEqual([]);
 
-    router.navigation = 'idle';
-    router.fetcher = 'submitting';
+    routerNow.navigation = 'idle';
+    routerNow.fetcher = 'submitting';
     await render(<Page />);
     await pass(2000);
     expect(asked).toEqual([]);

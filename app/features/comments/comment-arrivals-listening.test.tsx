@@ -2,31 +2,18 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from '~/test/render';
+import { asked, resetRouter, routerNow } from '~/test/router';
 
-/** What the hooks asked of the cache and the router, in order. */
-const asked = vi.hoisted(() => [] as string[]);
-/** The router's navigation, as the hooks find it when they read. */
-const router = vi.hoisted(() => ({ navigation: 'idle' }));
-vi.mock('~/lib/cache', () => ({
-  invalidate: async (key: unknown) => void asked.push(`invalidate ${JSON.stringify(key)}`),
-  updateCached: async () => {},
-}));
-vi.mock('@remix-run/react', () => ({
-  useRevalidator: () => ({ revalidate: () => void asked.push('revalidate'), state: 'idle' }),
-}));
-vi.mock('react-router-dom', async () => {
-  const { createContext } = await import('react');
-  const state = () => ({ navigation: { state: router.navigation }, fetchers: new Map() });
+// What the hooks asked of the cache and the router, in order, and the router (`~/test/router`).
+vi.mock('~/lib/cache', async () => {
+  const { asked } = await import('~/test/router');
   return {
-    UNSAFE_DataRouterContext: createContext({
-      router: {
-        get state() {
-          return state();
-        },
-      },
-    }),
+    invalidate: async (key: unknown) => void asked.push(`invalidate ${JSON.stringify(key)}`),
+    updateCached: async () => {},
   };
 });
+vi.mock('@remix-run/react', async () => (await import('~/test/router')).remixModule);
+vi.mock('react-router-dom', async () => (await import('~/test/router')).routerDomModule);
 
 const { commentArrivals, useCommentArrivals, useReviewArrivals } = await import('./comment-arrivals');
 const { listening } = await import('~/lib/listening');
@@ -53,10 +40,9 @@ function ReviewPage({ readSince }: { readSince: number }) {
 const settled = () => act(async () => {});
 
 beforeEach(() => {
-  router.navigation = 'idle';
+  resetRouter();
   commentArrivals.clear();
   listening.forget();
-  asked.length = 0;
 });
 afterEach(() => vi.useRealTimers());
 
@@ -116,7 +102,7 @@ describe('a page of comments and its subscription (what was told before it liste
   });
 
   it('reads nothing of the page while the reader is on their way elsewhere: a reading would stop them', async () => {
-    router.navigation = 'loading';
+    routerNow.navigation = 'loading';
     await render(<ProjectPage readSince={Date.now() - 1000} />);
     await act(async () => listening.began());
     await settled();
