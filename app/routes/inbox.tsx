@@ -281,9 +281,15 @@ export default function InboxRoute() {
     event.preventDefault();
     run(command);
   };
-  // The row that took the place of the one that left keeps the keyboard.
+  // The row that took the place of the one that left keeps the keyboard. Not when the focus is in
+  // the active row already: a press on a row's button made that row the active one, and moving the
+  // focus to the row, which scrolls a row partly out of view into it, between the press and the
+  // release would lose the click (the release lands elsewhere).
   useEffect(() => {
-    if (activeIndex >= 0 && document.activeElement?.closest('tbody')) table.current?.focusRow(activeIndex);
+    const focusedRow = document.activeElement?.closest('tbody tr');
+    if (activeIndex >= 0 && focusedRow && focusedRow.getAttribute('data-index') !== String(activeIndex)) {
+      table.current?.focusRow(activeIndex);
+    }
   }, [activeIndex]);
 
   const loadMore = useCallback(() => {

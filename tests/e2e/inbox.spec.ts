@@ -274,6 +274,43 @@ test('on a phone, a comment opens as its detail with its buttons in words; done 
   await expect(openCount(page)).toHaveText(`${total - 1} open comment${total - 1 === 1 ? '' : 's'}`);
 });
 
+test('a press on a button of a row partly out of view does what it says, the first time', async ({
+  page,
+  request,
+  user,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await userWithComments(page, request, user);
+  await page.goto('/inbox');
+  await expect(openCount(page)).toBeVisible();
+  const frame = page.getByRole('region', { name: 'Comments in your inbox' });
+  // The whole frame on the screen, scrolled so that the sixth comment shows only its top (its
+  // buttons) at the frame's foot: the rest of the row is below, out of view.
+  await frame.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+  const row = rows(page).nth(6);
+  const { scrolled, cut } = await row.evaluate((tr) => {
+    const scroller = tr.closest<HTMLElement>('[role="region"]')!;
+    scroller.scrollTop += tr.getBoundingClientRect().top - (scroller.getBoundingClientRect().bottom - 56);
+    const foot = scroller.getBoundingClientRect().bottom;
+    const { top, bottom } = tr.getBoundingClientRect();
+    return { scrolled: scroller.scrollTop, cut: top < foot && bottom > foot };
+  });
+  expect(cut).toBe(true);
+  const bookmark = row.getByRole('button', { name: /^Bookmark the comment of / });
+  await expect(bookmark).toHaveAttribute('aria-pressed', 'false');
+  await expect(row).toHaveAttribute('tabindex', '-1');
+
+  // Pressed as a person presses: the row becomes the one the keyboard is on, and nothing moves
+  // under the pointer before it is released.
+  await bookmark.hover();
+  await page.mouse.down();
+  await expect(row).toHaveAttribute('tabindex', '0');
+  await expect(bookmark).toBeFocused();
+  expect(await frame.evaluate((element) => element.scrollTop)).toBe(scrolled);
+  await page.mouse.up();
+  await expect(bookmark).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('passes axe in each language and theme, and names every filter', async ({ page, request, user }) => {
   await userWithComments(page, request, user);
   await checkEachLook(
