@@ -31,6 +31,14 @@ const countOf = async (page: Page) => Number((await openCount(page).textContent(
 const headerLink = (page: Page, count: number) =>
   page.getByRole('banner').getByRole('link', { name: `Inbox: ${count} open comment${count === 1 ? '' : 's'}` });
 
+/** The user's inbox open at this size, its comments listed. */
+async function openInbox(page: Page, request: APIRequestContext, user: TestUser, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  await userWithComments(page, request, user);
+  await page.goto('/inbox');
+  await expect(openCount(page)).toBeVisible();
+}
+
 test('lists the open comments negatives first; done by a button with Undo, by keyboard and by a reply, the header counting', async ({
   page,
   request,
@@ -251,10 +259,7 @@ test('on a phone, a comment opens as its detail with its buttons in words; done 
   request,
   user,
 }) => {
-  await page.setViewportSize({ width: 375, height: 800 });
-  await userWithComments(page, request, user);
-  await page.goto('/inbox');
-  await expect(openCount(page)).toBeVisible();
+  await openInbox(page, request, user, 375);
   const total = await countOf(page);
   // No squeezed buttons in the row: one that opens the comment.
   const first = rows(page).nth(1);
@@ -279,10 +284,7 @@ test('a press on a button of a row partly out of view does what it says, the fir
   request,
   user,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await userWithComments(page, request, user);
-  await page.goto('/inbox');
-  await expect(openCount(page)).toBeVisible();
+  await openInbox(page, request, user, 1280);
   const frame = page.getByRole('region', { name: 'Comments in your inbox' });
   // The whole frame on the screen, scrolled so that the sixth comment shows only its top (its
   // buttons) at the frame's foot: the rest of the row is below, out of view.
