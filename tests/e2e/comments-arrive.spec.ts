@@ -43,9 +43,21 @@ const chartTotal = async (page: Page) =>
 const reviewOffer = (review: Page, name: RegExp) => review.getByRole('button', { name });
 
 /**
- * Takes what a test said on Luca's page away again at Facebook: the tests after it count that
- * page's comments, and a second run against the same server (or `--repeat-each`) finds the page as
- * the first run did.
+ * Someone comments on Luca's page at Facebook (the sandbox delivers Meta's webhook): the comment's
+ * id at Facebook.
+ */
+async function say(page: Page, message: string, { authorName = 'Tom Walker', deliverTwice = false } = {}) {
+  const said = await page.request.post('/dev/sandbox/comments', {
+    data: { channelId: PASTICCERIA, authorName, message, deliverTwice },
+  });
+  expect(said.status()).toBe(201);
+  return ((await said.json()) as { id: string }).id;
+}
+
+/**
+ * Takes comments said on Luca's page away again at Facebook (the sandbox delivers the removal).
+ * Every test takes away what it said: the tests after it count that page's comments, and a second
+ * run against the same server (or `--repeat-each`) finds the page as the first run did.
  */
 async function removeSaid(page: Page, ids: string[]) {
   for (const id of ids) expect((await page.request.delete(`/dev/sandbox/comments/${id}`)).status()).toBe(204);
@@ -102,11 +114,7 @@ test('a comment made on Facebook is offered on the open page, then edited and re
   });
 
   const hostile = '<img src=x onerror="window.pwned=1"> Cannoli freschissimi!';
-  const said = await page.request.post('/dev/sandbox/comments', {
-    data: { channelId: PASTICCERIA, authorName: 'Tom Walker', message: hostile, deliverTwice: true },
-  });
-  expect(said.status()).toBe(201);
-  const { id } = (await said.json()) as { id: string };
+  const id = await say(page, hostile, { deliverTwice: true });
 
   // Offered, not pushed in: the list is as the reader left it; the chart counts it already.
   const show = page.getByRole('button', { name: 'Show 1 new comment' });
@@ -140,7 +148,7 @@ test('a comment made on Facebook is offered on the open page, then edited and re
   await expect(rows(page).filter({ hasText: 'Cannoli buoni.' })).toHaveCount(0);
   await expect(rows(page).filter({ hasText: hostile })).toHaveCount(0);
 
-  expect((await page.request.delete(`/dev/sandbox/comments/${id}`)).status()).toBe(204);
+  await removeSaid(page, [id]);
   await expect(rows(page).filter({ hasText: 'Cannoli squisiti!' })).toHaveCount(0);
   await expect(show).toBeHidden();
   await expect.poll(() => chartTotal(page)).toBe(chartBefore);
@@ -156,11 +164,7 @@ test('an edit told while a new filter’s list is on its way shows once the list
   const frames: string[] = [];
   page.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
   await openFollowingProject(page, page.request, signedInUser);
-  const said = await page.request.post('/dev/sandbox/comments', {
-    data: { channelId: PASTICCERIA, authorName: 'Tom Walker', message: 'Cornetti alla crema oggi?' },
-  });
-  expect(said.status()).toBe(201);
-  const { id } = (await said.json()) as { id: string };
+  const id = await say(page, 'Cornetti alla crema oggi?');
   await page.getByRole('button', { name: 'Show 1 new comment' }).click();
   await expect(rows(page).filter({ hasText: 'Cornetti alla crema oggi?' })).toHaveCount(1);
 
@@ -184,7 +188,7 @@ test('an edit told while a new filter’s list is on its way shows once the list
   await expect(rows(page).filter({ hasText: 'Cornetti alla crema, sì!' })).toHaveCount(1);
   await expect(rows(page).filter({ hasText: 'Cornetti alla crema oggi?' })).toHaveCount(0);
   // The page says nothing any more of this test's: the next ones count what is said there.
-  expect((await page.request.delete(`/dev/sandbox/comments/${id}`)).status()).toBe(204);
+  await removeSaid(page, [id]);
   await expect(rows(page).filter({ hasText: 'Cornetti alla crema, sì!' })).toHaveCount(0);
 });
 
@@ -225,11 +229,7 @@ test("a comment said before the open page listened is in its list and chart once
   await expect(rows(review).nth(1)).toBeVisible();
 
   const message = `Sfogliatelle ancora calde alle nove, grazie! ${Math.random().toString(36).slice(2, 6)}`;
-  const said = await page.request.post('/dev/sandbox/comments', {
-    data: { channelId: PASTICCERIA, authorName: 'Tom Walker', message },
-  });
-  expect(said.status()).toBe(201);
-  const { id } = (await said.json()) as { id: string };
+  const id = await say(page, message);
   try {
     await expect.poll(() => listed(message)).toBe(true);
     await expect(rows(page).filter({ hasText: message })).toHaveCount(0);
@@ -246,7 +246,7 @@ test("a comment said before the open page listened is in its list and chart once
   } finally {
     await context.close();
     // The page says nothing any more of this test's: the next ones count what is said there.
-    expect((await page.request.delete(`/dev/sandbox/comments/${id}`)).status()).toBe(204);
+    await removeSaid(page, [id]);
   }
 });
 
@@ -275,11 +275,7 @@ test('a comment said while the socket was away is in the open inbox once it is b
   up = false;
   for (const socket of open.splice(0)) await socket.close();
   const message = `Cannoli per venti persone sabato? ${Math.random().toString(36).slice(2, 6)}`;
-  const said = await page.request.post('/dev/sandbox/comments', {
-    data: { channelId: PASTICCERIA, authorName: 'Tom Walker', message },
-  });
-  expect(said.status()).toBe(201);
-  const { id } = (await said.json()) as { id: string };
+  const id = await say(page, message);
   try {
     const resubscribed = page.waitForResponse(
       (response) => new URL(response.url()).pathname === '/broadcasting/auth' && response.status() === 200,
@@ -289,7 +285,7 @@ test('a comment said while the socket was away is in the open inbox once it is b
     // Nothing told it of the comment: the inbox's list is read again as the page listens again.
     await expect(rows(page).filter({ hasText: message })).toHaveCount(1);
   } finally {
-    expect((await page.request.delete(`/dev/sandbox/comments/${id}`)).status()).toBe(204);
+    await removeSaid(page, [id]);
   }
 });
 
@@ -315,14 +311,10 @@ test("the projects' cards count a comment as it arrives, without reading the lis
   const before = Number((await total.textContent())!.match(/\d+/)![0]);
   const listReads = recordRequests(page, '/v1.0/projects?');
 
-  const said = await page.request.post('/dev/sandbox/comments', {
-    data: { channelId: PASTICCERIA, authorName: 'Tom Walker', message: 'Aperti anche a Santo Stefano?' },
-  });
-  expect(said.status()).toBe(201);
-  const { id } = (await said.json()) as { id: string };
+  const id = await say(page, 'Aperti anche a Santo Stefano?');
   await expect(total).toHaveText(`${before + 1} comments, replies not counted`);
   // Taken away at Facebook: the card counts it out.
-  expect((await page.request.delete(`/dev/sandbox/comments/${id}`)).status()).toBe(204);
+  await removeSaid(page, [id]);
   await expect(total).toHaveText(`${before} comments, replies not counted`);
   expect(listReads).toEqual([]);
 });
@@ -349,11 +341,7 @@ test("a comment said before the projects' page listened is on its card once it l
   const total = page.getByText(/^\d+ comments?, replies not counted$/);
   await expect(total).toHaveText('8 comments, replies not counted');
 
-  const said = await page.request.post('/dev/sandbox/comments', {
-    data: { channelId: PASTICCERIA, authorName: 'Tom Walker', message: 'Torta di compleanno per domenica?' },
-  });
-  expect(said.status()).toBe(201);
-  const { id } = (await said.json()) as { id: string };
+  const id = await say(page, 'Torta di compleanno per domenica?');
   try {
     await expect.poll(count).toBe(9);
     await expect(total).toHaveText('8 comments, replies not counted');
@@ -369,7 +357,7 @@ test("a comment said before the projects' page listened is on its card once it l
     await expect(total).toHaveText('9 comments, replies not counted');
     expect(await page.evaluate(() => (window as unknown as { barShown?: boolean }).barShown)).toBeUndefined();
   } finally {
-    expect((await page.request.delete(`/dev/sandbox/comments/${id}`)).status()).toBe(204);
+    await removeSaid(page, [id]);
   }
 });
 
@@ -437,22 +425,14 @@ test('a comment arrives classified; one the classifier is unsure of waits in the
   const review = await openAdminReview(browser, await makeUser({ role: 'admin' }), 'en', '/admin/sentiment-review');
   const saidIds: string[] = [];
   try {
-    const say = async (message: string) => {
-      const said = await page.request.post('/dev/sandbox/comments', {
-        data: { channelId: PASTICCERIA, authorName: 'Tom Walker', message },
-      });
-      expect(said.status()).toBe(201);
-      saidIds.push(((await said.json()) as { id: string }).id);
-    };
-
     // Sure of it: the owner sees it with its sentiment, and nothing is added to review.
-    await say('We love this place! Great coffee 😍');
+    saidIds.push(await say(page, 'We love this place! Great coffee 😍'));
     await page.getByRole('button', { name: 'Show 1 new comment' }).click();
     const sure = rows(page).filter({ hasText: 'We love this place! Great coffee 😍' });
     await expect(sure).toContainText('Positive');
 
     // Unsure: the owner sees it unclassified, the review offers it and says why.
-    await say('Cannoli, uno solo?');
+    saidIds.push(await say(page, 'Cannoli, uno solo?'));
     await page.getByRole('button', { name: 'Show 1 new comment' }).click();
     await expect(rows(page).filter({ hasText: 'Cannoli, uno solo?' })).toContainText('Unclassified');
     await reviewOffer(review, /^Show \d+ new comments? to review$/).click();
@@ -460,7 +440,7 @@ test('a comment arrives classified; one the classifier is unsure of waits in the
     await expect(waiting).toContainText(/The classifier is \d+% sure/);
     await expect(rows(review).filter({ hasText: 'We love this place!' })).toHaveCount(0);
     // Praise and complaint together: however sure the classifier is, a person decides.
-    await say('Great coffee but the service was terrible');
+    saidIds.push(await say(page, 'Great coffee but the service was terrible'));
     await reviewOffer(review, /^Show \d+ new comments? to review$/).click();
     await expect(rows(review).filter({ hasText: 'Great coffee but the service was terrible' })).toContainText(
       'Praise and complaint together',
@@ -504,11 +484,7 @@ test('in Italian, the offer says how many arrived, and passes axe', async ({
   const saidIds: string[] = [];
   try {
     for (const message of ['Buonissimo!', 'Torneremo.']) {
-      const said = await page.request.post('/dev/sandbox/comments', {
-        data: { channelId: PASTICCERIA, authorName: 'Priya Shah', message },
-      });
-      expect(said.status()).toBe(201);
-      saidIds.push(((await said.json()) as { id: string }).id);
+      saidIds.push(await say(page, message, { authorName: 'Priya Shah' }));
     }
     const show = page.getByRole('button', { name: 'Mostra 2 nuovi commenti' });
     await expect(show).toBeVisible();
