@@ -1,4 +1,4 @@
-import type { Browser, Page, WebSocketRoute } from '@playwright/test';
+import type { APIRequestContext, Browser, Page, WebSocketRoute } from '@playwright/test';
 import {
   accessTokenOf,
   expect,
@@ -47,21 +47,31 @@ const reviewOffer = (review: Page, name: RegExp) => review.getByRole('button', {
  * id at Facebook.
  */
 async function say(page: Page, message: string, { authorName = 'Tom Walker', deliverTwice = false } = {}) {
-  const said = await page.request.post('/dev/sandbox/comments', {
+  const answer = await page.request.post('/dev/sandbox/comments', {
     data: { channelId: PASTICCERIA, authorName, message, deliverTwice },
   });
-  expect(said.status()).toBe(201);
-  return ((await said.json()) as { id: string }).id;
+  expect(answer.status()).toBe(201);
+  const { id } = (await answer.json()) as { id: string };
+  said.add(id);
+  return id;
 }
 
 /**
- * Takes comments said on Luca's page away again at Facebook (the sandbox delivers the removal).
- * Every test takes away what it said: the tests after it count that page's comments, and a second
- * run against the same server (or `--repeat-each`) finds the page as the first run did.
+ * What this test said on Luca's page and has not taken away yet. Every test's comments are taken
+ * away after it, passed or failed: the tests after it count that page's comments, and a second run
+ * against the same server (or `--repeat-each`) finds the page as the first run did.
  */
-async function removeSaid(page: Page, ids: string[]) {
-  for (const id of ids) expect((await page.request.delete(`/dev/sandbox/comments/${id}`)).status()).toBe(204);
+const said = new Set<string>();
+
+/** Takes comments said on Luca's page away again at Facebook (the sandbox delivers the removal). */
+async function removeSaid(request: APIRequestContext, ids: Iterable<string>) {
+  for (const id of [...ids]) {
+    expect((await request.delete(`/dev/sandbox/comments/${id}`)).status()).toBe(204);
+    said.delete(id);
+  }
 }
+
+test.afterEach(async ({ request }) => removeSaid(request, said));
 
 async function openFollowingProject(page: Page, request: Page['request'], user: { email: string; password: string }) {
   const token = await accessTokenOf(request, user);
@@ -148,7 +158,7 @@ test('a comment made on Facebook is offered on the open page, then edited and re
   await expect(rows(page).filter({ hasText: 'Cannoli buoni.' })).toHaveCount(0);
   await expect(rows(page).filter({ hasText: hostile })).toHaveCount(0);
 
-  await removeSaid(page, [id]);
+  await removeSaid(page.request, [id]);
   await expect(rows(page).filter({ hasText: 'Cannoli squisiti!' })).toHaveCount(0);
   await expect(show).toBeHidden();
   await expect.poll(() => chartTotal(page)).toBe(chartBefore);
@@ -187,8 +197,8 @@ test('an edit told while a new filter’s list is on its way shows once the list
   await expect(page).toHaveURL(/channel=[0-9a-f-]{36}/);
   await expect(rows(page).filter({ hasText: 'Cornetti alla crema, sì!' })).toHaveCount(1);
   await expect(rows(page).filter({ hasText: 'Cornetti alla crema oggi?' })).toHaveCount(0);
-  // The page says nothing any more of this test's: the next ones count what is said there.
-  await removeSaid(page, [id]);
+  // Taken away at Facebook: the row goes too.
+  await removeSaid(page.request, [id]);
   await expect(rows(page).filter({ hasText: 'Cornetti alla crema, sì!' })).toHaveCount(0);
 });
 
@@ -229,7 +239,7 @@ test("a comment said before the open page listened is in its list and chart once
   await expect(rows(review).nth(1)).toBeVisible();
 
   const message = `Sfogliatelle ancora calde alle nove, grazie! ${Math.random().toString(36).slice(2, 6)}`;
-  const id = await say(page, message);
+  await say(page, message);
   try {
     await expect.poll(() => listed(message)).toBe(true);
     await expect(rows(page).filter({ hasText: message })).toHaveCount(0);
@@ -245,8 +255,6 @@ test("a comment said before the open page listened is in its list and chart once
     await expect(rows(review).filter({ hasText: message })).toHaveCount(1);
   } finally {
     await context.close();
-    // The page says nothing any more of this test's: the next ones count what is said there.
-    await removeSaid(page, [id]);
   }
 });
 
@@ -275,18 +283,14 @@ test('a comment said while the socket was away is in the open inbox once it is b
   up = false;
   for (const socket of open.splice(0)) await socket.close();
   const message = `Cannoli per venti persone sabato? ${Math.random().toString(36).slice(2, 6)}`;
-  const id = await say(page, message);
-  try {
-    const resubscribed = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === '/broadcasting/auth' && response.status() === 200,
-    );
-    up = true;
-    await resubscribed;
-    // Nothing told it of the comment: the inbox's list is read again as the page listens again.
-    await expect(rows(page).filter({ hasText: message })).toHaveCount(1);
-  } finally {
-    await removeSaid(page, [id]);
-  }
+  await say(page, message);
+  const resubscribed = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/broadcasting/auth' && response.status() === 200,
+  );
+  up = true;
+  await resubscribed;
+  // Nothing told it of the comment: the inbox's list is read again as the page listens again.
+  await expect(rows(page).filter({ hasText: message })).toHaveCount(1);
 });
 
 test("the projects' cards count a comment as it arrives, without reading the list again", async ({
@@ -314,7 +318,7 @@ test("the projects' cards count a comment as it arrives, without reading the lis
   const id = await say(page, 'Aperti anche a Santo Stefano?');
   await expect(total).toHaveText(`${before + 1} comments, replies not counted`);
   // Taken away at Facebook: the card counts it out.
-  await removeSaid(page, [id]);
+  await removeSaid(page.request, [id]);
   await expect(total).toHaveText(`${before} comments, replies not counted`);
   expect(listReads).toEqual([]);
 });
@@ -341,24 +345,20 @@ test("a comment said before the projects' page listened is on its card once it l
   const total = page.getByText(/^\d+ comments?, replies not counted$/);
   await expect(total).toHaveText('8 comments, replies not counted');
 
-  const id = await say(page, 'Torta di compleanno per domenica?');
-  try {
-    await expect.poll(count).toBe(9);
-    await expect(total).toHaveText('8 comments, replies not counted');
-    // Read again quietly: the user asked for nothing, so no loading bar comes.
-    await page.evaluate(() => {
-      const note = () => {
-        if (document.querySelector('[role="progressbar"]')) Object.assign(window, { barShown: true });
-      };
-      new MutationObserver(note).observe(document.body, { childList: true, subtree: true });
-    });
-    listen();
-    await socket.ready;
-    await expect(total).toHaveText('9 comments, replies not counted');
-    expect(await page.evaluate(() => (window as unknown as { barShown?: boolean }).barShown)).toBeUndefined();
-  } finally {
-    await removeSaid(page, [id]);
-  }
+  await say(page, 'Torta di compleanno per domenica?');
+  await expect.poll(count).toBe(9);
+  await expect(total).toHaveText('8 comments, replies not counted');
+  // Read again quietly: the user asked for nothing, so no loading bar comes.
+  await page.evaluate(() => {
+    const note = () => {
+      if (document.querySelector('[role="progressbar"]')) Object.assign(window, { barShown: true });
+    };
+    new MutationObserver(note).observe(document.body, { childList: true, subtree: true });
+  });
+  listen();
+  await socket.ready;
+  await expect(total).toHaveText('9 comments, replies not counted');
+  expect(await page.evaluate(() => (window as unknown as { barShown?: boolean }).barShown)).toBeUndefined();
 });
 
 test("a person comments on the sandbox page: the open project page and an admin's review offer it", async ({
@@ -423,16 +423,15 @@ test('a comment arrives classified; one the classifier is unsure of waits in the
   await openFollowingProject(page, page.request, signedInUser);
   // The review as it opens: only the comments in review.
   const review = await openAdminReview(browser, await makeUser({ role: 'admin' }), 'en', '/admin/sentiment-review');
-  const saidIds: string[] = [];
   try {
     // Sure of it: the owner sees it with its sentiment, and nothing is added to review.
-    saidIds.push(await say(page, 'We love this place! Great coffee 😍'));
+    await say(page, 'We love this place! Great coffee 😍');
     await page.getByRole('button', { name: 'Show 1 new comment' }).click();
     const sure = rows(page).filter({ hasText: 'We love this place! Great coffee 😍' });
     await expect(sure).toContainText('Positive');
 
     // Unsure: the owner sees it unclassified, the review offers it and says why.
-    saidIds.push(await say(page, 'Cannoli, uno solo?'));
+    await say(page, 'Cannoli, uno solo?');
     await page.getByRole('button', { name: 'Show 1 new comment' }).click();
     await expect(rows(page).filter({ hasText: 'Cannoli, uno solo?' })).toContainText('Unclassified');
     await reviewOffer(review, /^Show \d+ new comments? to review$/).click();
@@ -440,7 +439,7 @@ test('a comment arrives classified; one the classifier is unsure of waits in the
     await expect(waiting).toContainText(/The classifier is \d+% sure/);
     await expect(rows(review).filter({ hasText: 'We love this place!' })).toHaveCount(0);
     // Praise and complaint together: however sure the classifier is, a person decides.
-    saidIds.push(await say(page, 'Great coffee but the service was terrible'));
+    await say(page, 'Great coffee but the service was terrible');
     await reviewOffer(review, /^Show \d+ new comments? to review$/).click();
     await expect(rows(review).filter({ hasText: 'Great coffee but the service was terrible' })).toContainText(
       'Praise and complaint together',
@@ -464,7 +463,6 @@ test('a comment arrives classified; one the classifier is unsure of waits in the
     await expectNoA11yViolations(review);
   } finally {
     await review.context().close();
-    await removeSaid(page, saidIds);
   }
 });
 
@@ -481,10 +479,9 @@ test('in Italian, the offer says how many arrived, and passes axe', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'Pasticceria: commenti' })).toBeVisible();
   await expectPageFetched(page);
   const review = await openAdminReview(browser, await makeUser({ role: 'admin' }), 'it');
-  const saidIds: string[] = [];
   try {
     for (const message of ['Buonissimo!', 'Torneremo.']) {
-      saidIds.push(await say(page, message, { authorName: 'Priya Shah' }));
+      await say(page, message, { authorName: 'Priya Shah' });
     }
     const show = page.getByRole('button', { name: 'Mostra 2 nuovi commenti' });
     await expect(show).toBeVisible();
@@ -499,6 +496,5 @@ test('in Italian, the offer says how many arrived, and passes axe', async ({
     await expect(rows(review).filter({ hasText: 'Torneremo.' })).toHaveCount(1);
   } finally {
     await review.context().close();
-    await removeSaid(page, saidIds);
   }
 });
