@@ -8,5 +8,8 @@
 import { buildIfStale } from './build-if-stale.mjs';
 
 buildIfStale();
+// The API's start-up line tells this part (Node starting, the staleness check above and any build
+// it ran) apart from loading the bundle after it: `check` and `load` (server/main.ts).
+globalThis.orbitaStartChecked = performance.now();
 process.env.NODE_ENV = 'production';
 await import('../build/api/main.mjs');
