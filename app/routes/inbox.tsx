@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +43,7 @@ import { marksOf } from '~/features/comments/project-comment-columns';
 import { ReplyDialog, ReplyFormSchema, replyRefused } from '~/features/comments/reply-dialog';
 import { savedRepliesForReplying } from '~/features/comments/saved-replies';
 import { isInControl } from '~/features/comments/review-keys';
+import { placeAfterLeaving } from '~/features/comments/review-state';
 import { ShortcutsDialog } from '~/features/comments/shortcuts-dialog';
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { getProjects } from '~/features/projects/api';
@@ -144,6 +145,16 @@ export async function clientAction({ request }: { request: Request }) {
   return submission.reply();
 }
 
+/** A done on its way (see InboxRoute). */
+interface SentDone {
+  /** The rows it was sent for (the checked ones, or the keyboard's). */
+  rows: readonly string[];
+  /** The list's order when it was sent, until the keyboard's row left it. */
+  place: readonly string[] | null;
+  /** The row after the last one marked (else the one before the first). */
+  after: string | undefined;
+}
+
 /** A row is about this tall before it is measured (its place, two lines of message and its details). */
 const ROW_HEIGHT = 104;
 
@@ -181,14 +192,32 @@ export default function InboxRoute() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const table = useRef<DataTableHandle | null>(null);
+  // A done on its way: the rows it was sent for, the list's order when it was sent (where the keyboard
+  // stays when its row leaves) and the row after them. The keyboard and the selection change only
+  // once the API took it: a refusal, or no connection, leaves them on the rows the person chose,
+  // for another try (a press of e again must not mark the next comment done instead).
+  const [sentDone, setSentDone] = useState<SentDone | null>(null);
+  // The keyboard's row changed without a key (its row left): the focus follows once the rows are
+  // drawn. A count, so that each time is taken once.
+  const [focusAsked, setFocusAsked] = useState(0);
   const [shownFor, setShownFor] = useState(filterKey);
   // A new filter drops the selection (during render: React's "adjusting state on a change of props").
   if (shownFor !== filterKey) {
     setShownFor(filterKey);
     setSelected(new Set());
     setActiveId(undefined);
+    setSentDone(null);
   }
   const present = new Set(comments.map((comment) => comment.id));
+  // The done was taken and its rows left the list: the keyboard goes to the next row still there.
+  if (sentDone?.place && activeId !== undefined && !present.has(activeId)) {
+    const stay = placeAfterLeaving(sentDone.place, activeId, present);
+    if (stay !== null) {
+      setActiveId(stay);
+      setFocusAsked((asked) => asked + 1);
+    }
+    setSentDone({ ...sentDone, place: null });
+  }
   const checked = new Set([...selected].filter((id) => present.has(id)));
   const activeIndex = activeId ? comments.findIndex((comment) => comment.id === activeId) : -1;
   const active = activeIndex >= 0 ? comments[activeIndex] : undefined;
@@ -208,6 +237,24 @@ export default function InboxRoute() {
   // Each answer of a done: said once, with its Undo (`submitUndo` is the fetcher's own, stable).
   const answer = doneIntent.result;
   const submitUndo = undoIntent.submit;
+  // The answer of the done on its way (during render, as a change of props): taken, its rows
+  // leave the selection, and a row still listed (the list of every comment) hands the keyboard on
+  // to the one after; refused, everything stays as it was.
+  const [answerSeen, setAnswerSeen] = useState(answer);
+  if (answer !== answerSeen) {
+    setAnswerSeen(answer);
+    if (answer && sentDone) {
+      setSentDone(null);
+      if (answer.ok) {
+        const sentFor = new Set(sentDone.rows);
+        setSelected(new Set([...selected].filter((id) => !sentFor.has(id))));
+        if (activeId !== undefined && sentFor.has(activeId)) {
+          setActiveId(sentDone.after);
+          setFocusAsked((asked) => asked + 1);
+        }
+      }
+    }
+  }
   useEffect(() => {
     if (!answer?.ok) return;
     const { result, done } = answer.data;
@@ -223,10 +270,13 @@ export default function InboxRoute() {
   const markRows = (rows: InboxComment[], done: boolean) => {
     const ids = rows.filter((row) => (row.doneAt === null) === done).map((row) => row.id);
     if (ids.length === 0 || doneIntent.pending) return;
-    // The keyboard moves on to the row after the last one leaving.
+    // Once taken, the keyboard moves on to the row after the last one leaving.
     const after = comments.slice(comments.indexOf(rows[rows.length - 1]!) + 1).find((row) => !ids.includes(row.id));
-    setActiveId(after?.id ?? comments.slice(0, comments.indexOf(rows[0]!)).at(-1)?.id);
-    setSelected(new Set());
+    setSentDone({
+      rows: rows.map((row) => row.id),
+      place: comments.map((comment) => comment.id),
+      after: after?.id ?? comments.slice(0, comments.indexOf(rows[0]!)).at(-1)?.id,
+    });
     doneIntent.submit(inboxIntents.done, { ids: ids.join(','), done: String(done) });
   };
   const columns = useInboxColumns({
@@ -291,6 +341,16 @@ export default function InboxRoute() {
       table.current?.focusRow(activeIndex);
     }
   }, [activeIndex]);
+  // A done moved the keyboard: the focus goes with it, before a key pressed as the rows leave is
+  // handled, unless the person has gone on to another control meanwhile (the search field).
+  const focusTaken = useRef(0);
+  useLayoutEffect(() => {
+    if (focusAsked === focusTaken.current) return;
+    focusTaken.current = focusAsked;
+    const focused = document.activeElement;
+    const inList = !focused || focused === document.body || focused.closest('tbody tr') !== null;
+    if (activeIndex >= 0 && inList) table.current?.focusRow(activeIndex);
+  }, [focusAsked, activeIndex]);
 
   const loadMore = useCallback(() => {
     if (list.hasNextPage && !list.isFetchingNextPage && !list.isError) void list.fetchNextPage();

@@ -118,6 +118,56 @@ test('lists the open comments negatives first; done by a button with Undo, by ke
   await expect(headerLink(page, total - 1)).toBeVisible();
 });
 
+test('a done that does not go through leaves the keyboard and the selection where they were, so a second try marks the same comments', async ({
+  page,
+  request,
+  user,
+}) => {
+  await openInbox(page, request, user, 1280);
+  const total = await countOf(page);
+  const textOf = async (row: number) => (await rows(page).nth(row).locator('td').nth(1).textContent())!;
+  await rows(page).nth(1).locator('td').nth(1).click();
+  await page.keyboard.press('j');
+  await expect(rows(page).nth(2)).toBeFocused();
+  const second = await textOf(2);
+  const third = await textOf(3);
+
+  // The connection drops as e is pressed: said, and nothing moves.
+  await page.route('**/v1.0/inbox/done', (route) => route.abort('internetdisconnected'));
+  await page.keyboard.press('e');
+  await expect(page.getByText('No Internet Connection')).toBeVisible();
+  await expect(openCount(page)).toHaveText(`${total} open comments`);
+  await expect(rows(page).nth(2)).toBeFocused();
+  await expect(rows(page).nth(2)).toContainText(second);
+
+  // Back: e marks that comment done, not the one after it, which then takes the keyboard.
+  await page.unroute('**/v1.0/inbox/done');
+  await page.keyboard.press('e');
+  await expect(openCount(page)).toHaveText(`${total - 1} open comments`);
+  await expect(rows(page).filter({ hasText: second })).toHaveCount(0);
+  await expect(rows(page).nth(2)).toBeFocused();
+  await expect(rows(page).nth(2)).toContainText(third);
+
+  // Two rows checked, and the API refuses: they stay checked for another try, which marks them.
+  await page.keyboard.press('x');
+  await page.keyboard.press('j');
+  await page.keyboard.press('x');
+  const checkedRows = page.getByRole('checkbox', { name: /^Select /, checked: true });
+  await expect(checkedRows).toHaveCount(2);
+  await page.route('**/v1.0/inbox/done', (route) =>
+    route.fulfill({ status: 403, json: { message: 'These comments are no longer yours to change.' } }),
+  );
+  await page.getByRole('button', { name: 'Mark 2 done' }).click();
+  await expect(page.getByText('These comments are no longer yours to change.')).toBeVisible();
+  await expect(checkedRows).toHaveCount(2);
+  await expect(openCount(page)).toHaveText(`${total - 1} open comments`);
+  await page.unroute('**/v1.0/inbox/done');
+  await page.getByRole('button', { name: 'Mark 2 done' }).click();
+  await expect(openCount(page)).toHaveText(`${total - 3} open comment${total - 3 === 1 ? '' : 's'}`);
+  await expect(rows(page).filter({ hasText: third })).toHaveCount(0);
+  await expect(checkedRows).toHaveCount(0);
+});
+
 test('marks every match done after a confirmation naming the count, down to inbox zero', async ({
   page,
   request,

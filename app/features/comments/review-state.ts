@@ -186,15 +186,31 @@ function keepPlace(state: ReviewState, ids: readonly string[]): ReviewState {
   if (!place || activeId === undefined) return state;
   const now = new Set(ids);
   if (now.has(activeId)) return state;
+  const stay = placeAfterLeaving(place, activeId, now);
+  if (stay === null) return { ...state, place: null };
+  return { ...state, activeId: stay, focusActive: true, place: null };
+}
+
+/**
+ * The row the keyboard goes to when its row (`activeId`) left the list: the next one of `place`
+ * (the list's order when the change was sent) still in the list `now`, else the one before it.
+ * `undefined` when none of them is left; `null` when `activeId` was not in `place`. The inbox
+ * keeps its place by it too.
+ */
+export function placeAfterLeaving(
+  place: readonly string[],
+  activeId: string,
+  now: ReadonlySet<string>,
+): string | undefined | null {
   const index = place.indexOf(activeId);
-  if (index < 0) return { ...state, place: null };
-  const stay =
+  if (index < 0) return null;
+  return (
     place.slice(index).find((id) => now.has(id)) ??
     place
       .slice(0, index)
       .reverse()
-      .find((id) => now.has(id));
-  return { ...state, activeId: stay, focusActive: true, place: null };
+      .find((id) => now.has(id))
+  );
 }
 
 /**
