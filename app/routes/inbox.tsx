@@ -267,9 +267,9 @@ export default function InboxRoute() {
   }, [answer, submitUndo]);
 
   /** Done (or open again) for the checked rows, or the row the keyboard is on. */
-  const markRows = (rows: InboxComment[], done: boolean) => {
+  const sendDone = (rows: InboxComment[], done: boolean) => {
     const ids = rows.filter((row) => (row.doneAt === null) === done).map((row) => row.id);
-    if (ids.length === 0 || doneIntent.pending) return;
+    if (ids.length === 0) return;
     // Once taken, the keyboard moves on to the row after the last one leaving.
     const after = comments.slice(comments.indexOf(rows[rows.length - 1]!) + 1).find((row) => !ids.includes(row.id));
     setSentDone({
@@ -279,6 +279,27 @@ export default function InboxRoute() {
     });
     doneIntent.submit(inboxIntents.done, { ids: ids.join(','), done: String(done) });
   };
+  // A done asked for while the last one is still on its way (its answer, then the page read
+  // again) waits for it, as the review's does: a key pressed meanwhile is not lost, and a second
+  // submission would drop the first one's answer and its Undo. One waits at most; its rows are
+  // looked up again when it goes.
+  const [queuedDone, setQueuedDone] = useState<{ rows: readonly string[]; done: boolean } | null>(null);
+  const doneBusy = doneIntent.pending !== null;
+  const markRows = (rows: InboxComment[], done: boolean) => {
+    if (!doneBusy) sendDone(rows, done);
+    else if (!queuedDone) setQueuedDone({ rows: rows.map((row) => row.id), done });
+  };
+  useEffect(() => {
+    if (doneBusy || !queuedDone) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- sent when the fetcher is free: what it sent is state the rows' place is kept by
+    sendDone(
+      comments.filter((comment) => queuedDone.rows.includes(comment.id)),
+      queuedDone.done,
+    );
+    setQueuedDone(null);
+    // Sent once the fetcher is free: `sendDone` reads this render's list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [doneBusy, queuedDone]);
   const columns = useInboxColumns({
     onReply: replying.open,
     onDone: (comment) => markRows([comment], comment.doneAt === null),

@@ -132,8 +132,12 @@ test('a done that does not go through leaves the keyboard and the selection wher
   const second = await textOf(2);
   const third = await textOf(3);
 
-  // The connection drops as e is pressed: said, and nothing moves.
+  // The connection drops as e is pressed: said, and nothing moves. On a slow device (the CPU
+  // slowed 30 times), so that the next press lands while the page still reads itself again after
+  // the failure: it waits for that, and is not lost.
   await page.route('**/v1.0/inbox/done', (route) => route.abort('internetdisconnected'));
+  const devTools = await page.context().newCDPSession(page);
+  await devTools.send('Emulation.setCPUThrottlingRate', { rate: 30 });
   await page.keyboard.press('e');
   await expect(page.getByText('No Internet Connection')).toBeVisible();
   await expect(openCount(page)).toHaveText(`${total} open comments`);
@@ -143,6 +147,7 @@ test('a done that does not go through leaves the keyboard and the selection wher
   // Back: e marks that comment done, not the one after it, which then takes the keyboard.
   await page.unroute('**/v1.0/inbox/done');
   await page.keyboard.press('e');
+  await devTools.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await expect(openCount(page)).toHaveText(`${total - 1} open comments`);
   await expect(rows(page).filter({ hasText: second })).toHaveCount(0);
   await expect(rows(page).nth(2)).toBeFocused();
