@@ -192,10 +192,10 @@ export default function InboxRoute() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const table = useRef<DataTableHandle | null>(null);
-  // A done on its way: the rows it was sent for, the list's order when it was sent (where the keyboard
-  // stays when its row leaves) and the row after them. The keyboard and the selection change only
-  // once the API took it: a refusal, or no connection, leaves them on the rows the person chose,
-  // for another try (a press of e again must not mark the next comment done instead).
+  // A done on its way: the rows it was sent for, the list's order when it was sent (where the
+  // keyboard stays when its row leaves) and the row after them. The keyboard and the selection
+  // change only once the API took it: a refusal, or no connection, leaves them on the rows the
+  // person chose, for another try (a press of e again must not mark the next comment done instead).
   const [sentDone, setSentDone] = useState<SentDone | null>(null);
   // The keyboard's row changed without a key (its row left): the focus follows once the rows are
   // drawn. A count, so that each time is taken once.
