@@ -49,5 +49,7 @@ export const api = createHttpClient({
     },
   },
   onOffline: () => snackbar.show('errors.offline', 'error'),
+  // Back online, "No Internet Connection" is no longer true: it goes at once, not after its time.
+  onOnline: () => snackbar.withdraw('errors.offline'),
   loading: loadingCounter,
 });

@@ -317,6 +317,35 @@ describe('requests', () => {
     expect(onOffline).toHaveBeenCalledTimes(1);
   });
 
+  it('tells the app the connection is back once, by an answer to a request sent after the loss', async () => {
+    const onOnline = vi.fn();
+    const pending: Array<{ ok: (response: Response) => void; lost: (error: Error) => void }> = [];
+    const client = createHttpClient({
+      baseUrl: '',
+      tokenStore: memoryTokenStore(null),
+      fetch: (() => new Promise<Response>((ok, lost) => pending.push({ ok, lost }))) as unknown as typeof fetch,
+      onOffline: () => {},
+      onOnline,
+      refreshAccessToken: async () => null,
+    });
+    const sentBefore = client.request('GET', '/v1.0/a');
+    const failed = client.request('GET', '/v1.0/b');
+    pending[1]!.lost(new TypeError('Failed to fetch'));
+    await expect(failed).rejects.toBeInstanceOf(OfflineError);
+    // Sent before the loss: its answer says nothing of the connection now.
+    pending[0]!.ok(json(200, {}));
+    await sentBefore;
+    expect(onOnline).not.toHaveBeenCalled();
+    const sentAfter = client.request('GET', '/v1.0/c');
+    pending[2]!.ok(json(200, {}));
+    await sentAfter;
+    expect(onOnline).toHaveBeenCalledTimes(1);
+    const next = client.request('GET', '/v1.0/d');
+    pending[3]!.ok(json(200, {}));
+    await next;
+    expect(onOnline).toHaveBeenCalledTimes(1);
+  });
+
   it('reads 422 field errors, and a body that is not JSON as the message', async () => {
     const answers = [
       json(422, { message: 'The given data was invalid.', errors: { email: ['Taken.'] } }),

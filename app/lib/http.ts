@@ -69,6 +69,11 @@ export interface HttpClientOptions {
   onSessionExpired?: (refusal?: unknown) => void;
   onOffline?: () => void;
   /**
+   * An answer arrived to a request sent after the last one that found no connection: the
+   * connection is back, and whatever said it was gone is stale. Told once after each loss.
+   */
+  onOnline?: () => void;
+  /**
    * Told when a request that counts for the global loading indicator starts and ends (the
    * shell's overlay keeps the count and its countdown).
    */
@@ -117,6 +122,10 @@ export type HttpClient = ReturnType<typeof createHttpClient>;
 export function createHttpClient(options: HttpClientOptions) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   let refreshInFlight: Promise<string | null> | null = null;
+  // Requests are numbered as they leave. An answer proves the connection back only for a request
+  // sent after the failure: one sent before it may still answer from a connection already lost.
+  let sent = 0;
+  let lostAfter: number | null = null;
 
   function buildUrl(path: string, query?: RequestOptions['query']): string {
     const url = `${options.baseUrl}${path}`;
@@ -141,16 +150,23 @@ export function createHttpClient(options: HttpClientOptions) {
     if (socketId) headers['X-Socket-ID'] = socketId;
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
+    const number = ++sent;
     try {
-      return await doFetch(buildUrl(path, init.query), {
+      const response = await doFetch(buildUrl(path, init.query), {
         method,
         headers,
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
         credentials: 'include',
         signal: init.signal,
       });
+      if (lostAfter !== null && number > lostAfter) {
+        lostAfter = null;
+        options.onOnline?.();
+      }
+      return response;
     } catch (error) {
       if (init.signal?.aborted) throw error;
+      lostAfter = sent;
       options.onOffline?.();
       throw new OfflineError();
     }

@@ -41,6 +41,14 @@ export const snackbar = {
       { id: nextId++, tone, message, values: options.values, action: options.action },
     ]);
   },
+  /** Takes down every message showing `message` (a key), as soon as what it said stops being true. */
+  withdraw(message: ParseKeys) {
+    messages.update((current) =>
+      current.some((existing) => existing.message === message)
+        ? current.filter((existing) => existing.message !== message)
+        : current,
+    );
+  },
   dismiss(id: number) {
     messages.update((current) => current.filter((message) => message.id !== id));
   },
