@@ -7,7 +7,7 @@
  * cross-checks no choice saw, each at the threshold the other alone gives; the held-out test
  * split where someone put it in the folder; the learning curve
  * (macro-F1 on half the validation split after 0, 50, 100, 200 and all reviews of the other
- * half); comments classified a second on one core; the model file's size and memory.
+ * half, the mean of several random halves); comments classified a second on one core; the model file's size and memory.
  */
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
@@ -125,57 +125,82 @@ export async function sentimentFigures(): Promise<string[]> {
   return lines;
 }
 
+/** Random halves of validation the learning curve averages over: one half moves it by several points. */
+const HALVES = 5;
+
 /**
- * What the reviews buy: each language's validation split in two halves, the odd lines taken as
- * an installation's reviews (both languages, in a fixed shuffled order), the even ones scored.
- * Trained as a training here trains (`runTraining`): with the benchmark's training texts, and
- * without them (a deployment, the carried model refined by the reviews).
+ * What the reviews buy: each language's validation split cut in two random halves, one taken as
+ * an installation's reviews (both languages, in a random order), the other scored; the mean over
+ * `HALVES` such cuts (seeded: the same every run), and the mean change from no reviews with its
+ * lowest and highest. Trained as a training here trains (`runTraining`): with the benchmark's
+ * training texts, and without them (a deployment, the carried model refined by the reviews).
  */
 async function learningCurve(dir: string, languages: BenchmarkLanguage[]): Promise<string[]> {
   const { runTraining } = await import('../server/sentiment/training-run');
   const { benchmarkLabel } = await import('../server/sentiment/classifier');
-  const scored = languages.flatMap((language) =>
-    readSplit(language, 'val', dir)
-      .filter((_, n) => n % 2 === 0)
-      .map((row) => ({ language, message: row.text, label: row.label })),
-  );
-  const reviews = languages.flatMap((language) =>
-    readSplit(language, 'val', dir)
-      .filter((_, n) => n % 2 === 1)
-      .map((row) => ({ message: row.text, label: row.label })),
-  );
-  // A fixed shuffle (a linear congruential order), so that the first 50 hold both languages.
-  let state = 7;
-  const order = reviews.map((_, n) => n);
-  for (let i = order.length - 1; i > 0; i--) {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    const j = state % (i + 1);
-    [order[i], order[j]] = [order[j]!, order[i]!];
-  }
-  const shuffled = order.map((n) => reviews[n]!);
-  const lines = ['learning curve: macro-F1 on half of validation (en / it) after reviews of the other half'];
+  const { random } = await import('../server/sentiment/model');
+  const counts = [0, 50, 100, 200, Infinity];
+  const shuffled = <T>(items: T[], next: () => number) =>
+    items
+      .map((item) => ({ item, key: next() }))
+      .sort((a, b) => a.key - b.key)
+      .map(({ item }) => item);
+  const cuts = Array.from({ length: HALVES }, (_, cut) => {
+    const next = random(100 + cut);
+    const scored: Array<{ language: BenchmarkLanguage; message: string; label: Label }> = [];
+    const reviews: Array<{ message: string; label: Label }> = [];
+    for (const language of languages) {
+      const rows = shuffled(readSplit(language, 'val', dir), next);
+      const half = Math.floor(rows.length / 2);
+      scored.push(...rows.slice(0, half).map((row) => ({ language, message: row.text, label: row.label })));
+      reviews.push(...rows.slice(half).map((row) => ({ message: row.text, label: row.label })));
+    }
+    return { scored, reviews: shuffled(reviews, next) };
+  });
+  const reviewsEach = cuts[0]!.reviews.length;
+  const lines = [
+    `learning curve: macro-F1 on half of validation (en / it) after reviews of the other half, the mean of ${HALVES} random halves [its change from no reviews: the mean (lowest to highest)]`,
+  ];
+  const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(1)}`;
   for (const [name, benchmarkDir] of [
     ['with the benchmark', dir],
     ['without it (a deployment)', undefined],
   ] as const) {
-    const points: string[] = [];
-    for (const count of [0, 50, 100, 200, shuffled.length]) {
-      const started = performance.now();
-      const trained = runTraining({ benchmarkDir, taught: shuffled.slice(0, count), heldOut: scored, current: null });
-      // No reviews: the carried model itself, as the model in use reads them.
-      const readings = count === 0 ? trained.currentReadings : trained.candidateReadings;
-      const byLanguage = languages.map((language) => {
-        const rows = scored
-          .map((each, n) => ({ ...each, proposal: readings[n]! }))
-          .filter((each) => each.language === language);
-        return macroF1(
-          rows.map((each) => each.label),
-          rows.map((each) => benchmarkLabel(each.proposal.sentiment)),
-        ).toFixed(1);
-      });
-      points.push(`${count}: ${byLanguage.join(' / ')} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    // scores[count][cut][language]
+    const scores = counts.map(() => [] as number[][]);
+    let seconds = 0;
+    for (const { scored, reviews } of cuts) {
+      for (const [n, count] of counts.entries()) {
+        const started = performance.now();
+        const trained = runTraining({ benchmarkDir, taught: reviews.slice(0, count), heldOut: scored, current: null });
+        seconds += (performance.now() - started) / 1000;
+        // No reviews: the carried model itself, as the model in use reads them.
+        const readings = count === 0 ? trained.currentReadings : trained.candidateReadings;
+        scores[n]!.push(
+          languages.map((language) => {
+            const rows = scored
+              .map((each, i) => ({ ...each, proposal: readings[i]! }))
+              .filter((each) => each.language === language);
+            return macroF1(
+              rows.map((each) => each.label),
+              rows.map((each) => benchmarkLabel(each.proposal.sentiment)),
+            );
+          }),
+        );
+      }
     }
-    lines.push(`  ${name.padEnd(28)}${points.join(' · ')}`);
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const points = counts.map((count, n) => {
+      const at = languages.map((_, l) => mean(scores[n]!.map((cut) => cut[l]!)).toFixed(1)).join(' / ');
+      if (n === 0) return `${count}: ${at}`;
+      const changes = languages.map((_, l) => scores[n]!.map((cut, c) => cut[l]! - scores[0]![c]![l]!));
+      const change = changes
+        .map((each) => `${signed(mean(each))} (${signed(Math.min(...each))} to ${signed(Math.max(...each))})`)
+        .join(' / ');
+      return `${Number.isFinite(count) ? count : reviewsEach}: ${at} [${change}]`;
+    });
+    lines.push(`  ${name}, ${(seconds / (HALVES * counts.length)).toFixed(1)} s a training:`);
+    for (const point of points) lines.push(`    ${point}`);
   }
   return lines;
 }
