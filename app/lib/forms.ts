@@ -1,8 +1,10 @@
 import { useForm, type SubmissionResult } from '@conform-to/react';
 import { useFormAction, useNavigation } from '@remix-run/react';
+import { useLayoutEffect, useState } from 'react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { z } from 'zod/mini';
 import i18next from 'i18next';
+import { drafts, draftValues } from './drafts';
 import { planLimitRefusal } from './plan-limits';
 import { failureToSay } from './route-errors';
 
@@ -69,16 +71,46 @@ export function replyWithApiError(
  */
 export function useAppForm<Schema extends ObjectSchema>(
   schema: Schema,
-  options: { id: string; lastResult?: SubmissionResult<string[]> | null; defaultValue?: Partial<z.input<Schema>> },
+  options: {
+    id: string;
+    lastResult?: SubmissionResult<string[]> | null;
+    defaultValue?: Partial<z.input<Schema>>;
+    /**
+     * Keeps what was typed in these text fields when the form closes unsent, under `key` (the
+     * form and its item), and opens with it next time (app/lib/drafts.ts). Never a password.
+     */
+    draft?: { key: string; fields: ReadonlyArray<keyof z.input<Schema> & string> };
+  },
 ) {
-  return useForm<z.input<Schema>, z.output<Schema>, string[]>({
+  const { draft } = options;
+  // Read as the form is made: what it opens with stays, whatever is kept later.
+  const [restored] = useState(() => (draft ? drafts.read(draft.key) : undefined));
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
     id: options.id,
     lastResult: options.lastResult,
-    defaultValue: options.defaultValue as Parameters<typeof useForm<z.input<Schema>>>[0]['defaultValue'],
+    defaultValue: { ...options.defaultValue, ...restored } as Parameters<
+      typeof useForm<z.input<Schema>>
+    >[0]['defaultValue'],
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit: draft ? (event) => drafts.sending(draft.key, draftValues(event.currentTarget, draft.fields)) : undefined,
   });
+  const draftKey = draft?.key;
+  const draftFields = draft?.fields.join(',');
+  const initial = options.defaultValue as Record<string, unknown> | undefined;
+  useLayoutEffect(() => {
+    if (!draftKey || !draftFields) return;
+    const element = document.getElementById(form.id);
+    const names = draftFields.split(',');
+    // The form's first values are what "nothing typed" means: read once, as the form is made.
+    const untouched = Object.fromEntries(names.map((name) => [name, String(initial?.[name] ?? '')]));
+    // As the form goes (its dialog closed, or the page left), its fields still hold what was typed.
+    return () => {
+      if (element instanceof HTMLFormElement) drafts.keep(draftKey, draftValues(element, names), untouched);
+    };
+  }, [draftKey, draftFields, form.id]);
+  return [form, fields] as const;
 }
 
 /** Whether the form posting to this route (or to `formAction`) is being submitted now. */

@@ -141,9 +141,12 @@ export function uniqueEmail(prefix = 'e2e') {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-/** Signs in through the form: for the tests of sign-in itself. */
-export async function signIn(page: Page, user: { email: string; password: string }, path = '/login') {
-  await page.goto(path);
+/**
+ * Signs in through the form: for the tests of sign-in itself. `path` null signs in on the form
+ * already open, in the same document (what the app keeps in memory stays).
+ */
+export async function signIn(page: Page, user: { email: string; password: string }, path: string | null = '/login') {
+  if (path !== null) await page.goto(path);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

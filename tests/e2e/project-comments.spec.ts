@@ -8,7 +8,9 @@ import {
   makeProjectThroughApi,
   openListening,
   projectFollowingFacebookPage,
+  signIn,
   signInWithoutUi,
+  signOut,
   test,
   type TestUser,
 } from './fixtures';
@@ -319,6 +321,62 @@ test('replies to a comment as the page, through the provider; the reply shows un
   await page.reload();
   await expect(rows(page).filter({ hasText: 'Are you open on Sunday morning?' })).toHaveCount(1);
   await expectNoA11yViolations(page);
+});
+
+test('a reply closed unsent is there when its dialog opens again, also after the session ended on its way; sent, or on signing out, it is forgotten', async ({
+  page,
+  request,
+  user,
+}) => {
+  await openCommentsFollowingPage(page, request, user);
+  const row = rows(page).filter({ hasText: 'Are you open on Sunday morning?' });
+  const dialog = page.getByRole('dialog', { name: 'Reply as Espresso Bar Milano' });
+  const field = dialog.getByRole('textbox', { name: 'Your reply' });
+  const typed = 'Yes, from 8 until noon; the kitchen opens at 11.';
+  await row.getByRole('button', { name: /^Reply to / }).click();
+  await field.fill(typed);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Another comment's reply starts empty; this one's has what was typed.
+  await rows(page)
+    .filter({ hasText: 'Booked for Friday, see you there.' })
+    .getByRole('button', { name: /^Reply to / })
+    .click();
+  await expect(field).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await row.getByRole('button', { name: /^Reply to / }).click();
+  await expect(field).toHaveValue(typed);
+
+  // The session ends elsewhere (signed out on another device) while the reply is open: sending it
+  // goes to sign in, and once signed in again, in the same tab, the reply is still there.
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const signedOut = await request.post('/v1.0/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
+  expect(signedOut.status()).toBe(204);
+  await dialog.getByRole('button', { name: 'Post reply' }).click();
+  await expect(page).toHaveURL(/\/login\?returnUrl=/);
+  await signIn(page, user, null);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bar: comments' })).toBeVisible();
+  await row.getByRole('button', { name: /^Reply to / }).click();
+  await expect(field).toHaveValue(typed);
+
+  // Sent, it is done with.
+  await dialog.getByRole('button', { name: 'Post reply' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole('list', { name: /^\d+ repl(y|ies) to / })).toContainText(typed);
+  await row.getByRole('button', { name: /^Reply to / }).click();
+  await expect(field).toHaveValue('');
+
+  // Signing out forgets what was typed: the next person to sign in here never sees it.
+  await field.fill('Thanks, see you on Sunday!');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await signOut(page);
+  await expect(page).toHaveURL('/login');
+  await signIn(page, user, null);
+  await page.getByRole('link', { name: 'Comments of Bar' }).click();
+  await row.getByRole('button', { name: /^Reply to / }).click();
+  await expect(field).toHaveValue('');
 });
 
 test('a seeded channel without a connected account offers no reply', async ({ page }) => {

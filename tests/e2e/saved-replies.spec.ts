@@ -35,6 +35,13 @@ test('saves a reply with variables, refusing bad input by the field, and inserts
   const before = sent.length;
   await page.getByRole('button', { name: 'New saved reply' }).click();
   const dialog = page.getByRole('dialog', { name: 'New saved reply' });
+  // Closed unsent, what was typed is there when it opens again.
+  await dialog.getByLabel('Title').fill('Than');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'New saved reply' }).click();
+  await expect(dialog.getByLabel('Title')).toHaveValue('Than');
+  await dialog.getByLabel('Title').fill('');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Title is required')).toBeVisible();
   await expect(dialog.getByText('Reply is required')).toBeVisible();

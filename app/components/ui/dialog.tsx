@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { Fragment, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
+import { drafts } from '~/lib/drafts';
 import { lazyModule } from '~/lib/lazy-module';
 
 export const dialogWidths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-lg', update: 'max-w-[450px]' } as const;
@@ -113,12 +114,16 @@ export const formResult = (lastResult: DialogFormProps['lastResult']) =>
  * and the action's answer since it opened (`lastResult`), which is the dialog's to show. A
  * success closes it for good, here, as it arrives: Remix forgets an action's answer at the next
  * navigation (a filter, a period), and a dialog that closed only while the answer said success
- * would open again, empty, once it was forgotten.
+ * would open again, empty, once it was forgotten. A success also ends the form's draft
+ * (app/lib/drafts.ts): what was sent is not offered again.
  */
 export function useFormDialog<Item>(lastResult: DialogFormProps['lastResult']) {
   const [open, setOpen] = useState<{ item: Item; before: DialogFormProps['lastResult'] } | null>(null);
   const answer = open && lastResult !== open.before ? lastResult : undefined;
-  if (open && answer?.status === 'success') setOpen(null);
+  if (open && answer?.status === 'success') {
+    drafts.sent();
+    setOpen(null);
+  }
   return {
     item: open && answer?.status !== 'success' ? open.item : null,
     lastResult: answer,

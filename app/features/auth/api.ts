@@ -6,6 +6,7 @@ import { api } from '~/lib/api';
 import type { CallOptions } from '~/lib/http';
 import { liveConnection } from '~/lib/live';
 import { cached, forgetCache, invalidate, keepInCache } from '~/lib/cache';
+import { drafts } from '~/lib/drafts';
 import { impersonationStore, newAccountStore, tokenStore } from '~/lib/session';
 
 export type { User };
@@ -71,6 +72,7 @@ export function forgetSession() {
   // A welcome not yet shown was for the account that is leaving.
   newAccountStore.welcomed();
   forgetCache();
+  drafts.forget();
 }
 
 export async function signOut() {

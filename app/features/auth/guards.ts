@@ -1,4 +1,5 @@
 import { redirect } from '@remix-run/react';
+import { drafts } from '~/lib/drafts';
 import { HttpError } from '~/lib/http';
 import { pathOf, paths } from '~/lib/paths';
 import { throwRouteError } from '~/lib/route-errors';
@@ -30,6 +31,8 @@ export async function loadCurrentUser(request: Request): Promise<User | null> {
 export async function requireUser(request: Request): Promise<User> {
   const user = await loadCurrentUser(request);
   if (!user) throw redirect(paths.login(pathOf(request)));
+  // What another account typed in this tab is not this one's to see.
+  drafts.ownedBy(user._id);
   return user;
 }
 

@@ -82,6 +82,7 @@ function ReplyForm({ comment, savedReplies, onClose, lastResult, pending }: Repl
     id: `reply-${comment.id}`,
     lastResult: formResult(lastResult),
     defaultValue: { commentId: comment.id, attemptId, message: '' },
+    draft: { key: `reply-${comment.id}`, fields: ['message'] },
   });
   return (
     <AppForm form={form} aria-describedby="reply-status" className="mt-2 flex flex-col gap-5">

@@ -67,6 +67,7 @@ function SavedReplyForm({ editing, onClose, lastResult, pending }: { editing: Sa
     id: `saved-reply-${saved?.id ?? 'new'}`,
     lastResult: formResult(lastResult),
     defaultValue: { id: saved?.id, title: saved?.title ?? '', message: saved?.message ?? '' },
+    draft: { key: `saved-reply-${saved?.id ?? 'new'}`, fields: ['title', 'message'] },
   });
   /** Puts `{name}` where the caret is in the reply, as typing it would. */
   const insertVariable = (name: string) => {
