@@ -105,6 +105,15 @@ export function useAppForm<Schema extends ObjectSchema>(
     const names = draftFields.split(',');
     // The form's first values are what "nothing typed" means: read once, as the form is made.
     const untouched = Object.fromEntries(names.map((name) => [name, String(initial?.[name] ?? '')]));
+    // A draft given back is written on from its end, where the person left it.
+    if (restored && element instanceof HTMLFormElement) {
+      for (const name of names) {
+        const field = element.elements.namedItem(name);
+        if (field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement) {
+          field.setSelectionRange(field.value.length, field.value.length);
+        }
+      }
+    }
     // As the form goes (its dialog closed, or the page left), its fields still hold what was typed.
     return () => {
       if (element instanceof HTMLFormElement) drafts.keep(draftKey, draftValues(element, names), untouched);

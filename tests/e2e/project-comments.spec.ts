@@ -348,6 +348,11 @@ test('a reply closed unsent is there when its dialog opens again, also after the
   await expect(dialog).toBeHidden();
   await row.getByRole('button', { name: /^Reply to / }).click();
   await expect(field).toHaveValue(typed);
+  // Written on from where it was left: its end.
+  await expect(field).toBeFocused();
+  const completed = `${typed} Welcome!`;
+  await page.keyboard.type(' Welcome!');
+  await expect(field).toHaveValue(completed);
 
   // The session ends elsewhere (signed out on another device) while the reply is open: sending it
   // goes to sign in, and once signed in again, in the same tab, the reply is still there.
@@ -359,12 +364,12 @@ test('a reply closed unsent is there when its dialog opens again, also after the
   await signIn(page, user, null);
   await expect(page.getByRole('heading', { level: 1, name: 'Bar: comments' })).toBeVisible();
   await row.getByRole('button', { name: /^Reply to / }).click();
-  await expect(field).toHaveValue(typed);
+  await expect(field).toHaveValue(completed);
 
   // Sent, it is done with.
   await dialog.getByRole('button', { name: 'Post reply' }).click();
   await expect(dialog).toBeHidden();
-  await expect(row.getByRole('list', { name: /^\d+ repl(y|ies) to / })).toContainText(typed);
+  await expect(row.getByRole('list', { name: /^\d+ repl(y|ies) to / })).toContainText(completed);
   await row.getByRole('button', { name: /^Reply to / }).click();
   await expect(field).toHaveValue('');
 
