@@ -29,9 +29,11 @@ export const drafts = {
     if (changed) kept.set(key, values);
     else kept.delete(key);
   },
-  /** A valid form leaves: what it sends stays kept until the answer says it arrived. */
-  sending(key: string, values: Values) {
-    kept.set(key, values);
+  /**
+   * A valid form leaves: a success forgets its draft. Anything else keeps it as the form goes
+   * (`keep`), where its fields still hold what was sent.
+   */
+  sending(key: string) {
     sending = key;
   },
   /** The form being sent succeeded (the dialog closes): its draft is done with. */

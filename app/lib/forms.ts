@@ -94,7 +94,7 @@ export function useAppForm<Schema extends ObjectSchema>(
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    onSubmit: draft ? (event) => drafts.sending(draft.key, draftValues(event.currentTarget, draft.fields)) : undefined,
+    onSubmit: draft ? () => drafts.sending(draft.key) : undefined,
   });
   const draftKey = draft?.key;
   const draftFields = draft?.fields.join(',');
