@@ -13,7 +13,9 @@ export const LAYOUT_WIDTHS = [375, 768, 1280, 1440, 1920] as const;
  *   to offer);
  * - a table's word is cut over two lines (an address wrapped a few characters a line);
  * - a control (a link, a button, a field) lies outside the window or outside a box that clips
- *   or scrolls it, so it cannot be seen without scrolling sideways.
+ *   or scrolls it, so it cannot be seen without scrolling sideways;
+ * - an empty field's placeholder is wider than the field's room for text, so its end is cut
+ *   ("Words in the co"): a placeholder is always the app's own words, never a user's value.
  */
 function layoutBreaks(): string[] {
   const problems: string[] = [];
@@ -80,6 +82,15 @@ function layoutBreaks(): string[] {
         break;
       }
     }
+  }
+  const measure = document.createElement('canvas').getContext('2d');
+  for (const field of document.body.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+    if (!measure || field.value || !shown(field)) continue;
+    const style = getComputedStyle(field);
+    measure.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const text = Math.ceil(measure.measureText(field.placeholder).width);
+    if (text > room + 1) problems.push(`the placeholder "${field.placeholder}" is cut: ${text} px in ${room} px`);
   }
   return [...new Set(problems)];
 }

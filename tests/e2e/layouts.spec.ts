@@ -10,6 +10,7 @@ import {
   signInWithoutUi,
   test,
 } from './fixtures';
+import routes from '../../app/routes';
 import { layoutBreaksAtEveryWidth } from './layout-breaks';
 
 test.describe('signed-in layout', () => {
@@ -70,20 +71,6 @@ test.describe('no layout breaks at any width', () => {
     return found;
   }
 
-  const signedOutPaths = [
-    '/',
-    '/login',
-    '/forgot-password',
-    '/reset-password/not-a-real-token',
-    '/register',
-    '/register/marketing-espresso-15',
-    '/maintenance',
-    `/facebook-deletion/${'A'.repeat(32)}`,
-    '/public/reports/not-a-real-link',
-    '/404',
-    '/no/such/page',
-  ];
-
   test('signed out, in English', async ({ page }) => {
     expect(await breaksOfEvery(page, signedOutPaths)).toEqual([]);
   });
@@ -102,22 +89,14 @@ test.describe('no layout breaks at any width', () => {
     const { data: projects } = (await (await request.get('/v1.0/projects', { headers: auth })).json()) as {
       data: Array<{ _id: string }>;
     };
-    const paths = ['/', '/projects', '/projects/new', '/troubleshooting', '/integrations'];
+    const paths = [...userPaths];
     for (const { _id } of projects) {
-      paths.push(`/projects/${_id}/channels`, `/projects/${_id}/comments`);
       // Only read: a new link would revoke the one the demo data may have.
       const { reportLink } = (await (
         await request.get(`/v1.0/projects/${_id}/report-link`, { headers: auth })
       ).json()) as { reportLink: { token: string } | null };
-      if (reportLink) paths.push(`/public/reports/${reportLink.token}`);
+      paths.push(...projectPaths(_id, reportLink?.token));
     }
-    paths.push(
-      '/integrations/facebook-account/callback',
-      '/user/account',
-      '/user/account/email/not-a-real-token',
-      '/user/subscription',
-      '/no/such/page',
-    );
     await signInWithoutUi(page, demo);
     expect(await breaksOfEvery(page, paths)).toEqual([]);
   });
@@ -132,17 +111,9 @@ test.describe('no layout breaks at any width', () => {
     expect(made.status(), await made.text()).toBe(201);
     const { reportLink } = (await made.json()) as { reportLink: { token: string } };
     await signInWithoutUi(page, user);
-    const found = await breaksOfEvery(page, [
-      '/projects',
-      '/projects/new',
-      `/projects/${projectId}/channels`,
-      `/projects/${projectId}/comments`,
-      '/troubleshooting',
-      '/integrations',
-      '/user/account',
-      '/user/subscription',
-      `/public/reports/${reportLink.token}`,
-    ]);
+    // Less the pages that only say a link or a path is wrong: they show no value of the user's.
+    const withValues = userPaths.filter((path) => !/callback|not-a-real|no\/such/.test(path));
+    const found = await breaksOfEvery(page, [...withValues, ...projectPaths(projectId, reportLink.token)]);
     expect(found).toEqual([]);
   });
 
@@ -150,13 +121,7 @@ test.describe('no layout breaks at any width', () => {
     test.use({ role: 'admin' });
 
     test('with the demo data, in English', async ({ page, signedInUser: _ }) => {
-      const found = await breaksOfEvery(page, [
-        '/admin',
-        '/admin/support',
-        '/admin/sentiment-review',
-        '/admin/design-library',
-        '/admin/mautic',
-      ]);
+      const found = await breaksOfEvery(page, adminPaths);
       expect(found).toEqual([]);
     });
 
@@ -165,15 +130,95 @@ test.describe('no layout breaks at any width', () => {
       const customer = await makeUser({ email: longEmail(), language: 'it' });
       await signInWithoutUi(page, admin);
       const found = await breaksOfEvery(page, [
-        '/admin/support',
+        ...adminPaths.filter((path) => path !== '/admin/design-library'),
         `/admin/support?search=${encodeURIComponent(customer.email)}`,
-        '/admin/sentiment-review',
-        '/admin/mautic',
       ]);
       expect(found).toEqual([]);
     });
   });
 });
+
+/** The screens a guest is shown (and, past sign-in, where a wrong link or path leads). */
+const signedOutPaths = [
+  '/',
+  '/login',
+  '/forgot-password',
+  '/reset-password/not-a-real-token',
+  '/register',
+  '/register/marketing-espresso-15',
+  '/maintenance',
+  `/facebook-deletion/${'A'.repeat(32)}`,
+  '/public/reports/not-a-real-link',
+  '/404',
+  '/no/such/page',
+];
+
+/** The screens a signed-in user is shown that belong to no project. */
+const userPaths = [
+  '/',
+  '/projects',
+  '/projects/new',
+  '/inbox',
+  '/troubleshooting',
+  '/integrations',
+  '/integrations/facebook-account/callback',
+  '/user/account',
+  '/user/account/email/not-a-real-token',
+  '/user/subscription',
+  '/user/saved-replies',
+  '/user/alerts',
+  '/no/such/page',
+];
+
+/** A project's screens, and its public report where it has a link. */
+const projectPaths = (projectId: string, reportToken: string | undefined) => [
+  `/projects/${projectId}/channels`,
+  `/projects/${projectId}/comments`,
+  `/projects/${projectId}/rules`,
+  ...(reportToken ? [`/public/reports/${reportToken}`] : []),
+];
+
+const adminPaths = ['/admin', '/admin/support', '/admin/sentiment-review', '/admin/design-library', '/admin/mautic'];
+
+/** The routes that are actions, with no screen of their own to lay out. */
+const actionRoutes = ['/logout', '/preferences', '/notifications', '/impersonation', '/auth/:return/callback'];
+
+test('every screen of app/routes.ts is laid out above', () => {
+  const opened = [...signedOutPaths, ...userPaths, ...projectPaths('a-project', 'a-token'), ...adminPaths];
+  const missing = routePatterns(routes)
+    .filter((pattern) => !actionRoutes.includes(pattern))
+    .filter((pattern) => !opened.some((path) => patternMatches(pattern, path.split('?')[0]!)));
+  expect(missing).toEqual([]);
+});
+
+type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
+
+/** Each page's path pattern, its layouts' prefixes joined in. */
+function routePatterns(entries: RouteEntry[], base = ''): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${base}/${entry.path}` : base;
+    if (entry.children) return routePatterns(entry.children, path);
+    return [path || '/'];
+  });
+}
+
+/** Whether `path` is one of `pattern`'s (`:name` a segment, `:name?` an optional one, `*` the rest). */
+function patternMatches(pattern: string, path: string) {
+  const source = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((segment) =>
+      segment === '*'
+        ? '(?:/.*)?'
+        : segment.endsWith('?')
+          ? '(?:/[^/]+)?'
+          : segment.startsWith(':')
+            ? '/[^/]+'
+            : `/${segment}`,
+    )
+    .join('');
+  return new RegExp(`^${source || '/'}$`).test(path);
+}
 
 type RemixWindow = { __remixRouter: { navigate: (to: string) => Promise<void> } };
 

@@ -47,7 +47,8 @@ export function SidebarNav({ label, groups }: { label: string; groups: NavGroup[
                           {item.icon}
                         </span>
                       ) : null}
-                      <span className="min-w-0 flex-1 truncate">{item.label}</span>
+                      {/* Wrapped, never cut: each label is the app's own words, and the Italian ones are long. */}
+                      <span className="min-w-0 flex-1 break-words">{item.label}</span>
                       {item.count !== undefined ? (
                         <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-fg-muted tabular-nums">
                           {item.count}

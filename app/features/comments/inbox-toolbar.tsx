@@ -60,11 +60,17 @@ export function InboxToolbar({
   ].filter((value) => value !== undefined).length;
 
   return (
-    // Columns by the width the list has, not the window's (the sidebar takes its share): the five
-    // filters used most in one row, the others folded behind "More filters", so the first
-    // comments are in view at 1280 px.
+    // Columns by the width the list has, not the window's (the sidebar takes its share), the others
+    // folded behind "More filters", so the first comments are in view at 1280 px. The five filters
+    // used most share one row only where each has room for its words (from 1440 px a window): below
+    // that, four in a row and the words under them, two columns wide, where their placeholder and
+    // the selects' longest choices (in Italian) would be cut.
     <div className="@container">
-      <div role="search" aria-label={t('inbox.filters.label')} className="grid gap-3 sm:grid-cols-2 @3xl:grid-cols-5">
+      <div
+        role="search"
+        aria-label={t('inbox.filters.label')}
+        className="grid gap-3 sm:grid-cols-2 @3xl:grid-cols-4 @6xl:grid-cols-5"
+      >
         <Select
           label={t('inbox.filters.state')}
           options={INBOX_STATES.map((state) => ({ value: state, label: t(`inbox.filters.states.${state}`) }))}
@@ -121,13 +127,15 @@ export function InboxToolbar({
             onChange={(value) => onChange({ projectId: value === ANY ? undefined : value, channelId: undefined })}
           />
           <SentimentFilterSelect value={filter.sentiment} onChange={(sentiment) => onChange({ sentiment })} />
-          <SearchField
-            label={t('review.filters.message')}
-            placeholder={t('review.filters.messagePlaceholder')}
-            value={message}
-            onChange={setMessage}
-            hint={tooShort(message)}
-          />
+          <div className="@3xl:col-span-2 @6xl:col-span-1">
+            <SearchField
+              label={t('review.filters.message')}
+              placeholder={t('review.filters.messagePlaceholder')}
+              value={message}
+              onChange={setMessage}
+              hint={tooShort(message)}
+            />
+          </div>
         </FoldedFilters>
       </div>
     </div>
