@@ -9,6 +9,8 @@ import { isPublicPath } from '~/lib/paths';
 import { SnackbarViewport } from '~/components/ui/snackbar-viewport';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { PublicPage } from '~/components/public-page';
+import { RouteAnnouncer } from '~/components/route-announcer';
+import { SkipLink } from '~/components/skip-link';
 import { loadCurrentUser } from '~/features/auth/guards';
 import { whenIdle } from '~/lib/idle';
 import { detectLanguage, showLanguage } from '~/lib/i18n';
@@ -82,8 +84,10 @@ export default function App() {
   const started = useStarted();
   return (
     <>
+      <SkipLink />
       <LoadingOverlay />
       <Outlet />
+      <RouteAnnouncer />
       <SnackbarViewport />
       <DevTools />
       {started ? (

@@ -15,6 +15,7 @@ import { HomeLogoLink } from './ui/logo';
 import { AppMenu, menuSeparator } from './ui/menu';
 import { NotificationsBell } from '~/features/alerts/notifications-bell';
 import { paths } from '~/lib/paths';
+import { MAIN_ID } from './skip-link';
 
 /** Who is signed in, their account's settings, and the way out. */
 function UserMenu({ user }: { user: User }) {
@@ -145,7 +146,13 @@ export function AppFrame({ user, children }: { user: User; children: React.React
             </div>
           </div>
         </header>
-        <main className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">{children}</main>
+        <main
+          id={MAIN_ID}
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl px-4 py-8 outline-none sm:px-6 lg:px-8 lg:py-10"
+        >
+          {children}
+        </main>
       </div>
       <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title={t('nav.main')}>
         <AppNav user={user} onNavigate={() => setMenuOpen(false)} />

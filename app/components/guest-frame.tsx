@@ -3,6 +3,7 @@ import { HomeLogoLink } from './ui/logo';
 import { LanguageSwitcher } from './language-switcher';
 import { PublicFooter } from './public-footer';
 import { ThemeSwitcher } from './theme-switcher';
+import { MAIN_ID } from './skip-link';
 
 /**
  * The frame of every guest page (sign-in, sign-up, password recovery): the page's card beside
@@ -28,7 +29,13 @@ export function GuestFrame({
         </div>
       </header>
       <div className="mx-auto grid w-full max-w-6xl flex-1 gap-6 px-4 pb-10 sm:px-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:items-start md:gap-10 md:pt-6 lg:px-8">
-        <main className="rounded-2xl bg-surface p-6 shadow-md ring-1 ring-line sm:p-8">{children}</main>
+        <main
+          id={MAIN_ID}
+          tabIndex={-1}
+          className="rounded-2xl bg-surface p-6 shadow-md ring-1 ring-line outline-none sm:p-8"
+        >
+          {children}
+        </main>
         <div className={asideFirstOnPhone ? 'order-first md:order-none' : undefined}>{aside}</div>
       </div>
       <PublicFooter />

@@ -3,6 +3,7 @@ import { LanguageSwitcher } from './language-switcher';
 import { PublicFooter } from './public-footer';
 import { ThemeSwitcher } from './theme-switcher';
 import { Logo } from './ui/logo';
+import { MAIN_ID } from './skip-link';
 
 /**
  * The frame of the pages open to everybody (maintenance, not-found, a deletion status) and of
@@ -17,7 +18,11 @@ export function PublicPage({ children }: { children: ReactNode }) {
         <LanguageSwitcher />
         <ThemeSwitcher />
       </header>
-      <main className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center outline-none"
+      >
         <Logo />
         {children}
       </main>

@@ -282,6 +282,35 @@ test.describe('the signed-in chrome', () => {
     });
   }
 
+  test('the first Tab skips to the content, past the navigation; a move to another page is said by its title', async ({
+    page,
+    signedInUser: _,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/projects');
+    await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    // Drawn only while it has focus.
+    expect((await skip.boundingBox())?.width).toBeLessThanOrEqual(1);
+    await page.keyboard.press('Tab');
+    await expect(skip).toBeFocused();
+    expect((await skip.boundingBox())?.width).toBeGreaterThan(50);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    await expect(page).toHaveURL('/projects');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'New project' }).first()).toBeFocused();
+
+    // The first page is not said (the browser says it); the next one is, once it is drawn.
+    const said = page.locator('[data-route-announcer]');
+    await expect(said).toHaveAttribute('aria-live', 'polite');
+    await expect(said).toHaveText('');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Inbox' }).click();
+    await expect(page.getByRole('heading', { name: 'Inbox', exact: true })).toBeVisible();
+    await expect(said).toHaveText('Inbox · Orbita');
+    await expect(page).toHaveTitle('Inbox · Orbita');
+  });
+
   test('the user menu says who is signed in and signs out, by keyboard', async ({ page, user, signedInUser: _ }) => {
     await page.goto('/projects');
     await page.getByRole('button', { name: `Account: ${user.firstName} ${user.lastName}` }).focus();

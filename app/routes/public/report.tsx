@@ -16,6 +16,7 @@ import { getPublicReport } from '~/features/projects/report-links';
 import { OfflineError } from '~/lib/http';
 import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
+import { MAIN_ID } from '~/components/skip-link';
 
 /**
  * A project's report, open to anyone with the link (docs/product.md#public-report-links):
@@ -43,7 +44,13 @@ function ReportFrame({ children }: { children: React.ReactNode }) {
           <ThemeSwitcher />
         </div>
       </header>
-      <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 pt-4 pb-10 sm:px-6">{children}</main>
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 pt-4 pb-10 outline-none sm:px-6"
+      >
+        {children}
+      </main>
       <PublicFooter column="report" />
     </div>
   );

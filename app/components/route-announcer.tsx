@@ -1,0 +1,25 @@
+import { useLocation } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * Says the new page's title to assistive technology after each move to another page: a page
+ * loaded in place is otherwise silent, where a browser announces each page it loads
+ * (docs/product.md#keyboard). Not for the first page, which the browser announces itself, nor
+ * for a change of the same page's filters (its address's query).
+ */
+export function RouteAnnouncer() {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  const [said, setSaid] = useState('');
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    // By now the new page's <title> is in the document: it is drawn in the same pass.
+    setSaid(document.title);
+  }, [pathname]);
+  return (
+    <p aria-live="polite" aria-atomic="true" className="sr-only" data-route-announcer="">
+      {said}
+    </p>
+  );
+}
