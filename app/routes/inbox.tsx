@@ -386,9 +386,12 @@ export default function InboxRoute() {
         title={t('inbox.title')}
         subtitle={t('inbox.subtitle')}
         actions={
-          <Button variant="secondary" size="sm" onClick={() => setHelpOpen(true)}>
-            {t('review.shortcuts.open')}
-          </Button>
+          // Not where the screen is touched: no keyboard to use them with (its "?" still opens them).
+          <div className="pointer-coarse:hidden">
+            <Button variant="secondary" size="sm" onClick={() => setHelpOpen(true)}>
+              {t('review.shortcuts.open')}
+            </Button>
+          </div>
         }
       />
       <InboxToolbar filter={filter} projects={projects} onChange={change} />

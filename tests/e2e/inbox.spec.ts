@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   accessTokenOf,
   checkEachLook,
@@ -309,29 +309,35 @@ test('hides and deletes a spam comment on Facebook from the inbox, the page on F
   await expect(stays).toHaveCount(1);
 });
 
-test('on a phone, a comment opens as its detail with its buttons in words; done there, it leaves', async ({
-  page,
-  request,
-  user,
-}) => {
-  await openInbox(page, request, user, 375);
-  const total = await countOf(page);
-  // No squeezed buttons in the row: one that opens the comment.
-  const first = rows(page).nth(1);
-  await expect(first.getByRole('button', { name: /^Mark the comment of .+ done$/ })).toHaveCount(0);
-  const opener = first.getByRole('button', { name: /^Open the comment of / });
-  const author = (await opener.getAttribute('aria-label'))!.replace('Open the comment of ', '');
-  await opener.click();
-  const detail = page.getByRole('dialog', { name: `The comment of ${author}` });
-  await expect(detail.getByText(author, { exact: true })).toBeVisible();
-  const done = detail.getByRole('button', { name: `Mark the comment of ${author} done` });
-  await expect(done).toHaveText('Done');
-  await expectNoA11yViolations(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  await done.click();
-  await expect(detail).toBeHidden();
-  await expect(openCount(page)).toHaveText(`${total - 1} open comment${total - 1 === 1 ? '' : 's'}`);
+test.describe('on a touch phone', () => {
+  test.use({ hasTouch: true });
+
+  test('a comment opens as its detail with its buttons in words; done there, it leaves', async ({
+    page,
+    request,
+    user,
+  }) => {
+    await openInbox(page, request, user, 375);
+    // No keyboard to use the shortcuts with, so no button for their list.
+    await expect(page.getByRole('button', { name: 'Keyboard shortcuts' })).toHaveCount(0);
+    const total = await countOf(page);
+    // No squeezed buttons in the row: one that opens the comment.
+    const first = rows(page).nth(1);
+    await expect(first.getByRole('button', { name: /^Mark the comment of .+ done$/ })).toHaveCount(0);
+    const opener = first.getByRole('button', { name: /^Open the comment of / });
+    const author = (await opener.getAttribute('aria-label'))!.replace('Open the comment of ', '');
+    await opener.click();
+    const detail = page.getByRole('dialog', { name: `The comment of ${author}` });
+    await expect(detail.getByText(author, { exact: true })).toBeVisible();
+    const done = detail.getByRole('button', { name: `Mark the comment of ${author} done` });
+    await expect(done).toHaveText('Done');
+    await expectNoA11yViolations(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await done.click();
+    await expect(detail).toBeHidden();
+    await expect(openCount(page)).toHaveText(`${total - 1} open comment${total - 1 === 1 ? '' : 's'}`);
+  });
 });
 
 test('a press on a button of a row partly out of view does what it says, the first time', async ({
@@ -404,7 +410,7 @@ test.describe('with no project following a channel', () => {
   });
 });
 
-test('at 1280 px the five filters used most fit one row and the first comments are in view; the others fold behind "More filters"', async ({
+test('at 1280 px the filters used most show, each with room for its words, and the first comments are in view; the others fold behind "More filters"', async ({
   page,
   request,
   user,
@@ -416,14 +422,19 @@ test('at 1280 px the five filters used most fit one row and the first comments a
   const more = filters.getByRole('button', { name: 'More filters', exact: true });
   await expect(more).toBeVisible();
   await expect(filters.getByRole('button', { name: 'Network' })).toBeHidden();
-  // One row: the five share a top edge, and the first comment is on screen without scrolling.
-  const tops = await Promise.all(
-    ['Show', 'Order', 'Project', 'Sentiment'].map(async (name) =>
-      Math.round((await filters.getByRole('button', { name }).boundingBox())!.y),
-    ),
-  );
+  // Four in a row, the words under them (five would cut its placeholder), and the first comment on
+  // screen without scrolling; from 1920 px, the five in one row.
+  const top = async (control: Locator) => Math.round((await control.boundingBox())!.y);
+  const selects = ['Show', 'Order', 'Project', 'Sentiment'].map((name) => filters.getByRole('button', { name }));
+  const words = filters.getByRole('searchbox', { name: 'Message' });
+  const tops = await Promise.all(selects.map(top));
   expect(new Set(tops).size).toBe(1);
+  expect(await top(words)).toBeGreaterThan(tops[0]!);
   await expect(rows(page).nth(1)).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.setViewportSize({ width: 1920, height: 800 });
+  await expect.poll(() => top(words)).toBe(tops[0]);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Opened from the keyboard, they show; one set is counted on the button and opens them on a reload.
   await more.focus();

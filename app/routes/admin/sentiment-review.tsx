@@ -158,9 +158,12 @@ export default function SentimentReviewRoute() {
         title={t('review.title')}
         subtitle={t('review.subtitle')}
         actions={
-          <Button variant="secondary" size="sm" onClick={() => dispatch({ type: 'help', open: true })}>
-            {t('review.shortcuts.open')}
-          </Button>
+          // Not where the screen is touched: no keyboard to use them with (its "?" still opens them).
+          <div className="pointer-coarse:hidden">
+            <Button variant="secondary" size="sm" onClick={() => dispatch({ type: 'help', open: true })}>
+              {t('review.shortcuts.open')}
+            </Button>
+          </div>
         }
       />
       <SentimentModelCard
