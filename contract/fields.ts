@@ -53,6 +53,13 @@ export const CHANNEL_KINDS = [
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 /**
+ * The kinds whose comments the product also answers, once the channel came with a connected
+ * account (a comment's `channel.canReply`): a LinkedIn organization's comments are read only
+ * (answering them would ask every account for LinkedIn's write permission as well).
+ */
+export const REPLIED_KINDS: readonly ChannelKind[] = ['facebook-page', 'instagram-account'];
+
+/**
  * The providers a user connects accounts of (docs/product.md#integrations): each brings
  * channels of its kinds.
  */

@@ -54,6 +54,7 @@ import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
 import { snackbar } from '~/lib/snackbar';
 import { useQueryChange, useQueryOnItsWay } from '~/lib/url-query';
+import { ReplyNeedsAccount } from '~/features/comments/reply-needs-account';
 
 /** Every project of the user (a page at a time from the API), with their channels: the filters' choices. */
 async function allProjects(): Promise<InboxProjectChoice[]> {
@@ -395,6 +396,8 @@ export default function InboxRoute() {
         }
       />
       <InboxToolbar filter={filter} projects={projects} onChange={change} />
+      {/* From the first page only: a notice growing above the list as one scrolls would move it. */}
+      <ReplyNeedsAccount comments={list.data?.pages[0]?.data ?? []} />
 
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the keys of the focusable rows and buttons inside, caught as they bubble */}
       <section aria-label={t('inbox.listLabel')} onKeyDown={onKeyDown} className="flex flex-col gap-3">

@@ -67,11 +67,7 @@ export interface ProviderComment {
 
 /** The kinds of channel whose comments the product reads. */
 export const COMMENTED_KINDS: readonly ChannelKind[] = ['facebook-page', 'instagram-account', 'linkedin-organization'];
-/**
- * The kinds whose comments the product also answers: a LinkedIn organization's comments are read
- * only (answering them would ask every account for LinkedIn's write permission as well).
- */
-export const REPLIED_KINDS: readonly ChannelKind[] = ['facebook-page', 'instagram-account'];
+export { REPLIED_KINDS } from '../../contract/fields';
 /**
  * The kinds whose comments are hidden (Graph's `is_hidden`, Instagram's `hide`) and deleted at the
  * provider, not only marked here, when the channel came with a connected account.

@@ -268,6 +268,8 @@ test('replies to a comment as the page, through the provider; the reply shows un
 }) => {
   await openCommentsFollowingPage(page, request, user);
   await expect(page.getByText('8 comments, replies not counted', { exact: true })).toBeVisible();
+  // Its account is connected: nothing to say about replies.
+  await expect(page.getByText('Connect the account to reply')).toHaveCount(0);
   const row = rows(page).filter({ hasText: 'Are you open on Sunday morning?' });
   await row.getByRole('button', { name: /^Reply to / }).click();
   const dialog = page.getByRole('dialog', { name: 'Reply as Espresso Bar Milano' });
@@ -384,11 +386,28 @@ test('a reply closed unsent is there when its dialog opens again, also after the
   await expect(field).toHaveValue('');
 });
 
-test('a seeded channel without a connected account offers no reply', async ({ page }) => {
+test('a seeded channel without a connected account offers no reply, and the page says why and where to change it', async ({
+  page,
+}) => {
   await signInWithoutUi(page, DEMO);
   await openComments(page);
   await expect(rows(page).nth(1)).toBeVisible();
   await expect(page.getByRole('button', { name: /^Reply to / })).toHaveCount(0);
+  // The café's page and Instagram account take replies once Giulia's account is connected; its ad
+  // account's comments are not read, so it is not named.
+  await expect(page.getByText('Connect the account to reply')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Replying to the comments of Espresso Bar Milano and espressobarmilano needs the accounts that manage them, and they are not connected.',
+    ),
+  ).toBeVisible();
+
+  // The inbox says it too, and leads to where accounts are connected.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Inbox' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+  await expect(page.getByText('Connect the account to reply')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Integrations' }).click();
+  await expect(page).toHaveURL('/integrations');
 });
 
 /** A sentiment list's figures by sentiment name ("Positive" → 3), the zeros left out. */

@@ -50,6 +50,7 @@ import { useQueryChange, useQueryOnItsWay } from '~/lib/url-query';
 import { pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 import { failureToSay, throwRouteError } from '~/lib/route-errors';
+import { ReplyNeedsAccount } from '~/features/comments/reply-needs-account';
 
 /**
  * A project's comments: the sentiment summary over time, then the comments on its channels,
@@ -202,6 +203,8 @@ export default function ProjectCommentsRoute() {
         </FoldedFilters>
       </div>
 
+      {/* From the first page only: a notice growing above the list as one scrolls would move it. */}
+      <ReplyNeedsAccount comments={list.data?.pages[0]?.data ?? []} />
       <section aria-label={t('projectComments.listLabel')} className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm font-medium text-fg" aria-live="polite">
