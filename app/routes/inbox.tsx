@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { numberFormat } from '~/lib/format';
 import type { InboxDoneResult } from '~contract/inbox';
 import { RouteErrorBoundary } from '~/components/error-boundary';
-import { Button } from '~/components/ui/button';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
+import { paths } from '~/lib/paths';
 import { AppDialog, ConfirmDialog, useFormDialog } from '~/components/ui/dialog';
 import { authorOf } from '~/features/comments/author';
 import { PageHeader } from '~/components/ui/page-header';
@@ -431,13 +433,17 @@ export default function InboxRoute() {
           loading={list.isPending || filtering}
           loadingRows={6}
           empty={
-            isInboxFiltered(filter)
-              ? t('projectComments.noMatch')
-              : open
-                ? channelIds.length === 0
-                  ? t('inbox.noChannels')
-                  : t('inbox.zero')
-                : t('inbox.noneDone')
+            isInboxFiltered(filter) ? (
+              t('projectComments.noMatch')
+            ) : open ? (
+              channelIds.length === 0 ? (
+                <NoChannels projects={projects} />
+              ) : (
+                t('inbox.zero')
+              )
+            ) : (
+              t('inbox.noneDone')
+            )
           }
           // A frame of the screen's height for rows; without any, the empty state's own height.
           virtual={
@@ -536,4 +542,28 @@ export const meta = () => pageTitle('inbox.title');
 
 export function ErrorBoundary() {
   return <RouteErrorBoundary />;
+}
+
+/**
+ * The inbox of a user whose projects follow no channel yet: what would be here, and the one thing
+ * to do next: a first project, attaching channels to the only one, or choosing among them.
+ */
+function NoChannels({ projects }: { projects: Array<{ id: string }> }) {
+  const { t } = useTranslation();
+  const [only] = projects;
+  const action =
+    projects.length === 0 ? (
+      <ButtonLink size="sm" to={paths.newProject()}>
+        {t('projects.newProject')}
+      </ButtonLink>
+    ) : projects.length === 1 && only ? (
+      <ButtonLink size="sm" to={paths.projectChannels(only.id)}>
+        {t('inbox.attachChannels')}
+      </ButtonLink>
+    ) : (
+      <ButtonLink size="sm" to={paths.projects()}>
+        {t('inbox.toProjects')}
+      </ButtonLink>
+    );
+  return <EmptyState compact title={t('inbox.noChannelsTitle')} description={t('inbox.noChannels')} action={action} />;
 }

@@ -403,10 +403,22 @@ test('a mangled address still opens, as the plain inbox', async ({ page, request
 });
 
 test.describe('with no project following a channel', () => {
-  test('says what to do', async ({ page, signedInUser }) => {
-    void signedInUser;
+  test('says what to do, and leads there: a first project, then its channels', async ({
+    page,
+    request,
+    signedInUser: user,
+  }) => {
     await page.goto('/inbox');
+    await expect(page.getByText('No channel followed yet')).toBeVisible();
     await expect(page.getByText(/^None of your projects follows a channel yet/)).toBeVisible();
+    await page.getByRole('link', { name: 'New project' }).click();
+    await expect(page).toHaveURL('/projects/new');
+
+    // With one project, straight to its channels.
+    const id = await makeProjectThroughApi(request, await accessTokenOf(request, user), 'Quiet');
+    await page.goto('/inbox');
+    await page.getByRole('link', { name: 'Attach channels' }).click();
+    await expect(page).toHaveURL(`/projects/${id}/channels`);
   });
 });
 

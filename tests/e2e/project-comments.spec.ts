@@ -251,6 +251,7 @@ test("a project without channels says how to get comments; another user's projec
   ).toBeVisible();
   await expect(page.getByRole('img', { name: /no comments in this period/ })).toBeVisible();
   await expectNoA11yViolations(page);
+  await expect(page.getByRole('link', { name: 'Attach channels' })).toHaveAttribute('href', `/projects/${id}/channels`);
 
   allowConsoleErrors(/status of 404/);
   await expectNotFoundForAnotherUser(page, await makeUser(), `/projects/${id}/comments`, 'Quiet');

@@ -7,6 +7,7 @@ import type { Comment } from '~contract/comments';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
 import { ButtonLink } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
 import { useFormDialog } from '~/components/ui/dialog';
 import { PageHeader } from '~/components/ui/page-header';
 import { Select } from '~/components/ui/select';
@@ -221,11 +222,22 @@ export default function ProjectCommentsRoute() {
           loading={list.isPending || filtering}
           loadingRows={6}
           empty={
-            isProjectFiltered(filter)
-              ? t('projectComments.noMatch')
-              : project.channels.length === 0
-                ? t('projectComments.noChannels')
-                : t('projectComments.empty')
+            isProjectFiltered(filter) ? (
+              t('projectComments.noMatch')
+            ) : project.channels.length === 0 ? (
+              <EmptyState
+                compact
+                title={t('projectComments.noChannelsTitle')}
+                description={t('projectComments.noChannels')}
+                action={
+                  <ButtonLink size="sm" to={paths.projectChannels(project._id)}>
+                    {t('inbox.attachChannels')}
+                  </ButtonLink>
+                }
+              />
+            ) : (
+              t('projectComments.empty')
+            )
           }
           virtual={{ estimateRowHeight: ROW_HEIGHT, height: 'max(24rem, calc(100dvh - 16rem))' }}
           onEndReached={loadMore}
