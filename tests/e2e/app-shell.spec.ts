@@ -282,7 +282,7 @@ test.describe('the signed-in chrome', () => {
     });
   }
 
-  test('the first Tab skips to the content, past the navigation; a move to another page is said by its title', async ({
+  test('the first Tab skips to the content, past the navigation; a move to another page is said by its title and keeps the keyboard in reach', async ({
     page,
     signedInUser: _,
   }) => {
@@ -309,6 +309,25 @@ test.describe('the signed-in chrome', () => {
     await expect(page.getByRole('heading', { name: 'Inbox', exact: true })).toBeVisible();
     await expect(said).toHaveText('Inbox · Orbita');
     await expect(page).toHaveTitle('Inbox · Orbita');
+    // The link followed is still there: focus stays on it.
+    await expect(
+      page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Inbox' }),
+    ).toBeFocused();
+
+    // A page's own focus is kept; a move that takes away the element that had focus starts the
+    // keyboard at the top again, as a page load does: drawn when the keyboard made the move.
+    await page.getByRole('link', { name: 'New project' }).click();
+    await expect(page.getByRole('textbox', { name: 'Project name' })).toBeFocused();
+    await page.getByRole('link', { name: 'Back to your projects' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/projects');
+    await expect(skip).toBeFocused();
+    expect((await skip.boundingBox())?.width).toBeGreaterThan(50);
+    await page.getByRole('link', { name: 'New project' }).first().click();
+    await page.getByRole('link', { name: 'Back to your projects' }).click();
+    await expect(page).toHaveURL('/projects');
+    await expect(skip).toBeFocused();
+    expect((await skip.boundingBox())?.width).toBeLessThanOrEqual(1);
   });
 
   test('the user menu says who is signed in and signs out, by keyboard', async ({ page, user, signedInUser: _ }) => {
