@@ -6,18 +6,19 @@ export const MAIN_ID = 'main';
 const SKIP_LINK_ID = 'skip-link';
 
 /**
- * Puts focus on the skip link, as a page loaded anew starts: for a move to another page that took
- * away the element that had focus (a link or a button of the page left), so the next Tab starts
- * at the top again rather than wherever that element was. Drawn only if the keyboard made the move.
+ * Puts focus on the skip link, as a page loaded anew starts: for a move to another page that
+ * took away the element that had focus (a link or a button of the page left), so the next Tab
+ * starts at the top again rather than wherever that element was. Drawn only if the keyboard
+ * made the move (`:focus-visible`).
  */
 export function focusSkipLink() {
   document.getElementById(SKIP_LINK_ID)?.focus({ preventScroll: true });
 }
 
 /**
- * The first stop of the keyboard on every page, shown only while the keyboard is on it: it takes the
- * keyboard past the navigation and the top bar (a dozen stops and more in the app's frame) to the
- * page's own content (docs/product.md#keyboard).
+ * The first stop of the keyboard on every page, shown only while the keyboard is on it: it takes
+ * the keyboard past the navigation and the top bar (a dozen stops and more in the app's frame) to
+ * the page's own content (docs/product.md#keyboard).
  */
 export function SkipLink() {
   const { t } = useTranslation();
