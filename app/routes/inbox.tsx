@@ -46,7 +46,7 @@ import { ReplyDialog, ReplyFormSchema, replyRefused } from '~/features/comments/
 import { savedRepliesForReplying } from '~/features/comments/saved-replies';
 import { isInControl } from '~/features/comments/review-keys';
 import { placeAfterLeaving } from '~/features/comments/review-state';
-import { ShortcutsDialog } from '~/features/comments/shortcuts-dialog';
+import { ShortcutsButton, ShortcutsDialog } from '~/features/comments/shortcuts-dialog';
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { getProjects } from '~/features/projects/api';
 import { parseForm, useIsPending } from '~/lib/forms';
@@ -388,18 +388,10 @@ export default function InboxRoute() {
       <PageHeader
         title={t('inbox.title')}
         subtitle={t('inbox.subtitle')}
-        actions={
-          // Not where the screen is touched: no keyboard to use them with (its "?" still opens them).
-          <div className="pointer-coarse:hidden">
-            <Button variant="secondary" size="sm" onClick={() => setHelpOpen(true)}>
-              {t('review.shortcuts.open')}
-            </Button>
-          </div>
-        }
+        actions={<ShortcutsButton onClick={() => setHelpOpen(true)} />}
       />
       <InboxToolbar filter={filter} projects={projects} onChange={change} />
-      {/* From the first page only: a notice growing above the list as one scrolls would move it. */}
-      <ReplyNeedsAccount comments={list.data?.pages[0]?.data ?? []} />
+      <ReplyNeedsAccount firstPage={list.data?.pages[0]?.data} />
 
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the keys of the focusable rows and buttons inside, caught as they bubble */}
       <section aria-label={t('inbox.listLabel')} onKeyDown={onKeyDown} className="flex flex-col gap-3">

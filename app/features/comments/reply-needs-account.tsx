@@ -31,11 +31,12 @@ export function channelsWithoutAccount(comments: ReadonlyArray<{ channel: Listed
  * Why the comments listed on some channels offer no Reply, and where to change it
  * (docs/product.md#replies): their channel takes replies, but came without the account that
  * manages it (attached before it was connected, or its account removed since). Nothing when every
- * listed comment that could take a reply does.
+ * listed comment that could take a reply does. It reads the list's first page only: a notice that
+ * grew above the list as more pages load would move the list under the reader.
  */
-export function ReplyNeedsAccount({ comments }: { comments: ReadonlyArray<{ channel: ListedChannel }> }) {
+export function ReplyNeedsAccount({ firstPage = [] }: { firstPage?: ReadonlyArray<{ channel: ListedChannel }> }) {
   const { t, i18n } = useTranslation();
-  const names = channelsWithoutAccount(comments);
+  const names = channelsWithoutAccount(firstPage);
   if (names.length === 0) return null;
   const shown =
     names.length > NAMED + 1

@@ -17,6 +17,21 @@ export const REVIEW_SHORTCUTS = [
 ] as const;
 
 /**
+ * The button that opens a list's keys (`ShortcutsDialog`), beside the page's title. Not where the
+ * screen is touched: there is no keyboard to use them with (`?` still opens them).
+ */
+export function ShortcutsButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="pointer-coarse:hidden">
+      <Button variant="secondary" size="sm" onClick={onClick}>
+        {t('review.shortcuts.open')}
+      </Button>
+    </div>
+  );
+}
+
+/**
  * A list's keys in a dialog (`?`): the review's, or those given with the translations' prefix
  * (`inbox.shortcuts`) that holds its title, its intro and a line for each.
  */

@@ -3,7 +3,6 @@ import { useLoaderData } from '@remix-run/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
-import { Button } from '~/components/ui/button';
 import { PageHeader } from '~/components/ui/page-header';
 import { DataTable, type DataTableHandle } from '~/components/ui/table';
 import { requireAdmin } from '~/features/auth/guards';
@@ -37,7 +36,7 @@ import {
   type ReviewAnswer,
 } from '~/features/comments/review-intents';
 import { ReviewToolbar } from '~/features/comments/review-toolbar';
-import { ShortcutsDialog } from '~/features/comments/shortcuts-dialog';
+import { ShortcutsButton, ShortcutsDialog } from '~/features/comments/shortcuts-dialog';
 import { useSentimentReview } from '~/features/comments/use-sentiment-review';
 import { formText, handleIntents, useIntent } from '~/lib/intents';
 import { LOADS_IN_PLACE } from '~/lib/loading';
@@ -157,14 +156,7 @@ export default function SentimentReviewRoute() {
       <PageHeader
         title={t('review.title')}
         subtitle={t('review.subtitle')}
-        actions={
-          // Not where the screen is touched: no keyboard to use them with (its "?" still opens them).
-          <div className="pointer-coarse:hidden">
-            <Button variant="secondary" size="sm" onClick={() => dispatch({ type: 'help', open: true })}>
-              {t('review.shortcuts.open')}
-            </Button>
-          </div>
-        }
+        actions={<ShortcutsButton onClick={() => dispatch({ type: 'help', open: true })} />}
       />
       <SentimentModelCard
         model={model}

@@ -204,8 +204,7 @@ export default function ProjectCommentsRoute() {
         </FoldedFilters>
       </div>
 
-      {/* From the first page only: a notice growing above the list as one scrolls would move it. */}
-      <ReplyNeedsAccount comments={list.data?.pages[0]?.data ?? []} />
+      <ReplyNeedsAccount firstPage={list.data?.pages[0]?.data} />
       <section aria-label={t('projectComments.listLabel')} className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm font-medium text-fg" aria-live="polite">
