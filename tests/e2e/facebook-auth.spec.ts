@@ -139,13 +139,14 @@ test('signs up with Facebook: on to /projects/new with the promo coupon redeemed
     expect(sent).toEqual([]);
     await page.getByLabel('Project name').fill('<b>Fiori</b> di Sofia');
     await page.getByRole('button', { name: 'Create project' }).click();
-    await expect(page).toHaveURL('/projects');
+    // On to what a new project needs next: its channels. Her Facebook account came with her, its
+    // page fetched in the background, and is offered there.
+    await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}\/channels$/);
     await expect(snackbar(page, 'Project “<b>Fiori</b> di Sofia” created.')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: '<b>Fiori</b> di Sofia' })).toBeVisible();
-
-    // Her Facebook account came with her, its page fetched in the background.
-    await page.goto('/integrations');
+    await expect(page.getByRole('heading', { level: 1, name: '<b>Fiori</b> di Sofia: channels' })).toBeVisible();
     await expect(page.getByText('Esposito Fiori')).toBeVisible({ timeout: 20_000 });
+    await page.goto('/projects');
+    await expect(page.getByRole('heading', { level: 2, name: '<b>Fiori</b> di Sofia' })).toBeVisible();
 
     // Signing up with Facebook again, she already has an account: she is signed in to it.
     await signOut(page);

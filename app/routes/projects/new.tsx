@@ -18,7 +18,8 @@ import { snackbar } from '~/lib/snackbar';
 /**
  * A new project (docs/product.md#projects): the landing page after a Facebook sign-up, and where
  * the projects list's call to action leads. A name is all a project needs to start; its channels
- * are attached on its own page.
+ * are attached on its own page, where a new project goes next: a project follows nothing until
+ * then, and the page says so.
  */
 export async function clientLoader({ request }: { request: Request }) {
   await requireUser(request);
@@ -29,13 +30,15 @@ export async function clientAction({ request }: { request: Request }) {
   await requireUser(request);
   const submission = await parseForm(request, NewProjectSchema);
   if (submission.status !== 'success') return submission.reply();
+  let projectId: string;
   try {
     const project = await createProject(submission.value);
+    projectId = project._id;
     snackbar.show('projects.createdMessage', 'success', { values: { name: project.name } });
   } catch (error) {
     return replyWithApiError(request, submission, error);
   }
-  throw redirect(paths.projects());
+  throw redirect(paths.projectChannels(projectId));
 }
 
 export default function NewProjectRoute() {
