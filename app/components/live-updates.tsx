@@ -33,7 +33,7 @@ import { brandName } from '~/components/ui/brand-mark';
 import { ChannelFetchedDialog } from '~/features/integrations/channel-fetched-dialog';
 import { createLiveConnection, type LiveConnection } from '~/features/realtime/live-connection';
 import { LiveStatusIndicator } from '~/features/realtime/live-status';
-import { projectKeys } from '~/features/projects/api';
+import { getProjects, projectKeys } from '~/features/projects/api';
 import { countOnProjects } from '~/features/projects/project-counts';
 import { TiktokImportPanel } from '~/features/projects/tiktok-import-panel';
 import { tiktokImports } from '~/features/projects/tiktok-imports';
@@ -256,6 +256,9 @@ export function openLiveSession(user: Pick<User, '_id' | 'sessionId'>): LiveConn
   return connection;
 }
 
+/** For the channel-fetched dialog's way to attach what arrived: a project made elsewhere counts. */
+const readProjectsAfresh = () => getProjects(1, { quietly: true, fresh: true });
+
 export function closeLiveSession() {
   if (session) liveConnection.close();
 }
@@ -289,7 +292,7 @@ export default function LiveUpdates({ userId, sessionId }: { userId: string; ses
   if (state === 'lost' && !wasLost) setWasLost(true);
   return (
     <>
-      <ChannelFetchedDialog />
+      <ChannelFetchedDialog readProjects={readProjectsAfresh} />
       <TiktokImportPanel />
       <LiveStatusIndicator lost={state === 'lost'} recovered={wasLost && state === 'live'} />
     </>

@@ -81,6 +81,35 @@ test('renames a project: empty and too long are refused by the field, sending no
   expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
 });
 
+test('on a phone, a message shown while a dialog is open never covers its buttons', async ({ page, request, user }) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await signInWithoutUi(page, user);
+  await makeProjectThroughApi(request, await accessTokenOf(request, user), 'Bottega');
+  await page.goto('/projects');
+  const rename = async (to: string) => {
+    await page.getByRole('button', { name: /^Actions for / }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rename the project' });
+    await dialog.getByLabel('Project name').fill(to);
+    return dialog;
+  };
+  await (await rename('Verde')).getByRole('button', { name: 'Rename' }).click();
+  const message = page.getByRole('status').filter({ hasText: 'The project is now called Verde.' });
+  await expect(message).toBeVisible();
+  // The dialog is a sheet at the bottom of the screen; the message, there before, moves to the top.
+  const dialog = await rename('Blu');
+  await expect(message).toBeVisible();
+  const shown = (await message.boundingBox())!;
+  for (const name of ['Cancel', 'Rename']) {
+    const button = (await dialog.getByRole('button', { name }).boundingBox())!;
+    expect(shown.y + shown.height <= button.y || button.y + button.height <= shown.y).toBe(true);
+  }
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  // Back at the bottom once the dialog has gone.
+  expect((await message.boundingBox())!.y).toBeGreaterThan(350);
+});
+
 test('a rename the API refuses (the project deleted meanwhile) says so in the form and keeps what was typed', async ({
   page,
   request,

@@ -79,19 +79,27 @@ test('the first channel opens the dialog and the others join it; Cancel closes i
   await expect(cards(page).filter({ hasText: 'Instagram account' })).toHaveText(/espressobarmilano/);
   // Cards cannot be removed: nothing in the list is a button.
   await expect(dialog.getByRole('list').getByRole('button')).toHaveCount(0);
-  await expect(dialog.getByRole('link', { name: 'Go to your projects' })).toBeVisible();
+  // No project yet: the way to attach them starts with one.
+  await expect(dialog.getByRole('link', { name: 'Create a project' })).toHaveAttribute('href', '/projects/new');
   await expect(dialog).toContainText('Attach them to a project to follow their comments.');
   await expectNoA11yViolations(page);
 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 
-  // Another account later: a new dialog, with only its own channel.
-  await connectFacebookThroughApi(request, await accessTokenOf(request, user), MARCO);
+  // Another account later, with one project by then: a new dialog, with only its own channel,
+  // leading to that project's channels.
+  const token = await accessTokenOf(request, user);
+  const projectId = await makeProjectThroughApi(request, token, 'Bottega');
+  await connectFacebookThroughApi(request, token, MARCO);
   await expect(page.getByRole('dialog', { name: 'A new channel is ready' })).toBeVisible({ timeout: 20_000 });
   await expect(cards(page)).toHaveText([/^Bianchi Bottega/]);
   // One channel is an "it", not a "them".
   await expect(page.getByRole('dialog')).toContainText('Attach it to a project to follow its comments.');
+  await expect(page.getByRole('dialog').getByRole('link', { name: 'Go to the channels of Bottega' })).toHaveAttribute(
+    'href',
+    `/projects/${projectId}/channels`,
+  );
   await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
   await page.getByRole('button', { name: 'Refresh page' }).click();
   await expect
@@ -99,6 +107,29 @@ test('the first channel opens the dialog and the others join it; Cancel closes i
     .toBe(undefined);
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test("on a project's channels page, a channel that arrives joins the list there, and the dialog says to attach it below", async ({
+  page,
+  request,
+  user,
+}) => {
+  await signInWithoutUi(page, user);
+  const token = await accessTokenOf(request, user);
+  await makeProjectThroughApi(request, token, 'Osteria');
+  const projectId = await makeProjectThroughApi(request, token, 'Bottega');
+  await openListening(page, `/projects/${projectId}/channels`);
+  await connectFacebookThroughApi(request, token, MARCO);
+  const dialog = page.getByRole('dialog', { name: 'A new channel is ready' });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog).toContainText(
+    'Attach it to this project below, under “Your other channels”, to follow its comments.',
+  );
+  await expect(dialog.getByRole('link')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(
+    page.getByRole('region', { name: 'To attach: Pages' }).getByText('Bianchi Bottega', { exact: true }),
+  ).toBeVisible();
 });
 
 test("a user's browser hears nothing of another user's channels, and a forged subscription is refused", async ({

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useLocation } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { AppDialog } from '~/components/ui/dialog';
@@ -8,21 +9,67 @@ import { paths } from '~/lib/paths';
 import { channelFetched, useChannelFetched } from './channel-fetched';
 import { ChannelLine } from './channel-kind';
 
-/**
- * The channel-fetched dialog (docs/product.md#fetching-channels): what just arrived from the user's connected
- * accounts, as cards that cannot be removed, each saying which projects follow it already, and
- * what to do with those no project follows. Cancel closes it (and the
- * next channel opens a new one); 'Refresh page' reloads, so every screen shows the new channels.
- */
 /** Cards shown at most; the rest are counted (a dialog that fits any screen, with nothing to scroll). */
 const SHOWN = 5;
 
-export function ChannelFetchedDialog() {
+/** A project's channels page: where the channels no project follows are listed to attach. */
+const PROJECT_CHANNELS = /^\/projects\/[^/]+\/channels\/?$/;
+
+/**
+ * Where the channels no project follows can be attached, as the inbox with no channel leads
+ * (app/routes/inbox.tsx): the page itself on a project's channels, where they join the list below
+ * as they arrive; elsewhere a first project, the only project's channels, or the projects to
+ * choose among. The projects are read afresh each time there is something to attach (one may have
+ * been made in another tab), and until they are (or if they cannot be), the link is to the
+ * projects.
+ */
+type AttachTarget = { here: true } | { to: string; label: string };
+
+/** The user's first page of projects, read afresh (the projects feature's, given by the layout). */
+export type ReadProjects = () => Promise<{ meta: { total: number }; data: Array<{ _id: string; name: string }> }>;
+
+function useAttachTarget(unfollowed: number, readProjects: ReadProjects): AttachTarget {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const here = PROJECT_CHANNELS.test(pathname);
+  const [projects, setProjects] = useState<{ total: number; only?: { _id: string; name: string } } | null>(null);
+  const wanted = unfollowed > 0 && !here;
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    readProjects().then(
+      (page) => current && setProjects({ total: page.meta.total, only: page.data[0] }),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+      setProjects(null);
+    };
+  }, [wanted, readProjects]);
+  if (here) return { here: true };
+  if (projects?.total === 0) return { to: paths.newProject(), label: t('channelFetched.toNewProject') };
+  if (projects?.total === 1 && projects.only) {
+    return {
+      to: paths.projectChannels(projects.only._id),
+      label: t('channelFetched.toProject', { name: projects.only.name }),
+    };
+  }
+  return { to: paths.projects(), label: t('channelFetched.toProjects') };
+}
+
+/**
+ * The channel-fetched dialog (docs/product.md#fetching-channels): what just arrived from the
+ * user's connected accounts, as cards that cannot be removed, each saying which projects follow it
+ * already, and where to attach those no project follows. Cancel closes it (and the next channel
+ * opens a new one); 'Refresh page' reloads, so every screen shows the new channels.
+ */
+export function ChannelFetchedDialog({ readProjects }: { readProjects: ReadProjects }) {
   const { t, i18n } = useTranslation();
   const channels = useChannelFetched();
   const [reloading, setReloading] = useState(false);
   const list = channels ?? [];
   const unfollowed = list.filter((each) => each.projects.length === 0).length;
+  const attach = useAttachTarget(unfollowed, readProjects);
   return (
     <AppDialog
       open={channels !== null}
@@ -67,10 +114,16 @@ export function ChannelFetchedDialog() {
       {/* Only for channels no project follows yet: a TikTok user connected from a project is in it. */}
       {unfollowed > 0 ? (
         <p className="mt-4 text-sm">
-          {t('channelFetched.next', { count: unfollowed })}{' '}
-          <TextLink to={paths.projects()} onClick={channelFetched.close}>
-            {t('channelFetched.toProjects')}
-          </TextLink>
+          {'here' in attach ? (
+            t('channelFetched.nextHere', { count: unfollowed, list: t('projectChannels.availableTitle') })
+          ) : (
+            <>
+              {t('channelFetched.next', { count: unfollowed })}{' '}
+              <TextLink to={attach.to} onClick={channelFetched.close}>
+                {attach.label}
+              </TextLink>
+            </>
+          )}
         </p>
       ) : null}
     </AppDialog>

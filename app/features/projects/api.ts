@@ -20,9 +20,12 @@ export const projectKeys = {
 /**
  * Cached (docs/product.md#data-freshness), and read again once invalidated (a project made, a
  * TikTok import ended). `quietly`: a reading the user did not ask for, which lights no loading bar.
+ * `fresh`: read from the API whatever the cache holds (a project made in another tab is not an
+ * invalidation here).
  */
-export function getProjects(page = 1, { quietly = false }: { quietly?: boolean } = {}) {
+export function getProjects(page = 1, { quietly = false, fresh = false }: { quietly?: boolean; fresh?: boolean } = {}) {
   return cached({
+    ...(fresh ? { staleTime: 0 } : {}),
     queryKey: projectKeys.list(page),
     queryFn: () =>
       api.call(projects.listProjects, { query: { page: String(page) } }, quietly ? { countsForLoading: false } : {}),
