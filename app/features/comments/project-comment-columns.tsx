@@ -144,7 +144,7 @@ export function CommentWithReplies({ comment, place }: { comment: ProjectComment
       {place}
       <CommentBody comment={comment} />
       <span className="md:hidden">
-        <SentimentBadge sentiment={comment.sentiment.sentiment} />
+        <CommentSentiment comment={comment} />
       </span>
       {comment.replies.length > 0 ? (
         <ul
@@ -168,8 +168,28 @@ export const sentimentColumn = <Row extends Comment>(t: TFunction): Column<Row> 
   header: t('projectComments.columns.sentiment'),
   className: 'w-36 align-top',
   from: 'md',
-  cell: (comment) => <SentimentBadge sentiment={comment.sentiment.sentiment} />,
+  cell: (comment) => <CommentSentiment comment={comment} />,
 });
+
+/**
+ * A comment's sentiment as its owner sees it: its badge, and under an unclassified comment that
+ * waits for a reviewer, what the classifier proposes, said as a guess (docs/product.md#sentiment):
+ * "Unclassified" alone told the owner nothing of a comment the classifier reads as a complaint.
+ * The badge stays the comment's sentiment, as the filters, the chart and the counts have it.
+ */
+export function CommentSentiment({ comment }: { comment: Comment }) {
+  const { t } = useTranslation();
+  const { sentiment, inReview } = comment.sentiment;
+  const guess = inReview && sentiment === 'UNCLASSIFIED' ? comment.proposedSentiment : null;
+  return (
+    <span className="inline-flex flex-col items-start gap-1">
+      <SentimentBadge sentiment={sentiment} />
+      {guess && guess !== 'UNCLASSIFIED' ? (
+        <span className="text-xs text-fg-muted">{t(`projectComments.probably.${guess}`)}</span>
+      ) : null}
+    </span>
+  );
+}
 
 /**
  * A project's comments as the table shows them: the comment with its replies, its sentiment, its
