@@ -135,14 +135,19 @@ test('a done that does not go through leaves the keyboard and the selection wher
   // The connection drops as e is pressed: said, and nothing moves. On a slow device (the CPU
   // slowed 30 times), so that the next press lands while the page still reads itself again after
   // the failure: it waits for that, and is not lost.
+  // What the page does in a tenth of a second takes it three seconds then, and more while the
+  // other worker and the API share the two cores: the waits while it is slowed are as long as the
+  // test allows, not the usual ten seconds (which failed at times on a busy machine).
+  const slowed = { timeout: 30_000 };
+  test.setTimeout(120_000);
   await page.route('**/v1.0/inbox/done', (route) => route.abort('internetdisconnected'));
   const devTools = await page.context().newCDPSession(page);
   await devTools.send('Emulation.setCPUThrottlingRate', { rate: 30 });
   await page.keyboard.press('e');
-  await expect(page.getByText('No Internet Connection')).toBeVisible();
-  await expect(openCount(page)).toHaveText(`${total} open comments`);
-  await expect(rows(page).nth(2)).toBeFocused();
-  await expect(rows(page).nth(2)).toContainText(second);
+  await expect(page.getByText('No Internet Connection')).toBeVisible(slowed);
+  await expect(openCount(page)).toHaveText(`${total} open comments`, slowed);
+  await expect(rows(page).nth(2)).toBeFocused(slowed);
+  await expect(rows(page).nth(2)).toContainText(second, slowed);
 
   // Back: e marks that comment done, not the one after it, which then takes the keyboard.
   await page.unroute('**/v1.0/inbox/done');
