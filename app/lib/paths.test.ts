@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { pathOf, paths } from './paths';
+import { pathOf, paths, whereToAttachChannels } from './paths';
 
 describe('pathOf: the return address a guard sends to sign-in', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));
@@ -22,5 +22,14 @@ describe('pathOf: the return address a guard sends to sign-in', () => {
     expect(pathOf(new Request('http://localhost/troubleshooting'))).toBe('/troubleshooting');
     window.history.replaceState(null, '', '/troubleshooting?x=1#convert');
     expect(pathOf(new Request('http://localhost/troubleshooting'))).toBe('/troubleshooting');
+  });
+});
+
+describe('whereToAttachChannels', () => {
+  const id = '20000000-0000-4000-8000-000000000000';
+  it('leads to a first project, the only one’s channels, or the projects to choose among', () => {
+    expect(whereToAttachChannels(0, undefined)).toEqual({ step: 'newProject', to: '/projects/new' });
+    expect(whereToAttachChannels(1, id)).toEqual({ step: 'projectChannels', to: `/projects/${id}/channels` });
+    expect(whereToAttachChannels(2, id)).toEqual({ step: 'projects', to: '/projects' });
   });
 });

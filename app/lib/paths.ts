@@ -48,6 +48,19 @@ export const paths = {
 };
 
 /**
+ * Where a user attaches channels next (docs/product.md#channels): a first project while they
+ * have none, the only project's channels, or the projects to choose among. `step` says which, for
+ * the words of the link.
+ */
+export function whereToAttachChannels(projectCount: number, onlyProjectId: string | undefined) {
+  if (projectCount === 0) return { step: 'newProject', to: paths.newProject() } as const;
+  if (projectCount === 1 && onlyProjectId) {
+    return { step: 'projectChannels', to: paths.projectChannels(onlyProjectId) } as const;
+  }
+  return { step: 'projects', to: paths.projects() } as const;
+}
+
+/**
  * A path under /public/ is a public URL (docs/product.md#startup-and-the-loading-indicator): open
  * to anyone, no user asked.
  */

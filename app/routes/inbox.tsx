@@ -7,7 +7,7 @@ import type { InboxDoneResult } from '~contract/inbox';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
-import { paths } from '~/lib/paths';
+import { whereToAttachChannels } from '~/lib/paths';
 import { AppDialog, ConfirmDialog, useFormDialog } from '~/components/ui/dialog';
 import { authorOf } from '~/features/comments/author';
 import { PageHeader } from '~/components/ui/page-header';
@@ -542,20 +542,22 @@ export function ErrorBoundary() {
  */
 function NoChannels({ projects }: { projects: Array<{ id: string }> }) {
   const { t } = useTranslation();
-  const [only] = projects;
-  const action =
-    projects.length === 0 ? (
-      <ButtonLink size="sm" to={paths.newProject()}>
-        {t('projects.newProject')}
-      </ButtonLink>
-    ) : projects.length === 1 && only ? (
-      <ButtonLink size="sm" to={paths.projectChannels(only.id)}>
-        {t('inbox.attachChannels')}
-      </ButtonLink>
-    ) : (
-      <ButtonLink size="sm" to={paths.projects()}>
-        {t('inbox.toProjects')}
-      </ButtonLink>
-    );
-  return <EmptyState compact title={t('inbox.noChannelsTitle')} description={t('inbox.noChannels')} action={action} />;
+  const next = whereToAttachChannels(projects.length, projects[0]?.id);
+  const words = {
+    newProject: t('projects.newProject'),
+    projectChannels: t('inbox.attachChannels'),
+    projects: t('inbox.toProjects'),
+  };
+  return (
+    <EmptyState
+      compact
+      title={t('inbox.noChannelsTitle')}
+      description={t('inbox.noChannels')}
+      action={
+        <ButtonLink size="sm" to={next.to}>
+          {words[next.step]}
+        </ButtonLink>
+      }
+    />
+  );
 }

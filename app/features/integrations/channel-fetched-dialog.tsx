@@ -5,7 +5,7 @@ import { Button } from '~/components/ui/button';
 import { AppDialog } from '~/components/ui/dialog';
 import { TextLink } from '~/components/ui/text-link';
 import { listFormat } from '~/lib/format';
-import { paths } from '~/lib/paths';
+import { paths, whereToAttachChannels } from '~/lib/paths';
 import { channelFetched, useChannelFetched } from './channel-fetched';
 import { ChannelLine } from './channel-kind';
 
@@ -15,19 +15,17 @@ const SHOWN = 5;
 /** A project's channels page: where the channels no project follows are listed to attach. */
 const PROJECT_CHANNELS = /^\/projects\/[^/]+\/channels\/?$/;
 
-/**
- * Where the channels no project follows can be attached, as the inbox with no channel leads
- * (app/routes/inbox.tsx): the page itself on a project's channels, where they join the list below
- * as they arrive; elsewhere a first project, the only project's channels, or the projects to
- * choose among. The projects are read afresh each time there is something to attach (one may have
- * been made in another tab), and until they are (or if they cannot be), the link is to the
- * projects.
- */
 type AttachTarget = { here: true } | { to: string; label: string };
 
 /** The user's first page of projects, read afresh (the projects feature's, given by the layout). */
 export type ReadProjects = () => Promise<{ meta: { total: number }; data: Array<{ _id: string; name: string }> }>;
 
+/**
+ * Where the channels no project follows can be attached: the page itself on a project's channels,
+ * where they join the list below as they arrive; elsewhere as `whereToAttachChannels` leads. The
+ * projects are read afresh each time there is something to attach (one may have been made in
+ * another tab), and until they are (or if they cannot be), the link is to the projects.
+ */
 function useAttachTarget(unfollowed: number, readProjects: ReadProjects): AttachTarget {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -47,14 +45,14 @@ function useAttachTarget(unfollowed: number, readProjects: ReadProjects): Attach
     };
   }, [wanted, readProjects]);
   if (here) return { here: true };
-  if (projects?.total === 0) return { to: paths.newProject(), label: t('channelFetched.toNewProject') };
-  if (projects?.total === 1 && projects.only) {
-    return {
-      to: paths.projectChannels(projects.only._id),
-      label: t('channelFetched.toProject', { name: projects.only.name }),
-    };
-  }
-  return { to: paths.projects(), label: t('channelFetched.toProjects') };
+  if (!projects) return { to: paths.projects(), label: t('channelFetched.toProjects') };
+  const next = whereToAttachChannels(projects.total, projects.only?._id);
+  const words = {
+    newProject: t('channelFetched.toNewProject'),
+    projectChannels: t('channelFetched.toProject', { name: projects.only?.name }),
+    projects: t('channelFetched.toProjects'),
+  };
+  return { to: next.to, label: words[next.step] };
 }
 
 /**
