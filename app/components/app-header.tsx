@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation, useNavigate } from '@remix-run/react';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '~/features/auth/api';
 import { ImpersonationBanner } from '~/features/impersonation/impersonation-banner';
@@ -112,6 +112,7 @@ export function AppFrame({ user, children }: { user: User; children: React.React
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === location.pathname;
   const setMenuOpen = (open: boolean) => setOpenOn(open ? location.pathname : null);
+  const header = useStickyHeight();
   return (
     <div className="min-h-screen md:grid md:grid-cols-[15rem_minmax(0,1fr)] lg:grid-cols-[16rem_minmax(0,1fr)]">
       <aside className="sticky top-0 hidden h-screen flex-col gap-8 border-r border-line bg-surface px-3 py-4 md:flex">
@@ -121,7 +122,7 @@ export function AppFrame({ user, children }: { user: User; children: React.React
         <AppNav user={user} />
       </aside>
       <div className="flex min-w-0 flex-col">
-        <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
+        <header ref={header} className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
           <ImpersonationBanner user={user} />
           <div className="relative mx-auto flex h-16 w-full max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
             <div className="flex items-center gap-2 md:hidden">
@@ -159,4 +160,27 @@ export function AppFrame({ user, children }: { user: User; children: React.React
       </Drawer>
     </div>
   );
+}
+
+/**
+ * The sticky header's height, as `--app-header-height` on the document (the impersonation banner
+ * adds to it): what focus scrolls clear of (app/tailwind.css), and where a table's header holds
+ * when its rows scroll with the page (DataTable).
+ */
+function useStickyHeight() {
+  const header = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const element = header.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--app-header-height', `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--app-header-height');
+    };
+  }, []);
+  return header;
 }

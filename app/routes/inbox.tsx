@@ -395,28 +395,30 @@ export default function InboxRoute() {
 
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the keys of the focusable rows and buttons inside, caught as they bubble */}
       <section aria-label={t('inbox.listLabel')} onKeyDown={onKeyDown} className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm font-medium text-fg" aria-live="polite">
-            {list.isPending
-              ? null
-              : atLeast
-                ? t('inbox.moreThan', { formatted: totalText })
-                : t(open ? 'inbox.openCount' : 'inbox.doneCount', { count: total, formatted: totalText })}
-          </p>
-          <div className="flex flex-wrap items-center gap-2">
-            <NewCommentsNotice count={arrivals.waiting} onShow={() => void arrivals.show()} />
-            {checked.size > 0 ? (
-              <Button size="sm" onClick={() => markRows(checkedRows, open)} disabled={doneIntent.pending !== null}>
-                {t(open ? 'inbox.markSelectedDone' : 'inbox.openSelected', { count: checked.size })}
-              </Button>
-            ) : open && total > 0 && !atLeast ? (
-              <Button size="sm" variant="secondary" onClick={() => setConfirming(true)}>
-                {t('inbox.markAllDone', { count: total, formatted: totalText })}
-              </Button>
-            ) : null}
-          </div>
-        </div>
         <DataTable
+          toolbar={
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm font-medium text-fg" aria-live="polite">
+                {list.isPending
+                  ? null
+                  : atLeast
+                    ? t('inbox.moreThan', { formatted: totalText })
+                    : t(open ? 'inbox.openCount' : 'inbox.doneCount', { count: total, formatted: totalText })}
+              </p>
+              <div className="flex flex-wrap items-center gap-2">
+                <NewCommentsNotice count={arrivals.waiting} onShow={() => void arrivals.show()} />
+                {checked.size > 0 ? (
+                  <Button size="sm" onClick={() => markRows(checkedRows, open)} disabled={doneIntent.pending !== null}>
+                    {t(open ? 'inbox.markSelectedDone' : 'inbox.openSelected', { count: checked.size })}
+                  </Button>
+                ) : open && total > 0 && !atLeast ? (
+                  <Button size="sm" variant="secondary" onClick={() => setConfirming(true)}>
+                    {t('inbox.markAllDone', { count: total, formatted: totalText })}
+                  </Button>
+                ) : null}
+              </div>
+            </div>
+          }
           caption={t('inbox.tableCaption')}
           captionHidden
           columns={columns}

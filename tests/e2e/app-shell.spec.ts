@@ -282,6 +282,25 @@ test.describe('the signed-in chrome', () => {
     });
   }
 
+  test('a field the keyboard goes back to is scrolled clear of the sticky header, not under it', async ({
+    page,
+    signedInUser: _,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 560 });
+    await page.goto('/user/account');
+    const field = page.getByLabel('First name');
+    await expect(field).toBeVisible();
+    // Scrolled so that the field lies under the header: on the screen, but hidden.
+    await field.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 10));
+    const header = (await page.getByRole('banner').boundingBox())!;
+    expect((await field.boundingBox())!.y).toBeLessThan(header.y + header.height);
+    // Back to it from the next field, by keyboard.
+    await page.getByLabel('Last name').focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(field).toBeFocused();
+    expect((await field.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+  });
+
   test('the first Tab skips to the content, past the navigation; a move to another page is said by its title and keeps the keyboard in reach', async ({
     page,
     signedInUser: _,

@@ -343,6 +343,48 @@ test.describe('on a touch phone', () => {
     await expect(detail).toBeHidden();
     await expect(openCount(page)).toHaveText(`${total - 1} open comment${total - 1 === 1 ? '' : 's'}`);
   });
+
+  test('the list scrolls with the page; its count, its actions and its header stay in view under the app header', async ({
+    page,
+    request,
+    user,
+  }) => {
+    await openInbox(page, request, user, 375);
+    await page.setViewportSize({ width: 375, height: 667 });
+    const total = await countOf(page);
+    // No frame of its own to scroll: the page is as long as the list, and a swipe anywhere moves it.
+    await expect(page.getByRole('region', { name: 'Comments in your inbox' })).toHaveCount(0);
+    await page.mouse.move(187, 600);
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+
+    // Scrolled far into the list, the count is still on the screen, right under the app's header,
+    // and the list's column header under it.
+    const headerBottom = (await page.getByRole('banner').boundingBox())!;
+    const count = (await openCount(page).boundingBox())!;
+    expect(count.y).toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height);
+    expect(count.y).toBeLessThan(headerBottom.y + headerBottom.height + 24);
+    const columnHeader = (await page.getByRole('columnheader', { name: 'Comment' }).boundingBox())!;
+    expect(columnHeader.y).toBeGreaterThan(count.y);
+    expect(columnHeader.y).toBeLessThan(200);
+
+    // A row checked down there: its action is at hand, and does what it says.
+    const boxes = await rows(page).getByRole('checkbox').all();
+    let checked: Locator | undefined;
+    for (const box of boxes) {
+      const at = await box.boundingBox();
+      if (at && at.y > columnHeader.y + 60 && at.y < 600) {
+        checked = box;
+        break;
+      }
+    }
+    await checked!.check();
+    const markDone = page.getByRole('button', { name: 'Mark 1 done' });
+    await expect(markDone).toBeInViewport();
+    await markDone.click();
+    await expect(openCount(page)).toHaveText(`${total - 1} open comment${total - 1 === 1 ? '' : 's'}`);
+    await expectNoA11yViolations(page);
+  });
 });
 
 test('a press on a button of a row partly out of view does what it says, the first time', async ({

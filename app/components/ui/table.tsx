@@ -2,14 +2,17 @@ import {
   useEffect,
   useId,
   useImperativeHandle,
+  useLayoutEffect,
   useRef,
   useState,
+  type CSSProperties,
   type MutableRefObject,
   type ReactNode,
   type RefObject,
 } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
+import { useScreen } from '~/lib/screen';
 import { Skeleton } from './skeleton';
 
 export interface Column<Row> {
@@ -107,8 +110,9 @@ export type DataTableProps<Row> = {
   className?: string;
   /**
    * A long list: only the rows near the view are in the document (however far one scrolls), in
-   * a frame of fixed height that scrolls under the header. `estimateRowHeight` is a first guess;
-   * each drawn row is measured.
+   * a frame of fixed height that scrolls under the header. On a phone (below `sm`) there is no
+   * frame: the rows scroll with the page, and the header stays in view under the app's header
+   * (docs/decisions/106). `estimateRowHeight` is a first guess; each drawn row is measured.
    */
   virtual?: { estimateRowHeight: number; height: string };
   /** Called when the last rows come near the view: the caller loads more (infinite scroll). */
@@ -118,6 +122,12 @@ export type DataTableProps<Row> = {
    * `'unknown'` where the list only knows it has more (ARIA's -1).
    */
   totalRows?: number | 'unknown';
+  /**
+   * The list's count and actions, above the table. On a phone, where a virtual table's rows
+   * scroll with the page, it stays in view under the app's header, with the table's header below
+   * it, so a selection's actions and a "new comments" notice are always at hand.
+   */
+  toolbar?: ReactNode;
   /** A last full-width row: "Loading more…", "That is all". */
   footer?: ReactNode;
   /** The row the keyboard is on: it is the one in the tab order, and it looks so. */
@@ -166,6 +176,7 @@ export function DataTable<Row>({
   onEndReached,
   totalRows,
   footer,
+  toolbar,
   activeRowId,
   onActiveRowChange,
   handleRef,
@@ -184,19 +195,41 @@ export function DataTable<Row>({
   // Where a shift-click range starts: the row last clicked.
   const anchor = useRef<string | null>(null);
 
+  // On a phone a frame of its own would be a small window low on the screen, whose swipes scroll
+  // it rather than the page: the rows scroll with the page there (docs/decisions/106).
+  const screen = useScreen();
+  const withPage = !!virtual && !screen.sm;
+  const body = useRef<HTMLTableSectionElement>(null);
+  const head = useRef<HTMLTableSectionElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  const place = usePlaceInPage(body, withPage, [bar, head]);
+  const options = {
+    count: virtual && !loading ? rows.length : 0,
+    estimateSize: () => virtual?.estimateRowHeight ?? 48,
+    overscan: 8,
+    getItemKey: (index: number) => getRowId(rows[index]),
+  };
   // Not memoised by the React Compiler (which this project does not use): the lint says so.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const inFrame = useVirtualizer({
+    ...options,
     // Off for a table drawn whole: on, it measures its frame after every render, and each
     // measure is a layout of the whole page (many tables on one page held the first paint
     // for seconds on a busy machine).
-    enabled: !!virtual,
-    count: virtual && !loading ? rows.length : 0,
+    enabled: !!virtual && !withPage,
     getScrollElement: () => frame.current,
-    estimateSize: () => virtual?.estimateRowHeight ?? 48,
-    overscan: 8,
-    getItemKey: (index) => getRowId(rows[index]),
   });
+  const inPage = useWindowVirtualizer({
+    ...options,
+    enabled: withPage,
+    // Where the rows start in the page, and how much of the screen's top the headers cover (a
+    // row brought into view by the keyboard lands below them).
+    scrollMargin: place.top,
+    scrollPaddingStart: place.covered,
+  });
+  const virtualizer = withPage ? inPage : inFrame;
+  // The virtualizer's offsets count from the page's top in the page; the spacers from the rows'.
+  const margin = withPage ? place.top : 0;
   const items = virtual ? virtualizer.getVirtualItems() : [];
   const lastDrawn = items.length > 0 ? items[items.length - 1].index : -1;
   useEffect(() => {
@@ -252,13 +285,26 @@ export function DataTable<Row>({
   const drawn: Array<{ row: Row; index: number }> = virtual
     ? items.map((item) => ({ row: rows[item.index], index: item.index }))
     : rows.map((row, index) => ({ row, index }));
-  const padTop = virtual && items.length > 0 ? items[0].start : 0;
-  const padBottom = virtual && items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  const padTop = virtual && items.length > 0 ? items[0].start - margin : 0;
+  const padBottom =
+    virtual && items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1].end - margin) : 0;
   const rowCount = totalRows === 'unknown' ? rows.length : (totalRows ?? (virtual ? rows.length : undefined));
   const activeShown = activeRowId !== undefined && rows.some((row) => getRowId(row) === activeRowId);
 
   return (
-    <div className={`flex min-w-0 flex-col gap-2 ${className}`}>
+    <div
+      className={`flex min-w-0 flex-col gap-2 ${className}`}
+      style={withPage ? ({ '--table-toolbar-height': `${place.toolbar}px` } as CSSProperties) : undefined}
+    >
+      {toolbar ? (
+        <div
+          ref={bar}
+          className={withPage ? 'sticky z-20 -mt-2 -mb-1 bg-canvas py-2' : 'pb-1'}
+          style={withPage ? stuckUnderAppHeader : undefined}
+        >
+          {toolbar}
+        </div>
+      ) : null}
       {/*
         The frame that scrolls. While the table is wider (or taller) than it, the frame is a named
         region in the tab order, so keyboard users can scroll it too (WCAG 2.1.1); otherwise it is
@@ -269,8 +315,10 @@ export function DataTable<Row>({
         role={scrollable ? 'region' : undefined}
         aria-labelledby={scrollable ? captionId : undefined}
         tabIndex={scrollable ? 0 : undefined}
-        style={virtual ? { height: virtual.height } : undefined}
-        className={`focus-ring relative w-full overflow-auto rounded-lg ring-1 ring-line ${maxHeight ? heights[maxHeight] : ''}`}
+        style={virtual && !withPage ? { height: virtual.height } : undefined}
+        // With the page, the frame clips without scrolling: `overflow: clip` makes no scroll
+        // container, so the header's `sticky` holds to the page.
+        className={`focus-ring relative w-full rounded-lg ring-1 ring-line ${withPage ? 'overflow-clip' : 'overflow-auto'} ${maxHeight ? heights[maxHeight] : ''}`}
       >
         <table
           aria-busy={loading || undefined}
@@ -284,10 +332,10 @@ export function DataTable<Row>({
           >
             {caption}
           </caption>
-          <thead>
+          <thead ref={head}>
             <tr aria-rowindex={rowCount === undefined ? undefined : 1}>
               {selectable ? (
-                <th scope="col" className={`${headCell} w-px`}>
+                <th scope="col" style={withPage ? stuckUnderToolbar : undefined} className={`${headCell} w-px`}>
                   <TableCheckbox
                     label={t('ui.table.selectAll')}
                     checked={allChecked}
@@ -307,6 +355,7 @@ export function DataTable<Row>({
                     scope="col"
                     // Only the column the rows are ordered by says so (the ARIA pattern).
                     aria-sort={canSort && direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                    style={withPage ? stuckUnderToolbar : undefined}
                     className={`${headCell} ${column.wrapHeader ? 'whitespace-normal' : 'whitespace-nowrap'} ${alignClass[align]} ${columnClass(column)}`}
                   >
                     {canSort ? (
@@ -332,7 +381,7 @@ export function DataTable<Row>({
               })}
             </tr>
           </thead>
-          <tbody>
+          <tbody ref={body}>
             {loading ? (
               Array.from({ length: loadingRows }, (_, index) => (
                 <tr key={index} aria-hidden="true" className="last:[&>td]:border-b-0">
@@ -426,6 +475,47 @@ export function DataTable<Row>({
       </p>
     </div>
   );
+}
+
+/** On a phone, a virtual table's toolbar holds below the app's own sticky header, */
+const stuckUnderAppHeader = { top: 'var(--app-header-height, 0px)' };
+/** and its header below the toolbar. */
+const stuckUnderToolbar = { top: 'calc(var(--app-header-height, 0px) + var(--table-toolbar-height, 0px))' };
+
+/**
+ * Where a table's rows start in the page (`top`, from the page's top), the toolbar's height, and
+ * how much of the screen's top the sticky headers cover (`covered`: the app's header and the
+ * table's `stuck` parts), measured again whenever the page changes size (a notice above the
+ * table, a filter opened, a selection's actions).
+ */
+function usePlaceInPage(
+  body: RefObject<HTMLElement>,
+  on: boolean,
+  [bar, head]: [RefObject<HTMLElement>, RefObject<HTMLElement>],
+) {
+  const [place, setPlace] = useState({ top: 0, toolbar: 0, covered: 0 });
+  useLayoutEffect(() => {
+    if (!on || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      if (!body.current) return;
+      const top = Math.round(body.current.getBoundingClientRect().top + window.scrollY);
+      const appHeader = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--app-header-height'));
+      // The toolbar's box, without the negative margins that keep the list's spacing.
+      const toolbar = Math.round(bar.current?.offsetHeight ?? 0);
+      const covered = Math.round(
+        (Number.isNaN(appHeader) ? 0 : appHeader) + toolbar + (head.current?.offsetHeight ?? 0),
+      );
+      setPlace((was) =>
+        was.top === top && was.toolbar === toolbar && was.covered === covered ? was : { top, toolbar, covered },
+      );
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    if (bar.current) observer.observe(bar.current);
+    return () => observer.disconnect();
+  }, [body, bar, head, on]);
+  return place;
 }
 
 /** Whether the element's content overflows it, kept up to date as either changes size. */

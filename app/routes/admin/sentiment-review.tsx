@@ -168,27 +168,31 @@ export default function SentimentReviewRoute() {
       {/* The list and its actions: where the review keys work (app/features/comments/review-keys.ts). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the keys of the focusable rows and buttons inside, caught as they bubble */}
       <section aria-label={t('review.listLabel')} onKeyDown={review.onKeyDown} className="flex flex-col gap-3">
-        <NewCommentsNotice
-          count={arrivals.waiting}
-          words={inReviewList ? 'review.showNewToReview' : 'review.showNew'}
-          onShow={() => void arrivals.show()}
-        />
-        <ReviewActionsBar
-          total={total}
-          totalIsAtLeast={totalIsAtLeast}
-          selectionCount={review.selectionCount}
-          offerAllMatching={
-            inReviewList && !state.allMatching && review.allLoadedSelected && total > review.selectionCount
-          }
-          reviewable={review.reviewable}
-          editable={review.editable}
-          pending={review.pending}
-          onChoose={review.choose}
-          onEdit={review.edit}
-          onSelectAllMatching={() => dispatch({ type: 'selectedAllMatching' })}
-          onClear={() => dispatch({ type: 'cleared' })}
-        />
         <DataTable
+          toolbar={
+            <div className="flex flex-col gap-3">
+              <NewCommentsNotice
+                count={arrivals.waiting}
+                words={inReviewList ? 'review.showNewToReview' : 'review.showNew'}
+                onShow={() => void arrivals.show()}
+              />
+              <ReviewActionsBar
+                total={total}
+                totalIsAtLeast={totalIsAtLeast}
+                selectionCount={review.selectionCount}
+                offerAllMatching={
+                  inReviewList && !state.allMatching && review.allLoadedSelected && total > review.selectionCount
+                }
+                reviewable={review.reviewable}
+                editable={review.editable}
+                pending={review.pending}
+                onChoose={review.choose}
+                onEdit={review.edit}
+                onSelectAllMatching={() => dispatch({ type: 'selectedAllMatching' })}
+                onClear={() => dispatch({ type: 'cleared' })}
+              />
+            </div>
+          }
           caption={t('review.tableCaption')}
           captionHidden
           columns={columns}

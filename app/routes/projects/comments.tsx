@@ -206,13 +206,15 @@ export default function ProjectCommentsRoute() {
 
       <ReplyNeedsAccount firstPage={list.data?.pages[0]?.data} />
       <section aria-label={t('projectComments.listLabel')} className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm font-medium text-fg" aria-live="polite">
-            {list.isPending ? null : t('projectComments.matching', { count: total, formatted: count(total) })}
-          </p>
-          <NewCommentsNotice count={arrivals.waiting} onShow={() => void arrivals.show()} />
-        </div>
         <DataTable
+          toolbar={
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm font-medium text-fg" aria-live="polite">
+                {list.isPending ? null : t('projectComments.matching', { count: total, formatted: count(total) })}
+              </p>
+              <NewCommentsNotice count={arrivals.waiting} onShow={() => void arrivals.show()} />
+            </div>
+          }
           caption={t('projectComments.tableCaption', { name: project.name })}
           captionHidden
           columns={columns}
