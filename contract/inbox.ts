@@ -102,7 +102,7 @@ export const listInbox = defineOperation({
   description:
     'The top-level comments on every channel a project of yours follows, each once, with its replies and the ' +
     `projects that follow its channel; the open ones unless \`state=done\`. \`orderBy=negativeFirst\` (the default) ` +
-    `lists the negative ones first, then the rest, each newest first; \`newest\` newest first. ${COMMENTS_PAGE_SIZE} a page, ` +
+    `lists the negative ones first (with them the unclassified ones in review whose \`proposedSentiment\` is \`NEGATIVE\`), then the rest, each newest first; \`newest\` newest first. ${COMMENTS_PAGE_SIZE} a page, ` +
     `by \`pageNumber\` (up to ${MAX_COMMENTS_PAGE_NUMBER}) or by \`after\` (the \`cursor\` of the last comment shown). ` +
     '`meta.total` counts the matches exactly, or up to 1,000 with a filter by words (then `meta.totalIsAtLeast`).',
   tag,

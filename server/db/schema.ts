@@ -536,6 +536,20 @@ export const channelPosts = pgTable(
 );
 
 /**
+ * A comment the inbox's default order lists first: a negative one, or one waiting for a reviewer
+ * that the classifier reads as negative, what its owner sees as "Probably negative"
+ * (docs/decisions/107). Never null: a comment in review always has a proposal (the check
+ * `comments_in_review_proposed_check`). The inbox's index and its query say it alike, so the
+ * planner matches the one to the other.
+ */
+export const inboxFirst = (comment: {
+  sentiment: AnyPgColumn;
+  inReview: AnyPgColumn;
+  proposedSentiment: AnyPgColumn;
+}) =>
+  sql`(${comment.sentiment} = 'NEGATIVE' or (${comment.sentiment} = 'UNCLASSIFIED' and ${comment.inReview} and ${comment.proposedSentiment} = 'NEGATIVE'))`;
+
+/**
  * A comment left on a channel (docs/product.md#comments), with its sentiment and its review
  * (docs/product.md#sentiment-review; server/comments/). While `inReview`, `proposedSentiment` is
  * what the classifier suggests. A review records who made it, when, in which batch
@@ -629,13 +643,13 @@ export const comments = pgTable(
       .on(table.channelId, table.publishedAt.desc(), table.id.desc())
       .where(sql`${table.channelReplyCount} > 0`),
     // The inbox (server/inbox/queries.ts): a channel's open top-level comments newest first, and
-    // its open negatives apart, which the default order lists first.
+    // apart those the default order lists first (`inboxFirst`: negative, or probably).
     index('comments_channel_open_idx')
       .on(table.channelId, table.publishedAt.desc(), table.id.desc())
       .where(sql`${table.doneAt} is null and ${table.parentId} is null`),
     index('comments_channel_open_negative_idx')
       .on(table.channelId, table.publishedAt.desc(), table.id.desc())
-      .where(sql`${table.doneAt} is null and ${table.parentId} is null and ${table.sentiment} = 'NEGATIVE'`),
+      .where(sql`${table.doneAt} is null and ${table.parentId} is null and ${inboxFirst(table)}`),
     index('comments_done_batch_idx')
       .on(table.doneBatchId)
       .where(sql`${table.doneBatchId} is not null`),

@@ -13,7 +13,16 @@ import { countInbox, inboxPage, type InboxFilter } from './queries';
  */
 let h: Harness;
 let channelIds: string[];
-type Row = { id: string; message: string; sentiment: string; ms: number; done: boolean; top: boolean };
+type Row = {
+  id: string;
+  message: string;
+  sentiment: string;
+  inReview: boolean;
+  proposed: string | null;
+  ms: number;
+  done: boolean;
+  top: boolean;
+};
 let all: Row[];
 
 beforeAll(async () => {
@@ -27,23 +36,28 @@ beforeAll(async () => {
     const channel = await h.factories.channel(me, { name: `Channel ${n}` });
     channelIds.push(channel.id);
     await h.db.execute(sql`
-      insert into comments (channel_id, external_id, message, author_name, sentiment, in_review, published_at, done_at)
+      insert into comments (channel_id, external_id, message, author_name, sentiment, in_review, proposed_sentiment, published_at, done_at)
       select ${channel.id}::uuid, 'walk-' || ${n} || '-' || g,
              case when g % 7 = 0 then 'Tiramisu again #' || g
                   when g % 151 = 3 then 'A nut allergy? #' || g
                   else 'Nice coffee #' || g end,
-             'Author',
-             -- As people write: a tiramisu is never a complaint, an allergy a question.
-             case when g % 7 = 0 then (array['POSITIVE', 'NEUTRAL'])[1 + g % 2]
-                  when g % 151 = 3 then 'NEUTRAL'
-                  else (array['NEGATIVE', 'POSITIVE', 'NEUTRAL', 'POSITIVE', 'NEGATIVE'])[1 + (g * 7 + ${n}) % 5] end,
-             false, timestamptz '2026-01-01' + make_interval(mins => (g * 13 + ${n}) % 500),
+             'Author', said.sentiment,
+             -- Unclassified: most wait for a reviewer with a proposal (negative or not), some were
+             -- reviewed and kept it (not in review: no longer "probably" anything).
+             said.sentiment = 'UNCLASSIFIED' and g % 3 <> 0,
+             case when said.sentiment = 'UNCLASSIFIED' then (array['NEGATIVE', 'POSITIVE', 'NEUTRAL', 'NEGATIVE'])[1 + g % 4] end,
+             timestamptz '2026-01-01' + make_interval(mins => (g * 13 + ${n}) % 500),
              case when g % 5 = 0 then timestamptz '2026-02-01' end
-      from generate_series(1, ${size}) as g`);
+      from generate_series(1, ${size}) as g
+      -- As people write: a tiramisu is never a complaint, an allergy a question.
+      cross join lateral (select case when g % 7 = 0 then (array['POSITIVE', 'NEUTRAL'])[1 + g % 2]
+                  when g % 151 = 3 then 'NEUTRAL'
+                  else (array['NEGATIVE', 'POSITIVE', 'UNCLASSIFIED', 'NEUTRAL', 'POSITIVE', 'NEGATIVE', 'UNCLASSIFIED'])[1 + (g * 7 + ${n}) % 7] end as sentiment) as said`);
   }
   all = rowsOf<Row>(
     await h.db.execute(sql`
-      select id::text, message, sentiment, (extract(epoch from published_at) * 1000)::float8 as ms, done_at is not null as done, parent_id is null as top
+      select id::text, message, sentiment, in_review as "inReview", proposed_sentiment as proposed,
+             (extract(epoch from published_at) * 1000)::float8 as ms, done_at is not null as done, parent_id is null as top
       from comments where channel_id = any(${sql.raw(`array[${channelIds.map((id) => `'${id}'::uuid`).join(', ')}]`)})`),
   );
 });
@@ -51,10 +65,14 @@ afterAll(async () => {
   await h?.stop();
 });
 
-/** The whole order, in memory: rank (negatives first unless newest), then newest, then id. */
+/** Negative, or waiting for a reviewer with a negative proposal: "Probably negative". */
+const negativeOrProbably = (row: Row) =>
+  row.sentiment === 'NEGATIVE' || (row.sentiment === 'UNCLASSIFIED' && row.inReview && row.proposed === 'NEGATIVE');
+
+/** The whole order, in memory: rank (negatives, or probably, first unless newest), then newest, then id. */
 function expected(filter: InboxFilter, order: inbox.InboxOrder) {
   const word = (filter.message ?? '').toLowerCase();
-  const rank = (row: Row) => (order === 'newest' || filter.sentiment || row.sentiment === 'NEGATIVE' ? 0 : 1);
+  const rank = (row: Row) => (order === 'newest' || filter.sentiment || negativeOrProbably(row) ? 0 : 1);
   return all
     .filter(
       (row) =>
@@ -94,6 +112,30 @@ async function expectEveryPage(
   }
   expect(seen).toEqual(whole.map((row) => row.id));
 }
+
+it('has comments of each kind the order tells apart', () => {
+  const open = all.filter((row) => row.top && !row.done);
+  const kinds = new Set(
+    open.map((row) =>
+      row.sentiment === 'NEGATIVE'
+        ? 'negative'
+        : negativeOrProbably(row)
+          ? 'probably negative'
+          : row.sentiment === 'UNCLASSIFIED' && row.proposed === 'NEGATIVE'
+            ? 'reviewed, once proposed negative'
+            : row.sentiment === 'UNCLASSIFIED' && row.inReview
+              ? 'probably something else'
+              : 'other',
+    ),
+  );
+  expect([...kinds].sort()).toEqual([
+    'negative',
+    'other',
+    'probably negative',
+    'probably something else',
+    'reviewed, once proposed negative',
+  ]);
+});
 
 describe('the inbox without words', () => {
   // Negatives first: the negatives fill the first pages, then the others follow on a page they

@@ -3,7 +3,7 @@ import * as inbox from '../../contract/inbox';
 import type { InboxOrder, InboxState, Network } from '../../contract/inbox';
 import type { Sentiment } from '../../contract/comments';
 import { rowsOf, type Database } from '../db/client';
-import { channels, comments, commentTotals, projectChannels, projects } from '../db/schema';
+import { channels, comments, commentTotals, inboxFirst, projectChannels, projects } from '../db/schema';
 import {
   channelColumns,
   commentDaysMatching,
@@ -171,8 +171,8 @@ export async function inboxPage(
     order === 'newest' || filter.sentiment
       ? [{ rank: 0, condition: undefined }]
       : [
-          { rank: 0, condition: eq(comments.sentiment, 'NEGATIVE') },
-          { rank: 1, condition: sql`${comments.sentiment} <> 'NEGATIVE'` },
+          { rank: 0, condition: inboxFirst(comments) },
+          { rank: 1, condition: sql`not ${inboxFirst(comments)}` },
         ]
   ).filter((part): part is Part => !(cursor && cursor.rank > part.rank));
   if (parts.length === 0) return [];

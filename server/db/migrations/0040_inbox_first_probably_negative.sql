@@ -1,0 +1,2 @@
+DROP INDEX "comments_channel_open_negative_idx";--> statement-breakpoint
+CREATE INDEX "comments_channel_open_negative_idx" ON "comments" USING btree ("channel_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "comments"."done_at" is null and "comments"."parent_id" is null and ("comments"."sentiment" = 'NEGATIVE' or ("comments"."sentiment" = 'UNCLASSIFIED' and "comments"."in_review" and "comments"."proposed_sentiment" = 'NEGATIVE'));
