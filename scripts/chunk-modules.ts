@@ -42,6 +42,8 @@ const GUEST_ENTRIES = [/\/app\/root\.tsx$/, /\/app\/routes\/auth\/[^/]+\.tsx$/];
 const EVERY_PAGE = [...GUEST_ENTRIES, /\/app\/entry\.client\.tsx$/];
 /** The signed-in pages' frame (header, navigation, bell), around every page behind sign-in. */
 const SIGNED_IN_LAYOUT = /\/app\/routes\/app\/layout\.tsx$/;
+/** The screen's size class (`useScreen`), which both the guest pages and the signed-in ones read. */
+const SCREEN_SIZE = /\/app\/lib\/screen\.ts$/;
 /** The app's small shared building blocks: UI components, helpers and the API's contract. */
 const SHARED_BLOCKS = /\/app\/(components\/ui|lib)\/|\/contract\//;
 
@@ -90,6 +92,11 @@ export const firstLoadChunks: ManualChunksOption = (id, { getModuleInfo }) => {
     return !entries.some((entry) => entry.test(id)) && reaches(id);
   };
   if (importedBy(GUEST_ENTRIES)) return 'guest';
+  // The screen's size class is read on every page once it has started (the chat widget, in
+  // after-startup) and by the signed-in pages' long lists (DataTable). Left to Rollup, it would
+  // join `signed-in` (a manual chunk takes in what its modules import) and bring that whole file,
+  // and what it needs, onto the sign-in path; in `guest` it is a few hundred bytes.
+  if (SCREEN_SIZE.test(id)) return 'guest';
   if (importedBy([SIGNED_IN_LAYOUT])) return 'signed-in';
   if (SHARED_BLOCKS.test(id) && !importedBy(EVERY_PAGE, { onDemand: true })) return 'signed-in';
   return undefined;
