@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { settle } from './fixtures';
+import { expect, settle } from './fixtures';
 
 /** The widths every screen is checked at: a phone, a tablet, and the usual desktops. */
 export const LAYOUT_WIDTHS = [375, 768, 1280, 1440, 1920] as const;
@@ -104,9 +104,17 @@ export async function layoutBreaksAtEveryWidth(page: Page, what: string) {
   const found: string[] = [];
   for (const width of LAYOUT_WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    // The app's own answer to the width (useScreen, a ResizeObserver) is drawn by then.
+    // The app's own answer to the width (useScreen, a ResizeObserver, a long list drawn against
+    // the page rather than its frame) is drawn by then on a quiet machine. On a busy one it once
+    // took longer (CI, a phone's inbox measured mid-change): a break counts once it holds for
+    // the poll's three seconds, as a person would meet it, not while the page is still changing.
     await settle(page);
-    for (const problem of await page.evaluate(layoutBreaks)) found.push(`${what} at ${width} px: ${problem}`);
+    let problems: string[] = [];
+    await expect
+      .poll(async () => (problems = await page.evaluate(layoutBreaks)), { timeout: 3_000 })
+      .toEqual([])
+      .catch(() => undefined);
+    for (const problem of problems) found.push(`${what} at ${width} px: ${problem}`);
   }
   return found;
 }
