@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { z } from 'zod/mini';
 import type { SentimentModelSchema } from '../../contract/sentiment-model';
 import {
@@ -400,6 +400,46 @@ test.describe('an admin', () => {
     await expect(table(page)).toContainText('No comment is waiting for review.');
     expect(await api.total(tag, 'inReview=true')).toBe(0);
     expect(await api.total(tag, 'inReview=false&sentiment=MIXED')).toBe(57);
+  });
+
+  test('on a phone, checking a comment changes what the actions bar says, not its height: the rows stay where they are', async ({
+    page,
+    request,
+    signedInUser: admin,
+  }) => {
+    const tag = mark();
+    await makeComments(request, admin, inReview(tag, 30));
+    await page.setViewportSize({ width: 375, height: 667 });
+    await openReview(page, tag);
+    const bar = page.getByRole('toolbar', { name: 'Review actions' });
+    await expect(bar).toContainText('30 comments');
+    await page.mouse.move(187, 500);
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+
+    // A row just under the bar, which stays stuck under the app's header as the page scrolls.
+    const height = (await bar.boundingBox())!.height;
+    const barBottom = (await bar.boundingBox())!.y + height;
+    let box: Locator | undefined;
+    for (const each of await rows(page).getByRole('checkbox').all()) {
+      const at = await each.boundingBox();
+      if (at && at.y > barBottom + 40 && at.y < 500) {
+        box = each;
+        break;
+      }
+    }
+    const at = (await box!.boundingBox())!;
+    await box!.check();
+    await expect(bar).toContainText('1 selected');
+    await expect(bar.getByRole('button', { name: 'Clear selection' })).toBeVisible();
+    expect((await bar.boundingBox())!.height).toBe(height);
+    expect((await box!.boundingBox())!.y).toBe(at.y);
+    await expectNoA11yViolations(page);
+
+    await bar.getByRole('button', { name: 'Clear selection' }).click();
+    await expect(bar).toContainText('30 comments');
+    expect((await bar.boundingBox())!.height).toBe(height);
+    await expect(box!).not.toBeChecked();
   });
 
   test('works from the keyboard: move, select, accept, set a sentiment, edit and the shortcuts help', async ({

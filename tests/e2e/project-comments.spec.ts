@@ -237,6 +237,14 @@ test('reads in Italian, in the dark, and passes axe', async ({ page }) => {
   await page.getByRole('button', { name: 'Mostra come tabella' }).click();
   await expect(page.getByRole('columnheader', { name: 'Giorno' })).toBeVisible();
   await expectNoA11yViolations(page);
+
+  // On a phone, scrolled into the list: its count and column header stuck under the app's header.
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.mouse.move(187, 400);
+  await page.mouse.wheel(0, 2500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
+  await expect(page.getByRole('columnheader', { name: 'Commento' })).toBeInViewport();
+  await expectNoA11yViolations(page);
 });
 
 test("a project without channels says how to get comments; another user's project is not found", async ({

@@ -39,19 +39,29 @@ export function ReviewActionsBar({
 }) {
   const { t, i18n } = useTranslation();
   const count = numberFormat(i18n.language).format;
+  // The count and "Clear selection" share a line as tall as a button, whether the button is there
+  // or not, and on a phone the action buttons always take the next line: a selection changes what
+  // the bar says, never its height, so the rows under the sticky bar stay where they are.
   return (
     <div
       className="flex min-h-11 flex-wrap items-center gap-x-4 gap-y-2 rounded-lg bg-muted px-3 py-2 text-sm"
       role="toolbar"
       aria-label={t('review.actions.label')}
     >
-      <p className="font-medium text-fg" aria-live="polite">
-        {selectionCount > 0
-          ? t('review.selected', { count: selectionCount, formatted: count(selectionCount) })
-          : totalIsAtLeast
-            ? t('review.matchingAtLeast', { count: total, formatted: count(total) })
-            : t('review.matching', { count: total, formatted: count(total) })}
-      </p>
+      <div className="flex min-h-8 w-full flex-wrap items-center gap-x-2 sm:w-auto">
+        <p className="font-medium text-fg" aria-live="polite">
+          {selectionCount > 0
+            ? t('review.selected', { count: selectionCount, formatted: count(selectionCount) })
+            : totalIsAtLeast
+              ? t('review.matchingAtLeast', { count: total, formatted: count(total) })
+              : t('review.matching', { count: total, formatted: count(total) })}
+        </p>
+        {selectionCount > 0 ? (
+          <Button size="sm" variant="ghost" onClick={onClear}>
+            {t('review.clearSelection')}
+          </Button>
+        ) : null}
+      </div>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => onChoose({ action: 'accept' })} disabled={!reviewable || pending}>
           {t('review.actions.accept')}
@@ -73,11 +83,6 @@ export function ReviewActionsBar({
       ) : offerAllMatching ? (
         <Button size="sm" variant="ghost" onClick={onSelectAllMatching}>
           {t('review.selectAllMatching', { count: total, formatted: count(total) })}
-        </Button>
-      ) : null}
-      {selectionCount > 0 ? (
-        <Button size="sm" variant="ghost" onClick={onClear}>
-          {t('review.clearSelection')}
         </Button>
       ) : null}
     </div>
