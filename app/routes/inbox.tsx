@@ -406,7 +406,6 @@ export default function InboxRoute() {
                     : t(open ? 'inbox.openCount' : 'inbox.doneCount', { count: total, formatted: totalText })}
               </p>
               <div className="flex flex-wrap items-center gap-2">
-                <NewCommentsNotice count={arrivals.waiting} onShow={() => void arrivals.show()} />
                 {checked.size > 0 ? (
                   <Button size="sm" onClick={() => markRows(checkedRows, open)} disabled={doneIntent.pending !== null}>
                     {t(open ? 'inbox.markSelectedDone' : 'inbox.openSelected', { count: checked.size })}
@@ -417,6 +416,7 @@ export default function InboxRoute() {
                   </Button>
                 ) : null}
               </div>
+              <NewCommentsNotice count={arrivals.waiting} onShow={() => void arrivals.show()} />
             </div>
           }
           caption={t('inbox.tableCaption')}

@@ -384,6 +384,10 @@ test("a person comments on the sandbox page: the open project page and an admin'
     await expect(sandbox.getByLabel('Who comments')).toHaveValue('Kenji Sato');
     await expectNoA11yViolations(sandbox);
 
+    // Where the first rows are on both pages: the offers that come must not move them.
+    const firstRowTop = async (list: Page) => (await rows(list).nth(1).boundingBox())!.y;
+    const [pageRowTop, reviewRowTop] = [await firstRowTop(page), await firstRowTop(review)];
+
     await sandbox.getByLabel('Comment', { exact: true }).fill('Sfogliatelle ancora calde alle 9?');
     await sandbox.getByRole('button', { name: 'Comment', exact: true }).click();
     await expect(sandbox.getByRole('status')).toHaveText('Commented. Delivered to the app as Meta’s webhook.');
@@ -396,12 +400,14 @@ test("a person comments on the sandbox page: the open project page and an admin'
 
     const show = page.getByRole('button', { name: 'Show 1 new comment' });
     await expect(show).toBeVisible();
+    expect(await firstRowTop(page)).toBe(pageRowTop);
     await show.click();
     await expect(rows(page).filter({ hasText: 'Sfogliatelle ancora calde alle 9?' })).toHaveCount(1);
 
     const offered = reviewOffer(review, /^Show \d+ new comments?$/);
     await expect(offered).toBeVisible();
     await expect(rows(review).filter({ hasText: 'Sfogliatelle ancora calde alle 9?' })).toHaveCount(0);
+    expect(await firstRowTop(review)).toBe(reviewRowTop);
     await offered.click();
     await expect(rows(review).filter({ hasText: 'Sfogliatelle ancora calde alle 9?' })).toHaveCount(1);
     await expect(offered).toBeHidden();

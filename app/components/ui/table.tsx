@@ -299,7 +299,9 @@ export function DataTable<Row>({
       {toolbar ? (
         <div
           ref={bar}
-          className={withPage ? 'sticky z-20 -mt-2 -mb-1 bg-canvas py-2' : 'pb-1'}
+          // Positioned and above the frame either way: what floats under the toolbar (the offer
+          // of new comments, features/comments/new-comments-notice.tsx) is placed against it.
+          className={withPage ? 'sticky z-20 -mt-2 -mb-1 bg-canvas py-2' : 'relative z-20 pb-1'}
           style={withPage ? stuckUnderAppHeader : undefined}
         >
           {toolbar}

@@ -4,11 +4,13 @@ import { numberFormat } from '~/lib/format';
 
 /**
  * The comments that arrived while the list was open (docs/decisions/044): said, and shown when
- * the reader asks, so the rows never move under their eyes. The region stays in the page, empty
- * while nothing waits, so a screen reader hears each new count; out of the layout while empty
- * (`sr-only`, which keeps it in the accessibility tree), so that its parent's gap does not leave a
- * space where nothing is. `words` is the key of the button's words, plural by the count: a
- * project's new comments, or the review's to review.
+ * the reader asks, so the rows never move under their eyes. The offer floats over the right end
+ * of the list's column header (where the row actions' column has no words), just under the
+ * toolbar it is placed in (a `DataTable`'s `toolbar`, which is positioned for it): it takes no room, so neither its coming nor its going moves the list, and
+ * on a phone it is stuck under the app's header with the toolbar, in view however far one has
+ * scrolled. The region stays in the page, empty while nothing waits, so a screen reader hears
+ * each new count (`sr-only` then, which keeps it in the accessibility tree). `words` is the key
+ * of the button's words, plural by the count: a project's new comments, or the review's to review.
  */
 export function NewCommentsNotice({
   count,
@@ -22,9 +24,14 @@ export function NewCommentsNotice({
   const { t, i18n } = useTranslation();
   const formatted = numberFormat(i18n.language).format(count);
   return (
-    <div aria-live="polite" className={count > 0 ? undefined : 'sr-only'}>
+    <div
+      aria-live="polite"
+      className={
+        count > 0 ? 'pointer-events-none absolute inset-x-0 top-full z-30 mt-3 flex justify-end px-2' : 'sr-only'
+      }
+    >
       {count > 0 ? (
-        <Button variant="secondary" size="sm" className="w-full sm:w-auto" onClick={onShow}>
+        <Button variant="secondary" size="sm" className="pointer-events-auto shadow-md" onClick={onShow}>
           {t(words, { count, formatted })}
         </Button>
       ) : null}

@@ -170,12 +170,7 @@ export default function SentimentReviewRoute() {
       <section aria-label={t('review.listLabel')} onKeyDown={review.onKeyDown} className="flex flex-col gap-3">
         <DataTable
           toolbar={
-            <div className="flex flex-col gap-3">
-              <NewCommentsNotice
-                count={arrivals.waiting}
-                words={inReviewList ? 'review.showNewToReview' : 'review.showNew'}
-                onShow={() => void arrivals.show()}
-              />
+            <>
               <ReviewActionsBar
                 total={total}
                 totalIsAtLeast={totalIsAtLeast}
@@ -191,7 +186,12 @@ export default function SentimentReviewRoute() {
                 onSelectAllMatching={() => dispatch({ type: 'selectedAllMatching' })}
                 onClear={() => dispatch({ type: 'cleared' })}
               />
-            </div>
+              <NewCommentsNotice
+                count={arrivals.waiting}
+                words={inReviewList ? 'review.showNewToReview' : 'review.showNew'}
+                onShow={() => void arrivals.show()}
+              />
+            </>
           }
           caption={t('review.tableCaption')}
           captionHidden
