@@ -1,4 +1,4 @@
-import { useLocation } from '@remix-run/react';
+import { useMatches } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
@@ -6,14 +6,12 @@ import { AppDialog } from '~/components/ui/dialog';
 import { TextLink } from '~/components/ui/text-link';
 import { listFormat } from '~/lib/format';
 import { paths, whereToAttachChannels } from '~/lib/paths';
+import type { AttachHereHandle } from './attach-here';
 import { channelFetched, useChannelFetched } from './channel-fetched';
 import { ChannelLine } from './channel-kind';
 
 /** Cards shown at most; the rest are counted (a dialog that fits any screen, with nothing to scroll). */
 const SHOWN = 5;
-
-/** A project's channels page: where the channels no project follows are listed to attach. */
-const PROJECT_CHANNELS = /^\/projects\/[^/]+\/channels\/?$/;
 
 type AttachTarget = { here: true } | { to: string; label: string };
 
@@ -21,15 +19,14 @@ type AttachTarget = { here: true } | { to: string; label: string };
 export type ReadProjects = () => Promise<{ meta: { total: number }; data: Array<{ _id: string; name: string }> }>;
 
 /**
- * Where the channels no project follows can be attached: the page itself on a project's channels,
- * where they join the list below as they arrive; elsewhere as `whereToAttachChannels` leads. The
+ * Where the channels no project follows can be attached: the page itself where it lists them
+ * (a route whose handle says so: a project's channels), where they join the list as they arrive; elsewhere as `whereToAttachChannels` leads. The
  * projects are read afresh each time there is something to attach (one may have been made in
  * another tab), and until they are (or if they cannot be), the link is to the projects.
  */
 function useAttachTarget(unfollowed: number, readProjects: ReadProjects): AttachTarget {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const here = PROJECT_CHANNELS.test(pathname);
+  const here = useMatches().some((match) => (match.handle as AttachHereHandle | undefined)?.attachesChannels);
   const [projects, setProjects] = useState<{ total: number; only?: { _id: string; name: string } } | null>(null);
   const wanted = unfollowed > 0 && !here;
   useEffect(() => {

@@ -11,6 +11,7 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { PageHeader } from '~/components/ui/page-header';
 import { requireUser } from '~/features/auth/guards';
 import { useSignedInUser } from '~/features/auth/use-signed-in-user';
+import { ATTACHES_CHANNELS } from '~/features/integrations/attach-here';
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { linkedinOrganizationAuthorizeUrl, type Channel } from '~/features/integrations/api';
 import { attachChannel, detachChannel, getChannels, getProject, projectKeys } from '~/features/projects/api';
@@ -268,6 +269,9 @@ export default function ProjectChannelsRoute() {
     </div>
   );
 }
+
+/** The channels no project follows are listed here: the channel-fetched dialog says they join this list. */
+export const handle = ATTACHES_CHANNELS;
 
 export function meta({ data }: { data?: { project?: { name: string } } }) {
   return data?.project
