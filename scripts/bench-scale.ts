@@ -301,7 +301,11 @@ async function seedSpread(client: pg.Client, userId: string) {
          cross join lateral (
            select hashint4(g) & 2147483647 as h, hashint4(-g) & 2147483647 as h2
          ) as hashed
-       ) as made`,
+       ) as made
+       -- Written oldest first, as a deployment's comments arrive: the table's pages and the ids
+       -- (uuid_v7, made as each row is written) in time order across the 200 channels, not one
+       -- channel's 4,400 after another's.
+       order by g desc`,
       [userId],
     );
     // The page's answers (from the app: their comments are done), and other people's under
