@@ -2,6 +2,7 @@ import i18next, { type BackendModule, type ParseKeys } from 'i18next';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { APP_NAME, env, defaultLanguage, type Language } from './env';
+import { addItalianArticles } from './italian-articles';
 import { languageStore } from './session';
 import { fetchTranslations, translationPath } from './translation-preload';
 
@@ -73,6 +74,8 @@ export function startTranslations(namespaces: string[]) {
     .use(initReactI18next)
     .use(translationFiles)
     .init({ ...i18nOptions, lng: detectLanguage(), ns: [...new Set([...i18nOptions.ns, ...namespaces])] });
+  // The formatter exists once `init` has begun (synchronously), before any text is shown.
+  addItalianArticles(i18next);
 }
 
 /** Resolves once the translations of `language` are loaded and in force: the first screen speaks it. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../public/assets/i18n/en.json';
 import it_ from '../../public/assets/i18n/it.json';
+import { ITALIAN_ARTICLES } from './italian-articles';
 
 /** Every leaf of a translation file, as `a.b.c` → text. */
 function leaves(tree: object, prefix = ''): Map<string, string> {
@@ -30,8 +31,14 @@ const COUNTED =
 /** A number placeholder and then, maybe after one word ("3 new channels"), a counted noun. */
 const COUNT_BEFORE_NOUN = new RegExp(String.raw`\{\{\s*(?:${NUMBERS})\s*\}\}\s+(?:\p{L}+\s+)?(?:${COUNTED})\b`, 'iu');
 
-/** What a translator must keep: `{{placeholders}}` and the `<tags>` that <Trans> fills. */
-const tokens = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<\/?(\w+)\s*\/?>/g)].map((m) => m[0]).sort();
+/**
+ * What a translator must keep: `{{placeholders}}` (by name: a format such as Italian's article,
+ * `{{date, il}}`, is the language's own) and the `<tags>` that <Trans> fills.
+ */
+const tokens = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}|<\/?(\w+)\s*\/?>/g)]
+    .map((m) => (m[1] ? `{{${m[1]}}}` : m[0]))
+    .sort();
 
 describe('translations', () => {
   const english = leaves(en);
@@ -80,6 +87,15 @@ describe('translations', () => {
       )
       .map(([key]) => key);
     expect(mismatches).toEqual([]);
+  });
+
+  it("in Italian, an article or preposition before a placeholder is in the placeholder's format", () => {
+    // "il {{date}}" reads "il 8 dic": the formatter (app/lib/italian-articles.ts) says "l'8 dic".
+    const before = new RegExp(String.raw`(?<![\p{L}'’])(?:${ITALIAN_ARTICLES.join('|')}) \{\{`, 'iu');
+    const bare = [...italian].filter(([, text]) => before.test(text)).map(([key, text]) => `${key}: ${text}`);
+    expect(bare).toEqual([]);
+    const formats = [...italian.values()].flatMap((text) => [...text.matchAll(/\{\{\s*\w+\s*,\s*([^}]+?)\s*\}\}/g)]);
+    expect(formats.map((m) => m[1]).filter((format) => !ITALIAN_ARTICLES.includes(format!))).toEqual([]);
   });
 
   it('no text is left empty', () => {

@@ -657,8 +657,27 @@ test.describe('an admin', () => {
     await makeComments(request, italian, inReview(tag, 2));
     await signInWithoutUi(page, italian);
     await page.emulateMedia({ colorScheme: 'dark' });
+    // How sure the classifier was, as it could be: 80 % is said "all'80%", 93 % "al 93%".
+    const sureness: Record<string, number> = { '1': 0.8, '2': 0.93 };
+    await page.route(
+      (url) => url.pathname === '/v1.0/comments' && url.searchParams.get('message') === tag,
+      async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: Array<{ message: string }> };
+        body.data = body.data.map((comment) => ({
+          ...comment,
+          reviewReason: 'unsure',
+          proposalConfidence: sureness[comment.message.split(' ')[1]!],
+        }));
+        await route.fulfill({ response, json: body });
+      },
+    );
     await page.goto(`/admin/sentiment-review?message=${tag}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Revisione del sentiment' })).toBeVisible();
+    const italianRow = (text: string) =>
+      page.getByRole('table', { name: 'Commenti' }).locator('tbody tr[data-index]').filter({ hasText: text });
+    await expect(italianRow(`${tag} 1 `)).toContainText("Il classificatore ne è sicuro all'80%");
+    await expect(italianRow(`${tag} 2 `)).toContainText('Il classificatore ne è sicuro al 93%');
     await expect(page.getByRole('table', { name: 'Commenti' }).getByRole('columnheader')).toHaveText([
       '',
       'Messaggio',
@@ -668,7 +687,7 @@ test.describe('an admin', () => {
     ]);
     await expect(page.getByRole('toolbar', { name: 'Azioni di revisione' })).toContainText('2 commenti');
     const panel = page.getByRole('region', { name: 'Il classificatore' });
-    await expect(panel).toContainText(/(Inglese: Negativo (dal|mai)|Ogni lingua: una proposta)/);
+    await expect(panel).toContainText(/(Inglese: Negativo (dal |dall'|mai)|Ogni lingua: una proposta)/);
     await expect(panel).toContainText(/Senza una persona, ultimi 30 giorni/);
     await expectNoA11yViolations(page);
     await page.getByRole('button', { name: 'Scorciatoie da tastiera' }).click();
