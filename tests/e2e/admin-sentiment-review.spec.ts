@@ -93,6 +93,27 @@ const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
 const messages = async (page: Page) =>
   (await rows(page).locator('td:nth-child(2) span.line-clamp-2').allTextContents()).map((text) => text.split(' ')[1]);
 
+/**
+ * The list of this test's comments answers each with why it waits and how sure the classifier
+ * was, by its number in the message ("tag 3 …" → reasons['3']): the reasons as the classifier
+ * gives them, whatever its own verdict on the test's words.
+ */
+async function answerReasons(
+  page: Page,
+  tag: string,
+  reasons: Record<string, { reviewReason: string; proposalConfidence: number }>,
+) {
+  await page.route(
+    (url) => url.pathname === '/v1.0/comments' && url.searchParams.get('message') === tag,
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Array<{ message: string }> };
+      body.data = body.data.map((comment) => ({ ...comment, ...reasons[comment.message.split(' ')[1]!] }));
+      await route.fulfill({ response, json: body });
+    },
+  );
+}
+
 /** The review of this test's comments, listening: its requests from now on are the test's own. */
 async function openReview(page: Page, tag: string) {
   await openListening(page, `/admin/sentiment-review?message=${tag}`);
@@ -658,20 +679,10 @@ test.describe('an admin', () => {
     await signInWithoutUi(page, italian);
     await page.emulateMedia({ colorScheme: 'dark' });
     // How sure the classifier was, as it could be: 80 % is said "all'80%", 93 % "al 93%".
-    const sureness: Record<string, number> = { '1': 0.8, '2': 0.93 };
-    await page.route(
-      (url) => url.pathname === '/v1.0/comments' && url.searchParams.get('message') === tag,
-      async (route) => {
-        const response = await route.fetch();
-        const body = (await response.json()) as { data: Array<{ message: string }> };
-        body.data = body.data.map((comment) => ({
-          ...comment,
-          reviewReason: 'unsure',
-          proposalConfidence: sureness[comment.message.split(' ')[1]!],
-        }));
-        await route.fulfill({ response, json: body });
-      },
-    );
+    await answerReasons(page, tag, {
+      '1': { reviewReason: 'unsure', proposalConfidence: 0.8 },
+      '2': { reviewReason: 'unsure', proposalConfidence: 0.93 },
+    });
     await page.goto(`/admin/sentiment-review?message=${tag}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Revisione del sentiment' })).toBeVisible();
     const italianRow = (text: string) =>
@@ -912,15 +923,7 @@ test.describe('an admin', () => {
       '3': { reviewReason: 'sampled', proposalConfidence: 0.96 },
       '4': { reviewReason: 'unsure', proposalConfidence: 0.46 },
     };
-    await page.route(
-      (url) => url.pathname === '/v1.0/comments' && url.searchParams.get('message') === tag,
-      async (route) => {
-        const response = await route.fetch();
-        const body = (await response.json()) as { data: Array<{ message: string }> };
-        body.data = body.data.map((comment) => ({ ...comment, ...reasons[comment.message.split(' ')[1]!] }));
-        await route.fulfill({ response, json: body });
-      },
-    );
+    await answerReasons(page, tag, reasons);
     await openReview(page, tag);
     await expect(rows(page)).toHaveCount(4);
     await expect(row(page, `${tag} 1 `).getByRole('cell').nth(4)).toHaveText('MixedPraise and complaint together');
