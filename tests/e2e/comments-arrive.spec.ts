@@ -510,3 +510,28 @@ test('in Italian, the offer says how many arrived, and passes axe', async ({
     await review.context().close();
   }
 });
+
+test('on the narrowest phone, in Italian, the review offers what arrived clear of its checkboxes', async ({
+  page,
+  signedInUser,
+  browser,
+  makeUser,
+}) => {
+  await openFollowingProject(page, page.request, signedInUser);
+  const review = await openAdminReview(browser, await makeUser({ role: 'admin' }), 'it', '/admin/sentiment-review');
+  try {
+    await review.setViewportSize({ width: 320, height: 640 });
+    await say(page, 'Cannoli, uno solo?');
+    // Its words are wider than the room beside the column of checkboxes: two lines, not over
+    // "select all".
+    const offered = reviewOffer(review, /^Mostra \d+ nuov[oi] comment[oi] da revisionare$/);
+    await expect(offered).toBeVisible();
+    const selectAll = (await review.getByRole('columnheader').getByRole('checkbox').boundingBox())!;
+    const offer = (await offered.boundingBox())!;
+    expect(offer.x).toBeGreaterThan(selectAll.x + selectAll.width);
+    expect(offer.x + offer.width).toBeLessThanOrEqual(320);
+    await expectNoA11yViolations(review);
+  } finally {
+    await review.context().close();
+  }
+});

@@ -27,12 +27,19 @@ export function NewCommentsNotice({
     <div
       aria-live="polite"
       className={
-        count > 0 ? 'pointer-events-none absolute inset-x-0 top-full z-30 mt-3 flex justify-end px-2' : 'sr-only'
+        count > 0 ? 'pointer-events-none absolute inset-x-0 top-full z-30 mt-3 flex justify-end pr-2 pl-12' : 'sr-only'
       }
     >
       {count > 0 ? (
-        <Button variant="secondary" size="sm" className="pointer-events-auto shadow-md" onClick={onShow}>
-          {t(words, { count, formatted })}
+        // Clear of the first column (the row checkboxes and "select all"), and in two lines where
+        // the words are longer than the room left (a 320 px phone, in Italian).
+        <Button
+          variant="secondary"
+          size="sm"
+          className="pointer-events-auto h-auto min-h-8 max-w-full py-1 text-center shadow-md"
+          onClick={onShow}
+        >
+          <span className="whitespace-normal">{t(words, { count, formatted })}</span>
         </Button>
       ) : null}
     </div>
