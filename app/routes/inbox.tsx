@@ -405,17 +405,15 @@ export default function InboxRoute() {
                     ? t('inbox.moreThan', { formatted: totalText })
                     : t(open ? 'inbox.openCount' : 'inbox.doneCount', { count: total, formatted: totalText })}
               </p>
-              <div className="flex flex-wrap items-center gap-2">
-                {checked.size > 0 ? (
-                  <Button size="sm" onClick={() => markRows(checkedRows, open)} disabled={doneIntent.pending !== null}>
-                    {t(open ? 'inbox.markSelectedDone' : 'inbox.openSelected', { count: checked.size })}
-                  </Button>
-                ) : open && total > 0 && !atLeast ? (
-                  <Button size="sm" variant="secondary" onClick={() => setConfirming(true)}>
-                    {t('inbox.markAllDone', { count: total, formatted: totalText })}
-                  </Button>
-                ) : null}
-              </div>
+              {checked.size > 0 ? (
+                <Button size="sm" onClick={() => markRows(checkedRows, open)} disabled={doneIntent.pending !== null}>
+                  {t(open ? 'inbox.markSelectedDone' : 'inbox.openSelected', { count: checked.size })}
+                </Button>
+              ) : open && total > 0 && !atLeast ? (
+                <Button size="sm" variant="secondary" onClick={() => setConfirming(true)}>
+                  {t('inbox.markAllDone', { count: total, formatted: totalText })}
+                </Button>
+              ) : null}
               <NewCommentsNotice count={arrivals.waiting} onShow={() => void arrivals.show()} />
             </div>
           }

@@ -20,9 +20,10 @@ export type ReadProjects = () => Promise<{ meta: { total: number }; data: Array<
 
 /**
  * Where the channels no project follows can be attached: the page itself where it lists them
- * (a route whose handle says so: a project's channels), where they join the list as they arrive; elsewhere as `whereToAttachChannels` leads. The
- * projects are read afresh each time there is something to attach (one may have been made in
- * another tab), and until they are (or if they cannot be), the link is to the projects.
+ * (a route whose handle says so: a project's channels), where they join the list as they
+ * arrive; elsewhere as `whereToAttachChannels` leads. The projects are read afresh each time
+ * there is something to attach (one may have been made in another tab), and until they are (or
+ * if they cannot be), the link is to the projects.
  */
 function useAttachTarget(unfollowed: number, readProjects: ReadProjects): AttachTarget {
   const { t } = useTranslation();
