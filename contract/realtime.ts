@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { ChannelSchema } from './integrations';
 import { ErrorBodySchema } from './common';
-import { CHANNEL_KINDS, JOB_FAILURE_REASONS, PROVIDERS, SENTIMENTS, type ChannelKind } from './fields';
+import { CHANNEL_KINDS, JOB_FAILURE_REASONS, PROVIDERS, SENTIMENTS, timestamp, type ChannelKind } from './fields';
 import { defineOperation, errors } from './operation';
 
 /**
@@ -115,12 +115,15 @@ export type CommentsArrivedEvent = z.infer<typeof CommentsArrivedEventSchema>;
  * A training on the reviews was asked for (`queued`), started (`running`) or ended (`ended`, with
  * its outcome; `waiting`: too few reviews, nothing trained; `cancelled`: its instance stopped, it
  * runs again later) (docs/decisions/049, 058), told to every admin on their own private channel:
- * the sentiment review's panel is read again, without a reload.
+ * the sentiment review's panel is read again, without a reload. A training that ended `switched`
+ * or `kept` says when it was recorded (`trainedAt`, as the panel's last training gives it): the
+ * panel says it ended once its reading shows that training, not while it still shows the one before.
  */
 export const SENTIMENT_TRAINING = 'SentimentTraining';
 export const SentimentTrainingEventSchema = z.object({
   state: z.enum(['queued', 'running', 'ended']),
   outcome: z.optional(z.enum(['waiting', 'switched', 'kept', 'cancelled'])),
+  trainedAt: z.optional(timestamp()),
 });
 export type SentimentTrainingEvent = z.infer<typeof SentimentTrainingEventSchema>;
 

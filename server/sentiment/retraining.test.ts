@@ -170,14 +170,19 @@ describe('"Train now" beside the daily training', () => {
     expect(await h.runJobs()).toBe(1);
     expect(await trainings()).toBe(before + 1);
     const shown = (await h.call(sentimentModel.showSentimentModel, { token })).body;
-    // Each admin's open app is told as it is queued, starts and ends, and reads the panel again.
+    // Each admin's open app is told as it is queued, starts and ends, and reads the panel again;
+    // the end names the training the panel's reading shows from then on.
     const outcome = shown.lastTraining!.switched ? 'switched' : 'kept';
+    expect(shown.lastTraining?.trainedAt).toBe(new Date(h.clock.now()).toISOString());
     expect(published.filter((each) => each.userId === me.id)).toEqual([
       { userId: me.id, event: SENTIMENT_TRAINING, payload: { state: 'queued' } },
       { userId: me.id, event: SENTIMENT_TRAINING, payload: { state: 'running' } },
-      { userId: me.id, event: SENTIMENT_TRAINING, payload: { state: 'ended', outcome } },
+      {
+        userId: me.id,
+        event: SENTIMENT_TRAINING,
+        payload: { state: 'ended', outcome, trainedAt: shown.lastTraining!.trainedAt },
+      },
     ]);
-    expect(shown.lastTraining?.trainedAt).toBe(new Date(h.clock.now()).toISOString());
     expect(shown.lastTraining!.reviewedComments + shown.lastTraining!.heldOut).toBe(shown.reviewedComments);
     // The daily one is scheduled again from this training's end, a day on.
     expect(await waitingTrainings()).toEqual([{ due: false }]);

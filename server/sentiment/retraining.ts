@@ -158,6 +158,8 @@ export type RetrainOutcome =
   | { outcome: 'waiting'; reviewed: number }
   | {
       outcome: 'switched' | 'kept';
+      /** When the training was recorded: the panel's last training from now on. */
+      trainedAt: Date;
       reviewed: number;
       heldOut: number;
       score: number;
@@ -197,10 +199,11 @@ export async function retrainSentiment(deps: {
   );
   const { score, previousScore, decision, wins, thresholds } = output;
   const switched = decision === 'better';
+  const trainedAt = new Date(deps.clock());
   const [trained] = await deps.db
     .insert(sentimentModels)
     .values({
-      trainedAt: new Date(deps.clock()),
+      trainedAt,
       reviewedComments: taught.length,
       heldOut: kept.length,
       score,
@@ -232,6 +235,7 @@ export async function retrainSentiment(deps: {
   );
   return {
     outcome: switched ? 'switched' : 'kept',
+    trainedAt,
     reviewed: taught.length,
     heldOut: kept.length,
     score,

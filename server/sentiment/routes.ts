@@ -46,7 +46,12 @@ export function sentimentModelRoutes(s: Services) {
         if (error instanceof TrainingCancelled) s.log.info('sentiment training cancelled: the instance is stopping');
         throw error;
       }
-      await tellAdminsTraining(s, { state: 'ended', outcome: trained.outcome });
+      await tellAdminsTraining(
+        s,
+        trained.outcome === 'waiting'
+          ? { state: 'ended', outcome: 'waiting' }
+          : { state: 'ended', outcome: trained.outcome, trainedAt: trained.trainedAt.toISOString() },
+      );
       if (hours > 0) await scheduleRetraining(s.jobs, hours * 3600);
     },
     { policy: 'stately', retryLimit: 2, retryDelaySeconds: 300, expireInSeconds: 900 },

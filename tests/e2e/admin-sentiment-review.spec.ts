@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Route } from '@playwright/test';
 import type { z } from 'zod/mini';
 import type { SentimentModelSchema } from '../../contract/sentiment-model';
 import {
@@ -818,12 +818,25 @@ test.describe('an admin', () => {
     await expectNoA11yViolations(page, { include: ['section[aria-label="The classifier"]'] });
 
     // It ends while its job is finishing: a reading that still says running does not hold the panel.
-    answer = modelAnswer({
-      training: { state: 'running' },
-      lastTraining: keptJustNow(0.55),
-    });
-    socket.tell('SentimentTraining', { state: 'ended', outcome: 'kept' });
+    const kept = keptJustNow(0.55)!;
+    answer = modelAnswer({ training: { state: 'running' }, lastTraining: kept });
+    // The panel's reading after the event is held back: until it shows the training, the panel's
+    // figures are those of the one before, so the training is still said to be under way.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holdReading = async (route: Route) => {
+      await held;
+      await route.fallback();
+    };
+    await page.route('**/v1.0/sentiment-model', holdReading);
+    const reading = page.waitForRequest('**/v1.0/sentiment-model');
+    socket.tell('SentimentTraining', { state: 'ended', outcome: 'kept', trainedAt: kept.trainedAt });
+    await reading;
+    await expect(status).toHaveText('Training under way…');
+    await expect(panel).not.toContainText('it scored above it in only 55% of resamples');
+    release();
     await expect(status).toHaveText('Training ended: the model in use stayed.');
+    await page.unroute('**/v1.0/sentiment-model', holdReading);
     await expect(panel).toContainText(
       'as the new one was not clearly better: it scored above it in only 55% of resamples',
     );

@@ -77,7 +77,7 @@ export function SentimentModelCard({
           reviewed: figures.reviewed,
           share: percent.format(figures.accepted / figures.reviewed),
         });
-  const shown = shownTraining(model.training.state, told);
+  const shown = shownTraining(model.training.state, told, model.lastTraining?.trainedAt ?? null);
   const status = trainingStatusWords(shown);
   return (
     <section aria-label={t('review.model.title')}>

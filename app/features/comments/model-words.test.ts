@@ -190,8 +190,12 @@ describe('the last training, in words', () => {
 });
 
 describe('the training beside "Train now"', () => {
-  const status = (read: SentimentModel['training']['state'], told: SentimentTrainingEvent | null) => {
-    const words = trainingStatusWords(shownTraining(read, told));
+  const status = (
+    read: SentimentModel['training']['state'],
+    told: SentimentTrainingEvent | null,
+    lastTrainedAt: string | null = null,
+  ) => {
+    const words = trainingStatusWords(shownTraining(read, told, lastTrainedAt));
     return words && say(words);
   };
 
@@ -204,14 +208,30 @@ describe('the training beside "Train now"', () => {
 
   it('says how the last one told here ended, even when a reading still says running', () => {
     expect(status('idle', { state: 'ended', outcome: 'switched' })).toBe('Training ended: the new model is in use.');
-    expect(shownTraining('running', { state: 'ended', outcome: 'kept' })).toEqual({ state: 'idle', ended: 'kept' });
+    expect(shownTraining('running', { state: 'ended', outcome: 'kept' }, null)).toEqual({
+      state: 'idle',
+      ended: 'kept',
+    });
     expect(status('idle', { state: 'ended', outcome: 'waiting' })).toBe(
       'Nothing was trained: there are too few reviews yet.',
     );
     expect(status('idle', { state: 'ended' })).toBe('Training ended.');
   });
 
+  it('says a recorded training ended once the reading shows it as the last one, not before', () => {
+    const told = { state: 'ended', outcome: 'kept', trainedAt: '2026-12-07T08:03:00.132Z' } as const;
+    // The event came before the reading: the panel still shows no training, or the one before.
+    expect(status('running', told, null)).toBe('Training under way…');
+    expect(status('idle', told, '2026-12-06T03:00:00.000Z')).toBe('Training under way…');
+    expect(status('idle', told, '2026-12-07T08:03:00.132Z')).toBe('Training ended: the model in use stayed.');
+    // Another training recorded since (another admin's, or the daily one): this one is over too.
+    expect(status('idle', told, '2026-12-07T09:00:00.000Z')).toBe('Training ended: the model in use stayed.');
+  });
+
   it('shows a training queued after the last one ended', () => {
-    expect(shownTraining('queued', { state: 'ended', outcome: 'cancelled' })).toEqual({ state: 'queued', ended: null });
+    expect(shownTraining('queued', { state: 'ended', outcome: 'cancelled' }, null)).toEqual({
+      state: 'queued',
+      ended: null,
+    });
   });
 });

@@ -150,14 +150,24 @@ export type TrainingOutcome = NonNullable<SentimentTrainingEvent['outcome']>;
  * The training as the panel shows it: the API's state, read again on each event, and how the
  * last one told here ended. The event that a training ended is sent while its job is still
  * finishing, so a reading right after it may still say `running`: once told it ended, that
- * reading is taken as over, until the next event tells otherwise.
+ * reading is taken as over, until the next event tells otherwise. A training that was recorded
+ * is said to have ended once the panel's reading shows it as the last training (`lastTrainedAt`,
+ * or a later one): the event comes before that reading, and until it does the panel's figures are
+ * still those of the training before, so it is still under way for the reader.
  */
 export function shownTraining(
   read: TrainingState,
   told: SentimentTrainingEvent | null,
+  lastTrainedAt: string | null,
 ): { state: TrainingState; ended: TrainingOutcome | 'ended' | null } {
   if (told?.state !== 'ended') return { state: read, ended: null };
   if (read === 'queued') return { state: read, ended: null };
+  if (
+    told.trainedAt !== undefined &&
+    (lastTrainedAt === null || Date.parse(lastTrainedAt) < Date.parse(told.trainedAt))
+  ) {
+    return { state: 'running', ended: null };
+  }
   return { state: 'idle', ended: told.outcome ?? 'ended' };
 }
 
