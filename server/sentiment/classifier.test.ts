@@ -67,6 +67,17 @@ describe('the classifier', () => {
     }
   });
 
+  it('says MIXED where praise meets "could be better" or "poteva essere migliore"', () => {
+    // Both went out as Positive without a person, the second at 0.93.
+    for (const text of [
+      'Food was good but could be better',
+      'Il servizio potrebbe essere migliore, la pizza buona',
+      "La pizza era buona ma l'impasto poteva essere migliore",
+    ]) {
+      expect(classify(text).sentiment, text).toBe('MIXED');
+    }
+  });
+
   it('says MIXED where a few words of praise turn on a "but" or "ma" with no comma before it', () => {
     // The complaint on the other side holds no word a lexicon reads as one.
     expect(classify('Lovely staff but the room was freezing and the shower didn’t work').sentiment).toBe('MIXED');

@@ -67,6 +67,17 @@ describe('lexiconScores', () => {
     ]);
   });
 
+  it('reads "could be better" and "poteva andare meglio" as complaints', () => {
+    expectComplaints([
+      ['Could be better.', 'en'],
+      ['The service could have been better', 'en'],
+      ['It would be a lot better with less noise', 'en'],
+      ['Poteva andare meglio.', 'it'],
+      ['Il servizio potrebbe essere migliore', 'it'],
+      ['Il locale avrebbe potuto essere molto più curato, poteva essere decisamente migliore', 'it'],
+    ]);
+  });
+
   it('reads a customer left waiting as a complaint: still waiting, nobody answered, it never came, it came late', () => {
     expectComplaints([
       ['Still waiting for my refund', 'en'],
@@ -148,6 +159,13 @@ describe('lexiconScores', () => {
       ["Non c'è niente di meglio", 'it'],
       ['You had better try the tiramisu', 'en'],
       ['Better than ever', 'en'],
+      // Across a negation "could … better" praises, and the words between it are its own.
+      ["Couldn't be better!", 'en'],
+      ['Could not have been better', 'en'],
+      ['Nothing could be better', 'en'],
+      ['You should try it, better than anywhere in town', 'en'],
+      ['Non poteva andare meglio!', 'it'],
+      ['Non potrebbe essere migliore', 'it'],
     ] as const) {
       const each = scores(text, language);
       expect(each.positive, text).toBeGreaterThan(each.negative);

@@ -174,11 +174,48 @@ const PHRASES: Array<{
   /** Its first word is part of it, with no polarity of its own ("die" in "to die for"). */
   absorbs?: boolean;
   unless?: (next: Token | undefined) => boolean;
+  /** The only words it may have between its first and last (none else, a negation least of all). */
+  through?: Set<string>;
 }> = [
   { first: ['never'], last: ['again'], polarity: -0.6, within: 4, negates: true },
   { first: ['mai'], last: ['più'], polarity: -0.6, negates: true, unless: (next) => next?.text === 'senza' },
   { first: ['had'], last: ['better'], polarity: -0.4, unless: (next) => next?.kind === 'word' },
   { first: ['di'], last: ['meglio'], polarity: -0.4 },
+  // "Could be better", "would have been better", "poteva andare meglio", "potrebbe essere
+  // migliore": it was not good enough. Not across a negation: "couldn't be better" praises (the
+  // tokenizer reads its comparative as a superlative), and so does "non poteva andare meglio" (the
+  // phrase turned by the negation before it).
+  {
+    first: ['could', 'would', 'should', 'might'],
+    last: ['better'],
+    polarity: -0.4,
+    within: 4,
+    through: new Set(['be', 'been', 'have', 'do', 'get', 'go', 'gone', 'much', 'a', 'lot', 'bit', 'little', 'way']),
+  },
+  {
+    first: ['poteva', 'potevano', 'potrebbe', 'potrebbero', 'può', 'puo', 'possono', 'avrebbe', 'avrebbero'],
+    last: ['meglio', 'migliore', 'migliori'],
+    polarity: -0.4,
+    within: 4,
+    through: new Set([
+      'essere',
+      'stato',
+      'stata',
+      'stati',
+      'state',
+      'andare',
+      'andata',
+      'andato',
+      'fare',
+      'fatto',
+      'molto',
+      'decisamente',
+      'un',
+      'po',
+      'ben',
+      'potuto',
+    ]),
+  },
   // What a customer left waiting says: still waiting, nobody answered, it never came, it came late.
   { first: ['still'], last: ['waiting'], polarity: -0.5 },
   {
@@ -291,7 +328,7 @@ function comparedElsewhere(tokens: Token[], at: number): boolean {
 /** The set phrase (`PHRASES`) ending at `tokens[at]`, if one does. */
 function phraseEndingAt(tokens: Token[], at: number) {
   const word = tokens[at]!.text;
-  return PHRASES.find(({ first, last, within = 1, unless }) => {
+  return PHRASES.find(({ first, last, within = 1, unless, through }) => {
     if (!last.includes(word) || unless?.(tokens[at + 1])) return false;
     // A number between is passed over ("waited 45 minutes"): the words are what are counted.
     for (let back = 1, words = 0; words < within; back++) {
@@ -299,6 +336,7 @@ function phraseEndingAt(tokens: Token[], at: number) {
       if (before?.kind === 'number') continue;
       if (before?.kind !== 'word') return false;
       if (first.includes(before.text)) return true;
+      if (through && !through.has(before.text)) return false;
       words++;
     }
     return false;
