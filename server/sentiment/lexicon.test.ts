@@ -78,6 +78,23 @@ describe('lexiconScores', () => {
     ]);
   });
 
+  it('reads a letdown as a complaint: overrated, expected more, used to be better, thanks for nothing, zero stars', () => {
+    expectComplaints([
+      ['Overrated.', 'en'],
+      ['I expected more from such a famous place.', 'en'],
+      ['It used to be better.', 'en'],
+      ['Thanks for nothing.', 'en'],
+      ['Would give zero stars.', 'en'],
+      ['Sconsigliato.', 'it'],
+      ['Mi aspettavo di più.', 'it'],
+      ['Grazie di niente.', 'it'],
+      ['Zero stelle se potessi.', 'it'],
+    ]);
+    const each = scores("Can't recommend enough!", 'en');
+    expect(each.positive).toBeGreaterThan(0);
+    expect(each.negative).toBe(0);
+  });
+
   it('reads a customer left waiting as a complaint: still waiting, nobody answered, it never came, it came late', () => {
     expectComplaints([
       ['Still waiting for my refund', 'en'],

@@ -111,6 +111,7 @@ const ITALIAN_EXTRA: Record<string, number> = {
   muffa: -0.6,
   ammuffito: -0.6,
   sudicio: -0.7,
+  sconsigliato: -0.6,
 };
 
 /**
@@ -152,6 +153,8 @@ const ENGLISH_EXTRA = new Map<string, number>(
     moldy: -0.6,
     smelly: -0.5,
     overcharged: -0.5,
+    overrated: -0.5,
+    underwhelming: -0.5,
     // Not "sticky" or "stained": a sticky toffee pudding, stained glass.
   }),
 );
@@ -215,6 +218,22 @@ const PHRASES: Array<{
       'ben',
       'potuto',
     ]),
+  },
+  // Expected more, it used to be better, thanks for nothing, zero stars: a letdown in words that
+  // say nothing or praise. "Can't recommend (it) enough" praises: its "recommend" is part of it.
+  { first: ['expected', 'expecting'], last: ['more'], polarity: -0.4, within: 2 },
+  { first: ['aspettavo', 'aspettavamo', 'aspettato'], last: ['più', 'meglio'], polarity: -0.4, within: 3 },
+  { first: ['used'], last: ['better'], polarity: -0.4, within: 3, through: new Set(['to', 'be']) },
+  { first: ['thanks', 'thank'], last: ['nothing'], polarity: -0.6, within: 3, through: new Set(['for', 'you']) },
+  { first: ['grazie'], last: ['niente', 'nulla'], polarity: -0.6, within: 2, through: new Set(['di', 'per']) },
+  { first: ['zero'], last: ['stars', 'star', 'stelle', 'stella'], polarity: -0.6 },
+  {
+    first: ['recommend', 'recommended'],
+    last: ['enough'],
+    polarity: 0.6,
+    within: 3,
+    negates: true,
+    absorbs: true,
   },
   // What a customer left waiting says: still waiting, nobody answered, it never came, it came late.
   { first: ['still'], last: ['waiting'], polarity: -0.5 },
