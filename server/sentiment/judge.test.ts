@@ -129,6 +129,13 @@ describe('the sample of labels applied without a person', () => {
       reviewReason: 'ironic',
     });
     expect(judge.judge('Yeah right, best service in town')).toMatchObject({ inReview: true, reviewReason: 'ironic' });
+    // A wish that means the opposite went out as Positive at 0.99; a sincere one is not held back.
+    expect(judge.judge('Good luck getting served before noon.')).toMatchObject({
+      inReview: true,
+      reviewReason: 'ironic',
+    });
+    expect(judge.judge('Buona fortuna a trovare parcheggio.')).toMatchObject({ reviewReason: 'ironic' });
+    expect(judge.judge('Good luck with the new opening!').reviewReason).not.toBe('ironic');
     // An eye-roll over praise: to a person, as praise with complaint or as irony.
     expect(judge.judge('Oh great, another €6 cappuccino… lukewarm 🙄').reviewReason).toMatch(/^(mixed|ironic)$/);
   });
