@@ -78,6 +78,15 @@ describe('lexiconScores', () => {
     ]);
   });
 
+  it('reads being served after so long as a complaint, and quickly as none', () => {
+    expectComplaints([
+      ['La pizza è arrivata dopo quaranta minuti.', 'it'],
+      ['Our food arrived after almost an hour', 'en'],
+    ]);
+    expect(scores('La pizza è arrivata in cinque minuti', 'it').negative).toBe(0);
+    expect(scores('Food arrived within 10 minutes', 'en').negative).toBe(0);
+  });
+
   it('reads a letdown as a complaint: overrated, expected more, used to be better, thanks for nothing, zero stars', () => {
     expectComplaints([
       ['Overrated.', 'en'],

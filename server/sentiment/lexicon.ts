@@ -296,6 +296,23 @@ const PHRASES: Array<{
   { first: ['charged', 'billed'], last: ['twice'], polarity: -0.5, within: 3 },
   { first: ['addebitato', 'addebitata', 'addebitati', 'addebitate'], last: ['volte'], polarity: -0.5, within: 4 },
   { first: ['waited', 'waiting'], last: ['minutes', 'mins', 'hour', 'hours'], polarity: -0.4, within: 3 },
+  // Served after so long: "arrived after forty minutes", "arrivata dopo quaranta minuti". Only
+  // "after" / "dopo" and the words of a length may stand between: "arrivata in cinque minuti"
+  // praises.
+  {
+    first: ['arrived', 'came', 'served'],
+    last: ['minutes', 'mins', 'hour', 'hours'],
+    polarity: -0.4,
+    within: 4,
+    through: new Set(['after', 'almost', 'nearly', 'over', 'an', 'a', 'half', 'twenty', 'thirty', 'forty', 'fifty']),
+  },
+  {
+    first: ['arrivato', 'arrivata', 'arrivati', 'arrivate', 'servito', 'servita', 'serviti', 'servite'],
+    last: ['minuti', 'ora', 'ore'],
+    polarity: -0.4,
+    within: 4,
+    through: new Set(['dopo', 'quasi', 'oltre', 'un', 'mezz', 'mezza', 'venti', 'trenta', 'quaranta', 'cinquanta']),
+  },
   {
     first: ['aspettato', 'atteso', 'aspettando', 'aspettiamo', 'attesa'],
     last: ['minuti', 'ora', 'ore'],
