@@ -72,13 +72,15 @@ function shortPraiseTurn(text: string, sideOfText: (part: string) => ReturnType<
 /**
  * Signs that praise may be meant the other way round: an eye-roll or a smirk, a phrase people use
  * for a complaint dressed as thanks or a wish ("oh great", "yeah right", "grazie tante",
- * "complimenti per", "good luck getting served", "buona fortuna a trovare posto"),
+ * "complimenti per", "good luck getting served", "buona fortuna a trovare posto"), praise for
+ * whoever likes what nobody likes ("buono, se ti piace aspettare"; not the English "if you like":
+ * sincere invitations say it, docs/decisions/058),
  * applause over a wait, praise in quotes. On such a comment a confident POSITIVE is the reading a
  * manager must not get wrong, so a person decides.
  */
 const IRONY_EMOJI = /[\u{1F644}\u{1F612}\u{1F643}\u{1F60F}\u{1F926}\u{1F611}\u{1F928}]/u;
 const IRONY_PHRASES =
-  /\b(?:oh,? (?:great|wonderful|perfect|lovely|brilliant|fantastic|nice|good)|yeah,? right|thanks a lot|thanks for nothing|just (?:great|perfect|wonderful|brilliant)|what a surprise|great job guys|well done guys|grazie tante|grazie mille eh|complimenti per|complimenti vivissimi|bravi,? bravi|ma bravi|bella roba|ottimo davvero|che sorpresa|proprio un bel servizio|good luck (?:getting|finding|trying|reaching|booking|calling)|buona fortuna (?:a|per) (?:trovare|avere|farsi|prenotare|parlare|chiamare))\b/iu;
+  /\b(?:oh,? (?:great|wonderful|perfect|lovely|brilliant|fantastic|nice|good)|yeah,? right|thanks a lot|thanks for nothing|just (?:great|perfect|wonderful|brilliant)|what a surprise|great job guys|well done guys|grazie tante|grazie mille eh|complimenti per|complimenti vivissimi|bravi,? bravi|ma bravi|bella roba|ottimo davvero|che sorpresa|proprio un bel servizio|good luck (?:getting|finding|trying|reaching|booking|calling)|se (?:ti|vi) piace|se (?:ami|amate)|per chi ama|buona fortuna (?:a|per) (?:trovare|avere|farsi|prenotare|parlare|chiamare))\b/iu;
 const APPLAUSE = /\u{1F44F}/u;
 const WAITED =
   /\b\d+\s*(?:min|mins|minutes?|minuti|hours?|ore|ora)\b|\b(?:an hour|un'ora|mezz'ora|half an hour|ages|forever|ore e ore)\b/iu;

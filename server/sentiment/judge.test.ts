@@ -136,6 +136,8 @@ describe('the sample of labels applied without a person', () => {
     });
     expect(judge.judge('Buona fortuna a trovare parcheggio.')).toMatchObject({ reviewReason: 'ironic' });
     expect(judge.judge('Good luck with the new opening!').reviewReason).not.toBe('ironic');
+    // Praise for whoever likes what nobody likes: it went out as Positive at 0.946.
+    expect(judge.judge('Buono, se ti piace aspettare.')).toMatchObject({ inReview: true, reviewReason: 'ironic' });
     // An eye-roll over praise: to a person, as praise with complaint or as irony.
     expect(judge.judge('Oh great, another €6 cappuccino… lukewarm 🙄').reviewReason).toMatch(/^(mixed|ironic)$/);
   });

@@ -99,6 +99,8 @@ describe('lexiconScores', () => {
       ['Grazie di niente.', 'it'],
       ['Zero stelle se potessi.', 'it'],
     ]);
+    // Praise of what it was: a complaint beside the praise.
+    expect(scores('Una volta era il mio bar preferito.', 'it').negative).toBeGreaterThan(0);
     const each = scores("Can't recommend enough!", 'en');
     expect(each.positive).toBeGreaterThan(0);
     expect(each.negative).toBe(0);

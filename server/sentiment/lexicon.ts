@@ -224,6 +224,8 @@ const PHRASES: Array<{
   { first: ['expected', 'expecting'], last: ['more'], polarity: -0.4, within: 2 },
   { first: ['aspettavo', 'aspettavamo', 'aspettato'], last: ['più', 'meglio'], polarity: -0.4, within: 3 },
   { first: ['used'], last: ['better'], polarity: -0.4, within: 3, through: new Set(['to', 'be']) },
+  // Praise of what it was: "una volta era il mio bar preferito".
+  { first: ['volta', 'tempo'], last: ['era', 'erano'], polarity: -0.4 },
   { first: ['thanks', 'thank'], last: ['nothing'], polarity: -0.6, within: 3, through: new Set(['for', 'you']) },
   { first: ['grazie'], last: ['niente', 'nulla'], polarity: -0.6, within: 2, through: new Set(['di', 'per']) },
   { first: ['zero'], last: ['stars', 'star', 'stelle', 'stella'], polarity: -0.6 },
@@ -361,11 +363,20 @@ function comparedElsewhere(tokens: Token[], at: number): boolean {
   return false;
 }
 
+/**
+ * `PHRASES` by their last words, each word's in their order: every word of every comment is asked
+ * whether a phrase ends on it, and most words end none.
+ */
+const PHRASES_BY_LAST = new Map<string, typeof PHRASES>();
+for (const phrase of PHRASES) {
+  for (const word of phrase.last) PHRASES_BY_LAST.set(word, [...(PHRASES_BY_LAST.get(word) ?? []), phrase]);
+}
+
 /** The set phrase (`PHRASES`) ending at `tokens[at]`, if one does. */
 function phraseEndingAt(tokens: Token[], at: number) {
   const word = tokens[at]!.text;
-  return PHRASES.find(({ first, last, within = 1, unless, through }) => {
-    if (!last.includes(word) || unless?.(tokens[at + 1])) return false;
+  return PHRASES_BY_LAST.get(word)?.find(({ first, within = 1, unless, through }) => {
+    if (unless?.(tokens[at + 1])) return false;
     // A number between is passed over ("waited 45 minutes"): the words are what are counted.
     for (let back = 1, words = 0; words < within; back++) {
       const before = tokens[at - back];
