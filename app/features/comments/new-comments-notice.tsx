@@ -8,9 +8,10 @@ import { numberFormat } from '~/lib/format';
  * of the list's column header (where the row actions' column has no words), just under the
  * toolbar it is placed in (a `DataTable`'s `toolbar`, which is positioned for it): it takes no
  * room, so neither its coming nor its going moves the list, and on a phone it is stuck under the
- * app's header with the toolbar, in view however far one has scrolled. The region stays in the page, empty while nothing waits, so a screen reader hears
- * each new count (`sr-only` then, which keeps it in the accessibility tree). `words` is the key
- * of the button's words, plural by the count: a project's new comments, or the review's to review.
+ * app's header with the toolbar, in view however far one has scrolled. The region stays in the
+ * page, empty while nothing waits, so a screen reader hears each new count (`sr-only` then, which
+ * keeps it in the accessibility tree). `words` is the key of the button's words, plural by the
+ * count: a project's new comments, or the review's to review.
  */
 export function NewCommentsNotice({
   count,
