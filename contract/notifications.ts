@@ -15,7 +15,7 @@ const tag = 'Notifications';
 export const NOTIFICATIONS_SHOWN = 20;
 
 /**
- * What a notification tells: a negative comment; a spike (at least SPIKE_MINIMUM negative comments
+ * What a notification tells: a negative comment (labelled, or probably so); a spike (at least SPIKE_MINIMUM negative comments
  * in the last hour on a project, and SPIKE_FACTOR times its hourly average over the 7 days before);
  * a comment an inbox rule with the "alert" action matched.
  */
@@ -25,14 +25,15 @@ export const SPIKE_MINIMUM = 5;
 export const SPIKE_FACTOR = 3;
 
 /**
- * Where an alert leads in the inbox: a project's negative comments (newest first for a spike, as
- * the last hour's are the ones it is about), or the project's comments for a rule's.
+ * Where an alert leads in the inbox: a project's comments, for a negative comment or a spike in
+ * the default order, "Negative first" (those labelled negative and those probably so, each part
+ * newest first: a filter by sentiment would leave out the probable ones, docs/decisions/109), or
+ * newest first for a rule's.
  */
 export function alertPathOf(kind: NotificationKind, projectId: string): string {
   const project = encodeURIComponent(projectId);
   if (kind === 'ruleMatched') return `/inbox?projectId=${project}&orderBy=newest`;
-  if (kind === 'spike') return `/inbox?projectId=${project}&sentiment=NEGATIVE&orderBy=newest`;
-  return `/inbox?projectId=${project}&sentiment=NEGATIVE`;
+  return `/inbox?projectId=${project}`;
 }
 
 /** How alerts are mailed: at once, in an hourly digest, or never (the bell tells them all the same). */
@@ -51,6 +52,11 @@ export const NotificationSchema = z
     channelName: z.string(),
     /** The comment's first words, as they were when it arrived (empty for a spike). */
     excerpt: z.string(),
+    /**
+     * A negative comment that was the classifier's proposal, waiting for a person, when it
+     * arrived ("Probably negative"), not a label; false for the rest.
+     */
+    probable: z.boolean(),
     /** A spike's negative comments in its hour. */
     negativeCount: z.nullable(z.number()),
     /** The rule that matched, for `ruleMatched`. */

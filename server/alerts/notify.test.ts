@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as notificationsContract from '../../contract/notifications';
 import { NOTIFIED } from '../../contract/realtime';
-import { comments, projectChannels } from '../db/schema';
+import { comments, inboxFirst, projectChannels } from '../db/schema';
 import type { Publisher } from '../realtime/publisher';
 import { startHarness, type Harness } from '../test/harness';
 import { projectFollowingSandboxPage, saySandboxComment } from '../test/sandbox';
@@ -36,6 +36,15 @@ const BOTTEGA = '200000000000003';
 describe('a negative comment', () => {
   it('arriving through Meta’s webhook is told to the project’s owner in the app and by mail, once', async () => {
     const { owner, page, project } = await projectFollowingSandboxPage(h, MARCO, BOTTEGA);
+    // The page's history, fetched as it was connected, holds complaints too: they did not just
+    // arrive, and tell nobody.
+    expect(
+      await h.db
+        .select({ id: comments.id })
+        .from(comments)
+        .where(and(eq(comments.channelId, page.id), inboxFirst(comments))),
+    ).not.toHaveLength(0);
+    expect((await h.call(notificationsContract.listNotifications, { token: owner.accessToken })).body.unread).toBe(0);
     h.mailer.clear();
     told.length = 0;
     const message = 'The worst service ever: rude staff, cold food, dirty tables. Terrible, never again.';
@@ -56,6 +65,7 @@ describe('a negative comment', () => {
       authorName: 'Hannah Müller',
       channelName: page.name,
       excerpt: message,
+      probable: false,
       readAt: null,
     });
     expect(told).toEqual([{ userId: owner.user._id, unread: 1 }]);
@@ -63,7 +73,7 @@ describe('a negative comment', () => {
     expect(mail!.subject).toBe('A negative comment arrived');
     expect(mail!.text).toContain('Bottega: 1 negative comment');
     expect(mail!.links).toEqual([
-      `${h.config.appUrl.replace(/\/$/, '')}/inbox?projectId=${project.id}&sentiment=NEGATIVE`,
+      `${h.config.appUrl.replace(/\/$/, '')}/inbox?projectId=${project.id}`,
       `${h.config.appUrl.replace(/\/$/, '')}/user/alerts`,
     ]);
     // The commenter's words and name stay out of our mail.
@@ -107,6 +117,44 @@ describe('a negative comment', () => {
     expect((await h.call(notificationsContract.listNotifications, { token: owner.accessToken })).body.unread).toBe(0);
   });
 
+  it('waiting for a person with the proposal NEGATIVE is told as probably negative; another proposal is not told', async () => {
+    const { owner, project, channel } = await ownerWithProject('Enoteca');
+    h.mailer.clear();
+    const [probably, praised, labelled] = await h.factories.comments(channel, [
+      probablyNegative('Vino caldo e conto sbagliato'),
+      { message: 'Che bel posto', sentiment: 'UNCLASSIFIED', inReview: true, proposedSentiment: 'POSITIVE' },
+      negative('Rude staff'),
+    ]);
+    expect(await notifyNegativeComments(deps(), [probably!.id, praised!.id, labelled!.id])).toBe(2);
+    const listed = (await h.call(notificationsContract.listNotifications, { token: owner.accessToken })).body.data;
+    expect(
+      listed
+        .map(({ commentId, probable }) => ({ commentId, probable }))
+        .sort((a, b) => Number(a.probable) - Number(b.probable)),
+    ).toEqual([
+      { commentId: labelled!.id, probable: false },
+      { commentId: probably!.id, probable: true },
+    ]);
+    // Each said for what it is: the label, and the guess that waits for a person.
+    const [mail] = h.mailer.list(owner.user.email);
+    expect(mail!.subject).toBe('A negative comment arrived');
+    expect(mail!.text).toContain('Enoteca: 1 negative comment\n');
+    expect(mail!.text).toContain('Enoteca: 1 probably negative comment, waiting for a person to confirm');
+    expect(mail!.links).toContain(`${h.config.appUrl.replace(/\/$/, '')}/inbox?projectId=${project.id}`);
+
+    // Guesses alone say so in the subject too.
+    const more = await h.factories.comments(channel, [probablyNegative('Tavolo sporco'), probablyNegative('Lenti')]);
+    expect(
+      await notifyNegativeComments(
+        deps(),
+        more.map((row) => row.id),
+      ),
+    ).toBe(2);
+    const [next] = h.mailer.list(owner.user.email);
+    expect(next!.subject).toBe('2 probably negative comments arrived');
+    expect(next!.text).toContain('Enoteca: 2 probably negative comments, waiting for a person to confirm');
+  });
+
   it('arriving by the hundred is stored a part at a time, each once, and told to its owner in one message and one mail', async () => {
     const { owner, channel } = await ownerWithProject('Pizzeria');
     const rows = await h.factories.comments(
@@ -146,6 +194,13 @@ async function ownerWithProject(name = 'Osteria') {
 }
 
 const negative = (message: string) => ({ message, sentiment: 'NEGATIVE' as const, inReview: false });
+/** What the classifier proposes NEGATIVE without being sure enough to label it: it waits for a person. */
+const probablyNegative = (message: string) => ({
+  message,
+  sentiment: 'UNCLASSIFIED' as const,
+  inReview: true,
+  proposedSentiment: 'NEGATIVE' as const,
+});
 
 describe('the alert settings', () => {
   it('mail at once by default, for every project; each project can say otherwise; another user’s project is not found', async () => {
@@ -207,9 +262,7 @@ describe('the alert settings', () => {
     const [digest] = h.mailer.list(owner.user.email);
     expect(digest!.subject).toBe('Your hourly alerts: 2 negative comments arrived');
     expect(digest!.text).toContain('Pizzeria: 2 negative comments');
-    expect(digest!.links).toContain(
-      `${h.config.appUrl.replace(/\/$/, '')}/inbox?projectId=${project.id}&sentiment=NEGATIVE`,
-    );
+    expect(digest!.links).toContain(`${h.config.appUrl.replace(/\/$/, '')}/inbox?projectId=${project.id}`);
     expect(digest!.links).toContain(`${h.config.appUrl.replace(/\/$/, '')}/user/alerts`);
     expect(digest!.text).not.toContain('Cold pizza');
     // The next hour has nothing to tell: no mail.
@@ -278,9 +331,7 @@ describe('a spike of negative comments', () => {
     expect(mail!.text).toContain('Caffè: 1 negative comment\n');
     expect(mail!.subject).toBe('Unusually many negative comments');
     expect(mail!.text).toContain('Caffè: 5 negative comments in the last hour, well above its usual level');
-    expect(mail!.links).toContain(
-      `${h.config.appUrl.replace(/\/$/, '')}/inbox?projectId=${project.id}&sentiment=NEGATIVE&orderBy=newest`,
-    );
+    expect(mail!.links).toContain(`${h.config.appUrl.replace(/\/$/, '')}/inbox?projectId=${project.id}`);
 
     // A sixth in the same hour: its own alert, no second spike.
     const [sixth] = await h.factories.comments(channel, [negative('Bad 6')], now);

@@ -11,7 +11,7 @@ import {
 import type { Language } from '../../contract/fields';
 import { rowsOf, type Database } from '../db/client';
 import { letRequestsIn } from '../event-loop';
-import { notifications, projects, users } from '../db/schema';
+import { comments, inboxFirst, notifications, projects, users } from '../db/schema';
 import { safeError, type Logger } from '../log';
 import type { Mailer } from '../mail/mailer';
 import { alertsMail, type AlertLine } from '../mail/templates';
@@ -42,18 +42,23 @@ type Stored = {
   mail: AlertMail;
   negative_count: number | null;
   rule_name: string | null;
+  probable: boolean;
 };
 
-const RETURNING = sql`returning id, user_id, project_id, kind, mail, negative_count, rule_name`;
+const RETURNING = sql`returning id, user_id, project_id, kind, mail, negative_count, rule_name, probable`;
 
-/** A negative comment, as alerts count them: applied, or the classifier's confident proposal drawn as a sample. */
-const IS_NEGATIVE = sql`(c.sentiment = 'NEGATIVE'
-  or (c.in_review and c.proposed_sentiment = 'NEGATIVE' and c.review_reason = 'sampled'))`;
+/**
+ * A negative comment, as alerts count them: what its owner reads as "Negative" or "Probably
+ * negative" (applied NEGATIVE, or waiting in the review with the proposal NEGATIVE), as the inbox's
+ * "Negative first" has it (docs/decisions/107, 109). Most complaints wait for a person: only the
+ * classifier's surest labels are applied without one (docs/decisions/058).
+ */
+const IS_NEGATIVE = inboxFirst(comments);
 
 /**
  * Tells the owners of the projects that follow each new negative comment among `addedIds`
- * (docs/product.md#alerts): applied NEGATIVE, or proposed NEGATIVE at the threshold's confidence
- * and held for review only to be sampled. One notification a comment and project, stored with a
+ * (docs/product.md#alerts): applied NEGATIVE, or waiting for a person with the proposal NEGATIVE
+ * (told as probably negative). One notification a comment and project, stored with a
  * unique key, so an event seen twice (a retried job, two instances) is told once, and only the
  * instance that stored it tells (`tell`). A project whose last hour then holds a spike of them is
  * told that too, once an hour (`notifySpikes`).
@@ -81,16 +86,16 @@ const COMMENTS_PER_STATEMENT = 50;
 async function storeNegativeComments(deps: AlertDeps, addedIds: string[]): Promise<Stored[]> {
   return rowsOf<Stored>(
     await deps.db.execute(sql`
-      insert into notifications (user_id, project_id, kind, comment_id, author_name, channel_name, excerpt, dedupe_key, mail)
-      select p.owner_id, p.id, 'negativeComment', c.id, c.author_name, ch.name, left(c.message, ${EXCERPT}),
-             'negativeComment:' || p.id || ':' || c.id, coalesce(p.alert_mail, u.alert_mail)
-      from comments c
-      join channels ch on ch.id = c.channel_id
-      join project_channels pc on pc.channel_id = c.channel_id
+      insert into notifications (user_id, project_id, kind, comment_id, author_name, channel_name, excerpt, probable, dedupe_key, mail)
+      select p.owner_id, p.id, 'negativeComment', comments.id, comments.author_name, ch.name, left(comments.message, ${EXCERPT}),
+             comments.sentiment <> 'NEGATIVE', 'negativeComment:' || p.id || ':' || comments.id, coalesce(p.alert_mail, u.alert_mail)
+      from comments
+      join channels ch on ch.id = comments.channel_id
+      join project_channels pc on pc.channel_id = comments.channel_id
       join projects p on p.id = pc.project_id
       join users u on u.id = p.owner_id
-      where c.id in (select jsonb_array_elements_text(${JSON.stringify(addedIds)}::jsonb)::uuid)
-        and c.parent_id is null and not c.from_channel and ${IS_NEGATIVE}
+      where comments.id in (select jsonb_array_elements_text(${JSON.stringify(addedIds)}::jsonb)::uuid)
+        and comments.parent_id is null and not comments.from_channel and ${IS_NEGATIVE}
       on conflict (dedupe_key) do nothing
       ${RETURNING}`),
   );
@@ -112,13 +117,13 @@ async function notifySpikes(deps: AlertDeps, projectIds: string[]): Promise<Stor
         from projects p join users u on u.id = p.owner_id
         -- One read of the project's negatives of the last 7 days and an hour, counted both ways.
         cross join lateral (
-          select (count(*) filter (where c.published_at > ${at}::timestamptz - interval '1 hour'))::int as last_hour,
-                 (count(*) filter (where c.published_at <= ${at}::timestamptz - interval '1 hour'))::int as week
-          from comments c
-          where c.channel_id in (select channel_id from project_channels where project_id = p.id)
-            and c.parent_id is null and not c.from_channel and ${IS_NEGATIVE}
-            and c.published_at > ${at}::timestamptz - interval '1 hour' - interval '7 days'
-            and c.published_at <= ${at}::timestamptz
+          select (count(*) filter (where comments.published_at > ${at}::timestamptz - interval '1 hour'))::int as last_hour,
+                 (count(*) filter (where comments.published_at <= ${at}::timestamptz - interval '1 hour'))::int as week
+          from comments
+          where comments.channel_id in (select channel_id from project_channels where project_id = p.id)
+            and comments.parent_id is null and not comments.from_channel and ${IS_NEGATIVE}
+            and comments.published_at > ${at}::timestamptz - interval '1 hour' - interval '7 days'
+            and comments.published_at <= ${at}::timestamptz
         ) n
         where p.id in (select jsonb_array_elements_text(${JSON.stringify(projectIds)}::jsonb)::uuid)
       )
@@ -237,7 +242,7 @@ async function mailUser(deps: AlertDeps, userId: string, rows: Stored[], digest:
   for (const row of rows) {
     const name = named.get(row.project_id);
     if (name === undefined) continue;
-    const key = `${row.project_id}:${row.kind}:${row.rule_name ?? ''}`;
+    const key = `${row.project_id}:${row.kind}:${row.rule_name ?? ''}:${row.probable}`;
     const line = lines.get(key);
     if (line) {
       // Spikes count the hour's comments; the others count themselves.
@@ -249,6 +254,7 @@ async function mailUser(deps: AlertDeps, userId: string, rows: Stored[], digest:
       project: name,
       count: row.kind === 'spike' ? (row.negative_count ?? 0) : 1,
       ruleName: row.rule_name,
+      probable: row.probable,
       link: `${base}${notificationsContract.alertPathOf(row.kind, row.project_id)}`,
     });
   }

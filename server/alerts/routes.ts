@@ -23,6 +23,7 @@ export function notificationRoutes(s: Services) {
       authorName: notification.authorName,
       channelName: notification.channelName,
       excerpt: notification.excerpt,
+      probable: notification.probable,
       negativeCount: notification.negativeCount,
       ruleName: notification.ruleName,
       createdAt: notification.createdAt.toISOString(),

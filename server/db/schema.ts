@@ -293,6 +293,9 @@ export const notifications = pgTable(
     authorName: text('author_name').notNull(),
     channelName: text('channel_name').notNull(),
     excerpt: text('excerpt').notNull(),
+    // A negative comment that was only the classifier's proposal when it arrived, waiting for a
+    // person ("Probably negative", docs/decisions/109), not a label.
+    probable: boolean('probable').notNull().default(false),
     // A spike's count of negative comments in its hour; a rule's name for what a rule told.
     negativeCount: integer('negative_count'),
     ruleName: text('rule_name'),

@@ -190,16 +190,18 @@ export function emailChangeNoticeMail(
 const alertTexts = {
   en: {
     subject: (lines: AlertLine[], digest: boolean) => {
-      const negatives = lines
-        .filter((line) => line.kind === 'negativeComment')
-        .reduce((sum, line) => sum + line.count, 0);
+      const { negatives, probable } = negativesOf(lines);
       const what = lines.some((line) => line.kind === 'spike')
         ? 'Unusually many negative comments'
-        : negatives === 0
-          ? 'An inbox rule has something for you'
-          : negatives === 1
+        : negatives > 0
+          ? negatives === 1
             ? 'A negative comment arrived'
-            : `${negatives} negative comments arrived`;
+            : `${negatives} negative comments arrived`
+          : probable > 0
+            ? probable === 1
+              ? 'A probably negative comment arrived'
+              : `${probable} probably negative comments arrived`
+            : 'An inbox rule has something for you';
       return digest ? `Your hourly alerts: ${what.charAt(0).toLowerCase()}${what.slice(1)}` : what;
     },
     greeting: (name: string | undefined) => (name ? `Hello ${name},` : 'Hello,'),
@@ -212,7 +214,9 @@ const alertTexts = {
         ? `${line.project}: ${line.count} negative comments in the last hour, well above its usual level`
         : line.kind === 'ruleMatched'
           ? `${line.project}: the rule “${line.ruleName}” matched ${line.count} comment${line.count === 1 ? '' : 's'}`
-          : `${line.project}: ${line.count} negative comment${line.count === 1 ? '' : 's'}`,
+          : line.probable
+            ? `${line.project}: ${line.count} probably negative comment${line.count === 1 ? '' : 's'}, waiting for a person to confirm`
+            : `${line.project}: ${line.count} negative comment${line.count === 1 ? '' : 's'}`,
     open: 'Open them in the inbox',
     footer: (digest: boolean) =>
       digest
@@ -221,16 +225,18 @@ const alertTexts = {
   },
   it: {
     subject: (lines: AlertLine[], digest: boolean) => {
-      const negatives = lines
-        .filter((line) => line.kind === 'negativeComment')
-        .reduce((sum, line) => sum + line.count, 0);
+      const { negatives, probable } = negativesOf(lines);
       const what = lines.some((line) => line.kind === 'spike')
         ? 'Insolitamente tanti commenti negativi'
-        : negatives === 0
-          ? 'Una regola della posta in arrivo ha qualcosa per te'
-          : negatives === 1
+        : negatives > 0
+          ? negatives === 1
             ? 'È arrivato un commento negativo'
-            : `Sono arrivati ${negatives} commenti negativi`;
+            : `Sono arrivati ${negatives} commenti negativi`
+          : probable > 0
+            ? probable === 1
+              ? 'È arrivato un commento probabilmente negativo'
+              : `Sono arrivati ${probable} commenti probabilmente negativi`
+            : 'Una regola della posta in arrivo ha qualcosa per te';
       return digest ? `Riepilogo orario: ${what.charAt(0).toLowerCase()}${what.slice(1)}` : what;
     },
     greeting: (name: string | undefined) => (name ? `Ciao ${name},` : 'Ciao,'),
@@ -243,7 +249,9 @@ const alertTexts = {
         ? `${line.project}: ${line.count} commenti negativi nell’ultima ora, molto più del solito`
         : line.kind === 'ruleMatched'
           ? `${line.project}: la regola “${line.ruleName}” ha trovato ${line.count} comment${line.count === 1 ? 'o' : 'i'}`
-          : `${line.project}: ${line.count} comment${line.count === 1 ? 'o negativo' : 'i negativi'}`,
+          : line.probable
+            ? `${line.project}: ${line.count} ${line.count === 1 ? 'commento probabilmente negativo, in attesa che una persona lo confermi' : 'commenti probabilmente negativi, in attesa che una persona li confermi'}`
+            : `${line.project}: ${line.count} comment${line.count === 1 ? 'o negativo' : 'i negativi'}`,
     open: 'Aprili nella posta in arrivo',
     footer: (digest: boolean) =>
       digest
@@ -252,14 +260,30 @@ const alertTexts = {
   },
 } satisfies Record<Language, Record<string, unknown>>;
 
-/** One line of an alerts mail: a project's negative comments, its spike, or what one of its rules matched. */
+/**
+ * One line of an alerts mail: a project's negative comments (those labelled, or those only
+ * proposed so, `probable`, apart), its spike, or what one of its rules matched.
+ */
 export type AlertLine = {
   kind: 'negativeComment' | 'spike' | 'ruleMatched';
   project: string;
   count: number;
   ruleName: string | null;
+  probable: boolean;
   link: string;
 };
+
+/** How many negative comments the lines count, labelled and probably so. */
+function negativesOf(lines: AlertLine[]) {
+  let negatives = 0;
+  let probable = 0;
+  for (const line of lines) {
+    if (line.kind !== 'negativeComment') continue;
+    if (line.probable) probable += line.count;
+    else negatives += line.count;
+  }
+  return { negatives, probable };
+}
 
 /**
  * Alerts on the user's projects (docs/product.md#alerts), at once or as the hourly digest: a line

@@ -14,8 +14,9 @@ import { passThroughSocket } from './live-channel';
 
 /**
  * Alerts (docs/product.md#alerts): a negative comment said on the sandbox's page raises the bell
- * at once, without a reload, and the mail is in the outbox; the bell leads to the inbox filtered
- * to the project's negative comments, and marks them read.
+ * at once, without a reload, and the mail is in the outbox; the bell leads to the project's inbox,
+ * negatives first, and marks them read. A complaint that waits for a person is told as probably
+ * negative.
  */
 
 // Paolo Ferrari's page: the inbox rules' test says only spam there.
@@ -62,12 +63,50 @@ test.describe('a negative comment', () => {
     await expect(item).toContainText('Tom Walker on Ferrari Ciclismo:');
     await expectNoA11yViolations(page);
     await item.click();
-    await expect(page).toHaveURL(/\/inbox\?projectId=[\w-]+&sentiment=NEGATIVE$/);
+    // The project's inbox, negatives first.
+    await expect(page).toHaveURL(/\/inbox\?projectId=[\w-]+$/);
     await expect(page.getByRole('row').filter({ hasText: unhappy })).toHaveCount(1);
 
     await bell.click();
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await expect(bell).toHaveAccessibleName('Notifications: 0 unread');
+  });
+
+  test('a complaint the classifier is not sure enough to label is told as probably negative, and leads to it first in the inbox', async ({
+    page,
+    request,
+    user,
+  }) => {
+    const project = `Ciclismo ${Math.random().toString(36).slice(2, 6)}`;
+    await projectFollowingFacebookPage(request, await accessTokenOf(request, user), project, PAOLO);
+    await page.addInitScript(() => localStorage.setItem('language', 'it'));
+    await signInWithoutUi(page, user);
+    await openListening(page, '/projects');
+    const bell = page.getByRole('banner').getByRole('button', { name: /^Notifiche: \d+ da leggere$/ });
+    await expect(bell).toHaveAccessibleName('Notifiche: 0 da leggere');
+
+    // Italian complaints wait for a person: no Italian label is applied NEGATIVE without one.
+    const unhappy = `Servizio pessimo, cameriere scortese e pizza fredda. Mai più. ${Math.random().toString(36).slice(2, 6)}`;
+    const said = await request.post('/dev/sandbox/comments', {
+      data: { channelId: CICLISMO, authorName: 'Giulia Bianchi', message: unhappy },
+    });
+    expect(said.status()).toBe(201);
+    await expect(bell).toHaveAccessibleName('Notifiche: 1 da leggere');
+
+    const mail = await latestMail(request, user.email);
+    expect(mail.subject).toBe('A probably negative comment arrived');
+    expect(mail.text).toContain(`${project}: 1 probably negative comment, waiting for a person to confirm`);
+
+    await bell.click();
+    const item = page.getByRole('list', { name: 'Ultime notifiche' }).getByRole('link').filter({ hasText: unhappy });
+    await expect(item).toContainText(`Commento probabilmente negativo su ${project}`);
+    await expect(item).toContainText('Giulia Bianchi su Ferrari Ciclismo:');
+    await expectNoA11yViolations(page);
+    await item.click();
+    await expect(page).toHaveURL(/\/inbox\?projectId=[\w-]+$/);
+    const row = page.getByRole('row').filter({ hasText: unhappy });
+    await expect(row).toContainText('Probabilmente negativo');
+    await expect(page.getByRole('row').nth(1)).toContainText(unhappy);
   });
 
   test('an alert told before the page listened still raises the bell and moves the inbox count', async ({

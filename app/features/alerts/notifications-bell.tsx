@@ -83,7 +83,9 @@ export function NotificationsBell() {
                                   rule: notification.ruleName ?? '',
                                   project: notification.project.name,
                                 })
-                              : t('alerts.negativeComment', { project: notification.project.name })}
+                              : notification.probable
+                                ? t('alerts.probablyNegativeComment', { project: notification.project.name })
+                                : t('alerts.negativeComment', { project: notification.project.name })}
                         </span>
                       </span>
                       {notification.kind === 'spike' ? (
