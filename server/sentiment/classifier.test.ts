@@ -78,6 +78,15 @@ describe('the classifier', () => {
     }
   });
 
+  it('doubts praise beside a complaint in a terse verdict the model reads as praise alone', () => {
+    // "impossibile" is Pattern's mild complaint: the model reads praise, so not MIXED, but not sure.
+    expect(classify('Caffè ottimo, parcheggio impossibile.')).toMatchObject({ sentiment: 'POSITIVE', doubt: 'mixed' });
+    // Praise alone, or a complaint read as one, is not doubted; nor longer clauses, a tweet's.
+    expect(classify('Great food, friendly staff, lovely terrace.').doubt).toBeUndefined();
+    expect(classify('Posto carino, prezzi esagerati.')).toMatchObject({ sentiment: 'NEGATIVE' });
+    expect(classify('Posto carino, prezzi esagerati.').doubt).toBeUndefined();
+  });
+
   it('says MIXED where a few words of praise turn on a "but" or "ma" with no comma before it', () => {
     // The complaint on the other side holds no word a lexicon reads as one.
     expect(classify('Lovely staff but the room was freezing and the shower didn’t work').sentiment).toBe('MIXED');

@@ -106,7 +106,7 @@ function praiseMeetsComplaint(
   text: string,
   language: Language | undefined,
   [negative, , positive]: [number, number, number],
-): boolean {
+): 'mixed' | 'inWords' | undefined {
   const sideOfText = (part: string) => sideOf(lexiconScores(tokenize(part), language));
   const plain = text.replace(NOT_A_CONTRAST, (found) => ' '.repeat(found.length));
   const contrast = CONTRAST.exec(plain) ?? shortPraiseTurn(plain, sideOfText);
@@ -119,16 +119,22 @@ function praiseMeetsComplaint(
       after = clauses.pop() ?? '';
       before = clauses.join('. ');
     }
-    if (!/\p{L}/u.test(before) || !/\p{L}/u.test(after)) return false;
+    if (!/\p{L}/u.test(before) || !/\p{L}/u.test(after)) return undefined;
     const [first, second] = [sideOfText(before), sideOfText(after)];
-    return (first === 'praise' && second !== 'praise') || (first === 'complaint' && second === 'praise');
+    return (first === 'praise' && second !== 'praise') || (first === 'complaint' && second === 'praise')
+      ? 'mixed'
+      : undefined;
   }
-  const sides = text
-    .split(CLAUSES)
-    .filter((clause) => /\p{L}/u.test(clause))
-    .map(sideOfText);
-  return sides.includes('praise') && sides.includes('complaint') && Math.min(negative, positive) >= MIXED_CLAUSE_FLOOR;
+  const clauses = text.split(CLAUSES).filter((clause) => /\p{L}/u.test(clause));
+  const sides = clauses.map(sideOfText);
+  if (!sides.includes('praise') || !sides.includes('complaint')) return undefined;
+  if (Math.min(negative, positive) >= MIXED_CLAUSE_FLOOR) return 'mixed';
+  const wordsIn = (clause: string) => clause.split(/\s+/u).filter((word) => /\p{L}/u.test(word)).length;
+  return clauses.every((clause) => wordsIn(clause) <= VERDICT_WORDS) ? 'inWords' : undefined;
 }
+
+/** The most words a clause of a terse verdict has ("Caffè ottimo, parcheggio impossibile."). */
+const VERDICT_WORDS = 4;
 
 /** Without a contrast word, both sides at least this likely for clauses of praise and complaint to make MIXED. */
 const MIXED_CLAUSE_FLOOR = 0.15;
@@ -179,8 +185,9 @@ export function classifyWith(model: Model, text: string): Classification {
   if (praised && complained && Math.min(negative, positive) >= MIXED_FLOOR) return mixed;
   // Clauses are read one by one only where a comment is short enough to be a customer's few
   // sentences: a long text's clauses would cost a classification each.
-  if (text.length <= CLAUSES_READ_UP_TO && praiseMeetsComplaint(text, language, [negative, neutral, positive]))
-    return mixed;
+  const bothSides =
+    text.length <= CLAUSES_READ_UP_TO ? praiseMeetsComplaint(text, language, [negative, neutral, positive]) : undefined;
+  if (bothSides === 'mixed') return mixed;
   // The lexicon's verdict leans the model's towards its side (a negation it turned, "not bad at
   // all", weighs here as it cannot in a few thousand tweets).
   const lean = (language ? LEXICON_LEAN[language] : 0) * (lexicon.positive - lexicon.negative);
@@ -191,8 +198,11 @@ export function classifyWith(model: Model, text: string): Classification {
       : negative >= neutral
         ? { sentiment: 'NEGATIVE', confidence: negative, language }
         : { sentiment: 'NEUTRAL', confidence: neutral, language };
-  // A complaint read as one is right however ironic its words; praise or calm may not be.
-  if (reading.sentiment !== 'NEGATIVE' && ironic(text, praised, language)) return { ...reading, doubt: 'ironic' };
+  // A complaint read as one is right however ironic its words, or whatever praise beside it;
+  // praise or calm may not be, ironic or beside a complaint.
+  if (reading.sentiment === 'NEGATIVE') return reading;
+  if (ironic(text, praised, language)) return { ...reading, doubt: 'ironic' };
+  if (bothSides === 'inWords') return { ...reading, doubt: 'mixed' };
   return reading;
 }
 

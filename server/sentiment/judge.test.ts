@@ -123,6 +123,14 @@ describe('the sample of labels applied without a person', () => {
       inReview: true,
       reviewReason: 'mixed',
     });
+    // A terse verdict of praise and a mild complaint the model reads as praise alone: it went out
+    // as Positive at 0.970. The proposal stays the model's.
+    expect(judge.judge('Caffè ottimo, parcheggio impossibile.')).toMatchObject({
+      sentiment: 'UNCLASSIFIED',
+      proposedSentiment: 'POSITIVE',
+      inReview: true,
+      reviewReason: 'mixed',
+    });
     expect(judge.judge('Complimenti per la pazienza: 25 minuti… 👏')).toMatchObject({
       sentiment: 'UNCLASSIFIED',
       inReview: true,
