@@ -82,6 +82,18 @@ const IRONY_EMOJI = /[\u{1F644}\u{1F612}\u{1F643}\u{1F60F}\u{1F926}\u{1F611}\u{1
 const IRONY_PHRASES =
   /\b(?:oh,? (?:great|wonderful|perfect|lovely|brilliant|fantastic|nice|good)|yeah,? right|thanks a lot|thanks for nothing|just (?:great|perfect|wonderful|brilliant)|what a surprise|great job guys|well done guys|grazie tante|grazie mille eh|complimenti per|complimenti vivissimi|bravi,? bravi|ma bravi|bella roba|ottimo davvero|che sorpresa|proprio un bel servizio|good luck (?:getting|finding|trying|reaching|booking|calling)|se (?:ti|vi) piace|se (?:ami|amate)|per chi ama|buona fortuna (?:a|per) (?:trovare|avere|farsi|prenotare|parlare|chiamare))\b/iu;
 const APPLAUSE = /\u{1F44F}/u;
+
+/**
+ * Praise on a condition the business has not met: a request, or a complaint put kindly ("happy to
+ * recommend it if you fix the opening hours", "it would be great if someone answered the phone",
+ * "lo consiglierei se sistemaste gli orari", "sarebbe bello se rispondeste"). Its praise words are
+ * not a verdict, so a confident POSITIVE waits for a person, as praise beside a complaint. No
+ * benchmark tweet says it (docs/decisions/058).
+ */
+const CONDITIONAL_PRAISE = new RegExp(
+  String.raw`(?<![\p{L}])(?:if (?:you|they|u|someone|somebody) (?:fix|fixed|sort|sorted|improve|improved|change|changed|lower|lowered|answer|answered|reply|replied)|would be (?:so |really |very )?(?:great|nice|good|lovely|helpful|awesome|perfect) if|se (?:sistemaste|sistemate|sistemassero|migliorate|miglioraste|migliorassero|cambiate|cambiaste|cambiassero|abbassate|abbassaste|abbassassero|rispondeste|rispondesse|rispondessero)|sarebbe (?:stato )?(?:bello|carino|utile|gentile|bellissimo|perfetto|ottimo) se)(?![\p{L}])|'d be (?:so |really |very )?(?:great|nice|good|lovely|helpful|awesome|perfect) if(?![\p{L}])`,
+  'iu',
+);
 const WAITED =
   /\b\d+\s*(?:min|mins|minutes?|minuti|hours?|ore|ora)\b|\b(?:an hour|un'ora|mezz'ora|half an hour|ages|forever|ore e ore)\b/iu;
 const QUOTED = /["“«']\s*([\p{L}][\p{L}\s]{1,30}?)\s*["”»']/gu;
@@ -202,7 +214,7 @@ export function classifyWith(model: Model, text: string): Classification {
   // praise or calm may not be, ironic or beside a complaint.
   if (reading.sentiment === 'NEGATIVE') return reading;
   if (ironic(text, praised, language)) return { ...reading, doubt: 'ironic' };
-  if (bothSides === 'inWords') return { ...reading, doubt: 'mixed' };
+  if (bothSides === 'inWords' || CONDITIONAL_PRAISE.test(text)) return { ...reading, doubt: 'mixed' };
   return reading;
 }
 

@@ -131,6 +131,16 @@ describe('the sample of labels applied without a person', () => {
       inReview: true,
       reviewReason: 'mixed',
     });
+    // Praise on a condition not met is a request: it went out as Positive at 0.991.
+    for (const text of [
+      'Happy to recommend it if you fix the opening hours.',
+      "It'd be great if someone answered the phone.",
+      'Lo consiglierei volentieri se sistemaste gli orari.',
+      'Sarebbe bello se qualcuno rispondesse al telefono.',
+    ]) {
+      expect(judge.judge(text), text).toMatchObject({ inReview: true, reviewReason: 'mixed' });
+    }
+    expect(judge.judge('Great place, go if you get the chance!').reviewReason).toBeNull();
     expect(judge.judge('Complimenti per la pazienza: 25 minuti… 👏')).toMatchObject({
       sentiment: 'UNCLASSIFIED',
       inReview: true,
