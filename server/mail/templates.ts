@@ -211,7 +211,7 @@ const alertTexts = {
         : 'Customers just commented on your projects. Answer them from the inbox:',
     line: (line: AlertLine) =>
       line.kind === 'spike'
-        ? `${line.project}: ${line.count} negative comments in the last hour, well above its usual level`
+        ? `${line.project}: ${line.count} negative or probably negative comments in the last hour, well above its usual level`
         : line.kind === 'ruleMatched'
           ? `${line.project}: the rule “${line.ruleName}” matched ${line.count} comment${line.count === 1 ? '' : 's'}`
           : line.probable
@@ -246,7 +246,7 @@ const alertTexts = {
         : 'Dei clienti hanno appena commentato i tuoi progetti. Rispondi dalla posta in arrivo:',
     line: (line: AlertLine) =>
       line.kind === 'spike'
-        ? `${line.project}: ${line.count} commenti negativi nell’ultima ora, molto più del solito`
+        ? `${line.project}: ${line.count} commenti negativi o probabilmente negativi nell’ultima ora, molto più del solito`
         : line.kind === 'ruleMatched'
           ? `${line.project}: la regola “${line.ruleName}” ha trovato ${line.count} comment${line.count === 1 ? 'o' : 'i'}`
           : line.probable
