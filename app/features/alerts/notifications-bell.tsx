@@ -14,13 +14,16 @@ const BELL_ICON = 'M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10.3 20a1.94 1.94 0
 
 /**
  * The header's bell (docs/product.md#alerts): how many notifications are unread, and the latest
- * ones in a panel, each a link to the inbox filtered to what it tells of, and a link to the alert
- * settings. "Mark all read" goes through the notifications route's action, as every change does.
+ * ones in a panel, each a link to the inbox where what it tells of is (opening one marks it read),
+ * and a link to the alert settings. "Mark all read" goes through the notifications route's action,
+ * as every change does.
  */
 export function NotificationsBell() {
   const { t, i18n } = useTranslation();
   const shown = useNotifications();
   const read = useIntent({ action: paths.notifications() });
+  // Apart, so that opening one never shows "Mark all read" busy.
+  const readOne = useIntent({ action: paths.notifications() });
   const unread = shown?.unread ?? 0;
   const number = numberFormat(i18n.language).format;
   return (
@@ -65,7 +68,10 @@ export function NotificationsBell() {
                   <li key={notification.id}>
                     <Link
                       to={notificationsContract.alertPathOf(notification.kind, notification.project.id)}
-                      onClick={() => close()}
+                      onClick={() => {
+                        if (notification.readAt === null) readOne.submit('read', { id: notification.id });
+                        close();
+                      }}
                       className="focus-ring flex flex-col gap-0.5 rounded-md px-2 py-2 hover:bg-muted"
                     >
                       <span className="flex items-center gap-2">
