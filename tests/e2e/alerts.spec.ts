@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   accessTokenOf,
   checkEachLook,
@@ -23,8 +24,17 @@ import { passThroughSocket } from './live-channel';
 const PAOLO = '100000000000004';
 const CICLISMO = '200000000000005';
 
-// Both tests say a negative comment on Paolo's page, which reaches every project following it:
-// run side by side, each would raise the other's bell. One after the other, in one worker.
+/** A project of `user`'s following Paolo's page, and `user` on /projects listening; answers its name. */
+async function followPaoloSignedIn(page: Page, request: APIRequestContext, user: { email: string; password: string }) {
+  const project = `Ciclismo ${Math.random().toString(36).slice(2, 6)}`;
+  await projectFollowingFacebookPage(request, await accessTokenOf(request, user), project, PAOLO);
+  await signInWithoutUi(page, user);
+  await openListening(page, '/projects');
+  return project;
+}
+
+// Each test here says a negative comment on Paolo's page, which reaches every project following
+// it: run side by side, each would raise another's bell. One after the other, in one worker.
 test.describe('a negative comment', () => {
   test.describe.configure({ mode: 'default' });
 
@@ -33,10 +43,7 @@ test.describe('a negative comment', () => {
     request,
     user,
   }) => {
-    const project = `Ciclismo ${Math.random().toString(36).slice(2, 6)}`;
-    await projectFollowingFacebookPage(request, await accessTokenOf(request, user), project, PAOLO);
-    await signInWithoutUi(page, user);
-    await openListening(page, '/projects');
+    const project = await followPaoloSignedIn(page, request, user);
     const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications: \d+ unread$/ });
     await expect(bell).toHaveAccessibleName('Notifications: 0 unread');
 
@@ -77,11 +84,8 @@ test.describe('a negative comment', () => {
     request,
     user,
   }) => {
-    const project = `Ciclismo ${Math.random().toString(36).slice(2, 6)}`;
-    await projectFollowingFacebookPage(request, await accessTokenOf(request, user), project, PAOLO);
     await page.addInitScript(() => localStorage.setItem('language', 'it'));
-    await signInWithoutUi(page, user);
-    await openListening(page, '/projects');
+    const project = await followPaoloSignedIn(page, request, user);
     const bell = page.getByRole('banner').getByRole('button', { name: /^Notifiche: \d+ da leggere$/ });
     await expect(bell).toHaveAccessibleName('Notifiche: 0 da leggere');
 
