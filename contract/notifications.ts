@@ -15,9 +15,9 @@ const tag = 'Notifications';
 export const NOTIFICATIONS_SHOWN = 20;
 
 /**
- * What a notification tells: a negative comment (labelled, or probably so); a spike (at least SPIKE_MINIMUM negative comments
- * in the last hour on a project, and SPIKE_FACTOR times its hourly average over the 7 days before);
- * a comment an inbox rule with the "alert" action matched.
+ * What a notification tells: a negative comment (labelled, or probably so); a spike (at least
+ * SPIKE_MINIMUM negative comments in the last hour on a project, and SPIKE_FACTOR times its hourly
+ * average over the 7 days before); a comment an inbox rule with the "alert" action matched.
  */
 export const NOTIFICATION_KINDS = ['negativeComment', 'spike', 'ruleMatched'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

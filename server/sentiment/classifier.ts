@@ -109,10 +109,13 @@ function sideOf(scores: LexiconScores): 'praise' | 'complaint' | undefined {
 }
 
 /**
- * Praise and complaint in clauses of their own: across a contrast word, praise on one side and,
- * on the other, words that are not praise ("Pizza buonissima, ma conto salato" holds a complaint
- * no lexicon reads); or, without one, a clause of praise and a clause of complaint that the
- * model too finds on both sides ("Lovely staff. Coffee cold.").
+ * Praise and complaint in clauses of their own (`'mixed'`): across a contrast word, praise on one
+ * side and, on the other, words that are not praise ("Pizza buonissima, ma conto salato" holds a
+ * complaint no lexicon reads); or, without one, a clause of praise and a clause of complaint that
+ * the model too finds on both sides ("Lovely staff. Coffee cold."). Such clauses in a terse verdict
+ * where the model leans to one side only (`'inWords'`: "Caffè ottimo, parcheggio impossibile.",
+ * Pattern's "impossibile" a mild complaint): its reading is kept, but not applied without a
+ * person (docs/decisions/058).
  */
 function praiseMeetsComplaint(
   text: string,
