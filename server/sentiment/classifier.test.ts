@@ -10,6 +10,11 @@ import { readFileSync } from 'node:fs';
 const model = loadBundledModel();
 const classify = (text: string) => classifyWith(model, text);
 
+/** Each of `texts` is read MIXED. */
+function expectMixed(texts: string[]) {
+  for (const text of texts) expect(classify(text).sentiment, text).toBe('MIXED');
+}
+
 describe('the lexicons', () => {
   it('turn a negated word around, in English and Italian', () => {
     const read = (text: string) => {
@@ -58,24 +63,20 @@ describe('the classifier', () => {
   });
 
   it('says MIXED where praise turns on "a shame about", "a pity about" or "peccato per"', () => {
-    for (const text of [
+    expectMixed([
       'Great location, shame about the noise from the street',
       'Lovely rooms, pity about the breakfast',
       'Bella location, peccato per la musica troppo alta',
-    ]) {
-      expect(classify(text).sentiment, text).toBe('MIXED');
-    }
+    ]);
   });
 
   it('says MIXED where praise meets "could be better" or "poteva essere migliore"', () => {
     // Both went out as Positive without a person, the second at 0.93.
-    for (const text of [
+    expectMixed([
       'Food was good but could be better',
       'Il servizio potrebbe essere migliore, la pizza buona',
       "La pizza era buona ma l'impasto poteva essere migliore",
-    ]) {
-      expect(classify(text).sentiment, text).toBe('MIXED');
-    }
+    ]);
   });
 
   it('doubts praise beside a complaint in a terse verdict the model reads as praise alone', () => {
