@@ -6,11 +6,13 @@ import { notFound } from '../http/errors';
 import { latestNotifications, markRead, unreadOf } from './notify';
 import { alertSettingsOf, changeAlertSettings } from './settings';
 import { workAlertDigests } from './digest';
+import { workReviewedNegatives } from './reviewed';
 
 /** The caller's notifications and how they are mailed (contract/notifications.ts): their own only. */
 export function notificationRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
   workAlertDigests(s.jobs, s);
+  workReviewedNegatives(s.jobs, s);
 
   route(routes, s, notificationsContract.listNotifications, async (c) => {
     const userId = c.get('user').id;

@@ -8,6 +8,7 @@ import { reply, route } from '../http/operation';
 import { pageOffset, paged } from '../http/paging';
 import { presentComment } from './presenters';
 import { mergeSearchEntriesAfterAnswer } from './search-entries';
+import { tellAfterReview } from '../alerts/reviewed';
 import {
   countComments,
   CountChanged,
@@ -22,10 +23,13 @@ export function commentRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
   /**
    * A review changed `updated` comments: the search indexes merge what it added to them once the
-   * answer has gone (./search-entries.ts).
+   * answer has gone (./search-entries.ts). One that ended reviews (`batchId`) may have labelled
+   * complaints the classifier missed: their owners are told, after the offer to undo has gone
+   * (server/alerts/reviewed.ts).
    */
-  const afterReview = (updated: number) => {
+  const afterReview = (updated: number, batchId: string | null = null) => {
     if (updated > 0) mergeSearchEntriesAfterAnswer(s.db, s.background);
+    if (updated > 0 && batchId) s.background.defer(() => tellAfterReview(s.jobs, batchId));
   };
 
   route(routes, s, comments.listComments, async (c, { query }) => {
@@ -55,9 +59,9 @@ export function commentRoutes(s: Services) {
       body.comments.map((comment) => ({ id: comment.id, ...comment.sentiment })),
       { adminId: c.get('user').id, batchId, now: new Date(s.clock()) },
     );
-    afterReview(outcome.updated);
     // Only a review that ended one names a batch to undo (a reopen has nothing to undo).
     const ended = body.comments.some((comment) => !comment.sentiment.inReview);
+    afterReview(outcome.updated, ended ? batchId : null);
     return reply(c, comments.bulkUpdateComments, 200, {
       batchId: outcome.updated > 0 && ended ? batchId : null,
       ...outcome,
@@ -74,7 +78,7 @@ export function commentRoutes(s: Services) {
         batchId,
         now: new Date(s.clock()),
       });
-      afterReview(updated);
+      afterReview(updated, batchId);
       return reply(c, comments.reviewMatchingComments, 200, {
         batchId: updated > 0 ? batchId : null,
         updated,

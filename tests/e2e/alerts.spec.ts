@@ -115,6 +115,56 @@ test.describe('a negative comment', () => {
     await expect(bell).toHaveAccessibleName('Notifiche: 0 da leggere');
   });
 
+  test('a complaint the classifier missed is told once a reviewer labels it Negative', async ({
+    browser,
+    makeUser,
+    page,
+    request,
+    user,
+  }) => {
+    const project = await followPaoloSignedIn(page, request, user);
+    const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications: \d+ unread$/ });
+    // Sarcasm: read as praise, so it waits for a person with the proposal Positive, and tells nobody.
+    const missed = `Lovely place if you enjoy being ignored. ${Math.random().toString(36).slice(2, 6)}`;
+    const said = await request.post('/dev/sandbox/comments', {
+      data: { channelId: CICLISMO, authorName: 'Tom Walker', message: missed },
+    });
+    expect(said.status()).toBe(201);
+
+    const admin = await makeUser({ role: 'admin' });
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, reducedMotion: 'reduce' });
+    try {
+      const review = await context.newPage();
+      await signInWithoutUi(review, admin);
+      const row = review.getByRole('row').filter({ hasText: missed });
+      await expect(async () => {
+        await review.goto(`/admin/sentiment-review?message=${encodeURIComponent(missed.split(' ').at(-1)!)}`);
+        await expect(row).toHaveCount(1, { timeout: 1_000 });
+      }).toPass();
+      await expect(row).toContainText('Positive');
+      await expect(bell).toHaveAccessibleName('Notifications: 0 unread');
+
+      await row.getByRole('checkbox').check();
+      await review.getByRole('button', { name: 'Edit', exact: true }).click();
+      const dialog = review.getByRole('dialog', { name: 'Edit comment' });
+      await dialog.getByRole('button', { name: 'Proposed sentiment' }).click();
+      await review.getByRole('option', { name: 'Negative' }).click();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(review.getByRole('status').filter({ hasText: 'Comments updated successfully' })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+    // Told once the reviewer's offer to undo has gone (20 s), as a label, not a guess.
+    await expect(bell).toHaveAccessibleName('Notifications: 1 unread', { timeout: 45_000 });
+    await bell.click();
+    const item = page.getByRole('list', { name: 'Latest notifications' }).getByRole('link').filter({ hasText: missed });
+    await expect(item).toContainText(`Negative comment on ${project}`);
+    const mail = await latestMail(request, user.email);
+    expect(mail.subject).toBe('A negative comment arrived');
+    await item.click();
+    await expect(page.getByRole('row').filter({ hasText: missed })).toContainText('Negative');
+  });
+
   test('an alert told before the page listened still raises the bell and moves the inbox count', async ({
     page,
     request,
