@@ -103,17 +103,19 @@ describe('a negative comment', () => {
     expect(after.body.data[0]!.readAt).not.toBeNull();
   });
 
-  it('is not told when it is not negative, nor for a reply or the channel’s own', async () => {
+  it('is not told when it is not negative, nor for a reply, the channel’s own or one already done', async () => {
     const owner = await h.signedInUser();
     const me = { id: owner.user._id };
     const project = await h.factories.project(me);
     const channel = await h.factories.channel(me, { name: 'Bar' });
     await h.db.insert(projectChannels).values({ projectId: project.id, channelId: channel.id });
-    const [positive, ownReply] = await h.factories.comments(channel, [
+    const [positive, ownReply, done] = await h.factories.comments(channel, [
       { message: 'Lovely', sentiment: 'POSITIVE', inReview: false },
       { message: 'Sorry!', sentiment: 'NEGATIVE', inReview: false, fromChannel: true },
+      // Marked done by an inbox rule as it arrived (a spam filter): nothing is left to do.
+      { message: 'Awful, click here', sentiment: 'NEGATIVE', inReview: false, doneAt: new Date() },
     ]);
-    expect(await notifyNegativeComments(deps(), [positive!.id, ownReply!.id])).toBe(0);
+    expect(await notifyNegativeComments(deps(), [positive!.id, ownReply!.id, done!.id])).toBe(0);
     expect((await h.call(notificationsContract.listNotifications, { token: owner.accessToken })).body.unread).toBe(0);
   });
 

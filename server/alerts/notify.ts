@@ -58,7 +58,7 @@ const IS_NEGATIVE = inboxFirst(comments);
 /**
  * Tells the owners of the projects that follow each new negative comment among `addedIds`
  * (docs/product.md#alerts): applied NEGATIVE, or waiting for a person with the proposal NEGATIVE
- * (told as probably negative). One notification a comment and project, stored with a
+ * (told as probably negative), and still open in the inbox. One notification a comment and project, stored with a
  * unique key, so an event seen twice (a retried job, two instances) is told once, and only the
  * instance that stored it tells (`tell`). A project whose last hour then holds a spike of them is
  * told that too, once an hour (`notifySpikes`).
@@ -96,6 +96,8 @@ async function storeNegativeComments(deps: AlertDeps, addedIds: string[]): Promi
       join users u on u.id = p.owner_id
       where comments.id in (select jsonb_array_elements_text(${JSON.stringify(addedIds)}::jsonb)::uuid)
         and comments.parent_id is null and not comments.from_channel and ${IS_NEGATIVE}
+        -- Done already (an inbox rule's "mark done" as it arrived): nothing is left to do about it.
+        and comments.done_at is null
       on conflict (dedupe_key) do nothing
       ${RETURNING}`),
   );

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { comments } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
 import { notifyNegativeComments, type AlertDeps } from './notify';
@@ -37,9 +37,9 @@ export async function tellAfterReview(jobs: JobQueue, batchId: string): Promise<
 
 /**
  * Tells the owners of the comments review `batchId` still holds as NEGATIVE (not undone, not
- * reopened), still open in the inbox and published within REVIEWED_TOLD_WITHIN_DAYS, each as the
- * negative comment it now is. One already told (as probably negative when it arrived) is not told
- * again: the alert's key is the comment and project (`notifyNegativeComments`).
+ * reopened) and published within REVIEWED_TOLD_WITHIN_DAYS, each as the negative comment it now
+ * is, as `notifyNegativeComments` tells: only one still open in the inbox, and not one told already
+ * (as probably negative when it arrived), since the alert's key is the comment and project.
  */
 export async function notifyReviewedNegatives(deps: AlertDeps, batchId: string): Promise<number> {
   const now = deps.clock ? deps.clock() : Date.now();
@@ -51,7 +51,6 @@ export async function notifyReviewedNegatives(deps: AlertDeps, batchId: string):
         eq(comments.reviewBatchId, batchId),
         eq(comments.inReview, false),
         eq(comments.sentiment, 'NEGATIVE'),
-        isNull(comments.doneAt),
         gt(comments.publishedAt, new Date(now - REVIEWED_TOLD_WITHIN_DAYS * 86_400_000)),
       ),
     );
