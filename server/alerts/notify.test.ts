@@ -6,6 +6,7 @@ import { comments, inboxFirst, projectChannels } from '../db/schema';
 import type { Publisher } from '../realtime/publisher';
 import { startHarness, type Harness } from '../test/harness';
 import { projectFollowingSandboxPage, saySandboxComment } from '../test/sandbox';
+import { ownerWithProject } from '../test/owners';
 import { mailDigests, notifyNegativeComments } from './notify';
 import { memoryLogger } from '../log';
 
@@ -104,11 +105,7 @@ describe('a negative comment', () => {
   });
 
   it('is not told when it is not negative, nor for a reply, the channel’s own or one already done', async () => {
-    const owner = await h.signedInUser();
-    const me = { id: owner.user._id };
-    const project = await h.factories.project(me);
-    const channel = await h.factories.channel(me, { name: 'Bar' });
-    await h.db.insert(projectChannels).values({ projectId: project.id, channelId: channel.id });
+    const { owner, channel } = await ownerWithProject(h, 'Bar');
     const [positive, ownReply, done] = await h.factories.comments(channel, [
       { message: 'Lovely', sentiment: 'POSITIVE', inReview: false },
       { message: 'Sorry!', sentiment: 'NEGATIVE', inReview: false, fromChannel: true },
@@ -120,7 +117,7 @@ describe('a negative comment', () => {
   });
 
   it('waiting for a person with the proposal NEGATIVE is told as probably negative; another proposal is not told', async () => {
-    const { owner, project, channel } = await ownerWithProject('Enoteca');
+    const { owner, project, channel } = await ownerWithProject(h, 'Enoteca');
     h.mailer.clear();
     const [probably, praised, labelled] = await h.factories.comments(channel, [
       probablyNegative('Vino caldo e conto sbagliato'),
@@ -158,7 +155,7 @@ describe('a negative comment', () => {
   });
 
   it('arriving by the hundred is stored a part at a time, each once, and told to its owner in one message and one mail', async () => {
-    const { owner, channel } = await ownerWithProject('Pizzeria');
+    const { owner, channel } = await ownerWithProject(h, 'Pizzeria');
     const rows = await h.factories.comments(
       channel,
       Array.from({ length: 120 }, (_, n) => negative(`Cold pizza ${n}`)),
@@ -185,16 +182,6 @@ describe('a negative comment', () => {
   });
 });
 
-/** A user with a project following a channel of their own, for the settings' and spikes' cases. */
-async function ownerWithProject(name = 'Osteria') {
-  const owner = await h.signedInUser();
-  const me = { id: owner.user._id };
-  const project = await h.factories.project(me, { name });
-  const channel = await h.factories.channel(me, { name: `${name} page` });
-  await h.db.insert(projectChannels).values({ projectId: project.id, channelId: channel.id });
-  return { owner, project, channel };
-}
-
 const negative = (message: string) => ({ message, sentiment: 'NEGATIVE' as const, inReview: false });
 /** What the classifier proposes NEGATIVE without being sure enough to label it: it waits for a person. */
 const probablyNegative = (message: string) => ({
@@ -206,7 +193,7 @@ const probablyNegative = (message: string) => ({
 
 describe('the alert settings', () => {
   it('mail at once by default, for every project; each project can say otherwise; another user’s project is not found', async () => {
-    const { owner, project } = await ownerWithProject('Trattoria');
+    const { owner, project } = await ownerWithProject(h, 'Trattoria');
     const read = await h.call(notificationsContract.getAlertSettings, { token: owner.accessToken });
     expect(read.body).toEqual({ mail: 'now', projects: [{ id: project.id, name: 'Trattoria', mail: null }] });
 
@@ -218,7 +205,7 @@ describe('the alert settings', () => {
     expect(changed.body).toEqual({ mail: 'hourly', projects: [{ id: project.id, name: 'Trattoria', mail: 'never' }] });
 
     // Another user's project: not found, and nothing of the caller's changed either.
-    const other = await ownerWithProject('Not yours');
+    const other = await ownerWithProject(h, 'Not yours');
     const refused = await h.call(notificationsContract.updateAlertSettings, {
       body: { mail: 'never', projects: [{ id: other.project.id, mail: 'now' }] },
       token: owner.accessToken,
@@ -234,7 +221,7 @@ describe('the alert settings', () => {
   });
 
   it('answers 401 without a session and 422 for a way that is not one', async () => {
-    const { owner, project } = await ownerWithProject();
+    const { owner, project } = await ownerWithProject(h);
     expect((await h.call(notificationsContract.getAlertSettings, {})).status).toBe(401);
     for (const json of [
       { mail: 'weekly' },
@@ -249,7 +236,7 @@ describe('the alert settings', () => {
   });
 
   it('as an hourly digest: no mail at once, then one mail for the hour, sent once', async () => {
-    const { owner, project, channel } = await ownerWithProject('Pizzeria');
+    const { owner, project, channel } = await ownerWithProject(h, 'Pizzeria');
     await h.call(notificationsContract.updateAlertSettings, { body: { mail: 'hourly' }, token: owner.accessToken });
     h.mailer.clear();
     const [first, second] = await h.factories.comments(channel, [negative('Cold pizza'), negative('Rude waiter')]);
@@ -273,7 +260,7 @@ describe('the alert settings', () => {
   });
 
   it('never: the bell only; and a project’s own way wins over the one for every project', async () => {
-    const { owner, project, channel } = await ownerWithProject('Gelateria');
+    const { owner, project, channel } = await ownerWithProject(h, 'Gelateria');
     const quiet = await h.factories.project({ id: owner.user._id }, { name: 'Quiet' });
     const quietChannel = await h.factories.channel({ id: owner.user._id }, { name: 'Quiet page' });
     await h.db.insert(projectChannels).values({ projectId: quiet.id, channelId: quietChannel.id });
@@ -297,7 +284,7 @@ describe('the alert settings', () => {
 
 describe('a spike of negative comments', () => {
   it('is told once in the hour when the last hour holds at least 5 and 3 times the usual', async () => {
-    const { owner, project, channel } = await ownerWithProject('Caffè');
+    const { owner, project, channel } = await ownerWithProject(h, 'Caffè');
     const now = Date.now();
     // The usual: 56 negatives over the 7 days before (a third an hour); now 5 in the last hour.
     await h.factories.comments(
@@ -345,7 +332,7 @@ describe('a spike of negative comments', () => {
   });
 
   it('is not told where 5 in an hour is the project’s usual level', async () => {
-    const { owner, channel } = await ownerWithProject('Busy bar');
+    const { owner, channel } = await ownerWithProject(h, 'Busy bar');
     const now = Date.now();
     // 3 an hour, every hour of the 7 days before: 9 an hour would be needed.
     await h.factories.comments(

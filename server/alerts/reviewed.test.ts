@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as commentsContract from '../../contract/comments';
 import * as notificationsContract from '../../contract/notifications';
 import { rowsOf } from '../db/client';
-import { comments, projectChannels } from '../db/schema';
+import { comments } from '../db/schema';
 import { memoryLogger } from '../log';
 import { startHarness, type Harness } from '../test/harness';
+import { ownerWithProject } from '../test/owners';
 import { notifyNegativeComments } from './notify';
 import { notifyReviewedNegatives, REVIEWED_TOLD_AFTER_SECONDS, TELL_REVIEWED_NEGATIVES } from './reviewed';
 
@@ -24,15 +25,6 @@ afterAll(() => h?.stop());
 
 const deps = () => ({ db: h.db, log: memoryLogger().log, mailer: h.mailer, config: h.config, clock: h.clock.now });
 const DAY_MS = 86_400_000;
-
-async function ownerWithProject(name: string) {
-  const owner = await h.signedInUser();
-  const me = { id: owner.user._id };
-  const project = await h.factories.project(me, { name });
-  const channel = await h.factories.channel(me, { name: `${name} page` });
-  await h.db.insert(projectChannels).values({ projectId: project.id, channelId: channel.id });
-  return { owner, project, channel };
-}
 
 const review = (entries: Array<{ id: string; sentiment: 'NEGATIVE' | 'POSITIVE' }>) =>
   h.call(commentsContract.bulkUpdateComments, {
@@ -53,7 +45,7 @@ const unreadOf = async (token: string) => (await h.call(notificationsContract.li
 
 describe('a comment a reviewer labels Negative', () => {
   it('is told to its owner once the undo offer has gone, unless old, done, or told already', async () => {
-    const { owner, channel } = await ownerWithProject('Trattoria');
+    const { owner, channel } = await ownerWithProject(h, 'Trattoria');
     const now = h.clock.now();
     const [missed, old, done, probable, praised] = await h.factories.comments(channel, [
       { message: 'Lovely place if you enjoy being ignored.', sentiment: 'UNCLASSIFIED', proposedSentiment: 'POSITIVE' },
@@ -89,7 +81,7 @@ describe('a comment a reviewer labels Negative', () => {
   });
 
   it('tells nobody when the review is undone or reopened before its time', async () => {
-    const { owner, channel } = await ownerWithProject('Osteria');
+    const { owner, channel } = await ownerWithProject(h, 'Osteria');
     const [first, second] = await h.factories.comments(channel, [
       { message: 'Never again', sentiment: 'UNCLASSIFIED' },
       { message: 'Bill was wrong', sentiment: 'UNCLASSIFIED' },
@@ -110,7 +102,7 @@ describe('a comment a reviewer labels Negative', () => {
   });
 
   it('is told after "select all matching" too', async () => {
-    const { owner, channel } = await ownerWithProject('Enoteca');
+    const { owner, channel } = await ownerWithProject(h, 'Enoteca');
     const mark = `zq${Math.random().toString(36).slice(2, 8)}`;
     const rows = await h.factories.comments(channel, [
       { message: `${mark} vino caldo`, sentiment: 'UNCLASSIFIED' },
