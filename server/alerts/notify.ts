@@ -31,7 +31,7 @@ export type AlertDeps = {
 };
 
 /** The time by the deps' clock (a test's), else the machine's. */
-const nowOf = (deps: AlertDeps) => new Date(deps.clock ? deps.clock() : Date.now());
+export const nowOf = (deps: AlertDeps) => new Date(deps.clock ? deps.clock() : Date.now());
 
 /** A notification as stored: whose, what, and how it is to be mailed. */
 type Stored = {
@@ -58,10 +58,10 @@ const IS_NEGATIVE = inboxFirst(comments);
 /**
  * Tells the owners of the projects that follow each new negative comment among `addedIds`
  * (docs/product.md#alerts): applied NEGATIVE, or waiting for a person with the proposal NEGATIVE
- * (told as probably negative), and still open in the inbox. One notification a comment and project, stored with a
- * unique key, so an event seen twice (a retried job, two instances) is told once, and only the
- * instance that stored it tells (`tell`). A project whose last hour then holds a spike of them is
- * told that too, once an hour (`notifySpikes`).
+ * (told as probably negative), and still open in the inbox. One notification a comment and
+ * project, stored with a unique key, so an event seen twice (a retried job, two instances) is told
+ * once, and only the instance that stored it tells (`tell`). A project whose last hour then holds a
+ * spike of them is told that too, once an hour (`notifySpikes`).
  */
 export async function notifyNegativeComments(deps: AlertDeps, addedIds: string[]): Promise<number> {
   const stored: Stored[] = [];

@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { comments } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
-import { notifyNegativeComments, type AlertDeps } from './notify';
+import { notifyNegativeComments, nowOf, type AlertDeps } from './notify';
 
 /**
  * The job that tells owners of the comments a review labelled NEGATIVE (docs/product.md#alerts,
@@ -42,7 +42,6 @@ export async function tellAfterReview(jobs: JobQueue, batchId: string): Promise<
  * (as probably negative when it arrived), since the alert's key is the comment and project.
  */
 export async function notifyReviewedNegatives(deps: AlertDeps, batchId: string): Promise<number> {
-  const now = deps.clock ? deps.clock() : Date.now();
   const reviewed = await deps.db
     .select({ id: comments.id })
     .from(comments)
@@ -51,7 +50,7 @@ export async function notifyReviewedNegatives(deps: AlertDeps, batchId: string):
         eq(comments.reviewBatchId, batchId),
         eq(comments.inReview, false),
         eq(comments.sentiment, 'NEGATIVE'),
-        gt(comments.publishedAt, new Date(now - REVIEWED_TOLD_WITHIN_DAYS * 86_400_000)),
+        gt(comments.publishedAt, new Date(nowOf(deps).getTime() - REVIEWED_TOLD_WITHIN_DAYS * 86_400_000)),
       ),
     );
   return notifyNegativeComments(

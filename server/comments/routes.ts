@@ -23,13 +23,13 @@ export function commentRoutes(s: Services) {
   const routes = new Hono<AppEnv>();
   /**
    * A review changed `updated` comments: the search indexes merge what it added to them once the
-   * answer has gone (./search-entries.ts). One that ended reviews (`batchId`) may have labelled
+   * answer has gone (./search-entries.ts). One that ended reviews (its `batchId`) may have labelled
    * complaints the classifier missed: their owners are told, after the offer to undo has gone
    * (server/alerts/reviewed.ts).
    */
   const afterReview = (updated: number, batchId: string | null = null) => {
     if (updated > 0) mergeSearchEntriesAfterAnswer(s.db, s.background);
-    if (updated > 0 && batchId) s.background.defer(() => tellAfterReview(s.jobs, batchId));
+    if (batchId) s.background.defer(() => tellAfterReview(s.jobs, batchId));
   };
 
   route(routes, s, comments.listComments, async (c, { query }) => {
@@ -61,11 +61,9 @@ export function commentRoutes(s: Services) {
     );
     // Only a review that ended one names a batch to undo (a reopen has nothing to undo).
     const ended = body.comments.some((comment) => !comment.sentiment.inReview);
-    afterReview(outcome.updated, ended ? batchId : null);
-    return reply(c, comments.bulkUpdateComments, 200, {
-      batchId: outcome.updated > 0 && ended ? batchId : null,
-      ...outcome,
-    });
+    const reviewed = outcome.updated > 0 && ended ? batchId : null;
+    afterReview(outcome.updated, reviewed);
+    return reply(c, comments.bulkUpdateComments, 200, { batchId: reviewed, ...outcome });
   });
 
   route(routes, s, comments.reviewMatchingComments, async (c, { body }) => {
@@ -78,9 +76,10 @@ export function commentRoutes(s: Services) {
         batchId,
         now: new Date(s.clock()),
       });
-      afterReview(updated, batchId);
+      const reviewed = updated > 0 ? batchId : null;
+      afterReview(updated, reviewed);
       return reply(c, comments.reviewMatchingComments, 200, {
-        batchId: updated > 0 ? batchId : null,
+        batchId: reviewed,
         updated,
         conflicts: [],
       });
