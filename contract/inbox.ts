@@ -79,11 +79,19 @@ export const InboxCommentSchema = z
   .register(z.globalRegistry, { id: 'InboxComment' });
 export type InboxComment = z.infer<typeof InboxCommentSchema>;
 
+/**
+ * What the inbox page (`/inbox`) calls its filters in its address where it does not use the API's
+ * names; the links of alerts, in the app and in mails, are made with them (`alertPathOf`).
+ */
+export const INBOX_PAGE_NAMES = { projectId: 'project', channelId: 'channel', commentId: 'comment' } as const;
+
 /** The inbox's filters (kept in the page's address), shared by the list, its count and "done for all matching". */
 export const inboxFilterShape = {
   /** One of the user's projects: the channels it follows. */
   projectId: z.optional(id()),
   channelId: z.optional(id()),
+  /** One comment, by id: where a notification about it leads (`alertPathOf`). */
+  commentId: z.optional(id()),
   network: z.optional(oneOf(NETWORKS)),
   sentiment: z.optional(sentiment()),
   /** `open` when absent. */
@@ -191,6 +199,7 @@ export const markMatchingInboxDone = defineOperation({
     filter: z.object({
       projectId: z.optional(z.uuid({ error: 'invalid' })),
       channelId: z.optional(z.uuid({ error: 'invalid' })),
+      commentId: z.optional(z.uuid({ error: 'invalid' })),
       network: z.optional(oneOf(NETWORKS)),
       sentiment: z.optional(sentiment()),
       repliedByYou: z.optional(z.boolean({ error: 'boolean' })),

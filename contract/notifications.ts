@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { id, timestamp } from './fields';
+import { INBOX_PAGE_NAMES } from './inbox';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
 /**
@@ -25,15 +26,17 @@ export const SPIKE_MINIMUM = 5;
 export const SPIKE_FACTOR = 3;
 
 /**
- * Where an alert leads in the inbox: a project's comments, for a negative comment or a spike in
- * the default order, "Negative first" (those labelled negative and those probably so, each part
- * newest first: a filter by sentiment would leave out the probable ones, docs/decisions/109), or
- * newest first for a rule's.
+ * Where an alert leads in the inbox: the comment it tells of alone, with the project's inbox a
+ * click away (`commentId`, while the comment is still here); else the project's comments, for a
+ * spike in the default order, "Negative first" (those labelled negative and those probably so,
+ * each part newest first: a filter by sentiment would leave out the probable ones,
+ * docs/decisions/109), newest first for a rule's.
  */
-export function alertPathOf(kind: NotificationKind, projectId: string): string {
-  const project = encodeURIComponent(projectId);
-  if (kind === 'ruleMatched') return `/inbox?projectId=${project}&orderBy=newest`;
-  return `/inbox?projectId=${project}`;
+export function alertPathOf(kind: NotificationKind, projectId: string, commentId: string | null = null): string {
+  const query = new URLSearchParams({ [INBOX_PAGE_NAMES.projectId]: projectId });
+  if (commentId) query.set(INBOX_PAGE_NAMES.commentId, commentId);
+  else if (kind === 'ruleMatched') query.set('orderBy', 'newest');
+  return `/inbox?${query.toString()}`;
 }
 
 /** How alerts are mailed: at once, in an hourly digest, or never (the bell tells them all the same). */

@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { numberFormat } from '~/lib/format';
 import type { InboxDoneResult } from '~contract/inbox';
 import { RouteErrorBoundary } from '~/components/error-boundary';
+import { Alert } from '~/components/ui/alert';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { whereToAttachChannels } from '~/lib/paths';
 import { AppDialog, ConfirmDialog, useFormDialog } from '~/components/ui/dialog';
 import { authorOf } from '~/features/comments/author';
 import { PageHeader } from '~/components/ui/page-header';
+import { TextLink } from '~/components/ui/text-link';
 import { DataTable, type DataTableHandle } from '~/components/ui/table';
 import { requireUser } from '~/features/auth/guards';
 import { useCommentArrivals } from '~/features/comments/comment-arrivals';
@@ -391,6 +393,19 @@ export default function InboxRoute() {
         actions={<ShortcutsButton onClick={() => setHelpOpen(true)} />}
       />
       <InboxToolbar filter={filter} projects={projects} onChange={change} />
+      {filter.commentId ? (
+        <Alert
+          tone="info"
+          title={t('inbox.oneComment.title')}
+          action={
+            <TextLink to={{ search: inboxFilterToParams({ ...filter, commentId: undefined }).toString() }}>
+              {t('inbox.oneComment.showAll')}
+            </TextLink>
+          }
+        >
+          {t('inbox.oneComment.body')}
+        </Alert>
+      ) : null}
       <ReplyNeedsAccount firstPage={list.data?.pages[0]?.data} />
 
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the keys of the focusable rows and buttons inside, caught as they bubble */}
@@ -414,7 +429,8 @@ export default function InboxRoute() {
                   {t('inbox.markAllDone', { count: total, formatted: totalText })}
                 </Button>
               ) : null}
-              <NewCommentsNotice count={arrivals.waiting} onShow={() => void arrivals.show()} />
+              {/* What arrives is never the one comment shown alone. */}
+              <NewCommentsNotice count={filter.commentId ? 0 : arrivals.waiting} onShow={() => void arrivals.show()} />
             </div>
           }
           caption={t('inbox.tableCaption')}
@@ -425,7 +441,9 @@ export default function InboxRoute() {
           loading={list.isPending || filtering}
           loadingRows={6}
           empty={
-            isInboxFiltered(filter) ? (
+            filter.commentId ? (
+              <OneCommentNotHere filter={filter} />
+            ) : isInboxFiltered(filter) ? (
               t('projectComments.noMatch')
             ) : open ? (
               channelIds.length === 0 ? (
@@ -534,6 +552,30 @@ export const meta = () => pageTitle('inbox.title');
 
 export function ErrorBoundary() {
   return <RouteErrorBoundary />;
+}
+
+/**
+ * The one comment a notification led to, not among those the list shows: done or answered since
+ * (or open, among the done), or deleted. The other state is a click away.
+ */
+function OneCommentNotHere({ filter }: { filter: InboxFilter }) {
+  const { t } = useTranslation();
+  const open = filter.state === 'open';
+  return (
+    <EmptyState
+      compact
+      title={t(open ? 'inbox.oneComment.notOpen' : 'inbox.oneComment.notDone')}
+      action={
+        <ButtonLink
+          size="sm"
+          variant="secondary"
+          to={{ search: inboxFilterToParams({ ...filter, state: open ? 'done' : 'open' }).toString() }}
+        >
+          {t(open ? 'inbox.oneComment.lookDone' : 'inbox.oneComment.lookOpen')}
+        </ButtonLink>
+      }
+    />
+  );
 }
 
 /**

@@ -74,7 +74,7 @@ describe('a negative comment', () => {
     expect(mail!.subject).toBe('A negative comment arrived');
     expect(mail!.text).toContain('Bottega: 1 negative comment');
     expect(mail!.links).toEqual([
-      `${h.config.appUrl.replace(/\/$/, '')}/inbox?projectId=${project.id}`,
+      `${h.config.appUrl.replace(/\/$/, '')}/inbox?project=${project.id}`,
       `${h.config.appUrl.replace(/\/$/, '')}/user/alerts`,
     ]);
     // The commenter's words and name stay out of our mail.
@@ -139,7 +139,7 @@ describe('a negative comment', () => {
     expect(mail!.subject).toBe('A negative comment arrived');
     expect(mail!.text).toContain('Enoteca: 1 negative comment\n');
     expect(mail!.text).toContain('Enoteca: 1 probably negative comment, waiting for a person to confirm');
-    expect(mail!.links).toContain(`${h.config.appUrl.replace(/\/$/, '')}/inbox?projectId=${project.id}`);
+    expect(mail!.links).toContain(`${h.config.appUrl.replace(/\/$/, '')}/inbox?project=${project.id}`);
 
     // Guesses alone say so in the subject too.
     const more = await h.factories.comments(channel, [probablyNegative('Tavolo sporco'), probablyNegative('Lenti')]);
@@ -251,7 +251,7 @@ describe('the alert settings', () => {
     const [digest] = h.mailer.list(owner.user.email);
     expect(digest!.subject).toBe('Your hourly alerts: 2 negative comments arrived');
     expect(digest!.text).toContain('Pizzeria: 2 negative comments');
-    expect(digest!.links).toContain(`${h.config.appUrl.replace(/\/$/, '')}/inbox?projectId=${project.id}`);
+    expect(digest!.links).toContain(`${h.config.appUrl.replace(/\/$/, '')}/inbox?project=${project.id}`);
     expect(digest!.links).toContain(`${h.config.appUrl.replace(/\/$/, '')}/user/alerts`);
     expect(digest!.text).not.toContain('Cold pizza');
     // The next hour has nothing to tell: no mail.
@@ -323,7 +323,7 @@ describe('a spike of negative comments', () => {
     expect(mail!.text).toContain(
       'Caffè: 5 negative or probably negative comments in the last hour, well above its usual level',
     );
-    expect(mail!.links).toContain(`${h.config.appUrl.replace(/\/$/, '')}/inbox?projectId=${project.id}`);
+    expect(mail!.links).toContain(`${h.config.appUrl.replace(/\/$/, '')}/inbox?project=${project.id}`);
 
     // A sixth in the same hour: its own alert, no second spike.
     const [sixth] = await h.factories.comments(channel, [negative('Bad 6')], now);

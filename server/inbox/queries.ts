@@ -21,6 +21,7 @@ import {
 export interface InboxFilter {
   projectId?: string | undefined;
   channelId?: string | undefined;
+  commentId?: string | undefined;
   network?: Network | undefined;
   sentiment?: Sentiment | undefined;
   state?: InboxState | undefined;
@@ -60,6 +61,7 @@ function commentsOf(filter: InboxFilter): SQL | undefined {
   return and(
     matching({ message, authorName, sentiment, repliedByYou, isBookmarked, isHidden, topLevel: true }),
     filter.state === 'done' ? isNotNull(comments.doneAt) : isNull(comments.doneAt),
+    filter.commentId ? eq(comments.id, filter.commentId) : undefined,
   );
 }
 
@@ -398,6 +400,8 @@ export async function countInbox(
   } = {},
 ): Promise<{ total: number; atLeast: boolean }> {
   if (channelIds.length === 0) return { total: 0, atLeast: false };
+  // One comment (a notification's link): its row, found by its key; the kept counts know no ids.
+  if (filter.commentId) return countUpTo(db, and(inArray(comments.channelId, channelIds), commentsOf(filter)));
   const { message, authorName, sentiment, repliedByYou, isBookmarked, isHidden } = filter;
   const asked: CommentFilter = { message, authorName, sentiment, repliedByYou, isBookmarked, isHidden };
   if (keptByCommentDays(asked, [...COMMENT_DAYS_FILTERS])) {

@@ -114,6 +114,43 @@ describe('the inbox', () => {
     expect((await list(token, { network: 'linkedin' })).body.meta.total).toBe(0);
   });
 
+  it('lists one comment by id, where a notification leads: open or done, with the other filters, never a reply', async () => {
+    const { owner, cafe, bistro, instagram, complaint, reply, story } = await userWithInbox();
+    const token = owner.accessToken;
+    const one = await list(token, { projectId: cafe.id, commentId: complaint.id });
+    expect(ids(one)).toEqual([complaint.id]);
+    expect(one.body.meta.total).toBe(1);
+    expect(one.body.data[0]!.replies.map((each) => each.id)).toEqual([reply.id]);
+    // Not in that project's channels, and a reply is no row of the inbox.
+    expect((await list(token, { projectId: cafe.id, commentId: story.id })).body.meta.total).toBe(0);
+    expect(ids(await list(token, { projectId: bistro.id, commentId: story.id }))).toEqual([story.id]);
+    expect(ids(await list(token, { commentId: reply.id }))).toEqual([]);
+    expect(ids(await list(token, { channelId: instagram.id, commentId: complaint.id }))).toEqual([]);
+
+    // Done: it leaves the open ones and is found among the done.
+    const done = await h.call(inbox.markMatchingInboxDone, {
+      body: { filter: { commentId: complaint.id }, expectedTotal: 1 },
+      token,
+    });
+    expect(done.body.updated).toBe(1);
+    expect(await openCount(token)).toBe(4);
+    expect((await list(token, { commentId: complaint.id })).body.meta).toMatchObject({ total: 0 });
+    expect(ids(await list(token, { commentId: complaint.id, state: 'done' }))).toEqual([complaint.id]);
+
+    // Nobody else's, by id either.
+    const stranger = await h.signedInUser();
+    expect((await list(stranger.accessToken, { commentId: story.id })).body.meta.total).toBe(0);
+    expect(
+      (
+        await h.call(inbox.markMatchingInboxDone, {
+          body: { filter: { commentId: story.id }, expectedTotal: 1 },
+          token: stranger.accessToken,
+        })
+      ).body.updated,
+    ).toBe(0);
+    expect(ids(await list(token, { commentId: story.id }))).toEqual([story.id]);
+  });
+
   it('pages by cursor across the negatives and the rest, skipping nothing when rows are done meanwhile', async () => {
     const { owner } = await userWithInbox();
     const token = owner.accessToken;
@@ -255,6 +292,7 @@ describe('the inbox', () => {
       ['?after=2_2026-01-01T00:00:00Z_00000000-0000-4000-8000-000000000000', 'after'],
       ['?message=ab', 'message'],
       ['?pageNumber=201', 'pageNumber'],
+      ['?commentId=42', 'commentId'],
     ] as const) {
       const answer = await h.call('GET', `/v1.0/inbox${query}`, { token });
       expect(answer.status, query).toBe(422);
@@ -270,6 +308,12 @@ describe('the inbox', () => {
     expect(
       (await h.call('POST', '/v1.0/inbox/done-matching', { json: { filter: {}, expectedTotal: 0 }, token })).status,
     ).toBe(422);
+    const badId = await h.call('POST', '/v1.0/inbox/done-matching', {
+      json: { filter: { commentId: 'x' }, expectedTotal: 1 },
+      token,
+    });
+    expect(badId.status).toBe(422);
+    expect(Object.keys((badId.body as { errors: object }).errors)).toEqual(['filter.commentId']);
     expect((await h.call('GET', '/v1.0/inbox')).status).toBe(401);
   });
 });

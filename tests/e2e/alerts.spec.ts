@@ -15,8 +15,8 @@ import { passThroughSocket } from './live-channel';
 
 /**
  * Alerts (docs/product.md#alerts): a negative comment said on the sandbox's page raises the bell
- * at once, without a reload, and the mail is in the outbox; the bell leads to the project's inbox,
- * negatives first, and marks them read. A complaint that waits for a person is told as probably
+ * at once, without a reload, and the mail is in the outbox; the bell leads to the comment alone in
+ * its project's inbox, the project's comments (negatives first) a click away, and marks it read. A complaint that waits for a person is told as probably
  * negative.
  */
 
@@ -38,7 +38,7 @@ async function followPaoloSignedIn(page: Page, request: APIRequestContext, user:
 test.describe('a negative comment', () => {
   test.describe.configure({ mode: 'default' });
 
-  test('a negative comment raises the bell at once and sends the mail; the bell leads to the inbox', async ({
+  test('a negative comment raises the bell at once and sends the mail; the bell leads to the comment in the inbox', async ({
     page,
     request,
     user,
@@ -74,8 +74,26 @@ test.describe('a negative comment', () => {
     await expect(item.getByText('Unread')).toHaveCount(0);
 
     await item.click();
-    // The project's inbox, negatives first.
-    await expect(page).toHaveURL(/\/inbox\?projectId=[\w-]+$/);
+    // The comment alone, in its project's inbox; the project's other comments a click away.
+    await expect(page).toHaveURL(/\/inbox\?project=[\w-]+&comment=[\w-]+$/);
+    await expect(page.getByText('One comment, from a notification')).toBeVisible();
+    await expect(page.getByText('1 open comment', { exact: true })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: unhappy });
+    await expect(row).toHaveCount(1);
+    await expectNoA11yViolations(page);
+
+    // Done from there: it leaves the open ones, and is found among the done.
+    await row.getByRole('button', { name: 'Mark the comment of Tom Walker done' }).click();
+    await expect(
+      page.getByText('This comment is no longer open: it was marked done or answered, or it was deleted.'),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Look among the done ones' }).click();
+    await expect(page.getByText('1 comment done', { exact: true })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: unhappy })).toHaveCount(1);
+
+    await page.getByRole('link', { name: 'Show all comments' }).click();
+    await expect(page).toHaveURL(/\/inbox\?project=[\w-]+&state=done$/);
+    await expect(page.getByText('One comment, from a notification')).toHaveCount(0);
     await expect(page.getByRole('row').filter({ hasText: unhappy })).toHaveCount(1);
   });
 
@@ -107,9 +125,13 @@ test.describe('a negative comment', () => {
     await expect(item).toContainText('Giulia Bianchi su Ferrari Ciclismo:');
     await expectNoA11yViolations(page);
     await item.click();
-    await expect(page).toHaveURL(/\/inbox\?projectId=[\w-]+$/);
+    await expect(page).toHaveURL(/\/inbox\?project=[\w-]+&comment=[\w-]+$/);
+    await expect(page.getByText('Un commento, da una notifica')).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: unhappy });
     await expect(row).toContainText('Probabilmente negativo');
+    // Among the project's comments, it is the first: negatives and probable ones first, newest first.
+    await page.getByRole('link', { name: 'Mostra tutti i commenti' }).click();
+    await expect(page).toHaveURL(/\/inbox\?project=[\w-]+$/);
     await expect(page.getByRole('row').nth(1)).toContainText(unhappy);
     // Opened, so read.
     await expect(bell).toHaveAccessibleName('Notifiche: 0 da leggere');

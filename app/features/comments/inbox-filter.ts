@@ -12,6 +12,8 @@ import { FLAG_FILTERS } from './filter';
 export interface InboxFilter {
   projectId: string | undefined;
   channelId: string | undefined;
+  /** One comment alone: where a notification about it leads. */
+  commentId: string | undefined;
   network: Network | undefined;
   sentiment: Sentiment | undefined;
   state: InboxState;
@@ -26,6 +28,7 @@ export interface InboxFilter {
 export const DEFAULT_INBOX_FILTER: InboxFilter = {
   projectId: undefined,
   channelId: undefined,
+  commentId: undefined,
   network: undefined,
   sentiment: undefined,
   state: 'open',
@@ -37,7 +40,9 @@ export const DEFAULT_INBOX_FILTER: InboxFilter = {
   order: 'negativeFirst',
 };
 
-const NAMES = { projectId: 'project', channelId: 'channel' } as const;
+const NAMES = inbox.INBOX_PAGE_NAMES;
+/** The project's name in the address of alerts mailed before the inbox page named it `project`. */
+const OLD_PROJECT_NAME = 'projectId';
 const SEARCHES = ['message', 'authorName'] as const;
 
 /**
@@ -48,13 +53,16 @@ const SEARCHES = ['message', 'authorName'] as const;
 export function inboxFilterFromQuery(params: URLSearchParams): InboxFilter {
   const { message, authorName, ...shape } = inbox.inboxFilterShape;
   const query = queryFromUrl(shape, params, NAMES);
+  const projectId =
+    query.projectId ?? queryFromUrl({ projectId: shape.projectId }, params, { projectId: OLD_PROJECT_NAME }).projectId;
   const order = queryFromUrl({ orderBy: inbox.listInbox.query.shape.orderBy }, params).orderBy;
   const searches = Object.fromEntries(
     SEARCHES.map((name) => [name, (params.get(name) ?? '').slice(0, LIMITS.search)]),
   ) as Record<(typeof SEARCHES)[number], string>;
   return {
-    projectId: query.projectId?.toLowerCase(),
+    projectId: projectId?.toLowerCase(),
     channelId: query.channelId?.toLowerCase(),
+    commentId: query.commentId?.toLowerCase(),
     network: query.network,
     sentiment: query.sentiment,
     state: query.state ?? 'open',
@@ -73,6 +81,7 @@ export function inboxFilterToParams(filter: InboxFilter): URLSearchParams {
   const params = new URLSearchParams();
   if (filter.projectId) params.set(NAMES.projectId, filter.projectId);
   if (filter.channelId) params.set(NAMES.channelId, filter.channelId);
+  if (filter.commentId) params.set(NAMES.commentId, filter.commentId);
   if (filter.network) params.set('network', filter.network);
   if (filter.sentiment) params.set('sentiment', filter.sentiment);
   if (filter.state !== 'open') params.set('state', filter.state);
@@ -98,13 +107,17 @@ export function inboxFilterToApi(filter: InboxFilter) {
   return {
     ...(filter.projectId ? { projectId: filter.projectId } : {}),
     ...(filter.channelId ? { channelId: filter.channelId } : {}),
+    ...(filter.commentId ? { commentId: filter.commentId } : {}),
     ...(filter.network ? { network: filter.network } : {}),
     ...(filter.sentiment ? { sentiment: filter.sentiment } : {}),
     ...Object.fromEntries(FLAG_FILTERS.flatMap((name) => (filter[name] === undefined ? [] : [[name, filter[name]]]))),
     ...(message ? { message } : {}),
     ...(authorName ? { authorName } : {}),
   } as { [K in FlagFilterName]?: boolean } & Partial<
-    Pick<InboxFilter, 'projectId' | 'channelId' | 'network' | 'sentiment'> & { message: string; authorName: string }
+    Pick<InboxFilter, 'projectId' | 'channelId' | 'commentId' | 'network' | 'sentiment'> & {
+      message: string;
+      authorName: string;
+    }
   >;
 }
 type FlagFilterName = (typeof FLAG_FILTERS)[number];
