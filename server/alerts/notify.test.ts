@@ -73,8 +73,9 @@ describe('a negative comment', () => {
     const [mail] = h.mailer.list(owner.user.email);
     expect(mail!.subject).toBe('A negative comment arrived');
     expect(mail!.text).toContain('Bottega: 1 negative comment');
+    // One comment: the link leads to it, as the bell's does.
     expect(mail!.links).toEqual([
-      `${h.config.appUrl.replace(/\/$/, '')}/inbox?project=${project.id}`,
+      `${h.config.appUrl.replace(/\/$/, '')}/inbox?project=${project.id}&comment=${row!.id}`,
       `${h.config.appUrl.replace(/\/$/, '')}/user/alerts`,
     ]);
     // The commenter's words and name stay out of our mail.
@@ -139,7 +140,12 @@ describe('a negative comment', () => {
     expect(mail!.subject).toBe('A negative comment arrived');
     expect(mail!.text).toContain('Enoteca: 1 negative comment\n');
     expect(mail!.text).toContain('Enoteca: 1 probably negative comment, waiting for a person to confirm');
-    expect(mail!.links).toContain(`${h.config.appUrl.replace(/\/$/, '')}/inbox?project=${project.id}`);
+    expect(mail!.links).toContain(
+      `${h.config.appUrl.replace(/\/$/, '')}/inbox?project=${project.id}&comment=${labelled!.id}`,
+    );
+    expect(mail!.links).toContain(
+      `${h.config.appUrl.replace(/\/$/, '')}/inbox?project=${project.id}&comment=${probably!.id}`,
+    );
 
     // Guesses alone say so in the subject too.
     const more = await h.factories.comments(channel, [probablyNegative('Tavolo sporco'), probablyNegative('Lenti')]);
@@ -323,7 +329,11 @@ describe('a spike of negative comments', () => {
     expect(mail!.text).toContain(
       'Caffè: 5 negative or probably negative comments in the last hour, well above its usual level',
     );
+    // The spike leads to the project's comments, the fifth to itself.
     expect(mail!.links).toContain(`${h.config.appUrl.replace(/\/$/, '')}/inbox?project=${project.id}`);
+    expect(mail!.links).toContain(
+      `${h.config.appUrl.replace(/\/$/, '')}/inbox?project=${project.id}&comment=${fifth!.id}`,
+    );
 
     // A sixth in the same hour: its own alert, no second spike.
     const [sixth] = await h.factories.comments(channel, [negative('Bad 6')], now);

@@ -43,9 +43,10 @@ type Stored = {
   negative_count: number | null;
   rule_name: string | null;
   probable: boolean;
+  comment_id: string | null;
 };
 
-const RETURNING = sql`returning id, user_id, project_id, kind, mail, negative_count, rule_name, probable`;
+const RETURNING = sql`returning id, user_id, project_id, kind, mail, negative_count, rule_name, probable, comment_id`;
 
 /**
  * A negative comment, as alerts count them: what its owner reads as "Negative" or "Probably
@@ -224,7 +225,10 @@ export async function mailDigests(deps: AlertDeps & { mailer: Mailer; config: { 
   });
 }
 
-/** One user's mail of alerts: a line for each project and kind, with a link (ours) to the inbox. */
+/**
+ * One user's mail of alerts: a line for each project and kind, with a link (ours) to the inbox: to
+ * the comment where the line tells of one, else to the project's.
+ */
 async function mailUser(deps: AlertDeps, userId: string, rows: Stored[], digest: boolean) {
   const [user] = await deps.db
     .select({ email: users.email, firstName: users.firstName, language: users.language })
@@ -247,17 +251,19 @@ async function mailUser(deps: AlertDeps, userId: string, rows: Stored[], digest:
     const key = `${row.project_id}:${row.kind}:${row.rule_name ?? ''}:${row.probable}`;
     const line = lines.get(key);
     if (line) {
-      // Spikes count the hour's comments; the others count themselves.
+      // Spikes count the hour's comments; the others count themselves, and lead to them all.
       line.count = row.kind === 'spike' ? Math.max(line.count, row.negative_count ?? 0) : line.count + 1;
+      line.link = `${base}${notificationsContract.alertPathOf(row.kind, row.project_id)}`;
       continue;
     }
+    // A line of one comment leads to it, as the bell does; of several, to the project's.
     lines.set(key, {
       kind: row.kind,
       project: name,
       count: row.kind === 'spike' ? (row.negative_count ?? 0) : 1,
       ruleName: row.rule_name,
       probable: row.probable,
-      link: `${base}${notificationsContract.alertPathOf(row.kind, row.project_id)}`,
+      link: `${base}${notificationsContract.alertPathOf(row.kind, row.project_id, row.comment_id)}`,
     });
   }
   if (lines.size === 0) return;
