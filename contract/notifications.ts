@@ -60,6 +60,8 @@ export const NotificationSchema = z
      * arrived ("Probably negative"), not a label; false for the rest.
      */
     probable: z.boolean(),
+    /** A complaint told once a reviewer labelled it negative, some time after it arrived. */
+    reviewed: z.boolean(),
     /** A spike's negative comments in its hour. */
     negativeCount: z.nullable(z.number()),
     /** The rule that matched, for `ruleMatched`. */

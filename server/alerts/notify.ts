@@ -43,10 +43,11 @@ type Stored = {
   negative_count: number | null;
   rule_name: string | null;
   probable: boolean;
+  reviewed: boolean;
   comment_id: string | null;
 };
 
-const RETURNING = sql`returning id, user_id, project_id, kind, mail, negative_count, rule_name, probable, comment_id`;
+const RETURNING = sql`returning id, user_id, project_id, kind, mail, negative_count, rule_name, probable, reviewed, comment_id`;
 
 /**
  * A negative comment, as alerts count them: what its owner reads as "Negative" or "Probably
@@ -64,11 +65,16 @@ const IS_NEGATIVE = inboxFirst(comments);
  * once, and only the instance that stored it tells (`tell`). A project whose last hour then holds a
  * spike of them is told that too, once an hour (`notifySpikes`).
  */
-export async function notifyNegativeComments(deps: AlertDeps, addedIds: string[]): Promise<number> {
+export async function notifyNegativeComments(
+  deps: AlertDeps,
+  addedIds: string[],
+  /** Told once a reviewer labelled them, not as they arrived (docs/decisions/110): said so. */
+  { reviewed = false }: { reviewed?: boolean } = {},
+): Promise<number> {
   const stored: Stored[] = [];
   for (let at = 0; at < addedIds.length; at += COMMENTS_PER_STATEMENT) {
     if (at > 0) await letRequestsIn();
-    stored.push(...(await storeNegativeComments(deps, addedIds.slice(at, at + COMMENTS_PER_STATEMENT))));
+    stored.push(...(await storeNegativeComments(deps, addedIds.slice(at, at + COMMENTS_PER_STATEMENT), reviewed)));
   }
   if (stored.length === 0) return 0;
   const spikes = await notifySpikes(deps, [...new Set(stored.map((row) => row.project_id))]);
@@ -84,12 +90,12 @@ export async function notifyNegativeComments(deps: AlertDeps, addedIds: string[]
 const COMMENTS_PER_STATEMENT = 50;
 
 /** Stores the notifications of the negative comments among `addedIds` not stored yet; answers them. */
-async function storeNegativeComments(deps: AlertDeps, addedIds: string[]): Promise<Stored[]> {
+async function storeNegativeComments(deps: AlertDeps, addedIds: string[], reviewed: boolean): Promise<Stored[]> {
   return rowsOf<Stored>(
     await deps.db.execute(sql`
-      insert into notifications (user_id, project_id, kind, comment_id, author_name, channel_name, excerpt, probable, dedupe_key, mail)
+      insert into notifications (user_id, project_id, kind, comment_id, author_name, channel_name, excerpt, probable, reviewed, dedupe_key, mail)
       select p.owner_id, p.id, 'negativeComment', comments.id, comments.author_name, ch.name, left(comments.message, ${EXCERPT}),
-             comments.sentiment <> 'NEGATIVE', 'negativeComment:' || p.id || ':' || comments.id, coalesce(p.alert_mail, u.alert_mail)
+             comments.sentiment <> 'NEGATIVE', ${reviewed}, 'negativeComment:' || p.id || ':' || comments.id, coalesce(p.alert_mail, u.alert_mail)
       from comments
       join channels ch on ch.id = comments.channel_id
       join project_channels pc on pc.channel_id = comments.channel_id
@@ -248,7 +254,7 @@ async function mailUser(deps: AlertDeps, userId: string, rows: Stored[], digest:
   for (const row of rows) {
     const name = named.get(row.project_id);
     if (name === undefined) continue;
-    const key = `${row.project_id}:${row.kind}:${row.rule_name ?? ''}:${row.probable}`;
+    const key = `${row.project_id}:${row.kind}:${row.rule_name ?? ''}:${row.probable}:${row.reviewed}`;
     const line = lines.get(key);
     if (line) {
       // Spikes count the hour's comments; the others count themselves, and lead to them all.
@@ -263,6 +269,7 @@ async function mailUser(deps: AlertDeps, userId: string, rows: Stored[], digest:
       count: row.kind === 'spike' ? (row.negative_count ?? 0) : 1,
       ruleName: row.rule_name,
       probable: row.probable,
+      reviewed: row.reviewed,
       link: `${base}${notificationsContract.alertPathOf(row.kind, row.project_id, row.comment_id)}`,
     });
   }

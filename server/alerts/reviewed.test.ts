@@ -69,13 +69,23 @@ describe('a comment a reviewer labels Negative', () => {
     await h.runJobs();
     expect((await unreadOf(owner.accessToken)).unread).toBe(1);
 
-    // Its time come, the job tells of the one recent, open, untold complaint: as a label.
+    // Its time come, the job tells of the one recent, open, untold complaint: as a reviewer's label,
+    // not as a comment that just arrived.
     expect(await notifyReviewedNegatives(deps(), batchId)).toBe(1);
     const listed = await unreadOf(owner.accessToken);
     expect(listed.unread).toBe(2);
-    expect(listed.data[0]).toMatchObject({ kind: 'negativeComment', commentId: missed!.id, probable: false });
+    expect(listed.data[0]).toMatchObject({
+      kind: 'negativeComment',
+      commentId: missed!.id,
+      probable: false,
+      reviewed: true,
+    });
+    expect(listed.data[1]).toMatchObject({ commentId: probable!.id, probable: true, reviewed: false });
     const [mail] = h.mailer.list(owner.user.email);
-    expect(mail!.text).toContain('Trattoria: 1 negative comment\n');
+    expect(mail!.subject).toBe('A reviewer labelled a comment negative');
+    expect(mail!.text).toContain('A reviewer labelled comments on your projects negative.');
+    expect(mail!.text).toContain('Trattoria: 1 comment a reviewer labelled negative\n');
+    expect(mail!.text).not.toContain('just commented');
     // Run again (a retry, another instance): told no more.
     expect(await notifyReviewedNegatives(deps(), batchId)).toBe(0);
   });

@@ -56,6 +56,7 @@ export async function notifyReviewedNegatives(deps: AlertDeps, batchId: string):
   return notifyNegativeComments(
     deps,
     reviewed.map((row) => row.id),
+    { reviewed: true },
   );
 }
 

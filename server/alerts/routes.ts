@@ -26,6 +26,7 @@ export function notificationRoutes(s: Services) {
       channelName: notification.channelName,
       excerpt: notification.excerpt,
       probable: notification.probable,
+      reviewed: notification.reviewed,
       negativeCount: notification.negativeCount,
       ruleName: notification.ruleName,
       createdAt: notification.createdAt.toISOString(),

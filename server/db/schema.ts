@@ -296,6 +296,9 @@ export const notifications = pgTable(
     // A negative comment that was only the classifier's proposal when it arrived, waiting for a
     // person ("Probably negative", docs/decisions/109), not a label.
     probable: boolean('probable').notNull().default(false),
+    // A complaint told once a reviewer labelled it NEGATIVE, some time after it arrived
+    // (docs/decisions/110), not as it arrived.
+    reviewed: boolean('reviewed').notNull().default(false),
     // A spike's count of negative comments in its hour; a rule's name for what a rule told.
     negativeCount: integer('negative_count'),
     ruleName: text('rule_name'),

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../contract/fields';
 import { LINK } from './mailer';
-import { emailChangeConfirmMail, emailChangeNoticeMail, greetingName, passwordResetMail } from './templates';
+import {
+  alertsMail,
+  emailChangeConfirmMail,
+  emailChangeNoticeMail,
+  greetingName,
+  passwordResetMail,
+  type AlertLine,
+} from './templates';
 
 const LINK_TO_US = 'http://app.test/reset-password/tok3n?email=rita%40example.test';
 const HOSTILE = 'there. URGENT: verify at https://evil.example/login';
@@ -88,5 +95,61 @@ describe('greetingName', () => {
       '   ',
     ])
       expect(greetingName(name), JSON.stringify(name)).toBeUndefined();
+  });
+});
+
+describe('alertsMail', () => {
+  const line = (over: Partial<AlertLine>): AlertLine => ({
+    kind: 'negativeComment',
+    project: 'Bar',
+    count: 1,
+    ruleName: null,
+    probable: false,
+    reviewed: false,
+    link: 'http://app.test/inbox?project=p',
+    ...over,
+  });
+  const mail = (language: Language, lines: AlertLine[], digest = false) =>
+    alertsMail({ email: 'rita@example.test', firstName: 'Rita', language }, lines, {
+      digest,
+      settingsLink: 'http://app.test/user/alerts',
+    });
+
+  it.each([
+    [
+      'en',
+      'A reviewer labelled a comment negative',
+      'Bar: 1 comment a reviewer labelled negative',
+      'A reviewer labelled',
+    ],
+    [
+      'it',
+      'Un revisore ha etichettato un commento come negativo',
+      'Bar: 1 commento che un revisore ha etichettato come negativo',
+      'Un revisore ha etichettato',
+    ],
+  ] as const)(
+    'says a complaint a reviewer labelled is a label, not an arrival (%s)',
+    (language, subject, said, intro) => {
+      const told = mail(language, [line({ reviewed: true })]);
+      expect(told.subject).toBe(subject);
+      expect(told.text).toContain(`\n\n${intro}`);
+      expect(told.text).toContain(`${said}\n`);
+      expect(told.html).toContain(said);
+    },
+  );
+
+  it.each([
+    ['en', 'A negative comment arrived', 'Customers just commented'],
+    ['it', 'È arrivato un commento negativo', 'Dei clienti hanno appena commentato'],
+  ] as const)('with an arrival beside it, says the arrival first (%s)', (language, subject, intro) => {
+    const told = mail(language, [line({ reviewed: true, count: 2 }), line({ project: 'Caffè' })]);
+    expect(told.subject).toBe(subject);
+    expect(told.text).toContain(`\n\n${intro}`);
+    expect(mail(language, [line({ reviewed: true, count: 3 })], true).subject).toMatch(
+      language === 'en'
+        ? /^Your hourly alerts: a reviewer labelled 3 comments negative$/
+        : /^Riepilogo orario: un revisore ha etichettato 3 commenti come negativi$/,
+    );
   });
 });

@@ -190,7 +190,7 @@ export function emailChangeNoticeMail(
 const alertTexts = {
   en: {
     subject: (lines: AlertLine[], digest: boolean) => {
-      const { negatives, probable } = negativesOf(lines);
+      const { negatives, probable, reviewed } = negativesOf(lines);
       const what = lines.some((line) => line.kind === 'spike')
         ? 'Unusually many negative comments'
         : negatives > 0
@@ -201,14 +201,20 @@ const alertTexts = {
             ? probable === 1
               ? 'A probably negative comment arrived'
               : `${probable} probably negative comments arrived`
-            : 'An inbox rule has something for you';
+            : reviewed > 0
+              ? reviewed === 1
+                ? 'A reviewer labelled a comment negative'
+                : `A reviewer labelled ${reviewed} comments negative`
+              : 'An inbox rule has something for you';
       return digest ? `Your hourly alerts: ${what.charAt(0).toLowerCase()}${what.slice(1)}` : what;
     },
     greeting: (name: string | undefined) => (name ? `Hello ${name},` : 'Hello,'),
-    intro: (digest: boolean) =>
+    intro: (digest: boolean, lines: AlertLine[]) =>
       digest
         ? 'In the last hour, on your projects:'
-        : 'Customers just commented on your projects. Answer them from the inbox:',
+        : lines.every((line) => line.reviewed)
+          ? 'A reviewer labelled comments on your projects negative. Answer them from the inbox:'
+          : 'Customers just commented on your projects. Answer them from the inbox:',
     line: (line: AlertLine) =>
       line.kind === 'spike'
         ? `${line.project}: ${line.count} negative or probably negative comments in the last hour, well above its usual level`
@@ -216,7 +222,9 @@ const alertTexts = {
           ? `${line.project}: the rule “${line.ruleName}” matched ${line.count} comment${line.count === 1 ? '' : 's'}`
           : line.probable
             ? `${line.project}: ${line.count} probably negative comment${line.count === 1 ? '' : 's'}, waiting for a person to confirm`
-            : `${line.project}: ${line.count} negative comment${line.count === 1 ? '' : 's'}`,
+            : line.reviewed
+              ? `${line.project}: ${line.count} comment${line.count === 1 ? '' : 's'} a reviewer labelled negative`
+              : `${line.project}: ${line.count} negative comment${line.count === 1 ? '' : 's'}`,
     open: 'Open them in the inbox',
     footer: (digest: boolean) =>
       digest
@@ -225,7 +233,7 @@ const alertTexts = {
   },
   it: {
     subject: (lines: AlertLine[], digest: boolean) => {
-      const { negatives, probable } = negativesOf(lines);
+      const { negatives, probable, reviewed } = negativesOf(lines);
       const what = lines.some((line) => line.kind === 'spike')
         ? 'Insolitamente tanti commenti negativi'
         : negatives > 0
@@ -236,14 +244,20 @@ const alertTexts = {
             ? probable === 1
               ? 'È arrivato un commento probabilmente negativo'
               : `Sono arrivati ${probable} commenti probabilmente negativi`
-            : 'Una regola della posta in arrivo ha qualcosa per te';
+            : reviewed > 0
+              ? reviewed === 1
+                ? 'Un revisore ha etichettato un commento come negativo'
+                : `Un revisore ha etichettato ${reviewed} commenti come negativi`
+              : 'Una regola della posta in arrivo ha qualcosa per te';
       return digest ? `Riepilogo orario: ${what.charAt(0).toLowerCase()}${what.slice(1)}` : what;
     },
     greeting: (name: string | undefined) => (name ? `Ciao ${name},` : 'Ciao,'),
-    intro: (digest: boolean) =>
+    intro: (digest: boolean, lines: AlertLine[]) =>
       digest
         ? 'Nell’ultima ora, sui tuoi progetti:'
-        : 'Dei clienti hanno appena commentato i tuoi progetti. Rispondi dalla posta in arrivo:',
+        : lines.every((line) => line.reviewed)
+          ? 'Un revisore ha etichettato come negativi dei commenti sui tuoi progetti. Rispondi dalla posta in arrivo:'
+          : 'Dei clienti hanno appena commentato i tuoi progetti. Rispondi dalla posta in arrivo:',
     line: (line: AlertLine) =>
       line.kind === 'spike'
         ? `${line.project}: ${line.count} commenti negativi o probabilmente negativi nell’ultima ora, molto più del solito`
@@ -251,7 +265,9 @@ const alertTexts = {
           ? `${line.project}: la regola “${line.ruleName}” ha trovato ${line.count} comment${line.count === 1 ? 'o' : 'i'}`
           : line.probable
             ? `${line.project}: ${line.count} ${line.count === 1 ? 'commento probabilmente negativo, in attesa che una persona lo confermi' : 'commenti probabilmente negativi, in attesa che una persona li confermi'}`
-            : `${line.project}: ${line.count} comment${line.count === 1 ? 'o negativo' : 'i negativi'}`,
+            : line.reviewed
+              ? `${line.project}: ${line.count} ${line.count === 1 ? 'commento che un revisore ha etichettato come negativo' : 'commenti che un revisore ha etichettato come negativi'}`
+              : `${line.project}: ${line.count} comment${line.count === 1 ? 'o negativo' : 'i negativi'}`,
     open: 'Aprili nella posta in arrivo',
     footer: (digest: boolean) =>
       digest
@@ -270,19 +286,23 @@ export type AlertLine = {
   count: number;
   ruleName: string | null;
   probable: boolean;
+  /** Told once a reviewer labelled them negative, not as they arrived. */
+  reviewed: boolean;
   link: string;
 };
 
-/** How many negative comments the lines count, labelled and probably so. */
+/** How many negative comments the lines count: labelled as they arrived, probably so, and labelled by a reviewer. */
 function negativesOf(lines: AlertLine[]) {
   let negatives = 0;
   let probable = 0;
+  let reviewed = 0;
   for (const line of lines) {
     if (line.kind !== 'negativeComment') continue;
     if (line.probable) probable += line.count;
+    else if (line.reviewed) reviewed += line.count;
     else negatives += line.count;
   }
-  return { negatives, probable };
+  return { negatives, probable, reviewed };
 }
 
 /**
@@ -303,10 +323,10 @@ export function alertsMail(
   return {
     to: user.email,
     subject,
-    text: `${greeting}\n\n${t.intro(digest)}\n\n${text}\n\n${t.footer(digest)}\n${settingsLink}\n`,
+    text: `${greeting}\n\n${t.intro(digest, lines)}\n\n${text}\n\n${t.footer(digest)}\n${settingsLink}\n`,
     html: page(user.language, subject, [
       html`<p>${greeting}</p>`,
-      html`<p>${t.intro(digest)}</p>`,
+      html`<p>${t.intro(digest, lines)}</p>`,
       ...lines.map((line) => html`<p>${t.line(line)}<br /><a href="${line.link}">${t.open}</a></p>`),
       html`<p>${t.footer(digest)}<br /><a href="${settingsLink}">${settingsLink}</a></p>`,
     ]),

@@ -176,13 +176,14 @@ test.describe('a negative comment', () => {
     } finally {
       await context.close();
     }
-    // Told once the reviewer's offer to undo has gone (20 s), as a label, not a guess.
+    // Told once the reviewer's offer to undo has gone (20 s), as a reviewer's label, not a guess
+    // nor a comment that just arrived.
     await expect(bell).toHaveAccessibleName('Notifications: 1 unread', { timeout: 45_000 });
     await bell.click();
     const item = page.getByRole('list', { name: 'Latest notifications' }).getByRole('link').filter({ hasText: missed });
-    await expect(item).toContainText(`Negative comment on ${project}`);
+    await expect(item).toContainText(`Comment on ${project} a reviewer labelled negative`);
     const mail = await latestMail(request, user.email);
-    expect(mail.subject).toBe('A negative comment arrived');
+    expect(mail.subject).toBe('A reviewer labelled a comment negative');
     await item.click();
     await expect(page.getByRole('row').filter({ hasText: missed })).toContainText('Negative');
   });

@@ -95,7 +95,9 @@ export function NotificationsBell() {
                                 })
                               : notification.probable
                                 ? t('alerts.probablyNegativeComment', { project: notification.project.name })
-                                : t('alerts.negativeComment', { project: notification.project.name })}
+                                : notification.reviewed
+                                  ? t('alerts.reviewedNegativeComment', { project: notification.project.name })
+                                  : t('alerts.negativeComment', { project: notification.project.name })}
                         </span>
                       </span>
                       {notification.kind === 'spike' ? (
