@@ -83,7 +83,7 @@ describe('a comment a reviewer labels Negative', () => {
     expect(listed.data[1]).toMatchObject({ commentId: probable!.id, probable: true, reviewed: false });
     const [mail] = h.mailer.list(owner.user.email);
     expect(mail!.subject).toBe('A reviewer labelled a comment negative');
-    expect(mail!.text).toContain('A reviewer labelled comments on your projects negative.');
+    expect(mail!.text).toContain('A reviewer labelled this comment negative. Answer it from the inbox:');
     expect(mail!.text).toContain('Trattoria: 1 comment a reviewer labelled negative\n');
     expect(mail!.text).not.toContain('just commented');
     // Run again (a retry, another instance): told no more.

@@ -120,13 +120,13 @@ describe('alertsMail', () => {
       'en',
       'A reviewer labelled a comment negative',
       'Bar: 1 comment a reviewer labelled negative',
-      'A reviewer labelled',
+      'A reviewer labelled this comment negative. Answer it',
     ],
     [
       'it',
       'Un revisore ha etichettato un commento come negativo',
       'Bar: 1 commento che un revisore ha etichettato come negativo',
-      'Un revisore ha etichettato',
+      'Un revisore ha etichettato questo commento come negativo.',
     ],
   ] as const)(
     'says a complaint a reviewer labelled is a label, not an arrival (%s)',
@@ -142,14 +142,23 @@ describe('alertsMail', () => {
   it.each([
     ['en', 'A negative comment arrived', 'Customers just commented'],
     ['it', 'È arrivato un commento negativo', 'Dei clienti hanno appena commentato'],
-  ] as const)('with an arrival beside it, says the arrival first (%s)', (language, subject, intro) => {
-    const told = mail(language, [line({ reviewed: true, count: 2 }), line({ project: 'Caffè' })]);
-    expect(told.subject).toBe(subject);
-    expect(told.text).toContain(`\n\n${intro}`);
-    expect(mail(language, [line({ reviewed: true, count: 3 })], true).subject).toMatch(
-      language === 'en'
-        ? /^Your hourly alerts: a reviewer labelled 3 comments negative$/
-        : /^Riepilogo orario: un revisore ha etichettato 3 commenti come negativi$/,
-    );
-  });
+  ] as const)(
+    'several: labelled by a reviewer, said so; with an arrival beside them, the arrival first (%s)',
+    (language, subject, intro) => {
+      const reviewedOnly = mail(language, [line({ reviewed: true }), line({ project: 'Caffè', reviewed: true })]);
+      expect(reviewedOnly.text).toContain(
+        language === 'en'
+          ? '\n\nA reviewer labelled these comments negative. Answer them'
+          : '\n\nUn revisore ha etichettato questi commenti come negativi.',
+      );
+      const told = mail(language, [line({ reviewed: true, count: 2 }), line({ project: 'Caffè' })]);
+      expect(told.subject).toBe(subject);
+      expect(told.text).toContain(`\n\n${intro}`);
+      expect(mail(language, [line({ reviewed: true, count: 3 })], true).subject).toMatch(
+        language === 'en'
+          ? /^Your hourly alerts: a reviewer labelled 3 comments negative$/
+          : /^Riepilogo orario: un revisore ha etichettato 3 commenti come negativi$/,
+      );
+    },
+  );
 });

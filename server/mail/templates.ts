@@ -213,7 +213,9 @@ const alertTexts = {
       digest
         ? 'In the last hour, on your projects:'
         : lines.every((line) => line.reviewed)
-          ? 'A reviewer labelled comments on your projects negative. Answer them from the inbox:'
+          ? negativesOf(lines).reviewed === 1
+            ? 'A reviewer labelled this comment negative. Answer it from the inbox:'
+            : 'A reviewer labelled these comments negative. Answer them from the inbox:'
           : 'Customers just commented on your projects. Answer them from the inbox:',
     line: (line: AlertLine) =>
       line.kind === 'spike'
@@ -256,7 +258,9 @@ const alertTexts = {
       digest
         ? 'Nell’ultima ora, sui tuoi progetti:'
         : lines.every((line) => line.reviewed)
-          ? 'Un revisore ha etichettato come negativi dei commenti sui tuoi progetti. Rispondi dalla posta in arrivo:'
+          ? negativesOf(lines).reviewed === 1
+            ? 'Un revisore ha etichettato questo commento come negativo. Rispondi dalla posta in arrivo:'
+            : 'Un revisore ha etichettato questi commenti come negativi. Rispondi dalla posta in arrivo:'
           : 'Dei clienti hanno appena commentato i tuoi progetti. Rispondi dalla posta in arrivo:',
     line: (line: AlertLine) =>
       line.kind === 'spike'
