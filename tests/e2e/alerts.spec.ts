@@ -181,7 +181,7 @@ test.describe('a negative comment', () => {
     await expect(bell).toHaveAccessibleName('Notifications: 1 unread', { timeout: 45_000 });
     await bell.click();
     const item = page.getByRole('list', { name: 'Latest notifications' }).getByRole('link').filter({ hasText: missed });
-    await expect(item).toContainText(`Comment on ${project} a reviewer labelled negative`);
+    await expect(item).toContainText(`Comment labelled negative by a reviewer, on ${project}`);
     const mail = await latestMail(request, user.email);
     expect(mail.subject).toBe('A reviewer labelled a comment negative');
     await item.click();
