@@ -136,6 +136,10 @@ describe('alertsMail', () => {
       expect(told.text).toContain(`\n\n${intro}`);
       expect(told.text).toContain(`${said}\n`);
       expect(told.html).toContain(said);
+      // One comment, and its link leads to it.
+      expect(told.html).toContain(
+        language === 'en' ? '>Open it in the inbox</a>' : '>Aprilo nella posta in arrivo</a>',
+      );
     },
   );
 
@@ -152,6 +156,9 @@ describe('alertsMail', () => {
           : '\n\nUn revisore ha etichettato questi commenti come negativi.',
       );
       const told = mail(language, [line({ reviewed: true, count: 2 }), line({ project: 'Caffè' })]);
+      expect(told.html).toContain(
+        language === 'en' ? '>Open them in the inbox</a>' : '>Aprili nella posta in arrivo</a>',
+      );
       expect(told.subject).toBe(subject);
       expect(told.text).toContain(`\n\n${intro}`);
       expect(mail(language, [line({ reviewed: true, count: 3 })], true).subject).toMatch(

@@ -227,7 +227,8 @@ const alertTexts = {
             : line.reviewed
               ? `${line.project}: ${line.count} comment${line.count === 1 ? '' : 's'} a reviewer labelled negative`
               : `${line.project}: ${line.count} negative comment${line.count === 1 ? '' : 's'}`,
-    open: 'Open them in the inbox',
+    open: (line: AlertLine) =>
+      line.kind === 'spike' || line.count > 1 ? 'Open them in the inbox' : 'Open it in the inbox',
     footer: (digest: boolean) =>
       digest
         ? 'You get this mail once an hour when there was something to tell. To change how alerts are mailed:'
@@ -272,7 +273,8 @@ const alertTexts = {
             : line.reviewed
               ? `${line.project}: ${line.count} ${line.count === 1 ? 'commento che un revisore ha etichettato come negativo' : 'commenti che un revisore ha etichettato come negativi'}`
               : `${line.project}: ${line.count} comment${line.count === 1 ? 'o negativo' : 'i negativi'}`,
-    open: 'Aprili nella posta in arrivo',
+    open: (line: AlertLine) =>
+      line.kind === 'spike' || line.count > 1 ? 'Aprili nella posta in arrivo' : 'Aprilo nella posta in arrivo',
     footer: (digest: boolean) =>
       digest
         ? 'Ricevi questa mail una volta all’ora, quando c’è qualcosa da dirti. Per cambiare come ricevi gli avvisi:'
@@ -331,7 +333,7 @@ export function alertsMail(
     html: page(user.language, subject, [
       html`<p>${greeting}</p>`,
       html`<p>${t.intro(digest, lines)}</p>`,
-      ...lines.map((line) => html`<p>${t.line(line)}<br /><a href="${line.link}">${t.open}</a></p>`),
+      ...lines.map((line) => html`<p>${t.line(line)}<br /><a href="${line.link}">${t.open(line)}</a></p>`),
       html`<p>${t.footer(digest)}<br /><a href="${settingsLink}">${settingsLink}</a></p>`,
     ]),
   };
