@@ -33,6 +33,7 @@ import { InboxActions, inboxIntents, InboxPlace, useInboxColumns } from '~/featu
 import { CommentWithReplies } from '~/features/comments/project-comment-columns';
 import { DeleteCommentDialog, useDeleteDialog } from '~/features/comments/delete-comment-dialog';
 import {
+  inboxFilterChanged,
   inboxFilterFromQuery,
   inboxFilterFromUrl,
   inboxFilterToParams,
@@ -187,7 +188,7 @@ export default function InboxRoute() {
 
   const filterKey = inboxFilterToParams(filter).toString();
   const change = (next: Partial<InboxFilter>) =>
-    changeQuery((query) => inboxFilterToParams({ ...inboxFilterFromQuery(query), ...next }));
+    changeQuery((query) => inboxFilterToParams(inboxFilterChanged(inboxFilterFromQuery(query), next)));
   const next = onItsWay && inboxFilterFromQuery(onItsWay);
   const filtering = next !== null && inboxFilterToParams(next).toString() !== filterKey;
 

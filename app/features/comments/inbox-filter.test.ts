@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as notifications from '~contract/notifications';
-import { DEFAULT_INBOX_FILTER, inboxFilterFromQuery, inboxFilterToApi, inboxFilterToParams } from './inbox-filter';
+import {
+  DEFAULT_INBOX_FILTER,
+  inboxFilterChanged,
+  inboxFilterFromQuery,
+  inboxFilterToApi,
+  inboxFilterToParams,
+} from './inbox-filter';
 
 const PROJECT = '0190a5c4-1111-7000-8000-000000000001';
 const COMMENT = '0190a5c4-2222-7000-8000-000000000002';
@@ -44,5 +50,14 @@ describe("the inbox's address", () => {
     expect(inboxFilterToApi(filter)).toEqual({ projectId: PROJECT, commentId: COMMENT });
     expect(filterOf(`/inbox?comment=42`).commentId).toBeUndefined();
     expect(filterOf(`/inbox?comment=${COMMENT.toUpperCase()}`).commentId).toBe(COMMENT);
+  });
+
+  it('keeps the one comment through a change of state or order, and lets it go for any other filter', () => {
+    const one = { ...DEFAULT_INBOX_FILTER, projectId: PROJECT, commentId: COMMENT };
+    expect(inboxFilterChanged(one, { state: 'done' })).toEqual({ ...one, state: 'done' });
+    expect(inboxFilterChanged(one, { order: 'newest' })).toEqual({ ...one, order: 'newest' });
+    expect(inboxFilterChanged(one, { projectId: undefined })).toEqual({ ...DEFAULT_INBOX_FILTER });
+    expect(inboxFilterChanged(one, { message: 'cold' })).toEqual({ ...one, commentId: undefined, message: 'cold' });
+    expect(inboxFilterChanged(one, { sentiment: 'NEGATIVE', state: 'done' }).commentId).toBeUndefined();
   });
 });

@@ -76,6 +76,16 @@ export function inboxFilterFromQuery(params: URLSearchParams): InboxFilter {
 
 export const inboxFilterFromUrl = (url: URL) => inboxFilterFromQuery(url.searchParams);
 
+/**
+ * `filter` with the toolbar's change `next`. The one comment a notification led to stays through a
+ * change of state or order (to find it among the done); any other filter looks beyond it, so it
+ * is let go rather than shown missing from a list it was never in.
+ */
+export function inboxFilterChanged(filter: InboxFilter, next: Partial<InboxFilter>): InboxFilter {
+  const keepsComment = Object.keys(next).every((name) => name === 'state' || name === 'order');
+  return { ...filter, ...(keepsComment ? {} : { commentId: undefined }), ...next };
+}
+
 /** The URL's query: only what differs from the default, so the plain inbox has a plain URL. */
 export function inboxFilterToParams(filter: InboxFilter): URLSearchParams {
   const params = new URLSearchParams();
