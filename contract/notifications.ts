@@ -57,7 +57,8 @@ export const NotificationSchema = z
     excerpt: z.string(),
     /**
      * A negative comment that was the classifier's proposal, waiting for a person, when it
-     * arrived ("Probably negative"), not a label; false for the rest.
+     * arrived ("Probably negative"), not a label, and that no reviewer has labelled NEGATIVE
+     * since; false for the rest.
      */
     probable: z.boolean(),
     /** A complaint told once a reviewer labelled it negative, some time after it arrived. */

@@ -294,9 +294,15 @@ export async function unreadOf(db: Database, userId: string): Promise<number> {
 /** The user's latest notifications, with their projects' names. */
 export function latestNotifications(db: Database, userId: string) {
   return db
-    .select({ notification: notifications, projectName: projects.name })
+    .select({
+      notification: notifications,
+      projectName: projects.name,
+      // Its comment labelled NEGATIVE by now (a reviewer confirmed a guess): no longer "probably".
+      confirmed: sql<boolean>`coalesce(${comments.sentiment} = 'NEGATIVE' and not ${comments.inReview}, false)`,
+    })
     .from(notifications)
     .innerJoin(projects, eq(projects.id, notifications.projectId))
+    .leftJoin(comments, eq(comments.id, notifications.commentId))
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_SHOWN);

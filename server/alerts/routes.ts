@@ -17,7 +17,7 @@ export function notificationRoutes(s: Services) {
   route(routes, s, notificationsContract.listNotifications, async (c) => {
     const userId = c.get('user').id;
     const [rows, unread] = await Promise.all([latestNotifications(s.db, userId), unreadOf(s.db, userId)]);
-    const data = rows.map(({ notification, projectName }) => ({
+    const data = rows.map(({ notification, projectName, confirmed }) => ({
       id: notification.id,
       kind: notification.kind,
       project: { id: notification.projectId, name: projectName },
@@ -25,7 +25,7 @@ export function notificationRoutes(s: Services) {
       authorName: notification.authorName,
       channelName: notification.channelName,
       excerpt: notification.excerpt,
-      probable: notification.probable,
+      probable: notification.probable && !confirmed,
       reviewed: notification.reviewed,
       negativeCount: notification.negativeCount,
       ruleName: notification.ruleName,
