@@ -15,8 +15,8 @@ const BELL_ICON = 'M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10.3 20a1.94 1.94 0
 /**
  * The header's bell (docs/product.md#alerts): how many notifications are unread, and the latest
  * ones in a panel, each a link to what it tells of in the inbox, the comment alone or a spike's
- * project (opening one marks it read), and a link to the alert settings. "Mark all read" goes through the notifications route's action,
- * as every change does.
+ * project (opening one marks it read), and a link to the alert settings. "Mark all read" goes
+ * through the notifications route's action, as every change does.
  */
 export function NotificationsBell() {
   const { t, i18n } = useTranslation();
