@@ -283,6 +283,33 @@ async function mailUser(deps: AlertDeps, userId: string, rows: Stored[], digest:
   );
 }
 
+/**
+ * A reviewer labelled NEGATIVE comments among `ids` that their owners were told of as probably
+ * negative: each such owner's bell reads its list again now, so the item reads as the negative
+ * comment it is (`latestNotifications`' `confirmed`), not from the next page load on. No new
+ * notification: the comment was told already. Answers how many users were told so.
+ */
+export async function tellGuessesConfirmed(deps: AlertDeps, ids: string[]): Promise<number> {
+  if (ids.length === 0 || !deps.publisher) return 0;
+  // By the alert's key (comment and project), which is indexed, where the comment alone is not.
+  const owners = rowsOf<{ userId: string }>(
+    await deps.db.execute(sql`
+      select distinct n.user_id as "userId" from notifications n
+      where n.probable and n.dedupe_key in (
+        select 'negativeComment:' || pc.project_id || ':' || c.id
+        from comments c join project_channels pc on pc.channel_id = c.channel_id
+        where c.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid))`),
+  );
+  for (const { userId } of owners) {
+    try {
+      await deps.publisher.toUser(userId, NOTIFIED, { unread: await unreadOf(deps.db, userId) });
+    } catch (error) {
+      deps.log.warn({ userId, err: safeError(error) }, 'a confirmed guess not told');
+    }
+  }
+  return owners.length;
+}
+
 export async function unreadOf(db: Database, userId: string): Promise<number> {
   const [{ unread }] = await db
     .select({ unread: count() })

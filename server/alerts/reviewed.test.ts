@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as commentsContract from '../../contract/comments';
 import * as notificationsContract from '../../contract/notifications';
 import { rowsOf } from '../db/client';
+import { NOTIFIED } from '../../contract/realtime';
 import { comments } from '../db/schema';
 import { memoryLogger } from '../log';
+import type { Publisher } from '../realtime/publisher';
 import { startHarness, type Harness } from '../test/harness';
 import { ownerWithProject } from '../test/owners';
 import { notifyNegativeComments } from './notify';
@@ -90,6 +92,30 @@ describe('a comment a reviewer labels Negative', () => {
     expect(mail!.text).not.toContain('just commented');
     // Run again (a retry, another instance): told no more.
     expect(await notifyReviewedNegatives(deps(), batchId)).toBe(0);
+  });
+
+  it('has the bell of an owner told of it as probably negative read its list again, telling nothing new', async () => {
+    const { owner, channel } = await ownerWithProject(h, 'Pizzeria');
+    const other = await ownerWithProject(h, 'Gelateria');
+    const [guessed] = await h.factories.comments(channel, [
+      { message: 'Cold pizza, rude waiter', sentiment: 'UNCLASSIFIED', proposedSentiment: 'NEGATIVE' },
+    ]);
+    const [elsewhere] = await h.factories.comments(other.channel, [
+      { message: 'Melted before I sat down', sentiment: 'UNCLASSIFIED', proposedSentiment: 'NEGATIVE' },
+    ]);
+    expect(await notifyNegativeComments(deps(), [guessed!.id, elsewhere!.id])).toBe(2);
+    const published: Array<{ userId: string; event: string; payload: unknown }> = [];
+    const recorder: Publisher = {
+      async toUser(userId, event, payload) {
+        published.push({ userId, event, payload });
+      },
+    };
+
+    const batchId = (await review([{ id: guessed!.id, sentiment: 'NEGATIVE' }])).body.batchId!;
+    expect(await notifyReviewedNegatives({ ...deps(), publisher: recorder }, batchId)).toBe(0);
+    // Its owner only, with the unread count as it stands: no new notification.
+    expect(published).toEqual([{ userId: owner.user._id, event: NOTIFIED, payload: { unread: 1 } }]);
+    expect((await unreadOf(owner.accessToken)).data[0]).toMatchObject({ commentId: guessed!.id, probable: false });
   });
 
   it('tells nobody when the review is undone or reopened before its time', async () => {

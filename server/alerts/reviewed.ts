@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { comments } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
-import { notifyNegativeComments, nowOf, type AlertDeps } from './notify';
+import { notifyNegativeComments, nowOf, tellGuessesConfirmed, type AlertDeps } from './notify';
 
 /**
  * The job that tells owners of the comments a review labelled NEGATIVE (docs/product.md#alerts,
@@ -39,7 +39,8 @@ export async function tellAfterReview(jobs: JobQueue, batchId: string): Promise<
  * Tells the owners of the comments review `batchId` still holds as NEGATIVE (not undone, not
  * reopened) and published within REVIEWED_TOLD_WITHIN_DAYS, each as the negative comment it now
  * is, as `notifyNegativeComments` tells: only one still open in the inbox, and not one told already
- * (as probably negative when it arrived), since the alert's key is the comment and project.
+ * (as probably negative when it arrived), since the alert's key is the comment and project; the
+ * bells of those told so read their lists again (`tellGuessesConfirmed`).
  */
 export async function notifyReviewedNegatives(deps: AlertDeps, batchId: string): Promise<number> {
   const reviewed = await deps.db
@@ -53,11 +54,12 @@ export async function notifyReviewedNegatives(deps: AlertDeps, batchId: string):
         gt(comments.publishedAt, new Date(nowOf(deps).getTime() - REVIEWED_TOLD_WITHIN_DAYS * 86_400_000)),
       ),
     );
-  return notifyNegativeComments(
-    deps,
-    reviewed.map((row) => row.id),
-    { reviewed: true },
-  );
+  const ids = reviewed.map((row) => row.id);
+  const told = await notifyNegativeComments(deps, ids, { reviewed: true });
+  // Those told as probably negative when they arrived are a guess no more: their bells say so live.
+  // An owner also told of a new one here hears twice; the bell reads its list once a second at most.
+  await tellGuessesConfirmed(deps, ids);
+  return told;
 }
 
 /** Registers the job: a failure is retried a few times, a minute apart. */
