@@ -136,6 +136,9 @@ export const getAlertSettings = defineOperation({
 /** At most this many projects' settings in one change (more than any plan holds). */
 export const MAX_ALERT_PROJECTS = 500;
 
+/** The body of MAX_ALERT_PROJECTS projects' settings (about 35 KB) is over the API's usual 16 KiB. */
+export const ALERT_SETTINGS_BODY_BYTES = 64 * 1024;
+
 export const AlertSettingsBodySchema = z.object({
   mail: z.enum(ALERT_MAILS, { error: 'in' }),
   /** Projects not named keep their way; a project of someone else's is a 404. */
@@ -153,6 +156,7 @@ export const updateAlertSettings = defineOperation({
     'The way for every project (`mail`) and, for the projects named, their own way (null: the one for every project). Alerts already stored keep the way they were stored with.',
   tag,
   access: 'user',
+  bodyLimit: ALERT_SETTINGS_BODY_BYTES,
   body: AlertSettingsBodySchema,
   responses: {
     200: { description: 'The settings now.', body: AlertSettingsSchema },

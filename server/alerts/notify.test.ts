@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as notificationsContract from '../../contract/notifications';
@@ -239,6 +240,23 @@ describe('the alert settings', () => {
       const bad = await h.call('PUT', '/v1.0/alert-settings', { json, token: owner.accessToken });
       expect(bad.status, JSON.stringify(json)).toBe(422);
     }
+    // As many projects as the contract takes fit in a body (none of them this user's: 404); one
+    // more is named.
+    const most = Array.from({ length: notificationsContract.MAX_ALERT_PROJECTS }, () => ({
+      id: randomUUID(),
+      mail: 'hourly' as const,
+    }));
+    const largest = await h.call(notificationsContract.updateAlertSettings, {
+      body: { mail: 'now', projects: most },
+      token: owner.accessToken,
+    });
+    expect(largest.status).toBe(404);
+    const tooMany = await h.call('PUT', '/v1.0/alert-settings', {
+      json: { mail: 'now', projects: [...most, { id: randomUUID(), mail: 'now' }] },
+      token: owner.accessToken,
+    });
+    expect(tooMany.status).toBe(422);
+    expect(Object.keys((tooMany.body as { errors: object }).errors)).toEqual(['projects']);
   });
 
   it('as an hourly digest: no mail at once, then one mail for the hour, sent once', async () => {

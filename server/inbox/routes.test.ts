@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as inbox from '../../contract/inbox';
+import * as commentsContract from '../../contract/comments';
 import type { OperationInput } from '../../contract/operation';
 import { INBOX_CHANGED } from '../../contract/realtime';
 import { projectChannels } from '../db/schema';
@@ -305,6 +306,17 @@ describe('the inbox', () => {
     ]) {
       expect((await h.call('POST', '/v1.0/inbox/done', { json: body, token })).status).toBe(422);
     }
+    // As many as the contract takes fit in a body; one more is named.
+    const most = Array.from({ length: commentsContract.MAX_BULK_COMMENTS }, () => randomUUID());
+    const largest = await h.call(inbox.markInboxComments, { body: { ids: most, done: true }, token });
+    expect(largest.status).toBe(200);
+    expect(largest.body).toEqual({ batchId: null, updated: 0 });
+    const tooMany = await h.call('POST', '/v1.0/inbox/done', {
+      json: { ids: [...most, randomUUID()], done: true },
+      token,
+    });
+    expect(tooMany.status).toBe(422);
+    expect(Object.keys((tooMany.body as { errors: object }).errors)).toEqual(['ids']);
     expect(
       (await h.call('POST', '/v1.0/inbox/done-matching', { json: { filter: {}, expectedTotal: 0 }, token })).status,
     ).toBe(422);
