@@ -283,6 +283,25 @@ describe('the alert settings', () => {
     expect(h.mailer.list(owner.user.email)).toHaveLength(1);
   });
 
+  it('of a comment deleted since leads to its project’s inbox, from the bell and the digest', async () => {
+    const { owner, project, channel } = await ownerWithProject(h, 'Panetteria');
+    await h.call(notificationsContract.updateAlertSettings, { body: { mail: 'hourly' }, token: owner.accessToken });
+    h.mailer.clear();
+    const [gone] = await h.factories.comments(channel, [negative('Stale bread, rude staff')]);
+    expect(await notifyNegativeComments(deps(), [gone!.id])).toBe(1);
+    const list = () => h.call(notificationsContract.listNotifications, { token: owner.accessToken });
+    expect((await list()).body.data[0]!.commentId).toBe(gone!.id);
+
+    // Deleted at its network (or with its channel) before anyone opened it or the hour's mail went.
+    await h.db.delete(comments).where(eq(comments.id, gone!.id));
+    expect((await list()).body.data[0]).toMatchObject({ kind: 'negativeComment', commentId: null });
+    await mailDigests(deps());
+    const [digest] = h.mailer.list(owner.user.email);
+    const base = h.config.appUrl.replace(/\/$/, '');
+    expect(digest!.links).toContain(`${base}/inbox?project=${project.id}`);
+    expect(digest!.links.filter((link) => link.includes('comment='))).toEqual([]);
+  });
+
   it('never: the bell only; and a project’s own way wins over the one for every project', async () => {
     const { owner, project, channel } = await ownerWithProject(h, 'Gelateria');
     const quiet = await h.factories.project({ id: owner.user._id }, { name: 'Quiet' });

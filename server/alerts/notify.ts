@@ -249,6 +249,15 @@ async function mailUser(deps: AlertDeps, userId: string, rows: Stored[], digest:
         .where(inArray(projects.id, [...new Set(rows.map((row) => row.project_id))]))
     ).map((project) => [project.id, project.name]),
   );
+  // A digest's comment may have been deleted within the hour: its line leads to the project's.
+  const told = rows.flatMap((row) => (row.comment_id ? [row.comment_id] : []));
+  const here = new Set(
+    told.length === 0
+      ? []
+      : (await deps.db.select({ id: comments.id }).from(comments).where(inArray(comments.id, told))).map(
+          (comment) => comment.id,
+        ),
+  );
   const base = deps.config!.appUrl.replace(/\/$/, '');
   const lines = new Map<string, AlertLine>();
   for (const row of rows) {
@@ -270,7 +279,7 @@ async function mailUser(deps: AlertDeps, userId: string, rows: Stored[], digest:
       ruleName: row.rule_name,
       probable: row.probable,
       reviewed: row.reviewed,
-      link: `${base}${notificationsContract.alertPathOf(row.kind, row.project_id, row.comment_id)}`,
+      link: `${base}${notificationsContract.alertPathOf(row.kind, row.project_id, here.has(row.comment_id ?? '') ? row.comment_id : null)}`,
     });
   }
   if (lines.size === 0) return;
@@ -326,6 +335,9 @@ export function latestNotifications(db: Database, userId: string) {
       projectName: projects.name,
       // Its comment labelled NEGATIVE by now (a reviewer confirmed a guess): no longer "probably".
       confirmed: sql<boolean>`coalesce(${comments.sentiment} = 'NEGATIVE' and not ${comments.inReview}, false)`,
+      // Its comment still here: one deleted since (at its network, or with its channel) is not
+      // linked to, since the inbox would find nothing.
+      commentHere: sql<boolean>`${comments.id} is not null`,
     })
     .from(notifications)
     .innerJoin(projects, eq(projects.id, notifications.projectId))

@@ -17,11 +17,11 @@ export function notificationRoutes(s: Services) {
   route(routes, s, notificationsContract.listNotifications, async (c) => {
     const userId = c.get('user').id;
     const [rows, unread] = await Promise.all([latestNotifications(s.db, userId), unreadOf(s.db, userId)]);
-    const data = rows.map(({ notification, projectName, confirmed }) => ({
+    const data = rows.map(({ notification, projectName, confirmed, commentHere }) => ({
       id: notification.id,
       kind: notification.kind,
       project: { id: notification.projectId, name: projectName },
-      commentId: notification.commentId,
+      commentId: commentHere ? notification.commentId : null,
       authorName: notification.authorName,
       channelName: notification.channelName,
       excerpt: notification.excerpt,
