@@ -17,7 +17,19 @@ export function validate<T extends z.core.$ZodType>(schema: T, input: unknown): 
   const issues: FieldIssue[] = result.error.issues.map((issue) => {
     if (issue.path.length === 0) return { field: 'body', rule: 'object' };
     const [rule = 'invalid', param] = issue.message.split(':');
-    return { field: issue.path.join('.'), rule, param };
+    return { field: issue.path.join('.'), rule: sizeRuleOf(rule, issue), param };
   });
   throw new ValidationError(issues);
+}
+
+/**
+ * `min` and `max` name a length of text; for a list they count items and for a number its value,
+ * so "at most 1000 characters" is never said of a thousand ids: the rule is worded by what the
+ * issue measured.
+ */
+function sizeRuleOf(rule: string, issue: z.core.$ZodIssue): string {
+  if ((rule !== 'min' && rule !== 'max') || (issue.code !== 'too_big' && issue.code !== 'too_small')) return rule;
+  if (issue.origin === 'array' || issue.origin === 'set') return `${rule}Items`;
+  if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') return `${rule}Number`;
+  return rule;
 }

@@ -316,10 +316,19 @@ describe('the inbox', () => {
       token,
     });
     expect(tooMany.status).toBe(422);
-    expect(Object.keys((tooMany.body as { errors: object }).errors)).toEqual(['ids']);
-    expect(
-      (await h.call('POST', '/v1.0/inbox/done-matching', { json: { filter: {}, expectedTotal: 0 }, token })).status,
-    ).toBe(422);
+    // A list's size is said in items, a number's in its value: not in characters.
+    expect((tooMany.body as { errors: object }).errors).toEqual({
+      ids: ['The ids field must not have more than 1000 items.'],
+    });
+    const none = await h.call('POST', '/v1.0/inbox/done-matching', {
+      json: { filter: {}, expectedTotal: 0 },
+      token,
+      headers: { 'accept-language': 'it' },
+    });
+    expect(none.status).toBe(422);
+    expect((none.body as { errors: object }).errors).toEqual({
+      expectedTotal: ['Il campo totale atteso deve essere almeno 1.'],
+    });
     const badId = await h.call('POST', '/v1.0/inbox/done-matching', {
       json: { filter: { commentId: 'x' }, expectedTotal: 1 },
       token,
