@@ -111,12 +111,14 @@ const missing = (issue: { input: unknown }) => issue.input === undefined || issu
 const requiredString = () => z.string({ error: (issue) => (missing(issue) ? 'required' : 'string') });
 
 /**
- * C0 and C1 control characters (NUL, newlines, escapes…): never part of a name, an email, a code
- * or a token. PostgreSQL cannot store NUL at all, and a newline in a name could forge a line of
- * a log or a mail.
+ * C0 and C1 control characters (NUL, newlines, escapes…), Unicode's line and paragraph
+ * separators, and the bidirectional embeddings, overrides and isolates: never part of a name, an
+ * email, a code or a token. PostgreSQL cannot store NUL at all; a newline or a line separator in
+ * a name could forge a line of a log or a mail, or break the one line a name is; an override
+ * shows text in another order than it is stored ("\u202Egnp.exe" reads "exe.png").
  */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
 
 /** Trimmed, non-empty, single-line text of at most `max` characters. */

@@ -154,7 +154,7 @@ describe.each([...OPERATIONS, ...SANDBOX_OPERATIONS].map((op) => [`${op.method} 
 );
 
 describe('control characters in free text', () => {
-  it.each(['a\u0000b', 'a\nb', 'tab\there', '\u001b[2J'])(
+  it.each(['a\u0000b', 'a\nb', 'tab\there', '\u001b[2J', 'a\u2028b', 'para\u2029graph', '\u202egnp.exe', 'a\u2066b'])(
     'are refused in a name with a 422 naming the field: %j',
     async (name) => {
       const res = await h.call(authContract.register, {
