@@ -24,7 +24,8 @@ export const MAX_SAVED_REPLIES = 200;
 export const SAVED_REPLY_VARIABLES = ['firstName', 'pageName'] as const;
 export type SavedReplyVariable = (typeof SAVED_REPLY_VARIABLES)[number];
 
-const VARIABLE = /\{([^{}\s]*)\}/g;
+/** A word between braces, spaces around it allowed ("{ firstName }" is meant as the variable). */
+const VARIABLE = /\{\s*([^{}\s]*)\s*\}/g;
 const isVariable = (name: string): name is SavedReplyVariable =>
   (SAVED_REPLY_VARIABLES as readonly string[]).includes(name);
 
@@ -39,7 +40,7 @@ export const namesKnownVariables = (message: string) =>
  */
 export function fillSavedReply(message: string, values: Partial<Record<SavedReplyVariable, string>>): string {
   return message.replace(
-    /( ?)\{([^{}\s]*)\}([,;:]\s*)?/g,
+    /( ?)\{\s*([^{}\s]*)\s*\}([,;:]\s*)?/g,
     (whole, space: string, name: string, after: string | undefined, offset: number) => {
       if (!isVariable(name)) return whole;
       const value = values[name]?.trim();

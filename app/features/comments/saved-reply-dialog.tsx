@@ -19,8 +19,8 @@ import { typeInto } from './saved-reply-picker';
 export function SavedReplyText({ message }: { message: string }) {
   return (
     <>
-      {message.split(/(\{[^{}\s]*\})/).map((part, index) =>
-        (SAVED_REPLY_VARIABLES as readonly string[]).includes(part.slice(1, -1)) && part.startsWith('{') ? (
+      {message.split(/(\{\s*[^{}\s]*\s*\})/).map((part, index) =>
+        (SAVED_REPLY_VARIABLES as readonly string[]).includes(part.slice(1, -1).trim()) && part.startsWith('{') ? (
           <span key={index} className="rounded bg-muted px-1 font-mono text-[0.8125rem] text-fg">
             {part}
           </span>

@@ -65,6 +65,9 @@ describe('fillSavedReply', () => {
     );
     expect(savedReplies.fillSavedReply('{firstName}, welcome!', {})).toBe('welcome!');
     expect(savedReplies.fillSavedReply('Thanks {firstName}!', {})).toBe('Thanks!');
+    expect(
+      savedReplies.fillSavedReply('Hi { firstName }, from {pageName }', { firstName: 'Ada', pageName: 'Bar' }),
+    ).toBe('Hi Ada, from Bar');
   });
 
   it('keeps braces that name no variable, and never reads a value as a pattern', () => {
@@ -76,5 +79,9 @@ describe('fillSavedReply', () => {
     expect(savedReplies.namesKnownVariables('A smiley {: and a brace }')).toBe(true);
     expect(savedReplies.namesKnownVariables('Hi {firstname}')).toBe(false);
     expect(savedReplies.namesKnownVariables('Hi {}')).toBe(false);
+    // A word spaced inside its braces is meant as a variable: known, or refused as a typo.
+    expect(savedReplies.namesKnownVariables('Hi { firstName }')).toBe(true);
+    expect(savedReplies.namesKnownVariables('Hi { firstname }')).toBe(false);
+    expect(savedReplies.namesKnownVariables('Hi { }')).toBe(false);
   });
 });
