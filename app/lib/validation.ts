@@ -2,7 +2,8 @@
  * Field errors arrive as the contract's rule codes (`required`, `email`, `min:8`, `max:254`,
  * `uppercase`…: contract/fields.ts) from the browser-side check, or as the API's own sentences
  * from a 422. The message templates are few: 'required' with the field's name,
- * 'regex' for a bad format, and the two lengths. A sentence from the API is shown as it came.
+ * 'regex' for a bad format, 'control' for a hidden character, and the two lengths. A sentence from
+ * the API is shown as it came.
  */
 const KEY_BY_RULE = {
   required: 'validation.required',
@@ -14,7 +15,7 @@ const KEY_BY_RULE = {
   string: 'validation.regex',
   in: 'validation.regex',
   integer: 'validation.regex',
-  control: 'validation.regex',
+  control: 'validation.control',
   variable: 'validation.variable',
   ruleWord: 'validation.ruleWord',
   ruleWords: 'validation.ruleWords',

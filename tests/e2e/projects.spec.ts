@@ -69,6 +69,12 @@ test('renames a project: empty and too long are refused by the field, sending no
   await name.fill('x'.repeat(300));
   await dialog.getByRole('button', { name: 'Rename' }).click();
   await expect(dialog.getByText('Project name is too long')).toBeVisible();
+  // A right-to-left override would show the name in another order than it is kept.
+  await name.fill('\u202Egnp.exe');
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(
+    dialog.getByText('Project name holds a hidden character (a line break, a tab or a text-direction mark): remove it'),
+  ).toBeVisible();
   await settle(page);
   expect(patches).toEqual([]);
 
