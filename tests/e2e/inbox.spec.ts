@@ -231,8 +231,30 @@ test('marks every match done after a confirmation naming the count, down to inbo
   await expect(openCount(page)).toHaveText('3 open comments');
   await page.getByRole('button', { name: 'Mark all 3 done' }).click();
   const confirm = page.getByRole('dialog', { name: 'Mark 3 comments done?' });
+  // One more complaint arrives on another channel of the project while the count is confirmed:
+  // nothing changes, and the new count is the one offered.
+  const another = await request.post('/dev/comments', {
+    data: {
+      ownerId: user._id,
+      channel: { name: 'Trattoria Instagram' },
+      comments: [{ message: 'Bill was wrong', authorName: 'Fabio Blu', sentiment: 'NEGATIVE', ...settled }],
+    },
+  });
+  expect(another.status(), await another.text()).toBe(201);
+  const attachedAnother = await request.post(`/v1.0/projects/${projectId}/channels`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { channelId: (await another.json()).channel.id },
+  });
+  expect(attachedAnother.status()).toBe(200);
   await confirm.getByRole('button', { name: 'Mark 3 done' }).click();
-  await expect(page.getByText('3 comments done.')).toBeVisible();
+  await expect(page.getByText(/More open comments match these filters now \(4\)/)).toBeVisible();
+  await expect(openCount(page)).toHaveText('4 open comments');
+  await page.getByRole('button', { name: 'Mark all 4 done' }).click();
+  await page
+    .getByRole('dialog', { name: 'Mark 4 comments done?' })
+    .getByRole('button', { name: 'Mark 4 done' })
+    .click();
+  await expect(page.getByText('4 comments done.')).toBeVisible();
   await expect(page.getByText('No comment matches these filters.')).toBeVisible();
   await expect(headerLink(page, 2)).toBeVisible();
 

@@ -97,16 +97,22 @@ export async function markDone(ids: string[], done: boolean): Promise<InboxDoneR
   return answer;
 }
 
-/** Every open comment matching `filter` done, once `expectedTotal` is confirmed (a 409 when more match now). */
+/**
+ * Every open comment matching `filter` done, once `expectedTotal` is confirmed (a 409 when more
+ * match now). Done or refused, the lists and the count are read again: after a 409 the page offers
+ * the new count to confirm, not the old one the API refuses each time.
+ */
 export async function markMatchingDone(filter: InboxFilter, expectedTotal: number): Promise<InboxDoneResult> {
-  const answer = await api.call(
-    inbox.markMatchingInboxDone,
-    { body: { filter: inboxFilterToApi(filter), expectedTotal } },
-    { countsForLoading: false },
-  );
-  await invalidate(inboxKeys.lists());
-  await readOpenCount();
-  return answer;
+  try {
+    return await api.call(
+      inbox.markMatchingInboxDone,
+      { body: { filter: inboxFilterToApi(filter), expectedTotal } },
+      { countsForLoading: false },
+    );
+  } finally {
+    await invalidate(inboxKeys.lists());
+    await readOpenCount();
+  }
 }
 
 /** Opens again what a "done" made done. */
