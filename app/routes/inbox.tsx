@@ -215,6 +215,13 @@ export default function InboxRoute() {
     setSentDone(null);
   }
   const present = new Set(comments.map((comment) => comment.id));
+  // The order shown last, for when the keyboard's row leaves the list otherwise than by a done
+  // sent from here (below).
+  const orderKey = useMemo(() => comments.map((comment) => comment.id).join(','), [comments]);
+  const [shownOrder, setShownOrder] = useState(() => ({
+    key: orderKey,
+    ids: comments.map((comment) => comment.id) as readonly string[],
+  }));
   // The done was taken and its rows left the list: the keyboard goes to the next row still there.
   if (sentDone?.place && activeId !== undefined && !present.has(activeId)) {
     const stay = placeAfterLeaving(sentDone.place, activeId, present);
@@ -223,7 +230,16 @@ export default function InboxRoute() {
       setFocusAsked((asked) => asked + 1);
     }
     setSentDone({ ...sentDone, place: null });
+  } else if (activeId !== undefined && !present.has(activeId) && !sentDone?.place && list.data) {
+    // It left some other way (a reply made it done, it was deleted, another screen marked it):
+    // the keyboard goes to the row after it as the list was shown, or to the list when none is left.
+    const stay = placeAfterLeaving(shownOrder.ids, activeId, present);
+    if (stay !== null) {
+      setActiveId(stay);
+      setFocusAsked((asked) => asked + 1);
+    }
   }
+  if (shownOrder.key !== orderKey) setShownOrder({ key: orderKey, ids: comments.map((comment) => comment.id) });
   const checked = new Set([...selected].filter((id) => present.has(id)));
   const activeIndex = activeId ? comments.findIndex((comment) => comment.id === activeId) : -1;
   const active = activeIndex >= 0 ? comments[activeIndex] : undefined;
@@ -261,15 +277,29 @@ export default function InboxRoute() {
       }
     }
   }
+  // z pressed while a done is on its way undoes that done, once its answer (and its Undo) is in.
+  const undoAsked = useRef(false);
   useEffect(() => {
+    const asked = undoAsked.current;
+    undoAsked.current = false;
     if (!answer?.ok) return;
     const { result, done } = answer.data;
     if (result.updated === 0) return;
     const batchId = result.batchId;
     snackbar.show(done ? 'inbox.doneSaid' : 'inbox.openedSaid', 'success', {
       values: { count: result.updated },
-      action: batchId ? { label: 'review.undo', run: () => submitUndo(inboxIntents.undo, { batchId }) } : undefined,
+      action: batchId
+        ? {
+            label: 'review.undo',
+            run: () => {
+              submitUndo(inboxIntents.undo, { batchId });
+              // Its button leaves with the message: the focus goes back to the keyboard's row.
+              setFocusAsked((asked) => asked + 1);
+            },
+          }
+        : undefined,
     });
+    if (asked) snackbar.runLatestAction();
   }, [answer, submitUndo]);
 
   /** Done (or open again) for the checked rows, or the row the keyboard is on. */
@@ -317,6 +347,13 @@ export default function InboxRoute() {
 
   const run = (command: InboxCommand) => {
     if (command.does === 'help') return setHelpOpen(true);
+    // The Undo of the latest done, while its message shows (the message is at the page's end); of
+    // the one on its way once it is in, never of the one before it.
+    if (command.does === 'undo') {
+      if (sentDone || queuedDone) undoAsked.current = true;
+      else snackbar.runLatestAction();
+      return;
+    }
     if (command.does === 'clear') return setSelected(new Set());
     if (command.does === 'move') {
       const index = Math.min(comments.length - 1, Math.max(0, activeIndex + command.by));
@@ -370,14 +407,37 @@ export default function InboxRoute() {
   }, [activeIndex]);
   // A done moved the keyboard: the focus goes with it, before a key pressed as the rows leave is
   // handled, unless the person has gone on to another control meanwhile (the search field).
+  // With no row left (the last one done), the list itself takes it: its empty state is next.
   const focusTaken = useRef(0);
+  const listSection = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (focusAsked === focusTaken.current) return;
     focusTaken.current = focusAsked;
     const focused = document.activeElement;
-    const inList = !focused || focused === document.body || focused.closest('tbody tr') !== null;
-    if (activeIndex >= 0 && inList) table.current?.focusRow(activeIndex);
+    const lost = !focused || focused === document.body;
+    // In the list but on none of its controls: a row, or the frame the rows scroll in.
+    const inList = !lost && listSection.current?.contains(focused) === true && !isInControl(focused);
+    if (activeIndex >= 0 && (lost || inList)) table.current?.focusRow(activeIndex);
+    else if (activeIndex < 0 && lost) listSection.current?.focus();
   }, [focusAsked, activeIndex]);
+  // A reply sent closes its dialog, which gives the focus back to what had it before: the row that
+  // left (gone), or whatever in the list had it earlier. Once the dialog has gone (Headless UI
+  // lets go a frame or so later) and given it back, the keyboard's row takes it.
+  const repliesSent = replying.sent;
+  useEffect(() => {
+    if (repliesSent === 0) return;
+    let frame = 0;
+    let frames = 0;
+    const afterTheDialog = () => {
+      if (document.querySelector('[role="dialog"]') && frames++ < 60) {
+        frame = requestAnimationFrame(afterTheDialog);
+        return;
+      }
+      frame = requestAnimationFrame(() => setFocusAsked((asked) => asked + 1));
+    };
+    frame = requestAnimationFrame(afterTheDialog);
+    return () => cancelAnimationFrame(frame);
+  }, [repliesSent]);
 
   const loadMore = useCallback(() => {
     if (list.hasNextPage && !list.isFetchingNextPage && !list.isError) void list.fetchNextPage();
@@ -410,7 +470,14 @@ export default function InboxRoute() {
       <ReplyNeedsAccount firstPage={list.data?.pages[0]?.data} />
 
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the keys of the focusable rows and buttons inside, caught as they bubble */}
-      <section aria-label={t('inbox.listLabel')} onKeyDown={onKeyDown} className="flex flex-col gap-3">
+      <section
+        ref={listSection}
+        aria-label={t('inbox.listLabel')}
+        onKeyDown={onKeyDown}
+        // Focused only from here, when its last row left: never a stop of its own on the way.
+        tabIndex={-1}
+        className="focus-ring flex flex-col gap-3 rounded-lg"
+      >
         <DataTable
           toolbar={
             <div className="flex flex-wrap items-center justify-between gap-3">

@@ -495,6 +495,18 @@ test.describe('an admin', () => {
     await page.keyboard.press('3');
     await expect(rows(page)).toHaveCount(3);
     await expect(row(page, `${tag} 5 `)).toBeFocused();
+    // z takes the latest review back while its message shows (the message is at the page's end),
+    // and the keyboard stays where it is; k and 3 again.
+    await expect(snackbarText(page, 'Comments updated successfully')).toBeVisible();
+    await page.keyboard.press('z');
+    await expect(snackbarText(page, 'Review undone: 1 comment is back in review.')).toBeVisible();
+    await expect(rows(page)).toHaveCount(4);
+    await expect(row(page, `${tag} 5 `)).toBeFocused();
+    await page.keyboard.press('k');
+    await expect(row(page, `${tag} 4 `)).toBeFocused();
+    await page.keyboard.press('3');
+    await expect(rows(page)).toHaveCount(3);
+    await expect(row(page, `${tag} 5 `)).toBeFocused();
     // The reject's page is held on its way back (the fetcher stays busy until the page's loader
     // has read it again): a dialog opened meanwhile is not the reject's, and Escape closes it.
     // Only the reject's reading is held: the hold starts once its own request is sent, which the
@@ -525,6 +537,7 @@ test.describe('an admin', () => {
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(help).toContainText('Accept the proposed sentiment');
     await expect(help).toContainText('Set Positive, Mixed, Negative, Neutral or Unclassified');
+    await expect(help).toContainText('Undo the last change, while its message shows');
     await expectNoA11yViolations(page);
     await help.getByRole('button', { name: 'Close' }).click();
 

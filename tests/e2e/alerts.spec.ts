@@ -87,6 +87,10 @@ test.describe('a negative comment', () => {
     await expect(
       page.getByText('This comment is no longer open: it was marked done or answered, or it was deleted.'),
     ).toBeVisible();
+    // Its button left with it: the list takes the focus, its way on next.
+    await expect(page.getByRole('region', { name: 'Comments in the inbox' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Look among the done ones' })).toBeFocused();
     await page.getByRole('link', { name: 'Look among the done ones' }).click();
     await expect(page.getByText('1 comment done', { exact: true })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: unhappy })).toHaveCount(1);

@@ -39,6 +39,9 @@ async function openInbox(page: Page, request: APIRequestContext, user: TestUser,
   await expect(openCount(page)).toBeVisible();
 }
 
+/** Whether the focus is on a row of the list, or on a control in one. */
+const focusInARow = (page: Page) => page.evaluate(() => document.activeElement?.closest('tbody tr') !== null);
+
 test('lists the open comments negatives first; done by a button with Undo, by keyboard and by a reply, the header counting', async ({
   page,
   request,
@@ -80,6 +83,8 @@ test('lists the open comments negatives first; done by a button with Undo, by ke
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(openCount(page)).toHaveText(`${total} open comments`);
   await expect(headerLink(page, total)).toBeVisible();
+  // The Undo left with its message: the focus is back in the list, not at the page's start.
+  await expect.poll(() => focusInARow(page)).toBe(true);
 
   // The keyboard: a row, then j to the next, e marks it done, and the next takes its place.
   await rows(page).nth(1).locator('td').nth(1).click();
@@ -91,9 +96,20 @@ test('lists the open comments negatives first; done by a button with Undo, by ke
   await expect(openCount(page)).toHaveText(`${total - 1} open comment${total - 1 === 1 ? '' : 's'}`);
   await expect(rows(page).filter({ hasText: secondText })).toHaveCount(0);
   await expect(rows(page).nth(2)).toBeFocused();
+  // z takes it back while its message shows, the keyboard staying on its row; e again.
+  await expect(page.getByText('1 comment done.')).toBeVisible();
+  await page.keyboard.press('z');
+  await expect(openCount(page)).toHaveText(`${total} open comments`);
+  await expect(rows(page).filter({ hasText: secondText })).toHaveCount(1);
+  await expect(rows(page).nth(3)).toBeFocused();
+  await page.keyboard.press('k');
+  await page.keyboard.press('e');
+  await expect(openCount(page)).toHaveText(`${total - 1} open comment${total - 1 === 1 ? '' : 's'}`);
+  await expect(rows(page).filter({ hasText: secondText })).toHaveCount(0);
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(help.getByText('Mark done (or open again)')).toBeVisible();
+  await expect(help.getByText('Undo the last change, while its message shows')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 
@@ -105,6 +121,8 @@ test('lists the open comments negatives first; done by a button with Undo, by ke
   await dialog.getByRole('button', { name: 'Post reply' }).click();
   await expect(page.getByText(/^Your reply is posted on .+, and the comment is done\.$/)).toBeVisible();
   await expect(openCount(page)).toHaveText(`${total - 2} open comment${total - 2 === 1 ? '' : 's'}`);
+  // Its row left with the dialog: the keyboard is on the row that took its place.
+  await expect.poll(() => focusInARow(page)).toBe(true);
   await expect(headerLink(page, total - 2)).toBeVisible();
 
   // Done ones are one filter away, and open again there.

@@ -119,14 +119,18 @@ export const formResult = (lastResult: DialogFormProps['lastResult']) =>
  */
 export function useFormDialog<Item>(lastResult: DialogFormProps['lastResult']) {
   const [open, setOpen] = useState<{ item: Item; before: DialogFormProps['lastResult'] } | null>(null);
+  const [sent, setSent] = useState(0);
   const answer = open && lastResult !== open.before ? lastResult : undefined;
   if (open && answer?.status === 'success') {
     drafts.sent();
     setOpen(null);
+    setSent(sent + 1);
   }
   return {
     item: open && answer?.status !== 'success' ? open.item : null,
     lastResult: answer,
+    /** How many times a form was sent and taken: a page that moves the focus after one watches it. */
+    sent,
     open: (item: Item) => setOpen({ item, before: lastResult }),
     close: () => setOpen(null),
   };

@@ -21,6 +21,7 @@ describe("the inbox's keys", () => {
     expect(inboxKeyCommand(press('b'), outside)).toEqual({ does: 'bookmark' });
     expect(inboxKeyCommand(press('h'), outside)).toEqual({ does: 'hide' });
     expect(inboxKeyCommand(press('#'), outside)).toEqual({ does: 'delete' });
+    expect(inboxKeyCommand(press('z'), outside)).toEqual({ does: 'undo' });
     expect(inboxKeyCommand(press('x'), outside)).toEqual({ does: 'toggle' });
     expect(inboxKeyCommand(press('?'), outside)).toEqual({ does: 'help' });
     // Every key the help lists does something (the arrows and Esc where they apply).

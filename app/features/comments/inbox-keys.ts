@@ -10,7 +10,8 @@ export type InboxCommand =
   | { does: 'reply' }
   | { does: 'bookmark' }
   | { does: 'hide' }
-  | { does: 'delete' };
+  | { does: 'delete' }
+  | { does: 'undo' };
 
 /** The inbox's keys, as its help dialog lists them (and inboxKeyCommand reads them). */
 export const INBOX_SHORTCUTS = [
@@ -22,6 +23,7 @@ export const INBOX_SHORTCUTS = [
   { keys: ['b'], does: 'bookmark' },
   { keys: ['h'], does: 'hide' },
   { keys: ['#'], does: 'delete' },
+  { keys: ['z'], does: 'undo' },
   { keys: ['Esc'], does: 'clear' },
   { keys: ['?'], does: 'help' },
 ] as const;
@@ -48,5 +50,6 @@ export function inboxKeyCommand(
   if (key === 'b') return { does: 'bookmark' };
   if (key === 'h') return { does: 'hide' };
   if (key === '#') return { does: 'delete' };
+  if (key === 'z') return { does: 'undo' };
   return null;
 }

@@ -27,6 +27,7 @@ describe('reviewKeyCommand (the keys the help dialog lists)', () => {
     expect(reviewKeyCommand(press('a'), onRow)).toEqual({ does: 'choose', choice: { action: 'accept' } });
     expect(reviewKeyCommand(press('r'), onRow)).toEqual({ does: 'choose', choice: { action: 'reject' } });
     expect(reviewKeyCommand(press('e'), onRow)).toEqual({ does: 'edit' });
+    expect(reviewKeyCommand(press('z'), onRow)).toEqual({ does: 'undo' });
     expect(reviewKeyCommand(press('1'), onRow)).toEqual({
       does: 'choose',
       choice: { action: 'set', sentiment: 'POSITIVE' },

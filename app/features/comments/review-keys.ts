@@ -8,7 +8,8 @@ export type ReviewCommand =
   | { does: 'clear' }
   | { does: 'toggle'; range: boolean }
   | { does: 'choose'; choice: ReviewChoice }
-  | { does: 'edit' };
+  | { does: 'edit' }
+  | { does: 'undo' };
 
 export interface ReviewKey {
   key: string;
@@ -39,6 +40,7 @@ export function reviewKeyCommand(
   if (key === 'a') return { does: 'choose', choice: { action: 'accept' } };
   if (key === 'r') return { does: 'choose', choice: { action: 'reject' } };
   if (key === 'e') return { does: 'edit' };
+  if (key === 'z') return { does: 'undo' };
   const digit = Number(key);
   if (Number.isInteger(digit) && digit >= 1 && digit <= SENTIMENTS.length) {
     return { does: 'choose', choice: { action: 'set', sentiment: SENTIMENTS[digit - 1] } };

@@ -12,9 +12,14 @@ export const REVIEW_SHORTCUTS = [
   { keys: ['r'], does: 'reject' },
   { keys: ['e'], does: 'edit' },
   { keys: ['1–5'], does: 'sentiment' },
+  { keys: ['z'], does: 'undo' },
   { keys: ['Esc'], does: 'clear' },
   { keys: ['?'], does: 'help' },
 ] as const;
+
+/** The keys named by a word, said in the reader's language (an Italian keyboard says "Maiusc"). */
+const KEY_WORDS = { Space: 'common.keys.space', Shift: 'common.keys.shift', Esc: 'common.keys.esc' } as const;
+const isKeyWord = (key: string): key is keyof typeof KEY_WORDS => Object.hasOwn(KEY_WORDS, key);
 
 /**
  * The button that opens a list's keys (`ShortcutsDialog`), beside the page's title. Not where the
@@ -64,7 +69,7 @@ export function ShortcutsDialog({
                   key={key}
                   className="min-w-6 rounded border border-line-strong bg-muted px-1.5 py-0.5 text-center font-mono text-xs text-fg"
                 >
-                  {key}
+                  {isKeyWord(key) ? t(KEY_WORDS[key]) : key}
                 </kbd>
               ))}
             </dt>

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useReducer, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { DataTableHandle } from '~/components/ui/table';
 import { useIntent } from '~/lib/intents';
 import { snackbar } from '~/lib/snackbar';
@@ -79,13 +79,18 @@ export function useSentimentReview({
   const reviews = useIntent<ReviewAnswer>();
   const undos = useIntent();
   const answer = reviews.result;
+  // z pressed while a review is on its way undoes that review, once its answer (and its Undo) is in.
+  const undoAsked = useRef(false);
   useEffect(() => {
     if (!answer) return;
+    const asked = undoAsked.current;
+    undoAsked.current = false;
     // A failure is already said (handleIntents); the selection stays for another try.
     if (!answer.ok) return dispatch({ type: 'settled' });
     const { result, ids } = answer.data;
     dispatch(ids ? { type: 'reviewed', ids } : { type: 'reviewedAllMatching' });
     announce(result, (batchId) => undos.submit(reviewIntents.undo, { batchId }));
+    if (asked) snackbar.runLatestAction();
     // Only once for each answer (`undos.submit` is the fetcher's own, stable).
   }, [answer]);
 
@@ -159,7 +164,12 @@ export function useSentimentReview({
     else if (command.does === 'clear') dispatch({ type: 'cleared' });
     else if (command.does === 'toggle') dispatch({ type: 'toggled', range: command.range, comments });
     else if (command.does === 'choose') choose(command.choice);
-    else edit();
+    // The Undo of the latest review, while its message shows (the message is at the page's end);
+    // of the one on its way once it is in, never of the one before it.
+    else if (command.does === 'undo') {
+      if (state.reviewing !== null || queued) undoAsked.current = true;
+      else snackbar.runLatestAction();
+    } else edit();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const command = reviewKeyCommand(event, {
