@@ -269,7 +269,18 @@ test.describe('the alert settings', () => {
     await page.keyboard.press('ArrowDown');
     await expect(way.getByRole('radio', { name: /^Hourly digest/ })).toBeChecked();
     await expect(bar).toHaveText('Same as all: Hourly digest');
+    // Enter opens the list, and sends nothing (Escape closes it); so does an arrow.
+    let sent = 0;
+    page.on('request', (asked) => {
+      if (asked.method() === 'PUT' && asked.url().endsWith('/v1.0/alert-settings')) sent += 1;
+    });
     await bar.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('option', { name: 'Never', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('option', { name: 'Never', exact: true })).toHaveCount(0);
+    await expect(bar).toBeFocused();
+    expect(sent).toBe(0);
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('option', { name: 'Never', exact: true })).toBeAttached();
     // The last of the list, by keyboard too.

@@ -7,7 +7,7 @@ import {
   ListboxOption,
   ListboxOptions,
 } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorList, controlBorder, controlClass, hintClass, labelClass, useShownError } from './field';
 import { FormValue, useControllable } from './form-value';
@@ -78,6 +78,14 @@ export function Select({
         <ListboxButton
           id={id}
           aria-invalid={shown ? true : undefined}
+          // Enter opens the list, as Space and the arrows do (WAI-ARIA's select-only combobox).
+          // Headless UI sends the form on it, as a native select does: a half-made choice of the
+          // form's other fields was saved by a key meant to open this one.
+          onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            event.currentTarget.click();
+          }}
           className={`${controlClass} ${controlBorder(!!shown)} flex items-center justify-between gap-2 text-left`}
         >
           <span className={`truncate ${selected ? '' : 'text-fg-subtle'}`}>

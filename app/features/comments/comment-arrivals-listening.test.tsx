@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
+import { createStore, useStore } from '~/lib/store';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from '~/test/render';
 import { asked, resetRouter, routerNow } from '~/test/router';
@@ -32,8 +33,20 @@ function ProjectPage({ readSince }: { readSince: number }) {
 }
 
 function ReviewPage({ readSince }: { readSince: number }) {
-  useReviewArrivals(true, readSince);
+  useReviewArrivals(true, { listKey: ['comments', 'list', {}], loaderStartedAt: readSince, listReadAt: readSince });
   return null;
+}
+
+/** The same page, its filter changed from outside (`shownFilter`): a list key, its loader, its reading. */
+const shownFilter = createStore({ key: 'all', loaderAt: 0, readAt: 0 });
+function FilteredPage() {
+  const shown = useStore(shownFilter);
+  const { waiting } = useCommentArrivals({ lists: LISTS }, ['c1'], {
+    listKey: [...LISTS, shown.key],
+    loaderStartedAt: shown.loaderAt,
+    listReadAt: shown.readAt,
+  });
+  return <p>{waiting} waiting</p>;
 }
 
 /** Lets the hooks' promises settle. */
@@ -45,6 +58,24 @@ beforeEach(() => {
   listening.forget();
 });
 afterEach(() => vi.useRealTimers());
+
+describe('a list shown for another filter', () => {
+  it('offers no more what arrived before it was read, and still offers it while shown from an older reading', async () => {
+    const readSince = Date.now() - 1000;
+    shownFilter.set({ key: 'all', loaderAt: readSince, readAt: readSince + 50 });
+    commentArrivals.tell({ channelId: 'c1', added: 2, edited: [], removed: [], refresh: false, counted: [] });
+    const container = await render(<FilteredPage />);
+    expect(container.textContent).toBe('2 waiting');
+    // Another filter, its list shown from a reading made before its loader began (the cache's):
+    // they still wait.
+    const loaderAt = Date.now();
+    await act(async () => shownFilter.set({ key: 'words', loaderAt, readAt: readSince + 50 }));
+    expect(container.textContent).toBe('2 waiting');
+    // Read by that loader, or after it: they are in it.
+    await act(async () => shownFilter.set({ key: 'words', loaderAt, readAt: loaderAt + 10 }));
+    expect(container.textContent).toBe('0 waiting');
+  });
+});
 
 describe('a page of comments and its subscription (what was told before it listened is lost)', () => {
   it('reads its list and its chart again when the page starts listening after it was read, and no longer offers what it heard', async () => {

@@ -53,6 +53,10 @@ export const commentArrivals = {
       return next;
     });
   },
+  /** The review's list was read again from its top (after "select all matching"): nothing waits there. */
+  reviewShown() {
+    reviewArrived.set(NOTHING_ARRIVED);
+  },
   /** Signing out: another user here never sees this one's. */
   clear() {
     arrived.set(new Map());
@@ -80,11 +84,12 @@ const reviewArrived = createStore<CommentsArrivedEvent>(NOTHING_ARRIVED);
  */
 export function useReviewArrivals(
   inReviewOnly: boolean,
-  /** Since when the list says how things are: the earlier of its loader's start and its last reading. */
-  readSince: number,
+  /** The list the page shows (its query's key), when its loader started and when it was last read. */
+  read: { listKey: QueryKey; loaderStartedAt: number; listReadAt: number },
 ) {
   const revalidator = useRevalidator();
   const waiting = useStore(reviewArrived, (current) => (inReviewOnly ? current.toReview : current.added));
+  useShownOnReadingAfresh(read, commentArrivals.reviewShown);
   // The list from its top, then the page: asked for (`show`), or not (the page started listening).
   async function fromTop(readPage: () => void) {
     reviewArrived.set(NOTHING_ARRIVED);
@@ -93,8 +98,36 @@ export function useReviewArrivals(
   }
   const show = () => fromTop(revalidator.revalidate);
   const readAgain = useReadAgainUnlessBusy();
-  useReadAgainOnListening(readSince, () => void fromTop(readAgain));
+  useReadAgainOnListening(Math.min(read.loaderStartedAt, read.listReadAt), () => void fromTop(readAgain));
   return { waiting, show };
+}
+
+/**
+ * A list shown for another filter, once read (its reading no older than the loader that changed
+ * the filter, which reads it first), holds what arrived before: nothing waits any more (`shown`),
+ * so the offer never counts comments the list already shows. The list a page opens with is
+ * `useReadAgainOnListening`'s; a list shown again from the cache, read before, still waits for
+ * what came since.
+ */
+function useShownOnReadingAfresh(
+  { listKey, loaderStartedAt, listReadAt }: { listKey: QueryKey; loaderStartedAt: number; listReadAt: number },
+  shown: () => void,
+) {
+  const key = JSON.stringify(listKey);
+  const since = useRef<{ key: string; at: number } | null>(null);
+  const showing = useRef(shown);
+  showing.current = shown;
+  useEffect(() => {
+    if (since.current === null) since.current = { key, at: Infinity };
+    else if (since.current.key !== key) since.current = { key, at: loaderStartedAt };
+    // The loader's start as the filter changed (its later readings are the list's own business).
+  }, [key]);
+  useEffect(() => {
+    const changed = since.current;
+    if (!changed || listReadAt < changed.at) return;
+    changed.at = Infinity;
+    showing.current();
+  }, [key, listReadAt]);
 }
 
 /**
@@ -178,6 +211,7 @@ export function useCommentArrivals(
   const waiting = useStore(arrived, (current) =>
     ids === '' ? 0 : ids.split(',').reduce((sum, id) => sum + (current.get(id) ?? 0), 0),
   );
+  useShownOnReadingAfresh(read, () => commentArrivals.shown(ids.split(',')));
 
   useEffect(() => {
     const mine = new Set(ids.split(','));

@@ -7,6 +7,7 @@ import { PageHeader } from '~/components/ui/page-header';
 import { DataTable, type DataTableHandle } from '~/components/ui/table';
 import { requireAdmin } from '~/features/auth/guards';
 import {
+  commentKeys,
   commentListQuery,
   getCommentList,
   reviewAllMatching,
@@ -23,7 +24,7 @@ import {
   type ReviewFilter,
 } from '~/features/comments/filter';
 import { loadedComments } from '~/features/comments/review';
-import { useReviewArrivals } from '~/features/comments/comment-arrivals';
+import { commentArrivals, useReviewArrivals } from '~/features/comments/comment-arrivals';
 import { NewCommentsNotice } from '~/features/comments/new-comments-notice';
 import { ConfirmAllDialog, ReviewActionsBar } from '~/features/comments/review-actions';
 import { useReviewColumns } from '~/features/comments/review-columns';
@@ -94,9 +95,14 @@ export async function clientAction({ request }: { request: Request }) {
     [reviewIntents.reviewMatching]: async (form): Promise<ReviewAnswer> => {
       const choice = choiceOf(form);
       const sentiment = choice.action === 'set' ? choice.sentiment : undefined;
-      const result = await reviewAllMatching(filterOf(form), choice.action, totalOf(form), sentiment);
-      await sentimentModelChanged();
-      return { result, ids: null };
+      try {
+        const result = await reviewAllMatching(filterOf(form), choice.action, totalOf(form), sentiment);
+        await sentimentModelChanged();
+        return { result, ids: null };
+      } finally {
+        // Done or refused (more match now), the list was read again from its top: what arrived is in it.
+        commentArrivals.reviewShown();
+      }
     },
     // The panel's status, read again after the action, says it queued or under way (and, live,
     // how it ends): a message of its own would still say "queued" after the training ended.
@@ -149,7 +155,11 @@ export default function SentimentReviewRoute() {
     if (list.hasNextPage && !list.isFetchingNextPage && !list.isError) void list.fetchNextPage();
   }, [list]);
   const inReviewList = filter.inReview === true;
-  const arrivals = useReviewArrivals(inReviewList, Math.min(loaderStartedAt, list.dataUpdatedAt));
+  const arrivals = useReviewArrivals(inReviewList, {
+    listKey: commentKeys.list(filter),
+    loaderStartedAt,
+    listReadAt: list.dataUpdatedAt,
+  });
 
   return (
     <div className="flex flex-col gap-6">
