@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import { createStore, useStore } from './store';
+import { createStore, useStore, type Readable } from './store';
 
 /**
  * The one snackbar. Messages are translation keys (or server text) kept outside React, so a
@@ -15,11 +15,6 @@ export interface SnackbarMessage {
   values?: Record<string, string | number> | undefined;
   /** A button beside the message (Undo); pressing it runs `run` and dismisses the message. */
   action?: SnackbarAction | undefined;
-  /**
-   * Where the focus was when the message came (a row of the list a change was made from): where
-   * it goes back to once the action's button, which leaves with the message, was pressed.
-   */
-  returnTo?: HTMLElement | undefined;
 }
 
 export interface SnackbarAction {
@@ -34,12 +29,6 @@ export interface SnackbarOptions {
 
 const messages = createStore<SnackbarMessage[]>([]);
 
-const focusedElement = () =>
-  typeof document !== 'undefined' &&
-  document.activeElement instanceof HTMLElement &&
-  document.activeElement !== document.body
-    ? document.activeElement
-    : undefined;
 let nextId = 1;
 
 export const snackbar = {
@@ -50,20 +39,8 @@ export const snackbar = {
     // one, whose action (the undo of the latest change) is the one that still means something.
     messages.update((current) => [
       ...current.filter((existing) => existing.message !== message),
-      { id: nextId++, tone, message, values: options.values, action: options.action, returnTo: focusedElement() },
+      { id: nextId++, tone, message, values: options.values, action: options.action },
     ]);
-  },
-  /**
-   * Runs the newest message's action (the Undo of the latest change) and takes the message down,
-   * as its button does: what a page's key for it calls (the inbox's and the review's `z`), so the
-   * keyboard need not travel to the message at the end of the page. False when none has one.
-   */
-  runLatestAction(): boolean {
-    const latest = messages.get().findLast((message) => message.action);
-    if (!latest?.action) return false;
-    snackbar.dismiss(latest.id);
-    latest.action.run();
-    return true;
   },
   /** Takes down every message showing `message` (a key), as soon as what it said stops being true. */
   withdraw(message: ParseKeys) {
@@ -81,4 +58,6 @@ export const snackbar = {
   },
 };
 
+/** The messages showing, newest last: what `useSnackbarMessages` renders, and `runLatestAction` reads. */
+export const snackbarMessages: Readable<SnackbarMessage[]> = messages;
 export const useSnackbarMessages = (): SnackbarMessage[] => useStore(messages);

@@ -58,6 +58,7 @@ import { LOADS_IN_PLACE } from '~/lib/loading';
 import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
 import { snackbar } from '~/lib/snackbar';
+import { runLatestAction } from '~/lib/snackbar-undo';
 import { useQueryChange, useQueryOnItsWay } from '~/lib/url-query';
 import { ReplyNeedsAccount } from '~/features/comments/reply-needs-account';
 
@@ -299,7 +300,7 @@ export default function InboxRoute() {
           }
         : undefined,
     });
-    if (asked) snackbar.runLatestAction();
+    if (asked) runLatestAction();
   }, [answer, submitUndo]);
 
   /** Done (or open again) for the checked rows, or the row the keyboard is on. */
@@ -351,7 +352,7 @@ export default function InboxRoute() {
     // the one on its way once it is in, never of the one before it.
     if (command.does === 'undo') {
       if (sentDone || queuedDone) undoAsked.current = true;
-      else snackbar.runLatestAction();
+      else runLatestAction();
       return;
     }
     if (command.does === 'clear') return setSelected(new Set());

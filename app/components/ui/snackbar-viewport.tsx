@@ -73,9 +73,6 @@ function SnackbarItem({ message }: { message: SnackbarMessage }) {
           onClick={() => {
             snackbar.dismiss(message.id);
             action.run();
-            // The button leaves with the message: the focus goes back to where the change was made
-            // from, not to the page's start.
-            if (message.returnTo?.isConnected) message.returnTo.focus();
           }}
           className="focus-ring shrink-0 rounded-md px-3 py-1.5 font-semibold text-link transition-colors hover:bg-muted"
         >

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useReducer, useRef, useState, type Keyboard
 import type { DataTableHandle } from '~/components/ui/table';
 import { useIntent } from '~/lib/intents';
 import { snackbar } from '~/lib/snackbar';
+import { runLatestAction } from '~/lib/snackbar-undo';
 import type { Comment, ReviewResult, Sentiment } from './api';
 import { filterToParams, type ReviewFilter } from './filter';
 import { reviewsFor, type ReviewChoice } from './review';
@@ -30,8 +31,19 @@ interface Submission {
 function announce(result: ReviewResult, undo: (batchId: string) => void) {
   if (result.updated > 0) {
     const batchId = result.batchId;
+    // Where the keyboard is as the review is said (the list's row): the Undo's button leaves with
+    // its message, and gives the focus back there rather than to the page's start.
+    const returnTo = document.activeElement;
     snackbar.show('review.updated', 'success', {
-      action: batchId ? { label: 'review.undo', run: () => undo(batchId) } : undefined,
+      action: batchId
+        ? {
+            label: 'review.undo',
+            run: () => {
+              undo(batchId);
+              if (returnTo instanceof HTMLElement && returnTo.isConnected) returnTo.focus();
+            },
+          }
+        : undefined,
     });
   }
   if (result.conflicts.length > 0) {
@@ -90,7 +102,7 @@ export function useSentimentReview({
     const { result, ids } = answer.data;
     dispatch(ids ? { type: 'reviewed', ids } : { type: 'reviewedAllMatching' });
     announce(result, (batchId) => undos.submit(reviewIntents.undo, { batchId }));
-    if (asked) snackbar.runLatestAction();
+    if (asked) runLatestAction();
     // Only once for each answer (`undos.submit` is the fetcher's own, stable).
   }, [answer]);
 
@@ -168,7 +180,7 @@ export function useSentimentReview({
     // of the one on its way once it is in, never of the one before it.
     else if (command.does === 'undo') {
       if (state.reviewing !== null || queued) undoAsked.current = true;
-      else snackbar.runLatestAction();
+      else runLatestAction();
     } else edit();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { snackbar } from './snackbar';
+import { runLatestAction } from './snackbar-undo';
 
 /**
  * The one snackbar's Undo by key (the inbox's and the review's `z`): the newest message with an
@@ -18,12 +19,12 @@ describe('the latest action', () => {
     });
     snackbar.show({ text: 'No connection.' }, 'warning');
 
-    expect(snackbar.runLatestAction()).toBe(true);
+    expect(runLatestAction()).toBe(true);
     expect(ran).toEqual(['second']);
-    expect(snackbar.runLatestAction()).toBe(true);
+    expect(runLatestAction()).toBe(true);
     expect(ran).toEqual(['second', 'first']);
     // Nothing left to undo: nothing runs, and the messages without one stay.
-    expect(snackbar.runLatestAction()).toBe(false);
+    expect(runLatestAction()).toBe(false);
     expect(ran).toEqual(['second', 'first']);
   });
 });
