@@ -477,7 +477,7 @@ export default function InboxRoute() {
         onKeyDown={onKeyDown}
         // Focused only from here, when its last row left: never a stop of its own on the way.
         tabIndex={-1}
-        className="focus-ring flex flex-col gap-3 rounded-lg"
+        className="focus-ring flex flex-col gap-3 rounded-lg outline-offset-8"
       >
         <DataTable
           toolbar={
