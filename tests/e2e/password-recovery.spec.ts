@@ -83,6 +83,10 @@ test.describe('forgot password', () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByText(`If an account exists for ${user.email}`)).toBeVisible();
+    // The message took the focus from the form it replaced; the way back is the next stop.
+    await expect(page.getByRole('status').filter({ hasText: 'If an account exists' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Back to sign in' })).toBeFocused();
     await expectNoA11yViolations(page);
     await page.getByRole('link', { name: 'Back to sign in' }).click();
     await expect(page).toHaveURL('/login');
@@ -113,6 +117,9 @@ test.describe('forgot password', () => {
     await page.getByRole('button', { name: 'Save new password' }).click();
 
     await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeFocused();
     await expectNoA11yViolations(page);
     await page.getByRole('link', { name: 'Sign in' }).click();
     await expect(page).toHaveURL('/login');

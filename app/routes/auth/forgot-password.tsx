@@ -24,6 +24,12 @@ export async function clientAction({ request }: { request: Request }) {
   return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
 }
 
+/**
+ * The outcome takes the focus as it replaces the form, whose field and button had it: the
+ * keyboard goes on from the message (to "Back to sign in"), not from the page's start.
+ */
+const takeFocus = (element: HTMLElement | null) => element?.focus();
+
 export default function ForgotPasswordRoute() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof clientAction>();
@@ -34,7 +40,7 @@ export default function ForgotPasswordRoute() {
     <>
       <GuestTitle>{t('forgot.title')}</GuestTitle>
       {actionData?.sentTo ? (
-        <div role="status" className="flex flex-col gap-4">
+        <div role="status" tabIndex={-1} ref={takeFocus} className="focus-ring flex flex-col gap-4 rounded-lg">
           <p className="rounded-lg bg-success-soft px-4 py-3 text-success-fg ring-1 ring-success/30 ring-inset">
             {t('forgot.sent', { email: actionData.sentTo })}
           </p>

@@ -34,6 +34,12 @@ export async function clientAction({ request }: { request: Request }) {
   return { result: submission.reply({ resetForm: true }), done: true };
 }
 
+/**
+ * The outcome takes the focus as it replaces the form, whose fields and button had it: the
+ * keyboard goes on from the message (to "Sign in"), not from the page's start.
+ */
+const takeFocus = (element: HTMLElement | null) => element?.focus();
+
 export default function ResetPasswordRoute() {
   const { t } = useTranslation();
   const { token, email, linkValid } = useLoaderData<typeof clientLoader>();
@@ -49,7 +55,7 @@ export default function ResetPasswordRoute() {
     return (
       <>
         <GuestTitle>{t('reset.doneTitle')}</GuestTitle>
-        <div role="status" className="flex flex-col gap-6">
+        <div role="status" tabIndex={-1} ref={takeFocus} className="focus-ring flex flex-col gap-6 rounded-lg">
           <p className="text-fg-muted">{t('reset.doneText')}</p>
           <ButtonLink to={paths.login()}>{t('reset.signIn')}</ButtonLink>
         </div>
