@@ -210,14 +210,18 @@ test("a project's channels: attach the user's own, detach with Undo; another use
   const followed = page.getByRole('region', { name: 'Followed: Pages' });
   await expect(followed.getByRole('listitem')).toHaveText([/^Bianchi Bottega/]);
   await expect(page.getByRole('heading', { name: 'This project follows all your channels' })).toBeVisible();
+  // The button pressed left with the channel: the focus followed it to its new one.
+  await expect(page.getByRole('button', { name: 'Detach Bianchi Bottega' })).toBeFocused();
   await expectNoA11yViolations(page);
 
   await page.getByRole('button', { name: 'Detach Bianchi Bottega' }).click();
   const detached = page.getByRole('status').filter({ hasText: 'Bianchi Bottega is detached.' });
   await expect(detached).toBeVisible();
   await expect(followed).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Attach Bianchi Bottega' })).toBeFocused();
   await detached.getByRole('button', { name: 'Undo' }).click();
   await expect(followed.getByRole('listitem')).toHaveText([/^Bianchi Bottega/]);
+  await expect(page.getByRole('button', { name: 'Detach Bianchi Bottega' })).toBeFocused();
 
   // Another user opening this project's address meets the not-found page, and nothing of it.
   allowConsoleErrors(/status of 404/);

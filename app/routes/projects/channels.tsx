@@ -64,8 +64,10 @@ export async function clientAction({ request, params }: { request: Request; para
   const projectId = params.projectId ?? '';
   return handleIntents(request, {
     attach: async (form) => {
-      await attachChannel(projectId, formText(form, 'id'));
-      snackbar.show('projectChannels.attached', 'success', { values: { name: formText(form, 'name') } });
+      const channel = { id: formText(form, 'id'), name: formText(form, 'name') };
+      await attachChannel(projectId, channel.id);
+      snackbar.show('projectChannels.attached', 'success', { values: { name: channel.name } });
+      return channel;
     },
     detach: async (form) => {
       const channel = { id: formText(form, 'id'), name: formText(form, 'name') };
@@ -180,6 +182,18 @@ export default function ProjectChannelsRoute() {
       action: { label: 'projectChannels.undo', run: () => attachLater.current({ _id: id, name }) },
     });
   }, [result]);
+  // A channel attached or detached moves to the other list, and the button that had the focus goes
+  // with the row it left (or with the message, for Undo): the focus follows the channel to its new
+  // button, unless the person has gone on to something else meanwhile.
+  useEffect(() => {
+    if ((result?.intent !== 'detach' && result?.intent !== 'attach') || !result.ok || !result.data) return;
+    const button = `${result.intent === 'detach' ? 'attach' : 'detach'}:${result.data.id}`;
+    const frame = requestAnimationFrame(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      document.querySelector<HTMLElement>(`[data-channel-button="${button}"]`)?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [result]);
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <Breadcrumb
@@ -227,6 +241,7 @@ export default function ProjectChannelsRoute() {
                 variant="ghost"
                 size="sm"
                 onClick={() => detach(channel)}
+                data-channel-button={`detach:${channel._id}`}
                 pending={pending === `detach:${channel._id}`}
                 aria-label={t('projectChannels.detachName', { name: channel.name })}
               >
@@ -257,6 +272,7 @@ export default function ProjectChannelsRoute() {
                 variant="secondary"
                 size="sm"
                 onClick={() => attach(channel)}
+                data-channel-button={`attach:${channel._id}`}
                 pending={pending === `attach:${channel._id}`}
                 aria-label={t('projectChannels.attachName', { name: channel.name })}
               >
