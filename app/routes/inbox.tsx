@@ -215,14 +215,11 @@ export default function InboxRoute() {
     setActiveId(undefined);
     setSentDone(null);
   }
-  const present = new Set(comments.map((comment) => comment.id));
+  const order = useMemo(() => comments.map((comment) => comment.id), [comments]);
+  const present = new Set(order);
   // The order shown last, for when the keyboard's row leaves the list otherwise than by a done
   // sent from here (below).
-  const orderKey = useMemo(() => comments.map((comment) => comment.id).join(','), [comments]);
-  const [shownOrder, setShownOrder] = useState(() => ({
-    key: orderKey,
-    ids: comments.map((comment) => comment.id) as readonly string[],
-  }));
+  const [shownOrder, setShownOrder] = useState<readonly string[]>(order);
   // The done was taken and its rows left the list: the keyboard goes to the next row still there.
   if (sentDone?.place && activeId !== undefined && !present.has(activeId)) {
     const stay = placeAfterLeaving(sentDone.place, activeId, present);
@@ -234,13 +231,13 @@ export default function InboxRoute() {
   } else if (activeId !== undefined && !present.has(activeId) && !sentDone?.place && list.data) {
     // It left some other way (a reply made it done, it was deleted, another screen marked it):
     // the keyboard goes to the row after it as the list was shown, or to the list when none is left.
-    const stay = placeAfterLeaving(shownOrder.ids, activeId, present);
+    const stay = placeAfterLeaving(shownOrder, activeId, present);
     if (stay !== null) {
       setActiveId(stay);
       setFocusAsked((asked) => asked + 1);
     }
   }
-  if (shownOrder.key !== orderKey) setShownOrder({ key: orderKey, ids: comments.map((comment) => comment.id) });
+  if (shownOrder !== order) setShownOrder(order);
   const checked = new Set([...selected].filter((id) => present.has(id)));
   const activeIndex = activeId ? comments.findIndex((comment) => comment.id === activeId) : -1;
   const active = activeIndex >= 0 ? comments[activeIndex] : undefined;
@@ -311,7 +308,7 @@ export default function InboxRoute() {
     const after = comments.slice(comments.indexOf(rows[rows.length - 1]!) + 1).find((row) => !ids.includes(row.id));
     setSentDone({
       rows: rows.map((row) => row.id),
-      place: comments.map((comment) => comment.id),
+      place: order,
       after: after?.id ?? comments.slice(0, comments.indexOf(rows[0]!)).at(-1)?.id,
     });
     doneIntent.submit(inboxIntents.done, { ids: ids.join(','), done: String(done) });

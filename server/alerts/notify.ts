@@ -249,8 +249,9 @@ async function mailUser(deps: AlertDeps, userId: string, rows: Stored[], digest:
         .where(inArray(projects.id, [...new Set(rows.map((row) => row.project_id))]))
     ).map((project) => [project.id, project.name]),
   );
-  // A digest's comment may have been deleted within the hour: its line leads to the project's.
-  const told = rows.flatMap((row) => (row.comment_id ? [row.comment_id] : []));
+  // A digest's comment may have been deleted within the hour: its line leads to the project's. A
+  // mail sent as its alerts are stored names comments just read, so nothing is read again for it.
+  const told = digest ? rows.flatMap((row) => (row.comment_id ? [row.comment_id] : [])) : [];
   const here = new Set(
     told.length === 0
       ? []
@@ -258,6 +259,7 @@ async function mailUser(deps: AlertDeps, userId: string, rows: Stored[], digest:
           (comment) => comment.id,
         ),
   );
+  const gone = new Set(told.filter((id) => !here.has(id)));
   const base = deps.config!.appUrl.replace(/\/$/, '');
   const lines = new Map<string, AlertLine>();
   for (const row of rows) {
@@ -279,7 +281,7 @@ async function mailUser(deps: AlertDeps, userId: string, rows: Stored[], digest:
       ruleName: row.rule_name,
       probable: row.probable,
       reviewed: row.reviewed,
-      link: `${base}${notificationsContract.alertPathOf(row.kind, row.project_id, here.has(row.comment_id ?? '') ? row.comment_id : null)}`,
+      link: `${base}${notificationsContract.alertPathOf(row.kind, row.project_id, row.comment_id && !gone.has(row.comment_id) ? row.comment_id : null)}`,
     });
   }
   if (lines.size === 0) return;
