@@ -91,10 +91,13 @@ test('the profile: empty fields send nothing; the names save without a password 
 
   const hostile = '<img src=x onerror="window.pwned=1">';
   await first.fill(hostile);
-  await profile.getByLabel('Last name').fill('Verdi');
+  await profile.getByLabel('Last name').fill('  Verdi  ');
   await profile.getByRole('button', { name: 'Save profile' }).click();
   await expect(status(page, 'Your profile is saved.')).toBeVisible();
   await expect(page.getByRole('button', { name: `Account: ${hostile} Verdi` })).toBeVisible();
+  // The field shows the name as kept, its spaces gone, not as typed.
+  await expect(profile.getByLabel('Last name')).toHaveValue('Verdi');
+  await expect(first).toHaveValue(hostile);
   expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
 
   // Kept: a new page reads it back from the API.

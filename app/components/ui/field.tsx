@@ -60,6 +60,8 @@ export function Field({ label, inputProps, errors, hint, adornment, leading, sho
       <div className="relative">
         {leading}
         <input
+          // conform changes the key when the form is reset, so the field shows its new first value.
+          key={_key ?? undefined}
           {...props}
           id={id}
           aria-invalid={errorId ? true : undefined}

@@ -109,14 +109,21 @@ export async function clientAction({ request }: { request: Request }): Promise<A
   }
   const submission = await parseForm(request, ProfileSchema);
   if (submission.status !== 'success') return { intent: 'profile' as const, result: submission.reply() };
+  let saved;
   try {
     const { intent: _, ...profile } = submission.value;
-    await updateProfile(profile);
+    saved = await updateProfile(profile);
   } catch (error) {
     return { intent: 'profile' as const, result: replyWithApiError(request, submission, error) };
   }
   snackbar.show('account.profile.saved', 'success');
-  return { intent: 'profile' as const, result: submission.reply() };
+  // The fields show the names as kept (trimmed), not as typed. The answer carries them: it
+  // reaches the page before the root loader's user is read again.
+  return {
+    intent: 'profile' as const,
+    result: submission.reply({ resetForm: true }),
+    savedNames: { firstName: saved.firstName, lastName: saved.lastName },
+  };
 }
 
 export default function AccountRoute() {

@@ -5,7 +5,12 @@ import { useActionData, useNavigation } from '@remix-run/react';
 export type AccountIntent = 'profile' | 'email' | 'cancelEmail' | 'password' | 'delete' | 'everywhere';
 
 /** What the account page's action answers: which form it was, and that form's result. */
-export type AccountAnswer = { intent: AccountIntent; result: SubmissionResult<string[]> };
+export type AccountAnswer = {
+  intent: AccountIntent;
+  result: SubmissionResult<string[]>;
+  /** The names as the API kept them (trimmed), once the profile is saved. */
+  savedNames?: { firstName: string; lastName: string };
+};
 
 /** Which of the page's forms is being sent now. */
 export function usePendingIntent(): AccountIntent | null {
@@ -16,7 +21,12 @@ export function usePendingIntent(): AccountIntent | null {
 }
 
 /** The action's answer, for the form that sent it only. */
-export function useResultOf(intent: AccountIntent) {
+export function useAnswerOf(intent: AccountIntent): AccountAnswer | undefined {
   const data = useActionData<AccountAnswer | undefined>();
-  return data?.intent === intent ? data.result : undefined;
+  return data?.intent === intent ? data : undefined;
+}
+
+/** The action's result, for the form that sent it only. */
+export function useResultOf(intent: AccountIntent) {
+  return useAnswerOf(intent)?.result;
 }

@@ -7,15 +7,18 @@ import { ProfileSchema } from '../account-schemas';
 import { NameAndEmailFields } from '../name-and-email-fields';
 import { useSignedInUser } from '../use-signed-in-user';
 import { useAppForm } from '~/lib/forms';
-import { usePendingIntent, useResultOf } from './answers';
+import { useAnswerOf, usePendingIntent } from './answers';
 
 export function ProfileCard() {
   const { t } = useTranslation();
   const user = useSignedInUser();
+  const answer = useAnswerOf('profile');
+  // A save resets the form to the names as kept, which its answer brings.
+  const names = answer?.savedNames ?? user;
   const [form, fields] = useAppForm(ProfileSchema, {
     id: 'account-profile',
-    lastResult: useResultOf('profile'),
-    defaultValue: { intent: 'profile', firstName: user.firstName, lastName: user.lastName },
+    lastResult: answer?.result,
+    defaultValue: { intent: 'profile', firstName: names.firstName, lastName: names.lastName },
   });
   const pending = usePendingIntent() === 'profile';
   return (
