@@ -224,7 +224,9 @@ export const ReviewResultSchema = z
   .register(z.globalRegistry, { id: 'ReviewResult' });
 export type ReviewResult = z.infer<typeof ReviewResultSchema>;
 
-const uniqueIds = (comments: Array<{ id: string }>) => new Set(comments.map((c) => c.id)).size === comments.length;
+// A UUID is the same in either case: compared lower-cased, so one comment cannot come twice.
+const uniqueIds = (comments: Array<{ id: string }>) =>
+  new Set(comments.map((c) => c.id.toLowerCase())).size === comments.length;
 
 export const bulkUpdateComments = defineOperation({
   method: 'PATCH',

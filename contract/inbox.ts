@@ -158,7 +158,8 @@ export const InboxDoneResultSchema = z
   .register(z.globalRegistry, { id: 'InboxDoneResult' });
 export type InboxDoneResult = z.infer<typeof InboxDoneResultSchema>;
 
-const uniqueIds = (ids: string[]) => new Set(ids).size === ids.length;
+// A UUID is the same in either case: compared lower-cased, so one comment cannot come twice.
+const uniqueIds = (ids: string[]) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length;
 
 export const markInboxComments = defineOperation({
   method: 'POST',

@@ -286,6 +286,8 @@ describe('PATCH /v1.0/comments', () => {
     expect(tooMany.body.errors).toHaveProperty('comments');
     const twice = await patch([entries[0], entries[0]]);
     expect(twice.status).toBe(422);
+    const twiceInCapitals = await patch([entries[0], { ...entries[0], id: entries[0].id.toUpperCase() }]);
+    expect(twiceInCapitals.status).toBe(422);
     expect(await patch([])).toMatchObject({ status: 422 });
     const huge = await h.call('PATCH', '/v1.0/comments', {
       token: admin.token,

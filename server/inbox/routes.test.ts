@@ -187,6 +187,13 @@ describe('the inbox', () => {
     expect(ids(doneList).sort()).toEqual([complaint.id, praise.id].sort());
     expect(doneList.body.data[0]!.doneAt).not.toBeNull();
 
+    // One comment twice, in either case, is refused.
+    for (const twice of [
+      [complaint.id, complaint.id],
+      [complaint.id, complaint.id.toUpperCase()],
+    ]) {
+      expect((await h.call(inbox.markInboxComments, { body: { ids: twice, done: true }, token })).status).toBe(422);
+    }
     // Done again: nothing changes.
     expect((await h.call(inbox.markInboxComments, { body: { ids: [complaint.id], done: true }, token })).body).toEqual({
       batchId: null,
