@@ -42,8 +42,11 @@ describe('replyWithApiError', () => {
     expect(replyWithApiError(request, submission(), new HttpError(500, null))).toEqual({
       formErrors: ['errors.generic'],
     });
-    // Offline is said once, by the snackbar the HTTP client raises; the form adds nothing.
-    expect(replyWithApiError(request, submission(), new OfflineError())).toEqual({});
+    // Offline: the snackbar the HTTP client raises says so; the form says it had no answer, as an
+    // error, so a dialog holding it stays open with what was typed.
+    expect(replyWithApiError(request, submission(), new OfflineError())).toEqual({
+      formErrors: ['errors.notAnswered'],
+    });
   });
 
   it('sends an ended session to sign in, back to the form', () => {

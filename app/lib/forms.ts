@@ -41,8 +41,9 @@ export function replyWithApiError(
   byStatus: Partial<Record<number, string>> = {},
 ): SubmissionResult<string[]> {
   const failure = failureToSay(error, request);
-  // Offline: the HTTP client has already said so in the snackbar; the form keeps what was typed.
-  if (!failure) return submission.reply();
+  // Offline: the HTTP client has already said so in the snackbar. The form says what it means for
+  // this form (an error, so a dialog stays open and a draft is kept) and keeps what was typed.
+  if (!failure) return submission.reply({ formErrors: ['errors.notAnswered'] });
   // A plan's limit: the app's sentence, naming the plan that includes more (decision 031).
   const limit = planLimitRefusal(failure);
   if (limit) return submission.reply({ formErrors: [String(i18next.t(limit.key, limit.values as never))] });

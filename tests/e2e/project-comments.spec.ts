@@ -315,6 +315,13 @@ test('replies to a comment as the page, through the provider; the reply shows un
   await expect(field).toHaveValue(typed);
   await page.unroute('**/replies');
 
+  // The connection lost on the way: the dialog stays open, says so, and keeps the words.
+  await page.route('**/replies', (route) => route.abort('internetdisconnected'));
+  await dialog.getByRole('button', { name: 'Post reply' }).click();
+  await expect(dialog.getByText('The connection was lost before an answer came.')).toBeVisible();
+  await expect(field).toHaveValue(typed);
+  await page.unroute('**/replies');
+
   await dialog.getByRole('button', { name: 'Post reply' }).click();
   await expect(dialog).toBeHidden();
   await expect(

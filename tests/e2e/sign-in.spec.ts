@@ -152,8 +152,12 @@ test.describe('sign-in', () => {
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'No Internet Connection' })).toBeVisible();
-    // Said once (the snackbar), not again inside the form.
+    // Said once (the snackbar), and the form says what it means for it; what was typed stays.
     await expect(page.getByText('No Internet Connection')).toHaveCount(1);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The connection was lost before an answer came.' }),
+    ).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(user.email);
   });
 
   test('the password can be shown and hidden', async ({ page }) => {

@@ -61,7 +61,7 @@ export function Field({ label, inputProps, errors, hint, adornment, leading, sho
         {leading}
         <input
           // conform changes the key when the form is reset, so the field shows its new first value.
-          key={_key ?? undefined}
+          key={_key}
           {...props}
           id={id}
           aria-invalid={errorId ? true : undefined}
