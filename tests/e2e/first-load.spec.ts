@@ -10,7 +10,7 @@ import { chunkModules, expect, test } from './fixtures';
  * socket, which left it 74 bytes over (decision 082). Bytes, never time, so the test means the
  * same on any machine; `npm run bench` prints the figures.
  */
-const BUDGET_BYTES = 157_500;
+const BUDGET_BYTES = 158_000;
 
 /**
  * What the sign-in path must never carry, by source path: Headless UI (the guest pages have no

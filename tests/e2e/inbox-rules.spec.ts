@@ -100,6 +100,8 @@ test('a rule, tried on past comments, hides a spam link on the network as it arr
   await page.getByRole('dialog', { name: 'Delete this rule?' }).getByRole('button', { name: 'Delete rule' }).click();
   await expect(page.getByText('The rule “Spam links” is deleted.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'No rules yet' })).toBeVisible();
+  // No rule left to go on from: the keyboard is at the page's content, not at its start.
+  await expect(page.getByRole('main')).toBeFocused();
 });
 
 test('the rules page passes axe in each language and theme, a long rule wrapped; another user’s is not found', async ({

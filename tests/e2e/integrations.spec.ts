@@ -134,6 +134,8 @@ test('connects Facebook accounts, shows their channels, makes one primary, refre
   await expect(snackbar(page, 'Giulia Rossi and its channels are deleted.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: 'Giulia Rossi' })).toHaveCount(0);
   await expect(marco).toBeVisible();
+  // The keyboard goes on from the account now in its place, not from the page's start.
+  await expect(page.getByRole('button', { name: 'Actions for Marco Bianchi' })).toBeFocused();
 
   // A reload shows the list again, asking Facebook nothing.
   await page.reload();

@@ -156,6 +156,7 @@ test('deletes a project after a confirmation that says what goes and what stays'
   await dialog.getByRole('button', { name: 'Delete the project' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'To go is deleted.' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'No projects yet' })).toBeVisible();
+  await expect(page.getByRole('main')).toBeFocused();
 });
 
 test('reads in Italian', async ({ page, makeUser, request }) => {

@@ -128,6 +128,8 @@ test('saves a reply with variables, refusing bad input by the field, and inserts
   await page.getByRole('dialog', { name: 'Delete this saved reply?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('“Opening hours” is deleted.')).toBeVisible();
   await expect(savedRepliesPage(page).getByRole('listitem')).toHaveCount(1);
+  // The keyboard goes on from the reply now in its place, not from the page's start.
+  await expect(savedRepliesPage(page).getByRole('button', { name: /^Actions for the saved reply / })).toBeFocused();
 });
 
 test('the saved replies page passes axe in each language and theme, long values wrapped', async ({

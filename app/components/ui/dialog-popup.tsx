@@ -1,9 +1,78 @@
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { AppDialogProps } from './dialog';
 import { dialogWidths } from './dialog';
 
+/**
+ * Where the element that opened a dialog stood: its list item's list and place, if it was in one;
+ * and what had the focus then, where Headless UI gives it back.
+ */
+type Opener = { element: Element; list: Element | null; index: number; focused: Element | null; inMain: boolean };
+
+function openerOf(active: Element | null): Opener | null {
+  // Opened from a menu's item, the menu's button opened it, wherever the focus is now: it left
+  // with the menu, and a click never gave it to the button. The menu marks its button as the
+  // item is chosen (`AppMenu`; written out here, so that a dialog never loads the menus' code).
+  const marked = document.querySelector('[data-dialog-opener]');
+  const element = marked ?? (active && active !== document.body ? active : null);
+  if (!element) return null;
+  const item = element.closest('li');
+  const list = item?.parentElement ?? null;
+  const index = item && list ? Array.prototype.indexOf.call(list.children, item) : -1;
+  return { element, list, index, focused: active, inMain: element.closest('main') !== null };
+}
+
+/**
+ * Where the keyboard goes once a dialog has closed and left it nowhere: back to the element that
+ * opened it; when that has left the page (a card deleted from its own menu), the item now at its
+ * place in its list, or the one before it when it was the last; else the page's `<main>`
+ * (docs/decisions/113).
+ */
+function successorOf(opener: Opener): HTMLElement | null {
+  const { element, list, index } = opener;
+  if (element.isConnected && element instanceof HTMLElement) return element;
+  if (list?.isConnected && list.children.length > 0) {
+    const item = list.children[Math.min(index, list.children.length - 1)];
+    const focusable = item?.querySelector<HTMLElement>('button:not([disabled]), a[href], [tabindex="0"]');
+    if (focusable) return focusable;
+  }
+  return document.querySelector('main');
+}
+
 /** The dialog itself (see `AppDialog` in ./dialog, which loads this module when first opened). */
 export function DialogPopup({ open, onClose, title, icon, children, actions, width = 'md' }: AppDialogProps) {
+  const opener = useRef<Opener | null>(null);
+  useLayoutEffect(() => {
+    if (open) opener.current = openerOf(document.activeElement);
+  }, [open]);
+  // Headless UI gives the focus back to what had it as the dialog opened, or to the last element
+  // that had it and is still in the page, but only when the focus was in the dialog as it closed
+  // (a form's button disabled while it sends has lost it). Otherwise the focus is on `<body>`,
+  // where keys do nothing and the next Tab starts from the top. And a menu's item that opened the
+  // dialog had taken the focus with it: what had it before the menu opened may be far away. Once the dialog has let the focus go, the page has
+  // its say first (four frames: the inbox gives a replied comment's place to the next row), then
+  // the successor takes it.
+  useEffect(() => {
+    const left = opener.current;
+    if (open || !left) return;
+    opener.current = null;
+    let tries = 0;
+    const check = () => {
+      const active = document.activeElement;
+      const settled = tries++ >= 4 && !active?.closest('[role=dialog]');
+      if (!settled) {
+        if (tries < 60) frame = requestAnimationFrame(check);
+        return;
+      }
+      // Nowhere; or given back to what had the focus when a menu's item opened the dialog, or to
+      // what had it last (the skip link), out of the page's content that the opener was in.
+      const astray =
+        (active === left.focused && left.focused !== left.element) || (left.inMain && !active?.closest('main'));
+      if (!active || active === document.body || astray) successorOf(left)?.focus();
+    };
+    let frame = requestAnimationFrame(check);
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
   return (
     // The dialog element itself covers the screen, so it has a box of its own to be seen in.
     // Headless UI points aria-labelledby at the title only after its first frame (the title

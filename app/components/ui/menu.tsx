@@ -1,5 +1,5 @@
 import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { buttonClass, type ButtonSize, type ButtonVariant } from './button';
 import { CheckIcon, StrokeIcon } from './icon';
 
@@ -96,6 +96,9 @@ function menuTrigger({
   };
 }
 
+/** Marks, for a second, the menu button whose item is opening a dialog (read by ./dialog-popup). */
+const DIALOG_OPENER = 'data-dialog-opener';
+
 /**
  * The one dropdown menu: Headless UI's Menu (arrow keys, type-ahead, Escape, focus back to the
  * trigger) in the product's frame. Items do something; for choosing a value in a form use a
@@ -105,9 +108,12 @@ function menuTrigger({
  */
 export function AppMenu(props: AppMenuProps) {
   const { children, ...look } = menuTrigger(props);
+  const button = useRef<HTMLButtonElement>(null);
   return (
     <Menu as="div" className={`relative inline-flex ${props.className ?? ''}`}>
-      <MenuButton {...look}>{children}</MenuButton>
+      <MenuButton ref={button} {...look}>
+        {children}
+      </MenuButton>
       <MenuItems
         anchor="bottom end"
         className="z-50 min-w-48 rounded-lg bg-raised p-1 text-sm text-fg shadow-lg ring-1 ring-line outline-none [--anchor-gap:--spacing(1)]"
@@ -125,7 +131,14 @@ export function AppMenu(props: AppMenuProps) {
                 type="button"
                 lang={entry.lang}
                 aria-current={entry.current ? 'true' : undefined}
-                onClick={entry.onSelect}
+                onClick={() => {
+                  // An item that opens a dialog: the dialog gives the focus back to this menu's
+                  // button (app/components/ui/dialog-popup.tsx), which a click never focused.
+                  const opener = button.current;
+                  opener?.setAttribute(DIALOG_OPENER, '');
+                  setTimeout(() => opener?.removeAttribute(DIALOG_OPENER), 1000);
+                  entry.onSelect();
+                }}
                 className={`flex w-full items-center gap-2.5 rounded-md px-3 py-2 text-left data-[disabled]:cursor-not-allowed data-[disabled]:text-fg-subtle ${
                   entry.danger ? 'text-danger-fg data-[focus]:bg-danger-soft' : 'data-[focus]:bg-muted'
                 }`}
