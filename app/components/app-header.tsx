@@ -33,14 +33,17 @@ function UserMenu({ user }: { user: User }) {
           <Avatar name={name} size="sm" decorative />
           {/* Named "Account: Ada Admin"; on a wide screen the name shows beside the avatar. */}
           <span className="sr-only">{t('nav.accountPrefix')}</span>
-          <span className="sr-only max-w-40 truncate text-fg lg:not-sr-only">{name}</span>
+          {/* Cut to its width within (`not-sr-only` lets a box overflow and wrap). */}
+          <span className="sr-only text-fg lg:not-sr-only">
+            <span className="block max-w-40 truncate">{name}</span>
+          </span>
         </>
       }
       items={[
         {
           note: (
             <>
-              <span className="block font-semibold text-fg">{t('nav.signedInAs', { name })}</span>
+              <span className="block font-semibold wrap-anywhere text-fg">{t('nav.signedInAs', { name })}</span>
               <span className="block truncate">{user.email}</span>
             </>
           ),

@@ -149,6 +149,26 @@ test.describe('an admin', () => {
     expect(calls).toHaveLength(1);
   });
 
+  test('a page past the last shows the last; a search past what the API takes is cut, never dropped', async ({
+    page,
+    signedInUser: _,
+  }) => {
+    await page.goto(`/admin/support?search=${CUSTOMERS}&page=99`);
+    await expect(page).toHaveURL(`/admin/support?search=${CUSTOMERS}&page=3`);
+    await expect(page.getByRole('navigation', { name: 'Pages of users' }).getByText(/ of 36$/)).toHaveText(
+      '31–36 of 36',
+    );
+    await expect(page.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+
+    // Every user listed under these words would read as their result.
+    const calls = usersCalls(page);
+    await page.goto(`/admin/support?search=${'x'.repeat(150)}`);
+    await expect(page.getByRole('cell', { name: `No user matches “${'x'.repeat(100)}”.` })).toBeVisible();
+    expect(new URL(calls[0]).searchParams.get('search')).toBe('x'.repeat(100));
+    const box = page.getByRole('searchbox', { name: 'Search users' });
+    await expect(box).toHaveAttribute('maxlength', '100');
+  });
+
   test('nothing found says what was searched', async ({ page, signedInUser: _ }) => {
     await page.goto('/admin/support?search=nobody-by-this-name');
     await expect(page.getByRole('cell', { name: 'No user matches “nobody-by-this-name”.' })).toBeVisible();

@@ -85,8 +85,8 @@ export function DialogPopup({ open, onClose, title, icon, children, actions, wid
           className={`relative w-full ${dialogWidths[width]} rounded-xl bg-raised p-6 text-fg shadow-lg ring-1 ring-line`}
         >
           {icon ? <div className="mb-4">{icon}</div> : null}
-          <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
-          <Description as="div" className="mt-2 text-sm text-fg-muted">
+          <DialogTitle className="text-lg font-semibold wrap-anywhere">{title}</DialogTitle>
+          <Description as="div" className="mt-2 text-sm wrap-anywhere text-fg-muted">
             {children}
           </Description>
           {/* A dialog holding a form has its buttons in the form (actions null). */}

@@ -84,8 +84,9 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onClose} disabled={pending}>
             {cancelText ?? t('common.cancel')}
           </Button>
-          <Button variant={tone} onClick={onConfirm} pending={pending}>
-            {confirmText}
+          {/* Its words may name what it acts on ("Delete Maria Alessandra Bellini and 4 channels"). */}
+          <Button variant={tone} onClick={onConfirm} pending={pending} className="h-auto min-h-10 py-2 text-center">
+            <span className="whitespace-normal wrap-anywhere">{confirmText}</span>
           </Button>
         </>
       }

@@ -16,6 +16,8 @@ interface SearchFieldProps {
   defaultValue?: string | undefined;
   onChange?: ((value: string) => void) | undefined;
   placeholder?: string | undefined;
+  /** The longest search the API takes: what is typed or pasted past it is cut. */
+  maxLength?: number | undefined;
   hint?: ReactNode;
   errors?: string[] | undefined;
   /** Shows `errors` at once instead of after typing or a send (the design library's error state). */
@@ -40,6 +42,7 @@ export function SearchField({
   defaultValue = '',
   onChange,
   placeholder,
+  maxLength,
   hint,
   errors,
   showErrors = false,
@@ -78,6 +81,7 @@ export function SearchField({
           type="search"
           id={id}
           name={name}
+          maxLength={maxLength}
           form={form}
           value={current}
           placeholder={placeholder}

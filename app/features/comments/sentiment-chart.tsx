@@ -55,6 +55,7 @@ export function SentimentChart({ summary, label }: { summary: SentimentSummary; 
   const count = numberFormat(language).format;
   const dayLabel = dateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const dayName = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const shortDayName = dateTimeFormat(language, { day: 'numeric', month: 'numeric', timeZone: 'UTC' });
   const shown = SENTIMENTS.filter((each) => totals[each] > 0);
   const said = shown.map((each) => `${t(`ui.sentiment.${each}`)} ${count(totals[each])}`).join(', ');
 
@@ -156,12 +157,16 @@ export function SentimentChart({ summary, label }: { summary: SentimentSummary; 
             <caption className="sr-only">{label}</caption>
             <thead className="sticky top-0 bg-muted text-left">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className="px-2 py-2 font-semibold sm:px-3">
                   {t('projectComments.chart.day')}
                 </th>
+                {/* On a phone the six columns fit by short names (the full ones still said). */}
                 {SENTIMENTS.map((each) => (
-                  <th key={each} scope="col" className="px-3 py-2 text-right font-semibold">
-                    {t(`ui.sentiment.${each}`)}
+                  <th key={each} scope="col" className="px-2 py-2 text-right font-semibold sm:px-3">
+                    <span aria-hidden="true" className="sm:hidden">
+                      {t(`ui.sentimentShort.${each}`)}
+                    </span>
+                    <span className="sr-only sm:not-sr-only">{t(`ui.sentiment.${each}`)}</span>
                   </th>
                 ))}
               </tr>
@@ -169,11 +174,18 @@ export function SentimentChart({ summary, label }: { summary: SentimentSummary; 
             <tbody className="divide-y divide-line">
               {summary.days.map((day) => (
                 <tr key={day.date}>
-                  <th scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap">
-                    <time dateTime={day.date}>{dayName.format(new Date(`${day.date}T00:00:00Z`))}</time>
+                  <th scope="row" className="px-2 py-1.5 text-left font-normal whitespace-nowrap sm:px-3">
+                    <time dateTime={day.date}>
+                      <span aria-hidden="true" className="sm:hidden">
+                        {shortDayName.format(new Date(`${day.date}T00:00:00Z`))}
+                      </span>
+                      <span className="sr-only sm:not-sr-only">
+                        {dayName.format(new Date(`${day.date}T00:00:00Z`))}
+                      </span>
+                    </time>
                   </th>
                   {SENTIMENTS.map((each) => (
-                    <td key={each} className="px-3 py-1.5 text-right tabular-nums">
+                    <td key={each} className="px-2 py-1.5 text-right tabular-nums sm:px-3">
                       {count(day.counts[each] ?? 0)}
                     </td>
                   ))}

@@ -16,9 +16,11 @@ describe("the Support page's filter, from its URL", () => {
     }
   });
 
-  it('reads a search the API would refuse as no search, rather than an error page', () => {
-    expect(filterOf(`search=${'a'.repeat(101)}`).search).toBe('');
-    expect(filterOf('search=a%00b').search).toBe('');
+  it('reads a search the API would refuse as the nearest one it takes, never as no search', () => {
+    // No search would list every user under the words searched, as if they were its result.
+    expect(filterOf(`search=${'a'.repeat(101)}`).search).toBe('a'.repeat(100));
+    expect(filterOf('search=a%00b').search).toBe('ab');
+    expect(filterOf('search=%00').search).toBe('');
     expect(filterOf('search=%20%20').search).toBe('');
   });
 });

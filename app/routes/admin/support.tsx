@@ -1,4 +1,4 @@
-import { useLoaderData } from '@remix-run/react';
+import { redirect, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/error-boundary';
 import { Badge } from '~/components/ui/badge';
@@ -10,7 +10,13 @@ import { TruncatedText } from '~/components/ui/truncated-text';
 import { requireAdmin } from '~/features/auth/guards';
 import { loginAsIntents } from '~/features/impersonation/api';
 import { LoginAsUserButton } from '~/features/impersonation/login-as-user-button';
-import { getUsers, userListFilterOf, USERS_PAGE_SIZE, type AdminUserListEntry } from '~/features/users/api';
+import {
+  getUsers,
+  userListFilterOf,
+  USER_SEARCH_MAX,
+  USERS_PAGE_SIZE,
+  type AdminUserListEntry,
+} from '~/features/users/api';
 import { PaymentMethod } from '~/features/users/payment-method';
 import { numberFormat } from '~/lib/format';
 import { pageTitle } from '~/lib/i18n';
@@ -26,12 +32,21 @@ const SEARCH_DEBOUNCE_MS = 600;
 export async function clientLoader({ request }: { request: Request }) {
   // Beside the admin layout's loader: its guard (cached) keeps a non-admin from asking for users.
   await requireAdmin(request);
-  const filter = userListFilterOf(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const filter = userListFilterOf(url.searchParams);
+  let users;
   try {
-    return { filter, users: await getUsers(filter) };
+    users = await getUsers(filter);
   } catch (error) {
     throwRouteError(error, request);
   }
+  // A page past the last (a bookmark, or users deleted since) shows the last one, its address too.
+  const { lastPage } = users.meta;
+  if (filter.page > lastPage && lastPage >= 1) {
+    url.searchParams.set('page', String(lastPage));
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  return { filter, users };
 }
 
 /** A row's "Login as user" (`LoginAsUserButton`), through the one way to change data. */
@@ -150,6 +165,7 @@ export default function SupportRoute() {
           landmark
           label={t('support.searchLabel')}
           placeholder={t('support.searchPlaceholder')}
+          maxLength={USER_SEARCH_MAX}
           value={text}
           onChange={setText}
         />
