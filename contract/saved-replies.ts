@@ -29,24 +29,45 @@ const VARIABLE = /\{\s*([^{}\s]*)\s*\}/g;
 const isVariable = (name: string): name is SavedReplyVariable =>
   (SAVED_REPLY_VARIABLES as readonly string[]).includes(name);
 
-/** Whether every `{…}` in the text names a known variable (a typo would otherwise go out as typed). */
+const NAMES = SAVED_REPLY_VARIABLES.join('|');
+/**
+ * A variable's near misses, which would go out as typed or half filled: a name in words ("{first
+ * name}"), a known name with a brace missing ("{firstName", "firstName}") or doubled
+ * ("{{firstName}}", which reads "{Giulia}").
+ */
+const NEAR_MISS = new RegExp(
+  [
+    String.raw`\{\s*[A-Za-z]+(?: +[A-Za-z]+)+\s*\}`,
+    String.raw`\{\s*(?:${NAMES})\b(?!\s*\})`,
+    String.raw`(?<!\{\s*)\b(?:${NAMES})\s*\}`,
+    String.raw`\{\s*\{\s*(?:${NAMES})\s*\}|\{\s*(?:${NAMES})\s*\}\s*\}`,
+  ].join('|'),
+);
+
+/**
+ * Whether every `{…}` in the text names a known variable, and none is a near miss of one (a typo
+ * would otherwise go out as typed). Braces around other things ("{: a smiley") stay the writer's.
+ */
 export const namesKnownVariables = (message: string) =>
-  [...message.matchAll(VARIABLE)].every(([, name]) => isVariable(name!));
+  [...message.matchAll(VARIABLE)].every(([, name]) => isVariable(name!)) && !NEAR_MISS.test(message);
 
 /**
  * The text with its variables filled in. A value the comment lacks (a commenter the network does
  * not name) leaves no gap: the variable goes with the space before it, so "Hi {firstName}, thanks"
- * reads "Hi, thanks".
+ * reads "Hi, thanks"; and with the comma before it, so "Thank you, {firstName}!" reads "Thank
+ * you!" and "Thank you, {firstName}, for" reads "Thank you for".
  */
 export function fillSavedReply(message: string, values: Partial<Record<SavedReplyVariable, string>>): string {
   return message.replace(
-    /( ?)\{\s*([^{}\s]*)\s*\}([,;:]\s*)?/g,
-    (whole, space: string, name: string, after: string | undefined, offset: number) => {
+    /(,?)( ?)\{\s*([^{}\s]*)\s*\}([,;:]\s*)?/g,
+    (whole, comma: string, space: string, name: string, after: string | undefined, offset: number) => {
       if (!isVariable(name)) return whole;
       const value = values[name]?.trim();
-      if (value) return `${space}${value}${after ?? ''}`;
+      if (value) return `${comma}${space}${value}${after ?? ''}`;
       // "{firstName}, welcome" opens with "welcome", not ", welcome".
-      return offset === 0 ? '' : (after ?? '');
+      if (offset === 0) return '';
+      if (comma && after?.startsWith(',')) return ' ';
+      return after ?? '';
     },
   );
 }

@@ -65,6 +65,11 @@ describe('fillSavedReply', () => {
     );
     expect(savedReplies.fillSavedReply('{firstName}, welcome!', {})).toBe('welcome!');
     expect(savedReplies.fillSavedReply('Thanks {firstName}!', {})).toBe('Thanks!');
+    // The comma before it goes with it, not left before the punctuation after it.
+    expect(savedReplies.fillSavedReply('Thank you, {firstName}! We are glad', {})).toBe('Thank you! We are glad');
+    expect(savedReplies.fillSavedReply('We are sorry, {firstName}: that is', {})).toBe('We are sorry: that is');
+    expect(savedReplies.fillSavedReply('Thank you, {firstName}, for coming', {})).toBe('Thank you for coming');
+    expect(savedReplies.fillSavedReply('Thank you, {firstName}!', { firstName: 'Ada' })).toBe('Thank you, Ada!');
     expect(
       savedReplies.fillSavedReply('Hi { firstName }, from {pageName }', { firstName: 'Ada', pageName: 'Bar' }),
     ).toBe('Hi Ada, from Bar');
@@ -83,5 +88,13 @@ describe('fillSavedReply', () => {
     expect(savedReplies.namesKnownVariables('Hi { firstName }')).toBe(true);
     expect(savedReplies.namesKnownVariables('Hi { firstname }')).toBe(false);
     expect(savedReplies.namesKnownVariables('Hi { }')).toBe(false);
+    // A variable's near misses would go out as typed, or as "{Giulia}".
+    expect(savedReplies.namesKnownVariables('Hi {first name}')).toBe(false);
+    expect(savedReplies.namesKnownVariables('Hi {firstName')).toBe(false);
+    expect(savedReplies.namesKnownVariables('Hi firstName}')).toBe(false);
+    expect(savedReplies.namesKnownVariables('Hi {{firstName}}')).toBe(false);
+    expect(savedReplies.namesKnownVariables('Hi {{ pageName }')).toBe(false);
+    expect(savedReplies.namesKnownVariables('Hi {firstName}} and {pageName}')).toBe(false);
+    expect(savedReplies.namesKnownVariables('Hi firstName, {pageName} here')).toBe(true);
   });
 });
