@@ -496,7 +496,7 @@ export default function InboxRoute() {
                 </Button>
               ) : null}
               {/* What arrives is never the one comment shown alone. */}
-              <NewCommentsNotice count={filter.commentId ? 0 : arrivals.waiting} onShow={() => void arrivals.show()} />
+              <NewCommentsNotice count={filter.commentId ? 0 : arrivals.waiting} onShow={() => arrivals.show()} />
             </div>
           }
           caption={t('inbox.tableCaption')}

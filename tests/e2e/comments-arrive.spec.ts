@@ -177,6 +177,10 @@ test('an edit told while a new filter’s list is on its way shows once the list
   const id = await say(page, 'Cornetti alla crema oggi?');
   await page.getByRole('button', { name: 'Show 1 new comment' }).click();
   await expect(rows(page).filter({ hasText: 'Cornetti alla crema oggi?' })).toHaveCount(1);
+  // The offer gone, the keyboard is at the comment it showed, not at the page's start.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('tr')?.textContent ?? ''))
+    .toContain('Cornetti alla crema oggi?');
 
   // The channel's list is read before the edit, and answers only once the page was told of it.
   await page.route(

@@ -20,7 +20,7 @@ export function NewCommentsNotice({
 }: {
   count: number;
   words?: 'projectComments.showNew' | 'review.showNew' | 'review.showNewToReview';
-  onShow: () => void;
+  onShow: () => unknown;
 }) {
   const { t, i18n } = useTranslation();
   const formatted = numberFormat(i18n.language).format(count);
@@ -38,11 +38,34 @@ export function NewCommentsNotice({
           variant="secondary"
           size="sm"
           className="pointer-events-auto h-auto min-h-8 max-w-full py-1 text-center shadow-md"
-          onClick={onShow}
+          onClick={(event) => {
+            const table = tableAround(event.currentTarget);
+            // The offer leaves as the comments show: the keyboard goes on from the newest of them
+            // (the first row), not from the page's start.
+            void Promise.resolve(onShow()).then(() =>
+              requestAnimationFrame(() => {
+                if (document.activeElement && document.activeElement !== document.body) return;
+                const row = table?.querySelector<HTMLElement>('tbody tr[data-index]');
+                const target = row && row.tabIndex >= 0 ? row : row?.querySelector<HTMLElement>(FOCUSABLE);
+                target?.focus();
+              }),
+            );
+          }}
         >
           <span className="whitespace-normal">{t(words, { count, formatted })}</span>
         </Button>
       ) : null}
     </div>
   );
+}
+
+const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), [tabindex="0"]';
+
+/** The list's table the offer floats over: the toolbar it is in stands beside the table's frame. */
+function tableAround(element: Element) {
+  for (let around = element.parentElement; around; around = around.parentElement) {
+    const table = around.querySelector('table');
+    if (table) return table;
+  }
+  return null;
 }

@@ -199,7 +199,7 @@ export default function SentimentReviewRoute() {
               <NewCommentsNotice
                 count={arrivals.waiting}
                 words={inReviewList ? 'review.showNewToReview' : 'review.showNew'}
-                onShow={() => void arrivals.show()}
+                onShow={() => arrivals.show()}
               />
             </>
           }

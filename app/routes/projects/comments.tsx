@@ -212,7 +212,7 @@ export default function ProjectCommentsRoute() {
               <p className="text-sm font-medium text-fg" aria-live="polite">
                 {list.isPending ? null : t('projectComments.matching', { count: total, formatted: count(total) })}
               </p>
-              <NewCommentsNotice count={arrivals.waiting} onShow={() => void arrivals.show()} />
+              <NewCommentsNotice count={arrivals.waiting} onShow={() => arrivals.show()} />
             </div>
           }
           caption={t('projectComments.tableCaption', { name: project.name })}
