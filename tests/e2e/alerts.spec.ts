@@ -72,6 +72,8 @@ test.describe('a negative comment', () => {
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await expect(bell).toHaveAccessibleName('Notifications: 0 unread');
     await expect(item.getByText('Unread')).toHaveCount(0);
+    // The button gone, the keyboard is at the panel's heading, the notifications next.
+    await expect(page.getByRole('heading', { level: 2, name: 'Notifications' })).toBeFocused();
 
     await item.click();
     // The comment alone, in its project's inbox; the project's other comments a click away.

@@ -1,5 +1,6 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { Link } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { StrokeIcon } from '~/components/ui/icon';
@@ -26,6 +27,14 @@ export function NotificationsBell() {
   const readOne = useIntent({ action: paths.notifications() });
   const unread = shown?.unread ?? 0;
   const number = numberFormat(i18n.language).format;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // "Mark all read" leaves once nothing is unread: the focus it had goes to the open panel's
+  // heading, so the keyboard goes on from there to the notifications, not from the page's start.
+  useEffect(() => {
+    if (unread === 0 && (!document.activeElement || document.activeElement === document.body)) {
+      heading.current?.focus();
+    }
+  }, [unread]);
   return (
     // Not positioned: the panel places itself under the header's row (the nearest positioned
     // box), its right edge on the row's, in it rather than portalled out, so it stays inside the
@@ -53,7 +62,9 @@ export function NotificationsBell() {
         {({ close }) => (
           <>
             <div className="flex items-center justify-between gap-3 px-1">
-              <h2 className="font-semibold">{t('alerts.title')}</h2>
+              <h2 ref={heading} tabIndex={-1} className="font-semibold outline-none">
+                {t('alerts.title')}
+              </h2>
               {unread > 0 ? (
                 <Button variant="ghost" size="sm" pending={read.pending !== null} onClick={() => read.submit('read')}>
                   {t('alerts.markAllRead')}
