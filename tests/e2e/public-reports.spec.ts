@@ -125,6 +125,8 @@ test('a revoked link, a replaced one and a made-up one are the not-found page', 
   const link = dialog.getByRole('textbox', { name: 'Report link' });
   await expect(link).toHaveValue(/\/public\/reports\//);
   const first = await link.inputValue();
+  // Each row of buttons takes the focus as it replaces the other: never the page's <body>.
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeFocused();
 
   // A new link: the old one stops working, the new one works.
   await dialog.getByRole('button', { name: 'New link' }).click();
@@ -140,13 +142,15 @@ test('a revoked link, a replaced one and a made-up one are the not-found page', 
 
   // Revoked: asked first; then the link is not found, and the owner may make a new one.
   await dialog.getByRole('button', { name: 'Revoke the link' }).click();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(link).toHaveValue(second);
+  await expect(dialog.getByRole('button', { name: 'Revoke the link' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Revoke the link' }).click();
   await expect(dialog.getByText('Whoever has the link will find a not-found page.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Revoke', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'The link is revoked' })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Create a link' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Create a link' })).toBeFocused();
   await visitor.page.reload();
   await expect(visitor.page.getByText('This report link does not exist or is no longer shared.')).toBeVisible();
   await expectNoA11yViolations(visitor.page);

@@ -67,6 +67,15 @@ function ReportLinkPanel({ project, link, planId }: { project: SharedProject; li
   const { t } = useTranslation();
   const { submit, pending } = useIntent();
   const create = () => submit(reportLinkIntents.create, { projectId: project._id });
+  // A link made or revoked here swaps the panel's buttons: the new main one takes the focus
+  // (creating's Copy, revoking's Create), not the page's `<body>`.
+  const hasLink = link !== null && link !== 'failed';
+  const [shownHasLink, setShownHasLink] = useState(hasLink);
+  const [swapped, setSwapped] = useState(false);
+  if (shownHasLink !== hasLink) {
+    setShownHasLink(hasLink);
+    setSwapped(true);
+  }
 
   if (link === 'failed') {
     return (
@@ -84,7 +93,7 @@ function ReportLinkPanel({ project, link, planId }: { project: SharedProject; li
         {intro}
         {note ?? (
           <div>
-            <Button pending={pending === reportLinkIntents.create} onClick={create}>
+            <Button pending={pending === reportLinkIntents.create} onClick={create} autoFocus={swapped}>
               {t('reports.share.create')}
             </Button>
           </div>
@@ -99,6 +108,7 @@ function ReportLinkPanel({ project, link, planId }: { project: SharedProject; li
       <ActiveLink
         project={project}
         link={link}
+        focusCopy={swapped}
         pending={pending}
         onRenew={create}
         onRevoke={() => submit(reportLinkIntents.revoke, { projectId: project._id })}
@@ -110,12 +120,14 @@ function ReportLinkPanel({ project, link, planId }: { project: SharedProject; li
 function ActiveLink({
   project,
   link,
+  focusCopy,
   pending,
   onRenew,
   onRevoke,
 }: {
   project: SharedProject;
   link: ReportLink;
+  focusCopy: boolean;
   pending: string | null;
   onRenew: () => void;
   onRevoke: () => void;
@@ -123,6 +135,8 @@ function ActiveLink({
   const { t, i18n } = useTranslation();
   const inputId = useId();
   const [confirmingRevoke, setConfirmingRevoke] = useState(false);
+  // Each of the two rows of buttons takes the focus as it replaces the other.
+  const [answered, setAnswered] = useState(false);
   const url = reportUrl(link.token);
   const when = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -151,7 +165,9 @@ function ActiveLink({
             }}
           />
         </div>
-        <Button onClick={() => void copy()}>{t('reports.share.copy')}</Button>
+        <Button onClick={() => void copy()} autoFocus={focusCopy}>
+          {t('reports.share.copy')}
+        </Button>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-fg-muted">{t('reports.share.createdAt')}</dt>
@@ -177,7 +193,15 @@ function ActiveLink({
             <Button size="sm" variant="danger" pending={pending === reportLinkIntents.revoke} onClick={onRevoke}>
               {t('reports.share.revokeConfirm')}
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => setConfirmingRevoke(false)}>
+            <Button
+              size="sm"
+              variant="secondary"
+              autoFocus
+              onClick={() => {
+                setConfirmingRevoke(false);
+                setAnswered(true);
+              }}
+            >
               {t('common.cancel')}
             </Button>
           </div>
@@ -187,7 +211,7 @@ function ActiveLink({
           <Button size="sm" variant="secondary" pending={pending === reportLinkIntents.create} onClick={onRenew}>
             {t('reports.share.renew')}
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => setConfirmingRevoke(true)}>
+          <Button size="sm" variant="secondary" autoFocus={answered} onClick={() => setConfirmingRevoke(true)}>
             {t('reports.share.revoke')}
           </Button>
         </div>
