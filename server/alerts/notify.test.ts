@@ -100,8 +100,11 @@ describe('a negative comment', () => {
     });
     expect(theirs.body).toEqual({ unread: 0 });
     expect((await h.call(notificationsContract.listNotifications, { token: owner.accessToken })).body.unread).toBe(1);
+    const toldBefore = told.length;
     const read = await h.call(notificationsContract.markNotificationsRead, { body: {}, token: owner.accessToken });
     expect(read.body).toEqual({ unread: 0 });
+    // The owner's other tabs are told, so their bells follow.
+    expect(told.slice(toldBefore)).toEqual([{ userId: owner.user._id, unread: 0 }]);
     const after = await h.call(notificationsContract.listNotifications, { token: owner.accessToken });
     expect(after.body.data[0]!.readAt).not.toBeNull();
   });

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import * as notificationsContract from '../../contract/notifications';
+import { NOTIFIED } from '../../contract/realtime';
+import { tellOtherTabs } from '../realtime/publisher';
 import type { AppEnv, Services } from '../http/context';
 import { reply, route } from '../http/operation';
 import { notFound } from '../http/errors';
@@ -38,7 +40,10 @@ export function notificationRoutes(s: Services) {
   route(routes, s, notificationsContract.markNotificationsRead, async (c, { body }) => {
     const userId = c.get('user').id;
     await markRead(s.db, userId, body.ids, new Date(s.clock()));
-    return reply(c, notificationsContract.markNotificationsRead, 200, { unread: await unreadOf(s.db, userId) });
+    const unread = await unreadOf(s.db, userId);
+    // The user's other tabs: their bells read the list again, and show them read.
+    await tellOtherTabs(s.publisher, c, userId, NOTIFIED, { unread });
+    return reply(c, notificationsContract.markNotificationsRead, 200, { unread });
   });
 
   route(routes, s, notificationsContract.getAlertSettings, async (c) => {
