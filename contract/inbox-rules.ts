@@ -66,6 +66,10 @@ export const InboxRuleBodySchema = z
       {
         error: 'ruleNeedsCondition',
         path: ['words'],
+        // Said with the other fields' errors, not only once they are right (a send shows every
+        // error); only the conditions themselves must be readable for it.
+        when: ({ issues }) =>
+          !issues.some((issue) => ['words', 'sentiment', 'network'].includes(String(issue.path?.[0]))),
       },
     ),
   );

@@ -50,6 +50,8 @@ test('a rule, tried on past comments, hides a spam link on the network as it arr
   await dialog.getByRole('button', { name: 'Save rule' }).click();
   await expect(dialog.getByText('Name is required')).toBeVisible();
   await expect(dialog.getByText('A rule does something: choose at least one action')).toBeVisible();
+  // Every error at once, the conditions' too: not one more at each send.
+  await expect(dialog.getByText('A rule looks for something: give words, a sentiment or a network')).toBeVisible();
   await dialog.getByLabel('Name').fill('Spam links');
   await dialog.getByRole('checkbox', { name: /^Hide/ }).check();
   await dialog.getByRole('button', { name: 'Save rule' }).click();
