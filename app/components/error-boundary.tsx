@@ -39,11 +39,19 @@ export function RouteErrorBoundary({ statusMessages = {} }: { statusMessages?: S
       title={t('errors.pageTitle')}
       text={custom ?? t(status === 403 ? 'errors.forbidden' : 'errors.pageText')}
       reference={requestId ?? undefined}
-      // A reload, not a navigation: whatever broke this page may be held in memory.
+      // Reloads, not navigations: whatever broke this page may be held in memory. Trying again is
+      // offered where it may help: not where the page is refused.
       action={
-        <ButtonLink to={paths.home()} reloadDocument>
-          {t('notFound.backToDashboard')}
-        </ButtonLink>
+        <div className="flex flex-wrap justify-center gap-3">
+          {status === 403 ? null : (
+            <Button variant="secondary" onClick={() => window.location.reload()}>
+              {t('errors.retry')}
+            </Button>
+          )}
+          <ButtonLink to={paths.home()} reloadDocument>
+            {t('notFound.backToDashboard')}
+          </ButtonLink>
+        </div>
       }
     />
   );
