@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import {
   CHANNEL_KINDS,
+  distinctIds,
   hasNoControlCharacters,
   id,
   oneOf,
@@ -224,10 +225,6 @@ export const ReviewResultSchema = z
   .register(z.globalRegistry, { id: 'ReviewResult' });
 export type ReviewResult = z.infer<typeof ReviewResultSchema>;
 
-// A UUID is the same in either case: compared lower-cased, so one comment cannot come twice.
-const uniqueIds = (comments: Array<{ id: string }>) =>
-  new Set(comments.map((c) => c.id.toLowerCase())).size === comments.length;
-
 export const bulkUpdateComments = defineOperation({
   method: 'PATCH',
   path: '/v1.0/comments',
@@ -252,7 +249,7 @@ export const bulkUpdateComments = defineOperation({
       .check(
         z.minLength(1, 'required'),
         z.maxLength(MAX_BULK_COMMENTS, `max:${MAX_BULK_COMMENTS}`),
-        z.refine(uniqueIds, 'distinct'),
+        z.refine((comments) => distinctIds(comments.map((each) => each.id)), 'distinct'),
       ),
   }),
   responses: {

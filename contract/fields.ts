@@ -181,6 +181,9 @@ export const search = () =>
     z.transform((value: string | undefined) => value || undefined),
   );
 
+/** Whether no id comes twice: a UUID is the same in either case, so they are compared lower-cased. */
+export const distinctIds = (ids: string[]) => new Set(ids.map((each) => each.toLowerCase())).size === ids.length;
+
 /** A record id in a path. A malformed one is a record that does not exist (404, not 422). */
 export const id = () => z.uuid({ error: 'notFound' });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { CHANNEL_KINDS, id, oneOf, timestamp, type ChannelKind } from './fields';
+import { CHANNEL_KINDS, distinctIds, id, oneOf, timestamp, type ChannelKind } from './fields';
 import { pagedSchema } from './common';
 import {
   CommentSchema,
@@ -158,9 +158,6 @@ export const InboxDoneResultSchema = z
   .register(z.globalRegistry, { id: 'InboxDoneResult' });
 export type InboxDoneResult = z.infer<typeof InboxDoneResultSchema>;
 
-// A UUID is the same in either case: compared lower-cased, so one comment cannot come twice.
-const uniqueIds = (ids: string[]) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length;
-
 export const markInboxComments = defineOperation({
   method: 'POST',
   path: '/v1.0/inbox/done',
@@ -179,7 +176,7 @@ export const markInboxComments = defineOperation({
       .check(
         z.minLength(1, 'required'),
         z.maxLength(MAX_BULK_COMMENTS, `max:${MAX_BULK_COMMENTS}`),
-        z.refine(uniqueIds, 'distinct'),
+        z.refine(distinctIds, 'distinct'),
       ),
     done: z.boolean({ error: 'boolean' }),
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { id, timestamp } from './fields';
+import { distinctIds, id, timestamp } from './fields';
 import { INBOX_PAGE_NAMES } from './inbox';
 import { BODY_ERRORS, defineOperation, errors } from './operation';
 
@@ -143,7 +143,11 @@ export const AlertSettingsBodySchema = z.object({
   mail: z.enum(ALERT_MAILS, { error: 'in' }),
   /** Projects not named keep their way; a project of someone else's is a 404. */
   projects: z.optional(
-    z.array(ProjectAlertMailSchema).check(z.maxLength(MAX_ALERT_PROJECTS, `max:${MAX_ALERT_PROJECTS}`)),
+    z.array(ProjectAlertMailSchema).check(
+      z.maxLength(MAX_ALERT_PROJECTS, `max:${MAX_ALERT_PROJECTS}`),
+      // One project named twice would say two ways: refused, not the first taken silently.
+      z.refine((projects) => distinctIds(projects.map((each) => each.id)), 'distinct'),
+    ),
   ),
 });
 export type AlertSettingsBody = z.infer<typeof AlertSettingsBodySchema>;

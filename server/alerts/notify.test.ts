@@ -214,6 +214,19 @@ describe('the alert settings', () => {
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual({ mail: 'hourly', projects: [{ id: project.id, name: 'Trattoria', mail: 'never' }] });
 
+    // One project named twice (in either case) would say two ways: refused.
+    const twice = await h.call(notificationsContract.updateAlertSettings, {
+      body: {
+        mail: 'now',
+        projects: [
+          { id: project.id, mail: 'never' },
+          { id: project.id.toUpperCase(), mail: 'now' },
+        ],
+      },
+      token: owner.accessToken,
+    });
+    expect(twice.status).toBe(422);
+
     // Another user's project: not found, and nothing of the caller's changed either.
     const other = await ownerWithProject(h, 'Not yours');
     const refused = await h.call(notificationsContract.updateAlertSettings, {
