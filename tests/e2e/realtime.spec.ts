@@ -86,6 +86,8 @@ test('the first channel opens the dialog and the others join it; Cancel closes i
 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
+  // It opened by itself: the keyboard is back at the page's content, not at its start.
+  await expect(page.getByRole('main')).toBeFocused();
 
   // Another account later, with one project by then: a new dialog, with only its own channel,
   // leading to that project's channels.

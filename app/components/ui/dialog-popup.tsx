@@ -14,7 +14,9 @@ function openerOf(active: Element | null): Opener | null {
   // with the menu, and a click never gave it to the button. The menu marks its button as the
   // item is chosen (`AppMenu`; written out here, so that a dialog never loads the menus' code).
   const marked = document.querySelector('[data-dialog-opener]');
-  const element = marked ?? (active && active !== document.body ? active : null);
+  // A dialog that opened by itself (new channels ready) had no opener: the page's content takes
+  // the focus back.
+  const element = marked ?? (active && active !== document.body ? active : document.querySelector('main'));
   if (!element) return null;
   const item = element.closest('li');
   const list = item?.parentElement ?? null;
