@@ -40,16 +40,22 @@ export function NewCommentsNotice({
           className="pointer-events-auto h-auto min-h-8 max-w-full py-1 text-center shadow-md"
           onClick={(event) => {
             const table = tableAround(event.currentTarget);
+            const firstRow = () => table?.querySelector<HTMLElement>('tbody tr[data-index]') ?? null;
+            const before = firstRow();
             // The offer leaves as the comments show: the keyboard goes on from the newest of them
-            // (the first row), not from the page's start.
-            void Promise.resolve(onShow()).then(() =>
-              requestAnimationFrame(() => {
+            // (the first row, once drawn: a frame or more after the list is read), not from the
+            // page's start.
+            void Promise.resolve(onShow()).then(() => {
+              let frames = 0;
+              const focusNewest = () => {
+                const row = firstRow();
+                if (row === before && frames++ < 120) return void requestAnimationFrame(focusNewest);
                 if (document.activeElement && document.activeElement !== document.body) return;
-                const row = table?.querySelector<HTMLElement>('tbody tr[data-index]');
                 const target = row && row.tabIndex >= 0 ? row : row?.querySelector<HTMLElement>(FOCUSABLE);
                 target?.focus();
-              }),
-            );
+              };
+              requestAnimationFrame(focusNewest);
+            });
           }}
         >
           <span className="whitespace-normal">{t(words, { count, formatted })}</span>
