@@ -70,6 +70,8 @@ test.describe('the data-deletion status page', () => {
     ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to dashboard' })).toHaveCount(0);
     await expect(page.getByRole('button')).toHaveCount(0);
+    // The tab says it too, not the status page's title.
+    await expect(page).toHaveTitle(/^Page not found/);
     await expectNoA11yViolations(page);
     // A malformed one too.
     await page.goto('/facebook-deletion/not-an-id');

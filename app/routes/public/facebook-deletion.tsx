@@ -42,8 +42,9 @@ export default function FacebookDeletionRoute() {
   );
 }
 
-export function meta() {
-  return pageTitle('facebookDeletion.title');
+/** A lookup that failed shows the not-found page: its tab says so too. */
+export function meta({ error }: { error?: unknown }) {
+  return pageTitle(error ? 'notFound.title' : 'facebookDeletion.title');
 }
 
 /**
