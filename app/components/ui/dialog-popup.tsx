@@ -51,9 +51,9 @@ export function DialogPopup({ open, onClose, title, icon, children, actions, wid
   // that had it and is still in the page, but only when the focus was in the dialog as it closed
   // (a form's button disabled while it sends has lost it). Otherwise the focus is on `<body>`,
   // where keys do nothing and the next Tab starts from the top. And a menu's item that opened the
-  // dialog had taken the focus with it: what had it before the menu opened may be far away. Once the dialog has let the focus go, the page has
-  // its say first (four frames: the inbox gives a replied comment's place to the next row), then
-  // the successor takes it.
+  // dialog had taken the focus with it: what had it before the menu opened may be far away. Once
+  // the dialog has let the focus go, the page has its say first (four frames: the inbox gives a
+  // replied comment's place to the next row), then the successor takes it.
   useEffect(() => {
     const left = opener.current;
     if (open || !left) return;
