@@ -35,6 +35,12 @@ export interface Operation {
   body?: z.core.$ZodObject;
   /** The most bytes its JSON body may have, when more than the API's usual 16 KiB (a bulk update). */
   bodyLimit?: number;
+  /**
+   * The handler reads the body itself, in a form `body` cannot describe (form-encoded, or signed
+   * over its raw bytes). Otherwise a body sent to an operation without `body` is still read
+   * within the API's limits (413, 415, 400) and dropped.
+   */
+  readsOwnBody?: true;
   responses: Record<number, ResponseSpec>;
 }
 

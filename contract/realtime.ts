@@ -162,6 +162,7 @@ export const authorizeBroadcasting = defineOperation({
     'The answer is Pusher\'s `{ auth: "key:signature" }`.',
   tag,
   access: 'user',
+  readsOwnBody: true,
   responses: {
     200: { description: 'The signature.', body: z.object({ auth: z.string() }) },
     ...errors(401, 403, 413),
@@ -188,6 +189,7 @@ export const triggerRealtimeEvent = defineOperation({
   tag,
   access: 'public',
   params: z.object({ appId: z.string() }),
+  readsOwnBody: true,
   responses: eventsResponses,
 });
 
@@ -199,5 +201,6 @@ export const triggerRealtimeBatch = defineOperation({
   tag,
   access: 'public',
   params: z.object({ appId: z.string() }),
+  readsOwnBody: true,
   responses: eventsResponses,
 });

@@ -134,6 +134,27 @@ describe('JSON bodies', () => {
     }
   });
 
+  it('refuses a body past the limits on an operation that takes none, and does nothing', async () => {
+    const { accessToken } = await h.signedInUser();
+    const bodies = [
+      { raw: 'x'.repeat(17 * 1024), type: 'application/json', status: 413 },
+      { raw: '{"a": ', type: 'application/json', status: 400 },
+      { raw: 'a=1', type: 'application/x-www-form-urlencoded', status: 415 },
+    ];
+    for (const { raw, type, status } of bodies) {
+      const res = await h.call('POST', '/v1.0/auth/logout-everywhere', {
+        raw,
+        headers: { 'content-type': type },
+        token: accessToken,
+      });
+      expect(res.status, `${type} ${raw.slice(0, 10)}`).toBe(status);
+    }
+    // None of them signed the session out; an empty body (or `{}`) is what such a call sends.
+    expect((await h.call('GET', '/v1.0/auth/me', { token: accessToken })).status).toBe(200);
+    const res = await h.call('POST', '/v1.0/auth/logout-everywhere', { json: {}, token: accessToken });
+    expect(res.status).toBe(204);
+  });
+
   it('ignores unknown fields', async () => {
     const res = await login({ json: { email: 'demo@example.com', password: 'Demo1234', role: 'admin', extra: [1] } });
     expect(res.status).toBe(200);

@@ -47,7 +47,8 @@ function accessMiddleware(s: Services, op: Operation): MiddlewareHandler[] {
 /**
  * Registers `op.method op.path` on `router` from its contract operation: the access check,
  * then the path parameters (a failing one is a record that does not exist: 404, before any
- * query), the query string and the JSON body (422 with the failing fields).
+ * query), the query string and the JSON body (422 with the failing fields; an operation without
+ * a body still refuses one past the limits, as `readJsonBody` says).
  */
 export function route<Op extends Operation>(
   router: Hono<AppEnv>,
@@ -58,10 +59,15 @@ export function route<Op extends Operation>(
   const handle: MiddlewareHandler<AppEnv> = async (c) => {
     const params = op.params && z.safeParse(op.params, c.req.param());
     if (params && !params.success) throw notFound();
+    const query = op.query ? validate(op.query, c.req.query()) : {};
+    // An operation that takes no body still reads one that is sent, within the same rules (413,
+    // 415, 400), and then drops it: otherwise a client could stream any number of bytes, or
+    // malformed JSON, to a logout and be answered as if it had sent nothing.
+    const sent = op.method === 'GET' || op.readsOwnBody ? {} : await readJsonBody(c, op.bodyLimit);
     const input = {
       params: params?.data ?? {},
-      query: op.query ? validate(op.query, c.req.query()) : {},
-      body: op.body ? validate(op.body, await readJsonBody(c, op.bodyLimit)) : {},
+      query,
+      body: op.body ? validate(op.body, sent) : {},
     } as OperationInput<Op>;
     return handler(c as unknown as Context<OperationEnv<Op>>, input);
   };
