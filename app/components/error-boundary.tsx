@@ -19,9 +19,17 @@ export type StatusMessages = Partial<Record<number, (error: ErrorResponse) => Re
 /**
  * What every route's ErrorBoundary renders, inside whatever frame its layout gives: the
  * not-found state for a 404 (with the route's words for what was missing, when it has them),
- * otherwise an apology worded per status, each with a way back to the dashboard.
+ * otherwise an apology worded per status, each with a way back to the dashboard (on a page of the
+ * app) and, unless the page is refused, a way to try again.
  */
-export function RouteErrorBoundary({ statusMessages = {} }: { statusMessages?: StatusMessages }) {
+export function RouteErrorBoundary({
+  statusMessages = {},
+  withDashboardLink = true,
+}: {
+  statusMessages?: StatusMessages;
+  /** False on a public page a stranger opens (a report, a deletion status): no dashboard is theirs. */
+  withDashboardLink?: boolean;
+}) {
   const error = useRouteError();
   const { t } = useTranslation();
   const response = isRouteErrorResponse(error) ? error : null;
@@ -32,7 +40,7 @@ export function RouteErrorBoundary({ statusMessages = {} }: { statusMessages?: S
   if (offline) return <OfflineState />;
   const status = response?.status ?? 500;
   const custom = response ? statusMessages[status]?.(response) : undefined;
-  if (status === 404) return <NotFoundState text={custom} />;
+  if (status === 404) return <NotFoundState text={custom} withButton={withDashboardLink} />;
   const requestId = (response?.data as Partial<RouteErrorData> | undefined)?.requestId;
   return (
     <ErrorState
@@ -48,9 +56,11 @@ export function RouteErrorBoundary({ statusMessages = {} }: { statusMessages?: S
               {t('errors.retry')}
             </Button>
           )}
-          <ButtonLink to={paths.home()} reloadDocument>
-            {t('notFound.backToDashboard')}
-          </ButtonLink>
+          {withDashboardLink ? (
+            <ButtonLink to={paths.home()} reloadDocument>
+              {t('notFound.backToDashboard')}
+            </ButtonLink>
+          ) : null}
         </div>
       }
     />

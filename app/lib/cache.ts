@@ -28,9 +28,16 @@ export const cacheForDevTools = client;
 
 /**
  * Reads through the cache: the cached answer while it is fresh (the stale time, five minutes
- * unless `staleTime` says otherwise), else the API's, which is then cached.
+ * unless `staleTime` says otherwise), else the API's, which is then cached. `retry: false` for a
+ * read whose failure its card says in place, with its own "Try again": asked three times more
+ * first (about 7 s), it would hold the rest of the page, which its loader reads beside it.
  */
-export async function cached<T>(options: { queryKey: QueryKey; queryFn: () => Promise<T>; staleTime?: number }) {
+export async function cached<T>(options: {
+  queryKey: QueryKey;
+  queryFn: () => Promise<T>;
+  staleTime?: number;
+  retry?: false;
+}) {
   return (await client()).fetchQuery(options);
 }
 

@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/react';
+import { isRouteErrorResponse, redirect } from '@remix-run/react';
 import { HttpError, OfflineError } from './http';
 import { pathOf, paths } from './paths';
 
@@ -28,6 +28,9 @@ export function throwRouteError(error: unknown, request: Request): never {
   }
   throw error;
 }
+
+/** Whether a route's error is the API's 404: the not-found page, rather than an apology to retry. */
+export const isNotFoundResponse = (error: unknown): boolean => isRouteErrorResponse(error) && error.status === 404;
 
 /**
  * The part of a failed change's handling that leaves the page, the same for a form

@@ -802,6 +802,38 @@ test.describe('an admin', () => {
     await expectNoA11yViolations(page, { include: ['section[aria-label="The classifier"]'] });
   });
 
+  test('a panel that cannot be read says so at once, beside the review, and reads again on its button', async ({
+    page,
+    request,
+    signedInUser: admin,
+  }) => {
+    const tag = mark();
+    await makeComments(request, admin, inReview(tag, 1));
+    let reads = 0;
+    let failing = true;
+    await page.route('**/v1.0/sentiment-model', (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      reads++;
+      return failing
+        ? route.fulfill({ status: 500, json: { message: 'Server error.' } })
+        : route.fulfill({ json: modelAnswer() });
+    });
+    await page.goto(`/admin/sentiment-review?message=${tag}`);
+    const panel = page.getByRole('region', { name: 'The classifier' });
+    // Not asked again and again first (four times over 7 s): the review does not wait for its panel.
+    // A second read is the page's own once its live channel opens.
+    await expect(panel).toContainText("The classifier's figures could not be read.");
+    await expect(rows(page)).toHaveCount(1);
+    expect(reads).toBeLessThanOrEqual(2);
+    await expectNoA11yViolations(page);
+    failing = false;
+    await panel.getByRole('button', { name: 'Try again' }).click();
+    await expect(panel).toContainText(
+      "The classifier's label was applied without a person to 120 of 400 comments that arrived (30%).",
+    );
+    await expect(rows(page)).toHaveCount(1);
+  });
+
   test('the panel follows a training live: queued on "Train now", under way, then how it ended', async ({
     page,
     signedInUser: _,

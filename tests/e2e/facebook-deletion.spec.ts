@@ -79,6 +79,27 @@ test.describe('the data-deletion status page', () => {
     await expect(page.getByRole('link', { name: 'Back to dashboard' })).toHaveCount(0);
   });
 
+  test('a lookup the API cannot answer says so and offers to try again, not "not found"', async ({ page, request }) => {
+    const path = await requestDeletion(request);
+    let failing = true;
+    await page.route('**/v1.0/facebook-deletion/*', (route) =>
+      failing
+        ? route.fulfill({ status: 500, json: { message: 'Server error.' }, headers: { 'x-request-id': 'req-500' } })
+        : route.fulfill({ json: { deleted: false } }),
+    );
+    await page.goto(path);
+    // Asked again a few times first (the data cache's retries), then said.
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+    await expect(page).toHaveTitle(/^Facebook Data Deletion Status · /);
+    // The person came from Facebook: no dashboard is theirs.
+    await expect(page.getByRole('link', { name: 'Back to dashboard' })).toHaveCount(0);
+    await expectNoA11yViolations(page);
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('In progress', { exact: true })).toBeVisible();
+  });
+
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`passes axe in ${colorScheme}, in both states`, async ({ page, request }) => {
       await page.emulateMedia({ colorScheme });

@@ -86,6 +86,31 @@ test('shows the sentiment over time as a chart and as a table, and the comments 
   await expect(replies.getByRole('listitem').first()).toBeVisible();
 });
 
+test('a chart that cannot be read says so at once, above the comments, and reads again on its button', async ({
+  page,
+}) => {
+  await signInWithoutUi(page, DEMO);
+  let reads = 0;
+  let failing = true;
+  await page.route('**/v1.0/projects/*/sentiment-summary?*', (route) => {
+    reads++;
+    return failing ? route.fulfill({ status: 500, json: { message: 'Server error.' } }) : route.fallback();
+  });
+  await openComments(page);
+  // Not asked again and again first (four times over 7 s): the comments do not wait for their chart.
+  // A second read is the page's own once its live channel opens.
+  await expect(page.getByText('The summary could not be loaded.')).toBeVisible();
+  await expect(rows(page).nth(1)).toBeVisible();
+  expect(reads).toBeLessThanOrEqual(2);
+  await expectNoA11yViolations(page);
+  failing = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(
+    page.getByRole('img', { name: /^Comments by sentiment, day by day, last 30 days: Positive \d+/ }),
+  ).toBeVisible();
+  await expect(page.getByText('The summary could not be loaded.')).toHaveCount(0);
+});
+
 test('filters by channel and sentiment, and the address keeps them', async ({ page }) => {
   await signInWithoutUi(page, DEMO);
   await openComments(page);

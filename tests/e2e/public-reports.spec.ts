@@ -163,6 +163,49 @@ test('a revoked link, a replaced one and a made-up one are the not-found page', 
   await visitor.close();
 });
 
+test('a report the API cannot give says so and offers to try again, not "not found"', async ({ browser }) => {
+  const visitor = await guest(browser);
+  let failing = true;
+  await visitor.page.route('**/v1.0/public/reports/**', (route) =>
+    failing ? route.fulfill({ status: 500, json: { message: 'Server error.' } }) : route.continue(),
+  );
+  await visitor.page.goto('/public/reports/nothing');
+  await expect(visitor.page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible({ timeout: 15_000 });
+  await expect(visitor.page.getByText('This report link does not exist or is no longer shared.')).toHaveCount(0);
+  await expect(visitor.page.getByRole('link', { name: 'Back to dashboard' })).toHaveCount(0);
+  await expectNoA11yViolations(visitor.page);
+  // Once the API answers again, the same address says what it holds: here, nothing.
+  failing = false;
+  await visitor.page.getByRole('button', { name: 'Try again' }).click();
+  await expect(visitor.page.getByText('This report link does not exist or is no longer shared.')).toBeVisible();
+  await expect(visitor.page).toHaveTitle(/^Page not found/);
+  await visitor.close();
+});
+
+test('a link that cannot be read is said in its dialog at once, and read again on its button', async ({
+  page,
+  request,
+  user,
+}) => {
+  await makeProjectThroughApi(request, await accessTokenOf(request, user), 'Forno');
+  await signInWithoutUi(page, user);
+  let reads = 0;
+  let failing = true;
+  await page.route('**/v1.0/projects/*/report-link', (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    reads++;
+    return failing ? route.fulfill({ status: 500, json: { message: 'Server error.' } }) : route.fallback();
+  });
+  const dialog = await openShareDialog(page, 'Forno');
+  // Not asked again and again first (four times over 7 s) while the dialog waits.
+  await expect(dialog.getByText('The link could not be loaded.')).toBeVisible();
+  expect(reads).toBeLessThanOrEqual(2);
+  await expectNoA11yViolations(page);
+  failing = false;
+  await dialog.getByRole('button', { name: 'Try again' }).click();
+  await expect(dialog.getByRole('button', { name: 'Create a link' })).toBeVisible();
+});
+
 test("another user's project has no link to show or make", async ({ request, makeUser }) => {
   const owner = await makeUser();
   const stranger = await makeUser();

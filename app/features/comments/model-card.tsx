@@ -41,12 +41,15 @@ export function SentimentModelCard({
   const decimal = numberFormat(language, { maximumFractionDigits: 1 });
   const date = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   if (model === 'failed') {
+    // The same region as the figures it stands for, so it is found where they are.
     return (
-      <Card headingLevel={2} title={t('review.model.title')}>
-        <p className="text-sm text-fg-muted" role="alert">
-          {t('review.model.failed')} <ReadAgainButton />
-        </p>
-      </Card>
+      <section aria-label={t('review.model.title')}>
+        <Card headingLevel={2} title={t('review.model.title')}>
+          <p className="text-sm text-fg-muted" role="alert">
+            {t('review.model.failed')} <ReadAgainButton />
+          </p>
+        </Card>
+      </section>
     );
   }
   const formats: Formats = {

@@ -22,6 +22,8 @@ export function getReportLink(projectId: string) {
     queryFn: async () => (await api.call(reports.showReportLink, { params: { projectId } })).reportLink,
     // When it was last opened changes while the owner looks elsewhere.
     staleTime: 0,
+    // The dialog says a failure, with a retry; the project list beside it does not wait.
+    retry: false,
   });
 }
 

@@ -1,13 +1,12 @@
-import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { useLoaderData, useRouteError } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { NotFoundState, RouteErrorBoundary } from '~/components/error-boundary';
 import { PublicPage } from '~/components/public-page';
 import { Badge } from '~/components/ui/badge';
 import { Card } from '~/components/ui/card';
 import { getDeletionStatus } from '~/features/facebook-deletion/api';
-import { OfflineError } from '~/lib/http';
 import { pageTitle } from '~/lib/i18n';
-import { throwRouteError } from '~/lib/route-errors';
+import { isNotFoundResponse, throwRouteError } from '~/lib/route-errors';
 
 /** Open to anyone with the id: the link Meta shows the person after their deletion request. */
 export async function clientLoader({ request, params }: { request: Request; params: { id?: string } }) {
@@ -42,30 +41,26 @@ export default function FacebookDeletionRoute() {
   );
 }
 
-/** A lookup that failed shows the not-found page: its tab says so too. */
+/** An unknown id shows the not-found page: its tab says so too. */
 export function meta({ error }: { error?: unknown }) {
-  return pageTitle(error ? 'notFound.title' : 'facebookDeletion.title');
+  return pageTitle(isNotFoundResponse(error) ? 'notFound.title' : 'facebookDeletion.title');
 }
 
 /**
- * A lookup that fails is the not-found page without its button: the person came from
- * Facebook, not from our dashboard. Only a lost connection says so, and offers to try again.
+ * An unknown id is the not-found page without its button: the person came from Facebook, not
+ * from our dashboard. A lost connection, or a lookup the API could not answer (a 500, too many
+ * lookups), says so and offers to try again: the request may well exist.
  */
 export function ErrorBoundary() {
-  const error = useRouteError();
   const { t } = useTranslation();
-  if (error instanceof OfflineError) {
-    return (
-      <PublicPage>
-        <RouteErrorBoundary />
-      </PublicPage>
-    );
-  }
-  // A thrown response is the API's answer; anything else is a bug worth seeing in the console.
-  if (!isRouteErrorResponse(error)) console.error(error);
+  const notFound = isNotFoundResponse(useRouteError());
   return (
     <PublicPage>
-      <NotFoundState text={t('facebookDeletion.notFound')} withButton={false} />
+      {notFound ? (
+        <NotFoundState text={t('facebookDeletion.notFound')} withButton={false} />
+      ) : (
+        <RouteErrorBoundary withDashboardLink={false} />
+      )}
     </PublicPage>
   );
 }

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useLoaderData, useNavigation, useRouteError, useSearchParams } from '@remix-run/react';
+import { useLoaderData, useNavigation, useRouteError, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeFormat, numberFormat } from '~/lib/format';
 import { SENTIMENTS } from '~contract/comments';
@@ -13,9 +13,8 @@ import { summaryPeriodOf } from '~/features/comments/project-filter';
 import { SentimentChart, SummaryPeriodSelect } from '~/features/comments/sentiment-chart';
 import { ChannelLine } from '~/features/integrations/channel-kind';
 import { getPublicReport } from '~/features/projects/report-links';
-import { OfflineError } from '~/lib/http';
 import { pageTitle } from '~/lib/i18n';
-import { throwRouteError } from '~/lib/route-errors';
+import { isNotFoundResponse, throwRouteError } from '~/lib/route-errors';
 import { MAIN_ID } from '~/components/skip-link';
 
 /**
@@ -127,30 +126,26 @@ export default function PublicReportRoute() {
 }
 
 /** "Espresso Bar · Report · Orbita": the project's name first, as the tab is told apart by it. */
-export function meta({ data }: { data?: { report?: { projectName: string } } }) {
-  if (!data?.report) return pageTitle('notFound.title');
+export function meta({ data, error }: { data?: { report?: { projectName: string } }; error?: unknown }) {
+  if (!data?.report) return pageTitle(isNotFoundResponse(error) ? 'notFound.title' : 'reports.public.title');
   return pageTitle('reports.public.title').map(({ title }) => ({ title: `${data.report!.projectName} · ${title}` }));
 }
 
 /**
  * An unknown or revoked link is the not-found page without its button: whoever holds it came
- * from a message, not from our dashboard. Only a lost connection says so, and offers to try again.
+ * from a message, not from our dashboard. A lost connection, or an answer the API could not give,
+ * says so and offers to try again.
  */
 export function ErrorBoundary() {
-  const error = useRouteError();
   const { t } = useTranslation();
-  // A lost connection, or too many opens from this address: said as such, with a way to retry.
-  if (error instanceof OfflineError || (isRouteErrorResponse(error) && error.status !== 404)) {
-    return (
-      <ReportFrame>
-        <RouteErrorBoundary />
-      </ReportFrame>
-    );
-  }
-  if (!isRouteErrorResponse(error)) console.error(error);
+  const notFound = isNotFoundResponse(useRouteError());
   return (
     <ReportFrame>
-      <NotFoundState text={t('reports.public.notFound')} withButton={false} />
+      {notFound ? (
+        <NotFoundState text={t('reports.public.notFound')} withButton={false} />
+      ) : (
+        <RouteErrorBoundary withDashboardLink={false} />
+      )}
     </ReportFrame>
   );
 }
