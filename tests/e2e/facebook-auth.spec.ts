@@ -126,7 +126,7 @@ test('signs up with Facebook: on to /projects/new with the promo coupon redeemed
     await page.getByRole('button', { name: 'Sign up with Facebook' }).click();
     await atFacebook(page, 'Sofia Esposito');
     await expect(page).toHaveURL('/projects/new');
-    await expect(snackbar(page, 'Coupon applied: 15% off your first three months.')).toBeVisible();
+    await expect(snackbar(page, 'Coupon applied: 15% off your first 3 months.')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'New project' })).toBeVisible();
     await expect(page.getByText('Name your project, Sofia')).toBeVisible();
     await expectNoA11yViolations(page);

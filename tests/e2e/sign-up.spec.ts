@@ -131,9 +131,55 @@ test.describe('sign-up', () => {
     });
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page).toHaveURL('/projects');
-    await expect(page.getByText('Coupon applied: 15% off your first three months.')).toBeVisible();
+    await expect(page.getByText('Coupon applied: 15% off your first 3 months.')).toBeVisible();
     expect((await currentUser(page)).redeemedCoupons).toEqual(['marketing-espresso-15']);
     await deleteSignedUpUser(page);
+  });
+
+  test('a coupon the API does not have is said above the form, and nothing is redeemed', async ({ page }) => {
+    await page.goto('/register/spring-20');
+    await expect(
+      page.getByText(
+        'There is no coupon “spring-20”: check the link you were given. You can still sign up, at the usual price.',
+      ),
+    ).toBeVisible();
+    // The info panel, not the promo's.
+    await expect(
+      page.getByRole('heading', { name: 'Everything your social channels need, in one place' }),
+    ).toBeVisible();
+    await expectNoA11yViolations(page);
+    await fillSignUp(page, {
+      firstName: 'No',
+      lastName: 'Coupon',
+      email: uniqueEmail('nocoupon'),
+      password: 'Valid-Pass1',
+    });
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page).toHaveURL('/projects');
+    await expect(page.getByText('Welcome to Orbita, No!')).toBeVisible();
+    // Neither applied nor said to have failed: the page had said there was none.
+    await expect(page.getByText(/Coupon applied|the coupon could not be applied/)).toHaveCount(0);
+    expect((await currentUser(page)).redeemedCoupons).toEqual([]);
+    await deleteSignedUpUser(page);
+
+    // A hostile code is shown as text.
+    await page.goto(`/register/${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
+    await expect(page.getByText('There is no coupon “<img src=x onerror=alert(1)>”', { exact: false })).toBeVisible();
+  });
+
+  test('an active coupon other than the promo says what it gives', async ({ page }) => {
+    // The product's one coupon is the promo; another is made in the database (none is seeded), so
+    // the API's answer for it is given here.
+    await page.route('**/v1.0/coupons/friends-10', (route) =>
+      route.fulfill({ json: { coupon: { code: 'friends-10', discountPercent: 10, durationMonths: 1 } } }),
+    );
+    await page.goto('/register/friends-10');
+    await expect(
+      page.getByText(
+        'The coupon friends-10 gives 10% off your first month. It applies as soon as your account is made.',
+      ),
+    ).toBeVisible();
+    await expectNoA11yViolations(page);
   });
 
   for (const theme of ['light', 'dark'] as const) {

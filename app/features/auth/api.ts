@@ -93,6 +93,11 @@ export function resetPassword(body: { email: string; password: string; token: st
   return api.call(auth.reset, { body }, CREDENTIALS_CALL);
 }
 
+/** A sign-up link's coupon, if it is one (a 404 if not). */
+export async function getCoupon(code: string) {
+  return (await api.call(coupons.showCoupon, { params: { code } })).coupon;
+}
+
 export async function redeemCoupon(coupon: string) {
   try {
     return await api.call(coupons.redeemCoupon, { body: { coupon } });

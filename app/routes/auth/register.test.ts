@@ -32,6 +32,9 @@ function stubApi() {
       if (url.pathname === '/v1.0/auth/register') {
         return json(201, { access_token: 'token', token_type: 'Bearer', expires_in: 900, user });
       }
+      if (url.pathname === '/v1.0/coupons/marketing-espresso-15') {
+        return json(200, { coupon: { code: 'marketing-espresso-15', discountPercent: 15, durationMonths: 3 } });
+      }
       if (url.pathname === '/v1.0/coupons/redeem') {
         return json(200, { coupon: { code: 'marketing-espresso-15', discountPercent: 15, durationMonths: 3 } });
       }
@@ -66,9 +69,21 @@ describe('sign-up clientAction', () => {
     const calls = stubApi();
     const redirect = await clientAction(signUpRequest('marketing-espresso-15')).catch((thrown: Response) => thrown);
     expect((redirect as Response).headers.get('Location')).toBe('/');
-    expect(calls).toEqual(['POST /v1.0/auth/register', 'POST /v1.0/coupons/redeem']);
+    // Looked up first (the page had, so its answer is kept), then redeemed once the account exists.
+    expect(calls).toEqual([
+      'GET /v1.0/coupons/marketing-espresso-15',
+      'POST /v1.0/auth/register',
+      'POST /v1.0/coupons/redeem',
+    ]);
     // The user cached at sign-up does not list the coupon yet: the next read must refetch.
     expect(queryClient.getQueryState(authKeys.me())?.isInvalidated).toBe(true);
+  });
+
+  it('with a coupon the API does not have redeems nothing', async () => {
+    const calls = stubApi();
+    await clientAction(signUpRequest('spring-20')).catch((thrown: Response) => thrown);
+    expect(calls).toEqual(['GET /v1.0/coupons/spring-20', 'POST /v1.0/auth/register']);
+    expect(queryClient.getQueryData(authKeys.me())).toEqual(user);
   });
 
   it('without the coupon redeems nothing and keeps the fresh user', async () => {

@@ -21,7 +21,9 @@ import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/fo
 import { chosenLanguage, pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 import { formAnswer, handleIntents, intentOf } from '~/lib/intents';
-import { afterSignUp } from '~/features/auth/sign-up';
+import { afterSignUp, checkLinkCoupon, couponToRedeem, type LinkCoupon } from '~/features/auth/sign-up';
+import { isPromoCoupon } from '~/features/auth/promo-panel';
+import { Alert } from '~/components/ui/alert';
 
 const FacebookNotice = lazyModule(() => import('~/features/auth/facebook-problem'));
 /**
@@ -29,13 +31,15 @@ const FacebookNotice = lazyModule(() => import('~/features/auth/facebook-problem
  * app/routes/auth/facebook-callback.tsx): the email request, or the address taken, named in the
  * address.
  */
-export function clientLoader({ request }: { request: Request }) {
-  return { facebookProblem: facebookProblemOf(request.url) };
+export async function clientLoader({ request, params }: { request: Request; params: { coupon?: string } }) {
+  return { facebookProblem: facebookProblemOf(request.url), coupon: await checkLinkCoupon(params.coupon) };
 }
 
 export async function clientAction({ request, params }: { request: Request; params: { coupon?: string } }) {
+  // A coupon the API said it does not have is not redeemed: the page said so.
+  const coupon = couponToRedeem(await checkLinkCoupon(params.coupon));
   if ((await intentOf(request)) === FACEBOOK_INTENT) {
-    return handleIntents(request, facebookIntents('sign-up', { coupon: params.coupon }));
+    return handleIntents(request, facebookIntents('sign-up', { coupon }));
   }
   const submission = await parseForm(request, SignUpSchema);
   if (submission.status !== 'success') return { result: submission.reply(), emailTaken: false };
@@ -47,7 +51,7 @@ export async function clientAction({ request, params }: { request: Request; para
     return { result: replyWithApiError(request, submission, error), emailTaken };
   }
   // The account exists either way; the user hears whether the coupon applied.
-  await afterSignUp(params.coupon);
+  await afterSignUp(coupon);
   throw redirect(paths.home());
 }
 
@@ -56,7 +60,7 @@ export default function RegisterRoute() {
   const actionData = formAnswer(useActionData<typeof clientAction>());
   const [form, fields] = useAppForm(SignUpSchema, { id: 'sign-up', lastResult: actionData?.result });
   const pending = useIsPending();
-  const { facebookProblem } = useLoaderData<typeof clientLoader>();
+  const { facebookProblem, coupon } = useLoaderData<typeof clientLoader>();
 
   return (
     <>
@@ -66,6 +70,7 @@ export default function RegisterRoute() {
           <FacebookNotice problem={facebookProblem} />
         </Suspense>
       ) : null}
+      <LinkCouponNotice coupon={coupon} />
       <FacebookButton label={t('signup.facebook')} />
       <OrDivider />
       <AppForm form={form} className="flex flex-col gap-5">
@@ -113,6 +118,33 @@ export default function RegisterRoute() {
       </p>
     </>
   );
+}
+
+/**
+ * What the link's coupon gives, or that there is no such coupon, above the form: the promo coupon
+ * has its own panel instead, and a coupon that could not be checked is tried after the sign-up.
+ */
+function LinkCouponNotice({ coupon }: { coupon: LinkCoupon | null }) {
+  const { t } = useTranslation();
+  if (coupon?.state === 'unknown') {
+    return (
+      <Alert tone="warning" className="mb-6 wrap-anywhere">
+        {t('signup.couponUnknown', { code: coupon.code })}
+      </Alert>
+    );
+  }
+  if (coupon?.state === 'valid' && !isPromoCoupon(coupon.code)) {
+    return (
+      <Alert tone="info" className="mb-6 wrap-anywhere">
+        {t('signup.couponValid', {
+          code: coupon.coupon.code,
+          percent: coupon.coupon.discountPercent,
+          count: coupon.coupon.durationMonths,
+        })}
+      </Alert>
+    );
+  }
+  return null;
 }
 
 export function meta() {
