@@ -1,3 +1,4 @@
+import { useMemo, useRef } from 'react';
 import { snackbar, snackbarMessages } from './snackbar';
 
 /**
@@ -13,4 +14,28 @@ export function runLatestAction(): boolean {
     latest.action!.run();
   }
   return !!latest;
+}
+
+/**
+ * A list's `z`: the Undo of the latest change, or, while a change is on its way, the Undo of that
+ * one once its answer (and its message with the Undo) is in, never the one before it. The page
+ * calls `takeAsked` as each answer comes, and runs the Undo it offered if it says so.
+ */
+export function useUndoKey() {
+  const asked = useRef(false);
+  return useMemo(
+    () => ({
+      undo(changeOnItsWay: boolean) {
+        if (changeOnItsWay) asked.current = true;
+        else runLatestAction();
+      },
+      /** Whether `z` was pressed while the change just answered was on its way; asked once. */
+      takeAsked() {
+        const was = asked.current;
+        asked.current = false;
+        return was;
+      },
+    }),
+    [],
+  );
 }

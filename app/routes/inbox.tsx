@@ -58,7 +58,7 @@ import { LOADS_IN_PLACE } from '~/lib/loading';
 import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
 import { snackbar } from '~/lib/snackbar';
-import { runLatestAction } from '~/lib/snackbar-undo';
+import { runLatestAction, useUndoKey } from '~/lib/snackbar-undo';
 import { useQueryChange, useQueryOnItsWay } from '~/lib/url-query';
 import { ReplyNeedsAccount } from '~/features/comments/reply-needs-account';
 
@@ -276,10 +276,9 @@ export default function InboxRoute() {
     }
   }
   // z pressed while a done is on its way undoes that done, once its answer (and its Undo) is in.
-  const undoAsked = useRef(false);
+  const undoKey = useUndoKey();
   useEffect(() => {
-    const asked = undoAsked.current;
-    undoAsked.current = false;
+    const asked = undoKey.takeAsked();
     if (!answer?.ok) return;
     const { result, done } = answer.data;
     if (result.updated === 0) return;
@@ -298,7 +297,7 @@ export default function InboxRoute() {
         : undefined,
     });
     if (asked) runLatestAction();
-  }, [answer, submitUndo]);
+  }, [answer, submitUndo, undoKey]);
 
   /** Done (or open again) for the checked rows, or the row the keyboard is on. */
   const sendDone = (rows: InboxComment[], done: boolean) => {
@@ -348,8 +347,7 @@ export default function InboxRoute() {
     // The Undo of the latest done, while its message shows (the message is at the page's end); of
     // the one on its way once it is in, never of the one before it.
     if (command.does === 'undo') {
-      if (sentDone || queuedDone) undoAsked.current = true;
-      else runLatestAction();
+      undoKey.undo(!!(sentDone || queuedDone));
       return;
     }
     if (command.does === 'clear') return setSelected(new Set());

@@ -2,6 +2,7 @@ import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { AppDialogProps } from './dialog';
 import { dialogWidths } from './dialog';
+import { firstFocusableIn } from '~/lib/focus';
 
 /**
  * Where the element that opened a dialog stood: its list item's list and place, if it was in one;
@@ -35,7 +36,7 @@ function successorOf(opener: Opener): HTMLElement | null {
   if (element.isConnected && element instanceof HTMLElement) return element;
   if (list?.isConnected && list.children.length > 0) {
     const item = list.children[Math.min(index, list.children.length - 1)];
-    const focusable = item?.querySelector<HTMLElement>('button:not([disabled]), a[href], [tabindex="0"]');
+    const focusable = firstFocusableIn(item);
     if (focusable) return focusable;
   }
   return document.querySelector('main');

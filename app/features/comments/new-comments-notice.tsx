@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { numberFormat } from '~/lib/format';
+import { firstFocusableIn } from '~/lib/focus';
 
 /**
  * The comments that arrived while the list was open (docs/decisions/044): said, and shown when
@@ -51,7 +52,7 @@ export function NewCommentsNotice({
                 const row = firstRow();
                 if (row === before && frames++ < 120) return void requestAnimationFrame(focusNewest);
                 if (document.activeElement && document.activeElement !== document.body) return;
-                const target = row && row.tabIndex >= 0 ? row : row?.querySelector<HTMLElement>(FOCUSABLE);
+                const target = row && row.tabIndex >= 0 ? row : firstFocusableIn(row);
                 target?.focus();
               };
               requestAnimationFrame(focusNewest);
@@ -64,8 +65,6 @@ export function NewCommentsNotice({
     </div>
   );
 }
-
-const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), [tabindex="0"]';
 
 /** The list's table the offer floats over: the toolbar it is in stands beside the table's frame. */
 function tableAround(element: Element) {

@@ -1,8 +1,8 @@
-import { useEffect, useLayoutEffect, useReducer, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { DataTableHandle } from '~/components/ui/table';
 import { useIntent } from '~/lib/intents';
 import { snackbar } from '~/lib/snackbar';
-import { runLatestAction } from '~/lib/snackbar-undo';
+import { runLatestAction, useUndoKey } from '~/lib/snackbar-undo';
 import type { Comment, ReviewResult, Sentiment } from './api';
 import { filterToParams, type ReviewFilter } from './filter';
 import { reviewsFor, type ReviewChoice } from './review';
@@ -92,11 +92,10 @@ export function useSentimentReview({
   const undos = useIntent();
   const answer = reviews.result;
   // z pressed while a review is on its way undoes that review, once its answer (and its Undo) is in.
-  const undoAsked = useRef(false);
+  const undoKey = useUndoKey();
   useEffect(() => {
     if (!answer) return;
-    const asked = undoAsked.current;
-    undoAsked.current = false;
+    const asked = undoKey.takeAsked();
     // A failure is already said (handleIntents); the selection stays for another try.
     if (!answer.ok) return dispatch({ type: 'settled' });
     const { result, ids } = answer.data;
@@ -179,8 +178,7 @@ export function useSentimentReview({
     // The Undo of the latest review, while its message shows (the message is at the page's end);
     // of the one on its way once it is in, never of the one before it.
     else if (command.does === 'undo') {
-      if (state.reviewing !== null || queued) undoAsked.current = true;
-      else runLatestAction();
+      undoKey.undo(state.reviewing !== null || queued !== null);
     } else edit();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {

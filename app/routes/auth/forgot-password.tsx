@@ -27,6 +27,8 @@ export async function clientAction({ request }: { request: Request }) {
 /**
  * The outcome takes the focus as it replaces the form, whose field and button had it: the
  * keyboard goes on from the message (to "Back to sign in"), not from the page's start.
+ * Written here and in reset-password.tsx rather than shared: a module both import would join the
+ * `guest` chunk that every guest page loads first (scripts/chunk-modules.ts).
  */
 const takeFocus = (element: HTMLElement | null) => element?.focus();
 

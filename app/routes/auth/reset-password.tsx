@@ -37,6 +37,8 @@ export async function clientAction({ request }: { request: Request }) {
 /**
  * The outcome takes the focus as it replaces the form, whose fields and button had it: the
  * keyboard goes on from the message (to "Sign in"), not from the page's start.
+ * Written here and in forgot-password.tsx rather than shared: a module both import would join the
+ * `guest` chunk that every guest page loads first (scripts/chunk-modules.ts).
  */
 const takeFocus = (element: HTMLElement | null) => element?.focus();
 
