@@ -20,7 +20,7 @@ import type { AppEnv, Services } from '../http/context';
 import type { Logger } from '../log';
 import { HttpError, notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
-import { pageOffset, paged } from '../http/paging';
+import { pageOffset, paged, refuseNumberWithCursor } from '../http/paging';
 import { findOwnProject } from '../projects/queries';
 import { markDoneByReply } from '../inbox/queries';
 import { COMMENTS_CHANGED, INBOX_CHANGED } from '../../contract/realtime';
@@ -62,6 +62,7 @@ export function projectCommentRoutes(s: Services) {
   route(routes, s, comments.listProjectComments, async (c, { params, query }) => {
     const project = await ownProject(c.get('user').id, params.projectId);
     const { pageNumber, after, ...chosen } = query;
+    refuseNumberWithCursor(c, after);
     const pageRequest = { page: pageNumber, pageSize: COMMENTS_PAGE_SIZE };
     // The total is the count every figure of the project uses (its card, chart and report).
     const [counts, rows] = await Promise.all([

@@ -5,7 +5,7 @@ import { COMMENTS_PAGE_SIZE } from '../../contract/comments';
 import type { AppEnv, Services } from '../http/context';
 import { fieldError, HttpError, notFound } from '../http/errors';
 import { reply, route } from '../http/operation';
-import { pageOffset, paged } from '../http/paging';
+import { pageOffset, paged, refuseNumberWithCursor } from '../http/paging';
 import { presentComment } from './presenters';
 import { mergeSearchEntriesAfterAnswer } from './search-entries';
 import { tellAfterReview } from '../alerts/reviewed';
@@ -34,6 +34,7 @@ export function commentRoutes(s: Services) {
 
   route(routes, s, comments.listComments, async (c, { query }) => {
     const { pageNumber, after, orderBy, ...filter } = query;
+    refuseNumberWithCursor(c, after);
     const pageRequest = { page: pageNumber, pageSize: COMMENTS_PAGE_SIZE };
     const [counted, rows] = await Promise.all([
       countComments(s.db, filter),

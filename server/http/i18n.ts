@@ -211,6 +211,7 @@ export const rules = {
     boolean: 'The :attribute field must be true or false.',
     distinct: 'The :attribute field has a duplicate value.',
     prohibited: 'The :attribute field is not taken with this action.',
+    notWithCursor: 'The :attribute field is not taken with after: a page goes by its number or by a cursor, not both.',
     currentPassword: 'The password is incorrect.',
     emailChangeNeedsPassword:
       'A new email address is asked for with your password and confirmed by a link sent to it (POST /v1.0/auth/email).',
@@ -261,6 +262,8 @@ export const rules = {
     boolean: 'Il campo :attribute deve essere vero o falso.',
     distinct: 'Il campo :attribute contiene un valore duplicato.',
     prohibited: 'Il campo :attribute non è ammesso con questa azione.',
+    notWithCursor:
+      'Il campo :attribute non è ammesso insieme ad after: una pagina si chiede per numero o per cursore, non in entrambi i modi.',
     currentPassword: 'La password non è corretta.',
     emailChangeNeedsPassword:
       'Un nuovo indirizzo email si chiede con la tua password e si conferma con un link inviato a quell’indirizzo (POST /v1.0/auth/email).',

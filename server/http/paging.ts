@@ -1,4 +1,6 @@
+import type { Context } from 'hono';
 import type { Paged } from '../../contract/common';
+import { fieldError } from './errors';
 
 export type PageRequest = { page: number; pageSize: number };
 
@@ -24,4 +26,12 @@ export function paged<T>(
       ...(totalIsAtLeast ? { totalIsAtLeast: true as const } : {}),
     },
   };
+}
+
+/**
+ * A page goes by its number or by a cursor (`after`), not both: the answer's `currentPage` could
+ * say neither. Read from the query as sent, since a missing `pageNumber` is parsed as 1.
+ */
+export function refuseNumberWithCursor(c: Context, after: string | undefined): void {
+  if (after !== undefined && c.req.query('pageNumber') !== undefined) throw fieldError('pageNumber', 'notWithCursor');
 }

@@ -171,6 +171,24 @@ describe('the inbox', () => {
     expect((await list(token)).body.meta.total).toBe(0);
   });
 
+  it("refuses a page by number and by cursor at once, in the caller's language", async () => {
+    const { owner } = await userWithInbox();
+    const first = await list(owner.accessToken);
+    const after = first.body.data[0]!.cursor;
+    const answer = await h.call(inbox.listInbox, { query: { after, pageNumber: '2' }, token: owner.accessToken });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({
+      errors: {
+        pageNumber: [
+          'The page number field is not taken with after: a page goes by its number or by a cursor, not both.',
+        ],
+      },
+    });
+    // Either alone is a page.
+    expect((await h.call(inbox.listInbox, { query: { after }, token: owner.accessToken })).status).toBe(200);
+    expect((await h.call(inbox.listInbox, { query: { pageNumber: '2' }, token: owner.accessToken })).status).toBe(200);
+  });
+
   it('marks done and open again by id, counts it, and undoes a batch', async () => {
     const { owner, complaint, praise, reply } = await userWithInbox();
     const token = owner.accessToken;

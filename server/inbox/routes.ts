@@ -7,7 +7,7 @@ import type { AppEnv, Services } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
 import { projectsFollowing } from '../projects/queries';
 import { reply, route } from '../http/operation';
-import { pageOffset, paged } from '../http/paging';
+import { pageOffset, paged, refuseNumberWithCursor } from '../http/paging';
 import { CountChanged, repliesTo, type CommentWithChannel } from '../comments/queries';
 import { presentProjectComment } from '../comments/presenters';
 import { mergeSearchEntriesAfterAnswer } from '../comments/search-entries';
@@ -35,6 +35,7 @@ export function inboxRoutes(s: Services) {
   route(routes, s, inbox.listInbox, async (c, { query }) => {
     const user = c.get('user');
     const { pageNumber, after, orderBy, ...filter } = query;
+    refuseNumberWithCursor(c, after);
     const order = orderBy ?? 'negativeFirst';
     const pageRequest = { page: pageNumber, pageSize: COMMENTS_PAGE_SIZE };
     const channelIds = await inboxChannelIds(s.db, user.id, filter);
