@@ -1,4 +1,5 @@
 import { useMemo, useRef } from 'react';
+import { HttpError } from './http';
 import { snackbar, snackbarMessages } from './snackbar';
 
 /**
@@ -38,4 +39,19 @@ export function useUndoKey() {
     }),
     [],
   );
+}
+
+/**
+ * An Undo's request, said as what it is when the API no longer has the change (404): undone
+ * already (from another tab, or by another device), or its rows changed since. `null` then;
+ * other failures go on to the page's handling.
+ */
+export async function undoUnlessGone<T>(undo: Promise<T>): Promise<T | null> {
+  try {
+    return await undo;
+  } catch (error) {
+    if (!(error instanceof HttpError && error.status === 404)) throw error;
+    snackbar.show('ui.nothingToUndo', 'info');
+    return null;
+  }
 }

@@ -58,7 +58,7 @@ import { LOADS_IN_PLACE } from '~/lib/loading';
 import { pageTitle } from '~/lib/i18n';
 import { throwRouteError } from '~/lib/route-errors';
 import { snackbar } from '~/lib/snackbar';
-import { runLatestAction, useUndoKey } from '~/lib/snackbar-undo';
+import { runLatestAction, undoUnlessGone, useUndoKey } from '~/lib/snackbar-undo';
 import { useQueryChange, useQueryOnItsWay } from '~/lib/url-query';
 import { ReplyNeedsAccount } from '~/features/comments/reply-needs-account';
 
@@ -122,10 +122,10 @@ export async function clientAction({ request }: { request: Request }) {
         const filter = inboxFilterFromQuery(new URLSearchParams(String(form.get('query') ?? '')));
         return { result: await markMatchingDone(filter, Number(formText(form, 'expectedTotal'))), done: true };
       },
-      [inboxIntents.undo]: async (form): Promise<DoneAnswer> => ({
-        result: await undoDone(formText(form, 'batchId')),
-        done: false,
-      }),
+      [inboxIntents.undo]: async (form): Promise<DoneAnswer | null> => {
+        const result = await undoUnlessGone(undoDone(formText(form, 'batchId')));
+        return result && { result, done: false };
+      },
       [inboxIntents.mark]: async (form) => {
         const comment = await shownInboxComment(formText(form, 'id'));
         if (comment) await markInboxComment(comment, marksOf(form));

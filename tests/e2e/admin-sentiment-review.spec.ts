@@ -83,6 +83,7 @@ async function adminApi(request: APIRequestContext, admin: TestUser) {
       return (await answer.json()).meta.total;
     },
     patch: (comments: unknown[]) => request.patch('/v1.0/comments', { data: { comments }, headers }),
+    undo: (batchId: string) => request.post(`/v1.0/comments/reviews/${batchId}/undo`, { headers }),
   };
 }
 
@@ -382,6 +383,31 @@ test.describe('an admin', () => {
         (comment) => comment.sentiment.inReview && comment.sentiment.sentiment === 'NEUTRAL',
       ),
     ).toBe(true);
+  });
+
+  test('an Undo already done elsewhere says there is nothing to undo, not "Not found"', async ({
+    page,
+    request,
+    signedInUser: admin,
+  }) => {
+    const tag = mark();
+    await makeComments(request, admin, inReview(tag, 1));
+    const api = await adminApi(request, admin);
+    await openReview(page, tag);
+    await rows(page).first().getByRole('checkbox').check();
+    const reviewed = page.waitForResponse((response) => response.request().method() === 'PATCH');
+    await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    const { batchId } = (await (await reviewed).json()) as { batchId: string };
+    await expect(rows(page)).toHaveCount(0);
+    // Undone from another tab meanwhile.
+    expect((await api.undo(batchId)).status()).toBe(200);
+    await snackbarText(page, 'Comments updated successfully').getByRole('button', { name: 'Undo' }).click();
+    await expect(
+      snackbarText(page, 'Nothing to undo: this change was already undone, or its comments changed since.'),
+    ).toBeVisible();
+    await expect(snackbarText(page, 'Not found.')).toHaveCount(0);
+    // The comment is back in review, as the other tab left it.
+    await expect(rows(page)).toHaveCount(1);
   });
 
   test('the undo stays offered for more than ten seconds', async ({ page, request, signedInUser: admin }) => {

@@ -139,6 +139,36 @@ test('lists the open comments negatives first; done by a button with Undo, by ke
   await expect(headerLink(page, total - 1)).toBeVisible();
 });
 
+test('an Undo already done in another tab says there is nothing to undo, not "Not found"', async ({
+  page,
+  request,
+  user,
+}) => {
+  await userWithComments(page, request, user);
+  await page.goto('/inbox');
+  const done = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/v1.0/inbox/done',
+  );
+  await rows(page)
+    .nth(1)
+    .getByRole('button', { name: /^Mark the comment of .+ done$/ })
+    .click();
+  const { batchId } = (await (await done).json()) as { batchId: string };
+  await expect(page.getByText('1 comment done.')).toBeVisible();
+  const token = await accessTokenOf(request, user);
+  const undone = await request.post(`/v1.0/inbox/done/${batchId}/undo`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(undone.status()).toBe(200);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Nothing to undo: this change was already undone, or its comments changed since.' }),
+  ).toBeVisible();
+  await expect(page.getByText('Not found.')).toHaveCount(0);
+});
+
 test('a done that does not go through leaves the keyboard and the selection where they were, so a second try marks the same comments', async ({
   page,
   request,

@@ -46,6 +46,7 @@ import { pageTitle } from '~/lib/i18n';
 import { useReadWhileUnderWay } from '~/lib/read-while-under-way';
 import { failureToSay, throwRouteError } from '~/lib/route-errors';
 import { snackbar } from '~/lib/snackbar';
+import { undoUnlessGone } from '~/lib/snackbar-undo';
 import { authorOf } from '~/features/comments/author';
 import { SentimentModelCard } from '~/features/comments/model-card';
 import {
@@ -110,7 +111,8 @@ export async function clientAction({ request }: { request: Request }) {
       await trainSentimentModel();
     },
     [reviewIntents.undo]: async (form) => {
-      const result = await undoCommentReview(formText(form, 'batchId'));
+      const result = await undoUnlessGone(undoCommentReview(formText(form, 'batchId')));
+      if (!result) return;
       await sentimentModelChanged();
       snackbar.show('review.undone', 'success', { values: { count: result.updated } });
       if (result.conflicts.length > 0) {
