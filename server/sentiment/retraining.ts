@@ -29,12 +29,21 @@ export const MIN_REVIEWS = 30;
 
 const LABELS: Partial<Record<string, Label>> = { NEGATIVE: 0, NEUTRAL: 1, POSITIVE: 2 };
 
-/** One in five reviews, chosen by its id (the same ones every time), is kept to score models on. */
-export function heldOut(id: string): boolean {
+/** One key in five (the same ones every time): the held-out reviews' share. */
+export function heldOut(key: string): boolean {
   let h = 0;
-  for (let i = 0; i < id.length; i++) h = (Math.imul(h, 31) + id.charCodeAt(i)) >>> 0;
+  for (let i = 0; i < key.length; i++) h = (Math.imul(h, 31) + key.charCodeAt(i)) >>> 0;
   return h % 5 === 0;
 }
+
+/**
+ * Whether a review is kept to score models on rather than taught: chosen by its words, not its
+ * id, so that the same words reviewed twice are on one side only. The followers of one page each
+ * hold their own copy of its comments, and a "Grazie!" comes back every day: chosen by id, a copy
+ * was taught and its twin scored on, and a model was scored on what it had been taught.
+ */
+export const isHeldOut = (review: { message: string }): boolean =>
+  heldOut(review.message.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim());
 
 /** The reviewed comments a training learns from (teaching a class, not the channel's own). */
 const teaching = and(
@@ -183,8 +192,8 @@ export async function retrainSentiment(deps: {
 }): Promise<RetrainOutcome> {
   const reviewed = await reviewedComments(deps.db);
   if (reviewed.length < MIN_REVIEWS) return { outcome: 'waiting', reviewed: reviewed.length };
-  const kept = reviewed.filter((each) => heldOut(each.id));
-  const taught = reviewed.filter((each) => !heldOut(each.id));
+  const kept = reviewed.filter(isHeldOut);
+  const taught = reviewed.filter((each) => !isHeldOut(each));
   const currentId = await deps.models.refresh();
   const stored = currentId ? await readModelBytes(deps.db, currentId) : null;
   const started = performance.now();
