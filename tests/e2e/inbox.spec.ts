@@ -169,6 +169,34 @@ test('an Undo already done in another tab says there is nothing to undo, not "No
   await expect(page.getByText('Not found.')).toHaveCount(0);
 });
 
+test('a bookmark and a hide keep the keyboard on their button, so a second press undoes them', async ({
+  page,
+  request,
+  user,
+}) => {
+  await userWithComments(page, request, user);
+  await page.goto('/inbox');
+  // Pinned by its own time: a comment arriving meanwhile moves the rows down.
+  const published = (await rows(page).nth(1).locator('time').first().getAttribute('datetime'))!;
+  const first = rows(page)
+    .filter({ has: page.locator(`time[datetime="${published}"]`) })
+    .first();
+  for (const name of [/^Bookmark the comment of/, /^Hide the comment of/]) {
+    const button = first.getByRole('button', { name });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await expect(button).toBeFocused();
+    // Its own request done (the page read again), it takes the next press.
+    await expect(button).not.toHaveAttribute('aria-disabled');
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    await expect(button).toBeFocused();
+    // The row's buttons share its request: the next waits for this one.
+    await expect(button).not.toHaveAttribute('aria-disabled');
+  }
+});
+
 test('a done that does not go through leaves the keyboard and the selection where they were, so a second try marks the same comments', async ({
   page,
   request,

@@ -62,8 +62,11 @@ export function Button({
       {...props}
       aria-disabled={pending || props['aria-disabled'] || undefined}
       onClick={(event) => {
-        // Not `disabled`: a disabled button would drop keyboard focus mid-request.
-        if (pending) return event.preventDefault();
+        // Not `disabled`: a disabled button would drop keyboard focus mid-request. A button that
+        // is `aria-disabled` for the same reason (busy without a spinner) does nothing either.
+        if (pending || props['aria-disabled'] === true || props['aria-disabled'] === 'true') {
+          return event.preventDefault();
+        }
         props.onClick?.(event);
       }}
       className={buttonClass(variant, className, size)}

@@ -134,7 +134,8 @@ export function InboxActions({
         aria-pressed={comment.isBookmarked}
         aria-label={t('projectComments.bookmark', { author })}
         title={t(comment.isBookmarked ? 'projectComments.unbookmarkHint' : 'projectComments.bookmarkHint')}
-        disabled={marks.pending !== null}
+        // Not `disabled`, which would drop the focus while the mark is sent.
+        aria-disabled={marks.pending !== null || undefined}
         onClick={() => mark('isBookmarked', !comment.isBookmarked)}
         className={comment.isBookmarked ? 'text-primary' : ''}
       >
@@ -149,7 +150,8 @@ export function InboxActions({
         aria-pressed={comment.isHidden}
         aria-label={t('projectComments.hide', { author })}
         title={t(comment.isHidden ? 'projectComments.unhideHint' : 'projectComments.hideHint')}
-        disabled={marks.pending !== null}
+        // Not `disabled`, which would drop the focus while the mark is sent.
+        aria-disabled={marks.pending !== null || undefined}
         onClick={() => mark('isHidden', !comment.isHidden)}
       >
         <HideIcon hidden={comment.isHidden} />

@@ -112,7 +112,8 @@ function CommentActions({ comment, onReply }: { comment: ProjectComment; onReply
         aria-pressed={comment.isBookmarked}
         aria-label={t('projectComments.bookmark', { author: authorOf(comment, t) })}
         title={t(comment.isBookmarked ? 'projectComments.unbookmarkHint' : 'projectComments.bookmarkHint')}
-        disabled={pending !== null}
+        // Not `disabled`, which would drop the focus while the mark is sent.
+        aria-disabled={pending !== null || undefined}
         onClick={() => mark('isBookmarked', !comment.isBookmarked)}
         className={comment.isBookmarked ? 'text-primary' : ''}
       >
@@ -124,7 +125,8 @@ function CommentActions({ comment, onReply }: { comment: ProjectComment; onReply
         aria-pressed={comment.isHidden}
         aria-label={t('projectComments.hide', { author: authorOf(comment, t) })}
         title={t(comment.isHidden ? 'projectComments.unhideHint' : 'projectComments.hideHint')}
-        disabled={pending !== null}
+        // Not `disabled`, which would drop the focus while the mark is sent.
+        aria-disabled={pending !== null || undefined}
         onClick={() => mark('isHidden', !comment.isHidden)}
       >
         <HideIcon hidden={comment.isHidden} />
