@@ -43,6 +43,19 @@ describe('useDebouncedSearch', () => {
     expect(settled).toEqual(['jose']);
   });
 
+  it('keeps a space typed at the end once its search is in the URL, so the next word stays apart', async () => {
+    const { settled, url, type, input, wait } = await mountSearch('');
+    await type('giulia ');
+    await wait(600);
+    expect(settled).toEqual(['giulia']);
+    // The caller puts the trimmed words in the URL.
+    await url('giulia');
+    expect(input().value).toBe('giulia ');
+    await type('giulia rossi');
+    await wait(600);
+    expect(settled).toEqual(['giulia', 'giulia rossi']);
+  });
+
   it('follows the URL back and forward, dropping a wait for what was typed before', async () => {
     const { settled, url, type, input, wait } = await mountSearch('jose');
     await type('jos');

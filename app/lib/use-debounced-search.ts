@@ -12,7 +12,9 @@ export function useDebouncedSearch(searched: string, onSearch: (text: string) =>
   const [shownFor, setShownFor] = useState(searched);
   if (searched !== shownFor) {
     setShownFor(searched);
-    setShown(searched);
+    // The search this text asked for (trimmed) keeps the text as typed: "giulia " followed by
+    // "rossi" after a pause must not become "giuliarossi". Any other search replaces it.
+    if (searched !== text.trim()) setShown(searched);
   }
   const wait = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef({ searched, onSearch });
