@@ -121,11 +121,19 @@ const requiredString = () => z.string({ error: (issue) => (missing(issue) ? 'req
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
 
-/** Trimmed, non-empty, single-line text of at most `max` characters. */
+/**
+ * Characters that show nothing and that `trim` keeps: zero-width space, non-joiner and joiner,
+ * word joiner, soft hyphen. Inside text they have their uses (an emoji's joiner); alone they make
+ * a name that looks empty ("Welcome, !").
+ */
+const showsSomething = (value: string) => /[^\s\u00ad\u200b-\u200d\u2060]/.test(value);
+
+/** Trimmed, non-empty, single-line text of at most `max` characters, with something to see. */
 export const text = (max: number) =>
   requiredString().check(
     z.trim(),
     z.minLength(1, { error: 'required', abort: true }),
+    z.refine(showsSomething, { error: 'required', abort: true }),
     z.maxLength(max, `max:${max}`),
     z.refine(hasNoControlCharacters, 'control'),
   );

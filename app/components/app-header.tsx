@@ -30,7 +30,7 @@ function UserMenu({ user }: { user: User }) {
       triggerNamesItself
       trigger={
         <>
-          <Avatar name={name} size="sm" decorative />
+          <Avatar name={name} nameParts={[user.firstName, user.lastName]} size="sm" decorative />
           {/* Named "Account: Ada Admin"; on a wide screen the name shows beside the avatar. */}
           <span className="sr-only">{t('nav.accountPrefix')}</span>
           {/* Cut to its width within (`not-sr-only` lets a box overflow and wrap). */}

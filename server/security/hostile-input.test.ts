@@ -166,6 +166,29 @@ describe('control characters in free text', () => {
     },
   );
 
+  it.each(['\u200b', '\u200b \u200b', '\u2060', '\u00ad', '\ufeff'])(
+    'a name that shows nothing is refused as missing: %j',
+    async (name) => {
+      const res = await h.call(authContract.register, {
+        body: { firstName: name, lastName: 'Lee', email: `zw-${Math.random()}@example.test`, password: 'Valid-Pass1' },
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.errors?.firstName).toEqual(['The first name field is required.']);
+    },
+  );
+
+  it('a name with a joiner inside it, as an emoji has, is taken', async () => {
+    const res = await h.call(authContract.register, {
+      body: {
+        firstName: 'Ann 👩\u200d💻',
+        lastName: 'Lee',
+        email: `zj-${Math.random()}@example.test`,
+        password: 'Valid-Pass1',
+      },
+    });
+    expect(res.status).toBe(201);
+  });
+
   it('in a path code: no such coupon', async () => {
     expect((await h.call('GET', '/v1.0/coupons/%00')).status).toBe(404);
     expect((await h.call('GET', '/v1.0/coupons/%00%0A%5Bapi%5D%20FORGED')).status).toBe(404);

@@ -410,6 +410,12 @@ test.describe('an admin', () => {
     await expect(rows(page)).toHaveCount(1);
   });
 
+  test('a filter that matches nothing says so, not that the review is done', async ({ page, signedInUser: _ }) => {
+    await page.goto(`/admin/sentiment-review?message=${mark()}`);
+    await expect(page.getByText('No comment matches these filters.')).toBeVisible();
+    await expect(page.getByText('No comment is waiting for review. Well done!')).toHaveCount(0);
+  });
+
   test('the undo stays offered for more than ten seconds', async ({ page, request, signedInUser: admin }) => {
     const tag = mark();
     await makeComments(request, admin, inReview(tag, 1));
@@ -444,7 +450,8 @@ test.describe('an admin', () => {
     await expectNoA11yViolations(page);
     await confirm.getByRole('button', { name: 'Accept' }).click();
     await expect(snackbarText(page, 'Comments updated successfully')).toBeVisible();
-    await expect(table(page)).toContainText('No comment is waiting for review.');
+    // None is left of those the filter named.
+    await expect(table(page)).toContainText('No comment matches these filters.');
     expect(await api.total(tag, 'inReview=true')).toBe(0);
     expect(await api.total(tag, 'inReview=false&sentiment=MIXED')).toBe(57);
   });

@@ -196,6 +196,18 @@ test('bookmarks and hides a comment, finds it by those filters, and undoes both'
   await expect(mine).toHaveCount(0);
 });
 
+test('a channel the project does not follow, in the address, reads as no filter', async ({ page, request, user }) => {
+  await openCommentsFollowingPage(page, request, user);
+  await expect(rows(page).nth(1)).toBeVisible();
+  const path = new URL(page.url()).pathname;
+  await page.goto(`${path}?channel=00000000-0000-4000-8000-000000000000&sentiment=NEGATIVE`);
+  await expect(page).toHaveURL(`${path}?sentiment=NEGATIVE`);
+  await expect(page.getByRole('button', { name: 'Channel' })).toContainText('All channels');
+  await page.goto(`${path}?channel=00000000-0000-4000-8000-000000000000`);
+  await expect(page).toHaveURL(path);
+  await expect(rows(page).nth(1)).toBeVisible();
+});
+
 test('a bookmark and a hide keep the keyboard on their button, so a second press undoes them', async ({
   page,
   request,

@@ -7,6 +7,13 @@ describe('initials', () => {
     expect(initials('Maria Guadalupe Fernández de la Torre')).toBe('MT');
   });
 
+  it('with the first and last names apart, takes the first letter of each', () => {
+    expect(initials('Maria De Luca', ['Maria', 'De Luca'])).toBe('MD');
+    expect(initials('x', ['Massimiliano Bartolomeo', "Dell'Acqua-Montecatini Terme"])).toBe('MD');
+    expect(initials('x', ['(Ada)', 'élan'])).toBe('AÉ');
+    expect(initials('x', ['Kenji', ''])).toBe('K');
+  });
+
   it('takes one letter from a single name, none from no name', () => {
     expect(initials('Kenji')).toBe('K');
     expect(initials('')).toBe('');

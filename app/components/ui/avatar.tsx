@@ -2,17 +2,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A person's initials: the first letter of their first and last names ("Ada Lovelace" → "AL"),
+ * A person's initials: the first letter of their first and last names ("Ada Lovelace" → "AL";
+ * with `parts`, of each: "Maria" "De Luca" → "MD"),
  * one letter for a single name, nothing for no name. A "letter" is any script's letter or digit
  * with its combining marks ("Élodie", "Ελένη", "王", "محمد"), so punctuation and emoji are skipped
  * rather than shown as half a character.
  */
-export function initials(name: string): string {
-  const firsts = name
-    .trim()
-    .split(/\s+/)
-    .map((word) => word.match(/[\p{L}\p{N}]\p{M}*/u)?.[0])
-    .filter((letter): letter is string => !!letter);
+export function initials(name: string, parts?: readonly [first: string, last: string]): string {
+  const firstLetter = (text: string) => text.match(/[\p{L}\p{N}]\p{M}*/u)?.[0];
+  // Known apart, each name gives its first letter: "Maria" "De Luca" is MD, not ML.
+  const firsts = (parts ?? name.trim().split(/\s+/)).map(firstLetter).filter((letter): letter is string => !!letter);
   if (firsts.length === 0) return '';
   const picked = firsts.length === 1 ? [firsts[0]] : [firsts[0], firsts[firsts.length - 1]];
   return picked.map((letter) => letter!.toLocaleUpperCase()).join('');
@@ -55,6 +54,7 @@ export function Avatar({
   name,
   src,
   alt,
+  nameParts,
   size = 'md',
   decorative = false,
   className = '',
@@ -63,6 +63,8 @@ export function Avatar({
   src?: string | undefined;
   /** The picture's text alternative; the person's name unless said otherwise. */
   alt?: string;
+  /** The first and last names apart, when known: the initials are their first letters. */
+  nameParts?: readonly [first: string, last: string];
   size?: AvatarSize;
   decorative?: boolean;
   className?: string;
@@ -83,7 +85,7 @@ export function Avatar({
     );
   }
 
-  const letters = initials(name);
+  const letters = initials(name, nameParts);
   return (
     <span
       role={decorative ? undefined : 'img'}

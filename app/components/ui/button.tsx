@@ -64,7 +64,7 @@ export function Button({
       onClick={(event) => {
         // Not `disabled`: a disabled button would drop keyboard focus mid-request. A button that
         // is `aria-disabled` for the same reason (busy without a spinner) does nothing either.
-        if (pending || props['aria-disabled'] === true || props['aria-disabled'] === 'true') {
+        if (pending || String(props['aria-disabled']) === 'true') {
           return event.preventDefault();
         }
         props.onClick?.(event);

@@ -212,7 +212,7 @@ export default function SentimentReviewRoute() {
           getRowId={(comment) => comment.id}
           loading={list.isPending || filtering}
           loadingRows={8}
-          empty={isFiltered(filter) && !inReviewList ? t('review.noMatch') : t('review.empty')}
+          empty={isFiltered(filter) ? t('review.noMatch') : t('review.empty')}
           selectedIds={review.checkedIds}
           onSelectionChange={(ids) => dispatch({ type: 'selected', ids })}
           canSelect={(comment) => comment.sentiment.inReview}

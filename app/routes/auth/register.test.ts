@@ -69,12 +69,8 @@ describe('sign-up clientAction', () => {
     const calls = stubApi();
     const redirect = await clientAction(signUpRequest('marketing-espresso-15')).catch((thrown: Response) => thrown);
     expect((redirect as Response).headers.get('Location')).toBe('/');
-    // Looked up first (the page had, so its answer is kept), then redeemed once the account exists.
-    expect(calls).toEqual([
-      'GET /v1.0/coupons/marketing-espresso-15',
-      'POST /v1.0/auth/register',
-      'POST /v1.0/coupons/redeem',
-    ]);
+    // The promo is not looked up (its panel says what it gives): redeemed once the account exists.
+    expect(calls).toEqual(['POST /v1.0/auth/register', 'POST /v1.0/coupons/redeem']);
     // The user cached at sign-up does not list the coupon yet: the next read must refetch.
     expect(queryClient.getQueryState(authKeys.me())?.isInvalidated).toBe(true);
   });

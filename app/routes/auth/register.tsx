@@ -14,18 +14,28 @@ import { FACEBOOK_INTENT, facebookIntents, facebookProblemOf } from '~/features/
 import { NameAndEmailFields } from '~/features/auth/name-and-email-fields';
 import { PasswordRequirements } from '~/features/auth/password-requirements';
 import { SignUpSchema } from '~/features/auth/schemas';
-import { lazyModule } from '~/lib/lazy-module';
+import { importWithRetry, lazyModule } from '~/lib/lazy-module';
 import { env } from '~/lib/env';
 import { HttpError } from '~/lib/http';
 import { parseForm, replyWithApiError, useAppForm, useIsPending } from '~/lib/forms';
 import { chosenLanguage, pageTitle } from '~/lib/i18n';
 import { paths } from '~/lib/paths';
 import { formAnswer, handleIntents, intentOf } from '~/lib/intents';
-import { afterSignUp, checkLinkCoupon, couponToRedeem, type LinkCoupon } from '~/features/auth/sign-up';
+import { afterSignUp } from '~/features/auth/sign-up';
+import type { LinkCoupon } from '~/features/auth/link-coupon';
 import { isPromoCoupon } from '~/features/auth/promo-panel';
-import { Alert } from '~/components/ui/alert';
 
 const FacebookNotice = lazyModule(() => import('~/features/auth/facebook-problem'));
+// Only a link with a coupon other than the promo (which has its panel) loads what looks it up
+// and says what it is.
+const linkCoupon = () => import('~/features/auth/link-coupon');
+const LinkCouponNotice = lazyModule(linkCoupon);
+const checkLinkCoupon = async (code: string | undefined): Promise<LinkCoupon | null> => {
+  if (!code) return null;
+  if (isPromoCoupon(code)) return { code, state: 'unchecked' };
+  return (await importWithRetry(linkCoupon)).checkLinkCoupon(code);
+};
+const couponToRedeem = (coupon: LinkCoupon | null) => (coupon?.state === 'unknown' ? undefined : coupon?.code);
 /**
  * What a Facebook return that did not sign up left to show (docs/product.md#sign-in-with-facebook;
  * app/routes/auth/facebook-callback.tsx): the email request, or the address taken, named in the
@@ -70,7 +80,11 @@ export default function RegisterRoute() {
           <FacebookNotice problem={facebookProblem} />
         </Suspense>
       ) : null}
-      <LinkCouponNotice coupon={coupon} />
+      {coupon && coupon.state !== 'unchecked' ? (
+        <Suspense fallback={null}>
+          <LinkCouponNotice coupon={coupon} />
+        </Suspense>
+      ) : null}
       <FacebookButton label={t('signup.facebook')} />
       <OrDivider />
       <AppForm form={form} className="flex flex-col gap-5">
@@ -118,33 +132,6 @@ export default function RegisterRoute() {
       </p>
     </>
   );
-}
-
-/**
- * What the link's coupon gives, or that there is no such coupon, above the form: the promo coupon
- * has its own panel instead, and a coupon that could not be checked is tried after the sign-up.
- */
-function LinkCouponNotice({ coupon }: { coupon: LinkCoupon | null }) {
-  const { t } = useTranslation();
-  if (coupon?.state === 'unknown') {
-    return (
-      <Alert tone="warning" className="mb-6 wrap-anywhere">
-        {t('signup.couponUnknown', { code: coupon.code })}
-      </Alert>
-    );
-  }
-  if (coupon?.state === 'valid' && !isPromoCoupon(coupon.code)) {
-    return (
-      <Alert tone="info" className="mb-6 wrap-anywhere">
-        {t('signup.couponValid', {
-          code: coupon.coupon.code,
-          percent: coupon.coupon.discountPercent,
-          count: coupon.coupon.durationMonths,
-        })}
-      </Alert>
-    );
-  }
-  return null;
 }
 
 export function meta() {

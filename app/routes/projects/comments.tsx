@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useActionData, useLoaderData } from '@remix-run/react';
+import { redirect, useActionData, useLoaderData } from '@remix-run/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { numberFormat } from '~/lib/format';
@@ -77,6 +77,12 @@ export async function clientLoader({ request, params }: { request: Request; para
       getProjectComments(projectId, filter),
       savedRepliesForReplying(request),
     ]);
+    // A channel the project does not follow (an old link, one made up) reads as no filter, as any
+    // value that makes no sense does (docs/product.md#comment-filters).
+    if (filter.channelId && !project.channels.some((channel) => channel._id === filter.channelId)) {
+      const query = projectFilterToParams({ ...filter, channelId: undefined }, period).toString();
+      throw redirect(`${paths.projectComments(projectId)}${query ? `?${query}` : ''}`);
+    }
     return { project, filter, period, summary, savedReplies, loaderStartedAt };
   } catch (error) {
     throwRouteError(error, request);
