@@ -197,6 +197,32 @@ test('a bookmark and a hide keep the keyboard on their button, so a second press
   }
 });
 
+test('a comment deleted by its key hands the keyboard to the comment after it', async ({ page, request, user }) => {
+  await userWithComments(page, request, user);
+  await page.goto('/inbox?orderBy=newest');
+  // The first comment, then the second (row 0 is the header).
+  for (const place of [1, 2]) {
+    const target = rows(page).nth(place);
+    const after = (await rows(page)
+      .nth(place + 1)
+      .locator('td')
+      .nth(1)
+      .textContent())!;
+    await target.locator('td').nth(1).click();
+    await expect(target).toBeFocused();
+    await page.keyboard.press('#');
+    const confirm = page.getByRole('dialog', { name: /^Delete this comment on / });
+    await confirm.getByRole('button', { name: /^Delete on / }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText(/^The comment is deleted from .+\.$/).first()).toBeVisible();
+    // The row now in its place has the keyboard, and its keys work from there.
+    await expect(rows(page).nth(place)).toBeFocused();
+    await expect(rows(page).nth(place)).toContainText(after);
+  }
+  await page.keyboard.press('j');
+  await expect(rows(page).nth(3)).toBeFocused();
+});
+
 test('a done that does not go through leaves the keyboard and the selection where they were, so a second try marks the same comments', async ({
   page,
   request,

@@ -103,6 +103,7 @@ test('a chart that cannot be read says so at once, above the comments, and reads
   await expect(rows(page).nth(1)).toBeVisible();
   expect(reads).toBeLessThanOrEqual(2);
   await expectNoA11yViolations(page);
+  await expect(page.getByRole('button', { name: 'Try again' })).not.toHaveAttribute('aria-disabled');
   failing = false;
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(

@@ -201,6 +201,7 @@ test('a link that cannot be read is said in its dialog at once, and read again o
   await expect(dialog.getByText('The link could not be loaded.')).toBeVisible();
   expect(reads).toBeLessThanOrEqual(2);
   await expectNoA11yViolations(page);
+  await expect(dialog.getByRole('button', { name: 'Try again' })).not.toHaveAttribute('aria-disabled');
   failing = false;
   await dialog.getByRole('button', { name: 'Try again' }).click();
   await expect(dialog.getByRole('button', { name: 'Create a link' })).toBeVisible();

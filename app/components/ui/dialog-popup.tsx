@@ -19,28 +19,34 @@ function openerOf(active: Element | null): Opener | null {
   // the focus back.
   const element = marked ?? (active && active !== document.body ? active : document.querySelector('main'));
   if (!element) return null;
-  const item = element.closest('li');
+  const item = element.closest('li, tr');
   const list = item?.parentElement ?? null;
-  const index = item && list ? Array.prototype.indexOf.call(list.children, item) : -1;
+  const index = item && list ? itemsOf(list).indexOf(item) : -1;
   return { element, list, index, focused: active, inMain: element.closest('main') !== null };
 }
 
 /**
  * Where the keyboard goes once a dialog has closed and left it nowhere: back to the element that
- * opened it; when that has left the page (a card deleted from its own menu), the item now at its
- * place in its list, or the one before it when it was the last; else the page's `<main>`
+ * opened it; when that has left the page (a card deleted from its own menu, a row), the item now at
+ * its place in its list (or table), or the one before it when it was the last; else `<main>`
  * (docs/decisions/113).
  */
 function successorOf(opener: Opener): HTMLElement | null {
   const { element, list, index } = opener;
   if (element.isConnected && element instanceof HTMLElement) return element;
-  if (list?.isConnected && list.children.length > 0) {
-    const item = list.children[Math.min(index, list.children.length - 1)];
-    const focusable = firstFocusableIn(item);
+  const items = list?.isConnected ? itemsOf(list) : [];
+  if (items.length > 0) {
+    const item = items[Math.min(index, items.length - 1)]!;
+    // A row the keyboard moves along (a table's roving tab index) takes the focus itself.
+    const focusable = item.hasAttribute('tabindex') && item instanceof HTMLElement ? item : firstFocusableIn(item);
     if (focusable) return focusable;
   }
   return document.querySelector('main');
 }
+
+/** A list's items, or a table body's rows: not the spacers a long list scrolls with (hidden). */
+const itemsOf = (list: Element) =>
+  Array.from(list.children).filter((child) => /^(LI|TR)$/.test(child.tagName) && !child.hasAttribute('aria-hidden'));
 
 /** The dialog itself (see `AppDialog` in ./dialog, which loads this module when first opened). */
 export function DialogPopup({ open, onClose, title, icon, children, actions, width = 'md' }: AppDialogProps) {
@@ -71,7 +77,14 @@ export function DialogPopup({ open, onClose, title, icon, children, actions, wid
       // what had it last (the skip link), out of the page's content that the opener was in.
       const astray =
         (active === left.focused && left.focused !== left.element) || (left.inMain && !active?.closest('main'));
-      if (!active || active === document.body || astray) successorOf(left)?.focus();
+      // Or, its opener gone from a list, given back to another of its items, or to the frame
+      // around it, that had it earlier (Headless UI's history), not to the item now in its place.
+      const successor = successorOf(left);
+      const aroundList =
+        !!active && !!left.list?.isConnected && (left.list.contains(active) || active.contains(left.list));
+      const elsewhereInList =
+        !left.element.isConnected && aroundList && !!successor?.closest('li, tr') && !successor.contains(active);
+      if (!active || active === document.body || astray || elsewhereInList) successor?.focus();
     };
     let frame = requestAnimationFrame(check);
     return () => cancelAnimationFrame(frame);
