@@ -24,7 +24,7 @@ import {
 } from '~contract/tiktok-users';
 import { authKeys, type User } from '~/features/auth/api';
 import { commentArrivals } from '~/features/comments/comment-arrivals';
-import { forgetInboxCount, inboxChanged, inboxKeys } from '~/features/comments/inbox';
+import { forgetInboxCount, inboxChanged, inboxKeys, inboxMarkedElsewhere } from '~/features/comments/inbox';
 import { commentKeys } from '~/features/comments/api';
 import { forgetNotifications, notified } from '~/features/alerts/api';
 import { sentimentModelKeys, sentimentTraining } from '~/features/comments/sentiment-model';
@@ -196,8 +196,9 @@ export function openLiveSession(user: Pick<User, '_id' | 'sessionId'>): LiveConn
       [`.${ACCOUNT_CHANNELS_FETCH_FAILED}`]: onFetchFailed,
       [`.${COMMENTS_CHANGED}`]: onCommentsChanged,
       [`.${COMMENTS_ARRIVED}`]: onCommentsArrived,
-      // Comments marked done or open again elsewhere (another tab, a reply): the count follows.
-      [`.${INBOX_CHANGED}`]: inboxChanged,
+      // Comments marked done or open again elsewhere (another tab, a reply): the count and an
+      // open inbox follow.
+      [`.${INBOX_CHANGED}`]: inboxMarkedElsewhere,
       // Something to tell (a negative comment arrived): the bell reads its list again.
       [`.${NOTIFIED}`]: notified,
       [`.${SENTIMENT_TRAINING}`]: onSentimentTraining,

@@ -223,6 +223,31 @@ test('a comment deleted by its key hands the keyboard to the comment after it', 
   await expect(rows(page).nth(3)).toBeFocused();
 });
 
+test("a comment done in another tab leaves this tab's list, whose count follows the header's", async ({
+  page,
+  request,
+  user,
+}) => {
+  await userWithComments(page, request, user);
+  await page.goto('/inbox?orderBy=newest');
+  const other = await page.context().newPage();
+  await other.goto('/inbox?orderBy=newest');
+  await expect(openCount(other)).toBeVisible();
+  const total = await countOf(other);
+  const first = (await rows(page).nth(1).locator('time').first().getAttribute('datetime'))!;
+  // Listening, both (the header's count is read as each subscribes).
+  await expect(headerLink(other, total)).toBeVisible();
+  await rows(page)
+    .nth(1)
+    .getByRole('button', { name: /^Mark the comment of .+ done$/ })
+    .click();
+  await expect(page.getByText('1 comment done.')).toBeVisible();
+  await expect(headerLink(other, total - 1)).toBeVisible();
+  await expect(openCount(other)).toHaveText(`${total - 1} open comment${total - 1 === 1 ? '' : 's'}`);
+  await expect(rows(other).filter({ has: other.locator(`time[datetime="${first}"]`) })).toHaveCount(0);
+  await other.close();
+});
+
 test('a done that does not go through leaves the keyboard and the selection where they were, so a second try marks the same comments', async ({
   page,
   request,

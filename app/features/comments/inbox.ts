@@ -139,6 +139,18 @@ export function inboxChanged() {
   countAgain.call();
 }
 
+const listsAgain = throttle(() => void invalidate(inboxKeys.lists()), COUNT_AGAIN_MS);
+
+/**
+ * Comments marked done or open again elsewhere (another tab, a reply, a rule): besides the count,
+ * an open inbox is read again at once, so that its list and its own count agree with the header's
+ * (a row done in another tab leaves, and the keyboard goes to the one after it).
+ */
+export function inboxMarkedElsewhere() {
+  countAgain.call();
+  listsAgain.call();
+}
+
 /**
  * The first reading while it is under way: the header and the navigation mount together and
  * both ask for the count, which one request answers.
