@@ -189,6 +189,16 @@ describe('the inbox', () => {
     expect((await h.call(inbox.listInbox, { query: { pageNumber: '2' }, token: owner.accessToken })).status).toBe(200);
   });
 
+  it("refuses a cursor of one order for the other's page past the negatives", async () => {
+    const { owner } = await userWithInbox();
+    const token = owner.accessToken;
+    const listed = (await list(token)).body.data;
+    const pastNegatives = listed.find((comment) => comment.cursor.startsWith('1_'))!.cursor;
+    const answer = await h.call(inbox.listInbox, { query: { orderBy: 'newest', after: pastNegatives }, token });
+    expect(answer.status).toBe(422);
+    expect(Object.keys(answer.body.errors ?? {})).toEqual(['after']);
+  });
+
   it('marks done and open again by id, counts it, and undoes a batch', async () => {
     const { owner, complaint, praise, reply } = await userWithInbox();
     const token = owner.accessToken;

@@ -4,7 +4,7 @@ import * as inbox from '../../contract/inbox';
 import { COMMENTS_PAGE_SIZE } from '../../contract/comments';
 import { INBOX_CHANGED } from '../../contract/realtime';
 import type { AppEnv, Services } from '../http/context';
-import { HttpError, notFound } from '../http/errors';
+import { fieldError, HttpError, notFound } from '../http/errors';
 import { projectsFollowing } from '../projects/queries';
 import { reply, route } from '../http/operation';
 import { pageOffset, paged, refuseNumberWithCursor } from '../http/paging';
@@ -37,6 +37,8 @@ export function inboxRoutes(s: Services) {
     const { pageNumber, after, orderBy, ...filter } = query;
     refuseNumberWithCursor(c, after);
     const order = orderBy ?? 'negativeFirst';
+    // A cursor past the negatives (rank 1) is one of "negatives first": newest first has one part.
+    if (order === 'newest' && after && inbox.parseInboxCursor(after)?.rank === 1) throw fieldError('after', 'invalid');
     const pageRequest = { page: pageNumber, pageSize: COMMENTS_PAGE_SIZE };
     const channelIds = await inboxChannelIds(s.db, user.id, filter);
     const [counted, page] = await Promise.all([

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import { consentFormFields } from '../../server/integrations/sandbox/consent-form';
 import { subscriptionSucceeded } from './live-channel';
 
@@ -422,5 +422,27 @@ export async function openListening(page: Page, path: string) {
     page.off('request', ask);
     page.off('requestfinished', answered);
     page.off('requestfailed', answered);
+  }
+}
+
+/**
+ * A comment's Bookmark and Hide, pressed by key twice each on the comment `row` (a list's row,
+ * pinned), keep the keyboard on their button, and the second press undoes the first
+ * (docs/decisions/113): the inbox's and a project's comments alike.
+ */
+export async function expectMarksKeepTheKeyboard(page: Page, row: Locator) {
+  for (const name of [/^Bookmark the comment of/, /^Hide the comment of/]) {
+    const button = row.getByRole('button', { name });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await expect(button).toBeFocused();
+    // Its own request done (the page read again), it takes the next press.
+    await expect(button).not.toHaveAttribute('aria-disabled');
+    await page.keyboard.press('Space');
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    await expect(button).toBeFocused();
+    // The row's buttons share its request: the next waits for this one.
+    await expect(button).not.toHaveAttribute('aria-disabled');
   }
 }

@@ -3,6 +3,7 @@ import { INBOX_CHANGED } from '../../contract/realtime';
 import {
   accessTokenOf,
   expect,
+  expectMarksKeepTheKeyboard,
   expectNoA11yViolations,
   expectNotFoundForAnotherUser,
   makeProjectThroughApi,
@@ -220,20 +221,7 @@ test('a bookmark and a hide keep the keyboard on their button, so a second press
   const first = rows(page)
     .filter({ has: page.locator(`time[datetime="${published}"]`) })
     .first();
-  for (const name of [/^Bookmark the comment of/, /^Hide the comment of/]) {
-    const button = first.getByRole('button', { name });
-    await button.focus();
-    await page.keyboard.press('Enter');
-    await expect(button).toHaveAttribute('aria-pressed', 'true');
-    await expect(button).toBeFocused();
-    // Its own request done (the page read again), it takes the next press.
-    await expect(button).not.toHaveAttribute('aria-disabled');
-    await page.keyboard.press('Space');
-    await expect(button).toHaveAttribute('aria-pressed', 'false');
-    await expect(button).toBeFocused();
-    // The row's buttons share its request: the next waits for this one.
-    await expect(button).not.toHaveAttribute('aria-disabled');
-  }
+  await expectMarksKeepTheKeyboard(page, first);
 });
 
 test("a bookmark, a hide and a reply made in one tab show in the user's other tab at once; the tab that made them reads nothing again", async ({
