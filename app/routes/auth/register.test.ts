@@ -32,9 +32,6 @@ function stubApi() {
       if (url.pathname === '/v1.0/auth/register') {
         return json(201, { access_token: 'token', token_type: 'Bearer', expires_in: 900, user });
       }
-      if (url.pathname === '/v1.0/coupons/marketing-espresso-15') {
-        return json(200, { coupon: { code: 'marketing-espresso-15', discountPercent: 15, durationMonths: 3 } });
-      }
       if (url.pathname === '/v1.0/coupons/redeem') {
         return json(200, { coupon: { code: 'marketing-espresso-15', discountPercent: 15, durationMonths: 3 } });
       }
